@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { routeMetaFor } from '../../shared/routes';
+import { track } from '../lib/impressions';
+import { usePartner } from '../lib/partner';
+
+/** §2 route meta, §2 scroll to top on each route change, §4 page view 500 ms after it. */
+export function useRouteEffects() {
+  const location = useLocation();
+  const partner = usePartner();
+  useEffect(() => {
+    const meta = routeMetaFor(partner, location.pathname);
+    document.title = meta.title;
+    setMeta('description', meta.description);
+    setMeta('keywords', meta.keywords);
+    window.scrollTo(0, 0);
+    const timer = setTimeout(() => track({ eventType: 'pageView', path: location.pathname }), 500);
+    return () => clearTimeout(timer);
+  }, [location.pathname, partner]);
+}
+
+function setMeta(name: string, content: string | undefined) {
+  let el = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+  if (!content) {
+    el?.remove();
+    return;
+  }
+  if (!el) {
+    el = document.createElement('meta');
+    el.name = name;
+    document.head.appendChild(el);
+  }
+  el.content = content;
+}

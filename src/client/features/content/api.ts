@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query';
+import { CONTENT_NAMES, CONTENT_PAGE_SIZE, type CmsResponse, type ContentName } from '../../../shared/schemas/cms';
+import { api } from '../../lib/api';
+
+export function contentPath(cmsRoute: string, name: ContentName) {
+  return `${cmsRoute.replace(/\/$/, '')}/pages/${encodeURIComponent(name)}/`;
+}
+
+/** §4 content load: fetched once, no retry, never stale. */
+export function contentQueryOptions(cmsRoute: string, name: ContentName, preview: boolean) {
+  return queryOptions({
+    queryKey: ['cms', name, preview],
+    queryFn: () => api<CmsResponse>(contentPath(cmsRoute, name), { query: { page_size: CONTENT_PAGE_SIZE, preview: preview ? 1 : undefined } }),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}
+
+export const ALL_CONTENT_NAMES = CONTENT_NAMES;

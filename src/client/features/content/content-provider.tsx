@@ -1,0 +1,76 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import type { CmsItem, ContentName } from '../../../shared/schemas/cms';
+import { filterContentItems } from '../../../shared/rules/content-filters';
+import { replaceTokens, replaceTokensDeep, tokenValues } from '../../../shared/rules/copy-tokens';
+import { ApiError } from '../../lib/api';
+import { usePartner } from '../../lib/partner';
+import { ALL_CONTENT_NAMES, contentQueryOptions } from './api';
+
+export type ContentState = {
+  pages: Record<ContentName, CmsItem[]>;
+  /** True when at least one page failed to load (its copy is empty). */
+  failed: boolean;
+  /** Replaces copy tokens in a literal string. */
+  copy: (text: string) => string;
+};
+
+const ContentContext = createContext<ContentState | null>(null);
+
+/** Draft preview is asked for with ?preview=1 and only honoured where the partner allows it. */
+export function wantsPreview(search: string, cmsPreview: boolean) {
+  return cmsPreview && new URLSearchParams(search).get('preview') === '1';
+}
+
+/**
+ * §4 content load: renders nothing until all eleven content pages have answered, then gives the
+ * app the pages with the §3 filtering rules applied and copy tokens replaced.
+ */
+export function ContentGate({ children }: { children: ReactNode }) {
+  const partner = usePartner();
+  const preview = wantsPreview(window.location.search, partner.cmsPreview);
+  const results = useQueries({
+    queries: ALL_CONTENT_NAMES.map((name) => contentQueryOptions(partner.cmsRoute, name, preview)),
+  });
+  const settled = results.every((r) => !r.isPending);
+  const state = useMemo<ContentState | null>(() => {
+    if (!settled) return null;
+    const values = tokenValues(partner.copyStates);
+    const pages = {} as Record<ContentName, CmsItem[]>;
+    let failed = false;
+    ALL_CONTENT_NAMES.forEach((name, i) => {
+      const r = results[i]!;
+      if (r.isError) {
+        failed = true;
+        if (r.error instanceof ApiError && r.error.statusText === 'Not Found') console.info(`No content for ${name}`);
+        else console.error(`Content ${name} failed to load`, r.error);
+      }
+      pages[name] = filterContentItems(name, replaceTokensDeep(r.data?.data ?? [], values));
+    });
+    return { pages, failed, copy: (text: string) => replaceTokens(text, values) };
+    // results change identity every render; settled + data identity is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled, partner, ...results.map((r) => r.data)]);
+  if (!state) return null;
+  return <ContentContext.Provider value={state}>{children}</ContentContext.Provider>;
+}
+
+export function ContentProvider({ value, children }: { value: ContentState; children: ReactNode }) {
+  return <ContentContext.Provider value={value}>{children}</ContentContext.Provider>;
+}
+
+export function useContent(): ContentState {
+  const c = useContext(ContentContext);
+  if (!c) throw new Error('useContent outside ContentGate');
+  return c;
+}
+
+/** Items of one content page. */
+export function useContentPage(name: ContentName): CmsItem[] {
+  return useContent().pages[name];
+}
+
+/** Fields of one item of a page by slug, or undefined. */
+export function useContentItem(name: ContentName, slug: string): Record<string, unknown> | undefined {
+  return useContent().pages[name].find((i) => i.slug === slug)?.fields;
+}

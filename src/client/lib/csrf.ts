@@ -1,0 +1,37 @@
+/** §9: retries at start, and the placeholder used when no token could be had within 35 s. */
+export const CSRF_RETRIES = 5;
+export const CSRF_FALLBACK_MS = 35_000;
+export const CSRF_PLACEHOLDER = 'csrf-unavailable';
+
+let pending: Promise<string> | undefined;
+
+async function fetchToken(): Promise<string> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt <= CSRF_RETRIES; attempt++) {
+    try {
+      const res = await fetch('/api/CSRF', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+      if (res.ok) return ((await res.json()) as { csrfToken: string }).csrfToken;
+      lastError = new Error(res.statusText);
+    } catch (err) {
+      lastError = err;
+    }
+    await new Promise((r) => setTimeout(r, Math.min(1000 * 2 ** attempt, 8000)));
+  }
+  throw lastError;
+}
+
+/** The anti-forgery token, fetched once; the placeholder if it cannot be had in time. */
+export function getCsrfToken(): Promise<string> {
+  pending ??= new Promise<string>((resolve) => {
+    const timer = setTimeout(() => resolve(CSRF_PLACEHOLDER), CSRF_FALLBACK_MS);
+    fetchToken().then(
+      (token) => { clearTimeout(timer); resolve(token); },
+      () => { /* the timer resolves with the placeholder */ },
+    );
+  });
+  return pending;
+}
+
+export function resetCsrfToken() {
+  pending = undefined;
+}

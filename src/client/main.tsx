@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { PartnerProvider, readInjectedPartner } from './lib/partner';
+import { createQueryClient } from './lib/query-client';
+import { getCsrfToken } from './lib/csrf';
+import { ContentGate } from './features/content/content-provider';
+import { routes } from './app/routes';
+import './styles/global.css';
+
+const partner = readInjectedPartner();
+const queryClient = createQueryClient();
+const router = createBrowserRouter(routes);
+void getCsrfToken();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <PartnerProvider partner={partner}>
+      <QueryClientProvider client={queryClient}>
+        <ContentGate>
+          <RouterProvider router={router} />
+        </ContentGate>
+      </QueryClientProvider>
+    </PartnerProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,146 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Db } from './db/client';
+import { errorsPlugin } from './plugins/errors';
+import { partnerPlugin } from './plugins/partner';
+import { csrfPlugin } from './plugins/csrf';
+import { createPgRateLimitStore } from './plugins/rate-limit-store';
+import { csrfRoutes } from './modules/csrf/csrf.routes';
+import { partnersRoutes } from './modules/partners/partners.routes';
+import { merchantsRoutes } from './modules/merchants/merchants.routes';
+import { MerchantSearch } from './modules/merchants/merchants.service';
+import { impressionsRoutes } from './modules/impressions/impressions.routes';
+import { memberRoutes } from './modules/member/member.routes';
+import { imagesRoutes } from './modules/images/images.routes';
+import { pagesRoutes } from './modules/pages/pages.routes';
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  db: Db;
+  /** Requests per minute per client address on the API; lower it in tests. */
+  rateLimitMax?: number;
+  /** Pass a prepared search (benchmarks share one); otherwise one is built and kept current. */
+  search?: MerchantSearch;
+  logger?: boolean;
+};
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = opts;
+  const app = Fastify({
+    logger: opts.logger === false || config.logLevel === 'silent' ? false : {
+      level: config.logLevel,
+      // Request bodies are never logged; headers that carry secrets are redacted.
+      redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.authorization'],
+    },
+    trustProxy: config.env === 'production',
+    bodyLimit: 256 * 1024,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  const tileOrigin = config.mapTileUrl ? tileOrigins(config.mapTileUrl) : [];
+  await app.register(helmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigin],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        upgradeInsecureRequests: config.env === 'production' ? [] : null,
+      },
+    },
+    hsts: config.env === 'development' ? false : { maxAge: 31536000, includeSubDomains: true },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  await app.register(partnerPlugin, { db, config });
+  await app.register(csrfPlugin, { db, config });
+
+  const rateStore = createPgRateLimitStore(db);
+  app.addHook('onClose', async () => rateStore.stop());
+  await app.register(rateLimit, {
+    global: true,
+    max: opts.rateLimitMax ?? 600,
+    timeWindow: 60_000,
+    store: rateStore.Store as never,
+    allowList: (request) => !request.url.startsWith('/api/') || request.url.startsWith('/api/docs'),
+    errorResponseBuilder: (_request, ctx) => ({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: `Too many requests. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Dining rewards API', version: '1.0.0', description: 'Partner-branded dining rewards. The partner is chosen by the Host header.' },
+      components: { securitySchemes: { xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const search = opts.search ?? new MerchantSearch(db);
+  if (!opts.search) {
+    await search.refresh();
+    search.watch();
+    app.addHook('onClose', async () => search.stop());
+  }
+  app.decorate('merchantSearch', search);
+
+  await app.register(csrfRoutes);
+  await app.register(partnersRoutes, { db });
+  await app.register(merchantsRoutes, { db, search });
+  await app.register(impressionsRoutes, { db });
+  await app.register(memberRoutes);
+  await app.register(imagesRoutes);
+
+  const assetsDir = path.resolve(config.clientDir, 'assets');
+  if (existsSync(assetsDir)) await app.register(fastifyStatic, {
+    root: assetsDir,
+    prefix: '/assets/',
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    wildcard: true,
+  });
+  await app.register(pagesRoutes, { config });
+  return app;
+}
+
+function tileOrigins(url: string): string[] {
+  try {
+    const u = new URL(url.replace(/\{s\}/g, 'a').replace(/\{[a-z]\}/g, '0'));
+    return [`${u.protocol}//*.${u.hostname.split('.').slice(-2).join('.')}`, u.origin];
+  } catch {
+    return [];
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    merchantSearch: MerchantSearch;
+  }
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * The only place that reads process.env. Every variable is optional; the defaults give a working
+ * demo on a fresh machine (embedded database in ./data, partner sites on *.localhost:3000).
+ */
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DEFAULT_PARTNER: z.string().min(1).default('delta'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Optional extra host → partner code map, e.g. "dining.example.com=delta,eat.example.org=hilton". */
+  PARTNER_HOSTS: z.string().optional(),
+  /** Map tiles. Empty means no tile layer (markers still work); tiles need a network. */
+  MAP_TILE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** Seed size on first start of an empty database. */
+  SEED_MERCHANTS: z.coerce.number().int().min(0).max(500000).default(20000),
+});
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  defaultPartner: string;
+  env: 'development' | 'production' | 'test';
+  partnerHosts: Record<string, string>;
+  mapTileUrl: string;
+  logLevel: string;
+  seedMerchants: number;
+  /** Folder with the built client (vite build output). */
+  clientDir: string;
+};
+
+export function parsePartnerHosts(value: string | undefined): Record<string, string> {
+  const map: Record<string, string> = {};
+  for (const pair of (value ?? '').split(',')) {
+    const [host, code] = pair.split('=').map((s) => s.trim().toLowerCase());
+    if (host && code) map[host] = code;
+  }
+  return map;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = ZEnv.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration in environment variables:\n${lines}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    defaultPartner: e.DEFAULT_PARTNER.toLowerCase(),
+    env: e.NODE_ENV,
+    partnerHosts: parsePartnerHosts(e.PARTNER_HOSTS),
+    mapTileUrl: e.MAP_TILE_URL ?? '',
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    seedMerchants: e.SEED_MERCHANTS,
+    clientDir: 'dist/client',
+    ...overrides,
+  };
+}

@@ -1,0 +1,165 @@
+import {
+  bigserial, boolean, customType, doublePrecision, index, integer, jsonb, pgEnum, pgTable, real, serial,
+  smallint, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type {
+  CopyTokens, CustomerSupport, PartnerTheme, RouteMeta, StoreLinks, AppAnnouncementModal, NavLinkConfig,
+} from '../../shared/schemas/partner';
+import type { MerchantHours, MerchantMenuImage, MerchantEvent, MerchantReviewsSummary, ReservationProviders } from '../../shared/schemas/merchant';
+
+export const enrollmentType = pgEnum('enrollment_type', ['direct', 'sso', 'none']);
+export const currencyType = pgEnum('currency_type', ['Dollar', 'Mile', 'Point', 'Credit']);
+export const homePage = pgEnum('home_page', ['home', 'discover']);
+export const contentStatus = pgEnum('content_status', ['draft', 'published']);
+
+const citext = customType<{ data: string }>({ dataType: () => 'text' });
+
+/** One row per partner site; every switch of §1/§3 partner config lives here, never in code. */
+export const partners = pgTable('partners', {
+  id: serial('id').primaryKey(),
+  code: citext('code').notNull(),
+  name: text('name').notNull(),
+  /** Extra host names (besides <code>.localhost) that serve this partner. */
+  hosts: text('hosts').array().notNull().default([]),
+  enrollmentType: enrollmentType('enrollment_type').notNull().default('direct'),
+  homePage: homePage('home_page').notNull().default('home'),
+  hasDiscoverPage: boolean('has_discover_page').notNull().default(false),
+  hasReservationBonus: boolean('has_reservation_bonus').notNull().default(false),
+  openTableReservationsEnabled: boolean('open_table_reservations_enabled').notNull().default(false),
+  hasFlexOffers: boolean('has_flex_offers').notNull().default(false),
+  acclaimedEnabled: boolean('acclaimed_enabled').notNull().default(false),
+  acclaimed2Enabled: boolean('acclaimed2_enabled').notNull().default(false),
+  hasPWAInstallBanner: boolean('has_pwa_install_banner').notNull().default(false),
+  hasPartnerLoadedCards: boolean('has_partner_loaded_cards').notNull().default(false),
+  cardTypesAccepted: text('card_types_accepted').array().notNull().default(['AMEX', 'DISC', 'MAST', 'VISA']),
+  cmsPreview: boolean('cms_preview').notNull().default(false),
+  cmsRoute: text('cms_route').notNull().default('/api/cms'),
+  currencyType: currencyType('currency_type').notNull().default('Mile'),
+  fullAddressRequired: boolean('full_address_required').notNull().default(false),
+  hasAutoEnroll: boolean('has_auto_enroll').notNull().default(false),
+  hasPPN: boolean('has_ppn').notNull().default(true),
+  hasSmsOptIn: boolean('has_sms_opt_in').notNull().default(false),
+  hasSmsOptInV2: boolean('has_sms_opt_in_v2').notNull().default(false),
+  hasVIP: boolean('has_vip').notNull().default(false),
+  generalModalType: text('general_modal_type'),
+  routeMeta: jsonb('route_meta').$type<RouteMeta>().notNull().default({}),
+  minimumAppVersion: text('minimum_app_version'),
+  appAnnouncementModal: jsonb('app_announcement_modal').$type<AppAnnouncementModal | null>(),
+  showEarnRate: boolean('show_earn_rate').notNull().default(true),
+  typeformCode: text('typeform_code'),
+  /** Values of the copy tokens of §3 (currency names, programme names, earning rates…). */
+  copyStates: jsonb('copy_states').$type<CopyTokens>().notNull(),
+  customerSupport: jsonb('customer_support').$type<CustomerSupport>().notNull(),
+  vipCustomerSupport: jsonb('vip_customer_support').$type<CustomerSupport | null>(),
+  shortCode: text('short_code').notNull().default('97082'),
+  hasMerchantFavourites: boolean('has_merchant_favourites').notNull().default(false),
+  /** 'checkCharacter' = the §5 partner-number algorithm; 'none' = any 7 alphanumerics. */
+  partnerNumberValidator: text('partner_number_validator').notNull().default('checkCharacter'),
+  adsPrefix: text('ads_prefix').notNull().default(''),
+  /** Miles/points per $1 by tier 0-3 (OptedOut, NonActivated, OptedIn, VIP). */
+  earnRates: jsonb('earn_rates').$type<[number, number, number, number]>().notNull().default([1, 1, 3, 5]),
+  theme: jsonb('theme').$type<PartnerTheme>().notNull(),
+  logoSvg: text('logo_svg').notNull(),
+  logoChain: jsonb('logo_chain').$type<string[]>().notNull().default([]),
+  showNetworkLogo: boolean('show_network_logo').notNull().default(true),
+  storeLinks: jsonb('store_links').$type<StoreLinks | null>(),
+  navLinks: jsonb('nav_links').$type<NavLinkConfig[]>().notNull().default([]),
+  /** Default map centre when the browser's location is unknown. */
+  defaultLatitude: doublePrecision('default_latitude').notNull().default(40.7577),
+  defaultLongitude: doublePrecision('default_longitude').notNull().default(-73.9857),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('partners_code_uq').on(t.code)]);
+
+/** CMS items: one row per (partner, content name, slug, status). */
+export const contentPages = pgTable('content_pages', {
+  id: serial('id').primaryKey(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  /** One of the eleven names of §3; the default page is stored as 'default' (requested as '*'). */
+  contentName: text('content_name').notNull(),
+  slug: text('slug').notNull(),
+  status: contentStatus('status').notNull().default('published'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  fields: jsonb('fields').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('content_pages_uq').on(t.partnerId, t.contentName, t.slug, t.status),
+  index('content_pages_lookup').on(t.partnerId, t.contentName, t.status),
+]);
+
+/** Restaurants of the dining network; shared by every partner site (earning differs by partner). */
+export const merchants = pgTable('merchants', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  imageBaseUrl: text('image_base_url').notNull(),
+  imagePath: text('image_path').notNull(),
+  ratingOverall: real('rating_overall').notNull().default(0),
+  ratingCount: integer('rating_count').notNull().default(0),
+  priceRange: smallint('price_range').notNull(),
+  cuisines: text('cuisines').array().notNull(),
+  /** comingSoon | leavingSoon | new, or null. */
+  highlight: text('highlight'),
+  isNew: boolean('is_new').notNull().default(false),
+  address1: text('address1').notNull(),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  zipCode: text('zip_code').notNull(),
+  metro: text('metro').notNull(),
+  neighborhood: text('neighborhood').notNull().default(''),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  phone: text('phone').notNull().default(''),
+  website: text('website'),
+  /** 1-3 for acclaimed restaurants (§2 acclaimed v1/v2), else null. */
+  acclaimedLevel: smallint('acclaimed_level'),
+  campaignCodes: text('campaign_codes').array().notNull().default([]),
+  /** False while the restaurant has used up its rewards capacity (the 'benefits available' filter). */
+  benefitsAvailable: boolean('benefits_available').notNull().default(true),
+  /** Extra earn multiplier text, e.g. '2X' for a bonus offer; null for none. */
+  bonusText: text('bonus_text'),
+  offerTag: text('offer_tag'),
+  reservationProviders: jsonb('reservation_providers').$type<ReservationProviders>().notNull().default({}),
+  origin: text('origin').notNull().default('network'),
+  /** delivery | dineIn | takeout | onlineOrdering */
+  features: text('features').array().notNull().default([]),
+  /** breakfast | brunch | lunch | dinner | lateNight */
+  mealsServed: text('meals_served').array().notNull().default([]),
+  hours: jsonb('hours').$type<MerchantHours>().notNull().default([]),
+  menuImages: jsonb('menu_images').$type<MerchantMenuImage[]>().notNull().default([]),
+  events: jsonb('events').$type<MerchantEvent[]>().notNull().default([]),
+  reviewsSummary: jsonb('reviews_summary').$type<MerchantReviewsSummary | null>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('merchants_geo').on(t.latitude, t.longitude), index('merchants_updated').on(t.updatedAt)]);
+
+export const impressions = pgTable('impressions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  eventType: text('event_type').notNull(),
+  channel: text('channel').notNull(),
+  dateTime: timestamp('date_time', { withTimezone: true }).notNull(),
+  userAgent: text('user_agent').notNull(),
+  path: text('path'),
+  merchantId: integer('merchant_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('impressions_partner_time').on(t.partnerId, t.createdAt)]);
+
+/** Fixed-window rate-limit counters shared by every app instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+export type PartnerRow = typeof partners.$inferSelect;
+export type NewPartnerRow = typeof partners.$inferInsert;
+export type MerchantRow = typeof merchants.$inferSelect;
+export type NewMerchantRow = typeof merchants.$inferInsert;
+export type ContentPageRow = typeof contentPages.$inferSelect;
+
+/** Server-side secrets generated on first start (HMAC keys), shared by every app instance. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

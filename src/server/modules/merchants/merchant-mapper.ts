@@ -1,0 +1,48 @@
+import type { MerchantRow } from '../../db/schema';
+import { HIGHLIGHTS, type MerchantDetail, type MerchantSummary, FEATURES, MEALS } from '../../../shared/schemas/merchant';
+
+const asHighlight = (h: string | null): MerchantSummary['details']['highlight'] =>
+  (HIGHLIGHTS as readonly string[]).includes(h ?? '') ? (h as MerchantSummary['details']['highlight']) : null;
+
+export function toSummary(row: MerchantRow, distance: number | null = null): MerchantSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    images: { imageBaseUrl: row.imageBaseUrl, imagePath: row.imagePath },
+    details: {
+      rating: { overallRating: row.ratingOverall, numberOfRatings: row.ratingCount },
+      priceRange: row.priceRange,
+      cuisines: row.cuisines,
+      highlight: asHighlight(row.highlight),
+    },
+    location: {
+      address: { address1: row.address1, city: row.city, state: row.state, zipCode: row.zipCode },
+      neighborhood: row.neighborhood,
+      latitude: row.latitude,
+      longitude: row.longitude,
+    },
+    distance,
+    acclaimedLevel: row.acclaimedLevel,
+    benefitAvailability: { campaignCodes: row.campaignCodes, available: row.benefitsAvailable },
+    reservationProviders: row.reservationProviders,
+    origin: row.origin,
+    isNew: row.isNew,
+    bonusText: row.bonusText,
+    offerTag: row.offerTag,
+  };
+}
+
+export function toDetail(row: MerchantRow): MerchantDetail {
+  return {
+    ...toSummary(row),
+    description: row.description,
+    phone: row.phone,
+    website: row.website,
+    features: row.features.filter((f): f is (typeof FEATURES)[number] => (FEATURES as readonly string[]).includes(f)),
+    mealsServed: row.mealsServed.filter((m): m is (typeof MEALS)[number] => (MEALS as readonly string[]).includes(m)),
+    hours: row.hours,
+    menuImages: row.menuImages,
+    events: row.events,
+    reviewsSummary: row.reviewsSummary,
+  };
+}

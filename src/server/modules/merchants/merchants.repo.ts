@@ -1,0 +1,28 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { merchants, type MerchantRow } from '../../db/schema';
+
+export async function findMerchantById(db: Db, id: number): Promise<MerchantRow | undefined> {
+  const [row] = await db.select().from(merchants).where(eq(merchants.id, id));
+  return row;
+}
+
+/** Streams every merchant in id order, a page at a time, for the in-memory search index. */
+export async function* allMerchants(db: Db, pageSize = 5000): AsyncGenerator<MerchantRow[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await db.select().from(merchants).where(sql`${merchants.id} > ${after}`).orderBy(merchants.id).limit(pageSize);
+    if (rows.length === 0) return;
+    yield rows;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/** Cheap fingerprint of the merchant table: changes whenever a row is added, removed or updated. */
+export async function merchantsVersion(db: Db): Promise<string> {
+  const result = await db.execute<{ n: number; t: string | null; m: number | null }>(
+    sql`select count(*)::int as n, max(${merchants.updatedAt})::text as t, max(${merchants.id}) as m from ${merchants}`,
+  );
+  const row = (result as unknown as { rows: Array<{ n: number; t: string | null; m: number | null }> }).rows[0];
+  return `${row?.n ?? 0}|${row?.t ?? ''}|${row?.m ?? 0}`;
+}

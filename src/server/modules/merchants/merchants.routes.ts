@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZErrorResponse } from '../../../shared/schemas/common';
+import { ZMerchantDetail, ZMerchantIdParams, ZMerchantSearchRequest, ZMerchantSearchResponse } from '../../../shared/schemas/merchant';
+import type { Db } from '../../db/client';
+import { getMerchantDetail, type MerchantSearch } from './merchants.service';
+
+export const merchantsRoutes: FastifyPluginAsyncZod<{ db: Db; search: MerchantSearch }> = async (app, { db, search }) => {
+  app.get('/api/v2/Merchants/Search', {
+    schema: {
+      tags: ['merchants'],
+      summary: 'Search restaurants near a place or coordinates',
+      description: 'location is a city, state or ZIP (geocoded offline) unless latitude/longitude are given; distance is in miles. Lists accept repeated or comma-separated values.',
+      querystring: ZMerchantSearchRequest,
+      response: { 200: ZMerchantSearchResponse, 400: ZErrorResponse },
+    },
+  }, async (request) => search.search(request.query));
+
+  app.get('/api/merchants/:merchantId', {
+    schema: {
+      tags: ['merchants'],
+      summary: 'One restaurant, for its detail page',
+      params: ZMerchantIdParams,
+      response: { 200: ZMerchantDetail, 400: ZErrorResponse, 404: ZErrorResponse },
+    },
+  }, async (request) => getMerchantDetail(db, request.params.merchantId));
+};

@@ -1,0 +1,92 @@
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { geocode, type GeoPoint } from '../../lib/geo';
+import { CURRENT_LOCATION, DEFAULT_RADIUS_MILES, type MerchantDetail, type MerchantSearchQuery, type MerchantSearchResponse } from '../../../shared/schemas/merchant';
+import { MerchantIndex } from './merchant-index';
+import { toDetail } from './merchant-mapper';
+import { allMerchants, findMerchantById, merchantsVersion } from './merchants.repo';
+
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** Holds the current search index and rebuilds it when the merchant table changes. */
+export class MerchantSearch {
+  private index = new MerchantIndex();
+  private version = '';
+  private timer: NodeJS.Timeout | undefined;
+  private rebuilding: Promise<void> | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  get size() {
+    return this.index.size;
+  }
+
+  /** Rebuilds the index if the table changed since the last build. */
+  async refresh(): Promise<void> {
+    if (this.rebuilding) return this.rebuilding;
+    this.rebuilding = (async () => {
+      const version = await merchantsVersion(this.db);
+      if (version === this.version) return;
+      const next = new MerchantIndex();
+      for await (const rows of allMerchants(this.db)) next.add(rows);
+      this.index = next;
+      this.version = version;
+    })().finally(() => {
+      this.rebuilding = undefined;
+    });
+    return this.rebuilding;
+  }
+
+  watch(intervalMs = 30_000) {
+    this.timer = setInterval(() => void this.refresh().catch(() => undefined), intervalMs);
+    this.timer.unref();
+  }
+
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  search(q: MerchantSearchQuery): MerchantSearchResponse {
+    const { center, label } = resolveCenter(q);
+    const pageNo = q.pageNo ?? 1;
+    const pageSize = q.pageSize ?? DEFAULT_PAGE_SIZE;
+    const radius = q.radius ?? DEFAULT_RADIUS_MILES;
+    const { total, merchants } = this.index.search({
+      ...q,
+      center,
+      radius,
+      sortBy: q.sortBy ?? 'distance',
+      offset: (pageNo - 1) * pageSize,
+      limit: pageSize,
+    });
+    return {
+      merchants,
+      totalCount: total,
+      pageNo,
+      pageSize,
+      totalPages: Math.ceil(total / pageSize),
+      location: { ...center, label, radius },
+    };
+  }
+}
+
+/** Coordinates win over text (a map search, 'Current Location'); text is geocoded offline. */
+function resolveCenter(q: MerchantSearchQuery): { center: GeoPoint; label: string } {
+  if (q.latitude !== undefined && q.longitude !== undefined) {
+    return { center: { latitude: q.latitude, longitude: q.longitude }, label: q.location && q.location !== CURRENT_LOCATION ? q.location : CURRENT_LOCATION };
+  }
+  const text = q.location ?? '';
+  const found = geocode(text);
+  if (!found) {
+    throw AppError.badRequest(`We couldn't find "${text}". Enter city, state or ZIP code.`, [
+      { field: 'location', message: `We couldn't find "${text}". Enter city, state or ZIP code.` },
+    ]);
+  }
+  return { center: { latitude: found.latitude, longitude: found.longitude }, label: found.label };
+}
+
+export async function getMerchantDetail(db: Db, id: number): Promise<MerchantDetail> {
+  const row = await findMerchantById(db, id);
+  if (!row) throw AppError.notFound('We could not find that restaurant. It may have left the program.');
+  return toDetail(row);
+}

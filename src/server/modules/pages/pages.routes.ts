@@ -1,0 +1,77 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../../config';
+import { isKnownRoute, routeMetaFor } from '../../../shared/routes';
+import type { PartnerConfig } from '../../../shared/schemas/partner';
+import { AppError } from '../../lib/app-error';
+import { partnerOf } from '../../plugins/partner';
+import { toPartnerConfig } from '../partners/partner-config';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** JSON inside a <script> element: no sequence may close the element or open a comment. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const cssValue = (s: string) => s.replace(/[;{}<>]/g, '');
+
+function themeCss(p: PartnerConfig): string {
+  const t = p.theme;
+  return `:root{--color-primary:${cssValue(t.primary)};--color-primary-text:${cssValue(t.primaryText)};--color-secondary:${cssValue(t.secondary)};--color-accent:${cssValue(t.accent)};--color-background:${cssValue(t.background)};--color-surface:${cssValue(t.surface)};--color-text:${cssValue(t.text)};--color-link:${cssValue(t.link)};--font-family:${cssValue(t.fontFamily)};}`;
+}
+
+export function renderIndexHtml(template: string, opts: { partner: PartnerConfig; pathname: string; nonce: string }): string {
+  const meta = routeMetaFor(opts.partner, opts.pathname);
+  const head = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    meta.description ? `<meta name="description" content="${escapeHtml(meta.description)}">` : '',
+    meta.keywords ? `<meta name="keywords" content="${escapeHtml(meta.keywords)}">` : '',
+    `<meta name="theme-color" content="${escapeHtml(opts.partner.theme.primary)}">`,
+    `<link rel="icon" href="/partner/logo.svg" type="image/svg+xml">`,
+    `<style nonce="${opts.nonce}">${themeCss(opts.partner)}</style>`,
+    `<script id="partner-config" type="application/json">${scriptJson(opts.partner)}</script>`,
+  ].filter(Boolean).join('\n    ');
+  return template
+    .replace(/<title>[\s\S]*?<\/title>/, '')
+    .replace('<!--app-head-->', head);
+}
+
+/** index.html for every page route, with the partner's configuration and theme in it. */
+export async function pagesRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
+  const templatePath = path.resolve(config.clientDir, 'index.html');
+  let template: string | undefined;
+  const loadTemplate = async () => {
+    if (template && config.env === 'production') return template;
+    try {
+      template = await readFile(templatePath, 'utf8');
+    } catch {
+      throw new AppError(503, 'The web app has not been built yet. Run "npm run build" (npm start does it for you).');
+    }
+    return template;
+  };
+
+  const servePage = async (request: FastifyRequest, reply: FastifyReply, status = 200) => {
+    const partner = toPartnerConfig(partnerOf(request), config);
+    const pathname = request.url.split('?')[0] ?? '/';
+    const known = isKnownRoute(pathname, partner);
+    const html = renderIndexHtml(await loadTemplate(), { partner, pathname, nonce: reply.cspNonce.style });
+    return reply
+      .status(known ? status : 404)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(html);
+  };
+
+  app.get('/partner/logo.svg', async (request, reply) =>
+    reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=3600')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(partnerOf(request).logoSvg));
+
+  app.get('/health', async () => ({ ok: true }));
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    if ((request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && wantsHtml && request.partner) {
+      return servePage(request, reply);
+    }
+    return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Nothing is found at ${request.method} ${request.url.split('?')[0]}.` });
+  });
+}

@@ -1,0 +1,91 @@
+import type { AppConfig } from '../../config';
+import type { PartnerRow } from '../../db/schema';
+import type { FeatureFlagsResponse, PartnerConfig } from '../../../shared/schemas/partner';
+
+/** The partner configuration the browser sees (§3); internal columns stay on the server. */
+export function toPartnerConfig(p: PartnerRow, config: AppConfig): PartnerConfig {
+  return {
+    code: p.code,
+    name: p.name,
+    enrollmentType: p.enrollmentType,
+    homePage: p.homePage,
+    hasDiscoverPage: p.hasDiscoverPage,
+    hasReservationBonus: p.hasReservationBonus,
+    openTableReservationsEnabled: p.openTableReservationsEnabled,
+    hasFlexOffers: p.hasFlexOffers,
+    acclaimedEnabled: p.acclaimedEnabled,
+    acclaimed2Enabled: p.acclaimed2Enabled,
+    hasPWAInstallBanner: p.hasPWAInstallBanner,
+    hasPartnerLoadedCards: p.hasPartnerLoadedCards,
+    cardTypesAccepted: p.cardTypesAccepted as PartnerConfig['cardTypesAccepted'],
+    cmsPreview: p.cmsPreview,
+    cmsRoute: p.cmsRoute,
+    currencyType: p.currencyType,
+    fullAddressRequired: p.fullAddressRequired,
+    hasAutoEnroll: p.hasAutoEnroll,
+    hasPPN: p.hasPPN,
+    hasSmsOptIn: p.hasSmsOptIn,
+    hasSmsOptInV2: p.hasSmsOptInV2,
+    hasVIP: p.hasVIP,
+    generalModalType: p.generalModalType,
+    routeMeta: p.routeMeta,
+    minimumAppVersion: p.minimumAppVersion,
+    appAnnouncementModal: p.appAnnouncementModal ?? null,
+    showEarnRate: p.showEarnRate,
+    typeformCode: p.typeformCode,
+    copyStates: p.copyStates,
+    customerSupport: p.customerSupport,
+    vipCustomerSupport: p.vipCustomerSupport ?? null,
+    shortCode: p.shortCode,
+    hasMerchantFavourites: p.hasMerchantFavourites,
+    partnerNumberValidator: p.partnerNumberValidator === 'none' ? 'none' : 'checkCharacter',
+    adsPrefix: p.adsPrefix,
+    earnRates: p.earnRates,
+    theme: p.theme,
+    logoUrl: '/partner/logo.svg',
+    logoChain: p.logoChain,
+    showNetworkLogo: p.showNetworkLogo,
+    storeLinks: p.storeLinks ?? null,
+    navLinks: p.navLinks,
+    defaultLocation: { latitude: p.defaultLatitude, longitude: p.defaultLongitude },
+    mapTileUrl: config.mapTileUrl,
+    environment: config.env,
+  };
+}
+
+export function featureFlags(p: PartnerRow): FeatureFlagsResponse {
+  const enrolling = p.enrollmentType !== 'none';
+  return {
+    authFlags: {
+      enrollmentType: p.enrollmentType,
+      signInEnabled: p.enrollmentType === 'direct',
+      joinEnabled: enrolling,
+      recoverEnabled: p.enrollmentType === 'direct',
+    },
+    filters: {
+      acclaimed: p.acclaimedEnabled || p.acclaimed2Enabled,
+      benefitsFor: true,
+      features: true,
+      isNew: true,
+      mealsServed: true,
+      priceRange: true,
+      reservations: p.openTableReservationsEnabled,
+    },
+    partnerFeatureFlags: {
+      smsOptIn: p.hasSmsOptIn,
+      smsOptInV2: p.hasSmsOptInV2,
+      vip: p.hasVIP,
+      autoEnroll: p.hasAutoEnroll,
+      partnerLoadedCards: p.hasPartnerLoadedCards,
+      tableReservations: p.openTableReservationsEnabled,
+      flexOffers: p.hasFlexOffers,
+      acclaimed: p.acclaimedEnabled,
+      acclaimed2: p.acclaimed2Enabled,
+      pwaInstallBanner: p.hasPWAInstallBanner,
+      reservationBonus: p.hasReservationBonus,
+      discoverPage: p.hasDiscoverPage,
+      merchantFavourites: p.hasMerchantFavourites,
+      cmsPreview: p.cmsPreview,
+    },
+  };
+}

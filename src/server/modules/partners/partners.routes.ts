@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZErrorResponse } from '../../../shared/schemas/common';
+import { ZCmsParams, ZCmsQuery, ZCmsResponse, type CmsItem } from '../../../shared/schemas/cms';
+import { ZDefaultUserLocationResponse, ZFeatureFlagsResponse } from '../../../shared/schemas/partner';
+import type { Db } from '../../db/client';
+import { partnerOf } from '../../plugins/partner';
+import { findContent } from './content.repo';
+import { featureFlags } from './partner-config';
+
+export const partnersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get('/api/feature-flags', {
+    schema: { tags: ['partner'], summary: 'Feature switches of this partner site', response: { 200: ZFeatureFlagsResponse } },
+  }, async (request) => featureFlags(partnerOf(request)));
+
+  app.get('/api/DefaultUserLocation', {
+    schema: { tags: ['partner'], summary: 'Where to centre searches when the browser does not share its location', response: { 200: ZDefaultUserLocationResponse } },
+  }, async (request) => {
+    const p = partnerOf(request);
+    return { latitude: p.defaultLatitude, longitude: p.defaultLongitude };
+  });
+
+  app.get('/api/cms/pages/:contentName/', {
+    schema: {
+      tags: ['content'],
+      summary: 'Content items of one content page',
+      description: "contentName '*' is the default page. preview=1 includes drafts (a draft replaces the published item of the same slug) and is only allowed where the partner has cmsPreview.",
+      params: ZCmsParams,
+      querystring: ZCmsQuery,
+      response: { 200: ZCmsResponse, 400: ZErrorResponse, 403: ZErrorResponse },
+    },
+  }, async (request, reply) => {
+    const partner = partnerOf(request);
+    const preview = request.query.preview === '1' || request.query.preview === 'true';
+    if (preview && !partner.cmsPreview) {
+      return reply.status(403).send({ statusCode: 403, error: 'Forbidden', message: 'Draft preview is not available on this site.' });
+    }
+    const contentName = request.params.contentName === '*' ? 'default' : request.params.contentName;
+    const rows = await findContent(db, { partnerId: partner.id, contentName, includeDrafts: preview });
+    const bySlug = new Map<string, CmsItem>();
+    for (const row of rows) {
+      if (bySlug.has(row.slug) && row.status !== 'draft') continue;
+      bySlug.set(row.slug, { id: row.id, slug: row.slug, status: row.status, updatedAt: row.updatedAt.toISOString(), fields: row.fields });
+    }
+    const all = [...bySlug.values()];
+    const { page, page_size: pageSize } = request.query;
+    const data = all.slice((page - 1) * pageSize, page * pageSize);
+    reply.header('cache-control', preview ? 'no-store' : 'private, max-age=60');
+    return {
+      data,
+      meta: { contentName: request.params.contentName, preview, pagination: { page, pageSize, pageCount: Math.ceil(all.length / pageSize), total: all.length } },
+    };
+  });
+};

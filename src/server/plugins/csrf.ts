@@ -1,0 +1,55 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/client';
+import { AppError } from '../lib/app-error';
+import { getOrCreateSecret } from '../lib/secrets';
+
+export const CSRF_COOKIE = 'rn_csrf';
+export const CSRF_HEADER = 'x-xsrf-token';
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const CSRF_MESSAGE = 'Your security token is missing or out of date. Please refresh the page and try again.';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    csrf: { issue: (request: FastifyRequest, reply: FastifyReply) => string };
+  }
+  interface FastifyContextConfig {
+    /** Set on the rare state-changing route that must work without the token. */
+    csrfExempt?: boolean;
+  }
+}
+
+/**
+ * Anti-forgery: the token is an HMAC of a random httpOnly cookie value and the partner code, so a
+ * page on another origin can neither read nor forge it, and one partner's token is useless on
+ * another partner's host. Every state-changing /api call must echo it in X-XSRF-TOKEN.
+ */
+export const csrfPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config: AppConfig }) => {
+  const key = await getOrCreateSecret(opts.db, 'csrf');
+  const sign = (binding: string, partner: string) => createHmac('sha256', key).update(`${partner}:${binding}`).digest('base64url');
+
+  const issue = (request: FastifyRequest, reply: FastifyReply) => {
+    let binding = request.cookies[CSRF_COOKIE];
+    if (!binding || !/^[A-Za-z0-9_-]{20,64}$/.test(binding)) {
+      binding = randomBytes(24).toString('base64url');
+      reply.setCookie(CSRF_COOKIE, binding, {
+        path: '/', httpOnly: true, sameSite: 'lax', secure: opts.config.env !== 'development' && opts.config.env !== 'test',
+      });
+    }
+    return sign(binding, request.partner?.code ?? '');
+  };
+  app.decorate('csrf', { issue });
+
+  app.addHook('preHandler', async (request) => {
+    if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.routeOptions.config?.csrfExempt) return;
+    const binding = request.cookies[CSRF_COOKIE];
+    const given = request.headers[CSRF_HEADER];
+    if (!binding || typeof given !== 'string' || !given) throw AppError.forbidden(CSRF_MESSAGE);
+    const expected = Buffer.from(sign(binding, request.partner?.code ?? ''));
+    const actual = Buffer.from(given);
+    if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) throw AppError.forbidden(CSRF_MESSAGE);
+  });
+});

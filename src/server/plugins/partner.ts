@@ -1,0 +1,95 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isIP } from 'node:net';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/client';
+import { partners, type PartnerRow } from '../db/schema';
+import { AppError } from '../lib/app-error';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The partner whose site this request is for; null only on partner-less routes (assets, health). */
+    partner: PartnerRow | null;
+  }
+}
+
+/** Paths that are the same for every partner and must work even on an unknown host. */
+const PARTNERLESS = [/^\/assets\//, /^\/health$/, /^\/api\/docs/, /^\/favicon/, /^\/img\//, /^\/worker\.js$/];
+
+export type PartnerDirectory = {
+  byCode: Map<string, PartnerRow>;
+  byHost: Map<string, PartnerRow>;
+  all: PartnerRow[];
+};
+
+export function buildDirectory(rows: PartnerRow[], extraHosts: Record<string, string>): PartnerDirectory {
+  const byCode = new Map(rows.map((r) => [r.code.toLowerCase(), r]));
+  const byHost = new Map<string, PartnerRow>();
+  for (const r of rows) for (const h of r.hosts) byHost.set(h.toLowerCase(), r);
+  for (const [host, code] of Object.entries(extraHosts)) {
+    const row = byCode.get(code);
+    if (row) byHost.set(host, row);
+  }
+  return { byCode, byHost, all: rows };
+}
+
+/** Host header without port, lower case; handles IPv6 literals. */
+export function hostName(hostHeader: string | undefined): string {
+  const h = (hostHeader ?? '').trim().toLowerCase();
+  if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1);
+  return h.replace(/:\d+$/, '').replace(/\.$/, '');
+}
+
+/**
+ * Host → partner: a configured host name; else a first label that is a partner code
+ * (delta.localhost, delta.dining.example.com); else a bare host (localhost, an IP) → the default
+ * partner. Anything else is not one of our sites.
+ */
+export function resolvePartner(dir: PartnerDirectory, host: string, defaultCode: string): PartnerRow | undefined {
+  const mapped = dir.byHost.get(host);
+  if (mapped) return mapped;
+  const labels = host.split('.');
+  if (labels.length > 1 && !isIP(host.replace(/^\[|\]$/g, ''))) {
+    const byLabel = dir.byCode.get(labels[0] ?? '');
+    if (byLabel) return byLabel;
+    return undefined;
+  }
+  return dir.byCode.get(defaultCode);
+}
+
+export const partnerPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config: AppConfig }) => {
+  let directory = buildDirectory([], opts.config.partnerHosts);
+  let loadedAt = 0;
+  const reload = async () => {
+    const rows = await opts.db.select().from(partners);
+    directory = buildDirectory(rows, opts.config.partnerHosts);
+    loadedAt = Date.now();
+  };
+  await reload();
+  app.decorate('partners', { reload, get: () => directory });
+  app.decorateRequest('partner', null);
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    // Partner rows change rarely (an operator edits them); a short cache keeps every instance current.
+    if (Date.now() - loadedAt > 30_000) await reload();
+    const partner = resolvePartner(directory, hostName(request.headers.host), opts.config.defaultPartner);
+    if (partner) {
+      request.partner = partner;
+      return;
+    }
+    if (PARTNERLESS.some((re) => re.test(request.url))) return;
+    throw new AppError(404, `There is no partner site at ${hostName(request.headers.host) || 'this address'}.`);
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    partners: { reload: () => Promise<void>; get: () => PartnerDirectory };
+  }
+}
+
+/** The request's partner; throws 404 on partner-less requests (never expected on partner routes). */
+export function partnerOf(request: FastifyRequest): PartnerRow {
+  if (!request.partner) throw new AppError(404, 'There is no partner site at this address.');
+  return request.partner;
+}

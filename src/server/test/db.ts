@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openMemoryPglite, openPostgres, type Database } from '../db/client';
+import { EMPTY_TEMPLATE, PG_EMPTY_TEMPLATE, PG_SEEDED_TEMPLATE, SEEDED_TEMPLATE } from './templates';
+
+/**
+ * A fresh database for one test file: an in-memory PGlite cloned from the template, or, with
+ * TEST_DATABASE_URL, a new PostgreSQL database created from the template database and dropped
+ * on close.
+ */
+export async function createTestDatabase(opts: { seeded?: boolean } = {}): Promise<Database> {
+  const seeded = opts.seeded ?? true;
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const dump = readFileSync(seeded ? SEEDED_TEMPLATE : EMPTY_TEMPLATE);
+    return openMemoryPglite(new Blob([dump]));
+  }
+  const name = `rn_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${seeded ? PG_SEEDED_TEMPLATE : PG_EMPTY_TEMPLATE}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = openPostgres(target.toString(), 4);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const drop = new pg.Client({ connectionString: url });
+      await drop.connect();
+      await drop.query(`drop database if exists ${name} with (force)`);
+      await drop.end();
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { zQueryBool, zQueryList } from './common';
+
+export const FEATURES = ['delivery', 'dineIn', 'takeout', 'onlineOrdering'] as const;
+export const MEALS = ['breakfast', 'brunch', 'lunch', 'dinner', 'lateNight'] as const;
+export const SORTS = ['distance', 'rating', 'name', 'priceLow', 'priceHigh'] as const;
+export const HIGHLIGHTS = ['comingSoon', 'leavingSoon', 'new'] as const;
+export const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+export type Feature = (typeof FEATURES)[number];
+export type Meal = (typeof MEALS)[number];
+export type SortBy = (typeof SORTS)[number];
+
+/** The special location value meaning "use the coordinates given". */
+export const CURRENT_LOCATION = 'Current Location';
+export const DEFAULT_RADIUS_MILES = 25;
+export const MAX_PAGE_SIZE = 100;
+
+export const ZMerchantHours = z.array(z.object({
+  day: z.enum(DAYS),
+  /** 'HH:MM' 24-hour local time; both null means closed that day. */
+  open: z.string().nullable(),
+  close: z.string().nullable(),
+}));
+export type MerchantHours = z.infer<typeof ZMerchantHours>;
+export const ZMerchantMenuImage = z.object({ path: z.string(), alt: z.string() });
+export type MerchantMenuImage = z.infer<typeof ZMerchantMenuImage>;
+export const ZMerchantEvent = z.object({ title: z.string(), date: z.string(), description: z.string() });
+export type MerchantEvent = z.infer<typeof ZMerchantEvent>;
+export const ZMerchantReviewsSummary = z.object({
+  highlights: z.array(z.string()),
+  recommendPercent: z.number(),
+  reviews: z.array(z.object({ author: z.string(), rating: z.number(), text: z.string(), date: z.string() })),
+});
+export type MerchantReviewsSummary = z.infer<typeof ZMerchantReviewsSummary>;
+export const ZReservationProviders = z.object({ openTable: z.object({ rid: z.string() }).optional() });
+export type ReservationProviders = z.infer<typeof ZReservationProviders>;
+
+const zLatitude = z.coerce.number({ message: 'Latitude must be a number.' }).min(-90, 'Latitude must be between -90 and 90.').max(90, 'Latitude must be between -90 and 90.');
+const zLongitude = z.coerce.number({ message: 'Longitude must be a number.' }).min(-180, 'Longitude must be between -180 and 180.').max(180, 'Longitude must be between -180 and 180.');
+
+/** GET /api/v2/Merchants/Search query (§3 merchant search request). */
+export const ZMerchantSearchRequest = z.object({
+  location: z.string().trim().max(100, 'Location must be 100 characters or fewer.').optional(),
+  latitude: zLatitude.optional(),
+  longitude: zLongitude.optional(),
+  radius: z.coerce.number({ message: 'Radius must be a number of miles.' }).min(0.1, 'Radius must be at least 0.1 miles.').max(100, 'Radius must be 100 miles or less.').optional(),
+  restaurantOrCuisine: z.string().trim().max(100, 'Restaurant or cuisine must be 100 characters or fewer.').optional(),
+  acclaimed: zQueryBool.optional(),
+  benefitsFor: zQueryBool.optional(),
+  features: zQueryList(z.enum(FEATURES, { message: `Features must be among: ${FEATURES.join(', ')}.` })).optional(),
+  isNew: zQueryBool.optional(),
+  mealsServed: zQueryList(z.enum(MEALS, { message: `Meals must be among: ${MEALS.join(', ')}.` })).optional(),
+  priceRange: zQueryList(z.coerce.number().int().min(1, 'Price range is 1 to 4.').max(4, 'Price range is 1 to 4.')).optional(),
+  reservations: zQueryBool.optional(),
+  sortBy: z.enum(SORTS, { message: `Sort by one of: ${SORTS.join(', ')}.` }).optional(),
+  pageNo: z.coerce.number({ message: 'Page number must be a number.' }).int('Page number must be a whole number.').min(1, 'Page number starts at 1.').max(10000, 'Page number is too large.').optional(),
+  pageSize: z.coerce.number({ message: 'Page size must be a number.' }).int('Page size must be a whole number.').min(1, 'Page size is at least 1.').max(MAX_PAGE_SIZE, `Page size is at most ${MAX_PAGE_SIZE}.`).optional(),
+  campaignCode: z.string().trim().max(40, 'Campaign code must be 40 characters or fewer.').regex(/^[A-Za-z0-9_-]*$/, 'Campaign code may contain letters, digits, - and _ only.').optional(),
+}).superRefine((q, ctx) => {
+  const hasLat = q.latitude !== undefined;
+  const hasLng = q.longitude !== undefined;
+  if (hasLat !== hasLng) {
+    ctx.addIssue({ code: 'custom', path: [hasLat ? 'longitude' : 'latitude'], message: 'Give both latitude and longitude.' });
+  }
+  const usableText = q.location && q.location !== CURRENT_LOCATION;
+  if (!usableText && !(hasLat && hasLng)) {
+    ctx.addIssue({ code: 'custom', path: ['location'], message: 'Enter city, state or ZIP code.' });
+  }
+});
+export type MerchantSearchRequest = z.input<typeof ZMerchantSearchRequest>;
+export type MerchantSearchQuery = z.output<typeof ZMerchantSearchRequest>;
+
+export const ZMerchantSummary = z.object({
+  id: z.number(),
+  name: z.string(),
+  images: z.object({ imageBaseUrl: z.string(), imagePath: z.string() }),
+  details: z.object({
+    rating: z.object({ overallRating: z.number(), numberOfRatings: z.number() }),
+    priceRange: z.number(),
+    cuisines: z.array(z.string()),
+    highlight: z.enum(HIGHLIGHTS).nullable(),
+  }),
+  location: z.object({
+    address: z.object({ address1: z.string(), city: z.string(), state: z.string(), zipCode: z.string() }),
+    neighborhood: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+  }),
+  /** Miles from the search centre, one decimal. */
+  distance: z.number().nullable(),
+  acclaimedLevel: z.number().nullable(),
+  benefitAvailability: z.object({ campaignCodes: z.array(z.string()), available: z.boolean() }),
+  reservationProviders: ZReservationProviders,
+  origin: z.string(),
+  isNew: z.boolean(),
+  bonusText: z.string().nullable(),
+  offerTag: z.string().nullable(),
+});
+export type MerchantSummary = z.infer<typeof ZMerchantSummary>;
+
+export const ZMerchantSearchResponse = z.object({
+  merchants: z.array(ZMerchantSummary),
+  totalCount: z.number(),
+  pageNo: z.number(),
+  pageSize: z.number(),
+  totalPages: z.number(),
+  /** The centre searched, after geocoding; label is what the user typed, normalised. */
+  location: z.object({ latitude: z.number(), longitude: z.number(), label: z.string(), radius: z.number() }),
+});
+export type MerchantSearchResponse = z.infer<typeof ZMerchantSearchResponse>;
+
+export const ZMerchantIdParams = z.object({
+  merchantId: z.coerce.number({ message: 'Merchant id must be a number.' }).int('Merchant id must be a whole number.').positive('Merchant id must be positive.').max(2147483647, 'Merchant id is too large.'),
+});
+
+export const ZMerchantDetail = ZMerchantSummary.extend({
+  description: z.string(),
+  phone: z.string(),
+  website: z.string().nullable(),
+  features: z.array(z.enum(FEATURES)),
+  mealsServed: z.array(z.enum(MEALS)),
+  hours: ZMerchantHours,
+  menuImages: z.array(ZMerchantMenuImage),
+  events: z.array(ZMerchantEvent),
+  reviewsSummary: ZMerchantReviewsSummary.nullable(),
+});
+export type MerchantDetail = z.infer<typeof ZMerchantDetail>;
+
+export const IMAGE_PRESETS = ['tile', 'hero', 'thumb', 'menu'] as const;
+export type ImagePreset = (typeof IMAGE_PRESETS)[number];
+/** §3: image URLs are built from base, preset and path. */
+export function merchantImageUrl(base: string, preset: ImagePreset, path: string): string {
+  return `${base.replace(/\/$/, '')}/${preset}/${path}`;
+}
