@@ -8,6 +8,7 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    manifest: true,
     target: 'es2022',
     // Partner config is injected per request; no inline scripts so the CSP stays strict.
     modulePreload: { polyfill: false },

@@ -1,0 +1,37 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+/** Folder boundaries of ARCHITECTURE.md "Layout", enforced here. */
+const noServerFromShared = {
+  patterns: [
+    { group: ['**/server/**', '**/client/**', 'node:*', 'drizzle-orm*', '@electric-sql/*', 'pg', 'fastify*', 'react', 'react-dom'], message: 'src/shared is isomorphic: no server, client, DOM, node or database imports.' },
+  ],
+};
+const noServerFromClient = {
+  patterns: [
+    { group: ['**/server/**', 'node:*', 'drizzle-orm*', '@electric-sql/*', 'pg', 'fastify*'], message: 'The client must not import server code.' },
+  ],
+};
+const noClientFromServer = {
+  patterns: [{ group: ['**/client/**', 'react', 'react-dom'], message: 'The server must not import client code.' }],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'migrations/**', '.tmp/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['info', 'warn', 'error', 'log'] }],
+    },
+  },
+  { files: ['src/shared/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', noServerFromShared] } },
+  { files: ['src/client/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', noServerFromClient] } },
+  { files: ['src/server/**/*.ts'], rules: { 'no-restricted-imports': ['error', noClientFromServer] } },
+);

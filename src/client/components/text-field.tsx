@@ -1,0 +1,62 @@
+import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import styles from './text-field.module.css';
+
+export const REQUIRED_MARKER = ' (required)';
+export const REQUIRED_MESSAGE = 'This field is required.';
+
+export type TextFieldProps = Omit<ComponentPropsWithRef<'input'>, 'required'> & {
+  label: ReactNode;
+  hint?: ReactNode;
+  /** Error message; sets aria-invalid and is read with the field (aria-describedby). */
+  error?: string | null;
+  /** Shows the §5 ' (required)' marker and sets aria-required (the form validates, not the browser). */
+  required?: boolean;
+  /** Label only for screen readers (the design shows a placeholder-like field). */
+  hideLabel?: boolean;
+  className?: string;
+  inputClassName?: string;
+};
+
+/** Labelled 50px input (§9) with hint and error wired for assistive technology. */
+export function TextField({ label, hint, error, required = false, hideLabel = false, className, inputClassName, id, type = 'text', ...input }: TextFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? `field${autoId}`;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const describedBy = [input['aria-describedby'], hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`${styles.field} ${className ?? ''}`}>
+      <label htmlFor={inputId} className={hideLabel ? 'visually-hidden' : styles.label}>
+        {label}
+        {required && <span className={styles.required}>{REQUIRED_MARKER}</span>}
+      </label>
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      <input
+        {...input}
+        id={inputId}
+        type={type}
+        className={`${styles.input} ${inputClassName ?? ''}`}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {error && (
+        <p id={errorId} className={styles.error}>
+          <svg className={styles.errorIcon} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+            <circle cx="8" cy="8" r="7" fill="currentColor" />
+            <rect x="7.1" y="3.5" width="1.8" height="6" rx="0.9" fill="#fff" />
+            <circle cx="8" cy="12" r="1.1" fill="#fff" />
+          </svg>
+          <span>
+            <span className="visually-hidden">Error: </span>
+            {error}
+          </span>
+        </p>
+      )}
+    </div>
+  );
+}

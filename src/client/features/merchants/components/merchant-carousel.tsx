@@ -1,0 +1,152 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { buildCarouselRequest, isCurrentLocation, parseSearchState, searchHref } from '../../../../shared/rules/search-query';
+import { track } from '../../../lib/impressions';
+import { useMerchantSearch } from '../../search/api/search-api';
+import { useGeolocation } from '../../search/hooks/use-geolocation';
+import { MerchantTile } from './merchant-tile';
+import styles from './merchant-carousel.module.css';
+
+/** §9: tiles are 200px wide inside a carousel; impression after 150 ms at 80 % in view. */
+export const CAROUSEL_TILE_WIDTH = 200;
+export const CAROUSEL_IN_VIEW_THRESHOLD = 0.8;
+export const CAROUSEL_IMPRESSION_DELAY_MS = 150;
+
+export type MerchantCarouselProps = {
+  title: string;
+  /** The carousel's search (a content text block's `query`, or a query string). */
+  query: Record<string, string | string[] | undefined> | string;
+  /** Level of the title heading; tiles use the next level. */
+  headingLevel?: 2 | 3;
+  /** The member's tier for earning text; null for anonymous. */
+  tier?: number | null;
+};
+
+/**
+ * §2 merchant carousel: up to 15 merchants of a search, scrolled sideways, with 'View all' to the
+ * same search. It searches only with a place, or once the current location resolved (§4); a
+ * geolocation error, a failed search or no results render nothing.
+ */
+export function MerchantCarousel({ title, query, headingLevel = 2, tier = null }: MerchantCarouselProps) {
+  const state = useMemo(() => parseSearchState(query), [query]);
+  const wantsGeo = isCurrentLocation(state);
+  const geo = useGeolocation({ enabled: wantsGeo, mode: 'carousel' });
+  const coords = geo.status === 'ready' ? geo.coords : null;
+  const request = useMemo(() => buildCarouselRequest(state, coords), [state, coords]);
+  const search = useMerchantSearch(request, { keepPrevious: false });
+  const titleId = useId();
+  const listId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const [edges, setEdges] = useState({ atStart: true, atEnd: false });
+  const merchants = search.data?.merchants ?? [];
+  const visible = request !== null && !search.isError && (search.isPending || merchants.length > 0);
+
+  useImpressionWhenSeen(sectionRef, visible);
+
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const update = () => {
+      const max = list.scrollWidth - list.clientWidth;
+      setEdges({ atStart: list.scrollLeft <= 1, atEnd: list.scrollLeft >= max - 1 });
+    };
+    update();
+    list.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
+    return () => {
+      list.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+    };
+  }, [merchants.length]);
+
+  if (!visible) return null;
+
+  const scrollByPage = (dir: 1 | -1) => {
+    const list = listRef.current;
+    if (!list) return;
+    const step = Math.max(CAROUSEL_TILE_WIDTH, list.clientWidth - CAROUSEL_TILE_WIDTH / 2);
+    const reduce = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    if (typeof list.scrollBy === 'function') list.scrollBy({ left: dir * step, behavior: reduce ? 'auto' : 'smooth' });
+    else list.scrollLeft += dir * step;
+  };
+
+  const Heading = `h${headingLevel}` as const;
+  const tileHeading = (headingLevel + 1) as 3 | 4;
+
+  return (
+    <section ref={sectionRef} className={styles.carousel} aria-labelledby={titleId} aria-busy={search.isPending || undefined}>
+      <div className={styles.header}>
+        <Heading id={titleId} className={styles.title}>{title}</Heading>
+        <div className={styles.controls}>
+          <Link className={styles.viewAll} to={searchHref(state)} aria-label={`View all: ${title}`}>View all</Link>
+          <button
+            type="button"
+            className={styles.arrow}
+            aria-controls={listId}
+            aria-label={`Previous restaurants: ${title}`}
+            disabled={edges.atStart}
+            onClick={() => scrollByPage(-1)}
+          >
+            <span aria-hidden="true">‹</span>
+          </button>
+          <button
+            type="button"
+            className={styles.arrow}
+            aria-controls={listId}
+            aria-label={`Next restaurants: ${title}`}
+            disabled={edges.atEnd}
+            onClick={() => scrollByPage(1)}
+          >
+            <span aria-hidden="true">›</span>
+          </button>
+        </div>
+      </div>
+      {search.isPending ? (
+        <ul className={styles.list} aria-label={`Loading ${title}`}>
+          {Array.from({ length: 4 }, (_, i) => (
+            <li key={i} className={styles.placeholder} style={{ width: CAROUSEL_TILE_WIDTH }} aria-hidden="true" />
+          ))}
+        </ul>
+      ) : (
+        <ul ref={listRef} id={listId} className={styles.list} aria-labelledby={titleId}>
+          {merchants.map((m) => (
+            <li key={m.id} className={styles.item}>
+              <MerchantTile merchant={m} width={CAROUSEL_TILE_WIDTH} headingLevel={tileHeading} tier={tier} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Tracks one 'carousel' impression once the section has been 80 % visible for 150 ms. */
+function useImpressionWhenSeen(ref: React.RefObject<HTMLElement | null>, active: boolean) {
+  const sent = useRef(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!active || !el || sent.current || typeof IntersectionObserver === 'undefined') return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const observer = new IntersectionObserver((entries) => {
+      const entry = entries[entries.length - 1];
+      if (!entry) return;
+      if (entry.isIntersecting && entry.intersectionRatio >= CAROUSEL_IN_VIEW_THRESHOLD) {
+        timer ??= setTimeout(() => {
+          if (sent.current) return;
+          sent.current = true;
+          track({ eventType: 'carousel', path: window.location.pathname });
+          observer.disconnect();
+        }, CAROUSEL_IMPRESSION_DELAY_MS);
+      } else if (timer) {
+        clearTimeout(timer);
+        timer = undefined;
+      }
+    }, { threshold: CAROUSEL_IN_VIEW_THRESHOLD });
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      if (timer) clearTimeout(timer);
+    };
+  }, [ref, active]);
+}

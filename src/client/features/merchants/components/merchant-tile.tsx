@@ -1,0 +1,121 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { merchantImageUrl, type MerchantSummary } from '../../../../shared/schemas/merchant';
+import { earnText, unlockAccessTier } from '../../../../shared/rules/earn-text';
+import { usePartner } from '../../../lib/partner';
+import { UnlockAccessButton } from './unlock-access-popup';
+import styles from './merchant-tile.module.css';
+
+export const HIGHLIGHT_LABELS = { comingSoon: 'Coming soon', leavingSoon: 'Leaving soon', new: 'New' } as const;
+/** §9: tile width 250px by default, 200px inside a merchant carousel. */
+export const DEFAULT_TILE_WIDTH = 250;
+const IMAGE_WIDTH = 400;
+const IMAGE_HEIGHT = 250;
+
+export type MerchantTileProps = {
+  merchant: MerchantSummary;
+  /** The member's tier (0–3); null/undefined for an anonymous visitor. */
+  tier?: number | null;
+  /** Fixed width in px; without it the tile fills its container. */
+  width?: number;
+  /** Level of the name heading (3 inside a list under an h2). */
+  headingLevel?: 2 | 3 | 4;
+  /** Highlighted (e.g. its map marker was chosen). */
+  highlighted?: boolean;
+  /** Campaign codes the member's tier has (unlock-access rule). */
+  memberCampaignCodes?: readonly string[];
+};
+
+export function formatRating(rating: number): string {
+  return (Math.round(rating * 10) / 10).toString();
+}
+
+export function MerchantTile({ merchant, tier = null, width, headingLevel = 3, highlighted = false, memberCampaignCodes }: MerchantTileProps) {
+  const partner = usePartner();
+  const nameId = useId();
+  const { details, location } = merchant;
+  const Heading = `h${headingLevel}` as const;
+  const acclaimedOn = partner.acclaimedEnabled || partner.acclaimed2Enabled;
+  const showAcclaimed = acclaimedOn && merchant.acclaimedLevel !== null && merchant.acclaimedLevel > 0;
+  const highlight = details.highlight ? HIGHLIGHT_LABELS[details.highlight] : null;
+  const { overallRating, numberOfRatings } = details.rating;
+  const price = Math.max(0, Math.min(4, Math.round(details.priceRange)));
+  const place = [location.address.city, location.neighborhood].filter((s) => s && s.trim()).join(' · ');
+  const tagsShown = partner.showEarnRate;
+  const unlockTier = unlockAccessTier({
+    acclaimed2Enabled: partner.acclaimed2Enabled,
+    acclaimedLevel: merchant.acclaimedLevel,
+    merchantCampaignCodes: merchant.benefitAvailability.campaignCodes,
+    tagsShown,
+    tier,
+    memberCampaignCodes,
+  });
+
+  return (
+    <article
+      className={`${styles.tile} ${highlighted ? styles.highlighted : ''}`}
+      style={width ? { width: `${width}px` } : undefined}
+      aria-labelledby={nameId}
+      data-merchant-id={merchant.id}
+    >
+      <div className={styles.media}>
+        <img
+          className={styles.image}
+          src={merchantImageUrl(merchant.images.imageBaseUrl, 'tile', merchant.images.imagePath)}
+          width={IMAGE_WIDTH}
+          height={IMAGE_HEIGHT}
+          alt={`Photo of ${merchant.name}`}
+          loading="lazy"
+          decoding="async"
+        />
+        {(showAcclaimed || highlight) && (
+          <div className={styles.badges}>
+            {showAcclaimed && <span className={styles.acclaimed}>Acclaimed</span>}
+            {highlight && <span className={styles.highlight}>{highlight}</span>}
+          </div>
+        )}
+      </div>
+      <div className={styles.body}>
+        <Heading id={nameId} className={styles.name}>
+          <Link className={styles.link} to={`/merchants/${merchant.id}`}>{merchant.name}</Link>
+        </Heading>
+        <p className={styles.meta}>
+          {numberOfRatings > 0 ? (
+            <span className={styles.rating}>
+              <span aria-hidden="true">★ {formatRating(overallRating)} ({numberOfRatings})</span>
+              <span className={styles.srOnly}>{`Rated ${formatRating(overallRating)} out of 5 from ${numberOfRatings} ${numberOfRatings === 1 ? 'review' : 'reviews'}`}</span>
+            </span>
+          ) : (
+            <span className={styles.rating}>Not yet rated</span>
+          )}
+          {price > 0 && (
+            <span className={styles.price}>
+              <span aria-hidden="true">{'$'.repeat(price)}</span>
+              <span className={styles.srOnly}>{`Price level ${price} of 4`}</span>
+            </span>
+          )}
+        </p>
+        {details.cuisines.length > 0 && <p className={styles.cuisines}>{details.cuisines.join(' / ')}</p>}
+        {(place || merchant.distance !== null) && (
+          <p className={styles.place}>
+            {place && <span>{place}</span>}
+            {merchant.distance !== null && (
+              <span className={styles.distance}>
+                <span aria-hidden="true">{merchant.distance.toFixed(1)} mi</span>
+                <span className={styles.srOnly}>{`${merchant.distance.toFixed(1)} miles away`}</span>
+              </span>
+            )}
+          </p>
+        )}
+        {(tagsShown || merchant.bonusText || merchant.offerTag) && (
+          <ul className={styles.tags} aria-label="Offers">
+            {tagsShown && <li className={styles.earn}>{earnText(tier, partner.copyStates)}</li>}
+            {merchant.bonusText && <li className={styles.bonus}>{merchant.bonusText}</li>}
+            {merchant.offerTag && <li className={styles.offer}>{merchant.offerTag}</li>}
+          </ul>
+        )}
+        {unlockTier && <UnlockAccessButton tier={unlockTier} merchantName={merchant.name} />}
+      </div>
+    </article>
+  );
+}

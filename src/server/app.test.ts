@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/app';
+import { partners } from './db/schema';
+import type { PartnerConfig } from '../shared/schemas/partner';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t.close(); });
+
+function injectedConfig(html: string): PartnerConfig {
+  const m = /<script id="partner-config" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+  if (!m) throw new Error('no partner config in page');
+  return JSON.parse(m[1]!) as PartnerConfig;
+}
+
+describe('pages', () => {
+  it('serves each partner its own configuration, title and theme', async () => {
+    const rows = await t.database.db.select().from(partners);
+    for (const code of ['delta', 'hilton']) {
+      const row = rows.find((r) => r.code === code)!;
+      const res = await t.request(code, { method: 'GET', url: '/', headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      const config = injectedConfig(res.body);
+      expect(config.code).toBe(code);
+      expect(config.name).toBe(row.name);
+      expect(config.currencyType).toBe(row.currencyType);
+      expect(res.body).toContain(`--color-primary:${row.theme.primary}`);
+      expect(res.body).toContain(`<title>${row.routeMeta['/']?.title ?? row.name}</title>`);
+      const nonce = /style-src[^;]*'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+      expect(nonce).toBeTruthy();
+      expect(res.body).toContain(`<style nonce="${nonce}">`);
+    }
+  });
+
+  it('serves the default partner on a bare host', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'localhost:3000', accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(injectedConfig(res.body).code).toBe(t.config.defaultPartner);
+  });
+
+  it('answers an unknown page with the app and status 404, an unknown API path with 404 JSON', async () => {
+    const page = await t.request('delta', { method: 'GET', url: '/no/such/page', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('id="partner-config"');
+    const apiRes = await t.request('delta', { method: 'GET', url: '/api/nothing-here' });
+    expect(apiRes.statusCode).toBe(404);
+    expect(apiRes.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Nothing is found at GET /api/nothing-here.' });
+  });
+
+  it('knows the discover page only where the partner has one', async () => {
+    const rows = await t.database.db.select().from(partners);
+    const withDiscover = rows.find((r) => r.hasDiscoverPage)!;
+    const without = rows.find((r) => !r.hasDiscoverPage)!;
+    expect((await t.request(withDiscover.code, { method: 'GET', url: '/discover', headers: { accept: 'text/html' } })).statusCode).toBe(200);
+    expect((await t.request(without.code, { method: 'GET', url: '/discover', headers: { accept: 'text/html' } })).statusCode).toBe(404);
+  });
+
+  it('escapes the injected configuration so content cannot close the script element', async () => {
+    const res = await t.request('delta', { method: 'GET', url: '/search', headers: { accept: 'text/html' } });
+    const script = /<script id="partner-config" type="application\/json">([\s\S]*?)<\/script>/.exec(res.body)![1]!;
+    expect(script).not.toMatch(/<\//);
+  });
+
+  it('serves the partner logo and generated restaurant images, refusing odd image paths', async () => {
+    const logo = await t.request('hilton', { method: 'GET', url: '/partner/logo.svg' });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(logo.body).toContain('<svg');
+    const img = await t.request('hilton', { method: 'GET', url: '/img/merchants/tile/italian-3.svg' });
+    expect(img.statusCode).toBe(200);
+    expect(img.body).toContain('<svg');
+    expect(img.body).not.toContain('<script');
+    expect((await t.request('hilton', { method: 'GET', url: '/img/merchants/tile/..%2F..%2Fetc.svg' })).statusCode).toBe(404);
+    expect((await t.request('hilton', { method: 'GET', url: '/img/merchants/huge/italian-3.svg' })).statusCode).toBe(400);
+  });
+});
+
+describe('security headers', () => {
+  it('sends CSP, HSTS (outside development), nosniff and frame-ancestors', async () => {
+    const res = await t.request('delta', { method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const apiRes = await t.request('delta', { method: 'GET', url: '/api/feature-flags' });
+    expect(apiRes.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends no HSTS in development', async () => {
+    const dev = await createTestApp({ config: { env: 'development' } });
+    try {
+      const res = await dev.request('delta', { method: 'GET', url: '/api/feature-flags' });
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await dev.close();
+    }
+  });
+});
+
+describe('session basics', () => {
+  it('GET /api/CSRF sets an httpOnly cookie and returns a token', async () => {
+    const res = await t.request('delta', { method: 'GET', url: '/api/CSRF' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ csrfToken: string }>().csrfToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    const cookie = res.cookies.find((c) => c.name === 'rn_csrf')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+  });
+
+  it('GET /api/Member answers 401 JSON to an anonymous visitor', async () => {
+    const res = await t.request('delta', { method: 'GET', url: '/api/Member' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'You are not signed in.' });
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 with a readable message past the limit', async () => {
+    const limited = await createTestApp({ rateLimitMax: 3 });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) codes.push((await limited.request('delta', { method: 'GET', url: '/api/feature-flags' })).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429, 429]);
+      const res = await limited.request('delta', { method: 'GET', url: '/api/feature-flags' });
+      expect(res.json<{ message: string }>().message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
+      // Pages and assets are not counted against the API limit.
+      expect((await limited.request('delta', { method: 'GET', url: '/', headers: { accept: 'text/html' } })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every call from the zod schemas and serves a viewer', async () => {
+    const res = await t.request('delta', { method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ paths: Record<string, Record<string, { parameters?: Array<{ name: string }> }>> }>();
+    for (const path of ['/api/CSRF', '/api/feature-flags', '/api/cms/pages/{contentName}/', '/api/DefaultUserLocation', '/api/v2/Merchants/Search', '/api/merchants/{merchantId}', '/api/Impressions', '/api/Member']) {
+      expect(Object.keys(doc.paths), path).toContain(path);
+    }
+    const params = doc.paths['/api/v2/Merchants/Search']!.get!.parameters!.map((p) => p.name);
+    expect(params).toEqual(expect.arrayContaining(['location', 'latitude', 'longitude', 'restaurantOrCuisine', 'priceRange', 'sortBy', 'pageNo', 'pageSize', 'campaignCode']));
+    const viewer = await t.request('delta', { method: 'GET', url: '/api/docs/' });
+    expect(viewer.statusCode).toBe(200);
+    expect(viewer.body).toMatch(/swagger/i);
+  });
+});

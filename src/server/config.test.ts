@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('configuration', () => {
+  it('works with no variables at all', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', databaseUrl: undefined, dataDir: './data', defaultPartner: 'delta', env: 'development' });
+  });
+
+  it('reads the conventional variables', () => {
+    const c = loadConfig({ PORT: '8080', HOST: '127.0.0.1', DATABASE_URL: 'postgres://u@h:5432/db', DATA_DIR: '/tmp/x', DEFAULT_PARTNER: 'Hilton', NODE_ENV: 'production', PARTNER_HOSTS: 'a.example=delta, b.example = hilton' });
+    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: 'postgres://u@h:5432/db', dataDir: '/tmp/x', defaultPartner: 'hilton', env: 'production', partnerHosts: { 'a.example': 'delta', 'b.example': 'hilton' } });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+
+  it('names every bad variable in one clear error', () => {
+    expect(() => loadConfig({ PORT: 'eighty', NODE_ENV: 'staging' })).toThrow(/PORT[\s\S]*NODE_ENV/);
+  });
+});

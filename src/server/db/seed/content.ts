@@ -1,0 +1,625 @@
+import type { contentPages, NewPartnerRow } from '../schema';
+import type { TextBlock, FooterLink } from '../../../shared/schemas/cms';
+import { partnerSeed, type PartnerKind } from './partners';
+import { hashString } from './random';
+
+/** One CMS item to insert; partnerId is added by the caller. */
+export type ContentRow = Omit<typeof contentPages.$inferInsert, 'partnerId'>;
+
+/** The partner settings the copy depends on (a partner row or seed is enough). */
+export type ContentPartner = Pick<NewPartnerRow, 'code' | 'name'> & Partial<Pick<NewPartnerRow,
+  | 'enrollmentType' | 'currencyType' | 'hasVIP' | 'cmsPreview' | 'hasDiscoverPage' | 'homePage' | 'acclaimedEnabled'
+  | 'acclaimed2Enabled' | 'hasReservationBonus' | 'openTableReservationsEnabled' | 'generalModalType' | 'typeformCode'
+  | 'hasSmsOptIn' | 'defaultLatitude' | 'defaultLongitude'>>;
+
+/** The eleven content names as stored ('*' is stored as 'default'). */
+export const STORED_CONTENT_NAMES = [
+  'default', 'home', 'discover', 'tier_1_activation', 'surveys', 'account_center', 'announcement_banner', 'earn_details',
+  'earn_banner', 'popup', 'sidebar',
+] as const;
+export type StoredContentName = (typeof STORED_CONTENT_NAMES)[number];
+
+type Voice = {
+  tagline: string;
+  promise: string;
+  goal: string;
+  welcomeBonus: string;
+  referralBonus: string;
+  reservationBonus: string;
+  earnedWhere: string;
+};
+
+/** Tone per partner type; every {{token}} is filled from the partner's copyStates on the client. */
+const VOICES: Record<PartnerKind, Voice> = {
+  airline: {
+    tagline: 'Dining that takes you places',
+    promise: 'Every meal out brings your next trip a little closer.',
+    goal: 'your next flight',
+    welcomeBonus: '1,000 {{bonusCurrencyPlural}}',
+    referralBonus: '500 {{bonusCurrencyPlural}}',
+    reservationBonus: '50 {{bonusCurrencyPlural}}',
+    earnedWhere: 'your {{programName2}} account',
+  },
+  hotel: {
+    tagline: 'Dine out tonight, check in soon',
+    promise: 'Turn dinners, brunches and happy hours into nights away.',
+    goal: 'your next stay',
+    welcomeBonus: '2,500 {{bonusCurrencyPlural}}',
+    referralBonus: '1,000 {{bonusCurrencyPlural}}',
+    reservationBonus: '100 {{bonusCurrencyPlural}}',
+    earnedWhere: 'your {{programName2}} account',
+  },
+  cashback: {
+    tagline: 'Eat well. Get paid back.',
+    promise: 'Good food now pays you back, with nothing to clip or scan.',
+    goal: 'your balance',
+    welcomeBonus: '$10 in {{bonusCurrencyPlural}}',
+    referralBonus: '$5 in {{bonusCurrencyPlural}}',
+    reservationBonus: '$2 in {{bonusCurrencyPlural}}',
+    earnedWhere: 'your {{programName2}} balance',
+  },
+  credit: {
+    tagline: 'Dinner that gives back',
+    promise: 'Your meals out add up to credits you can actually use.',
+    goal: 'your next statement',
+    welcomeBonus: '$10 in {{bonusCurrencyPlural}}',
+    referralBonus: '$5 in {{bonusCurrencyPlural}}',
+    reservationBonus: '$2 in {{bonusCurrencyPlural}}',
+    earnedWhere: 'your {{programName2}} balance',
+  },
+};
+
+const KIND_BY_CURRENCY: Record<string, PartnerKind> = { Mile: 'airline', Point: 'hotel', Dollar: 'cashback', Credit: 'credit' };
+
+type Ctx = {
+  code: string;
+  kind: PartnerKind;
+  voice: Voice;
+  direct: boolean;
+  enrollment: 'direct' | 'sso' | 'none';
+  hub: string;
+  hubCity: string;
+  site: string;
+  hasVIP: boolean;
+  hasDiscover: boolean;
+  acclaimed: boolean;
+  reservations: boolean;
+  reservationBonus: boolean;
+  art: (preset: 'hero' | 'tile' | 'thumb', salt: string) => string;
+};
+
+const BANNER_ART = ['italian', 'sushi', 'mexican', 'french', 'brunch', 'seafood', 'wine-bar', 'thai', 'bbq', 'mediterranean'] as const;
+
+function context(partner: ContentPartner): Ctx {
+  const seed = partnerSeed(partner.code);
+  const kind = seed?.kind ?? KIND_BY_CURRENCY[partner.currencyType ?? 'Mile'] ?? 'airline';
+  const enrollment = partner.enrollmentType ?? seed?.enrollmentType ?? 'direct';
+  const hubCity = seed?.hub.city ?? 'New York';
+  const hub = seed ? `${seed.hub.city}, ${seed.hub.state}` : 'New York, NY';
+  return {
+    code: partner.code,
+    kind,
+    voice: VOICES[kind],
+    direct: enrollment === 'direct',
+    enrollment,
+    hub,
+    hubCity,
+    site: `https://${partner.code}.example.com`,
+    hasVIP: partner.hasVIP ?? false,
+    hasDiscover: partner.hasDiscoverPage ?? partner.homePage === 'discover',
+    acclaimed: partner.acclaimedEnabled ?? false,
+    reservations: partner.openTableReservationsEnabled ?? false,
+    reservationBonus: partner.hasReservationBonus ?? false,
+    art: (preset, salt) => {
+      const h = hashString(`${partner.code}:${salt}`);
+      return `/img/merchants/${preset}/${BANNER_ART[h % BANNER_ART.length]}-${(h >>> 8) % 8 + 1}.svg`;
+    },
+  };
+}
+
+const text = (type: TextBlock['type'], desktop: string, mobile = desktop): TextBlock => ({ type, text_desktop: desktop, text_mobile: mobile });
+const title = (t: string, mobile?: string): TextBlock => text('title', t, mobile ?? t);
+const body = (t: string, mobile?: string): TextBlock => text('body_text', t, mobile ?? t);
+const button = (label: string, url: string, mobile?: string): TextBlock => ({ ...text('button', label, mobile ?? label), url, new_tab: false });
+const link = (label: string, url: string, newTab = false): TextBlock => ({ ...text('standalone_link', label), url, new_tab: newTab });
+const carousel = (t: string, query: Record<string, string>): TextBlock => ({ type: 'merchant_carousel', title: t, query });
+
+function banner(ctx: Ctx, salt: string, opts: { welcome: boolean; prospect: boolean; alt: string }): Record<string, unknown> {
+  const h = hashString(`${ctx.code}:${salt}:pos`);
+  return {
+    enable_banner: true,
+    image: ctx.art('hero', salt),
+    image_mobile: ctx.art('tile', salt),
+    alt_text: opts.alt,
+    image_x_position: 35 + (h % 31),
+    image_y_position: 30 + ((h >>> 5) % 41),
+    include_welcome_message: opts.welcome,
+    include_prospect_email: opts.prospect && ctx.direct,
+  };
+}
+
+function steps(ctx: Ctx): { title: string; text: string }[] {
+  return [
+    { title: 'Search restaurants', text: `Browse thousands of participating restaurants, bars and clubs near you, or wherever ${ctx.kind === 'airline' ? 'your next flight lands' : ctx.kind === 'hotel' ? 'your next stay takes you' : 'the weekend takes you'}.` },
+    { title: 'Dine and pay with a linked card', text: 'Order what you like and pay the way you always do with a credit or debit card you have linked. No vouchers, codes or special menus.' },
+    { title: 'Earn {{currencyPlural}}', text: `We add {{currencyPlural}} to ${ctx.voice.earnedWhere} automatically after every qualifying dine, so ${ctx.voice.goal} gets closer with every meal.` },
+  ];
+}
+
+function carousels(ctx: Ctx, includeNearby: boolean): TextBlock[] {
+  const blocks: TextBlock[] = [];
+  if (includeNearby) blocks.push(carousel('Near you', { location: 'Current Location', sortBy: 'distance' }));
+  blocks.push(carousel(`Top rated in ${ctx.hubCity}`, { location: ctx.hub, sortBy: 'rating' }));
+  blocks.push(carousel('New to the neighbourhood', { location: ctx.hub, isNew: 'true', sortBy: 'rating' }));
+  if (ctx.acclaimed) blocks.push(carousel('Critics\u2019 favourites', { location: ctx.hub, acclaimed: 'true', sortBy: 'rating' }));
+  if (ctx.reservations) blocks.push(carousel('Book a table tonight', { location: ctx.hub, reservations: 'true', sortBy: 'rating' }));
+  return blocks;
+}
+
+function item(contentName: StoredContentName, slug: string, fields: Record<string, unknown>, sortOrder: number, status: 'published' | 'draft' = 'published'): ContentRow {
+  return { contentName, slug, status, sortOrder, fields };
+}
+
+// ---------------------------------------------------------------- default (*)
+
+function defaultItems(ctx: Ctx): ContentRow[] {
+  const primary: FooterLink[] = [
+    { text: 'How it works', url: '/how-it-works', new_tab: false },
+    { text: 'Find restaurants', url: '/search', new_tab: false },
+    ...(ctx.hasDiscover ? [{ text: 'Discover', url: '/discover', new_tab: false }] : []),
+    { text: 'FAQ', url: `${ctx.site}/dining/faq`, new_tab: true },
+    { text: 'Contact us', url: `${ctx.site}/dining/contact`, new_tab: true },
+  ];
+  const secondary: FooterLink[] = [
+    { text: 'Program terms', url: `${ctx.site}/dining/terms`, new_tab: true },
+    { text: 'Privacy policy', url: `${ctx.site}/privacy`, new_tab: true },
+    { text: 'Cookie preferences', url: `${ctx.site}/privacy/cookies`, new_tab: true },
+    { text: 'Accessibility', url: `${ctx.site}/accessibility`, new_tab: true },
+  ];
+  const navbar = [
+    ...(ctx.hasDiscover ? [{ text_desktop: 'Discover', text_mobile: 'Discover nearby', url: '/discover' }] : []),
+    { text_desktop: 'Find restaurants', text_mobile: 'Search restaurants', url: '/search' },
+    { text_desktop: 'How it works', text_mobile: 'How it works', url: '/how-it-works' },
+  ];
+  return [
+    item('default', 'earn', {
+      banner_text: ctx.hasVIP
+        ? 'Earn up to {{currentEarning3}} at participating restaurants, bars and clubs.'
+        : 'Earn {{currentEarning2}} at participating restaurants, bars and clubs.',
+    }, 0),
+    item('default', 'footer', {
+      primary_links: primary,
+      secondary_links: secondary,
+      disclaimer: `{{programName1}} is offered by {{partnerName2}}. You earn {{currencyPlural}} on the pre-tax, pre-tip amount of qualifying dines paid with a linked card at participating restaurants. Participating restaurants and offers can change at any time; see the program terms for details.`,
+      copyright: '\u00a9 {{currentYear}} {{partnerName2}}. All rights reserved.',
+    }, 1),
+    item('default', 'navbar', { links: navbar }, 2),
+    item('default', 'labels', {
+      search_location_placeholder: 'City, state or ZIP',
+      search_cuisine_placeholder: 'Restaurant or cuisine',
+      prospect_email_placeholder: 'Enter your email, e.g. name@example.com',
+      prospect_email_button: 'Get started',
+    }, 3),
+  ];
+}
+
+// ---------------------------------------------------------------- home
+
+function homeItems(ctx: Ctx): ContentRow[] {
+  const rate = ctx.hasVIP ? 'up to {{currentEarning3}}' : '{{currentEarning2}}';
+  const join = ctx.direct ? 'Join free' : ctx.enrollment === 'sso' ? 'Sign in to join' : 'Find restaurants';
+  const joinUrl = ctx.enrollment === 'none' ? '/search' : '/join';
+  const anonymous = {
+    user_states: ['anonymous', 'known_visitor'],
+    banner_text: ctx.enrollment === 'none'
+      ? `${ctx.voice.tagline}. Pay with your card at participating restaurants and earn {{currencyPlural}} automatically.`
+      : `New members earn ${ctx.voice.welcomeBonus} after their first qualifying dine.`,
+    browser_title: '{{partnerName2}} | Earn {{currencyPlural}} when you dine out',
+    title: 'Earn {{currencyPlural}} every time you dine out',
+    subtitle: `${ctx.voice.promise} Link a card you already use and earn ${rate} at participating restaurants.`,
+    steps: steps(ctx),
+    browse_title: `Popular in ${ctx.hubCity}`,
+    main_column: [
+      title('Find your next favourite'),
+      body(`From neighbourhood caf\u00e9s to chef-driven dining rooms, thousands of restaurants earn {{currencyPlural}} with {{programName1}}.`),
+      ...carousels(ctx, false),
+      button(ctx.enrollment === 'none' ? 'Search restaurants near you' : join, joinUrl, ctx.enrollment === 'none' ? 'Search restaurants' : join),
+    ],
+    banner: banner(ctx, 'home-anonymous', { welcome: false, prospect: true, alt: 'Illustration of a dinner table set with colourful dishes' }),
+    ...(ctx.direct ? {
+      prospect_title: 'Start earning on your next meal',
+      prospect_text: 'Enter your email to join {{programName1}}. It takes about a minute and it\u2019s free.',
+    } : {}),
+  };
+  const nonCard = {
+    user_states: ['non_card_member'],
+    banner_text: 'Link a card to start earning {{currencyPlural}} on your next meal.',
+    browser_title: 'Welcome | {{partnerName2}}',
+    title: 'You\u2019re one step away from earning',
+    subtitle: 'Link a credit or debit card you use for dining. Your card details are encrypted and we never see your full number.',
+    steps: steps(ctx),
+    browse_title: `Where to eat in ${ctx.hubCity}`,
+    main_column: [
+      button('Link a card', '/add_card'),
+      ...carousels(ctx, true),
+    ],
+    banner: banner(ctx, 'home-non-card', { welcome: true, prospect: false, alt: 'Illustration of a plate of food and a linked card' }),
+  };
+  const cardMember = {
+    user_states: ['card_member'],
+    banner_text: `Your linked cards are working: every qualifying dine earns {{currencyPlural}} toward ${ctx.voice.goal}.`,
+    browser_title: 'Welcome back | {{partnerName2}}',
+    title: 'Welcome back. Where to next?',
+    subtitle: `Pay with a linked card at any participating restaurant and the {{currencyPlural}} follow. ${ctx.reservationBonus ? `Book through us and get ${ctx.voice.reservationBonus} on top.` : ''}`.trim(),
+    steps: steps(ctx),
+    browse_title: 'Picked for you',
+    main_column: [
+      ...carousels(ctx, true),
+      link('See your recent activity', '/account/recent_activity'),
+    ],
+    banner: banner(ctx, 'home-card', { welcome: true, prospect: false, alt: 'Illustration of a table for two' }),
+  };
+  return [item('home', 'anonymous', anonymous, 0), item('home', 'non_card_member', nonCard, 1), item('home', 'card_member', cardMember, 2)];
+}
+
+// ---------------------------------------------------------------- discover
+
+function discoverItems(ctx: Ctx): ContentRow[] {
+  return [item('discover', 'discover', {
+    browser_title: 'Discover restaurants | {{partnerName2}}',
+    greeting: ctx.hasVIP
+      ? 'Hungry? Earn {{currentEarning2}}, or {{currentEarning3}} as a VIP, at restaurants near you.'
+      : 'Hungry? Earn {{currentEarning2}} at restaurants near you.',
+    search_prompt: 'What are you in the mood for?',
+    main_column: [
+      ...carousels(ctx, true),
+      body('Pay with a linked card and the {{currencyPlural}} are added for you. No codes, no receipts to upload.'),
+    ],
+  }, 0)];
+}
+
+// ---------------------------------------------------------------- tier_1_activation
+
+function activationItems(ctx: Ctx): ContentRow[] {
+  return [item('tier_1_activation', 'activation', {
+    title: 'Activate your {{programName1}} account',
+    body: `You\u2019re one click away from earning {{currencyPlural}} on meals out. Activate your account and every qualifying dine with a linked card counts toward ${ctx.voice.goal}.`,
+    button_text: 'Activate my account',
+    activated_title: 'You\u2019re all set!',
+    activated_body: 'Your account is active. Find a restaurant you love and start earning {{currentEarning2}} today.',
+    error_text: 'We couldn\u2019t activate your account just now. Please try again in a moment.',
+  }, 0)];
+}
+
+// ---------------------------------------------------------------- surveys
+
+function surveyItems(ctx: Ctx, partner: ContentPartner): ContentRow[] {
+  const dining = partner.typeformCode
+    ? `https://forms.example.com/to/${partner.typeformCode}`
+    : `https://surveys.example.com/${ctx.code}/dining-experience`;
+  return [
+    item('surveys', 'dining-experience', {
+      id: `${ctx.code}-dining-experience-2026`,
+      text: 'Got a minute? Tell us how we can make dining with {{programName1}} even better.',
+      url: dining,
+      delay_timeout: 0,
+      cookie_timeout: 90,
+      url_allow_list: [{ url_allowed: '/search' }, { url_allowed: '/merchants/' }],
+      url_disallow_list: [{ url_disallowed: '/merchants/order' }],
+    }, 0),
+    item('surveys', 'account-feedback', {
+      id: `${ctx.code}-account-feedback-2026`,
+      text: 'How easy was it to manage your account today? Two quick questions, we promise.',
+      url: `https://surveys.example.com/${ctx.code}/account-feedback`,
+      delay_timeout: 5,
+      cookie_timeout: 90,
+      url_allow_list: [{ url_allowed: '/account' }],
+      url_disallow_list: [{ url_disallowed: '/account/manage_cards' }],
+    }, 1),
+  ];
+}
+
+// ---------------------------------------------------------------- account_center
+
+function accountCenterItems(ctx: Ctx): ContentRow[] {
+  return [item('account_center', 'account_center', {
+    referral_link: {
+      is_enabled: ctx.direct,
+      title: 'Share a table, share the rewards',
+      description: `<p>Invite friends to {{programName1}}. When they join and complete their first qualifying dine, you\u2019ll earn <strong>${ctx.voice.referralBonus}</strong>.</p>`,
+    },
+    link_groups: [
+      { title: 'Earn more', links: [{ text: 'How it works', url: '/how-it-works' }, { text: 'Find restaurants', url: '/search' }, { text: 'New member bonus', url: '/earn/new-member-bonus' }] },
+      { title: 'Need help?', links: [{ text: 'Frequently asked questions', url: `${ctx.site}/dining/faq` }, { text: 'Contact customer support', url: `${ctx.site}/dining/contact` }] },
+    ],
+  }, 0)];
+}
+
+// ---------------------------------------------------------------- announcement_banner
+
+function announcementItems(ctx: Ctx): ContentRow[] {
+  const copy = ctx.reservationBonus
+    ? [{ copy: `Book a table through {{partnerName2}} and earn ${ctx.voice.reservationBonus} on top of your usual {{currencyPlural}}. ` }, { copy: 'Here\u2019s how', url: '/earn/reservations', new_tab: false }]
+    : [{ copy: `New here? Earn ${ctx.voice.welcomeBonus} after your first qualifying dine. ` }, { copy: 'See the details', url: '/earn/new-member-bonus', new_tab: false }];
+  return [item('announcement_banner', 'announcement', {
+    banner_copy: copy,
+    tooltip_copy: 'Bonus offers apply to qualifying dines paid with a linked card at participating restaurants. Terms apply.',
+  }, 0)];
+}
+
+// ---------------------------------------------------------------- earn_details
+
+function earnDisclaimer(): string {
+  return 'You earn {{currencyPlural}} on the pre-tax, pre-tip amount of qualifying dines paid with a linked card. Bonus {{currencyPlural}} usually appear within 10 days of the qualifying dine. Participating restaurants and offers can change without notice.';
+}
+
+function sideColumn(ctx: Ctx): TextBlock[] {
+  const tiers = ctx.hasVIP
+    ? '<p><strong>Basic:</strong> {{currentEarning1}}<br><strong>Select:</strong> {{currentEarning2}}<br><strong>VIP:</strong> {{currentEarning3}}</p>'
+    : '<p><strong>Members who get our emails:</strong> {{currentEarning2}}<br><strong>Everyone else:</strong> {{currentEarning1}}</p>';
+  return [
+    title('Your earning at a glance'),
+    body(tiers),
+    link('Read the program terms', `${ctx.site}/dining/terms`, true),
+  ];
+}
+
+function howItWorks(ctx: Ctx): Record<string, unknown> {
+  const main: TextBlock[] = [
+    title('1. Link a card'),
+    body('Add any Visa, Mastercard, American Express or Discover card you like to use when you eat out. Linking is secure, and you can link more than one card.'),
+    title('2. Dine as you normally would'),
+    body('Eat in, take out or order online at participating restaurants, bars and clubs. There\u2019s nothing to show and no code to mention: just pay with a linked card.'),
+    title('3. Earn {{currencyPlural}} automatically'),
+    body(`We spot the qualifying purchase on your linked card and add {{currencyPlural}} to ${ctx.voice.earnedWhere}. ${ctx.hasVIP ? 'Opt in to our emails to earn {{currentEarning2}}, and dine 11 times in a year to reach VIP and earn {{currentEarning3}}.' : 'Opt in to our emails to earn {{currentEarning2}}.'}`),
+    title('Tips for earning more'),
+    body('<p>Look for restaurants with a <strong>bonus</strong> tag, review the places you visit, and keep your email preferences on so you never miss an offer.</p>'),
+    button('Find restaurants near you', '/search', 'Find restaurants'),
+  ];
+  if (ctx.reservations) main.splice(main.length - 1, 0, body(`Many restaurants also take reservations right here.${ctx.reservationBonus ? ` Book through us and earn ${ctx.voice.reservationBonus} when you dine.` : ''}`));
+  return {
+    url: '/how-it-works',
+    browser_title: 'How it works | {{partnerName2}}',
+    banner_text: 'Earn {{currencyPlural}} every time you dine out',
+    banner: banner(ctx, 'how-it-works', { welcome: false, prospect: true, alt: 'Illustration of a restaurant meal' }),
+    main_column: main,
+    side_column: sideColumn(ctx),
+    disclaimer: earnDisclaimer(),
+    stage: 'live',
+  };
+}
+
+function earnPage(ctx: Ctx, page: 'new-member-bonus' | 'reservations' | 'vip-upgrade' | 'this-is-big' | 'how-it-works', variant = 0): Record<string, unknown> {
+  const common = { side_column: sideColumn(ctx), disclaimer: earnDisclaimer(), stage: 'live' };
+  switch (page) {
+    case 'new-member-bonus':
+      return {
+        url: '/earn/new-member-bonus',
+        browser_title: 'New member bonus | {{partnerName2}}',
+        banner_text: variant === 0 ? `Welcome! Earn ${ctx.voice.welcomeBonus} on your first dine` : `Double welcome: earn ${ctx.voice.welcomeBonus} twice this season`,
+        banner: banner(ctx, 'earn-nmb', { welcome: true, prospect: true, alt: 'Illustration of a celebratory dinner' }),
+        main_column: [
+          title('A warm welcome to {{programName1}}'),
+          body(variant === 0
+            ? `Join, link a card and complete a qualifying dine of $25 or more within 30 days. We\u2019ll add ${ctx.voice.welcomeBonus} to ${ctx.voice.earnedWhere}, on top of the {{currencyPlural}} you earn on every meal.`
+            : `New this season: complete two qualifying dines of $25 or more within 30 days of joining and earn ${ctx.voice.welcomeBonus} for each, on top of your everyday {{currencyPlural}}.`),
+          button('Find a restaurant', '/search'),
+        ],
+        ...common,
+      };
+    case 'reservations':
+      return {
+        url: '/earn/reservations',
+        browser_title: 'Reservation bonus | {{partnerName2}}',
+        banner_text: `Book a table, earn ${ctx.voice.reservationBonus}`,
+        banner: banner(ctx, 'earn-res', { welcome: false, prospect: false, alt: 'Illustration of a reserved table' }),
+        main_column: [
+          title('Reserve through us and earn more'),
+          body(`Book at participating restaurants through {{partnerName2}}, dine, and pay with a linked card. We\u2019ll add ${ctx.voice.reservationBonus} for each completed reservation.`),
+          body('Reservations are for parties of up to 6 and can be made up to a year ahead.'),
+          button('Find a table', '/search?reservations=true'),
+        ],
+        ...common,
+      };
+    case 'vip-upgrade':
+      return {
+        url: '/earn/vip-upgrade',
+        browser_title: 'VIP status | {{partnerName2}}',
+        banner_text: 'Go VIP and earn {{currentEarning3}}',
+        banner: banner(ctx, 'earn-vip', { welcome: true, prospect: false, alt: 'Illustration of a chef\u2019s tasting menu' }),
+        main_column: [
+          title('Dine 11 times, earn more all year'),
+          body('Complete 11 qualifying dines in a calendar year to reach VIP. From then on you earn {{currentEarning3}} for the rest of this year and all of next.'),
+          body('VIP members also get a dedicated support line and early access to seasonal offers.'),
+          button('See your progress', '/account/overview'),
+        ],
+        ...common,
+      };
+    case 'this-is-big':
+      return {
+        url: '/earn/this-is-big',
+        browser_title: 'Cash back is here | {{partnerName2}}',
+        banner_text: 'Cha-ching! Cash back is here.',
+        banner: banner(ctx, 'earn-big', { welcome: false, prospect: true, alt: 'Illustration of a festive meal' }),
+        main_column: [
+          title('Now every meal out pays you back'),
+          body('{{programName1}} now pays {{currentEarning2}} at participating restaurants. Link a card once and it works every time you pay.'),
+          button('Start earning', '/search'),
+        ],
+        ...common,
+      };
+    case 'how-it-works':
+      return {
+        url: '/earn/how-it-works',
+        browser_title: 'Earning explained | {{partnerName2}}',
+        banner_text: 'How your {{currencyPlural}} add up',
+        banner: banner(ctx, 'earn-hiw', { welcome: false, prospect: false, alt: 'Illustration of a shared meal' }),
+        main_column: [
+          title('Every qualifying dine counts'),
+          body('A qualifying dine is a purchase at a participating restaurant paid with a linked card. Tax and tip are not included in the amount you earn on.'),
+          body('Most {{currencyPlural}} show up in your activity within a few days; some restaurants take up to two weeks to confirm a visit.'),
+          button('See how it works', '/how-it-works'),
+        ],
+        ...common,
+      };
+  }
+}
+
+function earnDetailItems(ctx: Ctx, partner: ContentPartner): ContentRow[] {
+  const candidates: ('this-is-big' | 'reservations' | 'vip-upgrade' | 'how-it-works')[] = [];
+  if (partner.generalModalType === 'cash_back_launch') candidates.push('this-is-big');
+  if (ctx.reservationBonus) candidates.push('reservations');
+  if (ctx.hasVIP) candidates.push('vip-upgrade');
+  candidates.push('how-it-works');
+  const pages = ['new-member-bonus' as const, ...candidates.slice(0, 2)];
+  return [
+    item('earn_details', 'how-it-works', howItWorks(ctx), 0),
+    ...pages.map((p, i) => item('earn_details', `earn-${p}`, earnPage(ctx, p), i + 1)),
+  ];
+}
+
+// ---------------------------------------------------------------- earn_banner
+
+function earnBannerItems(ctx: Ctx): ContentRow[] {
+  const rows: ContentRow[] = [];
+  if (ctx.enrollment !== 'none') {
+    rows.push(item('earn_banner', 'new-member-bonus', {
+      kind: 'bonus',
+      code: 'NEWMBR',
+      text: [`Welcome bonus: earn ${ctx.voice.welcomeBonus} after your first qualifying dine of $25 or more.`, 'Register below, then dine within 30 days.'],
+      app_text: `Earn ${ctx.voice.welcomeBonus} on your first dine.`,
+      app_only_bonus: false,
+      image: ctx.art('thumb', 'nmb'),
+      user_states: ['card_member'],
+      order: 1,
+      days_to_display: 90,
+    }, 0));
+    rows.push(item('earn_banner', 'enroll', {
+      kind: 'enrollment',
+      text: ['Join {{programName1}} and earn {{currencyPlural}} on your next meal out.'],
+      user_states: ['anonymous', 'known_visitor', 'non_card_member'],
+      order: 3,
+    }, 2));
+  }
+  rows.push(item('earn_banner', 'earn-rate', {
+    kind: 'earn',
+    text: ['You earn {{currentEarning2}} at every participating restaurant.', 'Pay with a linked card, and that\u2019s it.'],
+    user_states: ['card_member', 'non_card_member'],
+    order: 2,
+  }, 1));
+  if (ctx.hasVIP) {
+    rows.push(item('earn_banner', 'vip', {
+      kind: 'bonus',
+      code: 'VIPPATH',
+      text: ['You\u2019re on your way to VIP: reach 11 dines this year to earn {{currentEarning3}}.'],
+      app_text: 'Reach VIP and earn {{currentEarning3}}.',
+      app_only_bonus: false,
+      user_states: ['card_member'],
+      order: 4,
+      days_to_display: 365,
+    }, 3));
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------- popup
+
+function popupItems(ctx: Ctx, partner: ContentPartner): ContentRow[] {
+  const rows: ContentRow[] = [
+    item('popup', 'acclaimed_2', {
+      title: 'Unlock acclaimed restaurants',
+      body_text: 'Earn at this restaurant and other critics\u2019 picks by opting in to emails from {{programName1}}. It takes seconds, and you can opt out any time.',
+      cta_text: 'Update my email preferences',
+      cta_url: '/account/user_profile',
+    }, 0),
+    item('popup', 'acclaimed_3', {
+      title: 'A VIP table',
+      body_text: ctx.hasVIP
+        ? 'This restaurant earns {{currencyPlural}} for VIP members. Complete 11 qualifying dines this year to unlock it and earn {{currentEarning3}} everywhere.'
+        : 'This restaurant earns {{currencyPlural}} for our most active members. Keep dining with a linked card to unlock it.',
+      cta_text: ctx.hasVIP ? 'How to reach VIP' : 'Find restaurants',
+      cta_url: ctx.hasVIP ? '/earn/vip-upgrade' : '/search',
+    }, 1),
+  ];
+  if (partner.generalModalType === 'cash_back_launch') {
+    rows.push(item('popup', 'general', {
+      title: 'Cha-ching! Cash back is here.',
+      body_text: 'Meals out now earn {{currentEarning2}} with {{programName1}}. Link a card and we\u2019ll do the rest.',
+      cta_text: 'LEARN MORE',
+      cta_url: '/earn/this-is-big',
+    }, 2));
+  } else if (partner.generalModalType) {
+    rows.push(item('popup', 'general', {
+      title: 'Something new on the menu',
+      body_text: 'We\u2019ve made earning {{currencyPlural}} even easier. Take a look at what\u2019s new.',
+      cta_text: 'See what\u2019s new',
+      cta_url: '/how-it-works',
+    }, 2));
+  }
+  if (ctx.kind === 'airline' && ctx.enrollment === 'sso' && ctx.code === 'delta') {
+    rows.push(item('popup', 'sso_temporary', {
+      title: 'Signing in just got simpler',
+      body_text: 'Joining and signing in is now even easier! Simply use your {{programName2}} account login.',
+      cta_text: 'Sign in/Join Now',
+      cta_url: '/Login',
+    }, 3));
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------- sidebar
+
+function sidebarItems(ctx: Ctx, partner: ContentPartner): ContentRow[] {
+  return [
+    item('sidebar', 'search', {
+      page_text: `<p>Pay with a linked card at any restaurant you see here to earn <strong>{{currentEarning2}}</strong>.${ctx.reservations ? ' Look for the reservation button to book a table.' : ''}</p>`,
+    }, 0),
+    item('sidebar', 'account', {
+      page_text: `<p>Questions about your {{currencyPlural}}? Dines usually appear within a few days. If one is missing after 10 days, contact us at ${partner.code}.example.com/dining/contact and we\u2019ll look into it.</p>`,
+    }, 1),
+  ];
+}
+
+// ---------------------------------------------------------------- drafts
+
+/** Unpublished edits, visible only with preview=1 on partners that allow CMS preview. */
+function draftItems(ctx: Ctx): ContentRow[] {
+  const published = homeItems(ctx)[0];
+  const anonymousFields = { ...(published?.fields ?? {}) };
+  return [
+    item('home', 'anonymous', {
+      ...anonymousFields,
+      title: 'Your table is waiting, and so are your {{currencyPlural}}',
+      banner_text: `Coming soon: earn ${ctx.voice.welcomeBonus} twice when you join this season.`,
+      banner: banner(ctx, 'home-anonymous-draft', { welcome: false, prospect: true, alt: 'Illustration of a summer dinner on a terrace' }),
+    }, 0, 'draft'),
+    item('announcement_banner', 'announcement', {
+      banner_copy: [{ copy: 'Preview: summer dining season starts soon, with bonus {{currencyPlural}} every week. ' }, { copy: 'Take a look', url: '/earn/new-member-bonus', new_tab: false }],
+      tooltip_copy: 'Draft copy for review. Dates and amounts are not final.',
+    }, 0, 'draft'),
+    item('earn_details', 'earn-new-member-bonus', earnPage(ctx, 'new-member-bonus', 1), 1, 'draft'),
+  ];
+}
+
+/**
+ * Every CMS item for one partner: all eleven content names of docs/content-model.md, written with
+ * copy tokens, plus draft rows for partners with cmsPreview.
+ */
+export function buildContent(partner: ContentPartner): ContentRow[] {
+  const ctx = context(partner);
+  const rows = [
+    ...defaultItems(ctx),
+    ...homeItems(ctx),
+    ...discoverItems(ctx),
+    ...activationItems(ctx),
+    ...surveyItems(ctx, partner),
+    ...accountCenterItems(ctx),
+    ...announcementItems(ctx),
+    ...earnDetailItems(ctx, partner),
+    ...earnBannerItems(ctx),
+    ...popupItems(ctx, partner),
+    ...sidebarItems(ctx, partner),
+  ];
+  if (partner.cmsPreview) rows.push(...draftItems(ctx));
+  return rows;
+}
