@@ -38,11 +38,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof AppError) return send(reply, error.statusCode, error.message, error.fieldErrors);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors = error.validation.map((v) => ({ field: fieldName(v.instancePath), message: v.message ?? 'Invalid value.' }));
-      const where = (error as { validationContext?: string }).validationContext;
-      const first = fieldErrors[0];
-      const message = fieldErrors.length === 1 && first
-        ? (first.field === 'request' ? first.message : `${first.field}: ${first.message}`)
-        : `Please correct ${fieldErrors.length} fields in the ${where ?? 'request'}.`;
+      const messages = [...new Set(fieldErrors.map((f) => f.message))];
+      const message = messages.length <= 3 ? messages.join(' ') : `${messages.slice(0, 3).join(' ')} (${messages.length - 3} more problems)`;
       return send(reply, 400, message, fieldErrors);
     }
     if (error.validation) {
@@ -50,7 +47,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return send(reply, status, FRIENDLY[error.code] ?? (status === 429 ? 'Too many requests. Please wait a moment and try again.' : error.message));
+      return send(reply, status, FRIENDLY[error.code] ?? (error.message || 'The request could not be handled.'));
     }
     const reference = randomUUID().slice(0, 8).toUpperCase();
     request.log.error({ err: error, reference }, 'request failed');

@@ -113,3 +113,30 @@ export function needsServerDefault(browser: BrowserOutcome, mode: LocationMode):
   if (browser.kind === 'pending' || browser.kind === 'granted') return false;
   return !(mode === 'explicit' && browser.kind === 'denied');
 }
+
+const EARTH_RADIUS_MILES = 3958.8;
+
+/** Great-circle distance in miles. */
+export function distanceMiles(a: Coordinates, b: Coordinates): number {
+  const toRad = (d: number) => (d * Math.PI) / 180;
+  const dLat = toRad(b.latitude - a.latitude);
+  const dLng = toRad(b.longitude - a.longitude);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRad(a.latitude)) * Math.cos(toRad(b.latitude)) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The server accepts radii from 0.1 to 100 miles. */
+export const MIN_RADIUS_MILES = 0.1;
+export const MAX_RADIUS_MILES = 100;
+
+/**
+ * "Search this area": the visible map's centre and a radius reaching its corners (so every visible
+ * point is inside), clamped to what the server accepts and rounded to 0.1 mile.
+ */
+export function areaFromBounds(bounds: { north: number; south: number; east: number; west: number }): { center: Coordinates; radius: number } {
+  const center = { latitude: (bounds.north + bounds.south) / 2, longitude: (bounds.east + bounds.west) / 2 };
+  const corner = { latitude: bounds.north, longitude: bounds.east };
+  const raw = distanceMiles(center, corner);
+  const radius = Math.min(MAX_RADIUS_MILES, Math.max(MIN_RADIUS_MILES, Math.round(raw * 10) / 10));
+  return { center, radius };
+}

@@ -59,11 +59,10 @@ export const ZMerchantSearchRequest = z.object({
 }).superRefine((q, ctx) => {
   const hasLat = q.latitude !== undefined;
   const hasLng = q.longitude !== undefined;
+  const usableText = q.location && q.location !== CURRENT_LOCATION;
   if (hasLat !== hasLng) {
     ctx.addIssue({ code: 'custom', path: [hasLat ? 'longitude' : 'latitude'], message: 'Give both latitude and longitude.' });
-  }
-  const usableText = q.location && q.location !== CURRENT_LOCATION;
-  if (!usableText && !(hasLat && hasLng)) {
+  } else if (!usableText && !hasLat) {
     ctx.addIssue({ code: 'custom', path: ['location'], message: 'Enter city, state or ZIP code.' });
   }
 });

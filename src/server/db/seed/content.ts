@@ -355,8 +355,8 @@ function earnDisclaimer(): string {
 
 function sideColumn(ctx: Ctx): TextBlock[] {
   const tiers = ctx.hasVIP
-    ? '<p><strong>Basic:</strong> {{currentEarning1}}<br><strong>Select:</strong> {{currentEarning2}}<br><strong>VIP:</strong> {{currentEarning3}}</p>'
-    : '<p><strong>Members who get our emails:</strong> {{currentEarning2}}<br><strong>Everyone else:</strong> {{currentEarning1}}</p>';
+    ? '<p><strong>Basic:</strong> {{currentEarning0}}<br><strong>Select:</strong> {{currentEarning2}}<br><strong>VIP:</strong> {{currentEarning3}}</p>'
+    : '<p><strong>Members who get our emails:</strong> {{currentEarning2}}<br><strong>Everyone else:</strong> {{currentEarning0}}</p>';
   return [
     title('Your earning at a glance'),
     body(tiers),
@@ -575,7 +575,7 @@ function sidebarItems(ctx: Ctx, partner: ContentPartner): ContentRow[] {
       page_text: `<p>Pay with a linked card at any restaurant you see here to earn <strong>{{currentEarning2}}</strong>.${ctx.reservations ? ' Look for the reservation button to book a table.' : ''}</p>`,
     }, 0),
     item('sidebar', 'account', {
-      page_text: `<p>Questions about your {{currencyPlural}}? Dines usually appear within a few days. If one is missing after 10 days, contact us at ${partner.code}.example.com/dining/contact and we\u2019ll look into it.</p>`,
+      page_text: `<p>Questions about your {{currencyPlural}}? Dines usually appear within a few days. If one is missing after 10 days, <a href="https://${partner.code}.example.com/dining/contact">contact us</a> and we\u2019ll look into it.</p>`,
     }, 1),
   ];
 }

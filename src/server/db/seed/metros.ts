@@ -1,4 +1,4 @@
-import zipcodes from 'zipcodes';
+import zipcodes, { type ZipCode } from 'zipcodes';
 import { Rng, hashString } from './random';
 
 /** A US metro area of the demo network; merchants are placed at ZIP centroids of its cities. */
@@ -137,7 +137,7 @@ function median(values: number[]): number {
 /** Contiguous-US box; every metro of the list lies inside it. */
 export const US_BOUNDS = { minLatitude: 24.3, maxLatitude: 49.5, minLongitude: -125, maxLongitude: -66.8 } as const;
 
-function zipsOf(city: string, state: string): zipcodes.ZipCode[] {
+function zipsOf(city: string, state: string): ZipCode[] {
   return zipcodes.lookupByName(city, state).filter((z) =>
     z.country === 'US'
     && Number.isFinite(z.latitude) && Number.isFinite(z.longitude)

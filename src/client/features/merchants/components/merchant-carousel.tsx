@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { buildCarouselRequest, isCurrentLocation, parseSearchState, searchHref } from '../../../../shared/rules/search-query';
 import { track } from '../../../lib/impressions';
@@ -122,7 +122,7 @@ export function MerchantCarousel({ title, query, headingLevel = 2, tier = null }
 }
 
 /** Tracks one 'carousel' impression once the section has been 80 % visible for 150 ms. */
-function useImpressionWhenSeen(ref: React.RefObject<HTMLElement | null>, active: boolean) {
+function useImpressionWhenSeen(ref: RefObject<HTMLElement | null>, active: boolean) {
   const sent = useRef(false);
   useEffect(() => {
     const el = ref.current;

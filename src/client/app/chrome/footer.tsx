@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { usePartner } from '../../lib/partner';
+import { RichText } from '../../components/rich-text';
+import { NewTabHint, SmartLink } from '../../components/smart-link';
+import { supportContact } from '../../components/contact-links';
+import { safeUrl } from '../../components/safe-url';
+import { footerAuthLink, useFooterContent } from './chrome-content';
+import { currentPlatform, type Platform } from './platform';
+import { AppStoreBadge, GooglePlayBadge, NetworkLogo } from './badges';
+import styles from './footer.module.css';
+
+/**
+ * §2 footer: store badges, logo chain, primary links ending with the auth link, secondary links,
+ * copyright with the support contact, legal disclaimer, partner and network logos.
+ */
+export function Footer() {
+  const partner = usePartner();
+  const footer = useFooterContent();
+  const [platform] = useState<Platform>(currentPlatform);
+  const auth = footerAuthLink(partner.enrollmentType);
+  const contact = supportContact(partner.customerSupport.email);
+  const year = new Date().getFullYear();
+  const chain = partner.logoChain.map(safeUrl).filter((u): u is string => !!u);
+
+  return (
+    <footer className={styles.footer}>
+      <StoreBadges platform={platform} links={partner.storeLinks} />
+      <div className={`container-wide ${styles.inner}`}>
+        {chain.length > 0 && (
+          <div className={styles.chain}>
+            {chain.map((src, i) => (
+              <img key={i} src={src} alt="" loading="lazy" height={32} />
+            ))}
+          </div>
+        )}
+        {(footer.primaryLinks.length > 0 || footer.secondaryLinks.length > 0 || auth) && (
+          <nav className={styles.links} aria-label="Footer">
+            {(footer.primaryLinks.length > 0 || auth) && (
+              <ul className={styles.primary}>
+                {footer.primaryLinks.map((l, i) => (
+                  <li key={i}>
+                    <SmartLink href={l.url} newTab={l.new_tab}>
+                      {l.text}
+                    </SmartLink>
+                  </li>
+                ))}
+                {auth && (
+                  <li>
+                    <Link to={auth.to}>{auth.text}</Link>
+                  </li>
+                )}
+              </ul>
+            )}
+            {footer.secondaryLinks.length > 0 && (
+              <ul className={styles.secondary}>
+                {footer.secondaryLinks.map((l, i) => (
+                  <li key={i}>
+                    <SmartLink href={l.url} newTab={l.new_tab}>
+                      {l.text}
+                    </SmartLink>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </nav>
+        )}
+        <p className={styles.copyright}>
+          {footer.copyright ? <RichText html={footer.copyright} inline /> : <span>{`© ${year} ${partner.name}. All rights reserved.`}</span>}
+          {contact && (
+            <>
+              {' '}
+              <span>
+                Customer support:{' '}
+                {contact.newTab ? (
+                  <a href={contact.href} target="_blank" rel="noopener noreferrer">
+                    {contact.text}
+                    <NewTabHint />
+                  </a>
+                ) : (
+                  <a href={contact.href}>{contact.text}</a>
+                )}
+              </span>
+            </>
+          )}
+        </p>
+        {footer.disclaimer && <RichText html={footer.disclaimer} className={styles.disclaimer} />}
+        <div className={styles.logos}>
+          <img className={styles.partnerLogo} src={partner.logoUrl} alt={partner.name} loading="lazy" height={36} />
+          {partner.showNetworkLogo && <NetworkLogo className={styles.network} />}
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+/** §2 store-badge row: none inside the native app, iOS only on iOS, Android only on Android, both elsewhere. */
+function StoreBadges({ platform, links }: { platform: Platform; links: { ios: string; android: string } | null }) {
+  if (!links || platform === 'native') return null;
+  const ios = platform !== 'android' ? safeUrl(links.ios) : null;
+  const android = platform !== 'ios' ? safeUrl(links.android) : null;
+  if (!ios && !android) return null;
+  return (
+    <div className={styles.badgeRow}>
+      <ul className={`container-wide ${styles.badges}`} aria-label="Get the app">
+        {ios && (
+          <li>
+            <a className={styles.badgeLink} href={ios} target="_blank" rel="noopener noreferrer">
+              <AppStoreBadge />
+              <span className="visually-hidden">Download on the App Store</span>
+              <NewTabHint />
+            </a>
+          </li>
+        )}
+        {android && (
+          <li>
+            <a className={styles.badgeLink} href={android} target="_blank" rel="noopener noreferrer">
+              <GooglePlayBadge />
+              <span className="visually-hidden">Get it on Google Play</span>
+              <NewTabHint />
+            </a>
+          </li>
+        )}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useEffect, useState, type RefObject } from 'react';
+
+/** Scrolling less than this (px) is ignored, so small jitters do not toggle the bar. */
+const THRESHOLD = 8;
+
+/**
+ * §2: on small screens the header hides while scrolling down and returns on scrolling up.
+ * It never hides near the top of the page or while keyboard focus is inside it.
+ */
+export function useHideOnScroll(ref: RefObject<HTMLElement | null>, enabled: boolean): [boolean, (hidden: boolean) => void] {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    let lastY = window.scrollY;
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const y = window.scrollY;
+      const delta = y - lastY;
+      if (Math.abs(delta) < THRESHOLD) return;
+      lastY = y;
+      const el = ref.current;
+      const height = el?.offsetHeight ?? 64;
+      const focusInside = !!el && el.contains(document.activeElement);
+      setHidden(delta > 0 && y > height && !focusInside);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [ref, enabled]);
+  return [enabled && hidden, setHidden];
+}

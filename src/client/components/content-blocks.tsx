@@ -1,0 +1,76 @@
+import { ZTextBlock, type TextBlock } from '../../shared/schemas/cms';
+import { MerchantCarousel } from '../features/merchants/components/merchant-carousel';
+import { ContentLinkButton } from './button';
+import { RichText } from './rich-text';
+import { SmartLink } from './smart-link';
+import { pickText, useIsDesktop } from './use-media-query';
+import styles from './content-blocks.module.css';
+
+/** Text blocks of a content column; invalid entries are skipped rather than breaking the page. */
+export function parseBlocks(value: unknown): TextBlock[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((v) => {
+    const r = ZTextBlock.safeParse(v);
+    return r.success ? [r.data] : [];
+  });
+}
+
+type ContentBlocksProps = {
+  blocks: unknown;
+  /** Level of 'title' blocks; carousels use it too. Default 2 (under the page's h1). */
+  headingLevel?: 2 | 3;
+  className?: string;
+};
+
+/**
+ * Renders a content column (§2 content-page template blocks): title, body text, button,
+ * standalone link and merchant carousel. Desktop copy from 861px, mobile copy below it,
+ * whichever exists otherwise.
+ */
+export function ContentBlocks({ blocks, headingLevel = 2, className }: ContentBlocksProps) {
+  const isDesktop = useIsDesktop();
+  const list = parseBlocks(blocks);
+  if (list.length === 0) return null;
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <div className={`${styles.blocks} ${className ?? ''}`}>
+      {list.map((block, i) => {
+        const text = pickText(isDesktop, block.text_desktop, block.text_mobile);
+        switch (block.type) {
+          case 'title': {
+            const title = text || block.title || '';
+            if (!title) return null;
+            return (
+              <Heading key={i} className={styles.title}>
+                <RichText html={title} inline />
+              </Heading>
+            );
+          }
+          case 'body_text':
+            return text ? <RichText key={i} html={text} className={styles.body} /> : null;
+          case 'button':
+            return text && block.url ? (
+              <ContentLinkButton key={i} url={block.url} newTab={block.new_tab} className={styles.button}>
+                <RichText html={text} inline />
+              </ContentLinkButton>
+            ) : null;
+          case 'standalone_link':
+            return text && block.url ? (
+              <SmartLink key={i} href={block.url} newTab={block.new_tab} className={styles.link}>
+                <RichText html={text} inline />
+              </SmartLink>
+            ) : null;
+          case 'merchant_carousel':
+            return (
+              <div key={i} className={styles.carousel}>
+                <MerchantCarousel title={block.title ?? text} query={block.query ?? {}} headingLevel={headingLevel} />
+              </div>
+            );
+          default:
+            // footer, earn and navbar blocks belong to the page chrome, not a content column.
+            return null;
+        }
+      })}
+    </div>
+  );
+}

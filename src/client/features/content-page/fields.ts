@@ -1,0 +1,46 @@
+/** Loose readers for content fields (items are JSON; a wrong type is treated as absent). */
+export function str(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+export function bool(value: unknown): boolean {
+  return value === true || value === 'true';
+}
+
+export type BannerFields = {
+  enabled: boolean;
+  image: string;
+  imageMobile: string;
+  alt: string;
+  /** CSS object-position built from image_x_position / image_y_position. */
+  position: string;
+  includeWelcome: boolean;
+  includeProspectEmail: boolean;
+};
+
+/** A position from content: a number (percent), '40%', '40' or a keyword; anything else is centred. */
+function axis(value: unknown, keywords: readonly string[]): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return `${Math.min(100, Math.max(0, value))}%`;
+  if (typeof value === 'string') {
+    const v = value.trim().toLowerCase();
+    if (/^\d{1,3}(\.\d+)?%?$/.test(v)) return v.endsWith('%') ? v : `${v}%`;
+    if (keywords.includes(v)) return v;
+  }
+  return '50%';
+}
+
+/** §3 content-page banner: image (desktop, x/y position), mobile image, alt text and switches. */
+export function bannerFields(value: unknown): BannerFields {
+  const b = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const image = str(b.image);
+  const imageMobile = str(b.image_mobile);
+  return {
+    enabled: b.enable_banner === undefined ? Boolean(image || imageMobile) : bool(b.enable_banner),
+    image,
+    imageMobile,
+    alt: str(b.alt_text),
+    position: `${axis(b.image_x_position, ['left', 'center', 'right'])} ${axis(b.image_y_position, ['top', 'center', 'bottom'])}`,
+    includeWelcome: bool(b.include_welcome_message),
+    includeProspectEmail: bool(b.include_prospect_email),
+  };
+}

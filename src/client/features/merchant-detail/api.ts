@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MerchantDetail } from '../../../shared/schemas/merchant';
+import { api } from '../../lib/api';
+
+/** GET /api/merchants/{id}: the merchant detail (404 JSON when unknown). */
+export function fetchMerchantDetail(merchantId: number, signal?: AbortSignal): Promise<MerchantDetail> {
+  return api<MerchantDetail>(`/api/merchants/${encodeURIComponent(String(merchantId))}`, { signal });
+}
+
+export function merchantDetailQueryOptions(merchantId: number) {
+  return queryOptions({
+    queryKey: ['merchants', 'detail', merchantId],
+    queryFn: ({ signal }) => fetchMerchantDetail(merchantId, signal),
+  });
+}
+
+export function useMerchantDetail(merchantId: number) {
+  return useQuery(merchantDetailQueryOptions(merchantId));
+}
+
+/** A route parameter as a merchant id (positive 32-bit integer), or null. */
+export function parseMerchantId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 && id <= 2147483647 ? id : null;
+}

@@ -1,0 +1,222 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { merchantImageUrl, type MerchantDetail } from '../../../../shared/schemas/merchant';
+import { earnText } from '../../../../shared/rules/earn-text';
+import { usePartner } from '../../../lib/partner';
+import { NewTabHint } from '../../../components/smart-link';
+import { safeUrl } from '../../../components/safe-url';
+import {
+  FEATURE_LABELS, HIGHLIGHT_TEXT, MEAL_LABELS, directionsUrl, formatCoordinates, formatDate, formatPhone, formatRating, phoneHref, websiteLabel,
+} from '../format';
+import { HoursTable } from './hours-table';
+import { MenuGallery } from './menu-gallery';
+import { ReviewsSummary, Stars } from './reviews-summary';
+import styles from './merchant-detail.module.css';
+
+/** The merchant detail for an anonymous visitor (offers, booking and ordering arrive with sign-in). */
+export function MerchantDetailView({ merchant }: { merchant: MerchantDetail }) {
+  const partner = usePartner();
+  const ids = useId();
+  const id = (s: string) => `${ids}-${s}`;
+  const { details, location } = merchant;
+  const acclaimed = (partner.acclaimedEnabled || partner.acclaimed2Enabled) && merchant.acclaimedLevel !== null && merchant.acclaimedLevel > 0;
+  const highlight = details.highlight ? HIGHLIGHT_TEXT[details.highlight] : null;
+  const price = Math.max(0, Math.min(4, Math.round(details.priceRange)));
+  const { overallRating, numberOfRatings } = details.rating;
+  const website = merchant.website ? safeUrl(merchant.website) : null;
+  const address = location.address;
+  const earn = partner.showEarnRate ? earnText(null, partner.copyStates) : null;
+  const earnLink = partner.enrollmentType === 'direct' ? '/login' : partner.enrollmentType === 'sso' ? '/join' : null;
+
+  return (
+    <article className={`container ${styles.page}`} aria-labelledby={id('name')}>
+      <div className={styles.hero}>
+        <img
+          src={merchantImageUrl(merchant.images.imageBaseUrl, 'hero', merchant.images.imagePath)}
+          alt={`Photo of ${merchant.name}`}
+          fetchPriority="high"
+          decoding="async"
+        />
+        {(acclaimed || highlight) && (
+          <div className={styles.badges}>
+            {acclaimed && <span className={`${styles.badge} ${styles.acclaimed}`}>Acclaimed</span>}
+            {highlight && <span className={styles.badge}>{highlight}</span>}
+          </div>
+        )}
+      </div>
+
+      <div className={styles.head}>
+        <h1 id={id('name')}>{merchant.name}</h1>
+        <p className={styles.meta}>
+          {numberOfRatings > 0 ? (
+            <span>
+              <Stars rating={overallRating} /> <span aria-hidden="true">{formatRating(overallRating)}</span>{' '}
+              <span>{`(${numberOfRatings} ${numberOfRatings === 1 ? 'rating' : 'ratings'})`}</span>
+            </span>
+          ) : (
+            <span>Not yet rated</span>
+          )}
+          {price > 0 && (
+            <span>
+              <span aria-hidden="true">{'$'.repeat(price)}</span>
+              <span className="visually-hidden">{`Price level ${price} of 4`}</span>
+            </span>
+          )}
+          {details.cuisines.length > 0 && <span>{details.cuisines.join(' / ')}</span>}
+        </p>
+        {(earn || merchant.bonusText || merchant.offerTag) && (
+          <ul className={styles.tags} aria-label="Offers">
+            {earn && <li className={`${styles.tag} ${styles.tagEarn}`}>{earnLink ? <Link to={earnLink}>{earn}</Link> : earn}</li>}
+            {merchant.bonusText && <li className={styles.tag}>{merchant.bonusText}</li>}
+            {merchant.offerTag && <li className={styles.tag}>{merchant.offerTag}</li>}
+          </ul>
+        )}
+        {merchant.reservationProviders.openTable && (
+          <p className={styles.note}>
+            <CalendarIcon />
+            <span>This restaurant takes reservations.</span>
+          </p>
+        )}
+      </div>
+
+      <div className={styles.columns}>
+        <div className={styles.main}>
+          {merchant.description.trim() && (
+            <section className={styles.section} aria-labelledby={id('about')}>
+              <h2 id={id('about')}>About</h2>
+              {merchant.description.split(/\n{2,}/).map((para, i) => (
+                <p key={i}>{para}</p>
+              ))}
+            </section>
+          )}
+
+          {(merchant.features.length > 0 || merchant.mealsServed.length > 0) && (
+            <section className={styles.section} aria-labelledby={id('know')}>
+              <h2 id={id('know')}>Good to know</h2>
+              {merchant.features.length > 0 && (
+                <>
+                  <h3 id={id('features')}>Dining options</h3>
+                  <ul className={styles.chips} aria-labelledby={id('features')}>
+                    {merchant.features.map((f) => (
+                      <li key={f}>{FEATURE_LABELS[f]}</li>
+                    ))}
+                  </ul>
+                </>
+              )}
+              {merchant.mealsServed.length > 0 && (
+                <>
+                  <h3 id={id('meals')}>Meals served</h3>
+                  <ul className={styles.chips} aria-labelledby={id('meals')}>
+                    {merchant.mealsServed.map((m) => (
+                      <li key={m}>{MEAL_LABELS[m]}</li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </section>
+          )}
+
+          {merchant.menuImages.length > 0 && (
+            <section className={styles.section} aria-labelledby={id('menu')}>
+              <h2 id={id('menu')}>Menu</h2>
+              <MenuGallery base={merchant.images.imageBaseUrl} images={merchant.menuImages} merchantName={merchant.name} />
+            </section>
+          )}
+
+          {merchant.events.length > 0 && (
+            <section className={styles.section} aria-labelledby={id('events')}>
+              <h2 id={id('events')}>Events</h2>
+              <ul className={styles.events}>
+                {merchant.events.map((e, i) => (
+                  <li key={i} className={styles.event}>
+                    <h3>{e.title}</h3>
+                    <time className={styles.muted} dateTime={e.date}>
+                      {formatDate(e.date, true)}
+                    </time>
+                    {e.description && <p>{e.description}</p>}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
+          {merchant.reviewsSummary && <ReviewsSummary summary={merchant.reviewsSummary} headingId={id('reviews')} />}
+        </div>
+
+        <div className={styles.side}>
+          <section className={`${styles.section} ${styles.card}`} aria-labelledby={id('location')}>
+            <h2 id={id('location')}>Location and contact</h2>
+            <address className={styles.address}>
+              {address.address1}
+              <br />
+              {`${address.city}, ${address.state} ${address.zipCode}`.trim()}
+              {location.neighborhood && (
+                <>
+                  <br />
+                  <span className={styles.muted}>{location.neighborhood}</span>
+                </>
+              )}
+            </address>
+            <ul className={styles.contact}>
+              {merchant.phone.trim() && (
+                <li>
+                  <span className="visually-hidden">Phone: </span>
+                  <a href={phoneHref(merchant.phone)}>{formatPhone(merchant.phone)}</a>
+                </li>
+              )}
+              {website && (
+                <li>
+                  <a href={website} target="_blank" rel="noopener noreferrer">
+                    <span className="visually-hidden">Website: </span>
+                    {websiteLabel(website)}
+                    <NewTabHint />
+                  </a>
+                </li>
+              )}
+              <li>
+                <a href={directionsUrl(location.latitude, location.longitude)} target="_blank" rel="noopener noreferrer">
+                  Get directions
+                  <NewTabHint />
+                </a>
+              </li>
+            </ul>
+            <p className={styles.muted}>
+              <span className="visually-hidden">Coordinates: </span>
+              {formatCoordinates(location.latitude, location.longitude)}
+            </p>
+          </section>
+
+          {merchant.hours.length > 0 && (
+            <section className={`${styles.section} ${styles.card}`} aria-labelledby={id('hours')}>
+              <HoursTable hours={merchant.hours} headingId={id('hours')} />
+            </section>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function CalendarIcon() {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+      <rect x="2.5" y="4" width="15" height="13.5" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path d="M2.5 8h15M6.5 2v4M13.5 2v4" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function MerchantDetailSkeleton() {
+  return (
+    <div className={`container ${styles.skeleton}`} aria-busy="true">
+      <p className="visually-hidden" role="status">
+        Loading restaurant details
+      </p>
+      <div className={`${styles.bone} ${styles.boneHero}`} />
+      <div className={`${styles.bone} ${styles.boneTitle}`} />
+      <div className={`${styles.bone} ${styles.boneShort}`} />
+      <div className={`${styles.bone} ${styles.boneLine}`} />
+      <div className={`${styles.bone} ${styles.boneLine}`} />
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen, within } from '@testing-library/react';
+import { merchantFixture, renderWithProviders } from '../../search/test/render-helpers';
+import { MerchantCarousel } from './merchant-carousel';
+
+const trackMock = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/impressions', () => ({ track: trackMock }));
+
+let searches: URL[];
+let observerCallback: IntersectionObserverCallback | undefined;
+let observerOptions: IntersectionObserverInit | undefined;
+
+beforeEach(() => {
+  searches = [];
+  trackMock.mockReset();
+  vi.stubGlobal('fetch', vi.fn(async (input: string) => {
+    const url = new URL(input, 'http://localhost');
+    searches.push(url);
+    const body = {
+      merchants: [merchantFixture({ id: 1, name: 'Alpha' }), merchantFixture({ id: 2, name: 'Beta' })],
+      totalCount: 2, pageNo: 1, pageSize: 15, totalPages: 1,
+      location: { latitude: 41.88, longitude: -87.63, label: 'Chicago, IL', radius: 25 },
+    };
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  }));
+  vi.stubGlobal('IntersectionObserver', class {
+    constructor(cb: IntersectionObserverCallback, opts?: IntersectionObserverInit) { observerCallback = cb; observerOptions = opts; }
+    observe() {}
+    disconnect() {}
+    unobserve() {}
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('MerchantCarousel', () => {
+  it('searches 15 merchants, shows 200px tiles and links View all to the search', async () => {
+    renderWithProviders(<MerchantCarousel title="Top rated in Chicago" query={{ location: 'Chicago, IL', sortBy: 'rating' }} />);
+    const section = await screen.findByRole('region', { name: 'Top rated in Chicago' });
+    await within(section).findByRole('article', { name: 'Alpha' });
+    expect(searches[0]!.searchParams.get('pageSize')).toBe('15');
+    expect(searches[0]!.searchParams.get('sortBy')).toBe('rating');
+    expect(within(section).getAllByRole('article').map((a) => a.style.width)).toEqual(['200px', '200px']);
+    expect(within(section).getByRole('link', { name: 'View all: Top rated in Chicago' }).getAttribute('href'))
+      .toBe('/search?location=Chicago%2C+IL&sortBy=rating');
+    expect(within(section).getByRole('button', { name: 'Previous restaurants: Top rated in Chicago' })).toBeTruthy();
+    expect(within(section).getByRole('button', { name: 'Next restaurants: Top rated in Chicago' })).toBeTruthy();
+  });
+
+  it('does not search without a location', () => {
+    const { container } = renderWithProviders(<MerchantCarousel title="Nearby" query={{ sortBy: 'rating' }} />);
+    expect(container.textContent).toBe('');
+    expect(searches).toHaveLength(0);
+  });
+
+  it('does not search when geolocation fails', async () => {
+    const getCurrentPosition = vi.fn((_ok: PositionCallback, fail?: PositionErrorCallback | null) => fail?.({ code: 3 } as GeolocationPositionError));
+    Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
+    const { container } = renderWithProviders(<MerchantCarousel title="Near you" query={{ location: 'Current Location' }} />);
+    await act(async () => {});
+    expect(getCurrentPosition.mock.calls[0]![2]).toMatchObject({ enableHighAccuracy: false, timeout: 5000, maximumAge: 3_600_000 });
+    expect(container.textContent).toBe('');
+    expect(searches).toHaveLength(0);
+  });
+
+  it('searches around the current location once known', async () => {
+    const getCurrentPosition = vi.fn((ok: PositionCallback) => ok({ coords: { latitude: 30.2672, longitude: -97.7431 } } as GeolocationPosition));
+    Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
+    renderWithProviders(<MerchantCarousel title="Near you" query={{ location: 'Current Location' }} />);
+    await screen.findByRole('article', { name: 'Alpha' });
+    expect(searches[0]!.searchParams.get('latitude')).toBe('30.27');
+    expect(searches[0]!.searchParams.get('longitude')).toBe('-97.74');
+  });
+
+  it('tracks a carousel impression 150 ms after coming into view', async () => {
+    renderWithProviders(<MerchantCarousel title="Top rated" query={{ location: 'Chicago, IL' }} />);
+    await screen.findByRole('article', { name: 'Alpha' });
+    expect(observerOptions?.threshold).toBe(0.8);
+    vi.useFakeTimers();
+    act(() => observerCallback!([{ isIntersecting: true, intersectionRatio: 0.9 } as IntersectionObserverEntry], {} as IntersectionObserver));
+    act(() => vi.advanceTimersByTime(149));
+    expect(trackMock).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(trackMock).toHaveBeenCalledWith(expect.objectContaining({ eventType: 'carousel' }));
+    expect(trackMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not track when it leaves view too soon', async () => {
+    renderWithProviders(<MerchantCarousel title="Top rated" query={{ location: 'Chicago, IL' }} />);
+    await screen.findByRole('article', { name: 'Alpha' });
+    vi.useFakeTimers();
+    act(() => observerCallback!([{ isIntersecting: true, intersectionRatio: 0.9 } as IntersectionObserverEntry], {} as IntersectionObserver));
+    act(() => vi.advanceTimersByTime(100));
+    act(() => observerCallback!([{ isIntersecting: false, intersectionRatio: 0.2 } as IntersectionObserverEntry], {} as IntersectionObserver));
+    act(() => vi.advanceTimersByTime(500));
+    expect(trackMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { cmsItem, merchantFixture, partnerFixture, renderWithProviders } from '../../search/test/render-helpers';
+import { MerchantTile } from './merchant-tile';
+
+afterEach(cleanup);
+
+const popupPages = {
+  popup: [
+    cmsItem('acclaimed_2', { title: 'Unlock Select', body_text: 'Opt in to <strong>emails</strong> to earn at acclaimed restaurants.', cta_text: 'Opt in', cta_url: '/account/user_profile' }),
+    cmsItem('acclaimed_3', { title: 'Go VIP', body_text: 'VIP members earn here.', cta_text: 'Learn more', cta_url: '/earn/vip-upgrade' }),
+  ],
+};
+
+describe('MerchantTile', () => {
+  it('shows every element of a merchant', () => {
+    renderWithProviders(<MerchantTile merchant={merchantFixture()} />);
+    const tile = screen.getByRole('article', { name: 'Blue Plate Diner' });
+    const link = within(tile).getByRole('link', { name: 'Blue Plate Diner' });
+    expect(link.getAttribute('href')).toBe('/merchants/42');
+    expect(within(tile).getByRole('heading', { level: 3, name: 'Blue Plate Diner' })).toBeTruthy();
+
+    const img = within(tile).getByRole('img', { name: 'Photo of Blue Plate Diner' });
+    expect(img.getAttribute('src')).toBe('https://img.example.com/tile/merchants/42.jpg');
+    expect(img.getAttribute('width')).toBe('400');
+    expect(img.getAttribute('height')).toBe('250');
+    expect(img.getAttribute('loading')).toBe('lazy');
+
+    expect(within(tile).getByText('Acclaimed')).toBeTruthy();
+    expect(within(tile).getByText('New')).toBeTruthy();
+    expect(within(tile).getByText('★ 4.5 (120)').getAttribute('aria-hidden')).toBe('true');
+    expect(within(tile).getByText('Rated 4.5 out of 5 from 120 reviews')).toBeTruthy();
+    expect(within(tile).getByText('$$').getAttribute('aria-hidden')).toBe('true');
+    expect(within(tile).getByText('Price level 2 of 4')).toBeTruthy();
+    expect(within(tile).getByText('American / Diner')).toBeTruthy();
+    expect(within(tile).getByText('Chicago · The Loop')).toBeTruthy();
+    expect(within(tile).getByText('1.2 mi')).toBeTruthy();
+    expect(within(tile).getByText('1.2 miles away')).toBeTruthy();
+    expect(within(tile).getByText('50 bonus miles on your first dine')).toBeTruthy();
+    expect(within(tile).getByText('Weekend offer')).toBeTruthy();
+  });
+
+  it('asks an anonymous visitor to sign in and offers no unlock', () => {
+    renderWithProviders(<MerchantTile merchant={merchantFixture()} />, { pages: popupPages });
+    expect(screen.getByText('Sign in to see offers')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /unlock access/i })).toBeNull();
+  });
+
+  it('shows the earning text of the member tier', () => {
+    renderWithProviders(<MerchantTile merchant={merchantFixture({ acclaimedLevel: null })} tier={3} />);
+    expect(screen.getByText('5 miles per $1')).toBeTruthy();
+  });
+
+  it('hides the earn rate when the partner does not show it', () => {
+    renderWithProviders(<MerchantTile merchant={merchantFixture()} />, { partner: partnerFixture({ showEarnRate: false }) });
+    expect(screen.queryByText('Sign in to see offers')).toBeNull();
+  });
+
+  it('handles unrated, unpriced, unflagged merchants', () => {
+    const m = merchantFixture({
+      acclaimedLevel: null, distance: null, bonusText: null, offerTag: null,
+      details: { rating: { overallRating: 0, numberOfRatings: 0 }, priceRange: 0, cuisines: [], highlight: null },
+    });
+    renderWithProviders(<MerchantTile merchant={m} />);
+    expect(screen.getByText('Not yet rated')).toBeTruthy();
+    expect(screen.queryByText(/Price level/)).toBeNull();
+    expect(screen.queryByText('Acclaimed')).toBeNull();
+    expect(screen.queryByText('New')).toBeNull();
+    expect(screen.queryByText(/ mi$/)).toBeNull();
+  });
+
+  it('labels highlights and hides Acclaimed without the partner flags', () => {
+    const m = merchantFixture({ details: { ...merchantFixture().details, highlight: 'leavingSoon' } });
+    renderWithProviders(<MerchantTile merchant={m} />, { partner: partnerFixture({ acclaimedEnabled: false, acclaimed2Enabled: false }) });
+    expect(screen.getByText('Leaving soon')).toBeTruthy();
+    expect(screen.queryByText('Acclaimed')).toBeNull();
+  });
+
+  it('sets a fixed width when asked', () => {
+    renderWithProviders(<MerchantTile merchant={merchantFixture()} width={200} />);
+    expect(screen.getByRole('article').style.width).toBe('200px');
+  });
+
+  it('opens the next-tier popup from Unlock access to earn', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<MerchantTile merchant={merchantFixture()} tier={2} />, { pages: popupPages });
+    const button = screen.getByRole('button', { name: 'Unlock access to earn at Blue Plate Diner' });
+    expect(button.getAttribute('aria-haspopup')).toBe('dialog');
+    await user.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Go VIP' });
+    expect(within(dialog).getByText('VIP members earn here.')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Learn more' }).getAttribute('href')).toBe('/earn/vip-upgrade');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('uses the tier 2 popup below OptedIn and strips HTML from its text', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<MerchantTile merchant={merchantFixture()} tier={0} />, { pages: popupPages });
+    await user.click(screen.getByRole('button', { name: /unlock access to earn/i }));
+    const dialog = screen.getByRole('dialog', { name: 'Unlock Select' });
+    expect(within(dialog).getByText('Opt in to emails to earn at acclaimed restaurants.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,34 @@
+import { useEffect, useRef } from 'react';
+import type { MerchantSummary } from '../../../../shared/schemas/merchant';
+import { MerchantTile } from '../../merchants/components/merchant-tile';
+import styles from './results-list.module.css';
+
+export type ResultsListProps = {
+  merchants: readonly MerchantSummary[];
+  selectedId?: number | null;
+  tier?: number | null;
+  /** Dimmed while the next page loads (previous data kept). */
+  stale?: boolean;
+};
+
+/** The page of result tiles; the tile chosen on the map is highlighted and scrolled into view. */
+export function ResultsList({ merchants, selectedId = null, tier = null, stale = false }: ResultsListProps) {
+  const listRef = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    if (selectedId === null) return;
+    const el = listRef.current?.querySelector<HTMLElement>(`[data-merchant-id="${selectedId}"]`);
+    if (el && typeof el.scrollIntoView === 'function') {
+      const reduce = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      el.scrollIntoView({ block: 'nearest', behavior: reduce ? 'auto' : 'smooth' });
+    }
+  }, [selectedId]);
+  return (
+    <ol ref={listRef} className={`${styles.list} ${stale ? styles.stale : ''}`} aria-label="Restaurants">
+      {merchants.map((m) => (
+        <li key={m.id} className={styles.item}>
+          <MerchantTile merchant={m} tier={tier} highlighted={m.id === selectedId} headingLevel={3} />
+        </li>
+      ))}
+    </ol>
+  );
+}

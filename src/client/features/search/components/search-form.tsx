@@ -1,0 +1,125 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useContentItem } from '../../content/content-provider';
+import styles from './search-form.module.css';
+
+export const LOCATION_REQUIRED_MESSAGE = 'Enter city, state or ZIP code.';
+
+export type SearchFormValues = { location: string; restaurantOrCuisine: string };
+export type FieldError = { field: string; message: string };
+
+export type SearchFormProps = {
+  /** Values to start from (the current search). Remount with a key to reset. */
+  initialValues: SearchFormValues;
+  onSearch: (values: SearchFormValues) => void;
+  onUseCurrentLocation: () => void;
+  /** Field errors from the server (e.g. an unknown place on 'location'). */
+  serverErrors?: readonly FieldError[];
+  /** True while the browser is being asked for the position. */
+  locating?: boolean;
+  id?: string;
+};
+
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/**
+ * §2 search form: city/state/ZIP and restaurant or cuisine, 'Use current location', submit.
+ * Validates on submit, then again on each change (§5); errors are tied to their field.
+ */
+export function SearchForm({ initialValues, onSearch, onUseCurrentLocation, serverErrors = [], locating = false, id }: SearchFormProps) {
+  const labels = useContentItem('*', 'labels');
+  const [values, setValues] = useState(initialValues);
+  const [submitted, setSubmitted] = useState(false);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const [dismissedServer, setDismissedServer] = useState<readonly FieldError[] | null>(null);
+  const locationRef = useRef<HTMLInputElement>(null);
+  const cuisineRef = useRef<HTMLInputElement>(null);
+  const uid = useId();
+  const locId = `${uid}-location`;
+  const cuisineId = `${uid}-cuisine`;
+
+  const activeServer = dismissedServer === serverErrors ? [] : serverErrors;
+  const serverLocation = activeServer.find((e) => e.field === 'location' || e.field === 'latitude' || e.field === 'longitude');
+  const serverCuisine = activeServer.find((e) => e.field === 'restaurantOrCuisine');
+  const locationError = clientError ?? serverLocation?.message ?? null;
+  const cuisineError = serverCuisine?.message ?? null;
+
+  // A new server answer with field errors moves focus to the first field in error.
+  useEffect(() => {
+    if (serverErrors.length === 0) return;
+    if (serverErrors.some((e) => e.field === 'location' || e.field === 'latitude' || e.field === 'longitude')) locationRef.current?.focus();
+    else if (serverErrors.some((e) => e.field === 'restaurantOrCuisine')) cuisineRef.current?.focus();
+  }, [serverErrors]);
+
+  const validate = (v: SearchFormValues) => (v.location.trim() ? null : LOCATION_REQUIRED_MESSAGE);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    const error = validate(values);
+    setClientError(error);
+    if (error) {
+      locationRef.current?.focus();
+      return;
+    }
+    setDismissedServer(serverErrors);
+    onSearch({ location: values.location.trim(), restaurantOrCuisine: values.restaurantOrCuisine.trim() });
+  };
+
+  const change = (field: keyof SearchFormValues, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted && field === 'location') setClientError(validate(next));
+    // Editing a field answers the server's complaint about it.
+    if (activeServer.length) setDismissedServer(serverErrors);
+  };
+
+  return (
+    <form id={id} className={styles.form} role="search" aria-label="Restaurants" noValidate onSubmit={submit}>
+      <div className={styles.field}>
+        <label htmlFor={locId} className={styles.label}>City, state or ZIP</label>
+        <input
+          ref={locationRef}
+          id={locId}
+          name="location"
+          className={styles.input}
+          type="text"
+          autoComplete="address-level2"
+          maxLength={100}
+          placeholder={str(labels?.search_location_placeholder)}
+          value={values.location}
+          aria-invalid={locationError ? true : undefined}
+          aria-describedby={locationError ? `${locId}-error` : undefined}
+          aria-required="true"
+          onChange={(e) => change('location', e.target.value)}
+        />
+        {locationError && <p id={`${locId}-error`} className={styles.error}>{locationError}</p>}
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={cuisineId} className={styles.label}>Restaurant or cuisine <span className={styles.optional}>(optional)</span></label>
+        <input
+          ref={cuisineRef}
+          id={cuisineId}
+          name="restaurantOrCuisine"
+          className={styles.input}
+          type="text"
+          maxLength={100}
+          autoComplete="off"
+          placeholder={str(labels?.search_cuisine_placeholder)}
+          value={values.restaurantOrCuisine}
+          aria-invalid={cuisineError ? true : undefined}
+          aria-describedby={cuisineError ? `${cuisineId}-error` : undefined}
+          onChange={(e) => change('restaurantOrCuisine', e.target.value)}
+        />
+        {cuisineError && <p id={`${cuisineId}-error`} className={styles.error}>{cuisineError}</p>}
+      </div>
+      <div className={styles.actions}>
+        <button type="submit" className={styles.submit}>Search</button>
+        <button type="button" className={styles.secondary} onClick={onUseCurrentLocation} aria-busy={locating || undefined}>
+          <svg className={styles.pin} aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="18" height="18">
+            <path fill="currentColor" d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" />
+          </svg>{locating ? 'Finding your location…' : 'Use current location'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,132 @@
+import { useContentPage } from '../../features/content/content-provider';
+import { ContentBanner } from '../../features/content-page/content-banner';
+import { bannerFields, str } from '../../features/content-page/fields';
+import { ProspectEmailForm } from '../../features/content-page/prospect-email-form';
+import { homeItemFor } from '../../../shared/rules/content-filters';
+import { usePartner } from '../../lib/partner';
+import { ContentBlocks } from '../../components/content-blocks';
+import { RichText, stripTags } from '../../components/rich-text';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { DiscoverScreen } from '../discover/discover-screen';
+import styles from './home.module.css';
+
+/** Every visitor is anonymous until sign-in arrives. */
+const USER_STATE = 'anonymous';
+
+type Step = { title: string; text: string };
+
+function readSteps(value: unknown, currencyPlural: string): Step[] {
+  const fallback: Step[] = [
+    { title: 'Search restaurants', text: 'Find participating restaurants, bars and clubs near you.' },
+    { title: 'Dine and pay with a linked card', text: 'Pay the way you always do with a card you have linked.' },
+    { title: `Earn ${currencyPlural}`, text: `${currencyPlural.charAt(0).toUpperCase()}${currencyPlural.slice(1)} are added for you after every qualifying dine.` },
+  ];
+  if (!Array.isArray(value)) return fallback;
+  const steps = value.flatMap((v) => {
+    const o = v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
+    const title = str(o.title);
+    return title ? [{ title, text: str(o.text) }] : [];
+  });
+  return steps.length ? steps.slice(0, 3) : fallback;
+}
+
+/** §2 '/': the discover screen when the partner's home page is discover, otherwise Home. */
+export function HomeRoute() {
+  const partner = usePartner();
+  if (partner.homePage === 'discover') return <DiscoverScreen />;
+  return <HomeScreen />;
+}
+
+/** §2 Home: banner, three steps, browse restaurants (carousels), prospect e-mail form. */
+function HomeScreen() {
+  const partner = usePartner();
+  const items = useContentPage('home');
+  const fields = homeItemFor(items, USER_STATE)?.fields ?? {};
+  const banner = bannerFields(fields.banner);
+  const title = str(fields.title) || str(fields.banner_text) || `Earn ${partner.copyStates.currencyPlural} when you dine out`;
+  const browserTitle = str(fields.browser_title);
+  useDocumentTitle(browserTitle ? stripTags(browserTitle) : null);
+  const steps = readSteps(fields.steps, partner.copyStates.currencyPlural);
+  const stepsTitle = str(fields.steps_title);
+  const browseTitle = str(fields.browse_title) || 'Browse restaurants';
+  const prospectTitle = str(fields.prospect_title);
+  const prospectText = str(fields.prospect_text);
+  // The form sits in the banner when the banner asks for it, otherwise in its own section.
+  const prospectInBanner = banner.includeProspectEmail;
+  const prospectSection = !prospectInBanner && (prospectTitle || prospectText);
+
+  return (
+    <div className={styles.page}>
+      <ContentBanner
+        banner={banner}
+        title={title}
+        subtitle={str(fields.subtitle) || undefined}
+        text={str(fields.title) ? str(fields.banner_text) || undefined : undefined}
+      >
+        {prospectInBanner && <ProspectEmailForm title={prospectTitle || undefined} text={prospectText || undefined} />}
+      </ContentBanner>
+
+      <section className={`container ${styles.steps}`} aria-labelledby="home-steps-title">
+        <h2 id="home-steps-title" className={stepsTitle ? undefined : 'visually-hidden'}>
+          {stepsTitle || 'How it works'}
+        </h2>
+        <ol className={styles.stepList}>
+          {steps.map((step, i) => (
+            <li key={i} className={styles.step}>
+              <span className={styles.stepIcon} aria-hidden="true">
+                <StepIcon index={i} />
+              </span>
+              <div className={styles.stepBody}>
+                <span className={styles.stepNumber}>{`Step ${i + 1}`}</span>
+                <h3>
+                  <RichText html={step.title} inline />
+                </h3>
+                {step.text && <RichText html={step.text} />}
+              </div>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className={`container ${styles.browse}`} aria-labelledby="home-browse-title">
+        <h2 id="home-browse-title">
+          <RichText html={browseTitle} inline />
+        </h2>
+        <ContentBlocks blocks={fields.main_column} headingLevel={3} />
+      </section>
+
+      {prospectSection && (
+        <div className="container">
+          <div className={styles.prospect}>
+            <ProspectEmailForm title={prospectTitle || undefined} text={prospectText || undefined} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function StepIcon({ index }: { index: number }) {
+  if (index === 0) {
+    return (
+      <svg viewBox="0 0 24 24" focusable="false">
+        <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+        <path d="M15.5 15.5L21 21" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+      </svg>
+    );
+  }
+  if (index === 1) {
+    return (
+      <svg viewBox="0 0 24 24" focusable="false">
+        <rect x="2.5" y="5.5" width="19" height="13" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="M2.5 9.5h19" stroke="currentColor" strokeWidth="2.4" />
+        <path d="M6 15h4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+    );
+  }
+  return (
+    <svg viewBox="0 0 24 24" focusable="false">
+      <path d="M12 2.8l2.8 5.7 6.3.9-4.55 4.45 1.07 6.27L12 17.2l-5.62 2.92 1.07-6.27L2.9 9.4l6.3-.9z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,13 @@
+import { useContentPage } from '../../features/content/content-provider';
+import { ContentPage } from '../../features/content-page/content-page';
+import { NotFoundRoute } from '../not-found/not-found-route';
+
+export const HOW_IT_WORKS_URL = '/how-it-works';
+
+/** §2 How it works: the content-page template of the earn_details item whose url is /how-it-works. */
+export function HowItWorksRoute() {
+  const items = useContentPage('earn_details');
+  const item = items.find((i) => typeof i.fields.url === 'string' && i.fields.url.trim().replace(/\/+$/, '') === HOW_IT_WORKS_URL);
+  if (!item) return <NotFoundRoute />;
+  return <ContentPage fields={item.fields} fallbackTitle="How it works" />;
+}

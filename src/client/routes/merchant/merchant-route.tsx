@@ -1,0 +1,38 @@
+import { useEffect, useRef } from 'react';
+import { useParams } from 'react-router';
+import { ApiError } from '../../lib/api';
+import { track } from '../../lib/impressions';
+import { usePartner } from '../../lib/partner';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { parseMerchantId, useMerchantDetail } from '../../features/merchant-detail/api';
+import { MerchantDetailSkeleton, MerchantDetailView } from '../../features/merchant-detail/components/merchant-detail-view';
+import { NotFoundRoute } from '../not-found/not-found-route';
+import { ServerErrorRoute } from '../server-error/server-error-route';
+
+/** §2 /merchants/{merchantId}: merchant detail; unknown merchants show not-found, other failures server-error. */
+export function MerchantRoute() {
+  const { merchantId } = useParams();
+  const id = parseMerchantId(merchantId);
+  if (id === null) return <NotFoundRoute />;
+  return <MerchantScreen key={id} merchantId={id} />;
+}
+
+function MerchantScreen({ merchantId }: { merchantId: number }) {
+  const partner = usePartner();
+  const query = useMerchantDetail(merchantId);
+  const merchant = query.data;
+  useDocumentTitle(merchant ? `${merchant.name} | ${partner.name}` : null);
+  const tracked = useRef<number | null>(null);
+  useEffect(() => {
+    if (!merchant || tracked.current === merchant.id) return;
+    tracked.current = merchant.id;
+    track({ eventType: 'merchantView', merchantId: merchant.id, path: `/merchants/${merchant.id}` });
+  }, [merchant]);
+
+  if (query.isPending) return <MerchantDetailSkeleton />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundRoute />;
+    return <ServerErrorRoute />;
+  }
+  return <MerchantDetailView merchant={query.data} />;
+}

@@ -1,0 +1,68 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { PartnerConfig } from '../../shared/schemas/partner';
+import { PartnerProvider } from '../lib/partner';
+import { ContentProvider, type ContentState } from '../features/content/content-provider';
+import { makeContentState, makePartnerConfig } from './partner-fixture';
+
+type Options = {
+  partner?: PartnerConfig;
+  content?: ContentState;
+  /** Initial URL (path and query). */
+  route?: string;
+  /** Route pattern the element is mounted at (for useParams); default '*'. */
+  path?: string;
+  queryClient?: QueryClient;
+};
+
+export function testQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } } });
+}
+
+/** Renders inside the app's providers: partner, content, query client and a memory router. */
+export function renderWithProviders(ui: ReactElement, opts: Options = {}) {
+  const partner = opts.partner ?? makePartnerConfig();
+  const content = opts.content ?? makeContentState({}, partner);
+  const queryClient = opts.queryClient ?? testQueryClient();
+  const result = render(
+    <PartnerProvider partner={partner}>
+      <QueryClientProvider client={queryClient}>
+        <ContentProvider value={content}>
+          <MemoryRouter initialEntries={[opts.route ?? '/']}>
+            <Routes>
+              <Route path={opts.path ?? '*'} element={ui} />
+            </Routes>
+          </MemoryRouter>
+        </ContentProvider>
+      </QueryClientProvider>
+    </PartnerProvider>,
+  );
+  return { ...result, partner, content, queryClient };
+}
+
+/**
+ * jsdom has no matchMedia; this one answers min-width / max-width queries for a viewport width
+ * and says no to everything else (reduced motion, colour scheme …).
+ */
+export function mockViewport(width: number) {
+  const matches = (query: string) =>
+    query.split(/\s+and\s+/).every((part) => {
+      const min = /min-width:\s*(\d+)px/.exec(part);
+      if (min) return width >= Number(min[1]);
+      const max = /max-width:\s*(\d+)px/.exec(part);
+      if (max) return width <= Number(max[1]);
+      return false;
+    });
+  window.matchMedia = ((query: string) => ({
+    matches: matches(query),
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+}

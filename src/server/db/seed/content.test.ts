@@ -1,0 +1,160 @@
+import { describe, it, expect } from 'vitest';
+import { CONTENT_NAMES, ZTextBlock, ZFooterLink } from '../../../shared/schemas/cms';
+import { ZCopyTokens } from '../../../shared/schemas/partner';
+import { STORED_CONTENT_NAMES, buildContent, type ContentRow } from './content';
+import { buildPartners } from './partners';
+
+const partners = buildPartners();
+const TOKEN_KEYS = new Set([...Object.keys(ZCopyTokens.shape), 'currentYear']);
+
+function strings(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const v of value) strings(v, out);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) strings(v, out);
+  return out;
+}
+
+function published(rows: ContentRow[], name: string): ContentRow[] {
+  return rows.filter((r) => r.contentName === name && r.status === 'published');
+}
+
+function fieldsOf(row: ContentRow | undefined): Record<string, unknown> {
+  if (!row) throw new Error('missing row');
+  return row.fields;
+}
+
+describe('buildContent', () => {
+  it('maps the eleven content names of the API to stored names', () => {
+    expect(STORED_CONTENT_NAMES).toHaveLength(CONTENT_NAMES.length);
+    expect(CONTENT_NAMES.map((n) => (n === '*' ? 'default' : n))).toEqual([...STORED_CONTENT_NAMES]);
+  });
+
+  it('is deterministic', () => {
+    for (const p of partners) expect(JSON.stringify(buildContent(p))).toBe(JSON.stringify(buildContent(p)));
+  });
+
+  it('gives every partner published content for all eleven names, with unique slugs', () => {
+    for (const p of partners) {
+      const rows = buildContent(p);
+      for (const name of STORED_CONTENT_NAMES) expect(published(rows, name).length, `${p.code} ${name}`).toBeGreaterThan(0);
+      const keys = rows.map((r) => `${r.contentName}|${r.slug}|${r.status}`);
+      expect(new Set(keys).size).toBe(keys.length);
+    }
+  });
+
+  it('uses only known copy tokens, and real sentences', () => {
+    for (const p of partners) {
+      for (const s of strings(buildContent(p).map((r) => r.fields))) {
+        for (const m of s.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)) expect(TOKEN_KEYS, `${p.code}: ${s}`).toContain(m[1]);
+        expect(s).not.toMatch(/lorem|ipsum|TODO|undefined|null|\[object/i);
+        expect(s).not.toMatch(/\{\{[^}]*$|\s{2,}\S/);
+      }
+    }
+  });
+
+  it('writes the default page: earn, footer, navbar and labels', () => {
+    for (const p of partners) {
+      const rows = published(buildContent(p), 'default');
+      expect(rows.map((r) => r.slug).sort()).toEqual(['earn', 'footer', 'labels', 'navbar']);
+      const footer = fieldsOf(rows.find((r) => r.slug === 'footer'));
+      const links = [...(footer.primary_links as unknown[]), ...(footer.secondary_links as unknown[])].map((l) => ZFooterLink.parse(l));
+      expect(links.length).toBeGreaterThan(4);
+      for (const l of links) {
+        if (l.url.startsWith('/')) expect(l.new_tab).toBe(false);
+        else {
+          expect(l.url).toMatch(/^https:\/\/[a-z0-9.-]+\.example\.com\//);
+          expect(l.new_tab).toBe(true);
+        }
+      }
+      expect(footer.copyright).toContain('{{currentYear}}');
+    }
+  });
+
+  it('writes three home audiences with three steps and merchant carousels', () => {
+    for (const p of partners) {
+      const home = published(buildContent(p), 'home');
+      expect(home.map((r) => r.slug)).toEqual(['anonymous', 'non_card_member', 'card_member']);
+      for (const row of home) {
+        const f = row.fields;
+        expect((f.user_states as string[]).length).toBeGreaterThan(0);
+        const steps = f.steps as { title: string; text: string }[];
+        expect(steps).toHaveLength(3);
+        expect(steps[0]?.title).toMatch(/search/i);
+        expect(steps[1]?.title).toMatch(/linked card/i);
+        expect(steps[2]?.title).toContain('{{currencyPlural}}');
+        const blocks = (f.main_column as unknown[]).map((b) => ZTextBlock.parse(b));
+        const carousels = blocks.filter((b) => b.type === 'merchant_carousel');
+        expect(carousels.length).toBeGreaterThanOrEqual(2);
+        for (const c of carousels) {
+          expect(c.text_desktop).toBeUndefined();
+          expect(c.title).toBeTruthy();
+          expect(c.query?.location).toBeTruthy();
+        }
+      }
+      const anonymous = fieldsOf(home[0]);
+      const banner = anonymous.banner as { include_prospect_email: boolean };
+      expect(banner.include_prospect_email).toBe(p.enrollmentType === 'direct');
+      expect('prospect_title' in anonymous).toBe(p.enrollmentType === 'direct');
+    }
+  });
+
+  it('has a How it works page and two or three earn pages', () => {
+    for (const p of partners) {
+      const pages = published(buildContent(p), 'earn_details').map((r) => r.fields);
+      const urls = pages.map((f) => f.url as string);
+      expect(urls).toContain('/how-it-works');
+      const earn = urls.filter((u) => u.startsWith('/earn/'));
+      expect(earn.length).toBeGreaterThanOrEqual(2);
+      expect(earn.length).toBeLessThanOrEqual(3);
+      const how = pages.find((f) => f.url === '/how-it-works') ?? {};
+      const main = (how.main_column as unknown[]).map((b) => ZTextBlock.parse(b));
+      expect(main.filter((b) => b.type === 'title').length).toBeGreaterThanOrEqual(3);
+      expect(main.filter((b) => b.type === 'body_text').length).toBeGreaterThanOrEqual(3);
+      expect(main.some((b) => b.type === 'button' && b.url === '/search')).toBe(true);
+      expect((how.side_column as unknown[]).length).toBeGreaterThan(0);
+      expect(how.disclaimer).toBeTruthy();
+    }
+  });
+
+  it('keeps the other items in the documented shape', () => {
+    for (const p of partners) {
+      const rows = buildContent(p);
+      const account = fieldsOf(published(rows, 'account_center')[0]);
+      expect(account.referral_link).toMatchObject({ is_enabled: p.enrollmentType === 'direct' });
+      for (const b of published(rows, 'earn_banner')) {
+        expect(['bonus', 'earn', 'enrollment']).toContain(b.fields.kind);
+        expect((b.fields.text as string[]).length).toBeGreaterThan(0);
+      }
+      for (const s of published(rows, 'surveys')) {
+        expect(s.fields).toMatchObject({ delay_timeout: expect.any(Number), cookie_timeout: 90 });
+        expect(String(s.fields.url)).toMatch(/^https:\/\/[a-z.]+example\.com\//);
+      }
+      const popups = published(rows, 'popup').map((r) => r.slug);
+      expect(popups).toEqual(expect.arrayContaining(['acclaimed_2', 'acclaimed_3']));
+      expect(popups.includes('general')).toBe(p.generalModalType != null);
+      expect(published(rows, 'sidebar').map((r) => r.slug)).toEqual(['search', 'account']);
+      expect(fieldsOf(published(rows, 'discover')[0]).greeting).toMatch(/\{\{currentEarning2\}\}/);
+    }
+    const ftch = buildContent(partners.find((p) => p.code === 'ftch') ?? partners[0]!);
+    expect(fieldsOf(ftch.find((r) => r.contentName === 'popup' && r.slug === 'general'))).toMatchObject({ title: 'Cha-ching! Cash back is here.', cta_text: 'LEARN MORE', cta_url: '/earn/this-is-big' });
+    const delta = buildContent(partners.find((p) => p.code === 'delta') ?? partners[0]!);
+    expect(fieldsOf(delta.find((r) => r.slug === 'sso_temporary'))).toMatchObject({ cta_text: 'Sign in/Join Now', cta_url: '/Login' });
+  });
+
+  it('adds drafts that differ from the published items only for partners with CMS preview', () => {
+    for (const p of partners) {
+      const rows = buildContent(p);
+      const drafts = rows.filter((r) => r.status === 'draft');
+      if (!p.cmsPreview) {
+        expect(drafts).toHaveLength(0);
+        continue;
+      }
+      expect(drafts.length).toBeGreaterThan(0);
+      for (const d of drafts) {
+        const pub = rows.find((r) => r.status === 'published' && r.contentName === d.contentName && r.slug === d.slug);
+        expect(pub, `${p.code} ${d.contentName}/${d.slug}`).toBeDefined();
+        expect(JSON.stringify(d.fields)).not.toBe(JSON.stringify(pub?.fields));
+      }
+    }
+  });
+});

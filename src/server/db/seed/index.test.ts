@@ -1,0 +1,69 @@
+import { describe, it, expect } from 'vitest';
+import { and, count, eq } from 'drizzle-orm';
+import { openMemoryPglite, runMigrations } from '../client';
+import { contentPages, merchants, partners } from '../schema';
+import { buildContent } from './content';
+import { buildPartners } from './partners';
+import { isSeeded, seed, seedMerchantsOnly } from './index';
+
+describe('seed', () => {
+  it('fills an empty database once, in batches, and reports progress', async () => {
+    const database = await openMemoryPglite();
+    try {
+      await runMigrations(database);
+      expect(await isSeeded(database.db)).toBe(false);
+      const stages = new Set<string>();
+      let lastMerchants = 0;
+      const result = await seed(database.db, {
+        merchantCount: 2000,
+        batchSize: 700,
+        onProgress: (done, total, stage) => {
+          stages.add(stage);
+          if (stage === 'merchants') {
+            expect(done).toBeGreaterThanOrEqual(lastMerchants);
+            expect(total).toBe(2000);
+            lastMerchants = done;
+          }
+        },
+      });
+      const expectedContent = buildPartners().reduce((n, p) => n + buildContent(p).length, 0);
+      expect(result).toEqual({ partners: 19, merchants: 2000, contentPages: expectedContent, skipped: false });
+      expect([...stages]).toEqual(['partners', 'content', 'merchants']);
+      expect(lastMerchants).toBe(2000);
+      expect(await isSeeded(database.db)).toBe(true);
+
+      const [m] = await database.db.select({ n: count() }).from(merchants);
+      expect(m?.n).toBe(2000);
+      const [delta] = await database.db.select().from(partners).where(eq(partners.code, 'delta'));
+      expect(delta?.enrollmentType).toBe('sso');
+      expect(delta?.copyStates.currencyPlural).toBe('miles');
+      const deltaPages = await database.db.select().from(contentPages).where(and(eq(contentPages.partnerId, delta?.id ?? 0), eq(contentPages.contentName, 'home')));
+      expect(deltaPages.filter((p) => p.status === 'published')).toHaveLength(3);
+      expect(deltaPages.filter((p) => p.status === 'draft').length).toBeGreaterThan(0);
+      const [first] = await database.db.select().from(merchants).where(eq(merchants.id, 1));
+      expect(first?.hours).toHaveLength(7);
+
+      const again = await seed(database.db, { merchantCount: 2000 });
+      expect(again).toEqual({ ...result, skipped: true });
+      const [m2] = await database.db.select({ n: count() }).from(merchants);
+      expect(m2?.n).toBe(2000);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('seedMerchantsOnly adds or replaces merchants without touching partners', async () => {
+    const database = await openMemoryPglite();
+    try {
+      await runMigrations(database);
+      expect(await seedMerchantsOnly(database.db, 500)).toEqual({ merchants: 500 });
+      expect(await seedMerchantsOnly(database.db, 300, { replace: true, seed: 7 })).toEqual({ merchants: 300 });
+      const rows = await database.db.select({ id: merchants.id }).from(merchants);
+      expect(rows.map((r) => r.id).sort((a, b) => a - b)[0]).toBe(1);
+      expect(rows).toHaveLength(300);
+      expect(await isSeeded(database.db)).toBe(false);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,113 @@
+import { count, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { contentPages, merchants, partners, type NewMerchantRow } from '../schema';
+import { buildContent } from './content';
+import { DEFAULT_SEED, iterateMerchants } from './merchants';
+import { buildPartners } from './partners';
+
+export { PARTNER_CODES, buildPartners } from './partners';
+export { buildContent } from './content';
+export { generateMerchants, iterateMerchants, DEFAULT_SEED } from './merchants';
+
+export type SeedProgress = (done: number, total: number, stage: string) => void;
+export type SeedOptions = {
+  merchantCount: number;
+  onProgress?: SeedProgress;
+  /** Same seed, same merchants. */
+  seed?: number;
+  /** Rows per INSERT statement (merchants have ~40 columns; 1000 rows stay well under Postgres' 65,535 parameters). */
+  batchSize?: number;
+};
+export type SeedResult = { partners: number; merchants: number; contentPages: number; skipped: boolean };
+
+const DEFAULT_BATCH = 1000;
+
+/** True once partners exist: the seed runs only on an empty database. */
+export async function isSeeded(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: partners.id }).from(partners).limit(1);
+  return rows.length > 0;
+}
+
+async function countRows(db: Db): Promise<Omit<SeedResult, 'skipped'>> {
+  const [p] = await db.select({ n: count() }).from(partners);
+  const [c] = await db.select({ n: count() }).from(contentPages);
+  const [m] = await db.select({ n: count() }).from(merchants);
+  return { partners: p?.n ?? 0, contentPages: c?.n ?? 0, merchants: m?.n ?? 0 };
+}
+
+async function insertMerchants(
+  db: Db,
+  total: number,
+  opts: { seed: number; batchSize: number; onProgress?: SeedProgress },
+): Promise<number> {
+  let batch: NewMerchantRow[] = [];
+  let done = 0;
+  opts.onProgress?.(0, total, 'merchants');
+  for (const row of iterateMerchants({ count: total, seed: opts.seed })) {
+    batch.push(row);
+    if (batch.length >= opts.batchSize) {
+      await db.insert(merchants).values(batch);
+      done += batch.length;
+      batch = [];
+      opts.onProgress?.(done, total, 'merchants');
+    }
+  }
+  if (batch.length > 0) {
+    await db.insert(merchants).values(batch);
+    done += batch.length;
+    opts.onProgress?.(done, total, 'merchants');
+  }
+  return done;
+}
+
+/**
+ * Fills an empty database with the demo data: the 19 partners, their CMS content and
+ * `merchantCount` merchants. Does nothing (skipped: true) when partners already exist.
+ */
+export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
+  if (await isSeeded(db)) return { ...(await countRows(db)), skipped: true };
+  const seedValue = opts.seed ?? DEFAULT_SEED;
+  const batchSize = opts.batchSize ?? DEFAULT_BATCH;
+  const partnerRows = buildPartners();
+
+  let contentCount = 0;
+  await db.transaction(async (tx) => {
+    opts.onProgress?.(0, partnerRows.length, 'partners');
+    const inserted = await tx.insert(partners).values(partnerRows).returning({ id: partners.id, code: partners.code });
+    const idByCode = new Map(inserted.map((r) => [r.code, r.id]));
+    opts.onProgress?.(partnerRows.length, partnerRows.length, 'partners');
+    const content = partnerRows.flatMap((p) => {
+      const partnerId = idByCode.get(p.code);
+      if (partnerId === undefined) throw new Error(`Partner ${p.code} was not inserted`);
+      return buildContent(p).map((row) => ({ ...row, partnerId }));
+    });
+    opts.onProgress?.(0, content.length, 'content');
+    for (let i = 0; i < content.length; i += 200) {
+      await tx.insert(contentPages).values(content.slice(i, i + 200));
+    }
+    contentCount = content.length;
+    opts.onProgress?.(content.length, content.length, 'content');
+  });
+
+  const merchantTotal = await insertMerchants(db, opts.merchantCount, { seed: seedValue, batchSize, onProgress: opts.onProgress });
+  return { partners: partnerRows.length, contentPages: contentCount, merchants: merchantTotal, skipped: false };
+}
+
+export type SeedMerchantsOptions = {
+  seed?: number;
+  onProgress?: SeedProgress;
+  batchSize?: number;
+  /** Delete existing merchants first (and restart their ids at 1), so ids are deterministic. */
+  replace?: boolean;
+};
+
+/** Inserts `count` generated merchants (e.g. 100,000 for benchmarks); partners and content are untouched. */
+export async function seedMerchantsOnly(db: Db, merchantCount: number, opts: SeedMerchantsOptions = {}): Promise<{ merchants: number }> {
+  if (opts.replace) await db.execute(sql`truncate table ${merchants} restart identity`);
+  const inserted = await insertMerchants(db, merchantCount, {
+    seed: opts.seed ?? DEFAULT_SEED,
+    batchSize: opts.batchSize ?? DEFAULT_BATCH,
+    onProgress: opts.onProgress,
+  });
+  return { merchants: inserted };
+}
