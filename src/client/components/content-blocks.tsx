@@ -1,4 +1,4 @@
-import { ZTextBlock, type TextBlock } from '../../shared/schemas/cms';
+import type { TextBlock } from '../../shared/schemas/cms';
 import { MerchantCarousel } from '../features/merchants/components/merchant-carousel';
 import { ContentLinkButton } from './button';
 import { RichText } from './rich-text';
@@ -6,12 +6,32 @@ import { SmartLink } from './smart-link';
 import { pickText, useIsDesktop } from './use-media-query';
 import styles from './content-blocks.module.css';
 
-/** Text blocks of a content column; invalid entries are skipped rather than breaking the page. */
+const BLOCK_TYPES: ReadonlySet<string> = new Set<TextBlock['type']>(['body_text', 'button', 'standalone_link', 'title', 'merchant_carousel', 'footer', 'earn', 'navbar']);
+const optString = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/**
+ * Text blocks of a content column (the ZTextBlock shape, checked by hand so the first page need not
+ * carry a schema library); invalid entries are skipped rather than breaking the page.
+ */
 export function parseBlocks(value: unknown): TextBlock[] {
   if (!Array.isArray(value)) return [];
-  return value.flatMap((v) => {
-    const r = ZTextBlock.safeParse(v);
-    return r.success ? [r.data] : [];
+  return value.flatMap((v): TextBlock[] => {
+    if (!v || typeof v !== 'object') return [];
+    const o = v as Record<string, unknown>;
+    if (typeof o.type !== 'string' || !BLOCK_TYPES.has(o.type)) return [];
+    const query =
+      o.query && typeof o.query === 'object' && !Array.isArray(o.query)
+        ? Object.fromEntries(Object.entries(o.query as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'))
+        : undefined;
+    return [{
+      type: o.type as TextBlock['type'],
+      text_desktop: optString(o.text_desktop),
+      text_mobile: optString(o.text_mobile),
+      url: optString(o.url),
+      new_tab: o.new_tab === true,
+      query,
+      title: optString(o.title),
+    }];
   });
 }
 

@@ -58,6 +58,8 @@ function ModalDialog({ onClose, title, children, footer, initialFocusRef, return
     return () => {
       madeInert.forEach((el) => el.removeAttribute('inert'));
       document.body.style.overflow = overflow;
+      // The element to return to is read at close time on purpose: it may have been re-rendered.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
       const target = returnFocusRef?.current ?? previous;
       if (target && target.isConnected) target.focus();
     };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
@@ -20,7 +20,7 @@ function fieldName(instancePath: string): string {
   return name || 'request';
 }
 
-function send(reply: import('fastify').FastifyReply, statusCode: number, message: string, fieldErrors?: FieldError[]) {
+function send(reply: FastifyReply, statusCode: number, message: string, fieldErrors?: FieldError[]) {
   return reply.status(statusCode).type('application/json').send({
     statusCode,
     error: STATUS_CODES[statusCode] ?? 'Error',

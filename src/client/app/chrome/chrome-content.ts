@@ -1,4 +1,4 @@
-import { ZFooterLink, type FooterLink } from '../../../shared/schemas/cms';
+import type { FooterLink } from '../../../shared/schemas/cms';
 import type { NavLinkConfig, PartnerConfig } from '../../../shared/schemas/partner';
 import { useContentItem } from '../../features/content/content-provider';
 import { usePartner } from '../../lib/partner';
@@ -31,9 +31,11 @@ export function footerAuthLink(enrollmentType: PartnerConfig['enrollmentType']):
 
 function parseLinks(value: unknown): FooterLink[] {
   if (!Array.isArray(value)) return [];
-  return value.flatMap((v) => {
-    const r = ZFooterLink.safeParse(v);
-    return r.success && r.data.text.trim() && r.data.url.trim() ? [r.data] : [];
+  return value.flatMap((v): FooterLink[] => {
+    if (!v || typeof v !== 'object') return [];
+    const o = v as Record<string, unknown>;
+    if (typeof o.text !== 'string' || typeof o.url !== 'string' || !o.text.trim() || !o.url.trim()) return [];
+    return [{ text: o.text, url: o.url, new_tab: o.new_tab === true }];
   });
 }
 

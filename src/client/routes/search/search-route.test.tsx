@@ -29,7 +29,7 @@ function results(count: number, overrides: Partial<MerchantSearchResponse> = {})
 }
 
 function mockGeolocation(outcome: 'granted' | 'denied') {
-  const getCurrentPosition = vi.fn((ok: PositionCallback, fail?: PositionErrorCallback | null) => {
+  const getCurrentPosition = vi.fn((ok: PositionCallback, fail?: PositionErrorCallback | null, _opts?: PositionOptions) => {
     if (outcome === 'granted') ok({ coords: { latitude: 42.361145, longitude: -71.057083 } } as GeolocationPosition);
     else fail?.({ code: 1, message: 'denied', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError);
   });
@@ -56,7 +56,12 @@ function renderRoute(route: string) {
 beforeEach(() => {
   searches = [];
   localStorage.clear();
-  handler = () => ({ status: 200, body: results(20) });
+  // Like the server, the label echoes Current Location and Map area.
+  handler = (url) => {
+    const loc = url.searchParams.get('location');
+    const label = loc === 'Current Location' || loc === 'Map area' ? loc : 'Chicago, IL';
+    return { status: 200, body: results(20, { location: { latitude: 41.88, longitude: -87.63, label, radius: 25 } }) };
+  };
   vi.stubGlobal('fetch', vi.fn(async (input: string) => {
     const url = new URL(input, 'http://localhost');
     if (url.pathname === '/api/v2/Merchants/Search') {

@@ -25,10 +25,11 @@ const MapView = lazy(() => import('../../features/search/components/map-view'));
 
 type NavState = { implicitLocation?: boolean } | null;
 
-export function resultCountText(total: number, label: string, location: string | undefined): string {
+/** Result count text; `label` is the place the server searched (it echoes Current Location and Map area). */
+export function resultCountText(total: number, label: string): string {
   const noun = total === 1 ? 'restaurant' : 'restaurants';
-  if (location === MAP_AREA) return `${total} ${noun} in this map area`;
-  if (location !== undefined && isCurrentLocation({ location })) return `${total} ${noun} near your location`;
+  if (label === MAP_AREA) return `${total} ${noun} in this map area`;
+  if (isCurrentLocation({ location: label })) return `${total} ${noun} near your location`;
   return `${total} ${noun} near ${label}`;
 }
 
@@ -186,7 +187,7 @@ export function SearchRoute() {
   } else {
     const from = (data.pageNo - 1) * data.pageSize + 1;
     const to = from + data.merchants.length - 1;
-    announcement = `${resultCountText(data.totalCount, data.location.label, state.location)}. Showing ${from} to ${to}, page ${data.pageNo} of ${data.totalPages}.`;
+    announcement = `${resultCountText(data.totalCount, data.location.label)}. Showing ${from} to ${to}, page ${data.pageNo} of ${data.totalPages}.`;
     body = (
       <>
         <ResultsList merchants={data.merchants} selectedId={selectedId} stale={search.isPlaceholderData} />
@@ -202,7 +203,7 @@ export function SearchRoute() {
   }
 
   const countText = data && !blocked && !locating && data.totalCount > 0
-    ? resultCountText(data.totalCount, data.location.label, state.location)
+    ? resultCountText(data.totalCount, data.location.label)
     : 'Results';
 
   return (

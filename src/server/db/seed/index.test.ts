@@ -4,6 +4,7 @@ import { openMemoryPglite, runMigrations } from '../client';
 import { contentPages, merchants, partners } from '../schema';
 import { buildContent } from './content';
 import { buildPartners } from './partners';
+import { generateMerchants } from './merchants';
 import { isSeeded, seed, seedMerchantsOnly } from './index';
 
 describe('seed', () => {
@@ -40,8 +41,13 @@ describe('seed', () => {
       const deltaPages = await database.db.select().from(contentPages).where(and(eq(contentPages.partnerId, delta?.id ?? 0), eq(contentPages.contentName, 'home')));
       expect(deltaPages.filter((p) => p.status === 'published')).toHaveLength(3);
       expect(deltaPages.filter((p) => p.status === 'draft').length).toBeGreaterThan(0);
-      const [first] = await database.db.select().from(merchants).where(eq(merchants.id, 1));
-      expect(first?.hours).toHaveLength(7);
+      // The JSON bulk insert must store exactly what the generator produced.
+      const stored = await database.db.select().from(merchants).where(eq(merchants.id, 1));
+      const generated = generateMerchants(25);
+      for (const [i, row] of generated.entries()) {
+        const [back] = i === 0 ? stored : await database.db.select().from(merchants).where(eq(merchants.id, i + 1));
+        expect(back).toMatchObject(row);
+      }
 
       const again = await seed(database.db, { merchantCount: 2000 });
       expect(again).toEqual({ ...result, skipped: true });

@@ -1,6 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { contentPages, merchants, partners, type NewMerchantRow } from '../schema';
+import { insertJsonRows } from './bulk-insert';
 import { buildContent } from './content';
 import { DEFAULT_SEED, iterateMerchants } from './merchants';
 import { buildPartners } from './partners';
@@ -15,7 +16,7 @@ export type SeedOptions = {
   onProgress?: SeedProgress;
   /** Same seed, same merchants. */
   seed?: number;
-  /** Rows per INSERT statement (merchants have ~40 columns; 1000 rows stay well under Postgres' 65,535 parameters). */
+  /** Merchants per INSERT statement. */
   batchSize?: number;
 };
 export type SeedResult = { partners: number; merchants: number; contentPages: number; skipped: boolean };
@@ -46,14 +47,14 @@ async function insertMerchants(
   for (const row of iterateMerchants({ count: total, seed: opts.seed })) {
     batch.push(row);
     if (batch.length >= opts.batchSize) {
-      await db.insert(merchants).values(batch);
+      await insertJsonRows(db, merchants, batch);
       done += batch.length;
       batch = [];
       opts.onProgress?.(done, total, 'merchants');
     }
   }
   if (batch.length > 0) {
-    await db.insert(merchants).values(batch);
+    await insertJsonRows(db, merchants, batch);
     done += batch.length;
     opts.onProgress?.(done, total, 'merchants');
   }
@@ -62,35 +63,39 @@ async function insertMerchants(
 
 /**
  * Fills an empty database with the demo data: the 19 partners, their CMS content and
- * `merchantCount` merchants. Does nothing (skipped: true) when partners already exist.
+ * `merchantCount` merchants, in one transaction (a crash leaves the database empty, so the next
+ * start seeds again). Does nothing (skipped: true) when partners already exist, including when
+ * another instance seeded it first.
  */
 export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
   if (await isSeeded(db)) return { ...(await countRows(db)), skipped: true };
   const seedValue = opts.seed ?? DEFAULT_SEED;
   const batchSize = opts.batchSize ?? DEFAULT_BATCH;
   const partnerRows = buildPartners();
+  try {
+    return await db.transaction(async (tx) => {
+      opts.onProgress?.(0, partnerRows.length, 'partners');
+      const inserted = await tx.insert(partners).values(partnerRows).returning({ id: partners.id, code: partners.code });
+      const idByCode = new Map(inserted.map((r) => [r.code, r.id]));
+      opts.onProgress?.(partnerRows.length, partnerRows.length, 'partners');
 
-  let contentCount = 0;
-  await db.transaction(async (tx) => {
-    opts.onProgress?.(0, partnerRows.length, 'partners');
-    const inserted = await tx.insert(partners).values(partnerRows).returning({ id: partners.id, code: partners.code });
-    const idByCode = new Map(inserted.map((r) => [r.code, r.id]));
-    opts.onProgress?.(partnerRows.length, partnerRows.length, 'partners');
-    const content = partnerRows.flatMap((p) => {
-      const partnerId = idByCode.get(p.code);
-      if (partnerId === undefined) throw new Error(`Partner ${p.code} was not inserted`);
-      return buildContent(p).map((row) => ({ ...row, partnerId }));
+      const content = partnerRows.flatMap((p) => {
+        const partnerId = idByCode.get(p.code);
+        if (partnerId === undefined) throw new Error(`Partner ${p.code} was not inserted`);
+        return buildContent(p).map((row) => ({ ...row, partnerId }));
+      });
+      opts.onProgress?.(0, content.length, 'content');
+      for (let i = 0; i < content.length; i += 200) await tx.insert(contentPages).values(content.slice(i, i + 200));
+      opts.onProgress?.(content.length, content.length, 'content');
+
+      const merchantTotal = await insertMerchants(tx, opts.merchantCount, { seed: seedValue, batchSize, onProgress: opts.onProgress });
+      return { partners: partnerRows.length, contentPages: content.length, merchants: merchantTotal, skipped: false };
     });
-    opts.onProgress?.(0, content.length, 'content');
-    for (let i = 0; i < content.length; i += 200) {
-      await tx.insert(contentPages).values(content.slice(i, i + 200));
-    }
-    contentCount = content.length;
-    opts.onProgress?.(content.length, content.length, 'content');
-  });
-
-  const merchantTotal = await insertMerchants(db, opts.merchantCount, { seed: seedValue, batchSize, onProgress: opts.onProgress });
-  return { partners: partnerRows.length, contentPages: contentCount, merchants: merchantTotal, skipped: false };
+  } catch (err) {
+    // Two instances starting on one empty PostgreSQL: the loser hits the partners unique index.
+    if (await isSeeded(db)) return { ...(await countRows(db)), skipped: true };
+    throw err;
+  }
 }
 
 export type SeedMerchantsOptions = {
@@ -101,13 +106,15 @@ export type SeedMerchantsOptions = {
   replace?: boolean;
 };
 
-/** Inserts `count` generated merchants (e.g. 100,000 for benchmarks); partners and content are untouched. */
+/** Inserts `merchantCount` generated merchants (e.g. 100,000 for benchmarks); partners and content are untouched. */
 export async function seedMerchantsOnly(db: Db, merchantCount: number, opts: SeedMerchantsOptions = {}): Promise<{ merchants: number }> {
-  if (opts.replace) await db.execute(sql`truncate table ${merchants} restart identity`);
-  const inserted = await insertMerchants(db, merchantCount, {
-    seed: opts.seed ?? DEFAULT_SEED,
-    batchSize: opts.batchSize ?? DEFAULT_BATCH,
-    onProgress: opts.onProgress,
+  return db.transaction(async (tx) => {
+    if (opts.replace) await tx.execute(sql`truncate table ${merchants} restart identity`);
+    const inserted = await insertMerchants(tx, merchantCount, {
+      seed: opts.seed ?? DEFAULT_SEED,
+      batchSize: opts.batchSize ?? DEFAULT_BATCH,
+      onProgress: opts.onProgress,
+    });
+    return { merchants: inserted };
   });
-  return { merchants: inserted };
 }

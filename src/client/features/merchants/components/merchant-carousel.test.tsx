@@ -59,7 +59,7 @@ describe('MerchantCarousel', () => {
   });
 
   it('does not search when geolocation fails', async () => {
-    const getCurrentPosition = vi.fn((_ok: PositionCallback, fail?: PositionErrorCallback | null) => fail?.({ code: 3 } as GeolocationPositionError));
+    const getCurrentPosition = vi.fn((_ok: PositionCallback, fail?: PositionErrorCallback | null, _opts?: PositionOptions) => fail?.({ code: 3 } as GeolocationPositionError));
     Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
     const { container } = renderWithProviders(<MerchantCarousel title="Near you" query={{ location: 'Current Location' }} />);
     await act(async () => {});
@@ -69,7 +69,7 @@ describe('MerchantCarousel', () => {
   });
 
   it('searches around the current location once known', async () => {
-    const getCurrentPosition = vi.fn((ok: PositionCallback) => ok({ coords: { latitude: 30.2672, longitude: -97.7431 } } as GeolocationPosition));
+    const getCurrentPosition = vi.fn((ok: PositionCallback, _fail?: PositionErrorCallback | null, _opts?: PositionOptions) => ok({ coords: { latitude: 30.2672, longitude: -97.7431 } } as GeolocationPosition));
     Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
     renderWithProviders(<MerchantCarousel title="Near you" query={{ location: 'Current Location' }} />);
     await screen.findByRole('article', { name: 'Alpha' });
