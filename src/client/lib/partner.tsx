@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { ZPartnerConfig, type PartnerConfig } from '../../shared/schemas/partner';
+import type { PartnerConfig } from '../../shared/schemas/partner';
 
 const PartnerContext = createContext<PartnerConfig | null>(null);
 
@@ -7,7 +7,10 @@ const PartnerContext = createContext<PartnerConfig | null>(null);
 export function readInjectedPartner(doc: Document = document): PartnerConfig {
   const el = doc.getElementById('partner-config');
   if (!el?.textContent) throw new Error('Partner configuration is missing from the page.');
-  return ZPartnerConfig.parse(JSON.parse(el.textContent));
+  // The server builds this JSON from ZPartnerConfig's type; no zod here keeps the first load small.
+  const config = JSON.parse(el.textContent) as PartnerConfig;
+  if (typeof config.code !== 'string' || !config.theme || !config.copyStates) throw new Error('Partner configuration is incomplete.');
+  return config;
 }
 
 export function PartnerProvider({ partner, children }: { partner: PartnerConfig; children: ReactNode }) {

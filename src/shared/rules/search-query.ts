@@ -1,7 +1,5 @@
-import {
-  CURRENT_LOCATION, FEATURES, MEALS, SORTS,
-  type Feature, type Meal, type MerchantSearchRequest, type SortBy,
-} from '../schemas/merchant';
+import { CURRENT_LOCATION, FEATURES, MEALS, SORTS, type Feature, type Meal, type SortBy } from '../constants/merchant';
+import type { MerchantSearchRequest } from '../schemas/merchant';
 import { roundCoordinate, type Coordinates } from './geolocation';
 
 /** The label of a "Search this area" search: a map centre and radius instead of a place. */

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
-/** The eleven content names of §3; '*' is the default page. */
-export const CONTENT_NAMES = ['*', 'home', 'discover', 'tier_1_activation', 'surveys', 'account_center', 'announcement_banner', 'earn_details', 'earn_banner', 'popup', 'sidebar'] as const;
-export type ContentName = (typeof CONTENT_NAMES)[number];
-export const CONTENT_PAGE_SIZE = 100;
+import { CONTENT_NAMES, CONTENT_PAGE_SIZE } from '../constants/cms';
+
+export * from '../constants/cms';
 
 export const ZCmsParams = z.object({
   contentName: z.enum(CONTENT_NAMES, { message: `Unknown content name. Use one of: ${CONTENT_NAMES.join(', ')}.` }),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-export const CURRENCY_TYPES = ['Dollar', 'Mile', 'Point', 'Credit'] as const;
-export const ENROLLMENT_TYPES = ['direct', 'sso', 'none'] as const;
-export const CARD_TYPES = ['AMEX', 'DISC', 'MAST', 'VISA'] as const;
+import { CARD_TYPES, CURRENCY_TYPES, ENROLLMENT_TYPES } from '../constants/partner';
+
+export * from '../constants/partner';
 
 export const ZCopyTokens = z.object({
   currencySingular: z.string(),

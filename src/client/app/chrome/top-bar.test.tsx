@@ -17,7 +17,7 @@ const content = (partner: PartnerConfig) =>
         {
           slug: 'footer',
           fields: {
-            primary_links: [{ text: 'FAQ', url: 'https://test.example/faq', new_tab: true }],
+            primary_links: [{ text: 'FAQ', url: 'https://test.example/faq', new_tab: true }, { text: 'Find restaurants', url: '/search' }],
             secondary_links: [{ text: 'Privacy policy', url: 'https://test.example/privacy', new_tab: true }],
           },
         },
@@ -112,7 +112,7 @@ describe('TopBar on desktop', () => {
 describe('TopBar on mobile', () => {
   beforeEach(() => mockViewport(375));
 
-  it('has a main-menu button that opens the sections: auth, nav (mobile text), footer primary, footer secondary', async () => {
+  it('has a main-menu button that opens the sections: auth, nav (mobile text), footer primary, footer secondary, without repeats', async () => {
     const user = userEvent.setup();
     renderTopBar('/');
     const button = screen.getByRole('button', { name: 'Main menu' });

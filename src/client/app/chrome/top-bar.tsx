@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { usePartner } from '../../lib/partner';
 import { LinkButton } from '../../components/button';
@@ -61,10 +61,11 @@ export function TopBar() {
   };
 
   const isCurrent = (url: string) => url === pathname;
-  const sections = [
-    authLinks.map((l) => ({ key: `auth-${l.key}`, node: <AuthMenuLink link={l} onNavigate={closeMenu} /> })),
+  const sections = dedupeByUrl([
+    authLinks.map((l) => ({ key: `auth-${l.key}`, url: l.to, node: <AuthMenuLink link={l} onNavigate={closeMenu} /> })),
     navLinks.map((l, i) => ({
       key: `nav-${i}`,
+      url: l.url,
       node: (
         <SmartLink href={l.url} className={styles.menuLink} aria-current={isCurrent(l.url) ? 'page' : undefined} onClick={closeMenu}>
           {pickText(false, l.text_desktop, l.text_mobile)}
@@ -73,6 +74,7 @@ export function TopBar() {
     })),
     footer.primaryLinks.map((l, i) => ({
       key: `primary-${i}`,
+      url: l.url,
       node: (
         <SmartLink href={l.url} newTab={l.new_tab} className={styles.menuLink} onClick={closeMenu}>
           {l.text}
@@ -81,13 +83,14 @@ export function TopBar() {
     })),
     footer.secondaryLinks.map((l, i) => ({
       key: `secondary-${i}`,
+      url: l.url,
       node: (
         <SmartLink href={l.url} newTab={l.new_tab} className={`${styles.menuLink} ${styles.menuLinkSmall}`} onClick={closeMenu}>
           {l.text}
         </SmartLink>
       ),
     })),
-  ].filter((s) => s.length > 0);
+  ]);
 
   return (
     <>
@@ -166,6 +169,22 @@ export function TopBar() {
       {pathname !== '/discover' && <AnnouncementBanner />}
     </>
   );
+}
+
+type MenuItem = { key: string; url: string; node: ReactNode };
+
+/** Main-menu sections without a link an earlier section already offers (content often lists one twice); empty sections dropped. */
+function dedupeByUrl(sections: MenuItem[][]): MenuItem[][] {
+  const seen = new Set<string>();
+  return sections
+    .map((items) =>
+      items.filter((item) => {
+        if (seen.has(item.url)) return false;
+        seen.add(item.url);
+        return true;
+      }),
+    )
+    .filter((items) => items.length > 0);
 }
 
 function AuthMenuLink({ link, onNavigate }: { link: AuthLink; onNavigate: () => void }) {

@@ -5,7 +5,8 @@ const THRESHOLD = 8;
 
 /**
  * §2: on small screens the header hides while scrolling down and returns on scrolling up.
- * It never hides near the top of the page or while keyboard focus is inside it.
+ * It never hides near the top of the page or while keyboard focus is inside it (the header's onFocus
+ * also brings it back when Tab reaches it).
  */
 export function useHideOnScroll(ref: RefObject<HTMLElement | null>, enabled: boolean): [boolean, (hidden: boolean) => void] {
   const [hidden, setHidden] = useState(false);
@@ -21,7 +22,7 @@ export function useHideOnScroll(ref: RefObject<HTMLElement | null>, enabled: boo
       lastY = y;
       const el = ref.current;
       const height = el?.offsetHeight ?? 64;
-      const focusInside = !!el && el.contains(document.activeElement);
+      const focusInside = !!el && keyboardFocusInside(el);
       setHidden(delta > 0 && y > height && !focusInside);
     };
     const onScroll = () => {
@@ -34,4 +35,15 @@ export function useHideOnScroll(ref: RefObject<HTMLElement | null>, enabled: boo
     };
   }, [ref, enabled]);
   return [enabled && hidden, setHidden];
+}
+
+/** Focus inside that the user can see (keyboard); a tapped button keeping focus does not pin the bar. */
+function keyboardFocusInside(el: HTMLElement): boolean {
+  const active = document.activeElement;
+  if (!active || !el.contains(active)) return false;
+  try {
+    return active.matches(':focus-visible');
+  } catch {
+    return true;
+  }
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { CURRENT_LOCATION } from '../../../shared/schemas/merchant';
+import { CURRENT_LOCATION } from '../../../shared/constants/merchant';
 import {
   buildSearchRequest, clearFilters, countFilters, FILTER_KEYS, hasSearchLocation, isCoordinateSearch, isCurrentLocation,
   MAP_AREA, parseSearchState, sameSearch, SEARCH_PAGE_SIZE, searchHref, type FilterState, type SearchState,

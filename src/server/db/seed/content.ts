@@ -10,7 +10,7 @@ export type ContentRow = Omit<typeof contentPages.$inferInsert, 'partnerId'>;
 export type ContentPartner = Pick<NewPartnerRow, 'code' | 'name'> & Partial<Pick<NewPartnerRow,
   | 'enrollmentType' | 'currencyType' | 'hasVIP' | 'cmsPreview' | 'hasDiscoverPage' | 'homePage' | 'acclaimedEnabled'
   | 'acclaimed2Enabled' | 'hasReservationBonus' | 'openTableReservationsEnabled' | 'generalModalType' | 'typeformCode'
-  | 'hasSmsOptIn' | 'defaultLatitude' | 'defaultLongitude'>>;
+  | 'hasSmsOptIn' | 'cardTypesAccepted'>>;
 
 /** The eleven content names as stored ('*' is stored as 'default'). */
 export const STORED_CONTENT_NAMES = [
@@ -52,7 +52,7 @@ const VOICES: Record<PartnerKind, Voice> = {
   cashback: {
     tagline: 'Eat well. Get paid back.',
     promise: 'Good food now pays you back, with nothing to clip or scan.',
-    goal: 'your balance',
+    goal: 'your next payout',
     welcomeBonus: '$10 in {{bonusCurrencyPlural}}',
     referralBonus: '$5 in {{bonusCurrencyPlural}}',
     reservationBonus: '$2 in {{bonusCurrencyPlural}}',
@@ -61,7 +61,7 @@ const VOICES: Record<PartnerKind, Voice> = {
   credit: {
     tagline: 'Dinner that gives back',
     promise: 'Your meals out add up to credits you can actually use.',
-    goal: 'your next statement',
+    goal: 'your next statement credit',
     welcomeBonus: '$10 in {{bonusCurrencyPlural}}',
     referralBonus: '$5 in {{bonusCurrencyPlural}}',
     reservationBonus: '$2 in {{bonusCurrencyPlural}}',
@@ -85,10 +85,20 @@ type Ctx = {
   acclaimed: boolean;
   reservations: boolean;
   reservationBonus: boolean;
+  /** "Visa, Mastercard or Discover": the brands this partner accepts. */
+  cardBrands: string;
   art: (preset: 'hero' | 'tile' | 'thumb', salt: string) => string;
 };
 
 const BANNER_ART = ['italian', 'sushi', 'mexican', 'french', 'brunch', 'seafood', 'wine-bar', 'thai', 'bbq', 'mediterranean'] as const;
+
+const CARD_BRANDS: Record<string, string> = { VISA: 'Visa', MAST: 'Mastercard', AMEX: 'American Express', DISC: 'Discover' };
+
+function cardBrandList(types: readonly string[]): string {
+  const names = ['VISA', 'MAST', 'AMEX', 'DISC'].filter((t) => types.includes(t)).map((t) => CARD_BRANDS[t] ?? t);
+  if (names.length <= 1) return names[0] ?? 'Visa';
+  return `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+}
 
 function context(partner: ContentPartner): Ctx {
   const seed = partnerSeed(partner.code);
@@ -110,6 +120,7 @@ function context(partner: ContentPartner): Ctx {
     acclaimed: partner.acclaimedEnabled ?? false,
     reservations: partner.openTableReservationsEnabled ?? false,
     reservationBonus: partner.hasReservationBonus ?? false,
+    cardBrands: cardBrandList(partner.cardTypesAccepted ?? ['VISA', 'MAST', 'AMEX', 'DISC']),
     art: (preset, salt) => {
       const h = hashString(`${partner.code}:${salt}`);
       return `/img/merchants/${preset}/${BANNER_ART[h % BANNER_ART.length]}-${(h >>> 8) % 8 + 1}.svg`;
@@ -190,7 +201,7 @@ function defaultItems(ctx: Ctx): ContentRow[] {
     item('default', 'footer', {
       primary_links: primary,
       secondary_links: secondary,
-      disclaimer: `{{programName1}} is offered by {{partnerName2}}. You earn {{currencyPlural}} on the pre-tax, pre-tip amount of qualifying dines paid with a linked card at participating restaurants. Participating restaurants and offers can change at any time; see the program terms for details.`,
+      disclaimer: `{{programName1}} is offered by {{partnerName1}}. You earn {{currencyPlural}} on the pre-tax, pre-tip amount of qualifying dines paid with a linked card at participating restaurants. Participating restaurants and offers can change at any time; see the program terms for details.`,
       copyright: '\u00a9 {{currentYear}} {{partnerName2}}. All rights reserved.',
     }, 1),
     item('default', 'navbar', { links: navbar }, 2),
@@ -207,7 +218,7 @@ function defaultItems(ctx: Ctx): ContentRow[] {
 
 function homeItems(ctx: Ctx): ContentRow[] {
   const rate = ctx.hasVIP ? 'up to {{currentEarning3}}' : '{{currentEarning2}}';
-  const join = ctx.direct ? 'Join free' : ctx.enrollment === 'sso' ? 'Sign in to join' : 'Find restaurants';
+  const join = ctx.direct ? 'Join free' : ctx.enrollment === 'sso' ? 'Join now' : 'Find restaurants';
   const joinUrl = ctx.enrollment === 'none' ? '/search' : '/join';
   const anonymous = {
     user_states: ['anonymous', 'known_visitor'],
@@ -367,7 +378,7 @@ function sideColumn(ctx: Ctx): TextBlock[] {
 function howItWorks(ctx: Ctx): Record<string, unknown> {
   const main: TextBlock[] = [
     title('1. Link a card'),
-    body('Add any Visa, Mastercard, American Express or Discover card you like to use when you eat out. Linking is secure, and you can link more than one card.'),
+    body(`Add any ${ctx.cardBrands} card you like to use when you eat out. Linking is secure, and you can link more than one card.`),
     title('2. Dine as you normally would'),
     body('Eat in, take out or order online at participating restaurants, bars and clubs. There\u2019s nothing to show and no code to mention: just pay with a linked card.'),
     title('3. Earn {{currencyPlural}} automatically'),

@@ -44,7 +44,7 @@ describe('buildPartners', () => {
     expect(delta?.earnRates).toEqual([1, 1, 3, 5]);
     expect(delta?.copyStates.currentEarning0).toBe('1 mile per $1');
     expect(delta?.copyStates.currentEarning2).toBe('3 miles per $1');
-    expect(delta?.copyStates.properEarning3).toBe('5 Miles Per $1');
+    expect(delta?.copyStates.properEarning3).toBe('5 Miles per $1');
     expect(delta?.copyStates.staySignedInLabel).toBe('Keep me signed in');
   });
 

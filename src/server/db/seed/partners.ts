@@ -1,8 +1,7 @@
 import type { NewPartnerRow } from '../schema';
 import type {
-  AppAnnouncementModal, CopyTokens, CustomerSupport, NavLinkConfig, PartnerTheme, RouteMeta, StoreLinks,
+  AppAnnouncementModal, CARD_TYPES, CopyTokens, CustomerSupport, NavLinkConfig, PartnerTheme, RouteMeta, StoreLinks,
 } from '../../../shared/schemas/partner';
-import { CARD_TYPES } from '../../../shared/schemas/partner';
 import { renderPartnerLogo, type LogoMark } from './logo';
 
 /** The 19 partner sites of spec §1, by code. */
@@ -185,7 +184,7 @@ export const PARTNER_SEEDS: readonly PartnerSeed[] = [
   },
   {
     code: 'tgbk', name: 'TGBK Dining', kind: 'cashback', currencyType: 'Dollar', enrollmentType: 'none', brand: 'TGBK',
-    programName1: 'Good Bites Rewards', programName2: 'Good Bites', currency: { singular: 'cash back', plural: 'cash back' }, earnRates: [2, 2, 2, 2],
+    programName1: 'Good Bites Rewards', programName2: 'Good Bites', currency: { singular: 'cash back', plural: 'cash back' }, earnRates: [1, 1, 2, 2],
     hub: { city: 'Minneapolis', state: 'MN', latitude: 44.9778, longitude: -93.265 },
     theme: { primary: '#14532d', primaryText: '#ffffff', secondary: '#a16207', accent: '#86efac', background: '#ffffff', surface: '#f0fdf4', text: '#102a1c', link: '#166534', fontFamily: SANS },
     mark: 'square', cards: ALL_CARDS, phoneIndex: 15, validator: 'none', logoChain: ['tgbk', 'daak'],
@@ -237,8 +236,11 @@ export function partnerSeed(code: string): PartnerSeed | undefined {
   return SEED_BY_CODE.get(code.toLowerCase());
 }
 
+const SMALL_WORDS = new Set(['per', 'in', 'of', 'on', 'a', 'and']);
+
+/** Title case that keeps small words lower case: "5 Miles per $1", "10% Back in Dining Credits". */
 function capitalizeWords(text: string): string {
-  return text.replace(/\b([a-z])/g, (c) => c.toUpperCase());
+  return text.split(' ').map((w, i) => (i > 0 && SMALL_WORDS.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1))).join(' ');
 }
 
 /** "1 mile per $1" / "5% cash back" / "10% back in dining credits". */

@@ -1,14 +1,15 @@
 import { CUISINE_BY_SLUG, type Motif } from '../../db/seed/cuisines';
 import { escapeXml, hslToHex, mixHex } from '../../db/seed/color';
 import { Rng, hashString } from '../../db/seed/random';
+import type { ImagePreset } from '../../../shared/schemas/merchant';
 
 export const IMAGE_PRESET_SIZES = {
   tile: { width: 400, height: 300 },
   hero: { width: 1200, height: 500 },
   thumb: { width: 160, height: 160 },
   menu: { width: 600, height: 800 },
-} as const;
-export type RenderPreset = keyof typeof IMAGE_PRESET_SIZES;
+} as const satisfies Record<ImagePreset, { width: number; height: number }>;
+export type RenderPreset = ImagePreset;
 
 /** `<cuisine-slug>-<variant>.svg`, nothing else: no dots, slashes or upper case can reach the renderer. */
 const IMAGE_PATH = /^([a-z0-9-]+)-(\d+)\.svg$/;

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { merchantImageUrl, type MerchantSummary } from '../../../../shared/schemas/merchant';
+import { merchantImageUrl } from '../../../../shared/constants/merchant';
+import type { MerchantSummary } from '../../../../shared/schemas/merchant';
 import { earnText, unlockAccessTier } from '../../../../shared/rules/earn-text';
 import { usePartner } from '../../../lib/partner';
 import { UnlockAccessButton } from './unlock-access-popup';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { FEATURES, MEALS, SORTS, type Feature, type Meal, type SortBy } from '../../../../shared/schemas/merchant';
+import { FEATURES, MEALS, SORTS, type Feature, type Meal, type SortBy } from '../../../../shared/constants/merchant';
 import { countFilters, type FilterState } from '../../../../shared/rules/search-query';
 import { useContent } from '../../content/content-provider';
 import { usePartner } from '../../../lib/partner';
