@@ -74,6 +74,18 @@ describe('pages', () => {
     expect((await t.request('hilton', { method: 'GET', url: '/img/merchants/tile/..%2F..%2Fetc.svg' })).statusCode).toBe(404);
     expect((await t.request('hilton', { method: 'GET', url: '/img/merchants/huge/italian-3.svg' })).statusCode).toBe(400);
   });
+
+  it('gives the logo chain as addresses of partner logos', async () => {
+    const rows = await t.database.db.select().from(partners);
+    const chained = rows.find((r) => r.logoChain.length > 0)!;
+    const res = await t.request(chained.code, { method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    const chain = injectedConfig(res.body).logoChain;
+    expect(chain).toEqual(chained.logoChain.map((c) => `/partner/logos/${c}.svg`));
+    const logo = await t.request(chained.code, { method: 'GET', url: chain[0]! });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.body).toBe(rows.find((r) => r.code === chained.logoChain[0])!.logoSvg);
+    expect((await t.request(chained.code, { method: 'GET', url: '/partner/logos/nobody.svg' })).statusCode).toBe(404);
+  });
 });
 
 describe('security headers', () => {

@@ -65,6 +65,14 @@ export async function pagesRoutes(app: FastifyInstance, { config }: { config: Ap
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
       .send(partnerOf(request).logoSvg));
 
+  app.get<{ Params: { code: string } }>('/partner/logos/:code.svg', async (request, reply) => {
+    const row = app.partners.get().byCode.get(request.params.code.toLowerCase());
+    if (!row) throw AppError.notFound('No such logo.');
+    return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=3600')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(row.logoSvg);
+  });
+
   app.get('/health', async () => ({ ok: true }));
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -43,7 +43,8 @@ export function toPartnerConfig(p: PartnerRow, config: AppConfig): PartnerConfig
     earnRates: p.earnRates,
     theme: p.theme,
     logoUrl: '/partner/logo.svg',
-    logoChain: p.logoChain,
+    // The chain names partners by code; the browser gets their logo addresses.
+    logoChain: p.logoChain.map((code) => `/partner/logos/${encodeURIComponent(code)}.svg`),
     showNetworkLogo: p.showNetworkLogo,
     storeLinks: p.storeLinks ?? null,
     navLinks: p.navLinks,
