@@ -33,12 +33,15 @@ export function GooglePlayBadge({ className }: BadgeProps) {
 /** The dining network's mark: a plate with fork and knife and the network name. */
 export function NetworkLogo({ className }: BadgeProps) {
   return (
-    <svg className={className} viewBox="0 0 168 36" width="168" height="36" role="img" aria-label="Dining Network">
-      <circle cx="18" cy="18" r="15" fill="none" stroke="currentColor" strokeWidth="2.5" />
-      <circle cx="18" cy="18" r="8.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
-      <path d="M5 7v8M3 7v5a2 2 0 0 0 4 0V7M5 15v15" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" fill="none" transform="translate(-1 0)" />
-      <path d="M33 7c-2 2-2.5 6-0.5 9v14" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" fill="none" transform="translate(2 0)" />
-      <text x="42" y="23.5" fill="currentColor" fontSize="14" fontWeight="700" fontFamily="system-ui, sans-serif">Dining Network</text>
+    <svg className={className} viewBox="0 0 176 36" width="176" height="36" role="img" aria-label="Dining Network">
+      {/* fork */}
+      <path d="M3 6v7a3 3 0 0 0 6 0V6M6 6v24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+      {/* plate */}
+      <circle cx="24" cy="18" r="12" fill="none" stroke="currentColor" strokeWidth="2.4" />
+      <circle cx="24" cy="18" r="7" fill="none" stroke="currentColor" strokeWidth="1.4" />
+      {/* knife */}
+      <path d="M43 30V6c-3 2.5-3.5 8-1 12" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+      <text x="52" y="23.5" fill="currentColor" fontSize="14" fontWeight="700" fontFamily="system-ui, sans-serif">Dining Network</text>
     </svg>
   );
 }

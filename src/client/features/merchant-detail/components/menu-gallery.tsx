@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { merchantImageUrl, type MerchantMenuImage } from '../../../../shared/schemas/merchant';
+import { merchantImageUrl } from '../../../../shared/constants/merchant';
+import type { MerchantMenuImage } from '../../../../shared/schemas/merchant';
 import { Modal } from '../../../components/modal';
 import styles from './merchant-detail.module.css';
 

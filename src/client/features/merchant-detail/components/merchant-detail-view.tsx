@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { merchantImageUrl, type MerchantDetail } from '../../../../shared/schemas/merchant';
+import { merchantImageUrl } from '../../../../shared/constants/merchant';
+import type { MerchantDetail } from '../../../../shared/schemas/merchant';
 import { earnText } from '../../../../shared/rules/earn-text';
 import { usePartner } from '../../../lib/partner';
 import { NewTabHint } from '../../../components/smart-link';

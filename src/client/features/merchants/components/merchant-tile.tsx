@@ -90,7 +90,7 @@ export function MerchantTile({ merchant, tier = null, width, headingLevel = 3, h
             <span className={styles.rating}>Not yet rated</span>
           )}
           {price > 0 && (
-            <span className={styles.price}>
+            <span className={styles.price} data-price={price}>
               <span aria-hidden="true">{'$'.repeat(price)}</span>
               <span className={styles.srOnly}>{`Price level ${price} of 4`}</span>
             </span>

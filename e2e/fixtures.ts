@@ -1,0 +1,36 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { PartnerConfig } from '../src/shared/schemas/partner';
+
+export const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const partnerUrl = (code: string, path = '/') => `http://${code}.localhost:${PORT}${path}`;
+
+/** The configuration the server injected into the page, as the app reads it. */
+export async function partnerConfig(page: Page): Promise<PartnerConfig> {
+  const json = await page.locator('#partner-config').textContent();
+  return JSON.parse(json ?? '{}') as PartnerConfig;
+}
+
+/** axe: no serious or critical violation on the page as it is now. */
+export async function expectNoSeriousA11yIssues(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+}
+
+/** Hex colour (#rgb or #rrggbb) as the rgb() string getComputedStyle returns. */
+export function rgb(hex: string): string {
+  let h = hex.replace('#', '');
+  if (h.length === 3) h = [...h].map((c) => c + c).join('');
+  const n = parseInt(h, 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+}
+
+export const test = base.extend<{ errors: string[] }>({
+  errors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await use(errors);
+  },
+});
+export { expect };

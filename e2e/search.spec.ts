@@ -1,0 +1,64 @@
+import { expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures';
+
+test.describe('searching restaurants', () => {
+  test('a visitor searches a ZIP, switches to the map, filters by price and opens a restaurant', async ({ page, errors }) => {
+    await page.setViewportSize({ width: 414, height: 860 });
+    await page.goto(partnerUrl('hilton', '/search'));
+    const form = page.getByRole('search', { name: 'Restaurants' });
+    if (!(await form.isVisible())) await page.getByRole('button', { name: 'Change search' }).click();
+    await page.getByLabel('City, state or ZIP').fill('10001');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+
+    const results = page.getByRole('list', { name: 'Restaurants' });
+    await expect(results.getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2 }).filter({ hasText: /restaurants? near New York, NY 10001/i })).toBeVisible();
+    await expect(page).toHaveURL(/location=10001/);
+    await expectNoSeriousA11yIssues(page);
+
+    // Map mode on a small screen: markers for the results, and back to the list.
+    await page.getByRole('button', { name: 'Show map' }).click();
+    const map = page.getByRole('region', { name: 'Map' });
+    await expect(map).toBeVisible();
+    await expect(map.locator('.leaflet-marker-icon').first()).toBeVisible();
+    expect(await map.locator('.leaflet-marker-icon').count()).toBeGreaterThan(1);
+    await page.getByRole('button', { name: 'Show list' }).click();
+    await expect(results).toBeVisible();
+
+    // Filter by price: only $ and $$ remain.
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await page.getByRole('checkbox', { name: /\$ Inexpensive/ }).check();
+    await page.getByRole('checkbox', { name: /\$\$ Moderate/ }).check();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect(page).toHaveURL(/priceRange=1/);
+    await expect(page).toHaveURL(/priceRange=2/);
+    await expect(results.getByRole('listitem').first()).toBeVisible();
+    const prices = await results.locator('[data-price]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-price'))));
+    expect(prices.length).toBeGreaterThan(0);
+    expect(prices.every((p) => p === 1 || p === 2)).toBe(true);
+
+    // Open the first restaurant.
+    const first = results.getByRole('listitem').first().getByRole('link').first();
+    const name = (await results.getByRole('listitem').first().getByRole('heading').first().innerText()).trim();
+    await first.click();
+    await expect(page).toHaveURL(/\/merchants\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByText('Sign in to see offers').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: /back/i })).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+    expect(errors).toEqual([]);
+  });
+
+  test('wide screens show the list and the map side by side; an unknown place is explained', async ({ page, errors }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(partnerUrl('american', '/search?location=Chicago%2C%20IL'));
+    await expect(page.getByRole('list', { name: 'Restaurants' }).getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Map' })).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+
+    await page.getByLabel('City, state or ZIP').fill('Xyzzyville');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByText(/We couldn't find "Xyzzyville"/).first()).toBeVisible();
+    await expect(page.getByLabel('City, state or ZIP')).toBeFocused();
+    expect(errors).toEqual([]);
+  });
+});
