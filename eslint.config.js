@@ -43,6 +43,7 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['info', 'warn', 'error', 'log'] }],
     },
   },
+  { files: ['e2e/**/*.ts'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
   { files: ['src/shared/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', noServerFromShared] } },
   { files: ['src/client/**/*.{ts,tsx}'], ignores: ['src/client/**/*.test.{ts,tsx}', 'src/client/test/**', 'src/client/**/test/**'], rules: { 'no-restricted-imports': ['error', noZodSchemasInClient] } },
   { files: ['src/client/**/*.test.{ts,tsx}', 'src/client/test/**', 'src/client/**/test/**'], rules: { 'no-restricted-imports': ['error', noServerFromClient] } },

@@ -1,9 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   root: 'src/client',
   plugins: [react()],
+  resolve: {
+    // react-router's package exports only its development build; production builds take the
+    // smaller production build it ships beside it (no dev warnings, a few kB less to download).
+    alias: mode === 'production'
+      ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
+      : [],
+  },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
@@ -14,4 +22,4 @@ export default defineConfig({
     modulePreload: { polyfill: false },
   },
   css: { modules: { localsConvention: 'camelCaseOnly' } },
-});
+}));

@@ -45,6 +45,7 @@ test.describe('partner sites', () => {
 
   test('the skip link moves focus to the main content', async ({ page }) => {
     await page.goto(partnerUrl('hilton'));
+    await expect(page.getByRole('main')).toBeVisible();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: /skip to main content/i });
     await expect(skip).toBeFocused();

@@ -26,8 +26,13 @@ test.describe('searching restaurants', () => {
 
     // Filter by price: only $ and $$ remain.
     await page.getByRole('button', { name: /^Filters/ }).click();
-    await page.getByRole('checkbox', { name: /\$ Inexpensive/ }).check();
-    await page.getByRole('checkbox', { name: /\$\$ Moderate/ }).check();
+    // The filters live in the address (back button works), so a box shows ticked once the URL changed.
+    const cheap = page.getByRole('checkbox', { name: /\$ Inexpensive/ });
+    await cheap.click();
+    await expect(cheap).toBeChecked();
+    const moderate = page.getByRole('checkbox', { name: /\$\$ Moderate/ });
+    await moderate.click();
+    await expect(moderate).toBeChecked();
     await page.getByRole('button', { name: 'Done' }).click();
     await expect(page).toHaveURL(/priceRange=1/);
     await expect(page).toHaveURL(/priceRange=2/);

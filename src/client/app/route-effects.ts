@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { routeMetaFor } from '../../shared/routes';
 import { track } from '../lib/impressions';
@@ -8,12 +8,15 @@ import { usePartner } from '../lib/partner';
 export function useRouteEffects() {
   const location = useLocation();
   const partner = usePartner();
-  useEffect(() => {
+  // A layout effect runs before the screens' effects, so a screen may still set its own title.
+  useLayoutEffect(() => {
     const meta = routeMetaFor(partner, location.pathname);
     document.title = meta.title;
     setMeta('description', meta.description);
     setMeta('keywords', meta.keywords);
     window.scrollTo(0, 0);
+  }, [location.pathname, partner]);
+  useEffect(() => {
     const timer = setTimeout(() => track({ eventType: 'pageView', path: location.pathname }), 500);
     return () => clearTimeout(timer);
   }, [location.pathname, partner]);
