@@ -51,25 +51,27 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(errorsPlugin);
   await app.register(cookie);
   const tileOrigin = config.mapTileUrl ? tileOrigins(config.mapTileUrl) : [];
+  const cspDirectives = {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigin],
+    connectSrc: ["'self'"],
+    fontSrc: ["'self'", 'data:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    upgradeInsecureRequests: config.env === 'production' ? [] : null,
+  };
+  // Pages add a per-response nonce for the partner theme <style> (pages.routes.ts); API answers
+  // keep this fixed policy, so no nonce is generated for them.
+  app.decorate('cspDirectives', cspDirectives);
   await app.register(helmet, {
-    enableCSPNonces: true,
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigin],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        upgradeInsecureRequests: config.env === 'production' ? [] : null,
-      },
-    },
+    contentSecurityPolicy: { directives: cspDirectives },
     hsts: config.env === 'development' ? false : { maxAge: 31536000, includeSubDomains: true },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -142,5 +144,6 @@ function tileOrigins(url: string): string[] {
 declare module 'fastify' {
   interface FastifyInstance {
     merchantSearch: MerchantSearch;
+    cspDirectives: Record<string, string[] | null>;
   }
 }

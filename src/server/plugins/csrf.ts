@@ -42,14 +42,15 @@ export const csrfPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
   };
   app.decorate('csrf', { issue });
 
-  app.addHook('preHandler', async (request) => {
-    if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (request.routeOptions.config?.csrfExempt) return;
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return done();
+    if (request.routeOptions.config?.csrfExempt) return done();
     const binding = request.cookies[CSRF_COOKIE];
     const given = request.headers[CSRF_HEADER];
-    if (!binding || typeof given !== 'string' || !given) throw AppError.forbidden(CSRF_MESSAGE);
+    if (!binding || typeof given !== 'string' || !given) return done(AppError.forbidden(CSRF_MESSAGE));
     const expected = Buffer.from(sign(binding, request.partner?.code ?? ''));
     const actual = Buffer.from(given);
-    if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) throw AppError.forbidden(CSRF_MESSAGE);
+    if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return done(AppError.forbidden(CSRF_MESSAGE));
+    done();
   });
 });

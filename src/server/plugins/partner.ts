@@ -59,26 +59,27 @@ export function resolvePartner(dir: PartnerDirectory, host: string, defaultCode:
 
 export const partnerPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config: AppConfig }) => {
   let directory = buildDirectory([], opts.config.partnerHosts);
-  let loadedAt = 0;
   const reload = async () => {
     const rows = await opts.db.select().from(partners);
     directory = buildDirectory(rows, opts.config.partnerHosts);
-    loadedAt = Date.now();
   };
   await reload();
+  // Partner rows change rarely (an operator edits them); reloading in the background keeps every
+  // instance current within 30 s and keeps the database off the request path.
+  const timer = setInterval(() => void reload().catch(() => undefined), 30_000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
   app.decorate('partners', { reload, get: () => directory });
   app.decorateRequest('partner', null);
 
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    // Partner rows change rarely (an operator edits them); a short cache keeps every instance current.
-    if (Date.now() - loadedAt > 30_000) await reload();
+  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
     const partner = resolvePartner(directory, hostName(request.headers.host), opts.config.defaultPartner);
     if (partner) {
       request.partner = partner;
-      return;
+      return done();
     }
-    if (PARTNERLESS.some((re) => re.test(request.url))) return;
-    throw new AppError(404, `There is no partner site at ${hostName(request.headers.host) || 'this address'}.`);
+    if (PARTNERLESS.some((re) => re.test(request.url))) return done();
+    done(new AppError(404, `There is no partner site at ${hostName(request.headers.host) || 'this address'}.`));
   });
 });
 

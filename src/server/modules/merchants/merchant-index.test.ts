@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MerchantRow } from '../../db/schema';
-import { MerchantIndex, normaliseText, type IndexQuery } from './merchant-index';
+import { firstSorted, MerchantIndex, normaliseText, type IndexQuery } from './merchant-index';
 
 let nextId = 1;
 function row(over: Partial<MerchantRow>): MerchantRow {
@@ -73,5 +73,16 @@ describe('merchant search index', () => {
 
   it('normalises text for matching', () => {
     expect(normaliseText("  Crème Brûlée's  Café! ")).toBe('creme brulee s cafe');
+  });
+});
+
+describe('firstSorted', () => {
+  it('returns the first k in order, like a full sort would', () => {
+    let seed = 3;
+    const xs = Array.from({ length: 500 }, () => { seed = (seed * 48271) % 2147483647; return seed % 1000; });
+    const cmp = (a: number, b: number) => a - b;
+    for (const k of [0, 1, 7, 20, 124, 125, 500, 600]) {
+      expect(firstSorted([...xs], k, cmp)).toEqual([...xs].sort(cmp).slice(0, k));
+    }
   });
 });

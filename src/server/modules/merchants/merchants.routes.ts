@@ -13,7 +13,8 @@ export const merchantsRoutes: FastifyPluginAsyncZod<{ db: Db; search: MerchantSe
       querystring: ZMerchantSearchRequest,
       response: { 200: ZMerchantSearchResponse, 400: ZErrorResponse },
     },
-  }, async (request) => search.search(request.query));
+    // Already-serialised JSON (built from the typed response); Fastify sends strings as they are.
+  }, async (request, reply) => reply.type('application/json; charset=utf-8').send(search.searchJson(request.query) as never));
 
   app.get('/api/merchants/:merchantId', {
     schema: {

@@ -7,6 +7,15 @@ import { toDetail } from './merchant-mapper';
 import { allMerchants, findMerchantById, merchantsVersion } from './merchants.repo';
 
 export const DEFAULT_PAGE_SIZE = 20;
+const CACHE_ENTRIES = 2000;
+
+/** The same search written differently (key order, list order) gets the same key. */
+function cacheKey(q: MerchantSearchQuery): string {
+  return JSON.stringify(Object.keys(q).sort().map((k) => {
+    const v = q[k as keyof MerchantSearchQuery];
+    return [k, Array.isArray(v) ? [...v].map(String).sort() : v];
+  }));
+}
 
 /** Holds the current search index and rebuilds it when the merchant table changes. */
 export class MerchantSearch {
@@ -14,6 +23,8 @@ export class MerchantSearch {
   private version = '';
   private timer: NodeJS.Timeout | undefined;
   private rebuilding: Promise<void> | undefined;
+  /** Serialised answers of recent searches; emptied whenever the index is rebuilt. */
+  private cache = new Map<string, string>();
 
   constructor(private readonly db: Db) {}
 
@@ -31,6 +42,7 @@ export class MerchantSearch {
       for await (const rows of allMerchants(this.db)) next.add(rows);
       this.index = next;
       this.version = version;
+      this.cache = new Map();
     })().finally(() => {
       this.rebuilding = undefined;
     });
@@ -44,6 +56,24 @@ export class MerchantSearch {
 
   stop() {
     if (this.timer) clearInterval(this.timer);
+  }
+
+  /**
+   * The search answer as JSON. Popular searches (a city's first page) repeat a lot; an LRU of
+   * serialised answers serves a repeat without searching or serialising again.
+   */
+  searchJson(q: MerchantSearchQuery): string {
+    const key = cacheKey(q);
+    const hit = this.cache.get(key);
+    if (hit !== undefined) {
+      this.cache.delete(key);
+      this.cache.set(key, hit);
+      return hit;
+    }
+    const json = JSON.stringify(this.search(q));
+    this.cache.set(key, json);
+    if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+    return json;
   }
 
   search(q: MerchantSearchQuery): MerchantSearchResponse {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,6 +13,18 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 /** JSON inside a <script> element: no sequence may close the element or open a comment. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 const cssValue = (s: string) => s.replace(/[;{}<>]/g, '');
+
+/** The app's CSP with the page's nonce added to style-src (for the partner theme <style>). */
+export function pageCsp(directives: Record<string, string[] | null>, nonce: string): string {
+  return Object.entries(directives)
+    .filter(([, v]) => v !== null)
+    .map(([k, v]) => {
+      const name = k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+      const values = k === 'styleSrc' ? [...v!, `'nonce-${nonce}'`] : v!;
+      return values.length ? `${name} ${values.join(' ')}` : name;
+    })
+    .join(';');
+}
 
 function themeCss(p: PartnerConfig): string {
   const t = p.theme;
@@ -52,9 +65,11 @@ export async function pagesRoutes(app: FastifyInstance, { config }: { config: Ap
     const partner = toPartnerConfig(partnerOf(request), config);
     const pathname = request.url.split('?')[0] ?? '/';
     const known = isKnownRoute(pathname, partner);
-    const html = renderIndexHtml(await loadTemplate(), { partner, pathname, nonce: reply.cspNonce.style });
+    const nonce = randomBytes(16).toString('base64');
+    const html = renderIndexHtml(await loadTemplate(), { partner, pathname, nonce });
     return reply
       .status(known ? status : 404)
+      .header('content-security-policy', pageCsp(app.cspDirectives, nonce))
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(html);

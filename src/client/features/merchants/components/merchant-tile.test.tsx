@@ -86,7 +86,7 @@ describe('MerchantTile', () => {
   it('opens the next-tier popup from Unlock access to earn', async () => {
     const user = userEvent.setup();
     renderWithProviders(<MerchantTile merchant={merchantFixture()} tier={2} />, { pages: popupPages });
-    const button = screen.getByRole('button', { name: 'Unlock access to earn at Blue Plate Diner' });
+    const button = await screen.findByRole('button', { name: 'Unlock access to earn at Blue Plate Diner' });
     expect(button.getAttribute('aria-haspopup')).toBe('dialog');
     await user.click(button);
     const dialog = screen.getByRole('dialog', { name: 'Go VIP' });
@@ -100,7 +100,7 @@ describe('MerchantTile', () => {
   it('uses the tier 2 popup below OptedIn and strips HTML from its text', async () => {
     const user = userEvent.setup();
     renderWithProviders(<MerchantTile merchant={merchantFixture()} tier={0} />, { pages: popupPages });
-    await user.click(screen.getByRole('button', { name: /unlock access to earn/i }));
+    await user.click(await screen.findByRole('button', { name: /unlock access to earn/i }));
     const dialog = screen.getByRole('dialog', { name: 'Unlock Select' });
     expect(within(dialog).getByText('Opt in to emails to earn at acclaimed restaurants.')).toBeTruthy();
   });

@@ -1,11 +1,13 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { merchantImageUrl } from '../../../../shared/constants/merchant';
 import type { MerchantSummary } from '../../../../shared/schemas/merchant';
 import { earnText, unlockAccessTier } from '../../../../shared/rules/earn-text';
 import { usePartner } from '../../../lib/partner';
-import { UnlockAccessButton } from './unlock-access-popup';
 import styles from './merchant-tile.module.css';
+
+/** Only members below a restaurant's tier see it, so its code loads only for them. */
+const UnlockAccessButton = lazy(() => import('./unlock-access-popup').then((m) => ({ default: m.UnlockAccessButton })));
 
 export const HIGHLIGHT_LABELS = { comingSoon: 'Coming soon', leavingSoon: 'Leaving soon', new: 'New' } as const;
 /** §9: tile width 250px by default, 200px inside a merchant carousel. */
@@ -115,7 +117,7 @@ export function MerchantTile({ merchant, tier = null, width, headingLevel = 3, h
             {merchant.offerTag && <li className={styles.offer}>{merchant.offerTag}</li>}
           </ul>
         )}
-        {unlockTier && <UnlockAccessButton tier={unlockTier} merchantName={merchant.name} />}
+        {unlockTier && <Suspense fallback={null}><UnlockAccessButton tier={unlockTier} merchantName={merchant.name} /></Suspense>}
       </div>
     </article>
   );
