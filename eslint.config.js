@@ -44,6 +44,7 @@ export default tseslint.config(
     },
   },
   { files: ['e2e/**/*.ts'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
+  { files: ['**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
   { files: ['src/shared/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', noServerFromShared] } },
   { files: ['src/client/**/*.{ts,tsx}'], ignores: ['src/client/**/*.test.{ts,tsx}', 'src/client/test/**', 'src/client/**/test/**'], rules: { 'no-restricted-imports': ['error', noZodSchemasInClient] } },
   { files: ['src/client/**/*.test.{ts,tsx}', 'src/client/test/**', 'src/client/**/test/**'], rules: { 'no-restricted-imports': ['error', noServerFromClient] } },
