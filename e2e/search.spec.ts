@@ -49,6 +49,8 @@ test.describe('searching restaurants', () => {
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByText('Sign in to see offers').first()).toBeVisible();
     await expect(page.getByRole('link', { name: /back/i })).toBeVisible();
+    await expect(page.locator('.leaflet-marker-icon')).toHaveCount(1);
+    await expect(page.getByRole('table').or(page.getByRole('heading', { name: /opening hours/i })).first()).toBeVisible();
     await expectNoSeriousA11yIssues(page);
     expect(errors).toEqual([]);
   });

@@ -10,6 +10,7 @@ import {
   FEATURE_LABELS, HIGHLIGHT_TEXT, MEAL_LABELS, directionsUrl, formatCoordinates, formatDate, formatPhone, formatRating, phoneHref, websiteLabel,
 } from '../format';
 import { HoursTable } from './hours-table';
+import { LocationMap } from './location-map';
 import { MenuGallery } from './menu-gallery';
 import { ReviewsSummary, Stars } from './reviews-summary';
 import styles from './merchant-detail.module.css';
@@ -147,6 +148,7 @@ export function MerchantDetailView({ merchant }: { merchant: MerchantDetail }) {
         <div className={styles.side}>
           <section className={`${styles.section} ${styles.card}`} aria-labelledby={id('location')}>
             <h2 id={id('location')}>Location and contact</h2>
+            <LocationMap merchant={merchant} />
             <address className={styles.address}>
               {address.address1}
               <br />
