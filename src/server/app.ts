@@ -13,6 +13,7 @@ import type { Db } from './db/client';
 import { errorsPlugin } from './plugins/errors';
 import { partnerPlugin } from './plugins/partner';
 import { csrfPlugin } from './plugins/csrf';
+import { sessionPlugin } from './plugins/session';
 import { createPgRateLimitStore } from './plugins/rate-limit-store';
 import { csrfRoutes } from './modules/csrf/csrf.routes';
 import { partnersRoutes } from './modules/partners/partners.routes';
@@ -78,6 +79,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   await app.register(partnerPlugin, { db, config });
+  await app.register(sessionPlugin, { db, config });
   await app.register(csrfPlugin, { db, config });
 
   const rateStore = createPgRateLimitStore(db);

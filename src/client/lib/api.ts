@@ -1,5 +1,5 @@
 import type { ErrorResponse } from '../../shared/schemas/common';
-import { getCsrfToken } from './csrf';
+import { CSRF_PLACEHOLDER, CSRF_PLACEHOLDER_EVENT, getCsrfToken } from './csrf';
 
 /** A failed call: status, the server's readable message and any field errors. */
 export class ApiError extends Error {
@@ -47,7 +47,14 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   const method = opts.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json' };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  if (opts.csrf ?? method !== 'GET') headers['x-xsrf-token'] = await getCsrfToken();
+  if (opts.csrf ?? method !== 'GET') {
+    const token = await getCsrfToken();
+    headers['x-xsrf-token'] = token;
+    // §8: the call will most likely fail; the layout shows the 'refresh the page' toast.
+    if (token === CSRF_PLACEHOLDER && typeof window !== 'undefined') {
+      window.dispatchEvent(new CustomEvent(CSRF_PLACEHOLDER_EVENT, { detail: { token } }));
+    }
+  }
   const response = await fetch(path + toQueryString(opts.query ?? {}), {
     method,
     headers,

@@ -32,6 +32,16 @@ export function getCsrfToken(): Promise<string> {
   return pending;
 }
 
+/** Forget the token so the next call fetches a fresh one. */
 export function resetCsrfToken() {
   pending = undefined;
 }
+
+/** Use a token the server handed back (sign-in, sign-out, joining rotate it with the session). */
+export function setCsrfToken(token: string) {
+  pending = Promise.resolve(token);
+}
+
+/** Window event fired when a call goes out with the placeholder (§8 toast; the layout listens). */
+export const CSRF_PLACEHOLDER_EVENT = 'rn:csrf-placeholder';
+

@@ -1,5 +1,5 @@
 import {
-  bigserial, boolean, customType, doublePrecision, index, integer, jsonb, pgEnum, pgTable, real, serial,
+  bigserial, boolean, customType, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, serial,
   smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type {
@@ -67,6 +67,10 @@ export const partners = pgTable('partners', {
   /** Default map centre when the browser's location is unknown. */
   defaultLatitude: doublePrecision('default_latitude').notNull().default(40.7577),
   defaultLongitude: doublePrecision('default_longitude').notNull().default(-73.9857),
+  /** OpenID Connect issuer for sso partners; null uses the built-in development provider (not in production). */
+  ssoIssuer: text('sso_issuer'),
+  ssoClientId: text('sso_client_id'),
+  ssoClientSecret: text('sso_client_secret'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('partners_code_uq').on(t.code)]);
 
@@ -163,3 +167,104 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const memberType = pgEnum('member_type', ['ClosedAccountMember', 'EnrolledCardMember', 'NonCardMember']);
+export const interfaceType = pgEnum('interface_type', ['known', 'sso', 'direct']);
+
+/** §3 member; one partner's members are invisible on every other partner's host. */
+export const members = pgTable('members', {
+  id: serial('id').primaryKey(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  publicId: text('public_id').notNull(),
+  /** Lower case. Not unique: older accounts may share one (§8 fix credentials). */
+  email: text('email').notNull(),
+  emailOptIn: boolean('email_opt_in').notNull().default(true),
+  passwordHash: text('password_hash'),
+  partnerNumber: text('partner_number'),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  address1: text('address1').notNull().default(''),
+  address2: text('address2').notNull().default(''),
+  city: text('city').notNull().default(''),
+  state: text('state').notNull().default(''),
+  zipCode: text('zip_code').notNull().default(''),
+  /** Digits only. */
+  phoneNumber: text('phone_number').notNull().default(''),
+  smsOptIn: boolean('sms_opt_in').notNull().default(false),
+  familyId: text('family_id'),
+  joinDate: timestamp('join_date', { withTimezone: true }).notNull().defaultNow(),
+  enrollmentSource: text('enrollment_source').notNull().default('web'),
+  memberType: memberType('member_type').notNull().default('NonCardMember'),
+  tierLevel: smallint('tier_level').notNull().default(2),
+  diningProgress: jsonb('dining_progress').$type<MemberDiningProgress>().notNull().default({ status: 'Building', dinesRequired: 12, remainingDines: 12, dollarsRequired: 0, remainingDollars: 0, ytdMilesOrDollars: 0 }),
+  activeBonuses: jsonb('active_bonuses').$type<MemberBonus[]>().notNull().default([]),
+  interfaceType: interfaceType('interface_type').notNull().default('direct'),
+  hasWebProfile: boolean('has_web_profile').notNull().default(true),
+  active: boolean('active').notNull().default(true),
+  ssoSubject: text('sso_subject'),
+  referral: jsonb('referral').$type<Record<string, string>>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('members_public_id_uq').on(t.publicId),
+  index('members_partner_email').on(t.partnerId, t.email),
+  uniqueIndex('members_partner_number_uq').on(t.partnerId, t.partnerNumber),
+  uniqueIndex('members_partner_sso_uq').on(t.partnerId, t.ssoSubject),
+]);
+
+/** Server-side sessions: the cookie holds a random token, the table its SHA-256. */
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  staySignedIn: boolean('stay_signed_in').notNull().default(false),
+  userAgent: text('user_agent').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [index('sessions_member').on(t.memberId), index('sessions_expires').on(t.expiresAt)]);
+
+/** Failed sign-ins per typed identifier (e-mail or partner number), known or not: the lockout. */
+export const loginFailures = pgTable('login_failures', {
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  identifier: text('identifier').notNull(),
+  failures: integer('failures').notNull().default(0),
+  firstFailureAt: timestamp('first_failure_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+}, (t) => [primaryKey({ columns: [t.partnerId, t.identifier] })]);
+
+/** Single-use password-recovery links (the table holds the token's SHA-256). */
+export const recoveryTokens = pgTable('recovery_tokens', {
+  id: text('id').primaryKey(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** E-mails sent by the default transport: kept here and shown in the staging tools. */
+export const outbox = pgTable('outbox', {
+  id: serial('id').primaryKey(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('outbox_partner_time').on(t.partnerId, t.createdAt)]);
+
+/** Prospects: e-mails left on the home page or at the start of joining. */
+export const prospects = pgTable('prospects', {
+  id: serial('id').primaryKey(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  referral: jsonb('referral').$type<Record<string, string>>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('prospects_partner_email').on(t.partnerId, t.email)]);
+
+export type MemberDiningProgress = { status: 'Building' | 'QualifiedAndBuilding' | 'Qualified' | 'Renewing' | 'Complete'; dinesRequired: number; remainingDines: number; dollarsRequired: number; remainingDollars: number; ytdMilesOrDollars: number };
+export type MemberBonus = { code: string; bonusStatus: 'Eligible' | 'Enrolled' | 'Qualified'; createDateUtc: string; isNewMemberBonus: boolean; description: string; memberIsEligibleForNMB: boolean };
+export type MemberRow = typeof members.$inferSelect;
+export type NewMemberRow = typeof members.$inferInsert;
+export type SessionRow = typeof sessions.$inferSelect;

@@ -5,6 +5,7 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/app-error';
 import { getOrCreateSecret } from '../lib/secrets';
+import { SESSION_COOKIE } from './session';
 
 export const CSRF_COOKIE = 'rn_csrf';
 export const CSRF_HEADER = 'x-xsrf-token';
@@ -28,17 +29,19 @@ declare module 'fastify' {
  */
 export const csrfPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config: AppConfig }) => {
   const key = await getOrCreateSecret(opts.db, 'csrf');
-  const sign = (binding: string, partner: string) => createHmac('sha256', key).update(`${partner}:${binding}`).digest('base64url');
+  // Bound to the session cookie too: a new session (sign-in, sign-out) needs a new token.
+  const sign = (binding: string, partner: string, session: string) =>
+    createHmac('sha256', key).update(`${partner}:${binding}:${session}`).digest('base64url');
+  const sessionOf = (request: FastifyRequest) => request.cookies[SESSION_COOKIE] ?? '';
 
   const issue = (request: FastifyRequest, reply: FastifyReply) => {
     let binding = request.cookies[CSRF_COOKIE];
     if (!binding || !/^[A-Za-z0-9_-]{20,64}$/.test(binding)) {
       binding = randomBytes(24).toString('base64url');
-      reply.setCookie(CSRF_COOKIE, binding, {
-        path: '/', httpOnly: true, sameSite: 'lax', secure: opts.config.env !== 'development' && opts.config.env !== 'test',
-      });
+      reply.setCookie(CSRF_COOKIE, binding, { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.config.env === 'production' });
+      request.cookies[CSRF_COOKIE] = binding;
     }
-    return sign(binding, request.partner?.code ?? '');
+    return sign(binding, request.partner?.code ?? '', sessionOf(request));
   };
   app.decorate('csrf', { issue });
 
@@ -48,7 +51,7 @@ export const csrfPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
     const binding = request.cookies[CSRF_COOKIE];
     const given = request.headers[CSRF_HEADER];
     if (!binding || typeof given !== 'string' || !given) return done(AppError.forbidden(CSRF_MESSAGE));
-    const expected = Buffer.from(sign(binding, request.partner?.code ?? ''));
+    const expected = Buffer.from(sign(binding, request.partner?.code ?? '', sessionOf(request)));
     const actual = Buffer.from(given);
     if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return done(AppError.forbidden(CSRF_MESSAGE));
     done();

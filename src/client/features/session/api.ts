@@ -1,0 +1,73 @@
+import { useEffect, useRef } from 'react';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import type { Member } from '../../../shared/schemas/member';
+import { api, ApiError } from '../../lib/api';
+import { setCsrfToken } from '../../lib/csrf';
+
+export const MEMBER_QUERY_KEY = ['member'] as const;
+
+/** GET /api/Member: the signed-in member, or null when there is none (401 is not an error). */
+export async function fetchMember(signal?: AbortSignal): Promise<Member | null> {
+  try {
+    return await api<Member>('/api/Member', { signal });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}
+
+/**
+ * §4: fetched once, never stale on its own, not refetched on focus or reconnect; the layout
+ * refetches it on each navigation (useRefetchMemberOnNavigation), which also renews the session.
+ */
+export function memberQueryOptions() {
+  return queryOptions({
+    queryKey: MEMBER_QUERY_KEY,
+    queryFn: ({ signal }) => fetchMember(signal),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    retry: false,
+  });
+}
+
+export function useMember(): { member: Member | null; isLoading: boolean } {
+  const query = useQuery(memberQueryOptions());
+  return { member: query.data ?? null, isLoading: query.isPending };
+}
+
+/** §4: the member is refetched on each navigation (not on the first render: the query does that). */
+export function useRefetchMemberOnNavigation(queryClient: QueryClient) {
+  const location = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    void queryClient.refetchQueries({ queryKey: MEMBER_QUERY_KEY, exact: true });
+  }, [location.key, queryClient]);
+}
+
+export type SessionAnswer = { member: Member; csrfToken: string };
+
+/** After sign-in, joining or fix-credentials: the session (and so the token) is new. */
+export function applySignedIn(queryClient: QueryClient, answer: SessionAnswer) {
+  setCsrfToken(answer.csrfToken);
+  queryClient.setQueryData(MEMBER_QUERY_KEY, answer.member);
+}
+
+/**
+ * GET /api/SignOut (keepalive, so it completes even when the page goes away), then the token
+ * the server hands back for the new anonymous session. The member query is set to null.
+ */
+export async function signOut(queryClient?: QueryClient): Promise<void> {
+  const answer = await api<{ signedOut: boolean; csrfToken?: string }>('/api/SignOut', { keepalive: true });
+  if (answer?.csrfToken) setCsrfToken(answer.csrfToken);
+  if (queryClient) {
+    queryClient.setQueryData(MEMBER_QUERY_KEY, null);
+    // Member-scoped data (keys starting with 'member': cards, transactions …) belongs to the old session.
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] === MEMBER_QUERY_KEY[0] && q.queryKey.length > 1 });
+  }
+}

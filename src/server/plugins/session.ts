@@ -1,0 +1,122 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/client';
+import { members, sessions, type MemberRow, type SessionRow } from '../db/schema';
+import { REMEMBER_ME_MS, SESSION_MS } from '../../shared/rules/session-timers';
+import { AppError } from '../lib/app-error';
+
+export const SESSION_COOKIE = 'rn_session';
+/** Renew the idle timeout in the database at most this often (GET /api/Member always renews). */
+const TOUCH_EVERY_MS = 60_000;
+
+export type CurrentSession = { session: SessionRow; member: MemberRow };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in member of this partner, loaded on first use; null when anonymous. */
+    currentSession: (opts?: { renew?: boolean }) => Promise<CurrentSession | null>;
+  }
+  interface FastifyInstance {
+    sessions: {
+      start: (request: FastifyRequest, reply: FastifyReply, opts: { memberId: number; staySignedIn: boolean }) => Promise<SessionRow>;
+      end: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+      /** The signed-in member or a 401 the client turns into a trip to /login. */
+      require: (request: FastifyRequest) => Promise<CurrentSession>;
+    };
+  }
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const lifetime = (staySignedIn: boolean) => (staySignedIn ? REMEMBER_ME_MS : SESSION_MS);
+
+/**
+ * Server-side sessions (any app instance can serve them): a random token in an httpOnly cookie,
+ * its SHA-256 in the sessions table, bound to one partner. Idle timeout 15 minutes, 90 days with
+ * 'stay signed in'; rotated at sign-in, deleted at sign-out, swept when expired.
+ */
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config: AppConfig }) => {
+  const { db, config } = opts;
+  const secure = config.env === 'production';
+
+  const setCookie = (reply: FastifyReply, token: string, staySignedIn: boolean) => {
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/', httpOnly: true, sameSite: 'lax', secure,
+      ...(staySignedIn ? { maxAge: Math.floor(REMEMBER_ME_MS / 1000) } : {}),
+    });
+  };
+
+  const load = async (request: FastifyRequest, renew: boolean): Promise<CurrentSession | null> => {
+    const token = request.cookies[SESSION_COOKIE];
+    const partner = request.partner;
+    if (!token || !partner || token.length > 100) return null;
+    const id = hashToken(token);
+    const now = new Date();
+    const [row] = await db.select({ session: sessions, member: members }).from(sessions)
+      .innerJoin(members, eq(members.id, sessions.memberId))
+      .where(and(eq(sessions.id, id), eq(sessions.partnerId, partner.id), gt(sessions.expiresAt, now)));
+    if (!row) return null;
+    if (renew || now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      const expiresAt = new Date(now.getTime() + lifetime(row.session.staySignedIn));
+      await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
+      row.session = { ...row.session, lastSeenAt: now, expiresAt };
+    }
+    return row;
+  };
+
+  app.decorateRequest('currentSession', function currentSession(this: FastifyRequest) {
+    throw new Error('replaced per request');
+  } as never);
+  app.addHook('onRequest', (request, _reply, done) => {
+    let cached: Promise<CurrentSession | null> | undefined;
+    request.currentSession = (o = {}) => {
+      if (o.renew) cached = load(request, true);
+      cached ??= load(request, false);
+      return cached;
+    };
+    done();
+  });
+
+  app.decorate('sessions', {
+    start: async (request, reply, { memberId, staySignedIn }) => {
+      const partner = request.partner;
+      if (!partner) throw AppError.notFound();
+      const old = request.cookies[SESSION_COOKIE];
+      if (old && old.length <= 100) await db.delete(sessions).where(eq(sessions.id, hashToken(old)));
+      const token = randomBytes(32).toString('base64url');
+      const now = new Date();
+      const [row] = await db.insert(sessions).values({
+        id: hashToken(token), partnerId: partner.id, memberId, staySignedIn,
+        userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
+        createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + lifetime(staySignedIn)),
+      }).returning();
+      setCookie(reply, token, staySignedIn);
+      // Later reads in this request (the CSRF token for the answer) see the new session.
+      request.cookies[SESSION_COOKIE] = token;
+      const [member] = await db.select().from(members).where(eq(members.id, memberId));
+      const current = { session: row!, member: member! };
+      request.currentSession = async () => current;
+      return row!;
+    },
+    end: async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token && token.length <= 100) await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      delete request.cookies[SESSION_COOKIE];
+      request.currentSession = async () => null;
+    },
+    require: async (request) => {
+      const current = await request.currentSession();
+      if (!current) throw AppError.unauthorized('Please sign in to continue.');
+      return current;
+    },
+  });
+
+  const sweep = setInterval(() => {
+    void db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).catch(() => undefined);
+  }, 10 * 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+});

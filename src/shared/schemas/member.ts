@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { ADDRESS_MAX, CITY_MAX, INTERFACE_TYPES, MEMBER_TYPES, NAME_MAX, PROGRESS_STATUSES, US_STATE_CODES } from '../constants/member';
+import { EMAIL_MAX, EMAIL_MESSAGE, isValidEmail } from '../rules/email';
+import { cutPassword, PASSWORD_MAX, passwordProblem } from '../rules/password';
+import { ENROLLMENT_PHONE_MESSAGE, isValidUsPhone, PHONE_MESSAGE, phoneDigits } from '../rules/phone';
+import { isZipShape, ZIP_FORMAT_MESSAGE } from '../rules/zip';
+import { PARTNER_NUMBER_FORMAT_MESSAGE } from '../rules/partner-number';
+
+export * from '../constants/member';
+
+const REQUIRED = 'This field is required.';
+const trimmed = (max: number, label: string) => z.string({ message: REQUIRED }).trim().max(max, `${label} must be ${max} characters or fewer.`);
+const zEmail = z.string({ message: REQUIRED }).trim().min(1, REQUIRED).max(EMAIL_MAX, `Email must be ${EMAIL_MAX} characters or fewer.`)
+  .refine(isValidEmail, EMAIL_MESSAGE).transform((v) => v.toLowerCase());
+/** Cut to 56 characters (§5) before any other check. */
+const zPassword = z.string({ message: REQUIRED }).transform(cutPassword).pipe(z.string().min(1, REQUIRED).max(PASSWORD_MAX));
+const zZip = z.string({ message: REQUIRED }).trim().min(1, REQUIRED).refine(isZipShape, ZIP_FORMAT_MESSAGE);
+const zState = z.union([z.literal(''), z.enum(US_STATE_CODES as [string, ...string[]], { message: 'Choose a U.S. state or territory.' })]);
+
+export const ZAddress = z.object({ address1: z.string(), address2: z.string(), city: z.string(), state: z.string(), zipCode: z.string() });
+
+export const ZMember = z.object({
+  publicId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  emailOptIn: z.boolean(),
+  address: ZAddress,
+  phoneNumber: z.string(),
+  smsOptIn: z.boolean(),
+  familyId: z.string().nullable(),
+  joinDate: z.string(),
+  enrollmentSource: z.string(),
+  memberType: z.enum(MEMBER_TYPES),
+  tierLevel: z.number().int().min(0).max(3),
+  diningProgress: z.object({
+    status: z.enum(PROGRESS_STATUSES),
+    dinesRequired: z.number(),
+    remainingDines: z.number(),
+    dollarsRequired: z.number(),
+    remainingDollars: z.number(),
+    ytdMilesOrDollars: z.number(),
+  }),
+  activeBonuses: z.array(z.object({
+    code: z.string(), bonusStatus: z.enum(['Eligible', 'Enrolled', 'Qualified']), createDateUtc: z.string(),
+    isNewMemberBonus: z.boolean(), description: z.string(), memberIsEligibleForNMB: z.boolean(),
+  })),
+  interfaceType: z.enum(INTERFACE_TYPES),
+  /** The loyalty number the member joined with, if any. */
+  partnerNumber: z.string().nullable(),
+  /** When this session ends unless renewed (§4 session timers). */
+  session: z.object({ expiresAt: z.string(), staySignedIn: z.boolean() }),
+});
+export type Member = z.infer<typeof ZMember>;
+
+export const ZKnownVisitor = z.object({ publicId: z.string(), tierLevel: z.number(), hasWebProfile: z.boolean(), active: z.boolean() });
+export const ZPublicIdParams = z.object({ publicId: z.string().trim().min(1, REQUIRED).max(64, 'Public id is too long.').regex(/^[A-Za-z0-9_-]+$/, 'Public id may contain letters, digits, - and _ only.') });
+
+export const ZSignInRequest = z.object({
+  username: z.string({ message: REQUIRED }).trim().min(1, 'Please enter a valid email address or partner number.').max(254, 'Please enter a valid email address or partner number.'),
+  password: zPassword,
+  staySignedIn: z.boolean().default(false),
+});
+export const ZSignInResponse = z.object({ member: ZMember, csrfToken: z.string() });
+
+/** Referral values captured on arrival (§3 referral data). */
+export const ZReferral = z.object({
+  utm_term: z.string().max(200).optional(), utm_medium: z.string().max(200).optional(), utm_campaign: z.string().max(200).optional(),
+  utm_source: z.string().max(200).optional(), utm_content: z.string().max(200).optional(), referrer: z.string().max(200).optional(),
+}).partial();
+
+const profileFields = {
+  firstName: trimmed(NAME_MAX, 'First name'),
+  lastName: trimmed(NAME_MAX, 'Last name'),
+  address1: trimmed(ADDRESS_MAX, 'Address').default(''),
+  address2: trimmed(ADDRESS_MAX, 'Address line 2').default(''),
+  city: trimmed(CITY_MAX, 'City').default(''),
+  state: zState.default(''),
+  zipCode: zZip,
+  phoneNumber: z.string().trim().default('').refine((v) => v === '' || isValidUsPhone(v), PHONE_MESSAGE).transform(phoneDigits),
+  smsOptIn: z.boolean().default(false),
+  emailOptIn: z.boolean().default(true),
+};
+
+/** POST /api/Members/Prospects: joining (§3 prospect sign-up payload). */
+export const ZProspectSignUpRequest = z.object({
+  email: zEmail,
+  password: zPassword,
+  passwordConfirm: zPassword,
+  ...profileFields,
+  phoneNumber: z.string().trim().default('').refine((v) => v === '' || isValidUsPhone(v), ENROLLMENT_PHONE_MESSAGE).transform(phoneDigits),
+  smsOptInV2: z.boolean().optional(),
+  partnerNumber: z.string().trim().toUpperCase().refine((v) => v === '' || /^[A-Z0-9]{7}$/.test(v), PARTNER_NUMBER_FORMAT_MESSAGE).default(''),
+  referral: ZReferral.default({}),
+  publicId: z.string().max(64).regex(/^[A-Za-z0-9_-]*$/).optional(),
+}).superRefine((v, ctx) => {
+  if (v.password !== v.passwordConfirm) ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: 'Passwords do not match.' });
+  const problem = passwordProblem(v.password, v.partnerNumber || null);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
+  if (!v.firstName) ctx.addIssue({ code: 'custom', path: ['firstName'], message: REQUIRED });
+  if (!v.lastName) ctx.addIssue({ code: 'custom', path: ['lastName'], message: REQUIRED });
+});
+export type ProspectSignUpRequest = z.input<typeof ZProspectSignUpRequest>;
+
+/** The home-page prospect form: just an e-mail address. */
+export const ZProspectEmailRequest = z.object({ email: zEmail, referral: ZReferral.default({}) });
+
+export const ZValidateEmailQuery = z.object({ email: z.string().max(254), usePpn: z.enum(['true', 'false']).optional() });
+export const ZValidateZipQuery = z.object({ zip: z.string().max(20) });
+export const ZValidationResponse = z.object({ isValid: z.boolean(), message: z.string().optional() });
+
+/** PUT /api/Member: the profile (§5 profile rules; e-mail and password are not edited here). */
+export const ZProfileUpdateRequest = z.object(profileFields);
+export type ProfileUpdateRequest = z.input<typeof ZProfileUpdateRequest>;
+export const ZProfileUpdateResponse = z.object({ member: ZMember, changed: z.boolean() });
+
+export const ZActivateRequest = z.object({ publicId: ZPublicIdParams.shape.publicId });
+
+export const ZRecoverRequest = z.object({ email: zEmail });
+export const ZRecoverTokenQuery = z.object({ token: z.string().min(20).max(100).regex(/^[A-Za-z0-9_-]+$/, 'This link is not valid.') });
+export const ZRecoverUpdateRequest = z.object({
+  token: z.string().min(20).max(100).regex(/^[A-Za-z0-9_-]+$/, 'This link is not valid.'),
+  password: zPassword,
+  passwordConfirm: zPassword,
+}).refine((v) => v.password === v.passwordConfirm, { path: ['passwordConfirm'], message: 'Passwords do not match.' });
+
+/** /fix_credentials: the member proves who they are and gives an e-mail of their own. */
+export const ZFixCredentialsRequest = z.object({
+  partnerNumber: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{7}$/, PARTNER_NUMBER_FORMAT_MESSAGE),
+  password: zPassword,
+  newEmail: zEmail,
+});
+
+export const ZOkResponse = z.object({ ok: z.literal(true), message: z.string().optional() });
