@@ -120,6 +120,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(impressionsRoutes, { db });
   await app.register(memberRoutes);
   await app.register(imagesRoutes);
+  // member modules (one line each)
 
   const assetsDir = path.resolve(config.clientDir, 'assets');
   if (existsSync(assetsDir)) await app.register(fastifyStatic, {
