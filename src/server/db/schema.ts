@@ -268,3 +268,47 @@ export type MemberBonus = { code: string; bonusStatus: 'Eligible' | 'Enrolled' |
 export type MemberRow = typeof members.$inferSelect;
 export type NewMemberRow = typeof members.$inferInsert;
 export type SessionRow = typeof sessions.$inferSelect;
+
+export const cardBrand = pgEnum('card_brand', ['Visa', 'Amex', 'Mastercard', 'Discover']);
+
+/**
+ * Linked payment cards. Never the number: brand, last four, a description and a keyed
+ * fingerprint (HMAC-SHA-256 of the number) that finds the same card again without revealing it.
+ */
+export const memberCards = pgTable('member_cards', {
+  id: serial('id').primaryKey(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  cardType: cardBrand('card_type').notNull(),
+  lastFour: text('last_four').notNull(),
+  description: text('description').notNull(),
+  fingerprint: text('fingerprint').notNull(),
+  /** Set when the card came from the partner's own list (partner-loaded cards). */
+  partnerCardId: integer('partner_card_id'),
+  directFileFeedOptIn: boolean('direct_file_feed_opt_in').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('member_cards_partner_fingerprint_uq').on(t.partnerId, t.fingerprint),
+  index('member_cards_member').on(t.memberId),
+]);
+
+/** Cards a partner already knows for a member (partners with hasPartnerLoadedCards). */
+export const partnerCards = pgTable('partner_cards', {
+  id: serial('id').primaryKey(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  cardType: cardBrand('card_type').notNull(),
+  lastFour: text('last_four').notNull(),
+  description: text('description').notNull(),
+  /** Keyed fingerprint of the partner's card number, so linking it stores the same fingerprint. */
+  fingerprint: text('fingerprint').notNull(),
+}, (t) => [index('partner_cards_member').on(t.memberId)]);
+
+/** Captcha solutions already used (ALTCHA): a solution is accepted once. */
+export const captchaSolutions = pgTable('captcha_solutions', {
+  id: text('id').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export type MemberCardRow = typeof memberCards.$inferSelect;
+export type PartnerCardRow = typeof partnerCards.$inferSelect;

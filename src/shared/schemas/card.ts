@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { CARD_BRANDS, MAX_CARDS_PER_SUBMISSION } from '../constants/card';
+
+export * from '../constants/card';
+
+export const ZCard = z.object({
+  id: z.number(),
+  partnerCardId: z.number().nullable(),
+  cardType: z.enum(CARD_BRANDS),
+  lastFour: z.string(),
+  description: z.string(),
+});
+export type Card = z.infer<typeof ZCard>;
+export const ZCardList = z.array(ZCard);
+
+/** A card from the add-card form: a manual card from the frame, or a partner card by its id. */
+export const ZCreditCardInput = z.union([
+  z.object({
+    encryptedCardNumber: z.string().min(16, 'The card number could not be read. Please enter it again.').max(4096),
+    lastFour: z.string().regex(/^\d{4}$/, 'The card number could not be read. Please enter it again.'),
+    cardType: z.enum(CARD_BRANDS, { message: 'Unknown card type.' }),
+  }),
+  z.object({ cardId: z.number().int().positive() }),
+]);
+
+/** POST /api/Member/Cards (§3 add-card values). */
+export const ZAddCardsRequest = z.object({
+  creditCards: z.array(ZCreditCardInput).min(1, 'Please enter your credit card number.').max(MAX_CARDS_PER_SUBMISSION, `You can link at most ${MAX_CARDS_PER_SUBMISSION} cards at a time.`),
+  directFileFeedOptIn: z.boolean(),
+  termsAccepted: z.literal(true, { message: 'Please accept the terms and conditions.' }),
+  /** The ALTCHA payload (§7 calls it gRecaptchaResponse). */
+  gRecaptchaResponse: z.string().min(1, 'You must complete the reCAPTCHA to continue.').max(10_000),
+});
+
+/** §3 card registration result: one entry per submitted card. */
+export const ZCardRegistration = z.array(z.object({
+  memberCard: z.object({ id: z.number().nullable(), cardType: z.enum(CARD_BRANDS), lastFour: z.string(), description: z.string() }),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+}));
+export const ZAddCardsResponse = z.object({ cardRegistration: ZCardRegistration });
+export const ZDeleteCardQuery = z.object({ id: z.coerce.number({ message: 'Card id must be a number.' }).int().positive('Card id must be positive.').max(2147483647) });
+
+/** The card frame's message to the parent window. */
+export type CardFrameMessage = { type: 'card-frame:card'; encryptedCardNumber: string; lastFour: string; cardType: (typeof CARD_BRANDS)[number] }
+  | { type: 'card-frame:ready' } | { type: 'card-frame:invalid'; message: string } | { type: 'card-frame:height'; height: number };
