@@ -18,6 +18,13 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** Seed size on first start of an empty database. */
   SEED_MERCHANTS: z.coerce.number().int().min(0).max(500000).default(20000),
+  /** Origin of the secure card-entry frame; in development a second port of this server. */
+  CARD_FRAME_ORIGIN: z.string().url().optional(),
+  CARD_FRAME_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** smtp(s)://user:pass@host:port; unset keeps e-mails in the outbox table (staging tools show them). */
+  SMTP_URL: z.string().url().refine((v) => /^smtps?:\/\//i.test(v), 'Use an smtp:// or smtps:// address.').optional(),
+  /** Sender address of e-mails; the display name is the partner's name. */
+  MAIL_FROM: z.string().email().optional(),
 });
 
 export type AppConfig = {
@@ -31,6 +38,11 @@ export type AppConfig = {
   mapTileUrl: string;
   logLevel: string;
   seedMerchants: number;
+  cardFramePort: number;
+  cardFrameOrigin: string;
+  /** SMTP server for e-mails; undefined stores them in the outbox table instead. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
   /** Folder with the built client (vite build output). */
   clientDir: string;
 };
@@ -62,6 +74,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mapTileUrl: e.MAP_TILE_URL ?? '',
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     seedMerchants: e.SEED_MERCHANTS,
+    cardFramePort: e.CARD_FRAME_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1),
+    cardFrameOrigin: (e.CARD_FRAME_ORIGIN ?? `http://localhost:${e.CARD_FRAME_PORT ?? e.PORT + 1}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'no-reply@localhost',
     clientDir: 'dist/client',
     ...overrides,
   };

@@ -84,6 +84,7 @@ export function makePartnerConfig(overrides: Partial<PartnerConfig> = {}): Partn
     navLinks: [],
     defaultLocation: { latitude: 40.7577, longitude: -73.9857 },
     mapTileUrl: '/tiles/{z}/{x}/{y}.png',
+    cardFrameOrigin: 'http://localhost:3001',
     environment: 'test',
     ...overrides,
   };

@@ -110,6 +110,8 @@ export const ZPartnerConfig = z.object({
   navLinks: z.array(ZNavLinkConfig),
   defaultLocation: z.object({ latitude: z.number(), longitude: z.number() }),
   mapTileUrl: z.string(),
+  /** Origin of the secure card-entry frame (docs/api-cards.md). */
+  cardFrameOrigin: z.string(),
   /** Environment of the deployment, so the client can hide staging-only pieces. */
   environment: z.enum(['development', 'production', 'test']),
 });

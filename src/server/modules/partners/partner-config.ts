@@ -50,6 +50,7 @@ export function toPartnerConfig(p: PartnerRow, config: AppConfig): PartnerConfig
     navLinks: p.navLinks,
     defaultLocation: { latitude: p.defaultLatitude, longitude: p.defaultLongitude },
     mapTileUrl: config.mapTileUrl,
+    cardFrameOrigin: config.cardFrameOrigin,
     environment: config.env,
   };
 }

@@ -76,6 +76,7 @@ export function partnerFixture(overrides: Partial<PartnerConfig> = {}): PartnerC
     navLinks: [],
     defaultLocation: { latitude: 40.7577, longitude: -73.9857 },
     mapTileUrl: '',
+    cardFrameOrigin: 'http://localhost:3001',
     environment: 'test',
     ...overrides,
   };
