@@ -1,0 +1,380 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { createTestApp, type TestApp } from '../../test/app';
+import { members, partners } from '../../db/schema';
+import { demoPublicId, SSO_DEMO_ACCOUNTS } from '../../db/seed/members';
+import { getOrCreateSecret } from '../../lib/secrets';
+import { openSsoState, sealSsoState, SSO_STATE_COOKIE } from './sso-state';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t.close(); });
+
+const ISSUER_ORIGIN = 'http://localhost:3000';
+const account = (subject: string) => SSO_DEMO_ACCOUNTS.find((a) => a.subject === subject)!;
+const NEWCOMER = account('demo-newcomer');
+const SELECT_CARD = account('demo-select-card');
+
+type StoredCookie = { name: string; value: string; host: string; path: string };
+
+/**
+ * A browser over fastify.inject: absolute URLs, cookies kept per host and path (the provider's
+ * cookies live on localhost:3000 under /oidc/…, the partner's on <code>.localhost), redirects
+ * followed the way a browser does (303 and 302 become GET).
+ */
+class Browser {
+  cookies: StoredCookie[] = [];
+  constructor(private readonly app: TestApp['app']) {}
+
+  private cookieHeader(url: URL): string {
+    return this.cookies
+      .filter((c) => c.host === url.host && (url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`)))
+      .map((c) => `${c.name}=${c.value}`).join('; ');
+  }
+
+  cookie(host: string, name: string): string | undefined {
+    return this.cookies.find((c) => c.host === host && c.name === name)?.value;
+  }
+
+  setCookie(host: string, name: string, value: string, path = '/') {
+    this.cookies = this.cookies.filter((c) => !(c.host === host && c.name === name && c.path === path));
+    this.cookies.push({ name, value, host, path });
+  }
+
+  async request(method: 'GET' | 'POST', href: string, form?: Record<string, string>): Promise<LightMyRequestResponse> {
+    const url = new URL(href);
+    const headers: Record<string, string> = { host: url.host };
+    const cookie = this.cookieHeader(url);
+    if (cookie) headers.cookie = cookie;
+    if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
+    const res = await this.app.inject({ method, url: `${url.pathname}${url.search}`, headers, payload: form ? new URLSearchParams(form).toString() : undefined });
+    for (const c of res.cookies as Array<{ name: string; value: string; path?: string; maxAge?: number; expires?: Date }>) {
+      const path = c.path ?? '/';
+      this.cookies = this.cookies.filter((k) => !(k.host === url.host && k.name === c.name && k.path === path));
+      const cleared = c.value === '' || (c.maxAge !== undefined && c.maxAge <= 0) || (c.expires !== undefined && c.expires.getTime() < Date.now());
+      if (!cleared) this.cookies.push({ name: c.name, value: c.value, host: url.host, path });
+    }
+    return res;
+  }
+
+  /**
+   * Follows redirects until a page answers, `stopAt` matches the next address (not requested), or
+   * the partner's callback has answered (its redirect into the app is what the tests look at).
+   */
+  async navigate(href: string, opts: { method?: 'GET' | 'POST'; form?: Record<string, string>; stopAt?: RegExp } = {}) {
+    let res = await this.request(opts.method ?? 'GET', href, opts.form);
+    let at = href;
+    const visited = [href];
+    for (let hops = 0; hops < 15 && [301, 302, 303, 307].includes(res.statusCode); hops++) {
+      if (new URL(at).pathname === '/auth/sso/callback') break;
+      const next = new URL(String(res.headers.location), at).href;
+      if (opts.stopAt?.test(next)) return { res, at, next, visited };
+      at = next;
+      visited.push(at);
+      res = await this.request('GET', at);
+    }
+    return { res, at, next: undefined, visited };
+  }
+}
+
+const partnerUrl = (code: string, path: string) => `http://${code}.localhost${path}`;
+
+/** The sign-in form's action on the provider's page. */
+function formAction(html: string, label: 'login' | 'abort' = 'login'): string {
+  const re = label === 'login' ? /<form method="post" action="([^"]+)"/ : /formaction="([^"]+)"/;
+  const m = re.exec(html);
+  if (!m) throw new Error(`no ${label} form on the page:\n${html.slice(0, 500)}`);
+  return `${ISSUER_ORIGIN}${m[1]}`;
+}
+
+/** Start on the partner's site, reach the provider's sign-in page. */
+async function toLoginPage(b: Browser, partner: string, returnTo?: string) {
+  const start = partnerUrl(partner, `/auth/sso/start${returnTo === undefined ? '' : `?returnTo=${encodeURIComponent(returnTo)}`}`);
+  const r = await b.navigate(start);
+  expect(r.res.statusCode, r.res.body.slice(0, 300)).toBe(200);
+  expect(r.at).toMatch(new RegExp(`^${ISSUER_ORIGIN}/oidc/interaction/`));
+  return r;
+}
+
+/** The whole sign-in; answers the partner site's final response. */
+async function signIn(b: Browser, partner: string, who = NEWCOMER, returnTo?: string) {
+  const page = await toLoginPage(b, partner, returnTo);
+  return b.navigate(formAction(page.res.body), { method: 'POST', form: { email: who.email, password: who.password } });
+}
+
+async function currentMember(b: Browser, partner: string) {
+  const res = await b.request('GET', partnerUrl(partner, '/api/Member'));
+  return res;
+}
+
+async function partnerId(code: string) {
+  const [row] = await t.database.db.select().from(partners).where(eq(partners.code, code));
+  return row!.id;
+}
+
+describe('single sign-on through the development identity provider', () => {
+  it('signs a newcomer in end to end: start → provider sign-in → consent → callback → session', async () => {
+    const b = new Browser(t.app);
+    const page = await toLoginPage(b, 'delta', '/search?q=pizza');
+    // The provider's own page: labelled fields, a button, the partner named, and a CSP that lets
+    // the form's redirect chain reach the partner's site.
+    expect(page.res.headers['content-type']).toMatch(/text\/html/);
+    expect(page.res.body).toMatch(/<label for="email">E-mail address<\/label>/);
+    expect(page.res.body).toMatch(/<label for="password">Password<\/label>/);
+    expect(page.res.body).toMatch(/<button type="submit" class="primary">Sign in<\/button>/);
+    expect(page.res.body).toContain('Delta Dining');
+    expect(String(page.res.headers['content-security-policy'])).toMatch(/form-action 'self' http:\/\/delta\.localhost(;|\s)/);
+    // The authorisation request carried PKCE (S256), state and nonce.
+    const authorize = new URL(page.visited[1]!);
+    expect(authorize.pathname).toBe('/oidc/auth');
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(authorize.searchParams.get('state')).toBeTruthy();
+    expect(authorize.searchParams.get('nonce')).toBeTruthy();
+    expect(authorize.searchParams.get('scope')).toBe('openid email profile');
+    expect(authorize.searchParams.get('redirect_uri')).toBe('http://delta.localhost/auth/sso/callback');
+
+    const done = await b.navigate(formAction(page.res.body), { method: 'POST', form: { email: NEWCOMER.email, password: NEWCOMER.password } });
+    // Login → resume → consent (approved without asking: first-party client) → resume → callback.
+    expect(done.visited.some((u) => /\/oidc\/interaction\/[^/]+$/.test(u))).toBe(true);
+    expect(done.visited.at(-1)).toMatch(/^http:\/\/delta\.localhost\/auth\/sso\/callback\?code=/);
+    expect(done.res.statusCode).toBe(302);
+    expect(done.res.headers.location).toBe('/search?q=pizza');
+    expect(b.cookie('delta.localhost', 'rn_session')).toBeTruthy();
+    expect(b.cookie('delta.localhost', SSO_STATE_COOKIE)).toBeUndefined();
+
+    const me = await currentMember(b, 'delta');
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({
+      interfaceType: 'sso', email: NEWCOMER.email, firstName: NEWCOMER.firstName, lastName: NEWCOMER.lastName,
+      memberType: 'NonCardMember', tierLevel: 2,
+    });
+    const [row] = await t.database.db.select().from(members)
+      .where(and(eq(members.partnerId, await partnerId('delta')), eq(members.ssoSubject, NEWCOMER.subject)));
+    expect(row).toMatchObject({ interfaceType: 'sso', hasWebProfile: true, active: true, zipCode: '', passwordHash: null });
+  });
+
+  it('reuses the member on the next sign-in, and the provider session makes it silent', async () => {
+    const first = new Browser(t.app);
+    await signIn(first, 'delta');
+    const publicId = (await currentMember(first, 'delta')).json<{ publicId: string }>().publicId;
+
+    // Another browser: signs in at the provider again, lands on the same member.
+    const second = new Browser(t.app);
+    const done = await signIn(second, 'delta');
+    expect(done.res.headers.location).toBe('/account');
+    expect((await currentMember(second, 'delta')).json<{ publicId: string }>().publicId).toBe(publicId);
+
+    // The same browser: the provider remembers it, so no sign-in page this time.
+    const again = await first.navigate(partnerUrl('delta', '/auth/sso/start?returnTo=/account/user_profile'));
+    expect(again.visited.some((u) => u.includes('/oidc/interaction/'))).toBe(false);
+    expect(again.res.headers.location).toBe('/account/user_profile');
+    expect((await currentMember(first, 'delta')).json<{ publicId: string }>().publicId).toBe(publicId);
+
+    const rows = await t.database.db.select().from(members)
+      .where(and(eq(members.partnerId, await partnerId('delta')), eq(members.ssoSubject, NEWCOMER.subject)));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('signs a seeded demo member in by subject', async () => {
+    const b = new Browser(t.app);
+    await signIn(b, 'delta', SELECT_CARD);
+    const me = (await currentMember(b, 'delta')).json<{ publicId: string; memberType: string; interfaceType: string }>();
+    expect(me).toMatchObject({ publicId: demoPublicId('delta', 'sso-select-card'), memberType: 'EnrolledCardMember', interfaceType: 'sso' });
+  });
+
+  it('links a known visitor with the same e-mail instead of creating a second member', async () => {
+    const united = await partnerId('united');
+    const [visitor] = await t.database.db.insert(members).values({
+      partnerId: united, publicId: 'test-united-known-newcomer', email: NEWCOMER.email, firstName: 'Nell', lastName: 'Newcomer',
+      interfaceType: 'known', tierLevel: 1, hasWebProfile: false, active: false,
+    }).returning();
+    const b = new Browser(t.app);
+    const done = await signIn(b, 'united');
+    expect(done.res.headers.location).toBe('/account');
+    const me = (await currentMember(b, 'united')).json<{ publicId: string; interfaceType: string }>();
+    expect(me).toMatchObject({ publicId: 'test-united-known-newcomer', interfaceType: 'sso' });
+    const [linked] = await t.database.db.select().from(members).where(eq(members.id, visitor!.id));
+    expect(linked).toMatchObject({ ssoSubject: NEWCOMER.subject, interfaceType: 'sso', hasWebProfile: true, active: true });
+    const all = await t.database.db.select().from(members).where(and(eq(members.partnerId, united), eq(members.email, NEWCOMER.email)));
+    expect(all).toHaveLength(1);
+  });
+
+  it('never takes over a direct member with the same e-mail', async () => {
+    const marriott = await partnerId('marriott');
+    const [direct] = await t.database.db.insert(members).values({
+      partnerId: marriott, publicId: 'test-marriott-direct-newcomer', email: NEWCOMER.email, interfaceType: 'direct', passwordHash: 'x',
+    }).returning();
+    const b = new Browser(t.app);
+    await signIn(b, 'marriott');
+    const me = (await currentMember(b, 'marriott')).json<{ publicId: string; interfaceType: string }>();
+    expect(me.publicId).not.toBe('test-marriott-direct-newcomer');
+    expect(me.interfaceType).toBe('sso');
+    const [untouched] = await t.database.db.select().from(members).where(eq(members.id, direct!.id));
+    expect(untouched).toMatchObject({ interfaceType: 'direct', ssoSubject: null });
+  });
+
+  it('shows an error on a wrong password and signs in on the next try', async () => {
+    const b = new Browser(t.app);
+    const page = await toLoginPage(b, 'delta');
+    const wrong = await b.navigate(formAction(page.res.body), { method: 'POST', form: { email: NEWCOMER.email, password: 'not-it' } });
+    expect(wrong.res.statusCode).toBe(401);
+    expect(wrong.res.body).toMatch(/role="alert"[^>]*>That e-mail address and password do not match/);
+    expect(wrong.res.body).toContain(`value="${NEWCOMER.email}"`);
+    const ok = await b.navigate(formAction(wrong.res.body), { method: 'POST', form: { email: NEWCOMER.email, password: NEWCOMER.password } });
+    expect(ok.res.headers.location).toBe('/account');
+  });
+});
+
+describe('refusals', () => {
+  const expectRefused = async (b: Browser, res: LightMyRequestResponse, partner = 'delta') => {
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/login?sso_error=1');
+    expect(b.cookie(`${partner}.localhost`, 'rn_session')).toBeUndefined();
+    expect(res.body).toBe('');
+  };
+
+  it('404 for partners that do not use single sign-on', async () => {
+    const b = new Browser(t.app);
+    expect((await b.request('GET', partnerUrl('hilton', '/auth/sso/start'))).statusCode).toBe(404);
+    expect((await b.request('GET', partnerUrl('hilton', '/auth/sso/callback?code=x&state=y'))).statusCode).toBe(404);
+    expect((await b.request('GET', partnerUrl('daak', '/auth/sso/start'))).statusCode).toBe(404);
+  });
+
+  it('a state that does not match the cookie', async () => {
+    const b = new Browser(t.app);
+    const page = await toLoginPage(b, 'delta');
+    const r = await b.navigate(formAction(page.res.body), { method: 'POST', form: { email: NEWCOMER.email, password: NEWCOMER.password }, stopAt: /\/auth\/sso\/callback/ });
+    const callback = new URL(r.next!);
+    callback.searchParams.set('state', 'forged-state');
+    await expectRefused(b, await b.request('GET', callback.href));
+    // The attempt is spent: the genuine answer no longer works either.
+    await expectRefused(b, await b.request('GET', r.next!));
+  });
+
+  it('a callback without the sign-in cookie, or with another partner\'s', async () => {
+    const b = new Browser(t.app);
+    const page = await toLoginPage(b, 'delta');
+    const r = await b.navigate(formAction(page.res.body), { method: 'POST', form: { email: NEWCOMER.email, password: NEWCOMER.password }, stopAt: /\/auth\/sso\/callback/ });
+    const sealed = b.cookie('delta.localhost', SSO_STATE_COOKIE)!;
+    const stranger = new Browser(t.app);
+    await expectRefused(stranger, await stranger.request('GET', r.next!));
+    // delta's cookie replayed on united's callback with delta's state.
+    stranger.setCookie('united.localhost', SSO_STATE_COOKIE, sealed, '/auth/sso');
+    const onUnited = new URL(r.next!);
+    onUnited.host = 'united.localhost';
+    await expectRefused(stranger, await stranger.request('GET', onUnited.href), 'united');
+  });
+
+  it('a PKCE verifier that does not match the challenge', async () => {
+    const b = new Browser(t.app);
+    const page = await toLoginPage(b, 'delta');
+    const r = await b.navigate(formAction(page.res.body), { method: 'POST', form: { email: NEWCOMER.email, password: NEWCOMER.password }, stopAt: /\/auth\/sso\/callback/ });
+    // Re-seal the cookie with everything right but the verifier (only this server can do that).
+    const key = await getOrCreateSecret(t.database.db, 'sso-state');
+    const saved = openSsoState(key, b.cookie('delta.localhost', SSO_STATE_COOKIE), { partner: 'delta' })!;
+    expect(saved).toBeTruthy();
+    b.setCookie('delta.localhost', SSO_STATE_COOKIE, sealSsoState(key, { ...saved, verifier: 'x'.repeat(43) }), '/auth/sso');
+    await expectRefused(b, await b.request('GET', r.next!));
+  });
+
+  it('a nonce that does not match the ID token', async () => {
+    const b = new Browser(t.app);
+    const page = await toLoginPage(b, 'delta');
+    const r = await b.navigate(formAction(page.res.body), { method: 'POST', form: { email: NEWCOMER.email, password: NEWCOMER.password }, stopAt: /\/auth\/sso\/callback/ });
+    const key = await getOrCreateSecret(t.database.db, 'sso-state');
+    const saved = openSsoState(key, b.cookie('delta.localhost', SSO_STATE_COOKIE), { partner: 'delta' })!;
+    b.setCookie('delta.localhost', SSO_STATE_COOKIE, sealSsoState(key, { ...saved, nonce: 'another-nonce' }), '/auth/sso');
+    await expectRefused(b, await b.request('GET', r.next!));
+  });
+
+  it('the person cancelling at the provider', async () => {
+    const b = new Browser(t.app);
+    const page = await toLoginPage(b, 'delta');
+    const r = await b.navigate(formAction(page.res.body, 'abort'), { method: 'POST', form: {} });
+    expect(r.visited.at(-1)).toMatch(/\/auth\/sso\/callback\?error=access_denied/);
+    await expectRefused(b, r.res);
+  });
+
+  it('a provider that cannot be reached', async () => {
+    await t.database.db.update(partners).set({ ssoIssuer: 'http://127.0.0.1:9/unreachable', ssoClientId: 'rn', ssoClientSecret: 's' }).where(eq(partners.code, 'marriott'));
+    await t.app.partners.reload();
+    try {
+      const b = new Browser(t.app);
+      await expectRefused(b, await b.request('GET', partnerUrl('marriott', '/auth/sso/start')), 'marriott');
+    } finally {
+      await t.database.db.update(partners).set({ ssoIssuer: null, ssoClientId: null, ssoClientSecret: null }).where(eq(partners.code, 'marriott'));
+      await t.app.partners.reload();
+    }
+  });
+
+  it.each([
+    ['https://evil.example/steal'],
+    ['//evil.example/steal'],
+    ['/\\evil.example'],
+    ['javascript:alert(1)'],
+  ])('returnTo %s falls back to /account', async (returnTo) => {
+    const b = new Browser(t.app);
+    const done = await signIn(b, 'delta', NEWCOMER, returnTo);
+    expect(done.res.statusCode).toBe(302);
+    expect(done.res.headers.location).toBe('/account');
+  });
+
+  it('the provider sends codes only to the partner\'s own callback', async () => {
+    const b = new Browser(t.app);
+    const authorize = new URL(`${ISSUER_ORIGIN}/oidc/auth`);
+    for (const [k, v] of Object.entries({
+      client_id: 'delta', response_type: 'code', scope: 'openid', state: 's', nonce: 'n',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256',
+      redirect_uri: 'http://united.localhost/auth/sso/callback',
+    })) authorize.searchParams.set(k, v);
+    const res = await b.request('GET', authorize.href);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toMatch(/redirect_uri/);
+    // … and requires PKCE.
+    authorize.searchParams.set('redirect_uri', 'http://delta.localhost/auth/sso/callback');
+    authorize.searchParams.delete('code_challenge');
+    authorize.searchParams.delete('code_challenge_method');
+    const noPkce = await b.request('GET', authorize.href);
+    expect(noPkce.statusCode).toBe(303);
+    expect(String(noPkce.headers.location)).toMatch(/error=invalid_request/);
+  });
+
+  it('the provider answers only on its own host', async () => {
+    const b = new Browser(t.app);
+    expect((await b.request('GET', partnerUrl('delta', '/oidc/.well-known/openid-configuration'))).statusCode).toBe(404);
+    const discovery = await b.request('GET', `${ISSUER_ORIGIN}/oidc/.well-known/openid-configuration`);
+    expect(discovery.statusCode).toBe(200);
+    expect(discovery.json()).toMatchObject({ issuer: `${ISSUER_ORIGIN}/oidc`, authorization_endpoint: `${ISSUER_ORIGIN}/oidc/auth` });
+  });
+});
+
+describe('no input produces a server error', () => {
+  it('hostile queries, cookies and bodies answer with a redirect or a 4xx', async () => {
+    const hostile = ['', '%00', '%FF', '<script>alert(1)</script>', 'a'.repeat(3000), '..%2f..%2f', '😀', '%E0%A4%A'];
+    const b = new Browser(t.app);
+    for (const v of hostile) {
+      const urls = [
+        partnerUrl('delta', `/auth/sso/start?returnTo=${v}`),
+        partnerUrl('delta', `/auth/sso/start?returnTo=${v}&returnTo=/x`),
+        partnerUrl('delta', `/auth/sso/callback?code=${v}&state=${v}&iss=${v}`),
+        partnerUrl('delta', `/auth/sso/callback?error=${v}&error_description=${v}`),
+        `${ISSUER_ORIGIN}/oidc/interaction/${v || 'x'}`,
+        `${ISSUER_ORIGIN}/oidc/auth?client_id=${v}&redirect_uri=${v}`,
+        `${ISSUER_ORIGIN}/oidc/${v || 'x'}`,
+      ];
+      for (const url of urls) {
+        b.setCookie('delta.localhost', SSO_STATE_COOKIE, v || 'x', '/auth/sso');
+        const res = await b.request('GET', url);
+        expect(res.statusCode, url).toBeLessThan(500);
+      }
+      for (const path of ['login', 'abort']) {
+        const res = await b.request('POST', `${ISSUER_ORIGIN}/oidc/interaction/${v || 'x'}/${path}`, { email: v, password: v });
+        expect(res.statusCode, path).toBeLessThan(500);
+      }
+      const token = await b.request('POST', `${ISSUER_ORIGIN}/oidc/token`, { grant_type: 'authorization_code', code: v, redirect_uri: v, code_verifier: v });
+      expect(token.statusCode).toBeLessThan(500);
+    }
+  });
+});

@@ -1,0 +1,71 @@
+import type { Db } from '../../db/client';
+import type { MemberRow } from '../../db/schema';
+import { newPublicId } from '../../lib/ids';
+import { NAME_MAX } from '../../../shared/constants/member';
+import { isValidEmail, normaliseEmail } from '../../../shared/rules/email';
+import { findBySubject, findLinkableByEmail, insertMember, linkMember, updateNames } from './sso.repo';
+
+/** What the identity provider says about the person (ID token, completed by userinfo). */
+export type SsoIdentity = {
+  subject: string;
+  email?: string;
+  emailVerified?: boolean;
+  firstName?: string;
+  lastName?: string;
+};
+
+export class SsoIdentityError extends Error {}
+
+const name = (value: string | undefined) => (value ?? '').trim().slice(0, NAME_MAX);
+
+/**
+ * The member this provider account signs in as, in this order:
+ * 1. the member already tied to the account (partner, subject); names follow the provider, which
+ *    owns them (sso members cannot edit names);
+ * 2. a known visitor or unlinked sso member of this partner with the same e-mail, when the
+ *    provider vouches for the e-mail (email_verified) — otherwise anyone able to register that
+ *    address at the provider could take the account over;
+ * 3. a new non-card member at tier 2.
+ */
+export async function resolveSsoMember(db: Db, partnerId: number, identity: SsoIdentity): Promise<MemberRow> {
+  const existing = await findBySubject(db, partnerId, identity.subject);
+  if (existing) {
+    const names = { firstName: name(identity.firstName), lastName: name(identity.lastName) };
+    if ((names.firstName || names.lastName) && (names.firstName !== existing.firstName || names.lastName !== existing.lastName)) {
+      await updateNames(db, existing.id, names);
+      return { ...existing, ...names };
+    }
+    return existing;
+  }
+
+  const email = identity.email ? normaliseEmail(identity.email) : '';
+  if (!email || !isValidEmail(email)) throw new SsoIdentityError('The identity provider did not give a usable e-mail address.');
+
+  if (identity.emailVerified === true) {
+    const linkable = await findLinkableByEmail(db, partnerId, email);
+    if (linkable) {
+      const linked = await linkMember(db, linkable.id, identity.subject);
+      if (linked) return linked;
+    }
+  }
+
+  const created = await insertMember(db, {
+    partnerId,
+    publicId: newPublicId(),
+    email,
+    firstName: name(identity.firstName),
+    lastName: name(identity.lastName),
+    zipCode: '',
+    interfaceType: 'sso',
+    memberType: 'NonCardMember',
+    tierLevel: 2,
+    hasWebProfile: true,
+    active: true,
+    ssoSubject: identity.subject,
+  });
+  if (created) return created;
+  // A second tab finished the same first sign-in a moment earlier.
+  const raced = await findBySubject(db, partnerId, identity.subject);
+  if (!raced) throw new SsoIdentityError('The member could not be created.');
+  return raced;
+}
