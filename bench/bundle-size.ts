@@ -13,13 +13,17 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set
   return seen;
 }
 
+/** The app's page (the build also has the card frame's page as an entry; vite.config.ts). */
+export const APP_ENTRY = 'client/index.html';
+
 /**
  * JavaScript (gzip) of the first load of a route: the entry with its static imports plus the lazy
- * route module (and its imports) that the router loads before it renders.
+ * route module (and its imports) that the router loads before it renders. Module keys are paths
+ * under src/ (the Vite root), e.g. 'client/routes/home/home-route.tsx'.
  */
 export function firstLoadJs(distDir: string, routeModules: Record<string, string>) {
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+  const entryKey = manifest[APP_ENTRY]?.isEntry ? APP_ENTRY : Object.keys(manifest).find((k) => manifest[k]!.isEntry && !k.startsWith('card-frame/'))!;
   const gz = (file: string) => gzipSync(readFileSync(path.join(distDir, file))).length;
   const result: Record<string, { files: number; gzipBytes: number }> = {};
   for (const [route, moduleKey] of Object.entries(routeModules)) {

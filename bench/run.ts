@@ -108,7 +108,7 @@ async function main() {
   // 3. First-load JavaScript.
   const dist = path.resolve('dist/client');
   if (existsSync(path.join(dist, '.vite/manifest.json'))) {
-    const sizes = firstLoadJs(dist, { '/': 'routes/home/home-route.tsx', '/search': 'routes/search/search-route.tsx' });
+    const sizes = firstLoadJs(dist, { '/': 'client/routes/home/home-route.tsx', '/search': 'client/routes/search/search-route.tsx' });
     console.log('\nFirst-load JavaScript (gzip, budget 130 kB)');
     for (const [route, s] of Object.entries(sizes)) console.log(`  ${route.padEnd(8)} ${(s.gzipBytes / 1024).toFixed(1)} kB in ${s.files} files`);
   } else {

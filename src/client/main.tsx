@@ -6,12 +6,12 @@ import { PartnerProvider, readInjectedPartner } from './lib/partner';
 import { createQueryClient } from './lib/query-client';
 import { getCsrfToken } from './lib/csrf';
 import { ContentGate } from './features/content/content-provider';
-import { routes } from './app/routes';
+import { createRoutes } from './app/routes';
 import './styles/global.css';
 
 const partner = readInjectedPartner();
 const queryClient = createQueryClient();
-const router = createBrowserRouter(routes);
+const router = createBrowserRouter(createRoutes(partner));
 void getCsrfToken();
 
 createRoot(document.getElementById('root')!).render(

@@ -20,9 +20,16 @@ import { partnersRoutes } from './modules/partners/partners.routes';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { MerchantSearch } from './modules/merchants/merchants.service';
 import { impressionsRoutes } from './modules/impressions/impressions.routes';
-import { memberRoutes } from './modules/member/member.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { pagesRoutes } from './modules/pages/pages.routes';
+import { membersRoutes } from './modules/members/members.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { stgtoolsRoutes } from './modules/stgtools/stgtools.routes';
+import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
+import { recoveryRoutes } from './modules/recovery/recovery.routes';
+import { ssoRoutes } from './modules/sso/sso.routes';
+import { captchaRoutes } from './modules/cards/captcha.routes';
+import { cardsRoutes } from './modules/cards/cards.routes';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -32,6 +39,8 @@ export type BuildAppOptions = {
   /** Pass a prepared search (benchmarks share one); otherwise one is built and kept current. */
   search?: MerchantSearch;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests capture them). */
+  logStream?: { write: (line: string) => void };
 };
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -40,7 +49,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: opts.logger === false || config.logLevel === 'silent' ? false : {
       level: config.logLevel,
       // Request bodies are never logged; headers that carry secrets are redacted.
-      redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.authorization'],
+      redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.authorization', 'encryptedCardNumber', '*.encryptedCardNumber', 'creditCards[*].encryptedCardNumber', 'body.creditCards[*].encryptedCardNumber', 'req.body.creditCards[*].encryptedCardNumber'],
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      // Recovery links and sign-in callbacks carry secrets in the query string; keep them out of the logs.
+      serializers: {
+        req: (req: { method: string; url: string; hostname?: string }) => ({
+          method: req.method, url: req.url.replace(/([?&](?:token|code|state)=)[^&]*/gi, '$1[redacted]'), host: req.hostname,
+        }),
+      },
     },
     trustProxy: config.env === 'production',
     bodyLimit: 256 * 1024,
@@ -65,6 +81,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     formAction: ["'self'"],
     frameAncestors: ["'none'"],
     workerSrc: ["'self'"],
+    // Only the secure card-entry frame may be embedded (docs/api-cards.md).
+    frameSrc: [config.cardFrameOrigin],
     manifestSrc: ["'self'"],
     upgradeInsecureRequests: config.env === 'production' ? [] : null,
   };
@@ -118,9 +136,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(partnersRoutes, { db });
   await app.register(merchantsRoutes, { db, search });
   await app.register(impressionsRoutes, { db });
-  await app.register(memberRoutes);
   await app.register(imagesRoutes);
   // member modules (one line each)
+  await app.register(ssoRoutes, { db, config });
+  await app.register(membersRoutes, { db });
+  await app.register(authRoutes, { db });
+  if (config.env !== 'production') await app.register(stgtoolsRoutes, { db });
+  await app.register(enrollmentRoutes, { db });
+  await app.register(recoveryRoutes, { db, config });
+  await app.register(captchaRoutes, { db });
+  await app.register(cardsRoutes, { db, config });
 
   const assetsDir = path.resolve(config.clientDir, 'assets');
   if (existsSync(assetsDir)) await app.register(fastifyStatic, {

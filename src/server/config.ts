@@ -21,6 +21,10 @@ const ZEnv = z.object({
   /** Origin of the secure card-entry frame; in development a second port of this server. */
   CARD_FRAME_ORIGIN: z.string().url().optional(),
   CARD_FRAME_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** PEM RSA private key (2048 bits or more) of the card frame's encryption; required in production. */
+  CARD_PRIVATE_KEY: z.string().optional(),
+  /** HMAC key of card fingerprints (32+ characters); unset: a key generated once in app_secrets. */
+  CARD_FINGERPRINT_KEY: z.string().min(32, 'Use at least 32 characters.').optional(),
   /** smtp(s)://user:pass@host:port; unset keeps e-mails in the outbox table (staging tools show them). */
   SMTP_URL: z.string().url().refine((v) => /^smtps?:\/\//i.test(v), 'Use an smtp:// or smtps:// address.').optional(),
   /** Sender address of e-mails; the display name is the partner's name. */
@@ -40,6 +44,12 @@ export type AppConfig = {
   seedMerchants: number;
   cardFramePort: number;
   cardFrameOrigin: string;
+  /** Serve the card frame from this process (false in production when CARD_FRAME_ORIGIN is served elsewhere and CARD_FRAME_PORT is unset). */
+  cardFrameServer: boolean;
+  /** PEM private key of card-number encryption (production); outside production a development key pair in app_secrets. */
+  cardPrivateKey: string | undefined;
+  /** HMAC key of card fingerprints; unset: one generated once in app_secrets. */
+  cardFingerprintKey: string | undefined;
   /** SMTP server for e-mails; undefined stores them in the outbox table instead. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -76,6 +86,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedMerchants: e.SEED_MERCHANTS,
     cardFramePort: e.CARD_FRAME_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1),
     cardFrameOrigin: (e.CARD_FRAME_ORIGIN ?? `http://localhost:${e.CARD_FRAME_PORT ?? e.PORT + 1}`).replace(/\/$/, ''),
+    cardFrameServer: !(e.NODE_ENV === 'production' && e.CARD_FRAME_ORIGIN !== undefined && e.CARD_FRAME_PORT === undefined),
+    // Environment files often carry a PEM on one line with literal \n.
+    cardPrivateKey: e.CARD_PRIVATE_KEY?.replace(/\\n/g, '\n'),
+    cardFingerprintKey: e.CARD_FINGERPRINT_KEY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'no-reply@localhost',
     clientDir: 'dist/client',

@@ -13,12 +13,40 @@ export const ROUTE_PATTERNS: Array<{ path: string; when?: (p: PartnerConfig) => 
   { path: '/merchants/:merchantId' },
   { path: '/error' },
   { path: '/not_found' },
+  // §2 members: sign-in, enrolment step 1 and activation where enrollmentType is not none;
+  // recovery and fix-credentials for direct partners only; the sign-out address always.
+  { path: '/login', when: (p) => p.enrollmentType !== 'none' },
+  { path: '/Login', when: (p) => p.enrollmentType !== 'none' },
+  { path: '/join', when: (p) => p.enrollmentType !== 'none' },
+  // Enrolment steps 2 and 3 (the cards issue); /account/manage_cards is covered by '/account/*'.
+  { path: '/add_card', when: (p) => p.enrollmentType !== 'none' },
+  { path: '/card_added', when: (p) => p.enrollmentType !== 'none' },
+  { path: '/activate', when: (p) => p.enrollmentType !== 'none' },
+  { path: '/activate/activated', when: (p) => p.enrollmentType !== 'none' },
+  { path: '/recover', when: (p) => p.enrollmentType === 'direct' },
+  { path: '/recover/confirm', when: (p) => p.enrollmentType === 'direct' },
+  { path: '/recover/update', when: (p) => p.enrollmentType === 'direct' },
+  { path: '/recover/success', when: (p) => p.enrollmentType === 'direct' },
+  { path: '/fix_credentials', when: (p) => p.enrollmentType === 'direct' },
+  { path: '/SignOut' },
+  // §2 account centre; any other sub-path is redirected to the overview by the client.
+  { path: '/account', when: (p) => p.enrollmentType !== 'none' },
+  { path: '/account/*', when: (p) => p.enrollmentType !== 'none' },
+  // §2 staging tools: not registered in production.
+  { path: '/stgtools', when: (p) => p.environment !== 'production' },
 ];
 
-/** Matches '/merchants/:merchantId' style patterns; case-sensitive like the router. */
+/**
+ * Matches '/merchants/:merchantId' style patterns, and a trailing '*' for one or more further
+ * segments ('/account/*'); case-sensitive like the router.
+ */
 export function matchPath(pattern: string, pathname: string): boolean {
   const a = pattern.split('/').filter(Boolean);
   const b = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
+  if (a.at(-1) === '*') {
+    if (b.length < a.length) return false;
+    return a.slice(0, -1).every((seg, i) => seg.startsWith(':') ? Boolean(b[i]) : seg === b[i]);
+  }
   if (a.length !== b.length) return false;
   return a.every((seg, i) => seg.startsWith(':') ? Boolean(b[i]) : seg === b[i]);
 }

@@ -6,6 +6,8 @@ export class AppError extends Error {
     public readonly statusCode: number,
     message: string,
     public readonly fieldErrors?: FieldError[],
+    /** A stable name the client can branch on ('locked', 'fixCredentials', …); sent as `code`. */
+    public readonly code?: string,
   ) {
     super(message);
   }

@@ -19,6 +19,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set on the rare state-changing route that must work without the token. */
     csrfExempt?: boolean;
+    /** Set on a GET that must carry the token too (§7 'with header', e.g. GET /api/Member/{publicId}). */
+    csrfRequired?: boolean;
   }
 }
 
@@ -46,7 +48,8 @@ export const csrfPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
   app.decorate('csrf', { issue });
 
   app.addHook('preHandler', (request, _reply, done) => {
-    if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return done();
+    const required = request.routeOptions.config?.csrfRequired === true;
+    if ((SAFE.has(request.method) && !required) || !request.url.startsWith('/api/')) return done();
     if (request.routeOptions.config?.csrfExempt) return done();
     const binding = request.cookies[CSRF_COOKIE];
     const given = request.headers[CSRF_HEADER];

@@ -20,12 +20,13 @@ function fieldName(instancePath: string): string {
   return name || 'request';
 }
 
-function send(reply: FastifyReply, statusCode: number, message: string, fieldErrors?: FieldError[]) {
+function send(reply: FastifyReply, statusCode: number, message: string, fieldErrors?: FieldError[], code?: string) {
   return reply.status(statusCode).type('application/json').send({
     statusCode,
     error: STATUS_CODES[statusCode] ?? 'Error',
     message,
     ...(fieldErrors && fieldErrors.length ? { fieldErrors } : {}),
+    ...(code ? { code } : {}),
   });
 }
 
@@ -35,7 +36,7 @@ function send(reply: FastifyReply, statusCode: number, message: string, fieldErr
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return send(reply, error.statusCode, error.message, error.fieldErrors);
+    if (error instanceof AppError) return send(reply, error.statusCode, error.message, error.fieldErrors, error.code);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors = error.validation.map((v) => ({ field: fieldName(v.instancePath), message: v.message ?? 'Invalid value.' }));
       const messages = [...new Set(fieldErrors.map((f) => f.message))];

@@ -6,6 +6,8 @@ export const ZErrorResponse = z.object({
   error: z.string(),
   message: z.string(),
   fieldErrors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** A stable name for answers the client branches on, e.g. 'locked', 'fixCredentials'. */
+  code: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof ZErrorResponse>;
 

@@ -9,13 +9,17 @@ import { PARTNER_NUMBER_FORMAT_MESSAGE } from '../rules/partner-number';
 export * from '../constants/member';
 
 const REQUIRED = 'This field is required.';
-const trimmed = (max: number, label: string) => z.string({ message: REQUIRED }).trim().max(max, `${label} must be ${max} characters or fewer.`);
+// Control characters (NUL above all, which PostgreSQL cannot store) are refused in every text field.
+const noControl = (v: string) => !/[\u0000-\u001f\u007f]/.test(v);
+const trimmed = (max: number, label: string) => z.string({ message: REQUIRED }).trim().max(max, `${label} must be ${max} characters or fewer.`)
+  .refine(noControl, "Please remove special characters such as line breaks from this field.");
 const zEmail = z.string({ message: REQUIRED }).trim().min(1, REQUIRED).max(EMAIL_MAX, `Email must be ${EMAIL_MAX} characters or fewer.`)
   .refine(isValidEmail, EMAIL_MESSAGE).transform((v) => v.toLowerCase());
 /** Cut to 56 characters (§5) before any other check. */
 const zPassword = z.string({ message: REQUIRED }).transform(cutPassword).pipe(z.string().min(1, REQUIRED).max(PASSWORD_MAX));
 const zZip = z.string({ message: REQUIRED }).trim().min(1, REQUIRED).refine(isZipShape, ZIP_FORMAT_MESSAGE);
-const zState = z.union([z.literal(''), z.enum(US_STATE_CODES as [string, ...string[]], { message: 'Choose a U.S. state or territory.' })]);
+const STATE_MESSAGE = 'Choose a U.S. state or territory.';
+const zState = z.union([z.literal(''), z.enum(US_STATE_CODES as [string, ...string[]], { message: STATE_MESSAGE })], { message: STATE_MESSAGE });
 
 export const ZAddress = z.object({ address1: z.string(), address2: z.string(), city: z.string(), state: z.string(), zipCode: z.string() });
 

@@ -1,32 +1,105 @@
 import type { FooterLink } from '../../../shared/schemas/cms';
 import type { NavLinkConfig, PartnerConfig } from '../../../shared/schemas/partner';
+import type { UserState } from '../../../shared/constants/member';
+import { ACCOUNT_HOME } from '../../features/account/pages';
 import { useContentItem } from '../../features/content/content-provider';
 import { usePartner } from '../../lib/partner';
 
-export type AuthLink = { key: 'signIn' | 'join'; text: string; to: string };
+type EnrollmentType = PartnerConfig['enrollmentType'];
+
+export type AuthLink = { key: 'signIn' | 'join' | 'account'; text: string; to: string };
+
+export const ACCOUNT_LINK_TEXT = 'My Account';
+export const ENROLLMENT_SIGN_IN_TEXT = 'Already a member? Sign in';
+
+const signInLink: AuthLink = { key: 'signIn', text: 'Sign in', to: '/login' };
+const joinLink: AuthLink = { key: 'join', text: 'Join', to: '/join' };
+const accountLink: AuthLink = { key: 'account', text: ACCOUNT_LINK_TEXT, to: ACCOUNT_HOME };
 
 /**
- * §2 member area for an anonymous visitor: direct partners offer Sign in and Join, single sign-on
- * partners only the join link, partners without enrolment nothing. (Signed-in members arrive
- * with sign-in; their account links replace these.)
+ * §2 member area for an anonymous visitor (or a known visitor, who is not signed in): direct
+ * partners offer Sign in and Join, single sign-on partners only the join link, partners without
+ * enrolment nothing.
  */
-export function anonymousAuthLinks(enrollmentType: PartnerConfig['enrollmentType']): AuthLink[] {
+export function anonymousAuthLinks(enrollmentType: EnrollmentType): AuthLink[] {
   switch (enrollmentType) {
     case 'direct':
-      return [
-        { key: 'signIn', text: 'Sign in', to: '/login' },
-        { key: 'join', text: 'Join', to: '/join' },
-      ];
+      return [signInLink, joinLink];
     case 'sso':
-      return [{ key: 'join', text: 'Join', to: '/join' }];
+      return [joinLink];
     default:
       return [];
   }
 }
 
-/** §2 footer: primary links end with the auth link; for an anonymous visitor the partner's join link. */
-export function footerAuthLink(enrollmentType: PartnerConfig['enrollmentType']): AuthLink | null {
-  return anonymousAuthLinks(enrollmentType).find((l) => l.key === 'join') ?? null;
+const signedIn = (state: UserState) => state === 'card_member' || state === 'non_card_member' || state === 'closed_account_member';
+
+/**
+ * What the top bar's member area shows (§2 page chrome, §6):
+ * - 'account': the card member's account dropdown;
+ * - 'links': auth links, plus Sign out for a signed-in member who is not a card member;
+ * - 'enrollment': on enrolment pages, 'Already a member? Sign in' (direct) or Sign out (a member).
+ *
+ * A non-card member is signed in, so direct partners offer them Join and Sign out rather than
+ * Sign in; a closed-account member only Sign out (the re-enrolment page is their body).
+ */
+export type MemberArea =
+  | { kind: 'none' }
+  | { kind: 'account' }
+  | { kind: 'links'; links: AuthLink[]; signOut: boolean };
+
+export function memberArea(opts: { enrollmentType: EnrollmentType; userState: UserState; enrollmentPage: boolean }): MemberArea {
+  const { enrollmentType, userState, enrollmentPage } = opts;
+  if (enrollmentType === 'none') return { kind: 'none' };
+  if (enrollmentPage) {
+    if (signedIn(userState)) return { kind: 'links', links: [], signOut: true };
+    return enrollmentType === 'direct' ? { kind: 'links', links: [{ ...signInLink, text: ENROLLMENT_SIGN_IN_TEXT }], signOut: false } : { kind: 'none' };
+  }
+  switch (userState) {
+    case 'card_member':
+      return { kind: 'account' };
+    case 'non_card_member':
+      return { kind: 'links', links: [joinLink], signOut: true };
+    case 'closed_account_member':
+      return { kind: 'links', links: [], signOut: true };
+    default:
+      return { kind: 'links', links: anonymousAuthLinks(enrollmentType), signOut: false };
+  }
+}
+
+/**
+ * §2 main menu section (1): join/sign-in links, the account centre for a card member, the join
+ * link for a non-card member. Section (5), sign out, is there for every signed-in member.
+ */
+export function menuAuthLinks(enrollmentType: EnrollmentType, userState: UserState): { links: AuthLink[]; signOut: boolean } {
+  if (enrollmentType === 'none') return { links: [], signOut: false };
+  switch (userState) {
+    case 'card_member':
+      return { links: [accountLink], signOut: true };
+    case 'non_card_member':
+      return { links: [joinLink], signOut: true };
+    case 'closed_account_member':
+      return { links: [], signOut: true };
+    default:
+      return { links: anonymousAuthLinks(enrollmentType), signOut: false };
+  }
+}
+
+/**
+ * §2 footer: primary links end with the auth link: the account centre for a card member, the
+ * join link for a non-card member, the partner's anonymous (join) link for everyone else who is
+ * not signed in. A closed-account member has neither.
+ */
+export function footerAuthLink(enrollmentType: EnrollmentType, userState: UserState = 'anonymous'): AuthLink | null {
+  if (enrollmentType === 'none') return null;
+  switch (userState) {
+    case 'card_member':
+      return accountLink;
+    case 'closed_account_member':
+      return null;
+    default:
+      return joinLink;
+  }
 }
 
 function parseLinks(value: unknown): FooterLink[] {

@@ -4,7 +4,10 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { Footer } from './footer';
 import { detectPlatform } from './platform';
 import { makeContentState, makePartnerConfig } from '../../test/partner-fixture';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders, testQueryClient } from '../../test/render';
+import { makeMember } from '../../test/member-fixture';
+import { MEMBER_QUERY_KEY } from '../../features/session/api';
+import type { Member } from '../../../shared/schemas/member';
 import type { PartnerConfig } from '../../../shared/schemas/partner';
 
 const UA = {
@@ -19,7 +22,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderFooter(overrides: Partial<PartnerConfig> = {}, userAgent = UA.desktop) {
+function renderFooter(overrides: Partial<PartnerConfig> = {}, userAgent = UA.desktop, member: Member | null = null) {
+  const queryClient = testQueryClient();
+  queryClient.setQueryData(MEMBER_QUERY_KEY, member);
   vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(userAgent);
   const partner = makePartnerConfig(overrides);
   const content = makeContentState(
@@ -41,7 +46,7 @@ function renderFooter(overrides: Partial<PartnerConfig> = {}, userAgent = UA.des
     },
     partner,
   );
-  return renderWithProviders(<Footer />, { partner, content });
+  return renderWithProviders(<Footer />, { partner, content, queryClient });
 }
 
 describe('Footer support contact', () => {
@@ -133,5 +138,35 @@ describe('Footer links and legal', () => {
   it('hides the network logo when the partner says so', () => {
     renderFooter({ showNetworkLogo: false });
     expect(screen.queryByRole('img', { name: 'Dining Network' })).toBeNull();
+  });
+});
+
+describe('Footer per member state', () => {
+  const lastPrimaryLink = () => {
+    const nav = screen.getByRole('navigation', { name: 'Footer' });
+    const [primary] = within(nav).getAllByRole('list');
+    return within(primary!).getAllByRole('link').at(-1)!;
+  };
+
+  it('ends the primary links with the account centre for a card member', () => {
+    renderFooter({}, UA.desktop, makeMember());
+    expect(lastPrimaryLink().textContent).toBe('My Account');
+    expect(lastPrimaryLink().getAttribute('href')).toBe('/account/overview');
+  });
+
+  it('ends the primary links with the join link for a non-card member', () => {
+    renderFooter({}, UA.desktop, makeMember({ memberType: 'NonCardMember' }));
+    expect(lastPrimaryLink().textContent).toBe('Join');
+  });
+
+  it('shows the VIP support contact to VIP members only', () => {
+    const vipCustomerSupport = { phone: { href: 'tel:+18005550199', formatted: '1-800-555-0199' }, email: { href: 'mailto:vip@test.example', display: 'vip@test.example' } };
+    renderFooter({ vipCustomerSupport }, UA.desktop, makeMember({ tierLevel: 3 }));
+    expect(screen.getByRole('link', { name: 'vip@test.example' }).getAttribute('href')).toBe('mailto:vip@test.example');
+    expect(screen.queryByRole('link', { name: 'help@test.example' })).toBeNull();
+    cleanup();
+    renderFooter({ vipCustomerSupport }, UA.desktop, makeMember({ tierLevel: 2 }));
+    expect(screen.getByRole('link', { name: 'help@test.example' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'vip@test.example' })).toBeNull();
   });
 });

@@ -6,20 +6,24 @@ import { NewTabHint, SmartLink } from '../../components/smart-link';
 import { supportContact } from '../../components/contact-links';
 import { safeUrl } from '../../components/safe-url';
 import { footerAuthLink, useFooterContent } from './chrome-content';
+import { useMember } from '../../features/session/api';
+import { userStateOf } from '../../features/session/user-state';
+import { customerSupportFor } from '../../features/account/customer-support';
 import { currentPlatform, type Platform } from './platform';
 import { AppStoreBadge, GooglePlayBadge, NetworkLogo } from './badges';
 import styles from './footer.module.css';
 
 /**
  * §2 footer: store badges, logo chain, primary links ending with the auth link, secondary links,
- * copyright with the support contact, legal disclaimer, partner and network logos.
+ * copyright with the support contact (the VIP line for VIP members), legal disclaimer, partner and network logos.
  */
 export function Footer() {
   const partner = usePartner();
   const footer = useFooterContent();
   const [platform] = useState<Platform>(currentPlatform);
-  const auth = footerAuthLink(partner.enrollmentType);
-  const contact = supportContact(partner.customerSupport.email);
+  const { member } = useMember();
+  const auth = footerAuthLink(partner.enrollmentType, userStateOf(member));
+  const contact = supportContact(customerSupportFor(partner, member).email);
   const year = new Date().getFullYear();
   const chain = partner.logoChain.map(safeUrl).filter((u): u is string => !!u);
 

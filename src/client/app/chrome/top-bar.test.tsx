@@ -1,13 +1,23 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TopBar } from './top-bar';
 import { makeContentState, makePartnerConfig } from '../../test/partner-fixture';
-import { mockViewport, renderWithProviders } from '../../test/render';
+import { makeMember } from '../../test/member-fixture';
+import { mockViewport } from '../../test/render';
+import { json, mockFetch, renderRoutes } from '../../test/render-router';
+import { expectNoAxeViolations } from '../../test/axe';
+import { browserLocation } from '../../lib/browser-location';
+import { setCsrfToken } from '../../lib/csrf';
+import type { Member } from '../../../shared/schemas/member';
 import type { PartnerConfig } from '../../../shared/schemas/partner';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 const content = (partner: PartnerConfig) =>
   makeContentState(
@@ -29,10 +39,18 @@ const content = (partner: PartnerConfig) =>
     partner,
   );
 
-function renderTopBar(route: string, overrides: Partial<PartnerConfig> = {}) {
+function renderTopBar(route: string, overrides: Partial<PartnerConfig> = {}, member: Member | null = null) {
   const partner = makePartnerConfig({ navLinks: [{ text_desktop: 'How it works', text_mobile: 'How it works works', url: '/how-it-works' }], ...overrides });
-  return renderWithProviders(<TopBar />, { partner, content: content(partner), route });
+  // Enrolment steps carry the route handle the top bar reads.
+  const routes = [
+    { path: '/join', handle: { enrollment: true }, element: <TopBar /> },
+    { path: '*', element: <TopBar /> },
+  ];
+  return renderRoutes(routes, { partner, content: content(partner), route, member });
 }
+
+const nonCardMember = () => makeMember({ memberType: 'NonCardMember' });
+const closedMember = () => makeMember({ memberType: 'ClosedAccountMember' });
 
 describe('TopBar on desktop', () => {
   beforeEach(() => mockViewport(1200));
@@ -157,5 +175,159 @@ describe('TopBar on mobile', () => {
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
     await user.click(within(menu).getByRole('link', { name: 'Search restaurants' }));
     expect(screen.getByRole('button', { name: 'Main menu' }).getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('TopBar member area on desktop', () => {
+  beforeEach(() => mockViewport(1200));
+
+  const memberList = () => screen.getByRole('list', { name: 'Member' });
+
+  it('offers a non-card member of a direct partner Join and Sign out, not Sign in', () => {
+    renderTopBar('/', { enrollmentType: 'direct' }, nonCardMember());
+    expect(within(memberList()).getByRole('link', { name: 'Join' }).getAttribute('href')).toBe('/join');
+    expect(within(memberList()).getByRole('button', { name: 'Sign out' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+  });
+
+  it('offers a non-card member of a single sign-on partner the join link and Sign out', () => {
+    renderTopBar('/', { enrollmentType: 'sso' }, nonCardMember());
+    const links = within(memberList()).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual(['Join']);
+    expect(within(memberList()).getByRole('button', { name: 'Sign out' })).toBeTruthy();
+  });
+
+  it('offers a closed-account member only Sign out', () => {
+    renderTopBar('/', { enrollmentType: 'direct' }, closedMember());
+    expect(within(memberList()).queryAllByRole('link')).toHaveLength(0);
+    expect(within(memberList()).getByRole('button', { name: 'Sign out' })).toBeTruthy();
+  });
+
+  it('gives a card member the account dropdown: greeting, name, e-mail, account pages, sign out', async () => {
+    const user = userEvent.setup();
+    renderTopBar('/', { enrollmentType: 'direct' }, makeMember());
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Join' })).toBeNull();
+    const button = screen.getByRole('button', { name: 'Hi, Ann' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('navigation', { name: 'Account' })).toBeNull();
+    await user.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
+    expect(panel.textContent).toContain('Ann Card');
+    expect(panel.textContent).toContain('ann@example.com');
+    const nav = within(panel).getByRole('navigation', { name: 'Account' });
+    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Account Overview', '/account/overview'],
+      ['Linked Cards', '/account/manage_cards'],
+      ['Profile', '/account/user_profile'],
+    ]);
+    expect(within(panel).getByRole('button', { name: 'Sign out' })).toBeTruthy();
+    await expectNoAxeViolations();
+  });
+
+  it('closes the account dropdown on Escape and puts focus back on its button', async () => {
+    const user = userEvent.setup();
+    renderTopBar('/', {}, makeMember());
+    const button = screen.getByRole('button', { name: 'Hi, Ann' });
+    await user.click(button);
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('Account Overview');
+    await user.keyboard('{Escape}');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('closes the account dropdown when focus leaves it and after following a link', async () => {
+    const user = userEvent.setup();
+    renderTopBar('/', {}, makeMember());
+    const button = screen.getByRole('button', { name: 'Hi, Ann' });
+    await user.click(button);
+    await user.click(screen.getByRole('link', { name: 'Profile' }));
+    expect(screen.getByRole('button', { name: 'Hi, Ann' }).getAttribute('aria-expanded')).toBe('false');
+    await user.click(button);
+    await user.click(document.body);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('signs out through GET /api/SignOut, then reloads the page', async () => {
+    const user = userEvent.setup();
+    setCsrfToken('test-csrf');
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', mockFetch((url) => {
+      calls.push(url.pathname);
+      if (url.pathname === '/api/SignOut') return json({ signedOut: true, csrfToken: 'anonymous-token' });
+      return undefined;
+    }));
+    const reload = vi.spyOn(browserLocation, 'reload').mockImplementation(() => undefined);
+    const { queryClient } = renderTopBar('/', {}, makeMember());
+    await user.click(screen.getByRole('button', { name: 'Hi, Ann' }));
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(calls).toContain('/api/SignOut');
+    expect(queryClient.getQueryData(['member'])).toBeNull();
+  });
+
+  it('has no member area when the partner has no enrolment, even for a member', () => {
+    renderTopBar('/', { enrollmentType: 'none' }, makeMember());
+    expect(screen.queryByRole('button', { name: 'Hi, Ann' })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Member' })).toBeNull();
+  });
+});
+
+describe('TopBar on enrolment pages', () => {
+  it('hides the main menu and offers "Already a member? Sign in" on direct partners', () => {
+    mockViewport(375);
+    renderTopBar('/join', { enrollmentType: 'direct' });
+    expect(screen.queryByRole('button', { name: 'Main menu' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Already a member? Sign in' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByRole('link', { name: 'Join' })).toBeNull();
+  });
+
+  it('hides the desktop navigation too', () => {
+    mockViewport(1200);
+    renderTopBar('/join', { enrollmentType: 'direct' });
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Already a member? Sign in' })).toBeTruthy();
+  });
+
+  it('offers Sign out to a member on a single sign-on partner', () => {
+    mockViewport(375);
+    renderTopBar('/join', { enrollmentType: 'sso' }, nonCardMember());
+    expect(screen.queryByRole('button', { name: 'Main menu' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Sign in/ })).toBeNull();
+  });
+});
+
+describe('TopBar main menu per member state', () => {
+  beforeEach(() => mockViewport(375));
+
+  const menuSections = async (member: Member | null, overrides: Partial<PartnerConfig> = {}) => {
+    const user = userEvent.setup();
+    renderTopBar('/', overrides, member);
+    await user.click(screen.getByRole('button', { name: 'Main menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    return within(menu).getAllByRole('list').map((l) => Array.from(l.querySelectorAll('a, button')).map((el) => el.textContent));
+  };
+
+  it('starts with the account centre and ends with sign out for a card member', async () => {
+    const sections = await menuSections(makeMember());
+    expect(sections[0]).toEqual(['My Account']);
+    expect(sections.at(-1)).toEqual(['Sign out']);
+    await expectNoAxeViolations();
+  });
+
+  it('starts with the join link and ends with sign out for a non-card member', async () => {
+    const sections = await menuSections(nonCardMember(), { enrollmentType: 'sso' });
+    expect(sections[0]).toEqual(['Join']);
+    expect(sections.at(-1)).toEqual(['Sign out']);
+  });
+
+  it('has no sign out for anonymous visitors', async () => {
+    const sections = await menuSections(null);
+    expect(sections[0]).toEqual(['Sign in', 'Join']);
+    expect(sections.flat()).not.toContain('Sign out');
   });
 });

@@ -4,7 +4,12 @@ import { usePartner } from '../../lib/partner';
 import { LinkButton } from '../../components/button';
 import { SmartLink } from '../../components/smart-link';
 import { pickText, useIsDesktop } from '../../components/use-media-query';
-import { anonymousAuthLinks, useFooterContent, useNavLinks, type AuthLink } from './chrome-content';
+import { memberArea, menuAuthLinks, useFooterContent, useNavLinks, type AuthLink } from './chrome-content';
+import { useMember } from '../../features/session/api';
+import { userStateOf } from '../../features/session/user-state';
+import { AccountMenu } from './account-menu';
+import { useIsEnrollmentPage } from './enrollment-page';
+import { useSignOutAndReload } from '../../features/account/use-sign-out';
 import { AnnouncementBanner } from './announcement-banner';
 import { BackIcon, MenuIcon, SearchIcon } from './icons';
 import { useHideOnScroll } from './use-hide-on-scroll';
@@ -19,7 +24,9 @@ export function showsBackLink(pathname: string): boolean {
 
 /**
  * §2 top bar: logo, configured navigation (inline from 861px, in the main menu below), member
- * area (anonymous auth links for now), search icon, Back link, and the announcement banner.
+ * area (auth links or the card member's account dropdown), search icon, Back link, and the
+ * announcement banner. On enrolment pages the main menu is hidden and only 'Already a member?
+ * Sign in' (direct) or Sign out is offered.
  */
 export function TopBar() {
   const partner = usePartner();
@@ -27,25 +34,33 @@ export function TopBar() {
   const isDesktop = useIsDesktop();
   const navLinks = useNavLinks();
   const footer = useFooterContent();
-  const authLinks = anonymousAuthLinks(partner.enrollmentType);
+  const { member } = useMember();
+  const userState = userStateOf(member);
+  const enrollmentPage = useIsEnrollmentPage();
+  const signOutAndReload = useSignOutAndReload();
+  const area = memberArea({ enrollmentType: partner.enrollmentType, userState, enrollmentPage });
+  const menuAuth = menuAuthLinks(partner.enrollmentType, userState);
   const headerRef = useRef<HTMLElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-  // The menu belongs to the page it was opened on: navigating or widening the window closes it.
-  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
-  const menuOpen = !isDesktop && menuOpenOn === pathname;
-  const closeMenu = () => setMenuOpenOn(null);
+  // A panel (main menu or account dropdown) belongs to the page it was opened on: navigating
+  // closes it, and only one is open at a time.
+  const [openPanel, setOpenPanel] = useState<{ which: 'menu' | 'account'; on: string } | null>(null);
+  const showMenu = !isDesktop && !enrollmentPage;
+  const menuOpen = showMenu && openPanel?.which === 'menu' && openPanel.on === pathname;
+  const accountOpen = isDesktop && openPanel?.which === 'account' && openPanel.on === pathname;
+  const closeMenu = () => setOpenPanel(null);
   const [hidden, setHidden] = useHideOnScroll(headerRef, !isDesktop && !menuOpen);
 
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
-      setMenuOpenOn(null);
+      setOpenPanel(null);
       menuButtonRef.current?.focus();
     };
     const onPointer = (e: PointerEvent) => {
-      if (!headerRef.current?.contains(e.target as Node)) setMenuOpenOn(null);
+      if (!headerRef.current?.contains(e.target as Node)) setOpenPanel(null);
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
@@ -57,12 +72,12 @@ export function TopBar() {
 
   const onHeaderBlur = (e: FocusEvent<HTMLElement>) => {
     const next = e.relatedTarget as Node | null;
-    if (next && !e.currentTarget.contains(next)) closeMenu();
+    if (menuOpen && next && !e.currentTarget.contains(next)) closeMenu();
   };
 
   const isCurrent = (url: string) => url === pathname;
   const sections = dedupeByUrl([
-    authLinks.map((l) => ({ key: `auth-${l.key}`, url: l.to, node: <AuthMenuLink link={l} onNavigate={closeMenu} /> })),
+    menuAuth.links.map((l) => ({ key: `auth-${l.key}`, url: l.to, node: <AuthMenuLink link={l} current={isCurrent(l.to)} onNavigate={closeMenu} /> })),
     navLinks.map((l, i) => ({
       key: `nav-${i}`,
       url: l.url,
@@ -90,7 +105,22 @@ export function TopBar() {
         </SmartLink>
       ),
     })),
+    menuAuth.signOut
+      ? [{
+          key: 'sign-out',
+          url: '#sign-out',
+          node: (
+            <button type="button" className={`${styles.menuLink} ${styles.menuButtonLink}`} onClick={() => void signOutAndReload()}>
+              Sign out
+            </button>
+          ),
+        }]
+      : [],
   ]);
+
+  // Auth links sit in the bar at desktop width (below it they are in the main menu), and on
+  // enrolment pages at every width since the main menu is hidden there.
+  const showAreaLinks = area.kind === 'links' && (isDesktop || enrollmentPage) && (area.links.length > 0 || area.signOut);
 
   return (
     <>
@@ -107,7 +137,7 @@ export function TopBar() {
               <img src={partner.logoUrl} alt={`${partner.name} home`} height={36} />
             </Link>
           </div>
-          {isDesktop && navLinks.length > 0 && (
+          {isDesktop && !enrollmentPage && navLinks.length > 0 && (
             <nav className={styles.desktopNav} aria-label="Main">
               <ul className={styles.navList}>
                 {navLinks.map((l, i) => (
@@ -122,9 +152,9 @@ export function TopBar() {
           )}
           <div className={styles.end}>
             <SearchIconLink pathname={pathname} />
-            {isDesktop && authLinks.length > 0 && (
-              <ul className={styles.auth} aria-label="Member">
-                {authLinks.map((l) => (
+            {showAreaLinks && (
+              <ul className={`${styles.auth} ${isDesktop ? '' : styles.authCompact}`} aria-label="Member">
+                {area.links.map((l) => (
                   <li key={l.key}>
                     {l.key === 'join' ? (
                       <LinkButton to={l.to} aria-current={isCurrent(l.to) ? 'page' : undefined}>
@@ -137,16 +167,31 @@ export function TopBar() {
                     )}
                   </li>
                 ))}
+                {area.signOut && (
+                  <li>
+                    <button type="button" className={`${styles.navLink} ${styles.textButton}`} onClick={() => void signOutAndReload()}>
+                      Sign out
+                    </button>
+                  </li>
+                )}
               </ul>
             )}
-            {!isDesktop && (
+            {isDesktop && area.kind === 'account' && member && (
+              <AccountMenu
+                member={member}
+                open={accountOpen}
+                onOpenChange={(open) => setOpenPanel(open ? { which: 'account', on: pathname } : null)}
+                onSignOut={() => void signOutAndReload()}
+              />
+            )}
+            {showMenu && (
               <button
                 ref={menuButtonRef}
                 type="button"
                 className={styles.menuButton}
                 aria-expanded={menuOpen}
                 aria-controls={menuId}
-                onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
+                onClick={() => setOpenPanel(menuOpen ? null : { which: 'menu', on: pathname })}
               >
                 <MenuIcon open={menuOpen} />
                 <span className="visually-hidden">Main menu</span>
@@ -154,7 +199,7 @@ export function TopBar() {
             )}
           </div>
         </div>
-        {!isDesktop && (
+        {showMenu && (
           <nav id={menuId} className={styles.menu} aria-label="Main menu" hidden={!menuOpen}>
             {sections.map((section, i) => (
               <ul key={i} className={styles.menuSection}>
@@ -187,9 +232,14 @@ function dedupeByUrl(sections: MenuItem[][]): MenuItem[][] {
     .filter((items) => items.length > 0);
 }
 
-function AuthMenuLink({ link, onNavigate }: { link: AuthLink; onNavigate: () => void }) {
+function AuthMenuLink({ link, current, onNavigate }: { link: AuthLink; current: boolean; onNavigate: () => void }) {
   return (
-    <Link to={link.to} className={`${styles.menuLink} ${link.key === 'join' ? styles.menuLinkStrong : ''}`} onClick={onNavigate}>
+    <Link
+      to={link.to}
+      className={`${styles.menuLink} ${link.key === 'join' ? styles.menuLinkStrong : ''}`}
+      aria-current={current ? 'page' : undefined}
+      onClick={onNavigate}
+    >
       {link.text}
     </Link>
   );

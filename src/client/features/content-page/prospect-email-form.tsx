@@ -7,6 +7,8 @@ import { RichText } from '../../components/rich-text';
 import { TextField, REQUIRED_MESSAGE } from '../../components/text-field';
 import { SIMPLE_EMAIL_PATTERN } from '../../components/contact-links';
 import { str } from './fields';
+import { createProspect, validateEmail } from '../member-forms/member-calls';
+import { readReferral } from '../session/arrival-storage';
 import styles from './prospect-email-form.module.css';
 
 /** §5 / §9: prospect e-mail at most 50 characters. */
@@ -30,8 +32,9 @@ type ProspectEmailFormProps = {
 
 /**
  * §2 home / content-page prospect e-mail capture, for direct-enrolment partners and visitors who are
- * not members. Validates on blur and again on every change after a submit (§5), then goes to
- * enrolment with the e-mail. (The e-mail check and prospect record of §2 arrive with sign-up.)
+ * not members. Validates on blur and again on every change after a submit (§5). Then §2: the
+ * e-mail is checked; an existing member (or a failed check) goes to sign-in, anyone else gets a
+ * prospect record (its answer ignored) and goes to enrolment, the e-mail passed along either way.
  */
 export function ProspectEmailForm({ title, text, headingLevel = 2 }: ProspectEmailFormProps) {
   const partner = usePartner();
@@ -40,13 +43,15 @@ export function ProspectEmailForm({ title, text, headingLevel = 2 }: ProspectEma
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   if (partner.enrollmentType !== 'direct') return null;
 
   const Heading = `h${headingLevel}` as const;
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    if (busy) return;
     setSubmitted(true);
     const problem = validateProspectEmail(value);
     setError(problem);
@@ -54,7 +59,20 @@ export function ProspectEmailForm({ title, text, headingLevel = 2 }: ProspectEma
       inputRef.current?.focus();
       return;
     }
-    navigate(`/join?email=${encodeURIComponent(value.trim())}`);
+    const email = value.trim();
+    const query = `?email=${encodeURIComponent(email)}`;
+    setBusy(true);
+    try {
+      const isNew = await validateEmail(email).then((a) => a.isValid, () => false);
+      if (!isNew) {
+        await navigate(`/login${query}`);
+        return;
+      }
+      await createProspect({ email, referral: readReferral() }).catch(() => undefined);
+      await navigate(`/join${query}`);
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
@@ -90,7 +108,7 @@ export function ProspectEmailForm({ title, text, headingLevel = 2 }: ProspectEma
               setError(validateProspectEmail(trimmed));
             }}
           />
-          <Button type="submit" className={styles.submit}>
+          <Button type="submit" className={styles.submit} loading={busy}>
             {str(labels.prospect_email_button) || 'Get started'}
           </Button>
         </div>

@@ -41,13 +41,16 @@ export function useMember(): { member: Member | null; isLoading: boolean } {
 export function useRefetchMemberOnNavigation(queryClient: QueryClient) {
   const location = useLocation();
   const first = useRef(true);
+  const signingOut = /^\/SignOut\/?$/i.test(location.pathname);
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
+    // /SignOut ends the session itself; a refetch racing it could bring the member back.
+    if (signingOut) return;
     void queryClient.refetchQueries({ queryKey: MEMBER_QUERY_KEY, exact: true });
-  }, [location.key, queryClient]);
+  }, [location.key, queryClient, signingOut]);
 }
 
 export type SessionAnswer = { member: Member; csrfToken: string };
@@ -66,6 +69,8 @@ export async function signOut(queryClient?: QueryClient): Promise<void> {
   const answer = await api<{ signedOut: boolean; csrfToken?: string }>('/api/SignOut', { keepalive: true });
   if (answer?.csrfToken) setCsrfToken(answer.csrfToken);
   if (queryClient) {
+    // A member fetch still under way belongs to the old session: drop its answer.
+    await queryClient.cancelQueries({ queryKey: MEMBER_QUERY_KEY, exact: true });
     queryClient.setQueryData(MEMBER_QUERY_KEY, null);
     // Member-scoped data (keys starting with 'member': cards, transactions …) belongs to the old session.
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] === MEMBER_QUERY_KEY[0] && q.queryKey.length > 1 });

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useMember } from './api';
 import {
@@ -23,15 +23,21 @@ export function useArrival() {
   const location = useLocation();
   const navigate = useNavigate();
   const { member, isLoading } = useMember();
+  /** The address this hook just cleaned: arriving there is not a new arrival. */
+  const cleanedTo = useRef<string | null>(null);
 
   useEffect(() => {
     const params = new URLSearchParams(location.search);
-    const referral = referralFromQuery(params);
+    const here = location.pathname + location.search;
+    const ownReplace = cleanedTo.current === here;
+    cleanedTo.current = null;
+    const referral = ownReplace ? null : referralFromQuery(params);
     if (referral) saveReferral(referral);
     if (params.has('source')) {
       params.delete('source');
-      const search = params.toString();
-      void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true, state: location.state });
+      const search = params.toString() ? `?${params.toString()}` : '';
+      cleanedTo.current = location.pathname + search;
+      void navigate({ pathname: location.pathname, search, hash: location.hash }, { replace: true, state: location.state });
       // The next run (with the cleaned address) saves the login-redirect value.
       return;
     }

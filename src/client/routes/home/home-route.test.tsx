@@ -12,7 +12,24 @@ vi.mock('../../features/merchants/components/merchant-carousel', () => ({
   MerchantCarousel: ({ title }: { title: string }) => <section aria-label={title}>carousel</section>,
 }));
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** §2: the e-mail check answers `isValid`; a failed check (status 500) sends the person to sign in. */
+function stubProspectCalls(check: { isValid: boolean } | 'fail') {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+    const url = new URL(String(input), 'http://test.localhost');
+    const reply = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    if (url.pathname === '/api/CSRF') return reply({ csrfToken: 't' });
+    if (url.pathname === '/api/Members/Validate/Email') return check === 'fail' ? reply({ message: 'boom' }, 500) : reply(check);
+    if (url.pathname === '/api/Members/Prospects/Email') return reply({ ok: true }, 202);
+    return reply({}, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
 
 function Where() {
   const l = useLocation();
@@ -67,6 +84,7 @@ describe('HomeRoute', () => {
   });
 
   it('validates the prospect e-mail and goes to enrolment with it', async () => {
+    const fetchMock = stubProspectCalls({ isValid: true });
     const user = userEvent.setup();
     renderHome();
     const email = screen.getByRole('textbox', { name: /Email address/ });
@@ -81,7 +99,21 @@ describe('HomeRoute', () => {
     await user.type(email, '  diner@example.com ');
     expect(email.getAttribute('aria-invalid')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Get started' }));
-    expect(screen.getByTestId('where').textContent).toBe('/join?email=diner%40example.com');
+    expect((await screen.findByTestId('where')).textContent).toBe('/join?email=diner%40example.com');
+    const calls = fetchMock.mock.calls.map(([u]) => String(u));
+    expect(calls).toContain('/api/Members/Validate/Email?email=diner%40example.com');
+    const prospect = fetchMock.mock.calls.find(([u]) => String(u) === '/api/Members/Prospects/Email')!;
+    expect(JSON.parse(String((prospect[1] as RequestInit).body))).toEqual({ email: 'diner@example.com', referral: {} });
+  });
+
+  it.each([[{ isValid: false }], ['fail' as const]])('sends an existing member (or a failed check: %o) to sign in with the e-mail', async (check) => {
+    const fetchMock = stubProspectCalls(check);
+    const user = userEvent.setup();
+    renderHome();
+    await user.type(screen.getByRole('textbox', { name: /Email address/ }), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Get started' }));
+    expect((await screen.findByTestId('where')).textContent).toBe('/login?email=ann%40example.com');
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/Prospects/Email'))).toBe(false);
   });
 
   it('has no prospect form for single sign-on partners', () => {

@@ -4,6 +4,7 @@ import { Button, LinkButton } from '../../components/button';
 import { StatusPage } from '../../components/status-page';
 import { telHref } from '../../components/contact-links';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { useCustomerSupport } from '../../features/account/customer-support';
 
 /** §8 wording. */
 export const SERVER_ERROR_TITLE = 'Looks like this page is still simmering';
@@ -22,7 +23,7 @@ export function makeReferenceCode(length = 8): string {
 export function ServerErrorRoute({ referenceCode }: { referenceCode?: string }) {
   const partner = usePartner();
   const [code] = useState(() => referenceCode ?? makeReferenceCode());
-  const phone = partner.customerSupport.phone;
+  const phone = useCustomerSupport().phone;
   useDocumentTitle(`Something went wrong | ${partner.name}`);
   useEffect(() => {
     // Lets the code the visitor quotes be matched to the console error logged with it.

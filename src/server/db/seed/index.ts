@@ -5,6 +5,8 @@ import { insertJsonRows } from './bulk-insert';
 import { buildContent } from './content';
 import { DEFAULT_SEED, iterateMerchants } from './merchants';
 import { buildPartners } from './partners';
+import { seedMembers } from './members';
+import { seedPartnerCards } from './partner-cards';
 
 export { PARTNER_CODES, buildPartners } from './partners';
 export { buildContent } from './content';
@@ -18,6 +20,8 @@ export type SeedOptions = {
   seed?: number;
   /** Merchants per INSERT statement. */
   batchSize?: number;
+  /** HMAC key of card fingerprints (CARD_FINGERPRINT_KEY); unset: the one in app_secrets. */
+  cardFingerprintKey?: Buffer;
 };
 export type SeedResult = { partners: number; merchants: number; contentPages: number; skipped: boolean };
 
@@ -62,7 +66,7 @@ async function insertMerchants(
 }
 
 /**
- * Fills an empty database with the demo data: the 19 partners, their CMS content and
+ * Fills an empty database with the demo data: the 19 partners, their demo members and cards, their CMS content and
  * `merchantCount` merchants, in one transaction (a crash leaves the database empty, so the next
  * start seeds again). Does nothing (skipped: true) when partners already exist, including when
  * another instance seeded it first.
@@ -78,6 +82,8 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
       const inserted = await tx.insert(partners).values(partnerRows).returning({ id: partners.id, code: partners.code });
       const idByCode = new Map(inserted.map((r) => [r.code, r.id]));
       opts.onProgress?.(partnerRows.length, partnerRows.length, 'partners');
+      await seedMembers(tx, partnerRows.map((p) => ({ ...p, id: idByCode.get(p.code)! })));
+      await seedPartnerCards(tx, partnerRows.map((p) => ({ ...p, id: idByCode.get(p.code)! })), { fingerprintKey: opts.cardFingerprintKey });
 
       const content = partnerRows.flatMap((p) => {
         const partnerId = idByCode.get(p.code);

@@ -1,0 +1,54 @@
+import type { CopyTokens, PartnerConfig } from '../../../shared/schemas/partner';
+import type { Member } from '../../../shared/schemas/member';
+import { normaliseTier } from '../../../shared/rules/earn-text';
+
+/** §6 tier names (Basic, Select, VIP); tier 1 members have not activated yet. */
+export const TIER_NAMES = ['Basic', 'Not activated', 'Select', 'VIP'] as const;
+
+export function tierName(tier: number): string {
+  return TIER_NAMES[normaliseTier(tier) ?? 0];
+}
+
+/** The partner's earning copy for a tier: currentEarningN ("3 miles per $1") and properEarningN ("3 Miles per $1"). */
+export function tierEarning(tier: number, copy: Pick<CopyTokens, `currentEarning${0 | 1 | 2 | 3}` | `properEarning${0 | 1 | 2 | 3}`>) {
+  const t = normaliseTier(tier) ?? 0;
+  return { current: copy[`currentEarning${t}`], proper: copy[`properEarning${t}`] };
+}
+
+/** A date-only or ISO timestamp as 'March 4, 2024' (UTC, so a join date never shifts a day). */
+export function formatJoinDate(value: string): string | null {
+  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(d.getTime())) return null;
+  return d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+export type DiningProgressView =
+  | { kind: 'none' }
+  | { kind: 'done'; year: number; status: 'Qualified' | 'Complete' }
+  | {
+      kind: 'building';
+      year: number;
+      dines: { done: number; required: number } | null;
+      dollars: { done: number; required: number } | null;
+    };
+
+/**
+ * §3/§4 dining progress towards VIP: shown for partners with VIP when the member has a target.
+ * Renewing and Complete speak of next year; Complete hides the progress itself.
+ */
+export function diningProgressView(progress: Member['diningProgress'] | null | undefined, partner: Pick<PartnerConfig, 'hasVIP'>, now = new Date()): DiningProgressView {
+  if (!progress || !partner.hasVIP) return { kind: 'none' };
+  const year = now.getFullYear() + (progress.status === 'Renewing' || progress.status === 'Complete' ? 1 : 0);
+  if (progress.status === 'Complete' || progress.status === 'Qualified') return { kind: 'done', year, status: progress.status };
+  const part = (required: number, remaining: number) =>
+    required > 0 ? { required, done: Math.min(required, Math.max(0, required - Math.max(0, remaining))) } : null;
+  const dines = part(progress.dinesRequired, progress.remainingDines);
+  const dollars = part(progress.dollarsRequired, progress.remainingDollars);
+  if (!dines && !dollars) return { kind: 'none' };
+  return { kind: 'building', year, dines, dollars };
+}
+
+/** §2 referral link: /join with the account-centre campaign and the member as referrer, on this site. */
+export function referralLink(origin: string, publicId: string): string {
+  return `${origin}/join?utm_source=accountcenter&utm_medium=website&referrer=${encodeURIComponent(publicId)}`;
+}

@@ -1,0 +1,91 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { Card, ZAddCardsRequest, ZCardRegistration } from '../../../shared/schemas/card';
+import { api, ApiError } from '../../lib/api';
+
+/**
+ * Card calls (docs/api-cards.md). Keys start with 'member' so signing out drops them with the
+ * rest of the member's data (features/session signOut).
+ */
+export const CARDS_QUERY_KEY = ['member', 'cards'] as const;
+export const PARTNER_CARDS_QUERY_KEY = ['member', 'partnerCards'] as const;
+
+export type { Card };
+export type AddCardsRequest = z.infer<typeof ZAddCardsRequest>;
+export type CreditCardInput = AddCardsRequest['creditCards'][number];
+export type CardRegistration = z.infer<typeof ZCardRegistration>;
+export type CardRegistrationEntry = CardRegistration[number];
+
+/** GET /api/Member/Cards: the member's linked cards. */
+export function fetchCards(signal?: AbortSignal): Promise<Card[]> {
+  return api<Card[]>('/api/Member/Cards', { signal });
+}
+
+export function cardsQueryOptions() {
+  return queryOptions({ queryKey: CARDS_QUERY_KEY, queryFn: ({ signal }) => fetchCards(signal), staleTime: Infinity });
+}
+
+export function useCards() {
+  return useQuery(cardsQueryOptions());
+}
+
+/** GET /api/Cards/AllPartnerCards: only where partner.hasPartnerLoadedCards; §7 cached forever. */
+export function partnerCardsQueryOptions(enabled: boolean) {
+  return queryOptions({
+    queryKey: PARTNER_CARDS_QUERY_KEY,
+    queryFn: ({ signal }) => api<Card[]>('/api/Cards/AllPartnerCards', { signal }),
+    enabled,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+}
+
+/** What POST /api/Member/Cards came to (§7: 401/500 with status text, other failures with the body). */
+export type AddCardsOutcome =
+  /** 200: at least one card linked; entries with an error failed. */
+  | { kind: 'registered'; registration: CardRegistration }
+  /** 400 with cardRegistration: every card failed. */
+  | { kind: 'allFailed'; registration: CardRegistration }
+  | { kind: 'unauthorized' }
+  /** 400 with field errors (the captcha field among them). */
+  | { kind: 'invalid'; fieldErrors: Array<{ field: string; message: string }>; message: string }
+  /** 500, network trouble, anything else. */
+  | { kind: 'failed'; status: number; statusText: string };
+
+function registrationOf(body: unknown): CardRegistration | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const list = (body as { cardRegistration?: unknown }).cardRegistration;
+  return Array.isArray(list) ? (list as CardRegistration) : null;
+}
+
+/** POST /api/Member/Cards with X-XSRF-TOKEN; never throws, the form shows each outcome. */
+export async function addCards(body: AddCardsRequest): Promise<AddCardsOutcome> {
+  try {
+    const answer = await api<unknown>('/api/Member/Cards', { method: 'POST', body });
+    const registration = registrationOf(answer);
+    return registration ? { kind: 'registered', registration } : { kind: 'failed', status: 200, statusText: 'Unexpected answer' };
+  } catch (err) {
+    if (!(err instanceof ApiError)) return { kind: 'failed', status: 0, statusText: err instanceof Error ? err.message : 'Network error' };
+    if (err.status === 401) return { kind: 'unauthorized' };
+    if (err.status >= 500) return { kind: 'failed', status: err.status, statusText: err.statusText };
+    const registration = registrationOf(err.body);
+    if (registration && registration.length > 0) return { kind: 'allFailed', registration };
+    if (err.fieldErrors.length > 0 || err.status === 400) return { kind: 'invalid', fieldErrors: err.fieldErrors, message: err.message };
+    return { kind: 'failed', status: err.status, statusText: err.statusText };
+  }
+}
+
+/** DELETE /api/Member/Cards?id=: true when deleted. */
+export function deleteCard(id: number): Promise<boolean> {
+  return api<boolean>('/api/Member/Cards', { method: 'DELETE', query: { id } });
+}
+
+/** Deleting a card; on success the list is fetched again. */
+export function useDeleteCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (card: Card) => deleteCard(card.id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CARDS_QUERY_KEY, exact: true }),
+  });
+}

@@ -1,0 +1,44 @@
+import { CARD_BRANDS } from '../../../shared/constants/card';
+import type { CardFrameMessage } from '../../../shared/schemas/card';
+import type { PartnerConfig } from '../../../shared/schemas/partner';
+
+export type { CardFrameMessage };
+export type ManualCard = Extract<CardFrameMessage, { type: 'card-frame:card' }>;
+
+/**
+ * The frame's address: its own origin, told the parent's exact origin and the partner's brands
+ * (optional=1 when partner cards can be chosen instead, so the field is not marked required).
+ */
+export function cardFrameSrc(partner: Pick<PartnerConfig, 'cardFrameOrigin' | 'cardTypesAccepted'>, parentOrigin: string, opts: { optional?: boolean } = {}): string {
+  const base = `${partner.cardFrameOrigin}/card-frame/?parent=${encodeURIComponent(parentOrigin)}&accepted=${partner.cardTypesAccepted.join(',')}`;
+  return opts.optional ? `${base}&optional=1` : base;
+}
+
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * The data of a message event, if it has exactly the shape of one of the frame's messages
+ * (docs/api-cards.md); anything else is null and ignored. Origin and window are checked by the
+ * caller before this.
+ */
+export function parseCardFrameMessage(data: unknown): CardFrameMessage | null {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
+  const d = data as Record<string, unknown>;
+  switch (d.type) {
+    case 'card-frame:ready':
+      return { type: 'card-frame:ready' };
+    case 'card-frame:card': {
+      const { encryptedCardNumber, lastFour, cardType } = d;
+      if (typeof encryptedCardNumber !== 'string' || encryptedCardNumber.length < 16 || encryptedCardNumber.length > 4096 || !BASE64.test(encryptedCardNumber)) return null;
+      if (typeof lastFour !== 'string' || !/^\d{4}$/.test(lastFour)) return null;
+      if (typeof cardType !== 'string' || !(CARD_BRANDS as readonly string[]).includes(cardType)) return null;
+      return { type: 'card-frame:card', encryptedCardNumber, lastFour, cardType: cardType as ManualCard['cardType'] };
+    }
+    case 'card-frame:invalid':
+      return typeof d.message === 'string' && d.message.length <= 300 ? { type: 'card-frame:invalid', message: d.message } : null;
+    case 'card-frame:height':
+      return typeof d.height === 'number' && Number.isFinite(d.height) && d.height >= 0 && d.height <= 5000 ? { type: 'card-frame:height', height: d.height } : null;
+    default:
+      return null;
+  }
+}

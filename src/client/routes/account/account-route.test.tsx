@@ -1,0 +1,130 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
+import { createRoutes } from '../../app/routes';
+import { makeContentState, makePartnerConfig } from '../../test/partner-fixture';
+import { makeMember } from '../../test/member-fixture';
+import { renderRoutes, Where } from '../../test/render-router';
+import { expectNoAxeViolations } from '../../test/axe';
+import { browserLocation } from '../../lib/browser-location';
+import { readLoginRedirect } from '../../features/session/arrival';
+import type { Member } from '../../../shared/schemas/member';
+import type { PartnerConfig } from '../../../shared/schemas/partner';
+import type { ContentState } from '../../features/content/content-provider';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+/** The app's own /account route (with its children), so redirects are tested as configured. */
+function accountRoutes(partner: PartnerConfig): RouteObject[] {
+  const pages = createRoutes(partner)[0]!.children![0]!.children!;
+  const account = pages.find((r) => r.path === 'account')!;
+  return [account, { path: '*', element: <Where /> }];
+}
+
+function renderAccount(route: string, opts: { member?: Member | null; partner?: Partial<PartnerConfig>; content?: (p: PartnerConfig) => ContentState } = {}) {
+  const partner = makePartnerConfig(opts.partner);
+  return renderRoutes(accountRoutes(partner), { partner, route, member: opts.member === undefined ? makeMember() : opts.member, content: opts.content?.(partner) });
+}
+
+describe('Account centre routes', () => {
+  it('sends an unknown sub-path to the overview', async () => {
+    const { router } = renderAccount('/account/nothing_here');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account Overview' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/account/overview');
+  });
+
+  it('sends /account itself to the overview', async () => {
+    const { router } = renderAccount('/account');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account Overview' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/account/overview');
+  });
+
+  it('sends a visitor who is not signed in to /login, saving the page to come back to', async () => {
+    renderAccount('/account/user_profile?tab=1', { member: null });
+    expect((await screen.findByTestId('where')).textContent).toBe('/login');
+    expect(readLoginRedirect('/fallback')).toBe('/account/user_profile?tab=1');
+  });
+
+  it('sends a visitor of a single sign-on partner to the sign-on start with the page as returnTo', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+    renderAccount('/account/overview', { member: null, partner: { enrollmentType: 'sso' } });
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/auth/sso/start?returnTo=%2Faccount%2Foverview'));
+  });
+
+  it('does not exist for partners without enrolment', async () => {
+    renderAccount('/account/overview', { partner: { enrollmentType: 'none' } });
+    expect(await screen.findByRole('heading', { level: 1, name: "That page isn't on our radar." })).toBeTruthy();
+  });
+
+  it('has the account navigation with the current page marked', async () => {
+    renderAccount('/account/user_profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Member Profile' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Account centre' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual(['Account Overview', 'Linked Cards', 'Profile']);
+    expect(links[2]!.getAttribute('aria-current')).toBe('page');
+    expect(links[0]!.getAttribute('aria-current')).toBeNull();
+  });
+});
+
+describe('Account overview', () => {
+  const referralContent = (enabled: boolean) => (partner: PartnerConfig) =>
+    makeContentState(
+      {
+        account_center: [
+          {
+            slug: 'account_center',
+            fields: { referral_link: { is_enabled: enabled, title: 'Share a table', description: '<p>Invite friends to <strong>{{programName1}}</strong>.</p>' } },
+          },
+        ],
+      },
+      partner,
+    );
+
+  it('shows the membership status with tier name, earn rate, join date and dining progress', async () => {
+    renderAccount('/account/overview');
+    const status = await screen.findByRole('region', { name: 'Membership status' });
+    expect(status.textContent).toContain('Select');
+    expect(status.textContent).toContain('3 Miles per $1');
+    expect(status.textContent).toContain('March 4, 2024');
+    expect(status.textContent).toContain('You earn 3 miles per $1');
+    const progress = screen.getByRole('region', { name: /VIP progress/ });
+    expect(progress.textContent).toContain('4 of 12 dines');
+    expect(within(progress).getByRole('progressbar', { name: 'Dines' })).toBeTruthy();
+  });
+
+  it('names tier 0 Basic and tier 3 VIP', async () => {
+    renderAccount('/account/overview', { member: makeMember({ tierLevel: 0 }) });
+    expect((await screen.findByRole('region', { name: 'Membership status' })).textContent).toContain('Basic');
+    cleanup();
+    renderAccount('/account/overview', { member: makeMember({ tierLevel: 3 }) });
+    expect((await screen.findByRole('region', { name: 'Membership status' })).textContent).toContain('VIP');
+  });
+
+  it('shows the referral box when content switches it on, and copies the link on click', async () => {
+    const user = userEvent.setup();
+    renderAccount('/account/overview', { content: referralContent(true) });
+    const box = await screen.findByRole('region', { name: 'Share a table' });
+    expect(box.textContent).toContain('Invite friends to Test Dining Rewards.');
+    const input = within(box).getByRole<HTMLInputElement>('textbox', { name: 'Your referral link' });
+    const link = `${window.location.origin}/join?utm_source=accountcenter&utm_medium=website&referrer=pub-ann-1`;
+    expect(input.value).toBe(link);
+    expect(input.readOnly).toBe(true);
+    await user.click(input);
+    expect(await screen.findByText('Your referral link has been copied.')).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toBe(link);
+    await expectNoAxeViolations();
+  });
+
+  it('has no referral box when content switches it off', async () => {
+    renderAccount('/account/overview', { content: referralContent(false) });
+    await screen.findByRole('region', { name: 'Membership status' });
+    expect(screen.queryByRole('textbox', { name: 'Your referral link' })).toBeNull();
+  });
+});

@@ -1,0 +1,14 @@
+import { useContentPage } from '../../features/content/content-provider';
+import { str } from '../../features/content-page/fields';
+
+/** The activation stage copy (content 'tier_1_activation'), with fallbacks where a field is empty. */
+export function useActivationContent() {
+  const fields = useContentPage('tier_1_activation')[0]?.fields ?? {};
+  return {
+    title: str(fields.title) || 'Activate your account',
+    body: str(fields.body),
+    buttonText: str(fields.button_text) || 'Activate',
+    activatedTitle: str(fields.activated_title) || 'Your account is active',
+    activatedBody: str(fields.activated_body),
+  };
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { usePartner } from '../../lib/partner';
+import { LinkButton } from '../../components/button';
+import { AuthPage, authStyles } from '../../features/member-forms/auth-page';
+import { EnrollmentGate } from '../../features/member-forms/enrollment-gate';
+import { AddCardForm } from '../../features/cards/components/add-card-form';
+import { RequireMember } from './require-member';
+import styles from './add-card.module.css';
+
+export const ADD_CARD_TITLE = 'Link a card';
+export const NO_THANKS_TEXT = 'No thanks';
+export const CARD_ADDED_PATH = '/card_added';
+
+/** /add_card: enrolment step 2 (§2: where enrollmentType is not none; 'No thanks' skips it). */
+export function AddCardRoute() {
+  return (
+    <EnrollmentGate condition="notNone">
+      <RequireMember>
+        <AddCardScreen />
+      </RequireMember>
+    </EnrollmentGate>
+  );
+}
+
+function AddCardScreen() {
+  const partner = usePartner();
+  const navigate = useNavigate();
+  const [partial, setPartial] = useState(false);
+  const program = partner.copyStates.programName1 || partner.name;
+  return (
+    <AuthPage
+      title={ADD_CARD_TITLE}
+      wide
+      intro={
+        <>
+          <p className={styles.step}>Step 2 of 3</p>
+          <p>
+            Link a credit or debit card you use when you dine out, and every qualifying meal earns {partner.copyStates.currencyPlural} with{' '}
+            {program}. Your card number is encrypted before it leaves the secure field; we never see or keep it.
+          </p>
+        </>
+      }
+    >
+      <AddCardForm
+        label={ADD_CARD_TITLE}
+        showSuccess={false}
+        onLinked={({ summary }) => {
+          // A partial result stays on screen (which card failed and why) with a way on.
+          if (summary.kind === 'success') navigate(CARD_ADDED_PATH);
+          else setPartial(true);
+        }}
+        secondaryAction={<Link to="/account">{NO_THANKS_TEXT}</Link>}
+      />
+      {partial && (
+        <div className={authStyles.links}>
+          <LinkButton to={CARD_ADDED_PATH}>Continue</LinkButton>
+        </div>
+      )}
+    </AuthPage>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { usePartner } from '../../lib/partner';
+import { LinkButton } from '../../components/button';
+import { AuthPage, authStyles } from '../../features/member-forms/auth-page';
+import { EnrollmentGate } from '../../features/member-forms/enrollment-gate';
+import { readRegistration } from '../../features/cards/card-results';
+import { RequireMember } from './require-member';
+
+export const CARD_ADDED_TITLE = 'You are all set';
+
+/** /card_added: enrolment step 3, the success page. */
+export function CardAddedRoute() {
+  return (
+    <EnrollmentGate condition="notNone">
+      <RequireMember>
+        <CardAddedScreen />
+      </RequireMember>
+    </EnrollmentGate>
+  );
+}
+
+function CardAddedScreen() {
+  const partner = usePartner();
+  const [stored] = useState(readRegistration);
+  const program = partner.copyStates.programName1 || partner.name;
+  const cards = stored?.cards ?? [];
+  const what = cards.length === 0
+    ? 'Your card is linked'
+    : cards.length === 1
+      ? `Your ${cards[0]!.cardType} card ending in ${cards[0]!.lastFour} is linked`
+      : `Your ${cards.length} cards are linked`;
+  return (
+    <AuthPage title={CARD_ADDED_TITLE} focusHeading intro={<p>Step 3 of 3</p>}>
+      <div className="stack">
+        <p>
+          {what} to your {program} account. Pay with it at participating restaurants, bars and clubs and the {partner.copyStates.currencyPlural}{' '}
+          are added for you. There is nothing to show and no code to mention.
+        </p>
+        <div className={authStyles.actions}>
+          <LinkButton to="/search">Find restaurants</LinkButton>
+          <LinkButton to="/account" variant="secondary">
+            Go to your account
+          </LinkButton>
+        </div>
+      </div>
+    </AuthPage>
+  );
+}

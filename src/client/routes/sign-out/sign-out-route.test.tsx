@@ -1,0 +1,33 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { SignOutRoute, SIGNED_OUT_TITLE } from './sign-out-route';
+import { json, mockFetch, renderRoutes } from '../../test/render-router';
+import { makeMember } from '../../test/member-fixture';
+import { makePartnerConfig } from '../../test/partner-fixture';
+import { MEMBER_QUERY_KEY } from '../../features/session/api';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('SignOutRoute', () => {
+  it('ends the session once, forgets the member and offers sign-in (direct)', async () => {
+    const fetchMock = vi.fn(mockFetch((url) => (url.pathname === '/api/SignOut' ? json({ signedOut: true, csrfToken: 'anon' }) : undefined)));
+    vi.stubGlobal('fetch', fetchMock);
+    const { queryClient } = renderRoutes([{ path: '/SignOut', element: <SignOutRoute /> }], { route: '/SignOut', member: makeMember() });
+    expect(await screen.findByRole('heading', { level: 1, name: SIGNED_OUT_TITLE })).toBeTruthy();
+    expect(queryClient.getQueryData(MEMBER_QUERY_KEY)).toBeNull();
+    expect(fetchMock.mock.calls.filter(([u]) => String(u) === '/api/SignOut')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Sign in again' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+  });
+
+  it('offers only the home page to sso partners', async () => {
+    vi.stubGlobal('fetch', vi.fn(mockFetch((url) => (url.pathname === '/api/SignOut' ? json({ signedOut: true, csrfToken: 'anon' }) : undefined))));
+    renderRoutes([{ path: '/SignOut', element: <SignOutRoute /> }], { route: '/SignOut', partner: makePartnerConfig({ enrollmentType: 'sso' }) });
+    await screen.findByRole('heading', { level: 1, name: SIGNED_OUT_TITLE });
+    expect(screen.queryByRole('link', { name: 'Sign in again' })).toBeNull();
+  });
+});

@@ -1,0 +1,70 @@
+import { render } from '@testing-library/react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import type { Member } from '../../shared/schemas/member';
+import type { PartnerConfig } from '../../shared/schemas/partner';
+import { PartnerProvider } from '../lib/partner';
+import { ContentProvider, type ContentState } from '../features/content/content-provider';
+import { MEMBER_QUERY_KEY } from '../features/session/api';
+import { ToastProvider } from '../components/toast';
+import { makeContentState, makePartnerConfig } from './partner-fixture';
+import { testQueryClient } from './render';
+
+type Options = {
+  partner?: PartnerConfig;
+  content?: ContentState;
+  /** Initial URL (path and query). */
+  route?: string;
+  /** The signed-in member; null (default) for nobody. Set as the member query's data, so no fetch. */
+  member?: Member | null;
+  queryClient?: QueryClient;
+};
+
+/**
+ * Renders routes in a data router (useMatches, route handles, lazy routes) inside the app's
+ * providers and a toast provider, with the member query already answered.
+ */
+export function renderRoutes(routes: RouteObject[], opts: Options = {}) {
+  const partner = opts.partner ?? makePartnerConfig();
+  const content = opts.content ?? makeContentState({}, partner);
+  const queryClient = opts.queryClient ?? testQueryClient();
+  queryClient.setQueryData(MEMBER_QUERY_KEY, opts.member ?? null);
+  const router = createMemoryRouter(routes, { initialEntries: [opts.route ?? '/'] });
+  const result = render(
+    <PartnerProvider partner={partner}>
+      <QueryClientProvider client={queryClient}>
+        <ContentProvider value={content}>
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </ContentProvider>
+      </QueryClientProvider>
+    </PartnerProvider>,
+  );
+  return { ...result, partner, content, queryClient, router };
+}
+
+/** Shows where the router is (path and query), for redirect tests. */
+export function Where() {
+  const l = useLocation();
+  return <p data-testid="where">{l.pathname + l.search}</p>;
+}
+
+type FetchRoute = (url: URL, init: RequestInit) => Response | Promise<Response> | undefined;
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/**
+ * A fetch stand-in: the handler answers by URL (undefined → 404); /api/CSRF always has a token.
+ * Returns the mock so tests can read the calls.
+ */
+export function mockFetch(handler: FetchRoute) {
+  const fn = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://test.localhost');
+    if (url.pathname === '/api/CSRF') return json({ csrfToken: 'test-csrf' });
+    return (await handler(url, init)) ?? json({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
+  };
+  return fn;
+}

@@ -1,0 +1,204 @@
+import type { Db } from '../client';
+import { members, type MemberDiningProgress, type NewMemberRow, type NewPartnerRow } from '../schema';
+import { hashPassword } from '../../lib/passwords';
+import { withCheckCharacter } from '../../../shared/rules/partner-number';
+import { TIER_LEVELS, type InterfaceType, type MemberType } from '../../../shared/constants/member';
+
+/**
+ * Demo members: every tier and member state on each direct partner, known visitors for the
+ * activation flow, two accounts sharing one e-mail (/fix_credentials), and on single sign-on
+ * partners members linked to the development identity provider's accounts. The credentials
+ * live here (the staging tools read them from this file, never from the database).
+ */
+
+/** One password for every demo account (sign-in and the development identity provider). */
+export const DEMO_PASSWORD = 'Dining2026!';
+
+export type DemoPartner = Pick<NewPartnerRow, 'code' | 'enrollmentType' | 'hasSmsOptIn' | 'hasSmsOptInV2'>;
+
+export type DemoMember = {
+  publicId: string;
+  /** What this account shows, e.g. 'Select (tier 2), card member'. */
+  label: string;
+  email: string;
+  partnerNumber: string | null;
+  /** Null: the account cannot sign in with a password (known visitor, single sign-on). */
+  password: string | null;
+  firstName: string;
+  lastName: string;
+  tierLevel: number;
+  memberType: MemberType;
+  hasWebProfile: boolean;
+  active: boolean;
+  interfaceType: InterfaceType;
+  ssoSubject: string | null;
+};
+
+export type SsoDemoAccount = {
+  /** The OpenID Connect `sub` claim. */
+  subject: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+  label: string;
+  /**
+   * Seeded as a member of every sso partner (linked by subject) with this tier and state; null:
+   * no member exists yet, so the first sign-in creates one.
+   */
+  member: { tierLevel: number; memberType: MemberType } | null;
+};
+
+/** Accounts of the development identity provider (the same on every sso partner). */
+export const SSO_DEMO_ACCOUNTS: readonly SsoDemoAccount[] = [
+  { subject: 'demo-basic-card', email: 'basic.card@sso.example.com', firstName: 'Bea', lastName: 'Cardwell', password: DEMO_PASSWORD, label: 'Basic (tier 0), card member', member: { tierLevel: TIER_LEVELS.OptedOut, memberType: 'EnrolledCardMember' } },
+  { subject: 'demo-select-noncard', email: 'select.noncard@sso.example.com', firstName: 'Sam', lastName: 'Nocard', password: DEMO_PASSWORD, label: 'Select (tier 2), no card yet', member: { tierLevel: TIER_LEVELS.OptedIn, memberType: 'NonCardMember' } },
+  { subject: 'demo-select-card', email: 'select.card@sso.example.com', firstName: 'Sam', lastName: 'Cardwell', password: DEMO_PASSWORD, label: 'Select (tier 2), card member', member: { tierLevel: TIER_LEVELS.OptedIn, memberType: 'EnrolledCardMember' } },
+  { subject: 'demo-vip-card', email: 'vip.card@sso.example.com', firstName: 'Val', lastName: 'Cardwell', password: DEMO_PASSWORD, label: 'VIP (tier 3), card member', member: { tierLevel: TIER_LEVELS.VIP, memberType: 'EnrolledCardMember' } },
+  { subject: 'demo-select-closed', email: 'select.closed@sso.example.com', firstName: 'Sam', lastName: 'Closson', password: DEMO_PASSWORD, label: 'Select (tier 2), closed account', member: { tierLevel: TIER_LEVELS.OptedIn, memberType: 'ClosedAccountMember' } },
+  { subject: 'demo-newcomer', email: 'newcomer@sso.example.com', firstName: 'Nell', lastName: 'Newcomer', password: DEMO_PASSWORD, label: 'No member yet: the first sign-in creates one', member: null },
+];
+
+const TIERS = [
+  { level: TIER_LEVELS.OptedOut, slug: 'basic', name: 'Basic (tier 0)', firstName: 'Bea' },
+  { level: TIER_LEVELS.NonActivated, slug: 'nonactivated', name: 'Not activated (tier 1)', firstName: 'Nia' },
+  { level: TIER_LEVELS.OptedIn, slug: 'select', name: 'Select (tier 2)', firstName: 'Sam' },
+  { level: TIER_LEVELS.VIP, slug: 'vip', name: 'VIP (tier 3)', firstName: 'Val' },
+] as const;
+
+const STATES: ReadonlyArray<{ type: MemberType; slug: string; name: string; lastName: string }> = [
+  { type: 'NonCardMember', slug: 'noncard', name: 'no card yet', lastName: 'Nocard' },
+  { type: 'EnrolledCardMember', slug: 'card', name: 'card member', lastName: 'Cardwell' },
+  { type: 'ClosedAccountMember', slug: 'closed', name: 'closed account', lastName: 'Closson' },
+];
+
+type Draft = Omit<DemoMember, 'publicId' | 'email' | 'partnerNumber'> & { slug: string; email?: string };
+
+function directDrafts(): Draft[] {
+  const drafts: Draft[] = [];
+  for (const tier of TIERS) {
+    for (const state of STATES) {
+      drafts.push({
+        slug: `${tier.slug}-${state.slug}`, label: `${tier.name}, ${state.name}`,
+        password: DEMO_PASSWORD, firstName: tier.firstName, lastName: state.lastName,
+        tierLevel: tier.level, memberType: state.type, hasWebProfile: true,
+        // Closing the account (deleting the last card) deactivates it.
+        active: state.type !== 'ClosedAccountMember', interfaceType: 'direct', ssoSubject: null,
+      });
+    }
+  }
+  drafts.push(...knownVisitorDrafts());
+  for (const n of [1, 2]) {
+    drafts.push({
+      slug: `shared-${n}`, email: 'shared', label: `Shares its e-mail with another account (${n} of 2): sign-in leads to /fix_credentials`,
+      password: DEMO_PASSWORD, firstName: 'Shay', lastName: n === 1 ? 'Nocard' : 'Cardwell',
+      tierLevel: TIER_LEVELS.OptedIn, memberType: n === 1 ? 'NonCardMember' : 'EnrolledCardMember',
+      hasWebProfile: true, active: true, interfaceType: 'direct', ssoSubject: null,
+    });
+  }
+  return drafts;
+}
+
+/** Known visitors without a web profile: the activation flow (§4) and its redirects. */
+function knownVisitorDrafts(): Draft[] {
+  return [
+    {
+      slug: 'visitor-new', label: 'Known visitor, not activated (tier 1), no web profile: /activate shows the activation button',
+      password: null, firstName: 'Kim', lastName: 'Visitor', tierLevel: TIER_LEVELS.NonActivated, memberType: 'NonCardMember',
+      hasWebProfile: false, active: true, interfaceType: 'known', ssoSubject: null,
+    },
+    {
+      slug: 'visitor-card', label: 'Known visitor with a card, not activated (tier 1), no web profile',
+      password: null, firstName: 'Kit', lastName: 'Visitor', tierLevel: TIER_LEVELS.NonActivated, memberType: 'EnrolledCardMember',
+      hasWebProfile: false, active: true, interfaceType: 'known', ssoSubject: null,
+    },
+    {
+      slug: 'visitor-select', label: 'Known visitor, opted in (tier 2), no web profile: /activate sends to /join?rfr=2',
+      password: null, firstName: 'Kay', lastName: 'Visitor', tierLevel: TIER_LEVELS.OptedIn, memberType: 'NonCardMember',
+      hasWebProfile: false, active: true, interfaceType: 'known', ssoSubject: null,
+    },
+  ];
+}
+
+function ssoDrafts(): Draft[] {
+  const linked = SSO_DEMO_ACCOUNTS.flatMap((a): Draft[] => (a.member ? [{
+    slug: a.subject.replace(/^demo-/, 'sso-'), email: a.email, label: `${a.label} (single sign-on as ${a.subject})`,
+    password: null, firstName: a.firstName, lastName: a.lastName, tierLevel: a.member.tierLevel, memberType: a.member.memberType,
+    hasWebProfile: true, active: a.member.memberType !== 'ClosedAccountMember', interfaceType: 'sso', ssoSubject: a.subject,
+  }] : []));
+  return [...knownVisitorDrafts(), ...linked];
+}
+
+/** A deterministic public id, so documentation can link /activate?public_id=… */
+export function demoPublicId(partnerCode: string, slug: string): string {
+  return `demo-${partnerCode.toLowerCase()}-${slug}`;
+}
+
+/** The demo accounts of one partner, in a fixed order (none for partners without enrolment). */
+export function demoMembersFor(partner: DemoPartner): DemoMember[] {
+  const code = partner.code.toLowerCase();
+  const drafts = partner.enrollmentType === 'direct' ? directDrafts() : partner.enrollmentType === 'sso' ? ssoDrafts() : [];
+  return drafts.map(({ slug, email, ...d }, i) => ({
+    ...d,
+    publicId: demoPublicId(code, slug),
+    email: email?.includes('@') ? email : `${email ?? slug.replace(/-/g, '.')}@${code}.example.com`,
+    // DM0001…: the same numbers on every partner (they are unique per partner), with the §5 check character.
+    partnerNumber: withCheckCharacter(`DM${String(i + 1).padStart(4, '0')}`),
+  }));
+}
+
+const ADDRESSES = [
+  { address1: '350 Fifth Avenue', city: 'New York', state: 'NY', zipCode: '10118' },
+  { address1: '233 S Wacker Drive', city: 'Chicago', state: 'IL', zipCode: '60606' },
+  { address1: '1 Ferry Building', city: 'San Francisco', state: 'CA', zipCode: '94111' },
+  { address1: '100 Congress Avenue', city: 'Austin', state: 'TX', zipCode: '78701' },
+  { address1: '265 Peachtree Street', city: 'Atlanta', state: 'GA', zipCode: '30303' },
+] as const;
+
+function diningProgress(tierLevel: number, memberType: MemberType): MemberDiningProgress {
+  if (tierLevel === TIER_LEVELS.VIP) return { status: 'Qualified', dinesRequired: 12, remainingDines: 0, dollarsRequired: 0, remainingDollars: 0, ytdMilesOrDollars: 2450 };
+  if (memberType === 'EnrolledCardMember') return { status: 'Building', dinesRequired: 12, remainingDines: 8, dollarsRequired: 0, remainingDollars: 0, ytdMilesOrDollars: 310 };
+  return { status: 'Building', dinesRequired: 12, remainingDines: 12, dollarsRequired: 0, remainingDollars: 0, ytdMilesOrDollars: 0 };
+}
+
+/** The member rows of one partner; `passwordHash` is the hash of DEMO_PASSWORD (computed once). */
+export function demoMemberRows(partner: DemoPartner & { id: number }, passwordHash: string): NewMemberRow[] {
+  const sms = Boolean(partner.hasSmsOptIn || partner.hasSmsOptInV2);
+  return demoMembersFor(partner).map((m, i) => {
+    const address = ADDRESSES[i % ADDRESSES.length]!;
+    const phone = `212555${String(100 + i).padStart(4, '0')}`;
+    return {
+      partnerId: partner.id,
+      publicId: m.publicId,
+      email: m.email,
+      // Tier 0 means opted out of e-mail (§4 home copy variants).
+      emailOptIn: m.tierLevel !== TIER_LEVELS.OptedOut,
+      passwordHash: m.password ? passwordHash : null,
+      partnerNumber: m.partnerNumber,
+      firstName: m.firstName,
+      lastName: m.lastName,
+      ...address,
+      address2: i % 3 === 0 ? 'Suite 100' : '',
+      phoneNumber: phone,
+      smsOptIn: sms && m.tierLevel >= TIER_LEVELS.OptedIn,
+      joinDate: new Date(Date.UTC(2025, i % 12, 1 + (i % 27), 15, 0, 0)),
+      enrollmentSource: m.interfaceType === 'known' ? 'partner' : m.interfaceType === 'sso' ? 'sso' : 'web',
+      memberType: m.memberType,
+      tierLevel: m.tierLevel,
+      diningProgress: diningProgress(m.tierLevel, m.memberType),
+      interfaceType: m.interfaceType,
+      hasWebProfile: m.hasWebProfile,
+      active: m.active,
+      ssoSubject: m.ssoSubject,
+    };
+  });
+}
+
+/** Inserts the demo members of every partner (inside the seed transaction). */
+export async function seedMembers(db: Db, partnerRows: ReadonlyArray<DemoPartner & { id: number }>): Promise<number> {
+  // argon2id is deliberately slow: one hash for every demo account.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const rows = partnerRows.flatMap((p) => demoMemberRows(p, passwordHash));
+  for (let i = 0; i < rows.length; i += 200) await db.insert(members).values(rows.slice(i, i + 200));
+  return rows.length;
+}

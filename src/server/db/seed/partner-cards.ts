@@ -1,0 +1,102 @@
+import { asc, inArray } from 'drizzle-orm';
+import type { Db } from '../client';
+import { memberCards, members, partnerCards, type NewPartnerRow } from '../schema';
+import { cardFingerprint, FINGERPRINT_SECRET } from '../../modules/cards/card-crypto';
+import { getOrCreateSecret } from '../../lib/secrets';
+import { BRAND_CODES, type CardBrand } from '../../../shared/constants/card';
+import { checkCardNumber } from '../../../shared/rules/card';
+import { partnerSeed } from './partners';
+
+/**
+ * Demo cards. Partners with partner-loaded cards know two cards of each demo member who can sign
+ * in (partner_cards); every demo card member (EnrolledCardMember) has one linked card
+ * (member_cards) — on those partners its first partner card, elsewhere a card of its own. Only
+ * brand, last four, a description and the keyed fingerprint (the same function as linking uses)
+ * are stored, never a number.
+ *
+ * The numbers are published payment-provider test numbers. The best-known ones are kept out of
+ * the seed (RESERVED_TEST_NUMBERS) so that typing them in the card frame always links a new card.
+ */
+export const RESERVED_TEST_NUMBERS: readonly string[] = [
+  '4111111111111111', '4242424242424242', '4012888888881881', '4222222222222',
+  '5555555555554444', '2223003122003222', '5105105105105100',
+  '378282246310005', '371449635398431',
+  '6011111111111117', '6011000990139424',
+];
+
+const SEED_NUMBERS: Record<CardBrand, readonly string[]> = {
+  Visa: [
+    '4000056655665556', '4000002500003155', '4000002760003184', '4000003800000446', '4000000000003220', '4000000000009995',
+    '4000000000000002', '4000000000000069', '4000000000000119', '4000000000000127', '4000000000000101', '4100000000000019',
+    '4000000000000077', '4000000000000093', '4000000000000341', '4000000000000259', '4000000000003063', '4000000000003055',
+    '4000008400001629', '4000000760000002', '4000001240000000', '4000004840008001', '4000000000000010', '4000000000000028',
+    '4000000000000036', '4000000000000044', '4000000000005126', '4000000000001976', '4000000000006975', '4000000400000008',
+    '4000000560000004', '4000002080000001', '4000002460000001', '4000002500000003', '4000002760000016', '4000003720000005',
+    '4000003800000008', '4000007240000007', '4000007520000008', '4000058260000005', '4000000360000006', '4000003560000008',
+    '4000001560000002',
+  ],
+  Mastercard: ['5200828282828210', '5454545454545454', '2222420000001113', '2223000048410010', '5425233430109903', '5500000000000004', '5431111111111111'],
+  Amex: ['378734493671000', '340000000000009', '370000000000002', '374245455400126'],
+  Discover: ['6011981111111113', '6011601160116611', '6445644564456445', '6011000400000000'],
+};
+
+type Accepted = ReadonlyArray<'AMEX' | 'DISC' | 'MAST' | 'VISA'>;
+
+/** The seed numbers a partner accepts, brands interleaved (Visa, Mastercard, Amex, Discover, Visa, …). */
+export function seedNumberPool(accepted: Accepted): string[] {
+  const lists = (Object.keys(SEED_NUMBERS) as CardBrand[]).filter((b) => accepted.includes(BRAND_CODES[b])).map((b) => SEED_NUMBERS[b]);
+  const longest = Math.max(0, ...lists.map((l) => l.length));
+  const pool: string[] = [];
+  for (let i = 0; i < longest; i++) for (const l of lists) if (l[i]) pool.push(l[i]!);
+  return pool;
+}
+
+type SeedPartner = Pick<NewPartnerRow, 'code' | 'hasPartnerLoadedCards' | 'cardTypesAccepted'> & { id: number };
+type Described = { cardType: CardBrand; lastFour: string; description: string; fingerprint: string };
+
+function describeCard(number: string, accepted: Accepted, key: Buffer, description: (brand: CardBrand) => string): Described {
+  const check = checkCardNumber(number, accepted);
+  if (!check.ok) throw new Error('A seed card number is not valid for its partner.');
+  return { cardType: check.brand, lastFour: check.lastFour, description: description(check.brand), fingerprint: cardFingerprint(key, number) };
+}
+
+/** Inserts the demo cards (inside the seed transaction, after the members). */
+export async function seedPartnerCards(db: Db, partnerRows: readonly SeedPartner[], opts: { fingerprintKey?: Buffer } = {}): Promise<{ partnerCards: number; memberCards: number }> {
+  const key = opts.fingerprintKey ?? await getOrCreateSecret(db, FINGERPRINT_SECRET);
+  const ids = partnerRows.map((p) => p.id);
+  if (ids.length === 0) return { partnerCards: 0, memberCards: 0 };
+  const demo = await db.select({ id: members.id, partnerId: members.partnerId, memberType: members.memberType, hasWebProfile: members.hasWebProfile })
+    .from(members).where(inArray(members.partnerId, ids)).orderBy(asc(members.id));
+  let partnerCardCount = 0;
+  const linked: Array<typeof memberCards.$inferInsert> = [];
+  for (const partner of partnerRows) {
+    const accepted = (partner.cardTypesAccepted ?? ['AMEX', 'DISC', 'MAST', 'VISA']) as Accepted;
+    const brandName = partnerSeed(partner.code)?.brand ?? partner.code;
+    const pool = seedNumberPool(accepted);
+    let next = 0;
+    const take = () => pool[next++];
+    for (const m of demo.filter((d) => d.partnerId === partner.id)) {
+      let first: { id: number; card: Described } | undefined;
+      if (partner.hasPartnerLoadedCards && m.hasWebProfile) {
+        const numbers = [take(), take()].filter((n): n is string => n !== undefined);
+        if (numbers.length) {
+          const rows = await db.insert(partnerCards)
+            .values(numbers.map((n) => ({ partnerId: partner.id, memberId: m.id, ...describeCard(n, accepted, key, (b) => `${brandName} ${b}`) })))
+            .returning();
+          partnerCardCount += rows.length;
+          if (rows[0]) first = { id: rows[0].id, card: rows[0] };
+        }
+      }
+      if (m.memberType !== 'EnrolledCardMember') continue;
+      if (first) {
+        const { cardType, lastFour, description, fingerprint } = first.card;
+        linked.push({ partnerId: partner.id, memberId: m.id, cardType, lastFour, description, fingerprint, partnerCardId: first.id });
+        continue;
+      }
+      const n = take();
+      if (n) linked.push({ partnerId: partner.id, memberId: m.id, ...describeCard(n, accepted, key, (b) => b), partnerCardId: null });
+    }
+  }
+  for (let i = 0; i < linked.length; i += 200) await db.insert(memberCards).values(linked.slice(i, i + 200));
+  return { partnerCards: partnerCardCount, memberCards: linked.length };
+}

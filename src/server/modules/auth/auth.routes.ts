@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZErrorResponse } from '../../../shared/schemas/common';
+import { ZSignInRequest, ZSignInResponse } from '../../../shared/schemas/member';
+import type { Db } from '../../db/client';
+import { partnerOf } from '../../plugins/partner';
+import { toMember } from '../members/member-mapper';
+import { signIn } from './auth.service';
+import { sweepLockouts } from './lockout';
+
+export const ZSignOutResponse = z.object({ signedOut: z.literal(true), csrfToken: z.string() });
+
+/** Direct sign-in and sign-out (§4 session, §8 sign-in wording). */
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.post('/api/SignIn', {
+    schema: {
+      tags: ['session'],
+      summary: 'Sign in with an e-mail or partner number and a password (direct partners)',
+      description: "401 wrong user name or password; 423 code 'locked' after repeated failures (30 minutes); 409 code 'fixCredentials' when the e-mail is shared by several accounts. The session cookie is rotated: use the csrfToken of the answer.",
+      security: [{ xsrf: [] }],
+      body: ZSignInRequest,
+      response: { 200: ZSignInResponse, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 423: ZErrorResponse },
+    },
+  }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const partner = partnerOf(request);
+    const member = await signIn(db, { partner, username: request.body.username, password: request.body.password });
+    const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: request.body.staySignedIn });
+    return { member: toMember(member, session), csrfToken: app.csrf.issue(request, reply) };
+  });
+
+  app.get('/api/SignOut', {
+    schema: {
+      tags: ['session'],
+      summary: 'End the session (always 200, also when not signed in); answers a fresh anti-forgery token',
+      response: { 200: ZSignOutResponse },
+    },
+  }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    partnerOf(request);
+    await app.sessions.end(request, reply);
+    return { signedOut: true as const, csrfToken: app.csrf.issue(request, reply) };
+  });
+
+  // Failure counts outlive their window only until the next sweep.
+  const sweep = setInterval(() => void sweepLockouts(db).catch(() => undefined), 10 * 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+};

@@ -1,0 +1,40 @@
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { Captcha } from './captcha';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** ALTCHA proof of work: forms send the solved payload, routes verify it once. */
+    captcha: Captcha;
+  }
+}
+
+const ZChallenge = z.object({
+  algorithm: z.string(),
+  challenge: z.string(),
+  maxnumber: z.number().optional(),
+  salt: z.string(),
+  signature: z.string(),
+});
+
+/** GET /api/captcha/challenge and app.captcha (verification) for the forms that need it. */
+const plugin: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const captcha = new Captcha(db);
+  app.decorate('captcha', captcha);
+
+  app.get('/api/captcha/challenge', {
+    schema: {
+      tags: ['captcha'],
+      summary: 'An ALTCHA proof-of-work challenge (altcha-lib v1 format), valid for 10 minutes',
+      description: 'Solve it (altcha-lib/v1 solveChallenge, or the ALTCHA widget) and send base64(JSON {algorithm, challenge, number, salt, signature}) as gRecaptchaResponse. Each solution is accepted once.',
+      response: { 200: ZChallenge },
+    },
+  }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return captcha.challenge();
+  });
+};
+
+export const captchaRoutes = fp(plugin, { name: 'captcha' });

@@ -1,0 +1,117 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/app';
+import { partners } from '../../db/schema';
+import { buildCardFrameServer, cardFrameCsp, frameAncestors } from './card-frame-server';
+import { decryptCardNumber, loadCardKeys } from './card-crypto';
+import { encryptCardNumber } from './test-helpers';
+
+let t: TestApp;
+let built: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  built = mkdtempSync(path.join(tmpdir(), 'card-frame-'));
+  mkdirSync(path.join(built, 'card-frame'));
+  mkdirSync(path.join(built, 'assets'));
+  writeFileSync(path.join(built, 'card-frame', 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/frame-abc.js"></script></head><body><input></body></html>');
+  writeFileSync(path.join(built, 'assets', 'frame-abc.js'), 'console.log("frame")');
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(built, { recursive: true, force: true });
+});
+
+const directives = (csp: string) => new Map(csp.split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
+  const [name, ...values] = d.split(/\s+/);
+  return [name!, values] as const;
+}));
+
+describe('card frame server', () => {
+  it('serves the built frame page with its CSP: partner origins may frame it, nothing else is allowed', async () => {
+    const frame = await buildCardFrameServer({ config: { ...t.config, clientDir: built }, db: t.database.db });
+    try {
+      const res = await frame.inject({ method: 'GET', url: '/card-frame/?parent=http%3A%2F%2Fhilton.localhost%3A3000&accepted=VISA,MAST' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('/assets/frame-abc.js');
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['cache-control']).toBe('no-store');
+      const csp = directives(String(res.headers['content-security-policy']));
+      expect(csp.get('default-src')).toEqual(["'none'"]);
+      expect(csp.get('script-src')).toEqual(["'self'"]);
+      expect(csp.get('style-src')).toEqual(["'self'"]);
+      expect(csp.get('connect-src')).toEqual(["'self'"]);
+      expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
+      expect(csp.get('frame-ancestors')).toEqual(expect.arrayContaining([`http://*.localhost:${t.config.port}`, `http://localhost:${t.config.port}`]));
+      expect(csp.get('frame-ancestors')).not.toContain('*');
+
+      const asset = await frame.inject({ method: 'GET', url: '/assets/frame-abc.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.body).toContain('frame');
+
+      const bare = await frame.inject({ method: 'GET', url: '/card-frame?parent=x' });
+      expect(bare.statusCode).toBe(301);
+      expect(bare.headers.location).toBe('/card-frame/?parent=x');
+      expect((await frame.inject({ method: 'GET', url: '/anything' })).statusCode).toBe(404);
+    } finally {
+      await frame.close();
+    }
+  });
+
+  it('answers 503 until the frame is built', async () => {
+    const frame = await buildCardFrameServer({ config: { ...t.config, clientDir: path.join(built, 'missing') }, db: t.database.db });
+    try {
+      const res = await frame.inject({ method: 'GET', url: '/card-frame/' });
+      expect(res.statusCode).toBe(503);
+    } finally {
+      await frame.close();
+    }
+  });
+
+  it('serves the public key the app decrypts with (SPKI, base64 DER)', async () => {
+    const frame = await buildCardFrameServer({ config: t.config, db: t.database.db });
+    try {
+      const res = await frame.inject({ method: 'GET', url: '/card-frame/public-key' });
+      expect(res.statusCode).toBe(200);
+      const { key } = res.json<{ key: string }>();
+      expect(key).toMatch(/^[A-Za-z0-9+/]+=*$/);
+      const keys = await loadCardKeys({ config: t.config, db: t.database.db });
+      expect(key).toBe(keys.publicKeySpki);
+      expect(decryptCardNumber(keys.privateKey, encryptCardNumber(key, '4111111111111111'))).toBe('4111111111111111');
+    } finally {
+      await frame.close();
+    }
+  });
+
+  it('adds configured partner hosts to frame-ancestors', async () => {
+    await t.database.db.update(partners).set({ hosts: ['dining.example.com'] }).where(eq(partners.code, 'hilton'));
+    const frame = await buildCardFrameServer({ config: { ...t.config, clientDir: built, partnerHosts: { 'eat.example.org': 'delta' } }, db: t.database.db });
+    try {
+      const csp = directives(String((await frame.inject({ method: 'GET', url: '/card-frame/' })).headers['content-security-policy']));
+      expect(csp.get('frame-ancestors')).toEqual(expect.arrayContaining(['https://dining.example.com', 'https://eat.example.org', `http://*.localhost:${t.config.port}`]));
+    } finally {
+      await frame.close();
+      await t.database.db.update(partners).set({ hosts: [] }).where(eq(partners.code, 'hilton'));
+    }
+  });
+
+  it('allows only configured https hosts in production', () => {
+    expect(frameAncestors({ env: 'production', port: 3000, partnerHosts: { 'eat.example.org': 'delta' } }, ['dining.example.com'])).toEqual(['https://dining.example.com', 'https://eat.example.org']);
+    expect(cardFrameCsp([])).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe("the app's pages", () => {
+  it('may frame the card-frame origin and nothing else', async () => {
+    const res = await t.request('hilton', { method: 'GET', url: '/account/manage_cards', headers: { accept: 'text/html' } });
+    const csp = directives(String(res.headers['content-security-policy']));
+    expect(csp.get('frame-src')).toEqual([t.config.cardFrameOrigin]);
+    expect(csp.has('child-src')).toBe(false);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    const api = await t.request('hilton', { method: 'GET', url: '/api/feature-flags' });
+    expect(directives(String(api.headers['content-security-policy'])).get('frame-src')).toEqual([t.config.cardFrameOrigin]);
+  });
+});

@@ -1,0 +1,104 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZErrorResponse } from '../../../shared/schemas/common';
+import { ZAddCardsRequest, ZAddCardsResponse, ZCardList, ZDeleteCardQuery } from '../../../shared/schemas/card';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { partnerOf } from '../../plugins/partner';
+import { CAPTCHA_MESSAGE } from './captcha';
+import { loadCardKeys, loadFingerprintKey, type CardKeys } from './card-crypto';
+import { addCards, deleteCard, memberCardList, NO_PARTNER_CARDS, partnerCardList } from './cards.service';
+
+/**
+ * The card calls of docs/api-cards.md for the signed-in member of the host's partner. Card numbers
+ * arrive encrypted (the card frame), are decrypted in memory only and never stored or logged.
+ * Needs captchaRoutes registered first (app.captcha).
+ */
+export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }> = async (app, { db, config }) => {
+  // Loaded on first use: the development key pair is generated once and kept in app_secrets.
+  let keys: Promise<CardKeys> | undefined;
+  let fingerprintKey: Promise<Buffer> | undefined;
+  const cardKeys = () => (keys ??= loadCardKeys({ config, db }).catch((err: unknown) => {
+    keys = undefined;
+    throw err;
+  }));
+  const fpKey = () => (fingerprintKey ??= loadFingerprintKey({ config, db }).catch((err: unknown) => {
+    fingerprintKey = undefined;
+    throw err;
+  }));
+
+  app.get('/api/Member/Cards', {
+    schema: {
+      tags: ['cards'],
+      summary: "The signed-in member's linked cards",
+      response: { 200: ZCardList, 401: ZErrorResponse },
+    },
+  }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const partner = partnerOf(request);
+    const { member } = await app.sessions.require(request);
+    return memberCardList(db, { partner, member });
+  });
+
+  app.post('/api/Member/Cards', {
+    schema: {
+      tags: ['cards'],
+      summary: 'Link cards: manual cards encrypted by the card frame, or partner cards by id',
+      description: `The captcha (gRecaptchaResponse, ALTCHA) is checked first. 200 with one result per card when at least one card was linked; 400 with the same body when none was; 400 with fieldErrors for bad input.`,
+      security: [{ xsrf: [] }],
+      body: ZAddCardsRequest,
+      response: { 200: ZAddCardsResponse, 400: z.union([ZAddCardsResponse, ZErrorResponse]), 401: ZErrorResponse, 403: ZErrorResponse },
+    },
+  }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const partner = partnerOf(request);
+    const { member } = await app.sessions.require(request);
+    if (!(await app.captcha.verify(request.body.gRecaptchaResponse))) {
+      throw AppError.badRequest(CAPTCHA_MESSAGE, [{ field: 'gRecaptchaResponse', message: CAPTCHA_MESSAGE }]);
+    }
+    const result = await addCards(db, {
+      partner, member,
+      creditCards: request.body.creditCards,
+      directFileFeedOptIn: request.body.directFileFeedOptIn,
+      keys: await cardKeys(),
+      fingerprintKey: await fpKey(),
+    });
+    request.log.info({ linked: result.linked, submitted: result.cardRegistration.length }, 'cards linked');
+    return reply.status(result.linked > 0 ? 200 : 400).send({ cardRegistration: result.cardRegistration });
+  });
+
+  app.delete('/api/Member/Cards', {
+    schema: {
+      tags: ['cards'],
+      summary: "Delete one of the member's cards; deleting the last card closes the account and signs out",
+      security: [{ xsrf: [] }],
+      querystring: ZDeleteCardQuery,
+      response: { 200: z.literal(true), 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
+    },
+  }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const partner = partnerOf(request);
+    const { member } = await app.sessions.require(request);
+    const { closed } = await deleteCard(db, { partner, member, id: request.query.id });
+    if (closed) {
+      request.log.info('last card deleted: account closed, session ended');
+      await app.sessions.end(request, reply);
+    }
+    return true as const;
+  });
+
+  app.get('/api/Cards/AllPartnerCards', {
+    schema: {
+      tags: ['cards'],
+      summary: "The partner's own cards of the member (partners with partner-loaded cards; 404 otherwise)",
+      response: { 200: ZCardList, 401: ZErrorResponse, 404: ZErrorResponse },
+    },
+  }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const partner = partnerOf(request);
+    if (!partner.hasPartnerLoadedCards) throw AppError.notFound(NO_PARTNER_CARDS);
+    const { member } = await app.sessions.require(request);
+    return partnerCardList(db, { partner, member });
+  });
+};

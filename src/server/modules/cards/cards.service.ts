@@ -1,0 +1,173 @@
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { MemberCardRow, MemberRow, PartnerCardRow, PartnerRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { BRAND_CODES, CARD_BRANDS, MAX_CARDS_PER_MEMBER, type CardBrand } from '../../../shared/constants/card';
+import { acceptedBrandsMessage, checkCardNumber, detectBrand } from '../../../shared/rules/card';
+import type { Card, ZCardRegistration, ZCreditCardInput } from '../../../shared/schemas/card';
+import { cardFingerprint, decryptCardNumber, type CardKeys } from './card-crypto';
+import {
+  cardHolder, countMemberCards, deleteMemberCard, insertMemberCard, listMemberCards, listPartnerCards, lockMember, setMemberType,
+} from './cards.repo';
+
+export type CreditCardInput = z.infer<typeof ZCreditCardInput>;
+export type CardRegistration = z.infer<typeof ZCardRegistration>;
+type Accepted = ReadonlyArray<'AMEX' | 'DISC' | 'MAST' | 'VISA'>;
+
+/** Per-card result codes of docs/api-cards.md and their messages (never a card number in them). */
+export const CARD_ERRORS = {
+  INVALID_CARD: 'We could not read this card number. Please enter it again.',
+  ALREADY_LINKED: 'This card is already linked to your account.',
+  LINKED_TO_OTHER_MEMBER: 'This card is linked to another account. Please contact customer support.',
+  MAX_CARDS: `You can link at most ${MAX_CARDS_PER_MEMBER} cards to your account.`,
+  UNKNOWN_PARTNER_CARD: 'We could not find that card.',
+} as const;
+export type CardErrorCode = keyof typeof CARD_ERRORS | 'BRAND_NOT_ACCEPTED';
+export const CARD_NOT_FOUND = 'We could not find that card.';
+export const NO_PARTNER_CARDS = 'This program has no partner cards.';
+
+export function toCard(row: MemberCardRow): Card {
+  return { id: row.id, partnerCardId: row.partnerCardId, cardType: row.cardType, lastFour: row.lastFour, description: row.description };
+}
+export function partnerCardToCard(row: PartnerCardRow): Card {
+  return { id: row.id, partnerCardId: row.id, cardType: row.cardType, lastFour: row.lastFour, description: row.description };
+}
+
+/** §3 description of a card entered by hand: its brand, e.g. 'Visa'. */
+export const manualDescription = (brand: CardBrand) => brand;
+
+export function accepted(partner: PartnerRow): Accepted {
+  return partner.cardTypesAccepted.filter((c): c is Accepted[number] => (Object.values(BRAND_CODES) as string[]).includes(c));
+}
+
+/** A card ready to link: everything but the owner. */
+type Candidate = { cardType: CardBrand; lastFour: string; description: string; fingerprint: string; partnerCardId: number | null };
+type Prepared = { ok: true; card: Candidate } | { ok: false; shown: CardRegistration[number]['memberCard']; code: CardErrorCode; message: string };
+
+/**
+ * Decrypts a manual card in memory and re-checks everything the frame checked: the brand is
+ * accepted, the number passes Luhn and length, and lastFour/cardType sent beside it agree with it.
+ */
+export function prepareManualCard(
+  input: { encryptedCardNumber: string; lastFour: string; cardType: CardBrand },
+  ctx: { keys: CardKeys; fingerprintKey: Buffer; accepted: Accepted; partnerCards: PartnerCardRow[] },
+): Prepared {
+  const shown = { id: null, cardType: input.cardType, lastFour: input.lastFour, description: manualDescription(input.cardType) };
+  const fail = (code: CardErrorCode, message: string): Prepared => ({ ok: false, shown, code, message });
+  const digits = decryptCardNumber(ctx.keys.privateKey, input.encryptedCardNumber);
+  if (!digits) return fail('INVALID_CARD', CARD_ERRORS.INVALID_CARD);
+  const brand = detectBrand(digits);
+  if (!brand || !ctx.accepted.includes(BRAND_CODES[brand])) return fail('BRAND_NOT_ACCEPTED', acceptedBrandsMessage(ctx.accepted));
+  const check = checkCardNumber(digits, ctx.accepted);
+  if (!check.ok) return fail('INVALID_CARD', check.message);
+  if (check.lastFour !== input.lastFour || check.brand !== input.cardType) return fail('INVALID_CARD', CARD_ERRORS.INVALID_CARD);
+  const fingerprint = cardFingerprint(ctx.fingerprintKey, digits);
+  // The same number as one of the member's partner-loaded cards: link it as that card.
+  const partnerCard = ctx.partnerCards.find((p) => p.fingerprint === fingerprint);
+  return {
+    ok: true,
+    card: { cardType: check.brand, lastFour: check.lastFour, description: manualDescription(check.brand), fingerprint, partnerCardId: partnerCard?.id ?? null },
+  };
+}
+
+function preparePartnerCard(cardId: number, partnerCards: PartnerCardRow[]): Prepared {
+  const row = partnerCards.find((p) => p.id === cardId);
+  if (!row) {
+    // The card is not this member's: nothing about it is revealed.
+    return { ok: false, shown: { id: null, cardType: CARD_BRANDS[0], lastFour: '', description: 'Partner card' }, code: 'UNKNOWN_PARTNER_CARD', message: CARD_ERRORS.UNKNOWN_PARTNER_CARD };
+  }
+  return { ok: true, card: { cardType: row.cardType, lastFour: row.lastFour, description: row.description, fingerprint: row.fingerprint, partnerCardId: row.id } };
+}
+
+export type AddCardsResult = { linked: number; cardRegistration: CardRegistration; memberType: MemberRow['memberType'] };
+
+/**
+ * POST /api/Member/Cards after the captcha: each card gets its own result (§3 card registration).
+ * Cards are linked in submission order under a lock on the member row, so the per-member maximum
+ * and the duplicate checks hold across concurrent submissions. A first linked card makes the member
+ * an EnrolledCardMember (also re-enrolment of a closed account, which is active again).
+ */
+export async function addCards(db: Db, opts: {
+  partner: PartnerRow; member: MemberRow; creditCards: CreditCardInput[]; directFileFeedOptIn: boolean;
+  keys: CardKeys; fingerprintKey: Buffer;
+}): Promise<AddCardsResult> {
+  const { partner, member } = opts;
+  const owner = { partnerId: partner.id, memberId: member.id };
+  const partnerCards = partner.hasPartnerLoadedCards ? await listPartnerCards(db, owner) : [];
+  const ctx = { keys: opts.keys, fingerprintKey: opts.fingerprintKey, accepted: accepted(partner), partnerCards };
+  // Decryption happens before the transaction, so no lock is held while RSA runs.
+  const prepared = opts.creditCards.map((c) => ('cardId' in c ? preparePartnerCard(c.cardId, partnerCards) : prepareManualCard(c, ctx)));
+
+  return db.transaction(async (tx) => {
+    const locked = await lockMember(tx, member.id);
+    if (!locked) throw AppError.unauthorized();
+    const existing = await listMemberCards(tx, owner);
+    const mine = new Set(existing.map((c) => c.fingerprint));
+    let total = existing.length;
+    const cardRegistration: CardRegistration = [];
+    for (const p of prepared) {
+      if (!p.ok) {
+        cardRegistration.push({ memberCard: p.shown, error: { code: p.code, message: p.message } });
+        continue;
+      }
+      const { card } = p;
+      const shown = { id: null, cardType: card.cardType, lastFour: card.lastFour, description: card.description };
+      const refuse = (code: CardErrorCode, message: string) => cardRegistration.push({ memberCard: shown, error: { code, message } });
+      if (mine.has(card.fingerprint)) {
+        refuse('ALREADY_LINKED', CARD_ERRORS.ALREADY_LINKED);
+        continue;
+      }
+      const holder = await cardHolder(tx, partner.id, card.fingerprint);
+      if (holder) {
+        refuse(holder.memberId === member.id ? 'ALREADY_LINKED' : 'LINKED_TO_OTHER_MEMBER', holder.memberId === member.id ? CARD_ERRORS.ALREADY_LINKED : CARD_ERRORS.LINKED_TO_OTHER_MEMBER);
+        continue;
+      }
+      if (total >= MAX_CARDS_PER_MEMBER) {
+        refuse('MAX_CARDS', CARD_ERRORS.MAX_CARDS);
+        continue;
+      }
+      const row = await insertMemberCard(tx, { ...owner, ...card, directFileFeedOptIn: opts.directFileFeedOptIn });
+      if (!row) {
+        // Another member linked it between the check and the insert.
+        refuse('LINKED_TO_OTHER_MEMBER', CARD_ERRORS.LINKED_TO_OTHER_MEMBER);
+        continue;
+      }
+      mine.add(card.fingerprint);
+      total += 1;
+      cardRegistration.push({ memberCard: { id: row.id, cardType: row.cardType, lastFour: row.lastFour, description: row.description }, error: null });
+    }
+    const linked = cardRegistration.filter((r) => r.error === null).length;
+    let memberType = locked.memberType;
+    if (linked > 0 && memberType !== 'EnrolledCardMember') {
+      memberType = 'EnrolledCardMember';
+      await setMemberType(tx, member.id, memberType, { active: true });
+    }
+    return { linked, cardRegistration, memberType };
+  });
+}
+
+/**
+ * DELETE /api/Member/Cards?id=: only the member's own card on this partner (404 otherwise).
+ * Deleting the last card closes the account (ClosedAccountMember); the caller ends the session.
+ */
+export async function deleteCard(db: Db, opts: { partner: PartnerRow; member: MemberRow; id: number }): Promise<{ closed: boolean }> {
+  const owner = { partnerId: opts.partner.id, memberId: opts.member.id };
+  return db.transaction(async (tx) => {
+    if (!(await lockMember(tx, opts.member.id))) throw AppError.unauthorized();
+    const deleted = await deleteMemberCard(tx, { ...owner, id: opts.id });
+    if (!deleted) throw AppError.notFound(CARD_NOT_FOUND);
+    const left = await countMemberCards(tx, owner);
+    if (left > 0) return { closed: false };
+    await setMemberType(tx, opts.member.id, 'ClosedAccountMember');
+    return { closed: true };
+  });
+}
+
+export async function memberCardList(db: Db, opts: { partner: PartnerRow; member: MemberRow }): Promise<Card[]> {
+  return (await listMemberCards(db, { partnerId: opts.partner.id, memberId: opts.member.id })).map(toCard);
+}
+
+export async function partnerCardList(db: Db, opts: { partner: PartnerRow; member: MemberRow }): Promise<Card[]> {
+  if (!opts.partner.hasPartnerLoadedCards) throw AppError.notFound(NO_PARTNER_CARDS);
+  return (await listPartnerCards(db, { partnerId: opts.partner.id, memberId: opts.member.id })).map(partnerCardToCard);
+}

@@ -1,0 +1,91 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZErrorResponse } from '../../../shared/schemas/common';
+import {
+  ZOkResponse, ZProspectEmailRequest, ZProspectSignUpRequest, ZSignInResponse, ZValidateEmailQuery, ZValidateZipQuery,
+  ZValidationResponse,
+} from '../../../shared/schemas/member';
+import type { Db } from '../../db/client';
+import { partnerOf } from '../../plugins/partner';
+import { toMember } from '../members/member-mapper';
+import { isEmailAvailable, joinProgramme, recordProspect, requireDirectEnrollment, validateZip } from './enrollment.service';
+
+/** Enough for a person filling in a form; too slow to test a list of e-mail addresses. */
+const VALIDATE_EMAIL_LIMIT = { max: 30, timeWindow: 60_000 };
+/** Each join hashes a password (argon2id, 19 MiB): bounded per client address. */
+const JOIN_LIMIT = { max: 30, timeWindow: 60_000 };
+const PROSPECT_LIMIT = { max: 30, timeWindow: 60_000 };
+
+const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 429: ZErrorResponse };
+
+export const enrollmentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  /** sso and none partners have no joining: 404 before any validation. */
+  const directOnly = async (request: FastifyRequest) => requireDirectEnrollment(partnerOf(request));
+
+  // The shared schema turns a missing smsOptIn into false; v1 needs to know it was missing.
+  const smsOptInSent = new WeakMap<FastifyRequest, boolean>();
+
+  app.post('/api/Members/Prospects', {
+    config: { rateLimit: JOIN_LIMIT },
+    onRequest: directOnly,
+    preValidation: async (request) => {
+      const raw = (request.body as { smsOptIn?: unknown } | null | undefined)?.smsOptIn;
+      if (typeof raw === 'boolean') smsOptInSent.set(request, raw);
+    },
+    schema: {
+      tags: ['enrollment'],
+      summary: 'Join the programme (step 1 of enrollment); signs the new member in',
+      description: 'Direct partners only. 400 with fieldErrors for every §5 rule; 409 code alreadyMember when the account was created meanwhile.',
+      security: [{ xsrf: [] }],
+      body: ZProspectSignUpRequest,
+      response: { 201: ZSignInResponse, ...errors },
+    },
+  }, async (request, reply) => {
+    const partner = partnerOf(request);
+    const member = await joinProgramme(db, { partner, body: request.body, smsOptInGiven: smsOptInSent.get(request) });
+    const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: false });
+    reply.header('cache-control', 'no-store');
+    return reply.status(201).send({ member: toMember(member, session), csrfToken: app.csrf.issue(request, reply) });
+  });
+
+  app.post('/api/Members/Prospects/Email', {
+    config: { rateLimit: PROSPECT_LIMIT },
+    schema: {
+      tags: ['enrollment'],
+      summary: 'Leave an e-mail address (home-page prospect form)',
+      security: [{ xsrf: [] }],
+      body: ZProspectEmailRequest,
+      response: { 202: ZOkResponse, ...errors },
+    },
+  }, async (request, reply) => {
+    await recordProspect(db, { partnerId: partnerOf(request).id, email: request.body.email, referral: request.body.referral });
+    return reply.status(202).send({ ok: true as const });
+  });
+
+  app.get('/api/Members/Validate/Email', {
+    config: { rateLimit: VALIDATE_EMAIL_LIMIT },
+    onRequest: directOnly,
+    schema: {
+      tags: ['enrollment'],
+      summary: 'Whether an e-mail address (or, with usePpn=true, a partner number) is free for joining',
+      querystring: ZValidateEmailQuery,
+      response: { 200: ZValidationResponse, ...errors },
+    },
+  }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const isValid = await isEmailAvailable(db, { partner: partnerOf(request), value: request.query.email, usePpn: request.query.usePpn === 'true' });
+    return { isValid };
+  });
+
+  app.get('/api/Members/Validate/Zip', {
+    schema: {
+      tags: ['enrollment'],
+      summary: 'Whether a ZIP code is a five-digit U.S. ZIP code',
+      querystring: ZValidateZipQuery,
+      response: { 200: ZValidationResponse, ...errors },
+    },
+  }, async (request, reply) => {
+    reply.header('cache-control', 'public, max-age=86400');
+    return validateZip(request.query.zip);
+  });
+};

@@ -1,0 +1,181 @@
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { MemberRow, NewMemberRow, PartnerRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { isUsZip } from '../../lib/geo';
+import { newPublicId } from '../../lib/ids';
+import { hashPassword } from '../../lib/passwords';
+import { ZProspectSignUpRequest, type ZReferral } from '../../../shared/schemas/member';
+import { isValidEmail, normaliseEmail } from '../../../shared/rules/email';
+import { isValidPartnerNumber, normalisePartnerNumber, PARTNER_NUMBER_FORMAT_MESSAGE } from '../../../shared/rules/partner-number';
+import { defaultSmsOptIn } from '../../../shared/rules/sms-opt-in';
+import { isZipShape, ZIP_FORMAT_MESSAGE, ZIP_NOT_US_MESSAGE } from '../../../shared/rules/zip';
+import { findMemberByPublicId } from '../members/members.repo';
+import { fullAddressRequired, toBadRequest } from '../members/members.service';
+import { emailInUse, insertMember, insertProspect, lockEmail, partnerNumberInUse, upgradeKnownVisitor } from './enrollment.repo';
+
+export const REQUIRED_MESSAGE = 'This field is required.';
+export const EMAIL_IN_USE_MESSAGE = 'This email is already in use with the program.';
+export const PARTNER_NUMBER_IN_USE_MESSAGE = 'This partner number is already in use.';
+export const CONTROL_CHARACTER_MESSAGE = 'Please remove special characters such as line breaks from this field.';
+// Control characters (NUL above all) cannot be stored in PostgreSQL text and have no place in a name or address.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+const hasControlCharacters = (value: string) => value.search(CONTROL_CHARACTERS) !== -1;
+
+export const ALREADY_MEMBER_MESSAGE = 'You already have an account with the program. Sign in, or recover your password if you have forgotten it.';
+
+type ProspectValues = z.output<typeof ZProspectSignUpRequest>;
+
+/**
+ * Joining, signing in with credentials and recovery exist only where the partner runs its own
+ * accounts (enrollmentType direct); sso partners' members join through the partner's sign-in.
+ */
+export function requireDirectEnrollment(partner: Pick<PartnerRow, 'name' | 'enrollmentType'>, what = 'Joining online'): void {
+  if (partner.enrollmentType === 'direct') return;
+  if (partner.enrollmentType === 'sso') {
+    throw AppError.notFound(`${what} is not available on this site: ${partner.name} members sign in with their ${partner.name} account. For help, contact customer service.`);
+  }
+  throw AppError.notFound(`${what} is not available on this site. For help, contact customer service.`);
+}
+
+export function validatorOf(partner: Pick<PartnerRow, 'partnerNumberValidator'>): 'checkCharacter' | 'none' {
+  return partner.partnerNumberValidator === 'none' ? 'none' : 'checkCharacter';
+}
+
+/**
+ * The shared sign-up schema plus the checks that need the partner and the database (§5). The
+ * known visitor being upgraded (exceptId) does not count as another user of its own e-mail or
+ * partner number.
+ */
+export function serverProspectSchema(deps: { db: Db; partner: PartnerRow; exceptId?: number }) {
+  const { db, partner, exceptId } = deps;
+  return ZProspectSignUpRequest.superRefine(async (v, ctx) => {
+    const issue = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
+    for (const field of ['firstName', 'lastName', 'address1', 'address2', 'city'] as const) {
+      if (hasControlCharacters(v[field])) issue(field, CONTROL_CHARACTER_MESSAGE);
+    }
+    if (await emailInUse(db, { partnerId: partner.id, email: v.email, exceptId })) issue('email', EMAIL_IN_USE_MESSAGE);
+    if (partner.hasPPN) {
+      if (!v.partnerNumber) issue('partnerNumber', REQUIRED_MESSAGE);
+      else if (!isValidPartnerNumber(v.partnerNumber, validatorOf(partner))) issue('partnerNumber', PARTNER_NUMBER_FORMAT_MESSAGE);
+      else if (await partnerNumberInUse(db, { partnerId: partner.id, partnerNumber: v.partnerNumber, exceptId })) issue('partnerNumber', PARTNER_NUMBER_IN_USE_MESSAGE);
+    }
+    if (isZipShape(v.zipCode) && !isUsZip(v.zipCode.trim())) issue('zipCode', ZIP_NOT_US_MESSAGE);
+    if (fullAddressRequired(partner)) {
+      for (const field of ['address1', 'city', 'state'] as const) if (!v[field]) issue(field, REQUIRED_MESSAGE);
+    }
+  });
+}
+
+export function alreadyMember(): AppError {
+  return new AppError(409, ALREADY_MEMBER_MESSAGE, undefined, 'alreadyMember');
+}
+
+/** Postgres unique violation, possibly wrapped by the driver or Drizzle. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** §5 SMS opt-in: v2 partners only on the explicit v2 consent; v1 on by default with a phone; never without one. */
+export function smsOptInFor(partner: Pick<PartnerRow, 'hasSmsOptIn' | 'hasSmsOptInV2'>, v: { phoneNumber: string; smsOptInV2?: boolean }, explicitV1?: boolean): boolean {
+  if (partner.hasSmsOptInV2) return defaultSmsOptIn({ phone: v.phoneNumber, v2: true, explicit: v.smsOptInV2 === true });
+  if (partner.hasSmsOptIn) return defaultSmsOptIn({ phone: v.phoneNumber, v2: false, explicit: explicitV1 });
+  return false;
+}
+
+function cleanReferral(referral: z.output<typeof ZReferral>): Record<string, string> {
+  return Object.fromEntries(Object.entries(referral)
+    .map(([k, v]) => [k, typeof v === 'string' ? v.replace(CONTROL_CHARACTERS, '').trim() : ''] as const)
+    .filter(([, v]) => v !== ''));
+}
+
+/**
+ * POST /api/Members/Prospects: creates the member (or gives a known visitor of this partner its
+ * web profile) after every §5 check. smsOptInGiven is the smsOptIn value exactly as sent, since the
+ * shared schema defaults a missing one to false and v1 treats missing as 'yes with a phone'.
+ */
+export async function joinProgramme(db: Db, opts: { partner: PartnerRow; body: ProspectValues; smsOptInGiven?: boolean }): Promise<MemberRow> {
+  const { partner } = opts;
+  const candidate = opts.body.publicId ? await findMemberByPublicId(db, partner.id, opts.body.publicId) : undefined;
+  const visitor = candidate && candidate.tierLevel === 1 && !candidate.hasWebProfile ? candidate : undefined;
+
+  const parsed = await serverProspectSchema({ db, partner, exceptId: visitor?.id }).safeParseAsync(opts.body);
+  if (!parsed.success) throw toBadRequest(parsed.error.issues);
+  const v = parsed.data;
+  const referral = cleanReferral(v.referral);
+  const now = new Date();
+  const profile = {
+    email: v.email,
+    passwordHash: await hashPassword(v.password),
+    firstName: v.firstName,
+    lastName: v.lastName,
+    address1: v.address1,
+    address2: v.address2,
+    city: v.city,
+    state: v.state,
+    zipCode: v.zipCode,
+    phoneNumber: v.phoneNumber,
+    smsOptIn: smsOptInFor(partner, v, opts.smsOptInGiven),
+    emailOptIn: v.emailOptIn,
+    tierLevel: v.emailOptIn ? 2 : 0,
+    interfaceType: 'direct',
+    hasWebProfile: true,
+    active: true,
+    joinDate: now,
+    enrollmentSource: referral.utm_source ?? 'web',
+    ...(partner.hasPPN ? { partnerNumber: normalisePartnerNumber(v.partnerNumber) } : {}),
+  } satisfies Partial<NewMemberRow>;
+
+  try {
+    return await db.transaction(async (tx) => {
+      await lockEmail(tx, { partnerId: partner.id, email: v.email });
+      // Checked again under the lock: another join with this e-mail may have finished meanwhile.
+      if (await emailInUse(tx, { partnerId: partner.id, email: v.email, exceptId: visitor?.id })) throw alreadyMember();
+      if (visitor) {
+        const upgraded = await upgradeKnownVisitor(tx, {
+          id: visitor.id, partnerId: partner.id, values: { ...profile, referral: { ...visitor.referral, ...referral } },
+        });
+        if (!upgraded) throw alreadyMember();
+        return upgraded;
+      }
+      return insertMember(tx, {
+        ...profile, partnerId: partner.id, publicId: newPublicId(), memberType: 'NonCardMember', referral,
+      });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw alreadyMember();
+    throw err;
+  }
+}
+
+/** POST /api/Members/Prospects/Email: the home-page form leaves an e-mail address. */
+export async function recordProspect(db: Db, opts: { partnerId: number; email: string; referral: z.output<typeof ZReferral> }): Promise<void> {
+  await insertProspect(db, { partnerId: opts.partnerId, email: normaliseEmail(opts.email), referral: cleanReferral(opts.referral) });
+}
+
+/**
+ * GET /api/Members/Validate/Email: whether the value is free for joining. With usePpn a
+ * 7-character value is a partner number and is checked as one; anything malformed is not valid.
+ */
+export async function isEmailAvailable(db: Db, opts: { partner: PartnerRow; value: string; usePpn: boolean }): Promise<boolean> {
+  const value = opts.value.trim();
+  if (opts.usePpn && /^[A-Za-z0-9]{7}$/.test(value)) {
+    const number = normalisePartnerNumber(value);
+    return isValidPartnerNumber(number, validatorOf(opts.partner))
+      && !(await partnerNumberInUse(db, { partnerId: opts.partner.id, partnerNumber: number }));
+  }
+  if (!isValidEmail(value)) return false;
+  return !(await emailInUse(db, { partnerId: opts.partner.id, email: normaliseEmail(value) }));
+}
+
+/** GET /api/Members/Validate/Zip. */
+export function validateZip(zip: string): { isValid: boolean; message?: string } {
+  const z5 = zip.trim();
+  if (!isZipShape(z5)) return { isValid: false, message: ZIP_FORMAT_MESSAGE };
+  if (!isUsZip(z5)) return { isValid: false, message: ZIP_NOT_US_MESSAGE };
+  return { isValid: true };
+}

@@ -1,0 +1,113 @@
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { MemberRow, PartnerRow } from '../../db/schema';
+import { AppError, type FieldError } from '../../lib/app-error';
+import { isUsZip } from '../../lib/geo';
+import { ZProfileUpdateRequest } from '../../../shared/schemas/member';
+import { isValidUsPhone } from '../../../shared/rules/phone';
+import { ZIP_NOT_US_MESSAGE } from '../../../shared/rules/zip';
+import { activateMember, findMemberByPublicId, updateMember, type MemberPatch } from './members.repo';
+
+const REQUIRED = 'This field is required.';
+export const MEMBER_NOT_FOUND = 'We could not find that member.';
+export const NOT_ACTIVATABLE = 'This membership is already activated or cannot be activated. Please sign in or join instead.';
+export const ACTIVATION_UNAVAILABLE = 'Activation is not available on this site.';
+
+/**
+ * The profile as the server accepts it: the shared request schema, with names optional because
+ * single sign-on members' names are read-only (the client may leave them out). The checks that
+ * need the partner and the member are added per request by profileSchemaFor.
+ */
+export const ZProfileUpdateBody = ZProfileUpdateRequest.partial({ firstName: true, lastName: true });
+export type ProfileUpdateBody = z.output<typeof ZProfileUpdateBody>;
+
+/** True when the partner asks for a full postal address (§5: not for credit-type partners). */
+export function fullAddressRequired(partner: PartnerRow): boolean {
+  return partner.fullAddressRequired && partner.currencyType !== 'Credit';
+}
+
+export function smsOptInAvailable(partner: PartnerRow): boolean {
+  return partner.hasSmsOptIn || partner.hasSmsOptInV2;
+}
+
+/** §5 profile rules that depend on the partner and the member, as a superRefine of the shared schema. */
+export function profileSchemaFor(ctx: { partner: PartnerRow; member: MemberRow }) {
+  const sso = ctx.member.interfaceType === 'sso';
+  const addressRequired = fullAddressRequired(ctx.partner);
+  return ZProfileUpdateBody.superRefine((v, issues) => {
+    const required = (field: keyof ProfileUpdateBody) => issues.addIssue({ code: 'custom', path: [field], message: REQUIRED });
+    if (!sso) {
+      if (!v.firstName) required('firstName');
+      if (!v.lastName) required('lastName');
+    }
+    if (addressRequired) {
+      if (!v.address1) required('address1');
+      if (!v.city) required('city');
+      if (!v.state) required('state');
+    }
+    if (typeof v.zipCode === 'string' && /^\d{5}$/.test(v.zipCode) && !isUsZip(v.zipCode)) {
+      issues.addIssue({ code: 'custom', path: ['zipCode'], message: ZIP_NOT_US_MESSAGE });
+    }
+  });
+}
+
+/** Zod issues as the API's field errors, with the same one-line message the error handler builds. */
+export function toBadRequest(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): AppError {
+  const fieldErrors: FieldError[] = issues.map((i) => ({ field: i.path.map(String).join('.') || 'request', message: i.message }));
+  const messages = [...new Set(fieldErrors.map((f) => f.message))];
+  const message = messages.length <= 3 ? messages.join(' ') : `${messages.slice(0, 3).join(' ')} (${messages.length - 3} more problems)`;
+  return AppError.badRequest(message, fieldErrors);
+}
+
+const PROFILE_FIELDS = ['firstName', 'lastName', 'address1', 'address2', 'city', 'state', 'zipCode', 'phoneNumber', 'smsOptIn', 'emailOptIn'] as const;
+
+/**
+ * PUT /api/Member: validates against the partner's rules, keeps an sso member's names, allows SMS
+ * opt-in only where the partner offers it and only with a valid phone, and saves only when
+ * something differs (changed:false → 'No changes were made.').
+ */
+export async function updateProfile(db: Db, opts: { partner: PartnerRow; member: MemberRow; body: unknown }): Promise<{ member: MemberRow; changed: boolean }> {
+  const { partner, member } = opts;
+  const parsed = await profileSchemaFor({ partner, member }).safeParseAsync(opts.body);
+  if (!parsed.success) throw toBadRequest(parsed.error.issues);
+  const v = parsed.data;
+  const sso = member.interfaceType === 'sso';
+  const next: Required<Pick<MemberPatch, (typeof PROFILE_FIELDS)[number]>> = {
+    firstName: sso ? member.firstName : v.firstName ?? '',
+    lastName: sso ? member.lastName : v.lastName ?? '',
+    address1: v.address1,
+    address2: v.address2,
+    city: v.city,
+    state: v.state,
+    zipCode: v.zipCode,
+    phoneNumber: v.phoneNumber,
+    smsOptIn: smsOptInAvailable(partner) && isValidUsPhone(v.phoneNumber) && v.smsOptIn,
+    emailOptIn: v.emailOptIn,
+  };
+  const patch: MemberPatch = {};
+  for (const field of PROFILE_FIELDS) {
+    if (next[field] !== member[field]) Object.assign(patch, { [field]: next[field] });
+  }
+  if (Object.keys(patch).length === 0) return { member, changed: false };
+  const updated = await updateMember(db, partner.id, member.id, patch);
+  if (!updated) throw AppError.unauthorized('Please sign in to continue.');
+  return { member: updated, changed: true };
+}
+
+/** GET /api/Member/{publicId}: a known visitor of this partner only. */
+export async function findKnownVisitor(db: Db, partner: PartnerRow, publicId: string): Promise<MemberRow> {
+  const row = await findMemberByPublicId(db, partner.id, publicId);
+  if (!row) throw AppError.notFound(MEMBER_NOT_FOUND);
+  return row;
+}
+
+/** POST /api/Member/Activate (§4 activation): NonActivated (1) → OptedIn (2), with a web profile. */
+export async function activate(db: Db, partner: PartnerRow, publicId: string): Promise<MemberRow> {
+  if (partner.enrollmentType === 'none') throw AppError.notFound(ACTIVATION_UNAVAILABLE);
+  const activated = await activateMember(db, partner.id, publicId);
+  if (activated) return activated;
+  const existing = await findMemberByPublicId(db, partner.id, publicId);
+  if (!existing) throw AppError.notFound(MEMBER_NOT_FOUND);
+  // Past tier 1 (or activated by a parallel request a moment ago).
+  throw new AppError(409, NOT_ACTIVATABLE, undefined, 'notActivatable');
+}

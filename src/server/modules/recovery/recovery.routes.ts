@@ -1,0 +1,137 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZErrorResponse } from '../../../shared/schemas/common';
+import {
+  ZFixCredentialsRequest, ZOkResponse, ZRecoverRequest, ZRecoverTokenQuery, ZRecoverUpdateRequest, ZSignInResponse,
+} from '../../../shared/schemas/member';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import type { PartnerRow } from '../../db/schema';
+import { createMailer, type Mailer } from '../../lib/mailer';
+import { hostName, partnerOf } from '../../plugins/partner';
+import { hashToken, SESSION_COOKIE } from '../../plugins/session';
+import { requireDirectEnrollment } from '../enrollment/enrollment.service';
+import { toMember } from '../members/member-mapper';
+import { fixCredentials, memberOfToken, RECOVER_MESSAGE, resetPassword, sendRecoveryLinks } from './recovery.service';
+
+/** POST /api/Recover answers after this long whatever happened, so its timing tells nothing. */
+export const RECOVER_ANSWER_MS = 300;
+const RECOVER_LIMIT = { max: 10, timeWindow: 60_000 };
+const TOKEN_LIMIT = { max: 30, timeWindow: 60_000 };
+const CREDENTIALS_LIMIT = { max: 20, timeWindow: 60_000 };
+
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 423: ZErrorResponse, 429: ZErrorResponse };
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/**
+ * Where the e-mailed link points: the site the request came to. A Host header is the visitor's to
+ * choose, so outside development only a host the partner is configured with is trusted
+ * (partner hosts, PARTNER_HOSTS, <code>.localhost); others fall back to the partner's first host.
+ */
+export function linkOrigin(request: FastifyRequest, partner: Pick<PartnerRow, 'code' | 'hosts'>, config: Pick<AppConfig, 'env' | 'partnerHosts'>): string {
+  const raw = String(request.headers.host ?? '');
+  const host = hostName(raw);
+  const code = partner.code.toLowerCase();
+  const wellFormed = /^[a-z0-9.-]+(:\d{1,5})?$/i.test(raw) || /^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(raw);
+  const configured = partner.hosts.some((h) => h.toLowerCase() === host) || config.partnerHosts[host] === code || host === `${code}.localhost`;
+  if (wellFormed && (configured || config.env !== 'production')) return `${request.protocol}://${raw.toLowerCase()}`;
+  if (partner.hosts[0]) return `https://${partner.hosts[0].toLowerCase()}`;
+  return wellFormed ? `${request.protocol}://${raw.toLowerCase()}` : `${request.protocol}://${code}.localhost`;
+}
+
+export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; mailer?: Mailer }> = async (app, opts) => {
+  const { db, config } = opts;
+  const mailer = opts.mailer ?? createMailer({ db, config });
+  // Links are sent after the answer may have gone out; closing waits for them.
+  const pending = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
+    if (!opts.mailer) mailer.close();
+  });
+
+  const directOnly = async (request: FastifyRequest) => requireDirectEnrollment(partnerOf(request), 'Password recovery');
+  const currentSessionId = (request: FastifyRequest) => {
+    const token = request.cookies[SESSION_COOKIE];
+    return token && token.length <= 100 ? hashToken(token) : undefined;
+  };
+
+  app.post('/api/Recover', {
+    config: { rateLimit: RECOVER_LIMIT },
+    onRequest: directOnly,
+    schema: {
+      tags: ['recovery'],
+      summary: 'E-mail a single-use password link to the accounts with this e-mail',
+      description: 'Always 202 with the same message, after the same time, whether or not the e-mail is registered.',
+      security: [{ xsrf: [] }],
+      body: ZRecoverRequest,
+      response: { 202: ZOkResponse, ...errors },
+    },
+  }, async (request, reply) => {
+    const started = Date.now();
+    const partner = partnerOf(request);
+    const job = sendRecoveryLinks({ db, mailer }, { partner, email: request.body.email, origin: linkOrigin(request, partner, config) })
+      .catch((err: unknown) => {
+        // The error only: a message body holds a live link.
+        const e = err as { code?: unknown; message?: unknown };
+        request.log.error({ code: e?.code, message: String(e?.message ?? err) }, 'recovery e-mail could not be sent');
+      })
+      .finally(() => pending.delete(job));
+    pending.add(job);
+    await sleep(RECOVER_ANSWER_MS - (Date.now() - started));
+    reply.header('cache-control', 'no-store');
+    return reply.status(202).send({ ok: true as const, message: RECOVER_MESSAGE });
+  });
+
+  app.get('/api/Recover/Token', {
+    config: { rateLimit: TOKEN_LIMIT },
+    // The URL carries a live link token: keep it out of the request log lines.
+    logLevel: 'warn',
+    onRequest: directOnly,
+    schema: {
+      tags: ['recovery'],
+      summary: 'Whether a password link can still be used',
+      querystring: ZRecoverTokenQuery,
+      response: { 200: ZOkResponse, ...errors },
+    },
+  }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    await memberOfToken(db, { partnerId: partnerOf(request).id, token: request.query.token });
+    return { ok: true as const };
+  });
+
+  app.post('/api/Recover/Update', {
+    config: { rateLimit: CREDENTIALS_LIMIT },
+    onRequest: directOnly,
+    schema: {
+      tags: ['recovery'],
+      summary: 'Set a new password with a password link (uses the link up)',
+      security: [{ xsrf: [] }],
+      body: ZRecoverUpdateRequest,
+      response: { 200: ZOkResponse, ...errors },
+    },
+  }, async (request, reply) => {
+    const { token, password } = request.body;
+    await resetPassword(db, { partnerId: partnerOf(request).id, token, password, keepSessionId: currentSessionId(request) });
+    reply.header('cache-control', 'no-store');
+    return { ok: true as const };
+  });
+
+  app.post('/api/FixCredentials', {
+    config: { rateLimit: CREDENTIALS_LIMIT },
+    onRequest: directOnly,
+    schema: {
+      tags: ['recovery'],
+      summary: 'Give an account whose e-mail is shared with another account an e-mail of its own; signs it in',
+      description: '401 for a wrong partner number or password (counts towards the sign-in lockout, 423 code locked); 409 code emailNotShared when the e-mail is not shared.',
+      security: [{ xsrf: [] }],
+      body: ZFixCredentialsRequest,
+      response: { 200: ZSignInResponse, ...errors },
+    },
+  }, async (request, reply) => {
+    const partner = partnerOf(request);
+    const member = await fixCredentials(db, { partnerId: partner.id, ...request.body });
+    const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: false });
+    reply.header('cache-control', 'no-store');
+    return { member: toMember(member, session), csrfToken: app.csrf.issue(request, reply) };
+  });
+};

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/app';
+import { members, outbox, partners } from '../../db/schema';
+import { DEMO_PASSWORD, demoPublicId, SSO_DEMO_ACCOUNTS } from '../../db/seed/members';
+import type { Member } from '../../../shared/schemas/member';
+import type { DemoMembersResponse, OutboxResponse } from '../../../shared/schemas/stgtools';
+import { TestBrowser } from '../auth/test-browser';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t.close(); });
+
+async function partnerId(code: string) {
+  const [row] = await t.database.db.select().from(partners).where(eq(partners.code, code));
+  return row!.id;
+}
+
+describe('GET /api/stgtools/members', () => {
+  it('lists the demo members of a direct partner with their passwords, all of them in the database', async () => {
+    const res = await t.request('hilton', { method: 'GET', url: '/api/stgtools/members' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json<DemoMembersResponse>();
+    expect(body.partner).toBe('hilton');
+    expect(body.ssoAccounts).toEqual([]);
+    const card = body.members.find((m) => m.email === 'select.card@hilton.example.com')!;
+    expect(card).toMatchObject({ password: DEMO_PASSWORD, tierLevel: 2, memberType: 'EnrolledCardMember', interfaceType: 'direct' });
+    expect(body.members.find((m) => m.publicId === demoPublicId('hilton', 'visitor-new'))!.password).toBeNull();
+    const stored = await t.database.db.select().from(members).where(eq(members.partnerId, await partnerId('hilton')));
+    expect(stored.map((r) => r.publicId).sort()).toEqual(body.members.map((m) => m.publicId).sort());
+    for (const m of body.members) {
+      const row = stored.find((r) => r.publicId === m.publicId)!;
+      expect(row).toMatchObject({ email: m.email, partnerNumber: m.partnerNumber, tierLevel: m.tierLevel, memberType: m.memberType, hasWebProfile: m.hasWebProfile, active: m.active });
+      expect(row.passwordHash === null).toBe(m.password === null);
+    }
+    // The listed credentials work.
+    expect((await new TestBrowser(t, 'hilton').signIn(card.email, card.password!)).statusCode).toBe(200);
+  });
+
+  it("lists a single sign-on partner's known visitors and identity-provider accounts", async () => {
+    const body = (await t.request('delta', { method: 'GET', url: '/api/stgtools/members' })).json<DemoMembersResponse>();
+    expect(body.enrollmentType).toBe('sso');
+    expect(body.ssoAccounts.map((a) => a.subject)).toEqual(SSO_DEMO_ACCOUNTS.map((a) => a.subject));
+    expect(body.ssoAccounts.find((a) => a.subject === 'demo-select-card')!.publicId).toBe(demoPublicId('delta', 'sso-select-card'));
+    expect(body.ssoAccounts.find((a) => a.subject === 'demo-newcomer')!.publicId).toBeNull();
+    expect(body.members.some((m) => m.tierLevel === 1 && !m.hasWebProfile)).toBe(true);
+    expect(body.members.every((m) => m.password === null)).toBe(true);
+  });
+
+  it('lists nobody where the partner has no enrolment', async () => {
+    const body = (await t.request('daak', { method: 'GET', url: '/api/stgtools/members' })).json<DemoMembersResponse>();
+    expect(body.members).toEqual([]);
+  });
+});
+
+describe('GET /api/stgtools/outbox', () => {
+  it("shows this partner's latest 50 e-mails, newest first", async () => {
+    const hilton = await partnerId('hilton');
+    const caesars = await partnerId('caesars');
+    const base = Date.now() - 3_600_000;
+    await t.database.db.insert(outbox).values([
+      ...Array.from({ length: 55 }, (_, i) => ({
+        partnerId: hilton, toAddress: `m${i}@example.com`, subject: `Message ${i}`, textBody: `Body ${i}`, htmlBody: i % 2 ? `<p>${i}</p>` : null,
+        createdAt: new Date(base + i * 1000),
+      })),
+      { partnerId: caesars, toAddress: 'other@example.com', subject: 'Not for hilton', textBody: 'x' },
+    ]);
+    const res = await t.request('hilton', { method: 'GET', url: '/api/stgtools/outbox' });
+    expect(res.statusCode).toBe(200);
+    const { messages } = res.json<OutboxResponse>();
+    expect(messages).toHaveLength(50);
+    expect(messages[0]).toMatchObject({ to: 'm54@example.com', subject: 'Message 54', textBody: 'Body 54', htmlBody: null });
+    expect(messages[1]!.htmlBody).toBe('<p>53</p>');
+    expect(messages.some((m) => m.subject === 'Not for hilton')).toBe(false);
+    const other = (await t.request('caesars', { method: 'GET', url: '/api/stgtools/outbox' })).json<OutboxResponse>();
+    expect(other.messages.map((m) => m.subject)).toEqual(['Not for hilton']);
+  });
+});
+
+describe('POST /api/stgtools/sign-in-as', () => {
+  it("starts a session as one of this partner's members", async () => {
+    const b = new TestBrowser(t, 'hilton');
+    const res = await b.signInAs(demoPublicId('hilton', 'vip-closed'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ member: Member }>().member.memberType).toBe('ClosedAccountMember');
+    expect(b.sessionCookie()).toBeTruthy();
+    expect((await b.send({ method: 'GET', url: '/api/Member' })).json<Member>().publicId).toBe(demoPublicId('hilton', 'vip-closed'));
+  });
+
+  it('signs in single sign-on members too', async () => {
+    const b = new TestBrowser(t, 'delta');
+    const res = await b.signInAs(demoPublicId('delta', 'sso-vip-card'));
+    expect(res.json<{ member: Member }>().member).toMatchObject({ interfaceType: 'sso', tierLevel: 3 });
+  });
+
+  it("answers 404 for another partner's member, 400 for a bad id, 403 without the token", async () => {
+    const b = new TestBrowser(t, 'hilton');
+    expect((await b.signInAs(demoPublicId('caesars', 'select-card'))).statusCode).toBe(404);
+    expect((await b.signInAs('bad id')).statusCode).toBe(400);
+    const none = await t.request('hilton', { method: 'POST', url: '/api/stgtools/sign-in-as', payload: { publicId: demoPublicId('hilton', 'select-card') } });
+    expect(none.statusCode).toBe(403);
+    expect(b.sessionCookie()).toBeUndefined();
+  });
+});
+
+describe('PUT /api/stgtools/member-state', () => {
+  it("switches the signed-in member's tier and state", async () => {
+    const b = new TestBrowser(t, 'hilton');
+    await b.signInAs(demoPublicId('hilton', 'select-noncard'));
+    const res = await b.send({ method: 'PUT', url: '/api/stgtools/member-state', payload: { tierLevel: 3, memberType: 'EnrolledCardMember' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Member>()).toMatchObject({ tierLevel: 3, memberType: 'EnrolledCardMember' });
+    const off = await b.send({ method: 'PUT', url: '/api/stgtools/member-state', payload: { active: false, hasWebProfile: false } });
+    expect(off.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(members).where(eq(members.publicId, demoPublicId('hilton', 'select-noncard')));
+    expect(row).toMatchObject({ tierLevel: 3, memberType: 'EnrolledCardMember', active: false, hasWebProfile: false });
+    expect((await b.send({ method: 'GET', url: '/api/Member' })).json<Member>().tierLevel).toBe(3);
+  });
+
+  it.each([
+    ['a tier above 3', { tierLevel: 4 }],
+    ['a fractional tier', { tierLevel: 1.5 }],
+    ['an unknown member type', { memberType: 'Gold' }],
+    ['an unknown field', { email: 'x@example.com' }],
+  ])('rejects %s with 400', async (_name, payload) => {
+    const b = new TestBrowser(t, 'hilton');
+    await b.signInAs(demoPublicId('hilton', 'basic-card'));
+    const res = await b.send({ method: 'PUT', url: '/api/stgtools/member-state', payload });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('needs a session and the token', async () => {
+    const anonymous = new TestBrowser(t, 'hilton');
+    expect((await anonymous.send({ method: 'PUT', url: '/api/stgtools/member-state', payload: { tierLevel: 0 } })).statusCode).toBe(401);
+    const b = new TestBrowser(t, 'hilton');
+    await b.signInAs(demoPublicId('hilton', 'basic-card'));
+    const none = await t.request('hilton', { method: 'PUT', url: '/api/stgtools/member-state', headers: { cookie: b.cookieHeader() }, payload: { tierLevel: 0 } });
+    expect(none.statusCode).toBe(403);
+  });
+});
+
+describe('in production', () => {
+  it('the staging tools do not exist', async () => {
+    const prod = await createTestApp({ config: { env: 'production' } });
+    try {
+      for (const url of ['/api/stgtools/members', '/api/stgtools/outbox']) {
+        expect((await prod.request('hilton', { method: 'GET', url })).statusCode, url).toBe(404);
+      }
+      const { cookie, token } = await prod.csrf('hilton');
+      const res = await prod.request('hilton', { method: 'POST', url: '/api/stgtools/sign-in-as', headers: { cookie, 'x-xsrf-token': token }, payload: { publicId: demoPublicId('hilton', 'select-card') } });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { desc, eq } from 'drizzle-orm';
+import { ZErrorResponse } from '../../../shared/schemas/common';
+import { ZMember, ZSignInResponse } from '../../../shared/schemas/member';
+import { ZDemoMembersResponse, ZMemberStateRequest, ZOutboxResponse, ZSignInAsRequest } from '../../../shared/schemas/stgtools';
+import type { Db } from '../../db/client';
+import { outbox } from '../../db/schema';
+import { demoMembersFor, SSO_DEMO_ACCOUNTS } from '../../db/seed/members';
+import { AppError } from '../../lib/app-error';
+import { partnerOf } from '../../plugins/partner';
+import { toMember } from '../members/member-mapper';
+import { findMemberByPublicId, updateMember } from '../members/members.repo';
+import { MEMBER_NOT_FOUND } from '../members/members.service';
+
+const OUTBOX_LIMIT = 50;
+
+/**
+ * Staging tools (§2 /stgtools): demo credentials, the e-mail outbox, signing in as a demo member
+ * and switching the current member's tier and state. app.ts registers this only outside
+ * production.
+ */
+export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.get('/api/stgtools/members', {
+    schema: { tags: ['stgtools'], summary: 'Demo members of this partner with their demo passwords', response: { 200: ZDemoMembersResponse } },
+  }, async (request) => {
+    const partner = partnerOf(request);
+    // From the seed's list, never from the database: the database holds only hashes.
+    const members = demoMembersFor(partner);
+    return {
+      partner: partner.code,
+      enrollmentType: partner.enrollmentType,
+      members,
+      ssoAccounts: partner.enrollmentType === 'sso'
+        ? SSO_DEMO_ACCOUNTS.map((a) => ({
+          subject: a.subject, email: a.email, password: a.password, label: a.label,
+          publicId: members.find((m) => m.ssoSubject === a.subject)?.publicId ?? null,
+        }))
+        : [],
+    };
+  });
+
+  app.get('/api/stgtools/outbox', {
+    schema: { tags: ['stgtools'], summary: `The latest ${OUTBOX_LIMIT} e-mails sent on this partner site`, response: { 200: ZOutboxResponse } },
+  }, async (request) => {
+    const partner = partnerOf(request);
+    const rows = await db.select().from(outbox).where(eq(outbox.partnerId, partner.id))
+      .orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(OUTBOX_LIMIT);
+    return {
+      messages: rows.map((r) => ({
+        id: r.id, to: r.toAddress, subject: r.subject, textBody: r.textBody, htmlBody: r.htmlBody, createdAt: r.createdAt.toISOString(),
+      })),
+    };
+  });
+
+  app.post('/api/stgtools/sign-in-as', {
+    schema: {
+      tags: ['stgtools'],
+      summary: 'Sign in as a member of this partner (new session)',
+      security: [{ xsrf: [] }],
+      body: ZSignInAsRequest,
+      response: { 200: ZSignInResponse, 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
+    },
+  }, async (request, reply) => {
+    const partner = partnerOf(request);
+    const member = await findMemberByPublicId(db, partner.id, request.body.publicId);
+    if (!member) throw AppError.notFound(MEMBER_NOT_FOUND);
+    const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: false });
+    return { member: toMember(member, session), csrfToken: app.csrf.issue(request, reply) };
+  });
+
+  app.put('/api/stgtools/member-state', {
+    schema: {
+      tags: ['stgtools'],
+      summary: "Switch the signed-in member's tier and state",
+      security: [{ xsrf: [] }],
+      body: ZMemberStateRequest,
+      response: { 200: ZMember, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse },
+    },
+  }, async (request) => {
+    const partner = partnerOf(request);
+    const { member, session } = await app.sessions.require(request);
+    const patch = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
+    const updated = Object.keys(patch).length ? await updateMember(db, partner.id, member.id, patch) : member;
+    if (!updated) throw AppError.unauthorized();
+    return toMember(updated, session);
+  });
+};

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { characterCode, checkValue, isValidPartnerNumber, normalisePartnerNumber, withCheckCharacter } from './partner-number';
+
+/*
+ * Vectors worked by hand from §5: codes A–I 193–201, J–R 209–217, S–Z 226–233, 0–9 240–249;
+ * 2(c1+c3) + 2(c3+c5) + 2(c4+c6), modulo 10, is the 7th character; character 2 is not used.
+ *   ABCDEF: 2(193+195) + 2(195+197) + 2(196+198) = 776 + 784 + 788 = 2348 → 8
+ *   123456: 2(241+243) + 2(243+245) + 2(244+246) = 968 + 976 + 980 = 2924 → 4
+ *   DL12Z9: 2(196+241) + 2(241+233) + 2(242+249) = 874 + 948 + 982 = 2804 → 4
+ *   JSRIAA: 2(209+217) + 2(217+193) + 2(201+193) = 852 + 820 + 788 = 2460 → 0
+ */
+const VECTORS = [
+  ['ABCDEF', 'ABCDEF8'],
+  ['123456', '1234564'],
+  ['DL12Z9', 'DL12Z94'],
+  ['JSRIAA', 'JSRIAA0'],
+] as const;
+
+describe('characterCode', () => {
+  it('maps letters and digits to the §5 codes', () => {
+    expect(characterCode('A')).toBe(193);
+    expect(characterCode('I')).toBe(201);
+    expect(characterCode('J')).toBe(209);
+    expect(characterCode('R')).toBe(217);
+    expect(characterCode('S')).toBe(226);
+    expect(characterCode('Z')).toBe(233);
+    expect(characterCode('0')).toBe(240);
+    expect(characterCode('9')).toBe(249);
+    expect(characterCode('a')).toBe(193);
+    expect(characterCode('-')).toBeUndefined();
+  });
+});
+
+describe('check character', () => {
+  it.each(VECTORS)('completes %s as %s', (first6, full) => {
+    expect(checkValue(first6)).toBe(Number(full[6]));
+    expect(withCheckCharacter(first6)).toBe(full);
+    expect(isValidPartnerNumber(full)).toBe(true);
+  });
+
+  it('ignores the second character', () => {
+    expect(isValidPartnerNumber('DX12Z94')).toBe(true);
+    expect(isValidPartnerNumber('D012Z94')).toBe(true);
+  });
+
+  it('is case-insensitive and trims', () => {
+    expect(isValidPartnerNumber('abcdef8')).toBe(true);
+    expect(isValidPartnerNumber('  dl12z94 ')).toBe(true);
+    expect(normalisePartnerNumber(' dl12z94 ')).toBe('DL12Z94');
+  });
+
+  it('rejects a wrong check character', () => {
+    expect(isValidPartnerNumber('ABCDEF7')).toBe(false);
+    expect(isValidPartnerNumber('1234565')).toBe(false);
+    // A letter read as base 36 is 10 or more, never a remainder modulo 10.
+    expect(isValidPartnerNumber('ABCDEFA')).toBe(false);
+  });
+
+  it('rejects anything but exactly 7 letters or digits', () => {
+    expect(isValidPartnerNumber('ABCDEF')).toBe(false);
+    expect(isValidPartnerNumber('ABCDEF88')).toBe(false);
+    expect(isValidPartnerNumber('ABC-EF8')).toBe(false);
+    expect(isValidPartnerNumber('')).toBe(false);
+  });
+
+  it("checks only the shape with validator 'none'", () => {
+    expect(isValidPartnerNumber('ABCDEF7', 'none')).toBe(true);
+    expect(isValidPartnerNumber('ABCDEF', 'none')).toBe(false);
+  });
+});
