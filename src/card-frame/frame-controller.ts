@@ -171,7 +171,8 @@ export function startCardFrame(deps: FrameDeps): FrameController {
 
   let lastHeight = -1;
   const reportHeight = () => {
-    const height = Math.ceil(doc.documentElement.scrollHeight);
+    // The body's own height: the document's scrollHeight never drops below the iframe's current height.
+    const height = Math.ceil(doc.body.getBoundingClientRect().height);
     if (height === lastHeight) return;
     lastHeight = height;
     send({ type: 'card-frame:height', height });

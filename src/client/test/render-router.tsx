@@ -50,7 +50,7 @@ export function Where() {
   return <p data-testid="where">{l.pathname + l.search}</p>;
 }
 
-type FetchRoute = (url: URL, init: RequestInit) => Response | Promise<Response> | undefined;
+type FetchRoute = (url: URL, init: RequestInit) => Response | undefined | Promise<Response | undefined>;
 
 export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

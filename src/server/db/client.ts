@@ -63,6 +63,8 @@ export async function openMemoryPglite(loadDataDir?: Blob | File): Promise<Datab
 
 export function openPostgres(url: string, max = 10): Database & { pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server closes (restart, failover, a dropped test database) must not crash the process.
+  pool.on('error', (err) => console.error(`PostgreSQL connection error: ${err.message}`));
   return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', pool, close: () => pool.end() };
 }
 

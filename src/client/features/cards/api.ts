@@ -81,11 +81,14 @@ export function deleteCard(id: number): Promise<boolean> {
   return api<boolean>('/api/Member/Cards', { method: 'DELETE', query: { id } });
 }
 
-/** Deleting a card; on success the list is fetched again. */
+/**
+ * Deleting a card. On success the list is fetched again, except after the last card: that closes
+ * the account and ends the session (the caller signs the member out), so there is nothing to fetch.
+ */
 export function useDeleteCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (card: Card) => deleteCard(card.id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CARDS_QUERY_KEY, exact: true }),
+    mutationFn: ({ card }: { card: Card; last: boolean }) => deleteCard(card.id),
+    onSuccess: (_answer, { last }) => (last ? undefined : queryClient.invalidateQueries({ queryKey: CARDS_QUERY_KEY, exact: true })),
   });
 }

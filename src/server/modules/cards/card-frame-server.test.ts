@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
 import { partners } from '../../db/schema';
+import { loadConfig } from '../../config';
 import { buildCardFrameServer, cardFrameCsp, frameAncestors } from './card-frame-server';
 import { decryptCardNumber, loadCardKeys } from './card-crypto';
 import { encryptCardNumber } from './test-helpers';
@@ -96,6 +97,14 @@ describe('card frame server', () => {
       await frame.close();
       await t.database.db.update(partners).set({ hosts: [] }).where(eq(partners.code, 'hilton'));
     }
+  });
+
+  it('is started beside the app unless production serves the frame origin elsewhere', () => {
+    expect(loadConfig({}).cardFrameServer).toBe(true);
+    expect(loadConfig({ CARD_FRAME_ORIGIN: 'https://cards.example.com' }).cardFrameServer).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).cardFrameServer).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', CARD_FRAME_ORIGIN: 'https://cards.example.com' }).cardFrameServer).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', CARD_FRAME_ORIGIN: 'https://cards.example.com', CARD_FRAME_PORT: '4001' })).toMatchObject({ cardFrameServer: true, cardFramePort: 4001, cardFrameOrigin: 'https://cards.example.com' });
   });
 
   it('allows only configured https hosts in production', () => {

@@ -380,3 +380,12 @@ describe('partner-loaded cards', () => {
     expect(list.map((c) => c.partnerCardId)).toEqual([own[0]!.id, own[1]!.id]);
   });
 });
+
+describe('API docs', () => {
+  it('describe the card calls', async () => {
+    const res = await t.request('hilton', { method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/Member/Cards', '/api/Cards/AllPartnerCards', '/api/captcha/challenge']));
+  });
+});

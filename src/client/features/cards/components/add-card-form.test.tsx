@@ -121,8 +121,13 @@ describe('AddCardForm: required parts', () => {
     frameSays({ type: 'card-frame:invalid', message: 'Please check the card number; it is not a valid card number.' });
     await agree(user);
     await user.click(screen.getByRole('button', { name: 'Link card' }));
-    expect(screen.getByText(CARD_REQUIRED)).toBeTruthy();
+    // The frame explains a wrong number itself; the form adds no second message and sends focus there.
+    expect(screen.queryByText(CARD_REQUIRED)).toBeNull();
+    expect(document.activeElement?.tagName).toBe('IFRAME');
     expect(calls.some((c) => c.startsWith('POST'))).toBe(false);
+    // Emptied again: the form's own message.
+    frameSays({ type: 'card-frame:invalid', message: CARD_REQUIRED });
+    expect(screen.getByText(CARD_REQUIRED)).toBeTruthy();
   });
 });
 

@@ -74,6 +74,8 @@ function AddCardFormBody({ label = 'Link a card', submitLabel = 'Link card', sec
   const program = partner.copyStates.programName1 || partner.name;
 
   const [manualCard, setManualCard] = useState<ManualCard | null>(null);
+  /** What the frame said is wrong with a number typed in it (it shows that itself); null when it is empty or fine. */
+  const [frameProblem, setFrameProblem] = useState<string | null>(null);
   const [frameKey, setFrameKey] = useState(0);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [optIn, setOptIn] = useState(false);
@@ -95,7 +97,9 @@ function AddCardFormBody({ label = 'Link a card', submitLabel = 'Link card', sec
   const selection = selectionState({ selectedCount: chosen.length, hasManualCard: manualCard !== null, linkedCount: linkedCards.length });
   const busy = status !== 'idle';
 
-  const cardError = submitted && selection.count === 0 ? (selectable.length > 0 ? CARD_OR_PARTNER_REQUIRED : CARD_REQUIRED) : null;
+  const cardMissing = submitted && selection.count === 0;
+  // A number the frame found wrong is explained in the frame (focus lands on it); ours is for an empty one.
+  const cardError = cardMissing && !frameProblem ? (selectable.length > 0 ? CARD_OR_PARTNER_REQUIRED : CARD_REQUIRED) : null;
   const optInError = submitted && !optIn ? OPT_IN_REQUIRED : null;
   const termsError = submitted && !terms ? TERMS_REQUIRED : null;
   const termsLink = [...footer.secondaryLinks, ...footer.primaryLinks].find((l) => /terms/i.test(l.text));
@@ -103,6 +107,11 @@ function AddCardFormBody({ label = 'Link a card', submitLabel = 'Link card', sec
   useEffect(() => {
     if (result) bannerRef.current?.focus();
   }, [result]);
+
+  const onFrameCard = (card: ManualCard | null, problem?: string) => {
+    setManualCard(card);
+    setFrameProblem(card || !problem || problem === CARD_REQUIRED ? null : problem);
+  };
 
   const toggle = (card: Card, on: boolean) =>
     setSelected((prev) => {
@@ -172,6 +181,7 @@ function AddCardFormBody({ label = 'Link a card', submitLabel = 'Link card', sec
           void queryClient.refetchQueries({ queryKey: MEMBER_QUERY_KEY, exact: true });
           setSelected(new Set());
           setManualCard(null);
+          setFrameProblem(null);
           setFrameKey((k) => k + 1);
           setSubmitted(false);
         }
@@ -243,7 +253,7 @@ function AddCardFormBody({ label = 'Link a card', submitLabel = 'Link card', sec
 
       <div className={styles.manual}>
         {selectable.length > 0 && <h3 className={styles.legend}>Or enter another card</h3>}
-        <CardFrame key={frameKey} ref={frameRef} onCard={setManualCard} error={cardError} optional={selectable.length > 0} />
+        <CardFrame key={frameKey} ref={frameRef} onCard={onFrameCard} error={cardError} invalid={cardMissing} optional={selectable.length > 0} />
       </div>
 
       <CheckboxField

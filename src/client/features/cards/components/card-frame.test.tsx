@@ -43,7 +43,7 @@ describe('CardFrame (parent side of the secure card entry)', () => {
     frameSays(goodCard);
     expect(onCard).toHaveBeenLastCalledWith(goodCard);
     frameSays({ type: 'card-frame:invalid', message: 'Card must be Visa®' });
-    expect(onCard).toHaveBeenLastCalledWith(null);
+    expect(onCard).toHaveBeenLastCalledWith(null, 'Card must be Visa®');
   });
 
   it('ignores messages from another origin', () => {

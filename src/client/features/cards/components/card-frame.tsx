@@ -17,10 +17,15 @@ const MAX_HEIGHT = 480;
 export type CardFrameHandle = { focus: () => void };
 
 type CardFrameProps = {
-  /** The encrypted card from the frame, or null when the number in it is not (or no longer) usable. */
-  onCard: (card: ManualCard | null) => void;
+  /**
+   * The encrypted card from the frame, or null when the number in it is not (or no longer) usable,
+   * with the frame's reason (which the frame shows and announces itself).
+   */
+  onCard: (card: ManualCard | null, problem?: string) => void;
   /** The form's own message about the card (e.g. required on submit). */
   error?: string | null;
+  /** Marks the field as needing attention without a message of the form's own (the frame shows it). */
+  invalid?: boolean;
   /** Other cards can be chosen, so the number is not required. */
   optional?: boolean;
   ref?: Ref<CardFrameHandle>;
@@ -32,7 +37,7 @@ type CardFrameProps = {
  * expected shape; everything else is ignored. If the frame has not said 'ready' within 20 s the
  * configured message shows and the failure is recorded.
  */
-export function CardFrame({ onCard, error, optional = false, ref }: CardFrameProps) {
+export function CardFrame({ onCard, error, invalid = false, optional = false, ref }: CardFrameProps) {
   const partner = usePartner();
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [ready, setReady] = useState(false);
@@ -66,7 +71,7 @@ export function CardFrame({ onCard, error, optional = false, ref }: CardFramePro
           onCardRef.current(message);
           break;
         case 'card-frame:invalid':
-          onCardRef.current(null);
+          onCardRef.current(null, message.message);
           break;
         case 'card-frame:height':
           setHeight(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(message.height))));
@@ -87,7 +92,7 @@ export function CardFrame({ onCard, error, optional = false, ref }: CardFramePro
   }, [ready]);
 
   return (
-    <div className={`${styles.wrap} ${error && !timedOut ? styles.invalid : ''}`}>
+    <div className={`${styles.wrap} ${(error || invalid) && !timedOut ? styles.invalid : ''}`}>
       <iframe
         ref={frameRef}
         src={src}

@@ -64,7 +64,7 @@ export function LinkedCards({ cards, headingRef }: LinkedCardsProps) {
     returnFocusRef.current = headingRef.current;
     setConfirming(null);
     setDeletingId(card.id);
-    deletion.mutate(card, {
+    deletion.mutate({ card, last }, {
       onSuccess: () => {
         setDeletingId(null);
         // §4: deleting the last card closes the account on the server; the member is signed out.
