@@ -1,9 +1,10 @@
+import type { Page } from '@playwright/test';
 import { withCheckCharacter } from '../src/shared/rules/partner-number';
 import { expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures';
 
 const PASSWORD = 'Dining2026!';
 
-async function signIn(page: import('@playwright/test').Page, partner: string, username: string, password: string, stay = false) {
+async function signIn(page: Page, partner: string, username: string, password: string, stay = false) {
   await page.goto(partnerUrl(partner, '/login'));
   await page.getByLabel(/^Email/).fill(username);
   await page.getByLabel(/^Password/).fill(password);

@@ -10,6 +10,7 @@ export * from '../constants/member';
 
 const REQUIRED = 'This field is required.';
 // Control characters (NUL above all, which PostgreSQL cannot store) are refused in every text field.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const noControl = (v: string) => !/[\u0000-\u001f\u007f]/.test(v);
 const trimmed = (max: number, label: string) => z.string({ message: REQUIRED }).trim().max(max, `${label} must be ${max} characters or fewer.`)
   .refine(noControl, "Please remove special characters such as line breaks from this field.");
