@@ -87,7 +87,7 @@ export function LinkedCards({ cards, headingRef }: LinkedCardsProps) {
 
   return (
     <>
-      <ul className={styles.list}>
+      <ul className={styles.list} aria-label="Linked cards">
         {cards.map((card) => (
           <li key={card.id} className={styles.item}>
             <BrandLogo brand={card.cardType} />

@@ -1,0 +1,101 @@
+import type { Page } from '@playwright/test';
+import { withCheckCharacter } from '../src/shared/rules/partner-number';
+import { expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures';
+
+const PASSWORD = 'Dining2026!';
+
+async function signIn(page: Page, partner: string, username: string) {
+  await page.goto(partnerUrl(partner, '/login'));
+  await page.getByLabel(/^Email/).fill(username);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Types a number into the secure frame (another origin) the way a person does. */
+async function enterCard(page: Page, number: string) {
+  const frame = page.frameLocator('iframe[title="Secure card number entry"]');
+  const input = frame.getByLabel(/Card number/);
+  await input.fill(number);
+  await input.blur();
+}
+
+async function acceptAndLink(page: Page, submit: RegExp = /^Link/) {
+  await page.getByRole('checkbox', { name: /I allow my card network/ }).check();
+  await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
+  await page.getByRole('button', { name: submit }).click();
+}
+
+test.describe('cards', () => {
+  test('a new member links a card in the frame, adds another, deletes one, then the last, and is signed out', async ({ page, errors }) => {
+    const stamp = Date.now().toString(36).toUpperCase().slice(-4);
+    await page.goto(partnerUrl('hilton', '/join'));
+    await page.getByLabel(/^Email/).fill(`cards.${stamp.toLowerCase()}@example.com`);
+    await page.getByLabel(/number/i).first().fill(withCheckCharacter(`K${stamp}7`.slice(0, 6)));
+    await page.getByLabel(/^Password/).fill('Tasty-meal-42');
+    await page.getByLabel(/^Confirm password/).fill('Tasty-meal-42');
+    await page.getByLabel(/^First name/).fill('Casey');
+    await page.getByLabel(/^Last name/).fill('Morgan');
+    await page.getByLabel(/ZIP code/).fill('60601');
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await expect(page).toHaveURL(/\/add_card$/);
+    await enterCard(page, '4111 1111 1111 1111');
+    await expectNoSeriousA11yIssues(page);
+    await acceptAndLink(page);
+    await expect(page).toHaveURL(/\/card_added$/);
+    // A first card makes a card member: the account menu replaces the join link.
+    await expect(page.getByRole('button', { name: /Hi, Casey/ })).toBeVisible();
+
+    await page.goto(partnerUrl('hilton', '/account/manage_cards'));
+    const list = page.getByRole('list', { name: /linked cards/i });
+    await expect(list.getByText('ending in 1111', { exact: true })).toBeVisible();
+    await enterCard(page, '5555 5555 5555 4444');
+    await acceptAndLink(page);
+    await expect(list.getByText('ending in 4444', { exact: true })).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+
+    await list.getByRole('listitem').filter({ hasText: '4444' }).getByRole('button', { name: /Delete/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Delete card' }).click();
+    await expect(page.getByText('Your card ending in 4444 has been deleted.')).toBeVisible();
+    await expect(list.getByText('ending in 4444', { exact: true })).toHaveCount(0);
+
+    await list.getByRole('button', { name: /Delete and close account/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete and close account' }).click();
+    await expect(page).toHaveURL(/\/SignOut$/);
+    expect(await page.evaluate(async () => (await fetch('/api/Member')).status)).toBe(401);
+    expect(errors).toEqual([]);
+  });
+
+  test('a member links a card the partner already knows', async ({ page }) => {
+    await signIn(page, 'tmobile', 'select.noncard@tmobile.example.com');
+    await page.goto(partnerUrl('tmobile', '/account/manage_cards'));
+    const partnerCard = page.getByRole('group', { name: /card/i }).getByRole('checkbox').first();
+    await expect(partnerCard).toBeVisible();
+    const label = (await partnerCard.getAttribute('aria-label')) ?? '';
+    await partnerCard.check();
+    await acceptAndLink(page);
+    const lastFour = /(\d{4})/.exec(label)?.[1];
+    await expect(page.getByRole('list', { name: /linked cards/i }).getByRole('listitem').first()).toBeVisible();
+    if (lastFour) await expect(page.getByRole('list', { name: /linked cards/i }).getByText(`ending in ${lastFour}`)).toBeVisible();
+  });
+
+  test('a closed-account member re-enrols with a new card', async ({ page }) => {
+    await signIn(page, 'wynd', 'select.closed@wynd.example.com');
+    await expect(page.getByRole('heading', { name: 'Reactivate your account' })).toBeVisible();
+    await enterCard(page, '3782 822463 10005');
+    await acceptAndLink(page, /Reactivate account/);
+    await expect(page.getByText('Your card ending in 0005 has been linked.')).toBeVisible();
+    await expect(page).toHaveURL(/\/account/);
+  });
+
+  test('the frame refuses a brand the partner does not accept', async ({ page }) => {
+    await signIn(page, 'southwest', 'select.noncard@southwest.example.com');
+    await page.goto(partnerUrl('southwest', '/account/manage_cards'));
+    await enterCard(page, '3782 822463 10005');
+    const frame = page.frameLocator('iframe[title="Secure card number entry"]');
+    await expect(frame.getByText(/Card must be .*®/)).toBeVisible();
+  });
+});
