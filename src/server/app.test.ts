@@ -33,6 +33,15 @@ describe('pages', () => {
     }
   });
 
+  it('serves a page route to any client, an unknown path as JSON unless HTML is asked for', async () => {
+    const page = await t.request('delta', { method: 'GET', url: '/search' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    const unknown = await t.request('delta', { method: 'GET', url: '/nope.js' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/application\/json/);
+  });
+
   it('serves the default partner on a bare host', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'localhost:3000', accept: 'text/html' } });
     expect(res.statusCode).toBe(200);

@@ -91,8 +91,11 @@ export async function pagesRoutes(app: FastifyInstance, { config }: { config: Ap
   app.get('/health', async () => ({ ok: true }));
 
   app.setNotFoundHandler(async (request, reply) => {
+    // A page route is the app whatever the client accepts; other paths get the app only when a
+    // browser asks for HTML (so a mistyped asset or API path answers JSON, not a page).
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if ((request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && wantsHtml && request.partner) {
+    const isPage = request.partner && isKnownRoute(request.url.split('?')[0] ?? '/', toPartnerConfig(request.partner, config));
+    if ((request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && (wantsHtml || isPage) && request.partner) {
       return servePage(request, reply);
     }
     return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Nothing is found at ${request.method} ${request.url.split('?')[0]}.` });
