@@ -1,4 +1,5 @@
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { FieldError } from './field-error';
 import styles from './text-field.module.css';
 
 export const REQUIRED_MARKER = ' (required)';
@@ -52,19 +53,7 @@ export function TextField({ label, hint, error, required = false, requiredMarker
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
       />
-      {error && (
-        <p id={errorId} className={styles.error}>
-          <svg className={styles.errorIcon} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-            <circle cx="8" cy="8" r="7" fill="currentColor" />
-            <rect x="7.1" y="3.5" width="1.8" height="6" rx="0.9" fill="#fff" />
-            <circle cx="8" cy="12" r="1.1" fill="#fff" />
-          </svg>
-          <span>
-            <span className="visually-hidden">Error: </span>
-            {error}
-          </span>
-        </p>
-      )}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { ADDRESS_MAX, CITY_MAX, NAME_MAX, US_STATE_OPTIONS } from '../../../shar
 import { EMAIL_MAX, EMAIL_MESSAGE, isValidEmail, normaliseEmail } from '../../../shared/rules/email';
 import { cutPassword, passwordProblem, PASSWORD_MIN } from '../../../shared/rules/password';
 import { ENROLLMENT_PHONE_MESSAGE, formatPhone, isValidUsPhone, phoneDigits } from '../../../shared/rules/phone';
-import { isZipShape, ZIP_FORMAT_MESSAGE, ZIP_NOT_US_MESSAGE } from '../../../shared/rules/zip';
+import { isZipShape, ZIP_FORMAT_MESSAGE, ZIP_NOT_US_MESSAGE, ZIP_CHECK_FAILED } from '../../../shared/rules/zip';
 import { isValidPartnerNumber, normalisePartnerNumber, PARTNER_NUMBER_FORMAT_MESSAGE } from '../../../shared/rules/partner-number';
 import { defaultSmsOptIn, smsOptInAfterPhoneChange, smsOptInEnabled } from '../../../shared/rules/sms-opt-in';
 import type { PartnerConfig } from '../../../shared/schemas/partner';
@@ -30,7 +30,7 @@ import { SmsConsentModal } from '../../features/member-forms/sms-consent-modal';
 /** §5 / §8 wording. */
 export const EMAIL_IN_USE = 'This email is already in use with the program.';
 export const PARTNER_NUMBER_IN_USE = 'This partner number is already in use.';
-export const ZIP_CHECK_FAILED = 'Error while checking ZIP code.';
+export { ZIP_CHECK_FAILED };
 export const PASSWORDS_DIFFER = 'Passwords do not match.';
 export const ALREADY_MEMBER = 'It looks like you already have an account.';
 export const JOIN_FAILED = 'We could not create your account just now. Please try again in a moment.';

@@ -6,7 +6,7 @@ import type { Member, ProfileUpdateRequest } from '../../../../shared/schemas/me
 import { ADDRESS_MAX, CITY_MAX, NAME_MAX, US_STATE_OPTIONS } from '../../../../shared/constants/member';
 import { formatPhone, isValidUsPhone, PHONE_MESSAGE, phoneDigits } from '../../../../shared/rules/phone';
 import { smsOptInAfterPhoneChange, smsOptInEnabled } from '../../../../shared/rules/sms-opt-in';
-import { isZipShape, ZIP_FORMAT_MESSAGE, ZIP_NOT_US_MESSAGE } from '../../../../shared/rules/zip';
+import { isZipShape, ZIP_FORMAT_MESSAGE, ZIP_NOT_US_MESSAGE, ZIP_CHECK_FAILED } from '../../../../shared/rules/zip';
 import { ApiError } from '../../../lib/api';
 import { usePartner } from '../../../lib/partner';
 import { Button } from '../../../components/button';
@@ -26,7 +26,7 @@ import styles from './profile-form.module.css';
 export const PROFILE_SAVED = 'All changes were saved.';
 export const PROFILE_NO_CHANGES = 'No changes were made.';
 export const PROFILE_NOT_SAVED = 'No changes were saved. See error at bottom of page for more details.';
-export const ZIP_CHECK_FAILED = 'Error while checking ZIP code.';
+export { ZIP_CHECK_FAILED };
 export const REQUIRED_NOTE = '* Required field';
 export const PASSWORD_MASK = '••••••••';
 
