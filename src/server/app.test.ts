@@ -139,6 +139,21 @@ describe('session basics', () => {
   });
 });
 
+describe('encoded paths', () => {
+  it('checks the anti-forgery token and the rate limit on /%61pi/… exactly as on /api/…', async () => {
+    const res = await t.request('delta', { method: 'POST', url: '/%61pi/Impressions', payload: [{ eventType: 'pageView', channel: 'web', dateTime: '2026-01-01T00:00:00Z', userAgent: 'x' }] });
+    expect(res.statusCode).toBe(403);
+    const limited = await createTestApp({ rateLimitMax: 2 });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) codes.push((await limited.request('delta', { method: 'GET', url: '/%61pi/feature-flags' })).statusCode);
+      expect(codes).toEqual([200, 200, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('rate limits', () => {
   it('answers 429 with a readable message past the limit', async () => {
     const limited = await createTestApp({ rateLimitMax: 3 });

@@ -58,7 +58,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         }),
       },
     },
-    trustProxy: config.env === 'production',
+    // Only the configured proxies may set X-Forwarded-*: otherwise any client could choose its own address.
+    trustProxy: config.trustProxy as boolean, // a hop count works too; Fastify's types lag behind
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -107,7 +108,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     max: opts.rateLimitMax ?? 600,
     timeWindow: 60_000,
     store: rateStore.Store as never,
-    allowList: (request) => !request.url.startsWith('/api/') || request.url.startsWith('/api/docs'),
+    allowList: (request) => {
+      // The matched route (or, for an unmatched path, the decoded path): '/%61pi/…' counts as '/api/…'.
+      const path = request.routeOptions.url ?? safeDecode(request.url);
+      return !path.startsWith('/api/') || path.startsWith('/api/docs');
+    },
     errorResponseBuilder: (_request, ctx) => ({
       statusCode: 429,
       error: 'Too Many Requests',
@@ -141,7 +146,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(ssoRoutes, { db, config });
   await app.register(membersRoutes, { db });
   await app.register(authRoutes, { db });
-  if (config.env !== 'production') await app.register(stgtoolsRoutes, { db });
+  if (config.stagingTools && config.env !== 'production') await app.register(stgtoolsRoutes, { db });
   await app.register(enrollmentRoutes, { db });
   await app.register(recoveryRoutes, { db, config });
   await app.register(captchaRoutes, { db });
@@ -158,6 +163,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(pagesRoutes, { config });
   return app;
+}
+
+function safeDecode(url: string): string {
+  try {
+    return decodeURIComponent(url.split('?')[0] ?? '');
+  } catch {
+    return url;
+  }
 }
 
 function tileOrigins(url: string): string[] {

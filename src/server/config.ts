@@ -18,6 +18,10 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** Seed size on first start of an empty database. */
   SEED_MERCHANTS: z.coerce.number().int().min(0).max(500000).default(20000),
+  /** Proxies in front of the app: a hop count ("1") or comma-separated addresses/ranges. Unset: none trusted. */
+  TRUST_PROXY: z.string().regex(/^(\d{1,2}|[0-9a-fA-F:.,/\s]+)$/, 'Use a hop count like 1, or addresses and ranges separated by commas.').optional(),
+  /** Staging tools (/stgtools): on outside production unless set to false; never in production. */
+  STAGING_TOOLS: z.enum(['true', 'false']).optional(),
   /** Origin of the secure card-entry frame; in development a second port of this server. */
   CARD_FRAME_ORIGIN: z.string().url().optional(),
   CARD_FRAME_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -42,6 +46,8 @@ export type AppConfig = {
   mapTileUrl: string;
   logLevel: string;
   seedMerchants: number;
+  trustProxy: boolean | number | string[];
+  stagingTools: boolean;
   cardFramePort: number;
   cardFrameOrigin: string;
   /** Serve the card frame from this process (false in production when CARD_FRAME_ORIGIN is served elsewhere and CARD_FRAME_PORT is unset). */
@@ -84,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mapTileUrl: e.MAP_TILE_URL ?? '',
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     seedMerchants: e.SEED_MERCHANTS,
+    trustProxy: e.TRUST_PROXY === undefined ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean),
+    stagingTools: e.NODE_ENV !== 'production' && e.STAGING_TOOLS !== 'false',
     cardFramePort: e.CARD_FRAME_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1),
     cardFrameOrigin: (e.CARD_FRAME_ORIGIN ?? `http://localhost:${e.CARD_FRAME_PORT ?? e.PORT + 1}`).replace(/\/$/, ''),
     cardFrameServer: !(e.NODE_ENV === 'production' && e.CARD_FRAME_ORIGIN !== undefined && e.CARD_FRAME_PORT === undefined),

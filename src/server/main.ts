@@ -8,6 +8,10 @@ import { loadCardKeys } from './modules/cards/card-crypto';
 
 async function main() {
   const config = loadConfig();
+  if (config.env === 'production' && !config.smtpUrl) {
+    // Without SMTP the outbox transport would keep live password-reset links in the database, undelivered.
+    throw new Error('SMTP_URL is required in production: e-mails (password-reset links) must be delivered, not kept in the outbox.');
+  }
   const started = Date.now();
   const database = await openDatabase(config);
   await runMigrations(database);

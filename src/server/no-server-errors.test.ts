@@ -57,4 +57,20 @@ describe('no input produces a server error', () => {
     const huge = await t.request('delta', { method: 'POST', url: '/api/Impressions', headers: { cookie, 'x-xsrf-token': token, 'content-type': 'application/json' }, payload: JSON.stringify([{ eventType: 'pageView', channel: 'web', dateTime: '2026-01-01T00:00:00Z', userAgent: 'x'.repeat(100_000) }]) });
     expect(huge.statusCode).toBe(413);
   });
+
+  it('answers 400, not 500, to values PostgreSQL cannot store', async () => {
+    const { cookie, token } = await t.csrf('hilton');
+    const headers = { cookie, 'x-xsrf-token': token, 'content-type': 'application/json' };
+    const signIn = await t.request('hilton', { method: 'POST', url: '/api/SignIn', headers, payload: JSON.stringify({ username: 'a\u0000b@example.com', password: 'whatever-1' }) });
+    expect(signIn.statusCode).toBeGreaterThanOrEqual(400);
+    expect(signIn.statusCode).toBeLessThan(500);
+    for (const body of [
+      [{ eventType: 'pageView', channel: 'web', dateTime: '2026-01-01T00:00:00Z', userAgent: 'a\u0000b' }],
+      [{ eventType: 'pageView', channel: 'web', dateTime: '2026-01-01T00:00:00Z', userAgent: 'x', merchantId: 3000000000 }],
+      [{ eventType: 'pageView', channel: 'web', dateTime: '0000-01-01T00:00:00Z', userAgent: 'x' }],
+    ]) {
+      const res = await t.request('hilton', { method: 'POST', url: '/api/Impressions', headers, payload: JSON.stringify(body) });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
 });

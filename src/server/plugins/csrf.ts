@@ -49,7 +49,9 @@ export const csrfPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
 
   app.addHook('preHandler', (request, _reply, done) => {
     const required = request.routeOptions.config?.csrfRequired === true;
-    if ((SAFE.has(request.method) && !required) || !request.url.startsWith('/api/')) return done();
+    // The matched route, not the raw URL: '/%61pi/…' routes to '/api/…' and must be checked the same.
+    const route = request.routeOptions.url ?? request.url;
+    if ((SAFE.has(request.method) && !required) || !route.startsWith('/api/')) return done();
     if (request.routeOptions.config?.csrfExempt) return done();
     const binding = request.cookies[CSRF_COOKIE];
     const given = request.headers[CSRF_HEADER];

@@ -50,8 +50,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (status >= 400 && status < 500) {
       return send(reply, status, FRIENDLY[error.code] ?? (error.message || 'The request could not be handled.'));
     }
+    // A value PostgreSQL cannot store (NUL character, number out of range, impossible date) is bad
+    // input, not a server fault: class 22 "data exception".
+    const pgCode = String((error as { code?: unknown; cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code ?? '');
+    if (/^22[0-9A-Z]{3}$/.test(pgCode)) {
+      return send(reply, 400, 'The request contains a value that cannot be stored. Please check for unusual characters, very large numbers or impossible dates.');
+    }
     const reference = randomUUID().slice(0, 8).toUpperCase();
-    request.log.error({ err: error, reference }, 'request failed');
+    // Never the raw error: database errors quote the query's parameters (e-mails, hashes, links).
+    request.log.error({ reference, name: error.name, code: pgCode || error.code, message: String(error.message ?? '').split(/\nparams:|params:/)[0]!.slice(0, 300) }, 'request failed');
     return send(reply, 500, `Something went wrong on our side. Reference ${reference}.`);
   });
 });

@@ -15,7 +15,7 @@ export const ZImpression = z.object({
   dateTime: z.iso.datetime({ offset: true, message: 'dateTime must be an ISO 8601 date and time.' }),
   userAgent: z.string().max(512, 'userAgent must be 512 characters or fewer.'),
   path: z.string().max(512).optional(),
-  merchantId: z.number().int().positive().optional(),
+  merchantId: z.number().int().positive().max(2147483647, 'merchantId is too large.').optional(),
 });
 export type Impression = z.infer<typeof ZImpression>;
 export const ZImpressionsRequest = z.array(ZImpression).min(1, 'Send at least one impression.').max(50, 'Send at most 50 impressions at a time.');

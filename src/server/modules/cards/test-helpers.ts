@@ -57,7 +57,8 @@ let serial = 0;
 export async function newSignedInMember(t: TestApp, partner: string, memberType: 'NonCardMember' | 'ClosedAccountMember' | 'EnrolledCardMember' = 'NonCardMember') {
   const row = t.app.partners.get().byCode.get(partner);
   if (!row) throw new Error(`no partner ${partner}`);
-  const publicId = `test-cards-${partner}-${++serial}-${randomBytes(4).toString('hex')}`;
+  // The staging tools sign in demo accounts only; test members are named like them.
+  const publicId = `demo-test-cards-${partner}-${++serial}-${randomBytes(4).toString("hex")}`;
   const [member] = await t.database.db.insert(members).values({
     partnerId: row.id, publicId, email: `${publicId}@example.com`, firstName: 'Tess', lastName: 'Card', memberType,
     active: memberType !== 'ClosedAccountMember',

@@ -101,7 +101,9 @@ function cleanReferral(referral: z.output<typeof ZReferral>): Record<string, str
 export async function joinProgramme(db: Db, opts: { partner: PartnerRow; body: ProspectValues; smsOptInGiven?: boolean }): Promise<MemberRow> {
   const { partner } = opts;
   const candidate = opts.body.publicId ? await findMemberByPublicId(db, partner.id, opts.body.publicId) : undefined;
-  const visitor = candidate && candidate.tierLevel === 1 && !candidate.hasWebProfile ? candidate : undefined;
+  // A public id alone does not hand over a record: the visitor's own e-mail must be the one joining.
+  const sameEmail = (c: MemberRow) => !c.email || c.email.toLowerCase() === String(opts.body.email ?? '').trim().toLowerCase();
+  const visitor = candidate && candidate.tierLevel === 1 && !candidate.hasWebProfile && sameEmail(candidate) ? candidate : undefined;
 
   const parsed = await serverProspectSchema({ db, partner, exceptId: visitor?.id }).safeParseAsync(opts.body);
   if (!parsed.success) throw toBadRequest(parsed.error.issues);

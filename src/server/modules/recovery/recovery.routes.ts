@@ -36,6 +36,8 @@ export function linkOrigin(request: FastifyRequest, partner: Pick<PartnerRow, 'c
   const configured = partner.hosts.some((h) => h.toLowerCase() === host) || config.partnerHosts[host] === code || host === `${code}.localhost`;
   if (wellFormed && (configured || config.env !== 'production')) return `${request.protocol}://${raw.toLowerCase()}`;
   if (partner.hosts[0]) return `https://${partner.hosts[0].toLowerCase()}`;
+  // In production an unconfigured Host is never echoed into a link (reset-link poisoning).
+  if (config.env === 'production') return `https://${code}.localhost`;
   return wellFormed ? `${request.protocol}://${raw.toLowerCase()}` : `${request.protocol}://${code}.localhost`;
 }
 
@@ -72,8 +74,9 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; 
     const job = sendRecoveryLinks({ db, mailer }, { partner, email: request.body.email, origin: linkOrigin(request, partner, config) })
       .catch((err: unknown) => {
         // The error only: a message body holds a live link.
-        const e = err as { code?: unknown; message?: unknown };
-        request.log.error({ code: e?.code, message: String(e?.message ?? err) }, 'recovery e-mail could not be sent');
+        // Not the message: a database error quotes the query parameters, i.e. the mail with its live link.
+        const e = err as { code?: unknown; name?: unknown; cause?: { code?: unknown } };
+        request.log.error({ name: e?.name, code: e?.code ?? e?.cause?.code }, 'recovery e-mail could not be sent');
       })
       .finally(() => pending.delete(job));
     pending.add(job);

@@ -155,3 +155,18 @@ describe('in production', () => {
     }
   });
 });
+
+describe('sign-in-as outside the demo accounts', () => {
+  it('is refused, so a staging site holding real accounts does not hand them out', async () => {
+    const { createTestApp } = await import('../../test/app');
+    const t2 = await createTestApp();
+    try {
+      const { cookie, token } = await t2.csrf('hilton');
+      const res = await t2.request('hilton', { method: 'POST', url: '/api/stgtools/sign-in-as', headers: { cookie, 'x-xsrf-token': token }, payload: { publicId: 'someone-real-123' } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json<{ message: string }>().message).toBe('Only demo accounts can be signed in to from the staging tools.');
+    } finally {
+      await t2.close();
+    }
+  });
+});

@@ -67,6 +67,8 @@ export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
   }, async (request, reply) => {
     const partner = partnerOf(request);
+    // Only the seeded demo accounts: a staging site may also hold real people's accounts.
+    if (!request.body.publicId.startsWith('demo-')) throw AppError.forbidden('Only demo accounts can be signed in to from the staging tools.');
     const member = await findMemberByPublicId(db, partner.id, request.body.publicId);
     if (!member) throw AppError.notFound(MEMBER_NOT_FOUND);
     const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: false });
