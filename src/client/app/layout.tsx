@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { TopBar } from './chrome/top-bar';
 import { Footer } from './chrome/footer';
 import { SkipLink } from './chrome/skip-link';
+import { SsoTemporaryModal } from './chrome/sso-temporary-modal';
 import { MemberBody } from './member-body';
 import { useRouteEffects } from './route-effects';
 import { ToastProvider } from '../components/toast';
@@ -24,6 +25,7 @@ export function AppLayout() {
         </main>
         <Footer />
       </div>
+      <SsoTemporaryModal />
     </ToastProvider>
   );
 }

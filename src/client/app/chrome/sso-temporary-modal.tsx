@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { Modal } from '../../components/modal';
+import { LinkButton } from '../../components/button';
+import { RichText } from '../../components/rich-text';
+import { useContentItem } from '../../features/content/content-provider';
+import { useMember } from '../../features/session/api';
+import { usePartner } from '../../lib/partner';
+
+/** §4: shown until dismissed, then the date is stored. */
+export const SSO_MODAL_KEY = 'RN_SSO_MODAL_DISMISSED';
+/** §2 wording when the partner's content gives none. */
+export const SSO_MODAL_TEXT = 'Joining and signing in is now even easier! Simply use your SkyMiles account login.';
+/** Pages where a sign-in prompt would only be in the way. */
+const SUPPRESSED = /^\/(login|join|SignOut|activate|auth)(\/|$)/i;
+
+function dismissed(): boolean {
+  try {
+    return Boolean(localStorage.getItem(SSO_MODAL_KEY));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * §2 temporary modal of a single sign-on partner: tells visitors that joining and signing in now
+ * use the programme's own account, with a 'Sign in/Join Now' button to /Login. Only where the
+ * partner's popup content has an `sso_temporary` item, only for visitors who are not signed in.
+ */
+export function SsoTemporaryModal() {
+  const partner = usePartner();
+  const content = useContentItem('popup', 'sso_temporary');
+  const { member, isLoading } = useMember();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(() => !dismissed());
+  if (partner.enrollmentType !== 'sso' || !content || isLoading || member || SUPPRESSED.test(pathname)) return null;
+  const close = () => {
+    try {
+      localStorage.setItem(SSO_MODAL_KEY, new Date().toISOString());
+    } catch {
+      // Private mode: the modal simply shows again next time.
+    }
+    setOpen(false);
+  };
+  const text = typeof content.body_text === 'string' && content.body_text ? content.body_text : SSO_MODAL_TEXT;
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={typeof content.title === 'string' && content.title ? content.title : 'Signing in just got simpler'}
+      footer={
+        <LinkButton to={typeof content.cta_url === 'string' && content.cta_url.startsWith('/') ? content.cta_url : '/Login'} onClick={close}>
+          {typeof content.cta_text === 'string' && content.cta_text ? content.cta_text : 'Sign in/Join Now'}
+        </LinkButton>
+      }
+    >
+      <RichText html={text} />
+    </Modal>
+  );
+}
