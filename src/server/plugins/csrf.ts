@@ -14,7 +14,7 @@ export const CSRF_MESSAGE = 'Your security token is missing or out of date. Plea
 
 declare module 'fastify' {
   interface FastifyInstance {
-    csrf: { issue: (request: FastifyRequest, reply: FastifyReply) => string };
+    csrf: { issue: (request: FastifyRequest, reply: FastifyReply) => string; verify: (request: FastifyRequest) => boolean };
   }
   interface FastifyContextConfig {
     /** Set on the rare state-changing route that must work without the token. */
@@ -45,7 +45,16 @@ export const csrfPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
     }
     return sign(binding, request.partner?.code ?? '', sessionOf(request));
   };
-  app.decorate('csrf', { issue });
+  /** Whether the request carries the right X-XSRF-TOKEN for its cookies and partner. */
+  const verify = (request: FastifyRequest): boolean => {
+    const binding = request.cookies[CSRF_COOKIE];
+    const given = request.headers[CSRF_HEADER];
+    if (!binding || typeof given !== 'string' || !given) return false;
+    const expected = Buffer.from(sign(binding, request.partner?.code ?? '', sessionOf(request)));
+    const actual = Buffer.from(given);
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  };
+  app.decorate('csrf', { issue, verify });
 
   app.addHook('preHandler', (request, _reply, done) => {
     const required = request.routeOptions.config?.csrfRequired === true;
@@ -53,12 +62,6 @@ export const csrfPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
     const route = request.routeOptions.url ?? request.url;
     if ((SAFE.has(request.method) && !required) || !route.startsWith('/api/')) return done();
     if (request.routeOptions.config?.csrfExempt) return done();
-    const binding = request.cookies[CSRF_COOKIE];
-    const given = request.headers[CSRF_HEADER];
-    if (!binding || typeof given !== 'string' || !given) return done(AppError.forbidden(CSRF_MESSAGE));
-    const expected = Buffer.from(sign(binding, request.partner?.code ?? '', sessionOf(request)));
-    const actual = Buffer.from(given);
-    if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return done(AppError.forbidden(CSRF_MESSAGE));
-    done();
+    done(verify(request) ? undefined : AppError.forbidden(CSRF_MESSAGE));
   });
 });

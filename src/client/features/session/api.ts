@@ -66,7 +66,7 @@ export function applySignedIn(queryClient: QueryClient, answer: SessionAnswer) {
  * the server hands back for the new anonymous session. The member query is set to null.
  */
 export async function signOut(queryClient?: QueryClient): Promise<void> {
-  const answer = await api<{ signedOut: boolean; csrfToken?: string }>('/api/SignOut', { keepalive: true });
+  const answer = await api<{ signedOut: boolean; csrfToken?: string }>('/api/SignOut', { keepalive: true, csrf: true });
   if (answer?.csrfToken) setCsrfToken(answer.csrfToken);
   if (queryClient) {
     // A member fetch still under way belongs to the old session: drop its answer.

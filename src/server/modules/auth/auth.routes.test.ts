@@ -265,7 +265,11 @@ describe('GET /api/SignOut', () => {
     await b.signIn('select.card@hilton.example.com', DEMO_PASSWORD);
     const cookie = b.sessionCookie()!;
     const signedInToken = b.token;
-    const res = await b.send({ method: 'GET', url: '/api/SignOut' });
+    // Without the token (a link or image on another site) the member stays signed in.
+    const forged = await b.send({ method: 'GET', url: '/api/SignOut', csrf: false });
+    expect(forged.statusCode).toBe(403);
+    expect(await sessionRow(cookie)).toBeDefined();
+    const res = await b.send({ method: 'GET', url: '/api/SignOut', csrf: true });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json<{ signedOut: boolean; csrfToken: string }>();

@@ -4,6 +4,8 @@ import { ZErrorResponse } from '../../../shared/schemas/common';
 import { ZSignInRequest, ZSignInResponse } from '../../../shared/schemas/member';
 import type { Db } from '../../db/client';
 import { partnerOf } from '../../plugins/partner';
+import { CSRF_MESSAGE } from '../../plugins/csrf';
+import { AppError } from '../../lib/app-error';
 import { toMember } from '../members/member-mapper';
 import { signIn } from './auth.service';
 import { sweepLockouts } from './lockout';
@@ -33,11 +35,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     schema: {
       tags: ['session'],
       summary: 'End the session (always 200, also when not signed in); answers a fresh anti-forgery token',
-      response: { 200: ZSignOutResponse },
+      description: 'A signed-in member must send X-XSRF-TOKEN, so another site cannot sign the member out.',
+      response: { 200: ZSignOutResponse, 403: ZErrorResponse },
     },
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     partnerOf(request);
+    if ((await request.currentSession()) && !app.csrf.verify(request)) throw AppError.forbidden(CSRF_MESSAGE);
     await app.sessions.end(request, reply);
     return { signedOut: true as const, csrfToken: app.csrf.issue(request, reply) };
   });
