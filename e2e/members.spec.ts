@@ -43,10 +43,14 @@ test.describe('members', () => {
     await page.getByRole('button', { name: /Hi, / }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).or(page.getByRole('button', { name: 'Sign out' })).or(page.getByRole('link', { name: 'Sign out' })).first().click();
     await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
+    // Signing out reloads the page; ask the server once the page has settled.
+    await page.goto(partnerUrl('wynd', '/'));
     expect(await page.evaluate(async () => (await fetch('/api/Member')).status)).toBe(401);
 
     await signIn(page, 'wynd', 'select.card@wynd.example.com', PASSWORD, true);
-    await expect(page).toHaveURL(/\/account/);
+    // Back on the page visited before signing in.
+    await expect(page).toHaveURL(/wynd\.localhost:\d+\/$/);
+    await expect(page.getByRole('button', { name: /Hi, / })).toBeVisible();
     const session = (await context.cookies()).find((c) => c.name === 'rn_session')!;
     // A persistent cookie of about 90 days, not a browser-session cookie.
     expect(session.expires * 1000 - Date.now()).toBeGreaterThan(80 * 24 * 3600 * 1000);
