@@ -52,6 +52,15 @@ describe('MerchantCarousel', () => {
     expect(within(section).getByRole('button', { name: 'Next restaurants: Top rated in Chicago' })).toBeTruthy();
   });
 
+  it('points its arrows at the list while loading and once loaded (aria-controls stays valid)', async () => {
+    renderWithProviders(<MerchantCarousel title="Top rated in Chicago" query={{ location: 'Chicago, IL' }} />);
+    const section = screen.getByRole('region', { name: 'Top rated in Chicago' });
+    const controlled = () => within(section).getAllByRole('button').map((b) => document.getElementById(b.getAttribute('aria-controls') ?? ''));
+    expect(controlled().every(Boolean)).toBe(true);
+    await within(section).findByRole('article', { name: 'Alpha' });
+    expect(controlled().every((el) => el?.tagName === 'UL')).toBe(true);
+  });
+
   it('does not search without a location', () => {
     const { container } = renderWithProviders(<MerchantCarousel title="Nearby" query={{ sortBy: 'rating' }} />);
     expect(container.textContent).toBe('');

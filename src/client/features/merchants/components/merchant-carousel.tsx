@@ -103,7 +103,7 @@ export function MerchantCarousel({ title, query, headingLevel = 2, tier = null }
         </div>
       </div>
       {search.isPending ? (
-        <ul className={styles.list} aria-label={`Loading ${title}`}>
+        <ul id={listId} className={styles.list} aria-label={`Loading ${title}`}>
           {Array.from({ length: 4 }, (_, i) => (
             <li key={i} className={styles.placeholder} style={{ width: CAROUSEL_TILE_WIDTH }} aria-hidden="true" />
           ))}
