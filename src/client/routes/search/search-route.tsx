@@ -208,7 +208,7 @@ export function SearchRoute() {
 
   return (
     <div className={styles.page}>
-      <h1 className={styles.srOnly}>Find restaurants</h1>
+      <h1 className="visually-hidden">Find restaurants</h1>
       <section className={styles.searchBar} aria-label="Search">
         {!isWide && hasLocation && (
           <div className={styles.summary}>
@@ -296,7 +296,7 @@ export function SearchRoute() {
         )}
       </div>
 
-      <p className={styles.srOnly} role="status" aria-live="polite" aria-atomic="true">{announcement}</p>
+      <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">{announcement}</p>
     </div>
   );
 }

@@ -86,7 +86,7 @@ export function MerchantTile({ merchant, tier = null, width, headingLevel = 3, h
           {numberOfRatings > 0 ? (
             <span className={styles.rating}>
               <span aria-hidden="true">★ {formatRating(overallRating)} ({numberOfRatings})</span>
-              <span className={styles.srOnly}>{`Rated ${formatRating(overallRating)} out of 5 from ${numberOfRatings} ${numberOfRatings === 1 ? 'review' : 'reviews'}`}</span>
+              <span className="visually-hidden">{`Rated ${formatRating(overallRating)} out of 5 from ${numberOfRatings} ${numberOfRatings === 1 ? 'review' : 'reviews'}`}</span>
             </span>
           ) : (
             <span className={styles.rating}>Not yet rated</span>
@@ -94,7 +94,7 @@ export function MerchantTile({ merchant, tier = null, width, headingLevel = 3, h
           {price > 0 && (
             <span className={styles.price} data-price={price}>
               <span aria-hidden="true">{'$'.repeat(price)}</span>
-              <span className={styles.srOnly}>{`Price level ${price} of 4`}</span>
+              <span className="visually-hidden">{`Price level ${price} of 4`}</span>
             </span>
           )}
         </p>
@@ -105,7 +105,7 @@ export function MerchantTile({ merchant, tier = null, width, headingLevel = 3, h
             {merchant.distance !== null && (
               <span className={styles.distance}>
                 <span aria-hidden="true">{merchant.distance.toFixed(1)} mi</span>
-                <span className={styles.srOnly}>{`${merchant.distance.toFixed(1)} miles away`}</span>
+                <span className="visually-hidden">{`${merchant.distance.toFixed(1)} miles away`}</span>
               </span>
             )}
           </p>

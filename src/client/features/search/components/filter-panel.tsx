@@ -43,7 +43,7 @@ export function FilterPanel({ value, onChange, onDone, id }: FilterPanelProps) {
       <div className={styles.option} key={key}>
         <input id={inputId} type="checkbox" className={styles.check} checked={checked} onChange={(e) => onToggle(e.target.checked)} />
         <label htmlFor={inputId}>
-          {srLabel ? <><span aria-hidden="true">{label}</span><span className={styles.srOnly}>{srLabel}</span></> : label}
+          {srLabel ? <><span aria-hidden="true">{label}</span><span className="visually-hidden">{srLabel}</span></> : label}
         </label>
       </div>
     );

@@ -25,31 +25,31 @@ export function Pagination({ page, totalPages, hrefFor, onNavigate, linkState }:
         <li>
           {hasPrev ? (
             <Link state={linkState} className={styles.step} to={hrefFor(page - 1)} onClick={() => onNavigate?.(page - 1)} rel="prev">
-              <span aria-hidden="true">‹ </span>Previous<span className={styles.srOnly}> page</span>
+              <span aria-hidden="true">‹ </span>Previous<span className="visually-hidden"> page</span>
             </Link>
           ) : (
             <span className={`${styles.step} ${styles.disabled}`} aria-disabled="true">
-              <span aria-hidden="true">‹ </span>Previous<span className={styles.srOnly}> page</span>
+              <span aria-hidden="true">‹ </span>Previous<span className="visually-hidden"> page</span>
             </span>
           )}
         </li>
         {pages.map((n) => (
           <li key={n}>
             {n === page ? (
-              <span className={`${styles.number} ${styles.current}`} aria-current="page"><span className={styles.srOnly}>Page </span>{n}</span>
+              <span className={`${styles.number} ${styles.current}`} aria-current="page"><span className="visually-hidden">Page </span>{n}</span>
             ) : (
-              <Link state={linkState} className={styles.number} to={hrefFor(n)} onClick={() => onNavigate?.(n)}><span className={styles.srOnly}>Page </span>{n}</Link>
+              <Link state={linkState} className={styles.number} to={hrefFor(n)} onClick={() => onNavigate?.(n)}><span className="visually-hidden">Page </span>{n}</Link>
             )}
           </li>
         ))}
         <li>
           {hasNext ? (
             <Link state={linkState} className={styles.step} to={hrefFor(page + 1)} onClick={() => onNavigate?.(page + 1)} rel="next">
-              Next<span className={styles.srOnly}> page</span><span aria-hidden="true"> ›</span>
+              Next<span className="visually-hidden"> page</span><span aria-hidden="true"> ›</span>
             </Link>
           ) : (
             <span className={`${styles.step} ${styles.disabled}`} aria-disabled="true">
-              Next<span className={styles.srOnly}> page</span><span aria-hidden="true"> ›</span>
+              Next<span className="visually-hidden"> page</span><span aria-hidden="true"> ›</span>
             </span>
           )}
         </li>
