@@ -72,14 +72,17 @@ test.describe('cards', () => {
   test('a member links a card the partner already knows', async ({ page }) => {
     await signIn(page, 'tmobile', 'select.noncard@tmobile.example.com');
     await page.goto(partnerUrl('tmobile', '/account/manage_cards'));
-    const partnerCard = page.getByRole('group', { name: /card/i }).getByRole('checkbox').first();
+    const partnerCard = page.getByRole('checkbox', { name: /ending in \d{4}/ }).first();
     await expect(partnerCard).toBeVisible();
-    const label = (await partnerCard.getAttribute('aria-label')) ?? '';
+    const label = await partnerCard.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? '');
+    const lastFour = /ending in (\d{4})/.exec(label)![1]!;
     await partnerCard.check();
     await acceptAndLink(page);
-    const lastFour = /(\d{4})/.exec(label)?.[1];
-    await expect(page.getByRole('list', { name: /linked cards/i }).getByRole('listitem').first()).toBeVisible();
-    if (lastFour) await expect(page.getByRole('list', { name: /linked cards/i }).getByText(`ending in ${lastFour}`)).toBeVisible();
+    // The partner's card is now a linked card of the member, and stays so after a reload.
+    const linked = page.getByRole('list', { name: /linked cards/i }).getByText(`ending in ${lastFour}`, { exact: true });
+    await expect(linked).toBeVisible({ timeout: 20_000 });
+    await page.reload();
+    await expect(linked).toBeVisible();
   });
 
   test('a closed-account member re-enrols with a new card', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppConfig } from '../../config';
 import { isKnownRoute, routeMetaFor } from '../../../shared/routes';
 import type { PartnerConfig } from '../../../shared/schemas/partner';
@@ -61,14 +61,12 @@ export async function pagesRoutes(app: FastifyInstance, { config }: { config: Ap
     return template;
   };
 
-  const servePage = async (request: FastifyRequest, reply: FastifyReply, status = 200) => {
-    const partner = toPartnerConfig(partnerOf(request), config);
-    const pathname = request.url.split('?')[0] ?? '/';
-    const known = isKnownRoute(pathname, partner);
+  /** The app's page for this partner; status 404 for a path the route table does not know. */
+  const servePage = async (reply: FastifyReply, partner: PartnerConfig, pathname: string, known: boolean) => {
     const nonce = randomBytes(16).toString('base64');
     const html = renderIndexHtml(await loadTemplate(), { partner, pathname, nonce });
     return reply
-      .status(known ? status : 404)
+      .status(known ? 200 : 404)
       .header('content-security-policy', pageCsp(app.cspDirectives, nonce))
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
@@ -91,13 +89,14 @@ export async function pagesRoutes(app: FastifyInstance, { config }: { config: Ap
   app.get('/health', async () => ({ ok: true }));
 
   app.setNotFoundHandler(async (request, reply) => {
-    // A page route is the app whatever the client accepts; other paths get the app only when a
-    // browser asks for HTML (so a mistyped asset or API path answers JSON, not a page).
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    const isPage = request.partner && isKnownRoute(request.url.split('?')[0] ?? '/', toPartnerConfig(request.partner, config));
-    if ((request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && (wantsHtml || isPage) && request.partner) {
-      return servePage(request, reply);
-    }
-    return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Nothing is found at ${request.method} ${request.url.split('?')[0]}.` });
+    const pathname = request.url.split('?')[0] ?? '/';
+    const notFound = () => reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Nothing is found at ${request.method} ${pathname}.` });
+    if (!request.partner || (request.method !== 'GET' && request.method !== 'HEAD') || pathname.startsWith('/api/')) return notFound();
+    // A page route is the app whatever the client accepts; other paths get the app (as a 404 page)
+    // only when a browser asks for HTML, so a mistyped asset or API path answers JSON.
+    const partner = toPartnerConfig(request.partner, config);
+    const known = isKnownRoute(pathname, partner);
+    if (!known && !(request.headers.accept ?? '').includes('text/html')) return notFound();
+    return servePage(reply, partner, pathname, known);
   });
 }
