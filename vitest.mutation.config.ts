@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Vitest for mutation testing (stryker.config.mjs): the shared rules' tests only, no database
+ * templates (no global setup), so each mutant run stays in milliseconds.
+ */
+export default defineConfig({
+  test: {
+    include: ['src/shared/rules/**/*.test.ts'],
+    environment: 'node',
+    pool: 'threads',
+  },
+});
