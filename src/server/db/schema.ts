@@ -219,6 +219,8 @@ export const sessions = pgTable('sessions', {
   memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
   staySignedIn: boolean('stay_signed_in').notNull().default(false),
   userAgent: text('user_agent').notNull().default(''),
+  /** The ID token of a single sign-on session: the id_token_hint that ends the provider's session at sign-out. */
+  ssoIdToken: text('sso_id_token'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -56,7 +56,9 @@ export const csrfPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
   };
   app.decorate('csrf', { issue, verify });
 
-  app.addHook('preHandler', (request, _reply, done) => {
+  // onRequest: before the body is parsed and validated, so a forged call learns nothing about its
+  // input (no 400 with field errors, no 415 or 413) and is refused before any work is done.
+  app.addHook('onRequest', (request, _reply, done) => {
     const required = request.routeOptions.config?.csrfRequired === true;
     // The matched route, not the raw URL: '/%61pi/…' routes to '/api/…' and must be checked the same.
     const route = request.routeOptions.url ?? request.url;

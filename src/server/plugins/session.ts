@@ -21,7 +21,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     sessions: {
-      start: (request: FastifyRequest, reply: FastifyReply, opts: { memberId: number; staySignedIn: boolean }) => Promise<SessionRow>;
+      start: (request: FastifyRequest, reply: FastifyReply, opts: { memberId: number; staySignedIn: boolean; ssoIdToken?: string }) => Promise<SessionRow>;
       end: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
       /** The signed-in member or a 401 the client turns into a trip to /login. */
       require: (request: FastifyRequest) => Promise<CurrentSession>;
@@ -80,7 +80,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; con
   });
 
   app.decorate('sessions', {
-    start: async (request, reply, { memberId, staySignedIn }) => {
+    start: async (request, reply, { memberId, staySignedIn, ssoIdToken }) => {
       const partner = request.partner;
       if (!partner) throw AppError.notFound();
       const old = request.cookies[SESSION_COOKIE];
@@ -88,7 +88,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; con
       const token = randomBytes(32).toString('base64url');
       const now = new Date();
       const [row] = await db.insert(sessions).values({
-        id: hashToken(token), partnerId: partner.id, memberId, staySignedIn,
+        id: hashToken(token), partnerId: partner.id, memberId, staySignedIn, ssoIdToken: ssoIdToken ?? null,
         userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
         createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + lifetime(staySignedIn)),
       }).returning();

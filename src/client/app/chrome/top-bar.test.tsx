@@ -268,6 +268,20 @@ describe('TopBar member area on desktop', () => {
     expect(queryClient.getQueryData(['member'])).toBeNull();
   });
 
+  it('a single sign-on member goes on to the provider\'s sign-out address instead of reloading', async () => {
+    const user = userEvent.setup();
+    setCsrfToken('test-csrf');
+    const endSessionUrl = 'http://localhost:3000/oidc/session/end?id_token_hint=a.b.c&post_logout_redirect_uri=http%3A%2F%2Fdelta.localhost%2FSignOut';
+    vi.stubGlobal('fetch', mockFetch((url) => (url.pathname === '/api/SignOut' ? json({ signedOut: true, csrfToken: 'anon', endSessionUrl }) : undefined)));
+    const reload = vi.spyOn(browserLocation, 'reload').mockImplementation(() => undefined);
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+    renderTopBar('/', { enrollmentType: 'sso' }, makeMember({ interfaceType: 'sso' }));
+    await user.click(screen.getByRole('button', { name: 'Hi, Ann' }));
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(endSessionUrl));
+    expect(reload).not.toHaveBeenCalled();
+  });
+
   it('has no member area when the partner has no enrolment, even for a member', () => {
     renderTopBar('/', { enrollmentType: 'none' }, makeMember());
     expect(screen.queryByRole('button', { name: 'Hi, Ann' })).toBeNull();

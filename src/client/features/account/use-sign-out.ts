@@ -10,12 +10,15 @@ import { browserLocation } from '../../lib/browser-location';
 export function useSignOutAndReload(): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(async () => {
+    let endSessionUrl: string | undefined;
     try {
-      await signOut(queryClient);
+      ({ endSessionUrl } = await signOut(queryClient));
     } catch {
       browserLocation.assign('/SignOut');
       return;
     }
-    browserLocation.reload();
+    // Single sign-on: the provider ends its session too and sends the browser to /SignOut.
+    if (endSessionUrl) browserLocation.assign(endSessionUrl);
+    else browserLocation.reload();
   }, [queryClient]);
 }

@@ -63,10 +63,12 @@ export function applySignedIn(queryClient: QueryClient, answer: SessionAnswer) {
 
 /**
  * GET /api/SignOut (keepalive, so it completes even when the page goes away), then the token
- * the server hands back for the new anonymous session. The member query is set to null.
+ * the server hands back for the new anonymous session. The member query is set to null. For a
+ * single sign-on member the answer carries the identity provider's sign-out address
+ * (endSessionUrl): the caller opens it so the provider's session ends too.
  */
-export async function signOut(queryClient?: QueryClient): Promise<void> {
-  const answer = await api<{ signedOut: boolean; csrfToken?: string }>('/api/SignOut', { keepalive: true, csrf: true });
+export async function signOut(queryClient?: QueryClient): Promise<{ endSessionUrl?: string }> {
+  const answer = await api<{ signedOut: boolean; csrfToken?: string; endSessionUrl?: string }>('/api/SignOut', { keepalive: true, csrf: true });
   if (answer?.csrfToken) setCsrfToken(answer.csrfToken);
   if (queryClient) {
     // A member fetch still under way belongs to the old session: drop its answer.
@@ -75,4 +77,5 @@ export async function signOut(queryClient?: QueryClient): Promise<void> {
     // Member-scoped data (keys starting with 'member': cards, transactions …) belongs to the old session.
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] === MEMBER_QUERY_KEY[0] && q.queryKey.length > 1 });
   }
+  return { endSessionUrl: answer?.endSessionUrl };
 }

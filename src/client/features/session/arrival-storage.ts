@@ -1,4 +1,5 @@
 import { LOGIN_REDIRECT_MINUTES } from '../../../shared/constants/member';
+import { safeRedirect, sameOriginPath } from '../../../shared/rules/safe-redirect';
 
 /**
  * What §4 "query handling" keeps between pages: the known visitor's public id, the referral
@@ -132,9 +133,9 @@ export function saveReferral(referral: Referral, now = Date.now()) {
   write(REFERRAL_KEY, referral, REFERRAL_MINUTES, now);
 }
 
-/** Only same-site paths come back from storage: never another origin (//host, \\host, scheme:). */
+/** Only same-site paths come back from storage: the one safe-redirect rule (shared/rules/safe-redirect). */
 export function isSafeRedirect(value: string | null | undefined): value is string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') && !/[\r\n]/.test(value);
+  return sameOriginPath(value) !== null;
 }
 
 export function saveLoginRedirect(pathAndQuery: string, now = Date.now()) {
@@ -143,8 +144,7 @@ export function saveLoginRedirect(pathAndQuery: string, now = Date.now()) {
 
 /** Where to go after signing in: the saved value if still fresh, else the fallback. */
 export function readLoginRedirect(fallback = '/account', now = Date.now()): string {
-  const v = read<string>(LOGIN_REDIRECT_KEY, now);
-  return isSafeRedirect(v) ? v : fallback;
+  return safeRedirect(read<string>(LOGIN_REDIRECT_KEY, now), fallback);
 }
 
 export function clearLoginRedirect() {

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { browserLocation } from '../../lib/browser-location';
 import { SignOutRoute, SIGNED_OUT_TITLE } from './sign-out-route';
 import { json, mockFetch, renderRoutes } from '../../test/render-router';
 import { makeMember } from '../../test/member-fixture';
@@ -22,6 +23,16 @@ describe('SignOutRoute', () => {
     expect(fetchMock.mock.calls.filter(([u]) => String(u) === '/api/SignOut')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Sign in again' }).getAttribute('href')).toBe('/login');
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+  });
+
+  it('sends a single sign-on member on to the provider\'s sign-out address', async () => {
+    const endSessionUrl = 'http://localhost:3000/oidc/session/end?id_token_hint=a.b.c';
+    vi.stubGlobal('fetch', vi.fn(mockFetch((url) => (url.pathname === '/api/SignOut' ? json({ signedOut: true, csrfToken: 'anon', endSessionUrl }) : undefined))));
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+    renderRoutes([{ path: '/SignOut', element: <SignOutRoute /> }], { route: '/SignOut', partner: makePartnerConfig({ enrollmentType: 'sso' }), member: makeMember() });
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(endSessionUrl));
+    expect(screen.queryByRole('heading', { level: 1, name: SIGNED_OUT_TITLE })).toBeNull();
+    assign.mockRestore();
   });
 
   it('offers only the home page to sso partners', async () => {

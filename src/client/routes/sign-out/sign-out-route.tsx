@@ -5,6 +5,7 @@ import { Button, LinkButton } from '../../components/button';
 import { FormBanner } from '../../components/form-banner';
 import { Spinner } from '../../components/spinner';
 import { signOut } from '../../features/session/api';
+import { browserLocation } from '../../lib/browser-location';
 import { AuthPage, authStyles as styles } from '../../features/member-forms/auth-page';
 
 export const SIGNED_OUT_TITLE = 'You have been signed out';
@@ -22,7 +23,11 @@ export function SignOutRoute() {
   const run = useCallback(() => {
     setState('pending');
     signOut(queryClient).then(
-      () => setState('done'),
+      ({ endSessionUrl }) => {
+        // A single sign-on member: the provider ends its session and comes back here, signed out.
+        if (endSessionUrl) browserLocation.assign(endSessionUrl);
+        else setState('done');
+      },
       () => setState('failed'),
     );
   }, [queryClient]);

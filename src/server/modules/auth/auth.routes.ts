@@ -10,7 +10,11 @@ import { toMember } from '../members/member-mapper';
 import { signIn } from './auth.service';
 import { sweepLockouts } from './lockout';
 
-export const ZSignOutResponse = z.object({ signedOut: z.literal(true), csrfToken: z.string() });
+export const ZSignOutResponse = z.object({
+  signedOut: z.literal(true),
+  csrfToken: z.string(),
+  endSessionUrl: z.string().optional().describe("Single sign-on: open this address to end the session at the partner's identity provider too; it returns to /SignOut."),
+});
 
 /** Direct sign-in and sign-out (§4 session, §8 sign-in wording). */
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -41,9 +45,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     partnerOf(request);
-    if ((await request.currentSession()) && !app.csrf.verify(request)) throw AppError.forbidden(CSRF_MESSAGE);
+    const current = await request.currentSession();
+    if (current && !app.csrf.verify(request)) throw AppError.forbidden(CSRF_MESSAGE);
+    // Single sign-on: ending only our session would let the provider sign the member in again
+    // silently on the next visit, so the answer also says where to end the provider's session.
+    const endSessionUrl = current ? await app.sso.endSessionUrl(request, current.session.ssoIdToken) : undefined;
     await app.sessions.end(request, reply);
-    return { signedOut: true as const, csrfToken: app.csrf.issue(request, reply) };
+    return { signedOut: true as const, csrfToken: app.csrf.issue(request, reply), ...(endSessionUrl ? { endSessionUrl } : {}) };
   });
 
   // Failure counts outlive their window only until the next sweep.

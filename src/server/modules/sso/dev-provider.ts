@@ -16,6 +16,8 @@ import { hostName, resolvePartner } from '../../plugins/partner';
 /** Where the development identity provider lives inside this server. */
 export const DEV_PROVIDER_PATH = '/oidc';
 export const SSO_CALLBACK_PATH = '/auth/sso/callback';
+/** Where the provider returns after RP-initiated logout (the app's sign-out page). */
+const POST_LOGOUT_PATH = '/SignOut';
 
 /** A person known to the development identity provider. */
 export type DevAccount = {
@@ -223,6 +225,7 @@ async function createProvider(opts: {
     client_name: p.name,
     // The canonical address; any other host that serves this partner is accepted below.
     redirect_uris: [`http://${p.code}.localhost${port ? `:${port}` : ''}${SSO_CALLBACK_PATH}`],
+    post_logout_redirect_uris: [`http://${p.code}.localhost${port ? `:${port}` : ''}${POST_LOGOUT_PATH}`],
     response_types: ['code'],
     grant_types: ['authorization_code'],
     token_endpoint_auth_method: 'client_secret_basic',
@@ -244,7 +247,22 @@ async function createProvider(opts: {
     clientBasedCORS: () => false,
     features: {
       devInteractions: { enabled: false },
-      rpInitiatedLogout: { enabled: false },
+      // Signing out of a partner site ends the session here too (OpenID Connect RP-initiated logout).
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          const out = logoutPage(form);
+          ctx.type = 'html';
+          ctx.set('content-security-policy', out.csp);
+          ctx.body = out.html;
+        },
+        postLogoutSuccessSource: (ctx) => {
+          const out = page('Signed out', '<h1>Signed out</h1><p class="lead">You have been signed out of the identity provider.</p>');
+          ctx.type = 'html';
+          ctx.set('content-security-policy', out.csp);
+          ctx.body = out.html;
+        },
+      },
       userinfo: { enabled: true },
     },
     ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 900, Session: 8 * 3600, Grant: 8 * 3600 },
@@ -275,10 +293,8 @@ async function createProvider(opts: {
 
   // A partner site answers on several addresses (<code>.localhost on any port, configured hosts);
   // rather than listing every combination, a redirect URI is accepted when it is this partner's
-  // callback on a host that the partner plugin resolves to this partner.
-  const registered = provider.Client.prototype.redirectUriAllowed;
-  provider.Client.prototype.redirectUriAllowed = function redirectUriAllowed(this: InstanceType<typeof provider.Client>, uri: string) {
-    if (registered.call(this, uri)) return true;
+  // callback (or sign-out page) on a host that the partner plugin resolves to this partner.
+  const partnerAddress = (clientId: string, uri: string, pathname: string) => {
     let url: URL;
     try {
       url = new URL(uri);
@@ -286,9 +302,17 @@ async function createProvider(opts: {
       return false;
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-    if (url.pathname !== SSO_CALLBACK_PATH || url.search || url.hash || url.username || url.password) return false;
+    if (url.pathname !== pathname || url.search || url.hash || url.username || url.password) return false;
     const partner = resolvePartner(app.partners.get(), hostName(url.host), config.defaultPartner);
-    return partner?.code === this.clientId;
+    return partner?.code === clientId;
+  };
+  const registered = provider.Client.prototype.redirectUriAllowed;
+  provider.Client.prototype.redirectUriAllowed = function redirectUriAllowed(this: InstanceType<typeof provider.Client>, uri: string) {
+    return registered.call(this, uri) || partnerAddress(this.clientId, uri, SSO_CALLBACK_PATH);
+  };
+  const registeredPostLogout = provider.Client.prototype.postLogoutRedirectUriAllowed;
+  provider.Client.prototype.postLogoutRedirectUriAllowed = function postLogoutRedirectUriAllowed(this: InstanceType<typeof provider.Client>, uri: string) {
+    return registeredPostLogout.call(this, uri) || partnerAddress(this.clientId, uri, POST_LOGOUT_PATH);
   };
   return provider;
 }
@@ -368,9 +392,10 @@ type Page = { html: string; csp: string };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function page(title: string, body: string): Page {
+function page(title: string, body: string, script?: string): Page {
   const nonce = randomBytes(16).toString('base64');
-  const csp = `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+  const scriptSrc = script ? ` script-src 'nonce-${nonce}';` : '';
+  const csp = `default-src 'none';${scriptSrc} style-src 'nonce-${nonce}'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
   const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -402,10 +427,31 @@ function page(title: string, body: string): Page {
 <main>
 <p class="banner">Development identity provider, not for production</p>
 ${body}
-</main>
+</main>${script ? `\n<script nonce="${nonce}">${script}</script>` : ''}
 </body>
 </html>`;
   return { html, csp };
+}
+
+/**
+ * RP-initiated logout: the partner site asked (with the member's ID token) to end the session
+ * here. The page confirms at once; without JavaScript the person presses the button.
+ * `form` is oidc-provider's form (its action and anti-forgery value).
+ */
+function logoutPage(form: string): Page {
+  return page('Signing out', `<h1>Signing out</h1>
+<p class="lead">Ending your session with the identity provider…</p>
+${form}
+<div class="actions">
+<button class="primary" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
+<button class="secondary" type="submit" form="op.logoutForm">Stay signed in here</button>
+</div>`, `(function () {
+  var form = document.getElementById('op.logoutForm');
+  var yes = document.createElement('input');
+  yes.type = 'hidden'; yes.name = 'logout'; yes.value = 'yes';
+  form.appendChild(yes);
+  form.submit();
+})();`);
 }
 
 function loginPage(opts: { uid: string; clientName: string; accounts: readonly DevAccount[]; email?: string; error?: string }): Page {

@@ -1,3 +1,4 @@
+import { sameOriginPath } from '../../../shared/rules/safe-redirect';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** The sign-in attempt in flight, kept in the browser between /auth/sso/start and the callback. */
@@ -58,27 +59,12 @@ function isSsoState(v: unknown): v is SsoState {
 }
 
 /**
- * A path on this site to return to after signing in. Only relative paths count: an absolute URL,
- * a protocol-relative `//host` or a backslash trick (`/\host`, which browsers treat as `//host`)
- * would make the sign-in an open redirect. Anything else falls back to the account centre.
+ * A path on this site to return to after signing in, through the one safe-redirect rule
+ * (src/shared/rules/safe-redirect.ts); anything else falls back to the account centre.
  */
 export function safeReturnTo(value: unknown): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 512) return DEFAULT_RETURN_TO;
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return DEFAULT_RETURN_TO;
-  // Control characters and spaces are stripped by URL parsers in surprising places.
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c <= 0x20 || c === 0x7f) return DEFAULT_RETURN_TO;
-  }
-  const base = 'http://return-to.invalid';
-  let url: URL;
-  try {
-    url = new URL(value, base);
-  } catch {
-    return DEFAULT_RETURN_TO;
-  }
-  if (url.origin !== base) return DEFAULT_RETURN_TO;
+  const path = typeof value === 'string' && value.length <= 512 ? sameOriginPath(value) : null;
   // Sending the member back into the sign-in itself would loop.
-  if (url.pathname.toLowerCase().startsWith('/auth/sso/')) return DEFAULT_RETURN_TO;
-  return `${url.pathname}${url.search}${url.hash}`;
+  if (!path || path.toLowerCase().startsWith('/auth/sso/')) return DEFAULT_RETURN_TO;
+  return path;
 }

@@ -42,9 +42,9 @@ class Browser {
     this.cookies.push({ name, value, host, path });
   }
 
-  async request(method: 'GET' | 'POST', href: string, form?: Record<string, string>): Promise<LightMyRequestResponse> {
+  async request(method: 'GET' | 'POST', href: string, form?: Record<string, string>, extra: Record<string, string> = {}): Promise<LightMyRequestResponse> {
     const url = new URL(href);
-    const headers: Record<string, string> = { host: url.host };
+    const headers: Record<string, string> = { ...extra, host: url.host };
     const cookie = this.cookieHeader(url);
     if (cookie) headers.cookie = cookie;
     if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -224,6 +224,85 @@ describe('single sign-on through the development identity provider', () => {
     expect(wrong.res.body).toContain(`value="${NEWCOMER.email}"`);
     const ok = await b.navigate(formAction(wrong.res.body), { method: 'POST', form: { email: NEWCOMER.email, password: NEWCOMER.password } });
     expect(ok.res.headers.location).toBe('/account');
+  });
+});
+
+describe('open redirects after single sign-on (issue 7, item 1)', () => {
+  it.each([
+    '/..//evil.example', '/.//evil.example', '/%2e%2e//evil.example', '//evil.example', '/\\evil.example',
+    '%5C%5Cevil.example', '/%5C/evil.example/..', 'https:evil.example', 'https://evil.example/', '/\t/evil.example', '/\n/evil.example',
+    '\t//evil.example', ' //evil.example',
+  ])('returnTo=%j never leaves the site', async (returnTo) => {
+    const b = new Browser(t.app);
+    const done = await signIn(b, 'delta', NEWCOMER, returnTo);
+    expect(done.res.statusCode).toBe(302);
+    const location = String(done.res.headers.location);
+    // Resolved the way a browser does, the address stays on the partner's site.
+    expect(new URL(location, 'http://delta.localhost/').origin).toBe('http://delta.localhost');
+    expect(location).toMatch(/^\/(?![/\\])/);
+  });
+
+  it('keeps a same-site returnTo, normalised', async () => {
+    const b = new Browser(t.app);
+    const done = await signIn(b, 'delta', NEWCOMER, '/a/../search?q=pizza#map');
+    expect(done.res.headers.location).toBe('/search?q=pizza#map');
+  });
+});
+
+describe('signing out of a single sign-on session (issue 7, item 7)', () => {
+  const signOut = async (b: Browser) => {
+    const csrf = await b.request('GET', partnerUrl('delta', '/api/CSRF'));
+    const token = csrf.json<{ csrfToken: string }>().csrfToken;
+    return b.request('GET', partnerUrl('delta', '/api/SignOut'), undefined, { 'x-xsrf-token': token });
+  };
+
+  it('ends the provider session too: the next sign-in asks for the password again', async () => {
+    const b = new Browser(t.app);
+    await signIn(b, 'delta', SELECT_CARD);
+    expect((await currentMember(b, 'delta')).statusCode).toBe(200);
+
+    const out = await signOut(b);
+    expect(out.statusCode, out.body).toBe(200);
+    const { endSessionUrl } = out.json<{ endSessionUrl?: string }>();
+    expect(endSessionUrl).toBeTruthy();
+    const end = new URL(endSessionUrl!);
+    expect(`${end.origin}${end.pathname}`).toBe(`${ISSUER_ORIGIN}/oidc/session/end`);
+    expect(end.searchParams.get('id_token_hint')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(end.searchParams.get('post_logout_redirect_uri')).toBe('http://delta.localhost/SignOut');
+    expect((await currentMember(b, 'delta')).statusCode).toBe(401);
+
+    // The provider's page confirms by itself (script) or with its button; submitting it ends the
+    // provider's session and returns to the partner's sign-out page.
+    const page = await b.navigate(endSessionUrl!);
+    expect(page.res.statusCode).toBe(200);
+    expect(page.res.body).toContain('id="op.logoutForm"');
+    const action = /<form id="op\.logoutForm" method="post" action="([^"]+)"/.exec(page.res.body)![1]!;
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.res.body)![1]!;
+    const back = await b.navigate(new URL(action, ISSUER_ORIGIN).href, { method: 'POST', form: { xsrf, logout: 'yes' }, stopAt: /delta\.localhost\/SignOut/ });
+    expect(back.next).toBe('http://delta.localhost/SignOut');
+
+    // Not silent any more: the provider asks who is signing in.
+    const again = await b.navigate(partnerUrl('delta', '/auth/sso/start?returnTo=/account'));
+    expect(again.at).toMatch(new RegExp(`^${ISSUER_ORIGIN}/oidc/interaction/`));
+    expect(again.res.body).toMatch(/<label for="password">Password<\/label>/);
+    expect((await currentMember(b, 'delta')).statusCode).toBe(401);
+  });
+
+  it('refuses a sign-out address for another partner\'s site', async () => {
+    const b = new Browser(t.app);
+    await signIn(b, 'delta', SELECT_CARD);
+    const out = await signOut(b);
+    const end = new URL(out.json<{ endSessionUrl: string }>().endSessionUrl);
+    end.searchParams.set('post_logout_redirect_uri', 'http://evil.example/SignOut');
+    const res = await b.request('GET', end.href);
+    expect(res.statusCode).toBe(400);
+    expect(String(res.headers.location ?? '')).not.toContain('evil.example');
+  });
+
+  it('a direct partner\'s sign-out has no provider step', async () => {
+    const res = await t.request('hilton', { method: 'GET', url: '/api/SignOut' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).not.toHaveProperty('endSessionUrl');
   });
 });
 

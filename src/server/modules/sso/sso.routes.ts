@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import fp from 'fastify-plugin';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
 import type { AppConfig } from '../../config';
@@ -14,6 +15,22 @@ import { createSsoClients, SsoConfigurationError } from './sso-client';
 import { resolveSsoMember, SsoIdentityError, type SsoIdentity } from './sso.service';
 import { openSsoState, safeReturnTo, sealSsoState, SSO_STATE_COOKIE, SSO_STATE_TTL_MS } from './sso-state';
 
+/** Where the provider sends the browser after ending its session: the app's sign-out page. */
+export const SSO_SIGNED_OUT_PATH = '/SignOut';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sso: {
+      /**
+       * The partner provider's end_session_endpoint (OpenID Connect RP-initiated logout) for a
+       * single sign-on session, or undefined when the partner does not use single sign-on or its
+       * provider offers no sign-out.
+       */
+      endSessionUrl: (request: FastifyRequest, idToken: string | null) => Promise<string | undefined>;
+    };
+  }
+}
+
 /** Where a failed single sign-on lands: the sign-in page shows a general message, nothing more. */
 export const SSO_ERROR_LOCATION = '/login?sso_error=1';
 const COOKIE_PATH = '/auth/sso';
@@ -23,7 +40,7 @@ const COOKIE_PATH = '/auth/sso';
  * flow with PKCE against the partner's issuer (openid-client), or, outside production, against the
  * development identity provider served by this app under /oidc.
  */
-export const ssoRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; accounts?: readonly DevAccount[] }> = async (app, opts) => {
+const ssoRoutesPlugin: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; accounts?: readonly DevAccount[] }> = async (app, opts) => {
   const { db, config } = opts;
   const dev = config.env === 'production' ? null : await registerDevProvider(app, { db, config, accounts: opts.accounts ?? SSO_DEMO_ACCOUNTS });
   const clients = createSsoClients({ config, dev });
@@ -43,6 +60,27 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; accou
     reply.header('cache-control', 'no-store');
     return reply.redirect(SSO_ERROR_LOCATION, 302);
   };
+
+  app.decorate('sso', {
+    endSessionUrl: async (request: FastifyRequest, idToken: string | null): Promise<string | undefined> => {
+      const partner = partnerOf(request);
+      if (partner.enrollmentType !== 'sso') return undefined;
+      try {
+        const configuration = await clients.get(partner);
+        // Back to our own sign-out page, which says the member is signed out (a fixed path the
+        // provider has registered for this partner).
+        const postLogout = `${request.protocol}://${request.host}${SSO_SIGNED_OUT_PATH}`;
+        return oidc.buildEndSessionUrl(configuration, {
+          post_logout_redirect_uri: postLogout,
+          ...(idToken ? { id_token_hint: idToken } : { client_id: configuration.clientMetadata().client_id }),
+        }).href;
+      } catch (err) {
+        // A provider without an end_session_endpoint (or out of reach): our session still ends.
+        request.log.warn({ partner: partner.code, detail: describe(err) }, 'single sign-on sign-out could not reach the provider');
+        return undefined;
+      }
+    },
+  });
 
   app.get('/auth/sso/start', {
     schema: {
@@ -108,6 +146,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; accou
     if (request.query.error) return fail(request, reply, `provider answered ${request.query.error.slice(0, 60)}`);
 
     let identity: SsoIdentity;
+    let idToken: string | undefined;
     try {
       const configuration = await clients.get(partner);
       const currentUrl = new URL(saved.redirectUri);
@@ -120,6 +159,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; accou
       });
       const claims = tokens.claims();
       if (!claims) throw new SsoIdentityError('No ID token.');
+      idToken = tokens.id_token;
       identity = identityFrom(claims);
       // Providers that keep the ID token lean give e-mail and names at userinfo instead.
       if (!identity.email && tokens.access_token) {
@@ -132,7 +172,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; accou
 
     try {
       const member = await resolveSsoMember(db, partner.id, identity);
-      await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: false });
+      await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: false, ssoIdToken: idToken });
     } catch (err) {
       if (err instanceof SsoIdentityError) return fail(request, reply, err.message);
       // The person still lands on a page that explains, not on a JSON error.
@@ -142,6 +182,9 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; accou
     return reply.redirect(saved.returnTo, 302);
   });
 };
+
+/** Not encapsulated: the sign-out route (auth module) asks `app.sso` for the provider's sign-out address. */
+export const ssoRoutes = fp(ssoRoutesPlugin, { name: 'sso' });
 
 function identityFrom(claims: Record<string, unknown>): SsoIdentity {
   const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
