@@ -11,7 +11,8 @@ export function detectBrand(value: string): CardBrand | null {
   if (!/^\d+$/.test(d)) return null;
   if (/^3[47]/.test(d)) return 'Amex';
   if (/^4/.test(d)) return 'Visa';
-  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(d)) return 'Mastercard';
+  // 2-series: 2221–2720 (2220 is not Mastercard, so the fourth digit decides for 222x).
+  if (/^(5[1-5]|2(22[1-9]|2[3-9]|[3-6]\d|7[01]|720))/.test(d)) return 'Mastercard';
   if (/^(6011|65|64[4-9]|622(12[6-9]|1[3-9]\d|[2-8]\d\d|9[01]\d|92[0-5]))/.test(d)) return 'Discover';
   return null;
 }
