@@ -33,6 +33,8 @@ const ZEnv = z.object({
   SMTP_URL: z.string().url().refine((v) => /^smtps?:\/\//i.test(v), 'Use an smtp:// or smtps:// address.').optional(),
   /** Sender address of e-mails; the display name is the partner's name. */
   MAIL_FROM: z.string().email().optional(),
+  /** PostgreSQL: how long connecting or one statement may take before a request answers 503. */
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1500),
 });
 
 export type AppConfig = {
@@ -61,6 +63,8 @@ export type AppConfig = {
   mailFrom: string;
   /** Folder with the built client (vite build output). */
   clientDir: string;
+  /** PostgreSQL connect and statement timeout of the serving pool, in ms. */
+  databaseTimeoutMs: number;
 };
 
 export function parsePartnerHosts(value: string | undefined): Record<string, string> {
@@ -101,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'no-reply@localhost',
     clientDir: 'dist/client',
+    databaseTimeoutMs: e.DATABASE_TIMEOUT_MS,
     ...overrides,
   };
 }
