@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { characterCode, checkValue, isValidPartnerNumber, normalisePartnerNumber, withCheckCharacter } from './partner-number';
+import {
+  characterCode, checkValue, isValidPartnerNumber, normalisePartnerNumber, PARTNER_NUMBER_FORMAT_MESSAGE, PARTNER_NUMBER_LENGTH, withCheckCharacter,
+} from './partner-number';
 
 /*
  * Vectors worked by hand from §5: codes A–I 193–201, J–R 209–217, S–Z 226–233, 0–9 240–249;
@@ -28,6 +30,17 @@ describe('characterCode', () => {
     expect(characterCode('9')).toBe(249);
     expect(characterCode('a')).toBe(193);
     expect(characterCode('-')).toBeUndefined();
+  });
+
+  it('knows letters and digits only, whatever sorts after Z or 9', () => {
+    for (const ch of ['[', '^', '~', '{', ':', '@', '/', 'É', ' ', '']) expect(characterCode(ch), ch).toBeUndefined();
+  });
+
+  it('maps every letter of a group in order', () => {
+    expect([...'ABCDEFGHI'].map(characterCode)).toEqual([193, 194, 195, 196, 197, 198, 199, 200, 201]);
+    expect([...'JKLMNOPQR'].map(characterCode)).toEqual([209, 210, 211, 212, 213, 214, 215, 216, 217]);
+    expect([...'STUVWXYZ'].map(characterCode)).toEqual([226, 227, 228, 229, 230, 231, 232, 233]);
+    expect([...'0123456789'].map(characterCode)).toEqual([240, 241, 242, 243, 244, 245, 246, 247, 248, 249]);
   });
 });
 
@@ -66,5 +79,23 @@ describe('check character', () => {
   it("checks only the shape with validator 'none'", () => {
     expect(isValidPartnerNumber('ABCDEF7', 'none')).toBe(true);
     expect(isValidPartnerNumber('ABCDEF', 'none')).toBe(false);
+  });
+
+  it('reads the whole value: nothing before or after the seven characters', () => {
+    expect(PARTNER_NUMBER_LENGTH).toBe(7);
+    for (const v of ['-ABCDEF8', 'ABCDEF8-', 'XABCDEF8', 'ABCDEF8X', 'AB CDEF8', 'ÀBCDEF8', 'ABCDEF8\n1']) {
+      expect(isValidPartnerNumber(v), JSON.stringify(v)).toBe(false);
+      expect(isValidPartnerNumber(v, 'none'), JSON.stringify(v)).toBe(false);
+    }
+  });
+
+  it('reads the 7th character as the check, the first six as the value', () => {
+    // A valid number with one character moved is refused: position matters.
+    expect(isValidPartnerNumber('8ABCDEF')).toBe(false);
+    expect(checkValue('ABCDEF8')).toBe(checkValue('ABCDEF'));
+  });
+
+  it('says what is wrong in the §5 wording', () => {
+    expect(PARTNER_NUMBER_FORMAT_MESSAGE).toBe('Invalid format for the partner number.');
   });
 });
