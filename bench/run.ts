@@ -46,7 +46,7 @@ async function main() {
   const database = await openMemoryPglite();
   await runMigrations(database);
   let t0 = performance.now();
-  await seed(database.db, { merchantCount: MERCHANTS });
+  await seed(database.db, { merchantCount: MERCHANTS, demoMembers: true });
   console.log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const search = new MerchantSearch(database.db);

@@ -33,6 +33,8 @@ const ZEnv = z.object({
   SMTP_URL: z.string().url().refine((v) => /^smtps?:\/\//i.test(v), 'Use an smtp:// or smtps:// address.').optional(),
   /** Sender address of e-mails; the display name is the partner's name. */
   MAIL_FROM: z.string().email().optional(),
+  /** Origin of the partner sites in e-mailed links, {partner} standing for the partner code. */
+  SITE_ORIGIN: z.string().regex(/^https?:\/\/[^/?#\s]*\{partner\}[^/?#\s]*\/?$/i, 'Use an origin with {partner} for the partner code, like https://{partner}.dining.example.com.').optional(),
   /** PostgreSQL: how long connecting or one statement may take before a request answers 503. */
   DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1500),
 });
@@ -61,6 +63,11 @@ export type AppConfig = {
   /** SMTP server for e-mails; undefined stores them in the outbox table instead. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * Origin template of partner sites in e-mailed links ({partner} = code), used when the partner has
+   * no host of its own (partners.hosts, PARTNER_HOSTS); required in production.
+   */
+  siteOrigin: string;
   /** Folder with the built client (vite build output). */
   clientDir: string;
   /** PostgreSQL connect and statement timeout of the serving pool, in ms. */
@@ -83,6 +90,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration in environment variables:\n${lines}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SITE_ORIGIN) {
+    // E-mailed links are never built from a request's Host header (reset-link poisoning).
+    throw new Error('Invalid configuration in environment variables:\n  SITE_ORIGIN: required in production, e.g. https://{partner}.dining.example.com (the address of the partner sites in e-mailed links).');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -104,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cardFingerprintKey: e.CARD_FINGERPRINT_KEY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'no-reply@localhost',
+    siteOrigin: (e.SITE_ORIGIN ?? `http://{partner}.localhost${e.PORT === 80 || e.PORT === 0 ? '' : `:${e.PORT}`}`).replace(/\/$/, ''),
     clientDir: 'dist/client',
     databaseTimeoutMs: e.DATABASE_TIMEOUT_MS,
     ...overrides,

@@ -249,6 +249,8 @@ export const recoveryTokens = pgTable('recovery_tokens', {
 export const outbox = pgTable('outbox', {
   id: serial('id').primaryKey(),
   partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  /** The member the e-mail is for, when it is for one: staging tools show only demo members' and the viewer's own mail. */
+  memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
   toAddress: text('to_address').notNull(),
   subject: text('subject').notNull(),
   textBody: text('text_body').notNull(),

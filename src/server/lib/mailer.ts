@@ -6,6 +6,8 @@ import { outbox } from '../db/schema';
 export type MailMessage = {
   /** The partner the e-mail is sent for: its name is the sender's display name, its staging tools list it. */
   partner: { id: number; name: string };
+  /** The member the message is for, if any (kept with the outbox copy). */
+  memberId?: number;
   to: string;
   subject: string;
   text: string;
@@ -18,7 +20,7 @@ export type Mailer = {
 };
 
 /** What the outbox transport needs besides the standard message fields. */
-type OutboxData = { to?: unknown; subject?: unknown; text?: unknown; html?: unknown; partnerId?: unknown };
+type OutboxData = { to?: unknown; subject?: unknown; text?: unknown; html?: unknown; partnerId?: unknown; memberId?: unknown };
 
 /**
  * The default transport: every message becomes a row of the outbox table, so recovery mails and
@@ -37,6 +39,7 @@ export function outboxTransport(db: Db): Transport<SentMessageInfo> {
       }
       db.insert(outbox).values({
         partnerId: data.partnerId,
+        memberId: typeof data.memberId === 'number' ? data.memberId : null,
         toAddress: text(data.to),
         subject: text(data.subject),
         textBody: text(data.text),
@@ -67,6 +70,7 @@ export function createMailer(opts: { db: Db; config: Pick<AppConfig, 'smtpUrl' |
         ...(message.html ? { html: message.html } : {}),
         // Read by the outbox transport only; SMTP ignores unknown fields.
         partnerId: message.partner.id,
+        memberId: message.memberId,
       } as Parameters<Transporter['sendMail']>[0]);
     },
     close: () => transporter.close(),

@@ -89,6 +89,18 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The origin of a partner's site for links that leave the request (e-mails): the partner's own
+ * host (partners.hosts, then PARTNER_HOSTS), else the SITE_ORIGIN template. Never the request's
+ * Host header, which the sender of the request chooses.
+ */
+export function partnerOrigin(partner: Pick<PartnerRow, 'code' | 'hosts'>, config: Pick<AppConfig, 'env' | 'partnerHosts' | 'siteOrigin'>): string {
+  const code = partner.code.toLowerCase();
+  const host = partner.hosts[0] ?? Object.entries(config.partnerHosts).find(([, c]) => c === code)?.[0];
+  if (host) return `${config.env === 'production' ? 'https' : 'http'}://${host.toLowerCase()}`;
+  return config.siteOrigin.replace(/\{partner\}/gi, code);
+}
+
 /** The request's partner; throws 404 on partner-less requests (never expected on partner routes). */
 export function partnerOf(request: FastifyRequest): PartnerRow {
   if (!request.partner) throw new AppError(404, 'There is no partner site at this address.');

@@ -13,7 +13,7 @@ export default async function setup() {
   const empty = await openMemoryPglite();
   await runMigrations(empty);
   writeFileSync(EMPTY_TEMPLATE, Buffer.from(await (await empty.client.dumpDataDir('gzip')).arrayBuffer()));
-  await seed(empty.db, { merchantCount: TEST_MERCHANTS });
+  await seed(empty.db, { merchantCount: TEST_MERCHANTS, demoMembers: true });
   writeFileSync(SEEDED_TEMPLATE, Buffer.from(await (await empty.client.dumpDataDir('gzip')).arrayBuffer()));
   await empty.close();
 
@@ -28,7 +28,7 @@ export default async function setup() {
       target.pathname = `/${name}`;
       const db = openPostgres(target.toString(), 2);
       await runMigrations(db);
-      if (name === PG_SEEDED_TEMPLATE) await seed(db.db, { merchantCount: TEST_MERCHANTS });
+      if (name === PG_SEEDED_TEMPLATE) await seed(db.db, { merchantCount: TEST_MERCHANTS, demoMembers: true });
       await db.close();
     }
     await admin.end();

@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { openMemoryPglite, runMigrations } from '../client';
-import { contentPages, merchants, partners } from '../schema';
+import { contentPages, memberCards, members, merchants, partnerCards, partners } from '../schema';
+import { assertNoDemoMembers, countDemoMembers } from './members';
 import { buildContent } from './content';
 import { buildPartners } from './partners';
 import { generateMerchants } from './merchants';
@@ -17,6 +18,7 @@ describe('seed', () => {
       let lastMerchants = 0;
       const result = await seed(database.db, {
         merchantCount: 2000,
+        demoMembers: true,
         batchSize: 700,
         onProgress: (done, total, stage) => {
           stages.add(stage);
@@ -49,10 +51,39 @@ describe('seed', () => {
         expect(back).toMatchObject(row);
       }
 
-      const again = await seed(database.db, { merchantCount: 2000 });
+      const again = await seed(database.db, { merchantCount: 2000, demoMembers: true });
       expect(again).toEqual({ ...result, skipped: true });
       const [m2] = await database.db.select({ n: count() }).from(merchants);
       expect(m2?.n).toBe(2000);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('seeds the catalogue only, without demo members or their cards, when demoMembers is false (production)', async () => {
+    const database = await openMemoryPglite();
+    try {
+      await runMigrations(database);
+      const result = await seed(database.db, { merchantCount: 50, demoMembers: false });
+      expect(result).toMatchObject({ partners: 19, merchants: 50, skipped: false });
+      for (const table of [members, memberCards, partnerCards]) {
+        const [n] = await database.db.select({ n: count() }).from(table);
+        expect(n?.n).toBe(0);
+      }
+      expect(await countDemoMembers(database.db)).toBe(0);
+      await expect(assertNoDemoMembers(database.db)).resolves.toBeUndefined();
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('a database seeded with demo members is refused in production', async () => {
+    const database = await openMemoryPglite();
+    try {
+      await runMigrations(database);
+      await seed(database.db, { merchantCount: 0, demoMembers: true });
+      expect(await countDemoMembers(database.db)).toBeGreaterThan(50);
+      await expect(assertNoDemoMembers(database.db)).rejects.toThrow(/demo members with the published demo password/);
     } finally {
       await database.close();
     }

@@ -22,6 +22,11 @@ export type SeedOptions = {
   batchSize?: number;
   /** HMAC key of card fingerprints (CARD_FINGERPRINT_KEY); unset: the one in app_secrets. */
   cardFingerprintKey?: Buffer;
+  /**
+   * The demo members (published password), known visitors and their cards. Never in production:
+   * there the seed is the catalogue only (partners, content, restaurants). Every caller says which.
+   */
+  demoMembers: boolean;
 };
 export type SeedResult = { partners: number; merchants: number; contentPages: number; skipped: boolean };
 
@@ -66,7 +71,7 @@ async function insertMerchants(
 }
 
 /**
- * Fills an empty database with the demo data: the 19 partners, their demo members and cards, their CMS content and
+ * Fills an empty database with the demo data: the 19 partners, their demo members and cards (unless demoMembers is false), their CMS content and
  * `merchantCount` merchants, in one transaction (a crash leaves the database empty, so the next
  * start seeds again). Does nothing (skipped: true) when partners already exist, including when
  * another instance seeded it first.
@@ -82,8 +87,10 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
       const inserted = await tx.insert(partners).values(partnerRows).returning({ id: partners.id, code: partners.code });
       const idByCode = new Map(inserted.map((r) => [r.code, r.id]));
       opts.onProgress?.(partnerRows.length, partnerRows.length, 'partners');
-      await seedMembers(tx, partnerRows.map((p) => ({ ...p, id: idByCode.get(p.code)! })));
-      await seedPartnerCards(tx, partnerRows.map((p) => ({ ...p, id: idByCode.get(p.code)! })), { fingerprintKey: opts.cardFingerprintKey });
+      if (opts.demoMembers) {
+        await seedMembers(tx, partnerRows.map((p) => ({ ...p, id: idByCode.get(p.code)! })));
+        await seedPartnerCards(tx, partnerRows.map((p) => ({ ...p, id: idByCode.get(p.code)! })), { fingerprintKey: opts.cardFingerprintKey });
+      }
 
       const content = partnerRows.flatMap((p) => {
         const partnerId = idByCode.get(p.code);

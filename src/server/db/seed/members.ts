@@ -1,3 +1,4 @@
+import { count, like } from 'drizzle-orm';
 import type { Db } from '../client';
 import { members, type MemberDiningProgress, type NewMemberRow, type NewPartnerRow } from '../schema';
 import { hashPassword } from '../../lib/passwords';
@@ -129,9 +130,29 @@ function ssoDrafts(): Draft[] {
   return [...knownVisitorDrafts(), ...linked];
 }
 
+/** How many seeded demo members (public id demo-…) the database holds: none may exist in production. */
+export async function countDemoMembers(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(members).where(like(members.publicId, `${DEMO_PUBLIC_ID_PREFIX}%`));
+  return row?.n ?? 0;
+}
+
+/**
+ * Production refuses to serve a database seeded outside production: its demo members share a
+ * published password.
+ */
+export async function assertNoDemoMembers(db: Db): Promise<void> {
+  const n = await countDemoMembers(db);
+  if (n > 0) {
+    throw new Error(`This database holds ${n} demo members with the published demo password (it was seeded outside production). Production must start on a database seeded in production (catalogue only): use a new database, or delete the members whose public_id starts with "demo-".`);
+  }
+}
+
+/** Every seeded demo member's public id starts with this; real members' never do (see ids.ts). */
+export const DEMO_PUBLIC_ID_PREFIX = 'demo-';
+
 /** A deterministic public id, so documentation can link /activate?public_id=… */
 export function demoPublicId(partnerCode: string, slug: string): string {
-  return `demo-${partnerCode.toLowerCase()}-${slug}`;
+  return `${DEMO_PUBLIC_ID_PREFIX}${partnerCode.toLowerCase()}-${slug}`;
 }
 
 /** The demo accounts of one partner, in a fixed order (none for partners without enrolment). */

@@ -1,10 +1,12 @@
 import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../config';
+import { appSecrets } from '../../db/schema';
 import type { Database } from '../../db/client';
 import { createTestDatabase } from '../../test/db';
 import {
-  CARD_PRIVATE_KEY_REQUIRED, cardFingerprint, decryptCardNumber, generateCardPrivateKeyPem, loadCardKeys, loadFingerprintKey,
+  CARD_FINGERPRINT_KEY_REQUIRED, CARD_PRIVATE_KEY_REQUIRED, cardFingerprint, FINGERPRINT_SECRET, decryptCardNumber, generateCardPrivateKeyPem, loadCardKeys, loadFingerprintKey,
 } from './card-crypto';
 import { encryptCardNumber } from './test-helpers';
 
@@ -81,7 +83,22 @@ describe('fingerprints', () => {
     expect(cardFingerprint(key, '4111111111111112')).not.toBe(f);
     expect(cardFingerprint(Buffer.from('another key of at least 32 characters!!'), '4111111111111111')).not.toBe(f);
     expect(f).not.toContain('4111111111111111');
-    const configured = await loadFingerprintKey({ config: { cardFingerprintKey: 'k'.repeat(32) }, db: database.db });
+    const configured = await loadFingerprintKey({ config: { cardFingerprintKey: 'k'.repeat(32), env: 'test' }, db: database.db });
     expect(configured.toString()).toBe('k'.repeat(32));
+  });
+});
+
+describe('the fingerprint key in production (issue 7, item 3)', () => {
+  it('is required from the environment and never written to the database', async () => {
+    const fresh = await createTestDatabase({ seeded: false });
+    try {
+      await expect(loadFingerprintKey({ config: config({ env: 'production', cardFingerprintKey: undefined }), db: fresh.db })).rejects.toThrow(CARD_FINGERPRINT_KEY_REQUIRED);
+      const key = await loadFingerprintKey({ config: config({ env: 'production', cardFingerprintKey: 'p'.repeat(40) }), db: fresh.db });
+      expect(key.toString()).toBe('p'.repeat(40));
+      const stored = await fresh.db.select().from(appSecrets).where(eq(appSecrets.name, FINGERPRINT_SECRET));
+      expect(stored).toHaveLength(0);
+    } finally {
+      await fresh.close();
+    }
   });
 });

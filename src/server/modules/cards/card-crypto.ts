@@ -72,9 +72,15 @@ export async function loadCardKeys({ config, db }: { config: AppConfig; db: Db }
   return toCardKeys(checkRsa(createPrivateKey(pem), 'The development card key'));
 }
 
-/** The fingerprint HMAC key: CARD_FINGERPRINT_KEY, else one generated once in app_secrets. */
-export async function loadFingerprintKey({ config, db }: { config: Pick<AppConfig, 'cardFingerprintKey'>; db: Db }): Promise<Buffer> {
+export const CARD_FINGERPRINT_KEY_REQUIRED = 'CARD_FINGERPRINT_KEY is required in production: 32 or more random characters, kept out of the database (with the key beside the fingerprints, a copy of the database gives the card numbers back).';
+
+/**
+ * The fingerprint HMAC key: CARD_FINGERPRINT_KEY (required in production, never written to the
+ * database). Outside production, when unset, a development key generated once in app_secrets.
+ */
+export async function loadFingerprintKey({ config, db }: { config: Pick<AppConfig, 'cardFingerprintKey' | 'env'>; db: Db }): Promise<Buffer> {
   if (config.cardFingerprintKey) return Buffer.from(config.cardFingerprintKey, 'utf8');
+  if (config.env === 'production') throw new Error(CARD_FINGERPRINT_KEY_REQUIRED);
   return getOrCreateSecret(db, FINGERPRINT_SECRET);
 }
 

@@ -8,7 +8,8 @@ import { verifyPassword } from '../../lib/passwords';
 import { withCheckCharacter } from '../../../shared/rules/partner-number';
 import type { ErrorResponse } from '../../../shared/schemas/common';
 import type { Member } from '../../../shared/schemas/member';
-import { linkOrigin, RECOVER_ANSWER_MS } from './recovery.routes';
+import { RECOVER_ANSWER_MS } from './recovery.routes';
+import { partnerOrigin } from '../../plugins/partner';
 import { LINK_INVALID_MESSAGE, MAX_LINKS_PER_HOUR, RECOVER_MESSAGE } from './recovery.service';
 
 let t: TestApp;
@@ -91,9 +92,9 @@ describe('POST /api/Recover', () => {
     expect(await outboxTo('hilton', 'nobody@example.com')).toHaveLength(0);
     expect(mail!.subject).toBe('Reset your Hilton Dining password');
     expect(mail!.textBody).toMatch(/^Hello Rita,/);
-    expect(mail!.textBody).toContain('http://hilton.localhost/recover/update?token=');
+    expect(mail!.textBody).toContain('http://hilton.localhost:3000/recover/update?token=');
     expect(mail!.textBody).toContain('expires in 60 minutes');
-    expect(mail!.htmlBody).toContain('href="http://hilton.localhost/recover/update?token=');
+    expect(mail!.htmlBody).toContain('href="http://hilton.localhost:3000/recover/update?token=');
     for (const body of [mail!.textBody, mail!.htmlBody ?? '']) {
       expect(body).not.toContain(m.password);
       expect(body).not.toContain(m.partnerNumber);
@@ -271,22 +272,30 @@ describe('GET /api/Recover/Token and POST /api/Recover/Update', () => {
   });
 });
 
-describe('linkOrigin', () => {
-  const request = (host: string, protocol = 'https') => ({ headers: { host }, protocol }) as unknown as FastifyRequest;
+describe('the e-mailed link\'s origin (issue 7, item 4)', () => {
   const hilton = { code: 'hilton', hosts: ['dining.hilton.example'] };
-  const production = { env: 'production' as const, partnerHosts: { 'eat.example.org': 'hilton' } };
+  const base = { env: 'development' as const, partnerHosts: {}, siteOrigin: 'http://{partner}.localhost:3000' };
 
-  it('uses the request\'s host in development and test', () => {
-    expect(linkOrigin(request('hilton.localhost:3000', 'http'), hilton, { env: 'development', partnerHosts: {} })).toBe('http://hilton.localhost:3000');
-    expect(linkOrigin(request('hilton.anything.test'), hilton, { env: 'test', partnerHosts: {} })).toBe('https://hilton.anything.test');
+  it('is the partner\'s own host, then a PARTNER_HOSTS entry, then the SITE_ORIGIN template', () => {
+    expect(partnerOrigin(hilton, { ...base, env: 'production' })).toBe('https://dining.hilton.example');
+    expect(partnerOrigin({ code: 'hilton', hosts: [] }, { ...base, env: 'production', partnerHosts: { 'eat.example.org': 'hilton' } })).toBe('https://eat.example.org');
+    expect(partnerOrigin({ code: 'Hilton', hosts: [] }, base)).toBe('http://hilton.localhost:3000');
+    expect(partnerOrigin({ code: 'hilton', hosts: [] }, { ...base, env: 'production', siteOrigin: 'https://{partner}.dining.example.com' })).toBe('https://hilton.dining.example.com');
   });
 
-  it('trusts only configured hosts in production', () => {
-    expect(linkOrigin(request('dining.hilton.example'), hilton, production)).toBe('https://dining.hilton.example');
-    expect(linkOrigin(request('eat.example.org'), hilton, production)).toBe('https://eat.example.org');
-    expect(linkOrigin(request('hilton.localhost:3000', 'http'), hilton, production)).toBe('http://hilton.localhost:3000');
-    // A Host header that merely starts with the partner code could point the link at someone else's site.
-    expect(linkOrigin(request('hilton.attacker.example'), hilton, production)).toBe('https://dining.hilton.example');
-    expect(linkOrigin(request('hilton.localhost"><a'), hilton, { env: 'development', partnerHosts: {} })).toBe('https://dining.hilton.example');
+  it('never comes from the request\'s Host header, in development too', async () => {
+    const joined = await joinMember('hilton');
+    const c = await t.csrf('hilton');
+    const res = await t.request('hilton', {
+      method: 'POST', url: '/api/Recover', payload: { email: joined.email }, remoteAddress: nextAddress(),
+      headers: { cookie: c.cookie, 'x-xsrf-token': c.token, host: 'hilton.attacker.example:3000', 'x-forwarded-host': 'attacker.example' },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const [mail] = await waitForMails('hilton', joined.email, 1);
+    const link = /https?:\/\/\S+\/recover\/update\?token=[\w-]+/.exec(mail!.textBody)?.[0];
+    expect(link).toBeTruthy();
+    expect(new URL(link!).origin).toBe('http://hilton.localhost:3000');
+    expect(mail!.textBody).not.toContain('attacker');
+    expect(mail!.htmlBody ?? '').not.toContain('attacker');
   });
 });

@@ -8,7 +8,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { PartnerRow } from '../../db/schema';
 import { createMailer, type Mailer } from '../../lib/mailer';
-import { hostName, partnerOf } from '../../plugins/partner';
+import { partnerOf, partnerOrigin } from '../../plugins/partner';
 import { hashToken, SESSION_COOKIE } from '../../plugins/session';
 import { requireDirectEnrollment } from '../enrollment/enrollment.service';
 import { toMember } from '../members/member-mapper';
@@ -22,24 +22,6 @@ const CREDENTIALS_LIMIT = { max: 20, timeWindow: 60_000 };
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 423: ZErrorResponse, 429: ZErrorResponse };
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
-/**
- * Where the e-mailed link points: the site the request came to. A Host header is the visitor's to
- * choose, so outside development only a host the partner is configured with is trusted
- * (partner hosts, PARTNER_HOSTS, <code>.localhost); others fall back to the partner's first host.
- */
-export function linkOrigin(request: FastifyRequest, partner: Pick<PartnerRow, 'code' | 'hosts'>, config: Pick<AppConfig, 'env' | 'partnerHosts'>): string {
-  const raw = String(request.headers.host ?? '');
-  const host = hostName(raw);
-  const code = partner.code.toLowerCase();
-  const wellFormed = /^[a-z0-9.-]+(:\d{1,5})?$/i.test(raw) || /^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(raw);
-  const configured = partner.hosts.some((h) => h.toLowerCase() === host) || config.partnerHosts[host] === code || host === `${code}.localhost`;
-  if (wellFormed && (configured || config.env !== 'production')) return `${request.protocol}://${raw.toLowerCase()}`;
-  if (partner.hosts[0]) return `https://${partner.hosts[0].toLowerCase()}`;
-  // In production an unconfigured Host is never echoed into a link (reset-link poisoning).
-  if (config.env === 'production') return `https://${code}.localhost`;
-  return wellFormed ? `${request.protocol}://${raw.toLowerCase()}` : `${request.protocol}://${code}.localhost`;
-}
 
 export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; mailer?: Mailer }> = async (app, opts) => {
   const { db, config } = opts;
@@ -71,7 +53,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; 
   }, async (request, reply) => {
     const started = Date.now();
     const partner = partnerOf(request);
-    const job = sendRecoveryLinks({ db, mailer }, { partner, email: request.body.email, origin: linkOrigin(request, partner, config) })
+    const job = sendRecoveryLinks({ db, mailer }, { partner, email: request.body.email, origin: partnerOrigin(partner, config) })
       .catch((err: unknown) => {
         // The error only: a message body holds a live link.
         // Not the message: a database error quotes the query parameters, i.e. the mail with its live link.

@@ -42,7 +42,7 @@ export async function sendRecoveryLinks(deps: { db: Db; mailer: Mailer }, opts: 
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + RECOVERY_LINK_MINUTES * 60_000);
     await insertToken(db, { id: hashToken(token), partnerId: opts.partner.id, memberId: member.id, createdAt: now, expiresAt });
-    await mailer.send({ partner: opts.partner, to: member.email, ...recoveryMail({ partnerName: opts.partner.name, member, link: `${opts.origin}/recover/update?token=${token}` }) });
+    await mailer.send({ partner: opts.partner, memberId: member.id, to: member.email, ...recoveryMail({ partnerName: opts.partner.name, member, link: `${opts.origin}/recover/update?token=${token}` }) });
     sent++;
   }
   return sent;

@@ -6,6 +6,7 @@ import { DEMO_PASSWORD, demoPublicId, SSO_DEMO_ACCOUNTS } from '../../db/seed/me
 import type { Member } from '../../../shared/schemas/member';
 import type { DemoMembersResponse, OutboxResponse } from '../../../shared/schemas/stgtools';
 import { TestBrowser } from '../auth/test-browser';
+import { withCheckCharacter } from '../../../shared/rules/partner-number';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -58,13 +59,15 @@ describe('GET /api/stgtools/outbox', () => {
   it("shows this partner's latest 50 e-mails, newest first", async () => {
     const hilton = await partnerId('hilton');
     const caesars = await partnerId('caesars');
+    const demoOf = async (code: string) => (await t.database.db.select().from(members).where(eq(members.publicId, demoPublicId(code, 'select-card'))))[0]!.id;
+    const hiltonDemo = await demoOf('hilton');
     const base = Date.now() - 3_600_000;
     await t.database.db.insert(outbox).values([
       ...Array.from({ length: 55 }, (_, i) => ({
-        partnerId: hilton, toAddress: `m${i}@example.com`, subject: `Message ${i}`, textBody: `Body ${i}`, htmlBody: i % 2 ? `<p>${i}</p>` : null,
+        partnerId: hilton, memberId: hiltonDemo, toAddress: `m${i}@example.com`, subject: `Message ${i}`, textBody: `Body ${i}`, htmlBody: i % 2 ? `<p>${i}</p>` : null,
         createdAt: new Date(base + i * 1000),
       })),
-      { partnerId: caesars, toAddress: 'other@example.com', subject: 'Not for hilton', textBody: 'x' },
+      { partnerId: caesars, memberId: await demoOf('caesars'), toAddress: 'other@example.com', subject: 'Not for hilton', textBody: 'x' },
     ]);
     const res = await t.request('hilton', { method: 'GET', url: '/api/stgtools/outbox' });
     expect(res.statusCode).toBe(200);
@@ -101,6 +104,35 @@ describe('POST /api/stgtools/sign-in-as', () => {
     const none = await t.request('hilton', { method: 'POST', url: '/api/stgtools/sign-in-as', payload: { publicId: demoPublicId('hilton', 'select-card') } });
     expect(none.statusCode).toBe(403);
     expect(b.sessionCookie()).toBeUndefined();
+  });
+});
+
+describe('the outbox never shows a real member\'s mail (issue 7, item 4)', () => {
+  it('a reset link asked for a real member is visible to that member only', async () => {
+    const hilton = await partnerId('hilton');
+    // A real member (joined on the site), and an attacker asking for their reset link.
+    const owner = new TestBrowser(t, 'hilton');
+    const joined = await owner.send({
+      method: 'POST', url: '/api/Members/Prospects',
+      payload: { email: 'real.person@example.com', password: 'Original1pass', passwordConfirm: 'Original1pass', firstName: 'Real', lastName: 'Person', zipCode: '10001', emailOptIn: true, partnerNumber: withCheckCharacter('RP0001') },
+    });
+    expect(joined.statusCode, joined.body).toBe(201);
+    const attacker = new TestBrowser(t, 'hilton');
+    expect((await attacker.send({ method: 'POST', url: '/api/Recover', payload: { email: 'real.person@example.com' } })).statusCode).toBe(202);
+    await expect.poll(async () => (await t.database.db.select().from(outbox).where(eq(outbox.toAddress, 'real.person@example.com'))).length, { timeout: 5000 }).toBe(1);
+
+    const seen = (b: TestBrowser) => b.send({ method: 'GET', url: '/api/stgtools/outbox' }).then((r) => r.json<OutboxResponse>().messages.map((m) => m.to));
+    expect(await seen(attacker)).not.toContain('real.person@example.com');
+    const demo = new TestBrowser(t, 'hilton');
+    await demo.signInAs(demoPublicId('hilton', 'select-noncard'));
+    expect(await seen(demo)).not.toContain('real.person@example.com');
+    // The member can read their own mail there.
+    expect(await seen(owner)).toContain('real.person@example.com');
+    // Demo accounts' mail stays visible to anyone on the staging site.
+    expect((await attacker.send({ method: 'POST', url: '/api/Recover', payload: { email: 'select.card@hilton.example.com' } })).statusCode).toBe(202);
+    await expect.poll(() => seen(attacker), { timeout: 5000 }).toContain('select.card@hilton.example.com');
+    const rows = await t.database.db.select().from(outbox).where(eq(outbox.partnerId, hilton));
+    expect(rows.every((r) => r.memberId !== null)).toBe(true);
   });
 });
 

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, like, or } from 'drizzle-orm';
 import { ZErrorResponse } from '../../../shared/schemas/common';
 import { ZMember, ZSignInResponse } from '../../../shared/schemas/member';
 import { ZDemoMembersResponse, ZMemberStateRequest, ZOutboxResponse, ZSignInAsRequest } from '../../../shared/schemas/stgtools';
 import type { Db } from '../../db/client';
-import { outbox } from '../../db/schema';
-import { demoMembersFor, SSO_DEMO_ACCOUNTS } from '../../db/seed/members';
+import { members as memberRows, outbox } from '../../db/schema';
+import { DEMO_PUBLIC_ID_PREFIX, demoMembersFor, SSO_DEMO_ACCOUNTS } from '../../db/seed/members';
 import { AppError } from '../../lib/app-error';
 import { partnerOf } from '../../plugins/partner';
 import { toMember } from '../members/member-mapper';
@@ -17,7 +17,8 @@ const OUTBOX_LIMIT = 50;
 /**
  * Staging tools (§2 /stgtools): demo credentials, the e-mail outbox, signing in as a demo member
  * and switching the current member's tier and state. app.ts registers this only outside
- * production.
+ * production. A staging site may hold real people's accounts too: the tools show and act on the
+ * demo accounts and on the signed-in member's own account, never on anyone else's.
  */
 export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -48,8 +49,14 @@ export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     schema: { tags: ['stgtools'], summary: `The latest ${OUTBOX_LIMIT} e-mails sent on this partner site`, response: { 200: ZOutboxResponse } },
   }, async (request) => {
     const partner = partnerOf(request);
-    const rows = await db.select().from(outbox).where(eq(outbox.partnerId, partner.id))
-      .orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(OUTBOX_LIMIT);
+    const viewer = await request.currentSession();
+    // Never another real member's mail (a reset link is an account): only mail for the demo
+    // accounts and for the member who is looking.
+    const visible = or(like(memberRows.publicId, `${DEMO_PUBLIC_ID_PREFIX}%`), viewer ? eq(outbox.memberId, viewer.member.id) : undefined);
+    const rows = await db.select({ outbox }).from(outbox).innerJoin(memberRows, eq(memberRows.id, outbox.memberId))
+      .where(and(eq(outbox.partnerId, partner.id), visible))
+      .orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(OUTBOX_LIMIT)
+      .then((list) => list.map((r) => r.outbox));
     return {
       messages: rows.map((r) => ({
         id: r.id, to: r.toAddress, subject: r.subject, textBody: r.textBody, htmlBody: r.htmlBody, createdAt: r.createdAt.toISOString(),
@@ -68,7 +75,7 @@ export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   }, async (request, reply) => {
     const partner = partnerOf(request);
     // Only the seeded demo accounts: a staging site may also hold real people's accounts.
-    if (!request.body.publicId.startsWith('demo-')) throw AppError.forbidden('Only demo accounts can be signed in to from the staging tools.');
+    if (!request.body.publicId.startsWith(DEMO_PUBLIC_ID_PREFIX)) throw AppError.forbidden('Only demo accounts can be signed in to from the staging tools.');
     const member = await findMemberByPublicId(db, partner.id, request.body.publicId);
     if (!member) throw AppError.notFound(MEMBER_NOT_FOUND);
     const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: false });
