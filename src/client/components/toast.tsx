@@ -5,14 +5,20 @@ import styles from './toast.module.css';
 /** §5: status toasts accept only success, error and warning. */
 export type ToastKind = 'success' | 'error' | 'warning';
 
-/** §9 default toast time; §8 success toasts close on their own, error toasts stay until dismissed. */
-export const TOAST_AUTO_CLOSE_MS = 5000;
+/** §9 status toasts close after 3000 ms (§8: a success closes on its own). */
+export const TOAST_STATUS_MS = 3000;
+
+/** How long a toast stays, null: until dismissed. §8: an error toast stays until dismissed, whatever was asked. */
+export function toastDuration(kind: ToastKind, duration?: number | null): number | null {
+  if (kind === 'error') return null;
+  return duration === undefined ? TOAST_STATUS_MS : duration;
+}
 
 export type ToastOptions = {
   kind: ToastKind;
   message: ReactNode;
   title?: ReactNode;
-  /** Milliseconds before it closes; null keeps it until dismissed. Default: 5000 for success, null otherwise. */
+  /** Milliseconds before a success or warning closes; null keeps it until dismissed. Default: 3000 (§9); an error always stays. */
   duration?: number | null;
   /** Called on click of the message (e.g. a session warning that refreshes the session). */
   onAction?: () => void;
@@ -73,7 +79,7 @@ const KIND_LABEL: Record<ToastKind, string> = { success: 'Success', error: 'Erro
 
 /** One toast. Auto-closing pauses while the pointer or keyboard focus is on it (WCAG 2.2.1). */
 export function Toast({ kind, message, title, duration, onAction, onDismiss }: ToastProps) {
-  const ms = duration === undefined ? (kind === 'success' ? TOAST_AUTO_CLOSE_MS : null) : duration;
+  const ms = toastDuration(kind, duration);
   const [paused, setPaused] = useState(false);
   const remaining = useRef(ms ?? 0);
   const dismissRef = useRef(onDismiss);

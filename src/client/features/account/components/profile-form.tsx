@@ -14,7 +14,7 @@ import { CheckboxField } from '../../../components/checkbox-field';
 import { FormBanner } from '../../../components/form-banner';
 import { SelectField } from '../../../components/select-field';
 import { REQUIRED_MESSAGE, REQUIRED_STAR, TextField } from '../../../components/text-field';
-import { TOAST_AUTO_CLOSE_MS, useToast } from '../../../components/toast';
+import { useToast } from '../../../components/toast';
 import { MEMBER_QUERY_KEY } from '../../session/api';
 import { validateZip } from '../../member-forms/member-calls';
 import { applyServerFieldErrors } from '../../member-forms/server-errors';
@@ -162,7 +162,7 @@ export function ProfileForm({ member, title }: ProfileFormProps) {
       const result = await updateProfile(body);
       queryClient.setQueryData(MEMBER_QUERY_KEY, result.member);
       reset(profileValues(result.member));
-      toast.show(result.changed ? { kind: 'success', message: PROFILE_SAVED } : { kind: 'warning', message: PROFILE_NO_CHANGES, duration: TOAST_AUTO_CLOSE_MS });
+      toast.show(result.changed ? { kind: 'success', message: PROFILE_SAVED } : { kind: 'warning', message: PROFILE_NO_CHANGES });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
         void navigate('/login');
