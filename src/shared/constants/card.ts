@@ -8,3 +8,6 @@ export const MAX_CARDS_PER_SUBMISSION = 12;
 export const MAX_CARDS_PER_MEMBER = 15;
 /** §9 card-entry watch: the frame must load within 20 s. */
 export const CARD_FRAME_TIMEOUT_MS = 20_000;
+/** §5 / §8: the add-card form's two required boxes, worded the same on the page and in the API's 400. */
+export const CARD_OPT_IN_REQUIRED = 'Please allow your card transactions to be shared so your dines can earn rewards.';
+export const CARD_TERMS_REQUIRED = 'Please accept the terms and conditions.';

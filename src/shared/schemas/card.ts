@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARD_BRANDS, MAX_CARDS_PER_SUBMISSION } from '../constants/card';
+import { CARD_BRANDS, CARD_OPT_IN_REQUIRED, CARD_TERMS_REQUIRED, MAX_CARDS_PER_SUBMISSION } from '../constants/card';
 
 export * from '../constants/card';
 
@@ -23,11 +23,11 @@ export const ZCreditCardInput = z.union([
   z.object({ cardId: z.number().int().positive() }),
 ]);
 
-/** POST /api/Member/Cards (§3 add-card values). */
+/** POST /api/Member/Cards (§3 add-card values). §5: the terms and the direct-file-feed opt-in are required on every partner. */
 export const ZAddCardsRequest = z.object({
   creditCards: z.array(ZCreditCardInput).min(1, 'Please enter your credit card number.').max(MAX_CARDS_PER_SUBMISSION, `You can link at most ${MAX_CARDS_PER_SUBMISSION} cards at a time.`),
-  directFileFeedOptIn: z.boolean(),
-  termsAccepted: z.literal(true, { message: 'Please accept the terms and conditions.' }),
+  directFileFeedOptIn: z.literal(true, { message: CARD_OPT_IN_REQUIRED }),
+  termsAccepted: z.literal(true, { message: CARD_TERMS_REQUIRED }),
   /** The ALTCHA payload (§7 calls it gRecaptchaResponse). */
   gRecaptchaResponse: z.string().min(1, 'You must complete the reCAPTCHA to continue.').max(10_000),
 });

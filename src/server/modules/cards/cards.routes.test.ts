@@ -12,6 +12,10 @@ import type { Card } from '../../../shared/schemas/card';
 import { CAPTCHA_MESSAGE } from './captcha';
 import { cardFingerprint, FINGERPRINT_SECRET } from './card-crypto';
 import { CARD_ERRORS } from './cards.service';
+import { CARD_OPT_IN_REQUIRED, CARD_TERMS_REQUIRED } from '../../../shared/schemas/card';
+import { activationStep, type KnownVisitor } from '../../../shared/rules/activation';
+import { hashPassword } from '../../lib/passwords';
+import { DEMO_PASSWORD } from '../../db/seed/members';
 import { encryptCardNumber, framePublicKey, newSignedInMember, solvedCaptcha, withLuhnDigit } from './test-helpers';
 import { TestBrowser } from '../auth/test-browser';
 
@@ -36,9 +40,11 @@ const manual = (digits: string, over: Partial<{ lastFour: string; cardType: stri
   ...over,
 });
 
-type AddCardsBody = { creditCards: unknown[]; directFileFeedOptIn: boolean; termsAccepted: boolean; gRecaptchaResponse: string };
+type AddCardsBody = { creditCards: unknown[]; directFileFeedOptIn: unknown; termsAccepted: unknown; gRecaptchaResponse: string };
 async function addCards(b: TestBrowser, creditCards: unknown[], over: Partial<AddCardsBody> = {}) {
-  const payload = { creditCards, directFileFeedOptIn: true, termsAccepted: true, gRecaptchaResponse: await solvedCaptcha(t, b.partner), ...over };
+  const payload: Record<string, unknown> = { creditCards, directFileFeedOptIn: true, termsAccepted: true, gRecaptchaResponse: await solvedCaptcha(t, b.partner), ...over };
+  // undefined: left out of the request.
+  for (const key of Object.keys(payload)) if (payload[key] === undefined) delete payload[key];
   return b.send({ method: 'POST', url: '/api/Member/Cards', payload });
 }
 type Registration = { cardRegistration: Array<{ memberCard: { id: number | null; cardType: string; lastFour: string; description: string }; error: { code: string; message: string } | null }> };
@@ -186,7 +192,7 @@ describe('POST /api/Member/Cards', () => {
 
   it('answers 403 without the anti-forgery token and 401 when anonymous', async () => {
     const { browser } = await newSignedInMember(t, 'hilton');
-    const payload = { creditCards: [manual(VISA)], directFileFeedOptIn: false, termsAccepted: true, gRecaptchaResponse: await solvedCaptcha(t, 'hilton') };
+    const payload = { creditCards: [manual(VISA)], directFileFeedOptIn: true, termsAccepted: true, gRecaptchaResponse: await solvedCaptcha(t, 'hilton') };
     const res = await t.request('hilton', { method: 'POST', url: '/api/Member/Cards', payload, headers: { cookie: browser.cookieHeader() } });
     expect(res.statusCode).toBe(403);
     const anon = new TestBrowser(t, 'hilton');
@@ -201,6 +207,32 @@ describe('POST /api/Member/Cards', () => {
     expect(noTerms.json()).toMatchObject({ fieldErrors: [{ field: 'termsAccepted', message: 'Please accept the terms and conditions.' }] });
     const none = await addCards(browser, []);
     expect(none.json()).toMatchObject({ fieldErrors: [{ field: 'creditCards', message: 'Please enter your credit card number.' }] });
+  });
+
+  let refusedSerial = 0;
+  it.each([
+    ['the file-feed opt-in refused', { directFileFeedOptIn: false }, [{ field: 'directFileFeedOptIn', message: CARD_OPT_IN_REQUIRED }]],
+    ['the file-feed opt-in left out', { directFileFeedOptIn: undefined }, [{ field: 'directFileFeedOptIn', message: CARD_OPT_IN_REQUIRED }]],
+    ['the file-feed opt-in as a string', { directFileFeedOptIn: 'true' }, [{ field: 'directFileFeedOptIn', message: CARD_OPT_IN_REQUIRED }]],
+    ['the terms left out', { termsAccepted: undefined }, [{ field: 'termsAccepted', message: CARD_TERMS_REQUIRED }]],
+    ['both refused', { directFileFeedOptIn: false, termsAccepted: false }, [
+      { field: 'directFileFeedOptIn', message: CARD_OPT_IN_REQUIRED }, { field: 'termsAccepted', message: CARD_TERMS_REQUIRED },
+    ]],
+  ] as const)('§5: answers 400 with %s, and stores nothing', async (_name, over, fieldErrors) => {
+    for (const partner of ['hilton', 'upromise']) {
+      const { browser, member } = await newSignedInMember(t, partner);
+      const captcha = await solvedCaptcha(t, partner);
+      const card = manual(withLuhnDigit(`4000009999${String(++refusedSerial).padStart(5, '0')}`));
+      const res = await addCards(browser, [card], { ...over, gRecaptchaResponse: captcha });
+      expect(res.statusCode, partner).toBe(400);
+      const body = res.json<{ message: string; fieldErrors: unknown[] }>();
+      expect(body.fieldErrors, partner).toEqual(fieldErrors);
+      expect(body.message, partner).toContain(fieldErrors[0]!.message);
+      expect(await t.database.db.select().from(memberCards).where(eq(memberCards.memberId, member.id)), partner).toEqual([]);
+      expect((await memberRow(member.id)).memberType, partner).toBe('NonCardMember');
+      // Refused before the captcha: the solution is still good for the accepted submission.
+      expect((await addCards(browser, [card], { gRecaptchaResponse: captcha })).statusCode, partner).toBe(200);
+    }
   });
 });
 
@@ -288,7 +320,60 @@ describe('DELETE /api/Member/Cards', () => {
     expect(browser.sessionCookie()).toBeUndefined();
     expect((await browser.send({ method: 'GET', url: '/api/Member' })).statusCode).toBe(401);
     const row = await memberRow(member.id);
-    expect(row).toMatchObject({ memberType: 'ClosedAccountMember', active: true });
+    expect(row).toMatchObject({ memberType: 'ClosedAccountMember', active: false });
+  });
+
+  it('deleting the last card leaves the account as a seeded closed account: sign-in and /activate treat both alike', async () => {
+    const db = t.database.db;
+    const hilton = t.app.partners.get().byCode.get('hilton')!;
+    const [seeded] = await db.select().from(members).where(eq(members.publicId, demoPublicId('hilton', 'select-closed')));
+    // A member who joined (tier 2, a web profile, a password) and linked one card.
+    const email = `closing.${Date.now()}@example.com`;
+    const [mine] = await db.insert(members).values({
+      partnerId: hilton.id, publicId: `closing-${Date.now()}`, email, passwordHash: await hashPassword(DEMO_PASSWORD), firstName: 'Cleo', lastName: 'Closer',
+      zipCode: '10001', memberType: 'NonCardMember', tierLevel: 2, interfaceType: 'direct', hasWebProfile: true, active: true,
+    }).returning();
+    const b = new TestBrowser(t, 'hilton');
+    expect((await b.signIn(email, DEMO_PASSWORD)).statusCode).toBe(200);
+    const added = await addCards(b, [manual(withLuhnDigit('400000999800002'))]);
+    expect(added.statusCode).toBe(200);
+    expect((await memberRow(mine!.id))).toMatchObject({ memberType: 'EnrolledCardMember', active: true });
+    const id = added.json<Registration>().cardRegistration[0]!.memberCard.id!;
+    expect((await b.send({ method: 'DELETE', url: `/api/Member/Cards?id=${id}` })).statusCode).toBe(200);
+
+    // The state fields of the row: those of the seeded closed member.
+    const state = (m: typeof seeded) => ({ memberType: m!.memberType, active: m!.active, hasWebProfile: m!.hasWebProfile, tierLevel: m!.tierLevel, interfaceType: m!.interfaceType });
+    const closed = await memberRow(mine!.id);
+    expect(state(closed)).toEqual(state(seeded));
+    expect(state(seeded)).toEqual({ memberType: 'ClosedAccountMember', active: false, hasWebProfile: true, tierLevel: 2, interfaceType: 'direct' });
+    expect(await db.select().from(memberCards).where(eq(memberCards.memberId, mine!.id))).toEqual([]);
+
+    // /activate: the known-visitor lookup, the §4 step and the activation call answer the same.
+    const visitor = new TestBrowser(t, 'hilton');
+    const lookup = async (publicId: string) => {
+      const res = await visitor.send({ method: 'GET', url: `/api/Member/${publicId}`, csrf: true });
+      expect(res.statusCode).toBe(200);
+      const { publicId: _id, ...rest } = res.json<KnownVisitor>();
+      return { rest, step: activationStep({ publicId, loading: false, error: false, visitor: res.json<KnownVisitor>() }) };
+    };
+    const a = await lookup(closed.publicId);
+    const s2 = await lookup(seeded!.publicId);
+    expect(a).toEqual(s2);
+    expect(a.step).toEqual({ kind: 'redirect', to: '/login?rfr=4' });
+    const activate = async (publicId: string) => {
+      const res = await visitor.send({ method: 'POST', url: '/api/Member/Activate', payload: { publicId } });
+      return { status: res.statusCode, code: res.json<{ code?: string }>().code };
+    };
+    expect(await activate(closed.publicId)).toEqual(await activate(seeded!.publicId));
+
+    // Sign-in: both come in as closed-account members (the re-enrolment page).
+    for (const username of [email, seeded!.email!]) {
+      const again = new TestBrowser(t, 'hilton');
+      const res = await again.signIn(username, DEMO_PASSWORD);
+      expect(res.statusCode, username).toBe(200);
+      expect(res.json<{ member: { memberType: string } }>().member.memberType, username).toBe('ClosedAccountMember');
+      expect((await again.send({ method: 'GET', url: '/api/Member' })).json<{ memberType: string }>().memberType, username).toBe('ClosedAccountMember');
+    }
   });
 
   it('re-enrols a closed account with its first new card', async () => {

@@ -45,7 +45,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }> =
     schema: {
       tags: ['cards'],
       summary: 'Link cards: manual cards encrypted by the card frame, or partner cards by id',
-      description: `The captcha (gRecaptchaResponse, ALTCHA) is checked first. 200 with one result per card when at least one card was linked; 400 with the same body when none was; 400 with fieldErrors for bad input.`,
+      description: `§5: termsAccepted and directFileFeedOptIn must be true (400 with fieldErrors otherwise, nothing stored). The captcha (gRecaptchaResponse, ALTCHA) is checked next. 200 with one result per card when at least one card was linked; 400 with the same body when none was; 400 with fieldErrors for bad input.`,
       security: [{ xsrf: [] }],
       body: ZAddCardsRequest,
       response: { 200: ZAddCardsResponse, 400: z.union([ZAddCardsResponse, ZErrorResponse]), 401: ZErrorResponse, 403: ZErrorResponse },
@@ -61,6 +61,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }> =
       partner, member,
       creditCards: request.body.creditCards,
       directFileFeedOptIn: request.body.directFileFeedOptIn,
+      termsAccepted: request.body.termsAccepted,
       keys: await cardKeys(),
       fingerprintKey: await fpKey(),
     });

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { MemberCardRow, MemberRow, PartnerCardRow, PartnerRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { BRAND_CODES, CARD_BRANDS, MAX_CARDS_PER_MEMBER, type CardBrand } from '../../../shared/constants/card';
+import { BRAND_CODES, CARD_BRANDS, CARD_OPT_IN_REQUIRED, CARD_TERMS_REQUIRED, MAX_CARDS_PER_MEMBER, type CardBrand } from '../../../shared/constants/card';
 import { acceptedBrandsMessage, checkCardNumber, detectBrand } from '../../../shared/rules/card';
 import type { Card, ZCardRegistration, ZCreditCardInput } from '../../../shared/schemas/card';
 import { cardFingerprint, decryptCardNumber, type CardKeys } from './card-crypto';
@@ -85,13 +85,20 @@ export type AddCardsResult = { linked: number; cardRegistration: CardRegistratio
  * POST /api/Member/Cards after the captcha: each card gets its own result (§3 card registration).
  * Cards are linked in submission order under a lock on the member row, so the per-member maximum
  * and the duplicate checks hold across concurrent submissions. A first linked card makes the member
- * an EnrolledCardMember (also re-enrolment of a closed account, which is active again).
+ * an EnrolledCardMember (also re-enrolment of a closed account, which is active again). §5: nothing
+ * is linked without the accepted terms and the direct-file-feed opt-in (the request schema asks
+ * for both; checked here again for any other caller).
  */
 export async function addCards(db: Db, opts: {
-  partner: PartnerRow; member: MemberRow; creditCards: CreditCardInput[]; directFileFeedOptIn: boolean;
+  partner: PartnerRow; member: MemberRow; creditCards: CreditCardInput[]; directFileFeedOptIn: true; termsAccepted: true;
   keys: CardKeys; fingerprintKey: Buffer;
 }): Promise<AddCardsResult> {
   const { partner, member } = opts;
+  const missing = [
+    ...(opts.directFileFeedOptIn === true ? [] : [{ field: 'directFileFeedOptIn', message: CARD_OPT_IN_REQUIRED }]),
+    ...(opts.termsAccepted === true ? [] : [{ field: 'termsAccepted', message: CARD_TERMS_REQUIRED }]),
+  ];
+  if (missing.length > 0) throw AppError.badRequest(missing.map((m) => m.message).join(' '), missing);
   const owner = { partnerId: partner.id, memberId: member.id };
   const partnerCards = partner.hasPartnerLoadedCards ? await listPartnerCards(db, owner) : [];
   const ctx = { keys: opts.keys, fingerprintKey: opts.fingerprintKey, accepted: accepted(partner), partnerCards };
@@ -126,7 +133,7 @@ export async function addCards(db: Db, opts: {
         refuse('MAX_CARDS', CARD_ERRORS.MAX_CARDS);
         continue;
       }
-      const row = await insertMemberCard(tx, { ...owner, ...card, directFileFeedOptIn: opts.directFileFeedOptIn });
+      const row = await insertMemberCard(tx, { ...owner, ...card, directFileFeedOptIn: true });
       if (!row) {
         // Another member linked it between the check and the insert.
         refuse('LINKED_TO_OTHER_MEMBER', CARD_ERRORS.LINKED_TO_OTHER_MEMBER);
@@ -148,7 +155,8 @@ export async function addCards(db: Db, opts: {
 
 /**
  * DELETE /api/Member/Cards?id=: only the member's own card on this partner (404 otherwise).
- * Deleting the last card closes the account (ClosedAccountMember); the caller ends the session.
+ * Deleting the last card closes the account: ClosedAccountMember and inactive, the state of a
+ * seeded closed account, so sign-in and /activate treat both alike; the caller ends the session.
  */
 export async function deleteCard(db: Db, opts: { partner: PartnerRow; member: MemberRow; id: number }): Promise<{ closed: boolean }> {
   const owner = { partnerId: opts.partner.id, memberId: opts.member.id };
@@ -158,7 +166,7 @@ export async function deleteCard(db: Db, opts: { partner: PartnerRow; member: Me
     if (!deleted) throw AppError.notFound(CARD_NOT_FOUND);
     const left = await countMemberCards(tx, owner);
     if (left > 0) return { closed: false };
-    await setMemberType(tx, opts.member.id, 'ClosedAccountMember');
+    await setMemberType(tx, opts.member.id, 'ClosedAccountMember', { active: false });
     return { closed: true };
   });
 }

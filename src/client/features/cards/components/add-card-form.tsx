@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/spinner';
 import { REQUIRED_MARKER } from '../../../components/text-field';
 import { useFooterContent } from '../../../app/chrome/chrome-content';
 import { MEMBER_QUERY_KEY, useMember } from '../../session/api';
+import { CARD_OPT_IN_REQUIRED, CARD_TERMS_REQUIRED } from '../../../../shared/constants/card';
 import { addCards, CARDS_QUERY_KEY, cardsQueryOptions, partnerCardsQueryOptions, type Card, type CreditCardInput } from '../api';
 import { failedCardLine, RESULT_TITLES, storeRegistration, summariseRegistration, type RegistrationSummary } from '../card-results';
 import { partnerCardId, selectablePartnerCards, selectionState } from '../card-selection';
@@ -22,8 +23,9 @@ import styles from './add-card-form.module.css';
 /** §5 / §8 wording. */
 export const CARD_REQUIRED = 'Please enter your credit card number.';
 export const CARD_OR_PARTNER_REQUIRED = 'Please choose one of your cards or enter your credit card number.';
-export const OPT_IN_REQUIRED = 'Please allow your card transactions to be shared so your dines can earn rewards.';
-export const TERMS_REQUIRED = 'Please accept the terms and conditions.';
+/** The server refuses a submission without them with the same words (shared schema). */
+export const OPT_IN_REQUIRED = CARD_OPT_IN_REQUIRED;
+export const TERMS_REQUIRED = CARD_TERMS_REQUIRED;
 export const ADD_CARD_FAILED = 'We could not link your card just now. Please try again later.';
 export const VERIFYING_TEXT = 'Checking that you are a person…';
 export const LINKING_TEXT = 'Linking your card…';
@@ -161,7 +163,8 @@ function AddCardFormBody({ label = 'Link a card', submitLabel = 'Link card', sec
     }
 
     setStatus('submitting');
-    const outcome = await addCards({ creditCards, directFileFeedOptIn: optIn, termsAccepted: true, gRecaptchaResponse });
+    // The acceptance the person gave on this page (both boxes are ticked to get here); the server checks it again.
+    const outcome = await addCards({ creditCards, directFileFeedOptIn: optIn, termsAccepted: terms, gRecaptchaResponse });
     // Each solution is accepted once; the next submit solves a new challenge.
     captcha.reset();
 
