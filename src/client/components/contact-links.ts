@@ -1,16 +1,14 @@
+import { looksLikeEmail } from '../../shared/rules/email';
 import type { CustomerSupport } from '../../shared/schemas/partner';
-
-/** §5 simple e-mail shape: text, @, domain, dot, two or more letters. */
-export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 
 /** §2 support contact: a mailto link when it looks like an e-mail address, otherwise a page opened in a new tab. */
 export function supportContact(email: CustomerSupport['email']): { href: string; text: string; newTab: boolean } | null {
   const href = email.href.trim();
   const text = email.display.trim() || href.replace(/^mailto:/i, '');
-  if (!href && SIMPLE_EMAIL_PATTERN.test(text)) return { href: `mailto:${text}`, text, newTab: false };
+  if (!href && looksLikeEmail(text)) return { href: `mailto:${text}`, text, newTab: false };
   if (!href) return null;
   if (/^mailto:/i.test(href)) return { href, text, newTab: false };
-  if (SIMPLE_EMAIL_PATTERN.test(href)) return { href: `mailto:${href}`, text, newTab: false };
+  if (looksLikeEmail(href)) return { href: `mailto:${href}`, text, newTab: false };
   return { href, text, newTab: true };
 }
 

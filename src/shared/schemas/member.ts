@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADDRESS_MAX, CITY_MAX, INTERFACE_TYPES, MEMBER_TYPES, NAME_MAX, PROGRESS_STATUSES, US_STATE_CODES } from '../constants/member';
-import { EMAIL_MAX, EMAIL_MESSAGE, isValidEmail } from '../rules/email';
+import { EMAIL_MAX, EMAIL_MESSAGE, EMAIL_REQUIRED_MESSAGE, EMAIL_TOO_LONG_MESSAGE, isValidEmail, normaliseEmail } from '../rules/email';
 import { cutPassword, PASSWORD_MAX, passwordProblem } from '../rules/password';
 import { ENROLLMENT_PHONE_MESSAGE, isValidUsPhone, PHONE_MESSAGE, phoneDigits } from '../rules/phone';
 import { isZipShape, ZIP_FORMAT_MESSAGE } from '../rules/zip';
@@ -14,8 +14,9 @@ const REQUIRED = 'This field is required.';
 const noControl = (v: string) => !/[\u0000-\u001f\u007f]/.test(v);
 const trimmed = (max: number, label: string) => z.string({ message: REQUIRED }).trim().max(max, `${label} must be ${max} characters or fewer.`)
   .refine(noControl, "Please remove special characters such as line breaks from this field.");
-const zEmail = z.string({ message: REQUIRED }).trim().min(1, REQUIRED).max(EMAIL_MAX, `Email must be ${EMAIL_MAX} characters or fewer.`)
-  .refine(isValidEmail, EMAIL_MESSAGE).transform((v) => v.toLowerCase());
+/** The §5 e-mail rule of rules/email.ts (emailProblem): same checks, same messages, on the page and here. */
+const zEmail = z.string({ message: EMAIL_REQUIRED_MESSAGE }).trim().min(1, EMAIL_REQUIRED_MESSAGE).max(EMAIL_MAX, EMAIL_TOO_LONG_MESSAGE)
+  .refine(isValidEmail, EMAIL_MESSAGE).transform(normaliseEmail);
 /** Cut to 56 characters (§5) before any other check. */
 const zPassword = z.string({ message: REQUIRED }).transform(cutPassword).pipe(z.string().min(1, REQUIRED).max(PASSWORD_MAX));
 const zZip = z.string({ message: REQUIRED }).trim().min(1, REQUIRED).refine(isZipShape, ZIP_FORMAT_MESSAGE);

@@ -4,23 +4,34 @@ import { usePartner } from '../../lib/partner';
 import { useContentItem } from '../content/content-provider';
 import { Button } from '../../components/button';
 import { RichText } from '../../components/rich-text';
-import { TextField, REQUIRED_MESSAGE } from '../../components/text-field';
-import { SIMPLE_EMAIL_PATTERN } from '../../components/contact-links';
+import { TextField } from '../../components/text-field';
+import { ApiError } from '../../lib/api';
+import { EMAIL_MAX, EMAIL_MESSAGE, emailProblem } from '../../../shared/rules/email';
 import { str } from './fields';
 import { createProspect, validateEmail } from '../member-forms/member-calls';
 import { readReferral } from '../session/arrival-storage';
 import styles from './prospect-email-form.module.css';
 
 /** §5 / §9: prospect e-mail at most 50 characters. */
-export const PROSPECT_EMAIL_MAX = 50;
-export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
+export const PROSPECT_EMAIL_MAX = EMAIL_MAX;
+export const INVALID_EMAIL_MESSAGE = EMAIL_MESSAGE;
 
-/** Validates the trimmed e-mail; null when it is fine. */
-export function validateProspectEmail(raw: string): string | null {
-  const value = raw.trim();
-  if (!value) return REQUIRED_MESSAGE;
-  if (value.length > PROSPECT_EMAIL_MAX || !SIMPLE_EMAIL_PATTERN.test(value)) return INVALID_EMAIL_MESSAGE;
-  return null;
+/** The one e-mail rule of the pages and the server (rules/email.ts); null when it is fine. */
+export const validateProspectEmail = emailProblem;
+
+/** What the e-mail check came to: free for joining, a member's (or the check failed, §2), or refused as no e-mail address. */
+type EmailCheck = { kind: 'new' } | { kind: 'member' } | { kind: 'refused'; message: string };
+
+async function checkEmail(email: string): Promise<EmailCheck> {
+  try {
+    return (await validateEmail(email)).isValid ? { kind: 'new' } : { kind: 'member' };
+  } catch (err) {
+    // 400: the server's rule refused the address; that says nothing about membership.
+    if (err instanceof ApiError && err.status === 400) {
+      return { kind: 'refused', message: err.fieldErrors.find((f) => f.field === 'email')?.message ?? INVALID_EMAIL_MESSAGE };
+    }
+    return { kind: 'member' };
+  }
 }
 
 type ProspectEmailFormProps = {
@@ -35,6 +46,7 @@ type ProspectEmailFormProps = {
  * not members. Validates on blur and again on every change after a submit (§5). Then §2: the
  * e-mail is checked; an existing member (or a failed check) goes to sign-in, anyone else gets a
  * prospect record (its answer ignored) and goes to enrolment, the e-mail passed along either way.
+ * An address the server refuses as invalid stays here with the server's message.
  */
 export function ProspectEmailForm({ title, text, headingLevel = 2 }: ProspectEmailFormProps) {
   const partner = usePartner();
@@ -63,8 +75,13 @@ export function ProspectEmailForm({ title, text, headingLevel = 2 }: ProspectEma
     const query = `?email=${encodeURIComponent(email)}`;
     setBusy(true);
     try {
-      const isNew = await validateEmail(email).then((a) => a.isValid, () => false);
-      if (!isNew) {
+      const check = await checkEmail(email);
+      if (check.kind === 'refused') {
+        setError(check.message);
+        inputRef.current?.focus();
+        return;
+      }
+      if (check.kind === 'member') {
         await navigate(`/login${query}`);
         return;
       }

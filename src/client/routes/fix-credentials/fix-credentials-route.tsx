@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { EMAIL_MAX, EMAIL_MESSAGE, isValidEmail, normaliseEmail } from '../../../shared/rules/email';
+import { emailProblem, isValidEmail, normaliseEmail } from '../../../shared/rules/email';
 import { cutPassword } from '../../../shared/rules/password';
 import { isValidPartnerNumber, normalisePartnerNumber, PARTNER_NUMBER_FORMAT_MESSAGE } from '../../../shared/rules/partner-number';
 import { ApiError } from '../../lib/api';
@@ -53,11 +53,9 @@ function FixCredentialsScreen() {
       },
       password: (v) => (v ? null : REQUIRED_MESSAGE),
       newEmail: (v) => {
-        const t = v.trim();
-        if (!t) return REQUIRED_MESSAGE;
-        if (t.length > EMAIL_MAX) return `Email must be ${EMAIL_MAX} characters or fewer.`;
-        if (!isValidEmail(t)) return EMAIL_MESSAGE;
-        if (sharedEmail && normaliseEmail(t) === normaliseEmail(sharedEmail)) return 'Enter an email address that only this account uses.';
+        const problem = emailProblem(v);
+        if (problem) return problem;
+        if (sharedEmail && normaliseEmail(v) === normaliseEmail(sharedEmail)) return 'Enter an email address that only this account uses.';
         return null;
       },
     }),

@@ -8,6 +8,7 @@ import { makePartnerConfig } from '../../test/partner-fixture';
 import { makeMember } from '../../test/member-fixture';
 import { expectNoAxeViolations } from '../../test/axe';
 import { ZIP_NOT_US_MESSAGE } from '../../../shared/rules/zip';
+import { EMAIL_MESSAGE } from '../../../shared/rules/email';
 import { SMS_CONSENT_REQUIRED } from '../../features/member-forms/sms-consent-modal';
 
 type Handler = Parameters<typeof mockFetch>[0];
@@ -100,6 +101,30 @@ describe('JoinRoute', () => {
     await user.type(phone, '112-555-0123');
     await user.tab();
     expect(await screen.findByText('Invalid US based phone number.')).toBeTruthy();
+  });
+
+  it('refuses on the page what the server refuses: .a@b.com is no e-mail address, and no server check is made', async () => {
+    const fetchMock = setup();
+    renderJoin();
+    const user = userEvent.setup();
+    await user.type(field(/^Email/), '.a@b.com');
+    await user.tab();
+    expect(await screen.findByText(EMAIL_MESSAGE)).toBeTruthy();
+    expect(screen.queryByText(EMAIL_IN_USE)).toBeNull();
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/Validate/Email'))).toBe(false);
+  });
+
+  it('shows the server refusing the e-mail as invalid as such, never as already in use', async () => {
+    setup((url) => (url.pathname === '/api/Members/Validate/Email'
+      ? json({ statusCode: 400, error: 'Bad Request', message: 'Refused by the server rule.', fieldErrors: [{ field: 'email', message: 'Refused by the server rule.' }] }, 400)
+      : undefined));
+    renderJoin();
+    const user = userEvent.setup();
+    await user.type(field(/^Email/), 'ann@example.com');
+    await user.tab();
+    expect(await screen.findByText('Refused by the server rule.')).toBeTruthy();
+    expect(screen.queryByText(EMAIL_IN_USE)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'reset your password' })).toBeNull();
   });
 
   it('says when the e-mail already belongs to a member, with sign-in and recover links', async () => {

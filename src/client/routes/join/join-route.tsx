@@ -3,7 +3,7 @@ import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ADDRESS_MAX, CITY_MAX, NAME_MAX, US_STATE_OPTIONS } from '../../../shared/constants/member';
-import { EMAIL_MAX, EMAIL_MESSAGE, isValidEmail, normaliseEmail } from '../../../shared/rules/email';
+import { emailProblem, isValidEmail, normaliseEmail } from '../../../shared/rules/email';
 import { cutPassword, passwordProblem, PASSWORD_MIN } from '../../../shared/rules/password';
 import { ENROLLMENT_PHONE_MESSAGE, formatPhone, isValidUsPhone, phoneDigits } from '../../../shared/rules/phone';
 import { isZipShape, ZIP_FORMAT_MESSAGE, ZIP_NOT_US_MESSAGE, ZIP_CHECK_FAILED } from '../../../shared/rules/zip';
@@ -74,14 +74,8 @@ export function needsFullAddress(p: Pick<PartnerConfig, 'fullAddressRequired' | 
 export function joinRules(partner: PartnerConfig, checks: Checks): FieldRules<JoinValues> {
   const address = needsFullAddress(partner);
   return {
-    email: (v) => {
-      const t = v.trim();
-      if (!t) return REQUIRED_MESSAGE;
-      if (t.length > EMAIL_MAX) return `Email must be ${EMAIL_MAX} characters or fewer.`;
-      if (!isValidEmail(t)) return EMAIL_MESSAGE;
-      if (checks.email?.inUse && checks.email.value === normaliseEmail(t)) return EMAIL_IN_USE;
-      return null;
-    },
+    // The one e-mail rule of the page and the server (rules/email.ts), then the server's in-use answer.
+    email: (v) => emailProblem(v) ?? (checks.email?.inUse && checks.email.value === normaliseEmail(v) ? EMAIL_IN_USE : null),
     password: (v, all) => (v ? passwordProblem(v, partner.hasPPN ? normalisePartnerNumber(all.partnerNumber ?? '') || null : null) : REQUIRED_MESSAGE),
     passwordConfirm: (v, all) => (!v ? REQUIRED_MESSAGE : cutPassword(v) !== cutPassword(all.password) ? PASSWORDS_DIFFER : null),
     firstName: (v) => required(v) ?? maxLength('First name', NAME_MAX)(v),
@@ -227,8 +221,12 @@ function JoinForm({ onJoined }: { onJoined: (firstName: string) => void }) {
       const answer = await validateEmail(email);
       checks.current.email = { value: email, inUse: !answer.isValid };
       if (normaliseEmail(getValues('email')) === email) await trigger('email');
-    } catch {
-      // The server checks again on submit; a failed check must not stop the person here.
+    } catch (err) {
+      // Refused as no e-mail address: the server's word (never 'already in use'). Any other failure:
+      // the server checks again on submit, so it must not stop the person here.
+      if (err instanceof ApiError && err.status === 400 && normaliseEmail(getValues('email')) === email) {
+        setError('email', { type: 'server', message: err.fieldErrors.find((f) => f.field === 'email')?.message ?? err.message });
+      }
     }
   };
 

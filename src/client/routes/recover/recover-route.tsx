@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { EMAIL_MESSAGE, isValidEmail, normaliseEmail } from '../../../shared/rules/email';
+import { emailProblem, normaliseEmail } from '../../../shared/rules/email';
 import { ApiError } from '../../lib/api';
 import { Button } from '../../components/button';
-import { TextField, REQUIRED_MESSAGE } from '../../components/text-field';
+import { TextField } from '../../components/text-field';
 import { FormBanner } from '../../components/form-banner';
 import { AuthPage, authStyles as styles } from '../../features/member-forms/auth-page';
 import { EnrollmentGate } from '../../features/member-forms/enrollment-gate';
@@ -16,13 +16,7 @@ export const RECOVER_FAILED = 'We could not send the email just now. Please try 
 
 type RecoverValues = { email: string };
 
-export function emailProblem(v: string): string | null {
-  const t = v.trim();
-  if (!t) return REQUIRED_MESSAGE;
-  if (t.length > 254 || !isValidEmail(t)) return EMAIL_MESSAGE;
-  return null;
-}
-
+// The one e-mail rule of the pages and the server (rules/email.ts; the server's recovery schema uses it too).
 const resolver = rulesResolver<RecoverValues>({ email: emailProblem });
 
 /** /recover: ask for a reset link (§2: direct partners only). The answer never says whether the e-mail is registered. */

@@ -301,7 +301,7 @@ describe('POST /api/Members/Prospects/Email', () => {
 });
 
 describe('GET /api/Members/Validate/Email', () => {
-  it('is false for members of this partner and malformed values, true otherwise', async () => {
+  it('is false for members of this partner, true otherwise', async () => {
     const body = signUp();
     expect((await join('hilton', body)).statusCode).toBe(201);
     const check = async (code: string, query: string) => {
@@ -311,14 +311,29 @@ describe('GET /api/Members/Validate/Email', () => {
     };
     expect(await check('hilton', `email=${encodeURIComponent(body.email.toUpperCase())}`)).toBe(false);
     expect(await check('hilton', 'email=free%40example.com')).toBe(true);
-    expect(await check('hilton', 'email=not-an-email')).toBe(false);
     expect(await check('jetblue', `email=${encodeURIComponent(body.email)}`)).toBe(true);
     // With usePpn the value may be a partner number.
     expect(await check('hilton', `email=${body.partnerNumber.toLowerCase()}&usePpn=true`)).toBe(false);
     expect(await check('hilton', `email=${withCheckCharacter('FR1234')}&usePpn=true`)).toBe(true);
-    expect(await check('hilton', 'email=ABCDEFG&usePpn=true')).toBe(withCheckCharacter('ABCDEF') === 'ABCDEFG');
-    expect(await check('hilton', `email=${body.partnerNumber}`)).toBe(false);
     expect(await check('hilton', `email=${encodeURIComponent(body.email)}&usePpn=true`)).toBe(false);
+  });
+
+  it('refuses a value that is no e-mail address by the pages\' rule with 400, never as a member\'s (isValid false)', async () => {
+    const wrongCheck = ['ABCDEF0', 'ABCDEF1'].find((v) => withCheckCharacter('ABCDEF') !== v)!;
+    for (const [query, message] of [
+      ['email=.a%40b.com', 'Please enter a valid email address.'],
+      ['email=not-an-email', 'Please enter a valid email address.'],
+      ['email=a..b%40example.com', 'Please enter a valid email address.'],
+      ['email=ana%40example', 'Please enter a valid email address.'],
+      // A partner number is one only with usePpn.
+      [`email=${withCheckCharacter('FR1234')}`, 'Please enter a valid email address.'],
+      [`email=${wrongCheck}&usePpn=true`, 'Invalid format for the partner number.'],
+    ] as const) {
+      const res = await get('hilton', `/api/Members/Validate/Email?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json<ErrorResponse>(), query).toMatchObject({ message, fieldErrors: [{ field: 'email', message }] });
+      expect(res.json()).not.toHaveProperty('isValid');
+    }
   });
 
   it('answers 400 to bad queries and 404 on sso and none partners', async () => {

@@ -68,6 +68,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     schema: {
       tags: ['enrollment'],
       summary: 'Whether an e-mail address (or, with usePpn=true, a partner number) is free for joining',
+      description: 'isValid false: it belongs to a member. 400 with a field error when the value is no e-mail address (or no partner number): never a member.',
       querystring: ZValidateEmailQuery,
       response: { 200: ZValidationResponse, ...errors },
     },

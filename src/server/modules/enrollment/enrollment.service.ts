@@ -6,7 +6,7 @@ import { isUsZip } from '../../lib/geo';
 import { newPublicId } from '../../lib/ids';
 import { hashPassword } from '../../lib/passwords';
 import { ZProspectSignUpRequest, type ZReferral } from '../../../shared/schemas/member';
-import { isValidEmail, normaliseEmail } from '../../../shared/rules/email';
+import { EMAIL_MESSAGE, isValidEmail, normaliseEmail } from '../../../shared/rules/email';
 import { isValidPartnerNumber, normalisePartnerNumber, PARTNER_NUMBER_FORMAT_MESSAGE } from '../../../shared/rules/partner-number';
 import { defaultSmsOptIn } from '../../../shared/rules/sms-opt-in';
 import { isZipShape, ZIP_FORMAT_MESSAGE, ZIP_NOT_US_MESSAGE } from '../../../shared/rules/zip';
@@ -160,17 +160,21 @@ export async function recordProspect(db: Db, opts: { partnerId: number; email: s
 }
 
 /**
- * GET /api/Members/Validate/Email: whether the value is free for joining. With usePpn a
- * 7-character value is a partner number and is checked as one; anything malformed is not valid.
+ * GET /api/Members/Validate/Email: whether the value is free for joining (false: it belongs to a
+ * member). With usePpn a 7-character value is a partner number and is checked as one. A value
+ * that is no e-mail address (by the one rule of the pages, rules/email.ts) or no partner number is
+ * refused with 400, so a page never takes it for a member's.
  */
 export async function isEmailAvailable(db: Db, opts: { partner: PartnerRow; value: string; usePpn: boolean }): Promise<boolean> {
   const value = opts.value.trim();
   if (opts.usePpn && /^[A-Za-z0-9]{7}$/.test(value)) {
     const number = normalisePartnerNumber(value);
-    return isValidPartnerNumber(number, validatorOf(opts.partner))
-      && !(await partnerNumberInUse(db, { partnerId: opts.partner.id, partnerNumber: number }));
+    if (!isValidPartnerNumber(number, validatorOf(opts.partner))) {
+      throw AppError.badRequest(PARTNER_NUMBER_FORMAT_MESSAGE, [{ field: 'email', message: PARTNER_NUMBER_FORMAT_MESSAGE }]);
+    }
+    return !(await partnerNumberInUse(db, { partnerId: opts.partner.id, partnerNumber: number }));
   }
-  if (!isValidEmail(value)) return false;
+  if (!isValidEmail(value)) throw AppError.badRequest(EMAIL_MESSAGE, [{ field: 'email', message: EMAIL_MESSAGE }]);
   return !(await emailInUse(db, { partnerId: opts.partner.id, email: normaliseEmail(value) }));
 }
 
