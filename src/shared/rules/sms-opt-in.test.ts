@@ -1,39 +1,65 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSmsOptIn, smsOptInAfterPhoneChange, smsOptInEnabled } from './sms-opt-in';
+import { smsOptInAfterConsent, smsOptInAfterPhoneChange, smsOptInEnabled, smsOptInFor, smsOptInPayload } from './sms-opt-in';
 
 const PHONE = '212-555-0123';
 const OTHER = '646-555-0199';
 
-describe('defaultSmsOptIn', () => {
-  it('is off without a valid phone', () => {
-    expect(defaultSmsOptIn({ phone: '', v2: false })).toBe(false);
-    expect(defaultSmsOptIn({ phone: '123', v2: false, explicit: true })).toBe(false);
+describe('smsOptInFor (§5: the one rule of joining and the profile, server and forms)', () => {
+  it('is never on without a valid phone, whatever was sent', () => {
+    for (const phone of ['', '   ', '123', '112-555-0123', '212-155-0123']) {
+      expect(smsOptInFor({ phone }), phone).toBe(false);
+      expect(smsOptInFor({ phone, smsOptIn: true }), phone).toBe(false);
+      expect(smsOptInFor({ phone, smsOptInV2: true }), phone).toBe(false);
+      expect(smsOptInFor({ phone, smsOptIn: true, smsOptInV2: true }), phone).toBe(false);
+    }
   });
 
-  it('defaults to on with a phone (v1)', () => {
-    expect(defaultSmsOptIn({ phone: PHONE, v2: false })).toBe(true);
-    expect(defaultSmsOptIn({ phone: PHONE, v2: false, explicit: false })).toBe(false);
+  it('defaults to on with a phone when nothing was said', () => {
+    expect(smsOptInFor({ phone: PHONE })).toBe(true);
+    expect(smsOptInFor({ phone: '2125550123' })).toBe(true);
+    expect(smsOptInFor({ phone: '1 (212) 555-0123' })).toBe(true);
   });
 
-  it('is only what was ticked with v2', () => {
-    expect(defaultSmsOptIn({ phone: PHONE, v2: true })).toBe(false);
-    expect(defaultSmsOptIn({ phone: PHONE, v2: true, explicit: true })).toBe(true);
+  it('keeps what was ticked when there is no V2 flag', () => {
+    expect(smsOptInFor({ phone: PHONE, smsOptIn: false })).toBe(false);
+    expect(smsOptInFor({ phone: PHONE, smsOptIn: true })).toBe(true);
+  });
+
+  it('lets the explicit V2 flag decide, over smsOptIn and over the default', () => {
+    expect(smsOptInFor({ phone: PHONE, smsOptInV2: false })).toBe(false);
+    expect(smsOptInFor({ phone: PHONE, smsOptInV2: false, smsOptIn: true })).toBe(false);
+    expect(smsOptInFor({ phone: PHONE, smsOptInV2: true })).toBe(true);
+    expect(smsOptInFor({ phone: PHONE, smsOptInV2: true, smsOptIn: false })).toBe(true);
   });
 });
 
 describe('smsOptInAfterPhoneChange', () => {
-  it('turns off when the phone is cleared or invalid', () => {
-    expect(smsOptInAfterPhoneChange({ previousPhone: PHONE, phone: '', optIn: true, v2: false })).toBe(false);
-    expect(smsOptInAfterPhoneChange({ previousPhone: PHONE, phone: '212', optIn: true, v2: true })).toBe(false);
+  it('turns off when the phone is cleared or invalid, on v1 and v2', () => {
+    for (const v2 of [false, true]) {
+      expect(smsOptInAfterPhoneChange({ previousPhone: PHONE, phone: '', optIn: true, v2 })).toBe(false);
+      expect(smsOptInAfterPhoneChange({ previousPhone: PHONE, phone: '212', optIn: true, v2 })).toBe(false);
+      expect(smsOptInAfterPhoneChange({ previousPhone: '', phone: '212', optIn: true, v2 })).toBe(false);
+    }
+  });
+
+  it('turns on (the §5 default) when a first valid number is given, on v1 and v2', () => {
+    for (const v2 of [false, true]) {
+      expect(smsOptInAfterPhoneChange({ previousPhone: '', phone: PHONE, optIn: false, v2 })).toBe(true);
+      expect(smsOptInAfterPhoneChange({ previousPhone: '212-555', phone: OTHER, optIn: false, v2 })).toBe(true);
+    }
   });
 
   it('turns off on v1 when the number changes, not when only its formatting does', () => {
     expect(smsOptInAfterPhoneChange({ previousPhone: PHONE, phone: OTHER, optIn: true, v2: false })).toBe(false);
     expect(smsOptInAfterPhoneChange({ previousPhone: '2125550123', phone: PHONE, optIn: true, v2: false })).toBe(true);
+    expect(smsOptInAfterPhoneChange({ previousPhone: '1-212-555-0123', phone: PHONE, optIn: true, v2: false })).toBe(true);
   });
 
-  it('keeps the choice on v2 when the number changes', () => {
+  it('keeps the choice on v2 when the number changes, and a choice of off stays off', () => {
     expect(smsOptInAfterPhoneChange({ previousPhone: PHONE, phone: OTHER, optIn: true, v2: true })).toBe(true);
+    expect(smsOptInAfterPhoneChange({ previousPhone: PHONE, phone: OTHER, optIn: false, v2: true })).toBe(false);
+    expect(smsOptInAfterPhoneChange({ previousPhone: PHONE, phone: PHONE, optIn: false, v2: false })).toBe(false);
+    expect(smsOptInAfterPhoneChange({ previousPhone: PHONE, phone: PHONE, optIn: false, v2: true })).toBe(false);
   });
 });
 
@@ -42,5 +68,39 @@ describe('smsOptInEnabled', () => {
     expect(smsOptInEnabled(PHONE)).toBe(true);
     expect(smsOptInEnabled('')).toBe(false);
     expect(smsOptInEnabled('555-0123')).toBe(false);
+  });
+});
+
+describe('smsOptInAfterConsent (§4 consent modal)', () => {
+  it('is on only when confirmed with the box ticked; otherwise it cancels and turns the opt-in off', () => {
+    expect(smsOptInAfterConsent({ confirmed: true, agreed: true })).toBe(true);
+    expect(smsOptInAfterConsent({ confirmed: true, agreed: false })).toBe(false);
+    expect(smsOptInAfterConsent({ confirmed: false, agreed: true })).toBe(false);
+    expect(smsOptInAfterConsent({ confirmed: false, agreed: false })).toBe(false);
+  });
+});
+
+describe('smsOptInPayload (what the forms send)', () => {
+  it('sends the box as shown, with the V2 flag only on v2 partners', () => {
+    expect(smsOptInPayload({ phone: PHONE, checked: true, v2: false })).toStrictEqual({ smsOptIn: true });
+    expect(smsOptInPayload({ phone: PHONE, checked: false, v2: false })).toStrictEqual({ smsOptIn: false });
+    expect(smsOptInPayload({ phone: PHONE, checked: true, v2: true })).toStrictEqual({ smsOptIn: true, smsOptInV2: true });
+    expect(smsOptInPayload({ phone: PHONE, checked: false, v2: true })).toStrictEqual({ smsOptIn: false, smsOptInV2: false });
+  });
+
+  it('never sends on without a valid phone', () => {
+    expect(smsOptInPayload({ phone: '', checked: true, v2: false })).toStrictEqual({ smsOptIn: false });
+    expect(smsOptInPayload({ phone: '212', checked: true, v2: true })).toStrictEqual({ smsOptIn: false, smsOptInV2: false });
+  });
+
+  it('round-trips through the server rule: what the form shows is what is stored', () => {
+    for (const v2 of [false, true]) {
+      for (const checked of [false, true]) {
+        for (const phone of [PHONE, '', '212']) {
+          const sent = smsOptInPayload({ phone, checked, v2 });
+          expect(smsOptInFor({ phone, ...sent }), `${phone} ${checked} ${v2}`).toBe(checked && smsOptInEnabled(phone));
+        }
+      }
+    }
   });
 });

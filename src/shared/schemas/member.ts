@@ -84,7 +84,10 @@ const profileFields = {
   state: zState.default(''),
   zipCode: zZip,
   phoneNumber: z.string().trim().default('').refine((v) => v === '' || isValidUsPhone(v), PHONE_MESSAGE).transform(phoneDigits),
-  smsOptIn: z.boolean().default(false),
+  /** Left out: the §5 default (on with a phone number) of rules/sms-opt-in.ts applies. */
+  smsOptIn: z.boolean().optional(),
+  /** The explicit v2 consent; when sent it decides (§5). */
+  smsOptInV2: z.boolean().optional(),
   emailOptIn: z.boolean().default(true),
 };
 
@@ -95,7 +98,6 @@ export const ZProspectSignUpRequest = z.object({
   passwordConfirm: zPassword,
   ...profileFields,
   phoneNumber: z.string().trim().default('').refine((v) => v === '' || isValidUsPhone(v), ENROLLMENT_PHONE_MESSAGE).transform(phoneDigits),
-  smsOptInV2: z.boolean().optional(),
   partnerNumber: z.string().trim().toUpperCase().refine((v) => v === '' || /^[A-Z0-9]{7}$/.test(v), PARTNER_NUMBER_FORMAT_MESSAGE).default(''),
   referral: ZReferral.default({}),
   publicId: z.string().max(64).regex(/^[A-Za-z0-9_-]*$/).optional(),

@@ -1,12 +1,12 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Modal } from '../../components/modal';
 import { Button } from '../../components/button';
 import { CheckboxField } from '../../components/checkbox-field';
 import { usePartner } from '../../lib/partner';
+import { smsOptInAfterConsent } from '../../../shared/rules/sms-opt-in';
 
 export const SMS_CONSENT_TITLE = 'Text message consent';
 export const SMS_CONSENT_CHECKBOX = 'I agree to receive text messages.';
-export const SMS_CONSENT_REQUIRED = 'Check the box to agree, or choose Cancel.';
 
 type SmsConsentModalProps = {
   open: boolean;
@@ -14,13 +14,14 @@ type SmsConsentModalProps = {
   phone: string;
   /** The box was ticked and confirmed: opt-in on. */
   onConfirm: () => void;
-  /** Cancel, Escape, the close button: opt-in off (§4). */
+  /** Confirm without the box ticked, Cancel, Escape, the close button: opt-in off (§4). */
   onCancel: () => void;
 };
 
 /**
- * §4 SMS opt-in v2: ticking the opt-in opens this consent; confirming needs its own box ticked,
- * anything else cancels and turns the opt-in off. Used by joining and the profile.
+ * §4 SMS opt-in (v1 and v2 partners): ticking the opt-in opens this consent; confirming with its
+ * own box ticked turns the opt-in on, anything else (confirming without it included) cancels and
+ * turns it off. Used by joining and the profile.
  */
 export function SmsConsentModal({ open, phone, onConfirm, onCancel }: SmsConsentModalProps) {
   return open ? <SmsConsentDialog phone={phone} onConfirm={onConfirm} onCancel={onCancel} /> : null;
@@ -29,18 +30,9 @@ export function SmsConsentModal({ open, phone, onConfirm, onCancel }: SmsConsent
 function SmsConsentDialog({ phone, onConfirm, onCancel }: Omit<SmsConsentModalProps, 'open'>) {
   const partner = usePartner();
   const [agreed, setAgreed] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const checkboxRef = useRef<HTMLInputElement>(null);
   const bodyId = useId();
   const program = partner.copyStates.programName1 || partner.name;
-  const confirm = () => {
-    if (!agreed) {
-      setError(SMS_CONSENT_REQUIRED);
-      checkboxRef.current?.focus();
-      return;
-    }
-    onConfirm();
-  };
+  const confirm = () => (smsOptInAfterConsent({ confirmed: true, agreed }) ? onConfirm() : onCancel());
   return (
     <Modal
       open
@@ -63,16 +55,7 @@ function SmsConsentDialog({ phone, onConfirm, onCancel }: Omit<SmsConsentModalPr
           {phone ? <> at {phone}</> : null}. Consent is not a condition of membership. Message frequency varies. Message and data rates
           may apply. Text HELP to {partner.shortCode} for help, or STOP to {partner.shortCode} to stop at any time.
         </p>
-        <CheckboxField
-          ref={checkboxRef}
-          label={SMS_CONSENT_CHECKBOX}
-          checked={agreed}
-          error={error}
-          onChange={(e) => {
-            setAgreed(e.target.checked);
-            if (e.target.checked) setError(null);
-          }}
-        />
+        <CheckboxField label={SMS_CONSENT_CHECKBOX} checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
       </div>
     </Modal>
   );

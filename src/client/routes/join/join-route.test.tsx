@@ -9,7 +9,6 @@ import { makeMember } from '../../test/member-fixture';
 import { expectNoAxeViolations } from '../../test/axe';
 import { ZIP_NOT_US_MESSAGE } from '../../../shared/rules/zip';
 import { EMAIL_MESSAGE } from '../../../shared/rules/email';
-import { SMS_CONSENT_REQUIRED } from '../../features/member-forms/sms-consent-modal';
 
 type Handler = Parameters<typeof mockFetch>[0];
 
@@ -157,35 +156,77 @@ describe('JoinRoute', () => {
     expect(await screen.findByText(ZIP_CHECK_FAILED)).toBeTruthy();
   });
 
-  it('v2 SMS opt-in: disabled without a phone; ticking opens the consent, which needs its own box', async () => {
+  const smsPartners = [
+    ['v1', { hasSmsOptIn: true, hasSmsOptInV2: false }],
+    ['v2', { hasSmsOptIn: false, hasSmsOptInV2: true }],
+  ] as const;
+
+  it.each(smsPartners)('%s SMS opt-in: disabled without a phone, on by default once one is given (§5)', async (_v, flags) => {
     setup();
-    renderJoin({ partner: makePartnerConfig({ hasPPN: false, hasSmsOptIn: false, hasSmsOptInV2: true, shortCode: '97082' }) });
+    renderJoin({ partner: makePartnerConfig({ hasPPN: false, ...flags }) });
     const user = userEvent.setup();
     const sms = screen.getByRole('checkbox', { name: /text messages/ }) as HTMLInputElement;
     expect(sms.disabled).toBe(true);
+    expect(sms.checked).toBe(false);
     await user.type(field(/^Mobile phone/), '2125550123');
     await user.tab();
     expect(sms.disabled).toBe(false);
+    expect(sms.checked).toBe(true);
+    // No consent was asked for the default.
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it.each(smsPartners)('%s SMS opt-in: ticking opens the consent; confirming without its box cancels and turns it off (§4)', async (_v, flags) => {
+    setup();
+    renderJoin({ partner: makePartnerConfig({ hasPPN: false, ...flags, shortCode: '97082' }) });
+    const user = userEvent.setup();
+    const sms = screen.getByRole('checkbox', { name: /text messages/ }) as HTMLInputElement;
+    await user.type(field(/^Mobile phone/), '2125550123');
+    await user.tab();
+    // Unticking needs no consent.
+    await user.click(sms);
     expect(sms.checked).toBe(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
 
     await user.click(sms);
     let dialog = await screen.findByRole('dialog', { name: 'Text message consent' });
     expect(dialog.textContent).toContain('97082');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(within(dialog).getByText(SMS_CONSENT_REQUIRED)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sms.checked).toBe(false);
+
+    await user.click(sms);
+    dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('checkbox', { name: 'I agree to receive text messages.' }));
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sms.checked).toBe(true);
 
-    // Unticking needs no consent; ticking again and cancelling leaves it off.
+    // Ticking again and cancelling leaves it off.
     await user.click(sms);
-    expect(sms.checked).toBe(false);
     await user.click(sms);
     dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sms.checked).toBe(false);
+  });
+
+  it.each([
+    ['v1', { hasSmsOptIn: true, hasSmsOptInV2: false }, { smsOptIn: true }],
+    ['v2', { hasSmsOptIn: false, hasSmsOptInV2: true }, { smsOptIn: true, smsOptInV2: true }],
+  ] as const)('%s: sends the SMS choice the form shows (with the V2 flag on v2)', async (_v, flags, expected) => {
+    const fetchMock = setup((url) => (url.pathname === '/api/Members/Prospects' ? json({ member: makeMember(), csrfToken: 'next' }, 201) : undefined));
+    renderJoin({ partner: makePartnerConfig({ hasPPN: false, fullAddressRequired: false, ...flags }) });
+    const user = userEvent.setup();
+    await fillValid(user);
+    await user.type(field(/^Mobile phone/), '2125550123');
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/add_card'));
+    const call = fetchMock.mock.calls.find(([u]) => String(u).includes('/api/Members/Prospects'))!;
+    const body = JSON.parse(String((call[1] as RequestInit).body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ phoneNumber: '2125550123', ...expected });
+    if (!('smsOptInV2' in expected)) expect(body).not.toHaveProperty('smsOptInV2');
   });
 
   it('v1 SMS opt-in: on by default once a phone is given, off when the number changes', async () => {

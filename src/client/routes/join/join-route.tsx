@@ -8,7 +8,7 @@ import { cutPassword, passwordProblem, PASSWORD_MIN } from '../../../shared/rule
 import { ENROLLMENT_PHONE_MESSAGE, formatPhone, isValidUsPhone, phoneDigits } from '../../../shared/rules/phone';
 import { isZipShape, ZIP_FORMAT_MESSAGE, ZIP_NOT_US_MESSAGE, ZIP_CHECK_FAILED } from '../../../shared/rules/zip';
 import { isValidPartnerNumber, normalisePartnerNumber, PARTNER_NUMBER_FORMAT_MESSAGE } from '../../../shared/rules/partner-number';
-import { defaultSmsOptIn, smsOptInAfterPhoneChange, smsOptInEnabled } from '../../../shared/rules/sms-opt-in';
+import { smsOptInAfterPhoneChange, smsOptInEnabled, smsOptInPayload } from '../../../shared/rules/sms-opt-in';
 import type { PartnerConfig } from '../../../shared/schemas/partner';
 import { ApiError } from '../../lib/api';
 import { usePartner } from '../../lib/partner';
@@ -256,30 +256,31 @@ function JoinForm({ onJoined }: { onJoined: (firstName: string) => void }) {
     }
   };
 
-  /** §5 SMS opt-in after the phone number is committed (blur). */
-  const onPhoneCommitted = (value: string) => {
+  /** §5 SMS opt-in as the phone changes, against the number last committed (blur); the profile does the same. */
+  const followPhone = (value: string) => {
     if (!hasSms) return;
-    const previous = committedPhone.current;
-    committedPhone.current = value;
     const current = getValues('smsOptIn');
-    const next = !isValidUsPhone(previous)
-      ? defaultSmsOptIn({ phone: value, v2: smsV2 })
-      : smsOptInAfterPhoneChange({ previousPhone: previous, phone: value, optIn: current, v2: smsV2 });
+    const next = smsOptInAfterPhoneChange({ previousPhone: committedPhone.current, phone: value, optIn: current, v2: smsV2 });
     if (next !== current) setValue('smsOptIn', next);
   };
 
+  const onPhoneCommitted = (value: string) => {
+    followPhone(value);
+    committedPhone.current = value;
+  };
+
+  /** §4: ticking opens the consent (v1 and v2); unticking needs none. */
   const onSmsChange = (checked: boolean) => {
-    if (checked && smsV2) {
+    if (checked) {
       setConsentOpen(true);
       return;
     }
-    setValue('smsOptIn', checked);
+    setValue('smsOptIn', false);
   };
 
   const onValid = async (values: JoinValues) => {
     setBanner(null);
     const phoneValue = values.phoneNumber.trim();
-    const smsOn = hasSms && smsOptInEnabled(phoneValue) && values.smsOptIn;
     try {
       const answer = await signUp({
         email: normaliseEmail(values.email),
@@ -293,8 +294,7 @@ function JoinForm({ onJoined }: { onJoined: (firstName: string) => void }) {
         state: address ? values.state : '',
         zipCode: values.zipCode.trim(),
         phoneNumber: phoneValue ? phoneDigits(phoneValue) : '',
-        smsOptIn: smsOn,
-        smsOptInV2: smsV2 ? smsOn : undefined,
+        ...smsOptInPayload({ phone: phoneValue, checked: hasSms && values.smsOptIn, v2: smsV2 }),
         partnerNumber: partner.hasPPN ? normalisePartnerNumber(values.partnerNumber) : '',
         emailOptIn: values.emailOptIn,
         referral: readReferral(),
@@ -484,7 +484,7 @@ function JoinForm({ onJoined }: { onJoined: (firstName: string) => void }) {
               {...phoneReg}
               onChange={async (e) => {
                 await phoneReg.onChange(e);
-                if (!smsOptInEnabled(e.target.value) && getValues('smsOptIn')) setValue('smsOptIn', false);
+                followPhone(e.target.value);
               }}
               onBlur={onBlurWith(phoneReg, { transform: (v) => formatPhone(v.trim()), after: onPhoneCommitted })}
             />

@@ -22,16 +22,9 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   /** sso and none partners have no joining: 404 before any validation. */
   const directOnly = async (request: FastifyRequest) => requireDirectEnrollment(partnerOf(request));
 
-  // The shared schema turns a missing smsOptIn into false; v1 needs to know it was missing.
-  const smsOptInSent = new WeakMap<FastifyRequest, boolean>();
-
   app.post('/api/Members/Prospects', {
     config: { rateLimit: JOIN_LIMIT },
     onRequest: directOnly,
-    preValidation: async (request) => {
-      const raw = (request.body as { smsOptIn?: unknown } | null | undefined)?.smsOptIn;
-      if (typeof raw === 'boolean') smsOptInSent.set(request, raw);
-    },
     schema: {
       tags: ['enrollment'],
       summary: 'Join the programme (step 1 of enrollment); signs the new member in',
@@ -42,7 +35,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     },
   }, async (request, reply) => {
     const partner = partnerOf(request);
-    const member = await joinProgramme(db, { partner, body: request.body, smsOptInGiven: smsOptInSent.get(request) });
+    const member = await joinProgramme(db, { partner, body: request.body });
     const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: false });
     reply.header('cache-control', 'no-store');
     return reply.status(201).send({ member: toMember(member, session), csrfToken: app.csrf.issue(request, reply) });

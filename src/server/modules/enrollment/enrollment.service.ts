@@ -8,10 +8,10 @@ import { hashPassword } from '../../lib/passwords';
 import { ZProspectSignUpRequest, type ZReferral } from '../../../shared/schemas/member';
 import { EMAIL_MESSAGE, isValidEmail, normaliseEmail } from '../../../shared/rules/email';
 import { isValidPartnerNumber, normalisePartnerNumber, PARTNER_NUMBER_FORMAT_MESSAGE } from '../../../shared/rules/partner-number';
-import { defaultSmsOptIn } from '../../../shared/rules/sms-opt-in';
+import { smsOptInFor } from '../../../shared/rules/sms-opt-in';
 import { isZipShape, ZIP_FORMAT_MESSAGE, ZIP_NOT_US_MESSAGE } from '../../../shared/rules/zip';
 import { findMemberByPublicId } from '../members/members.repo';
-import { fullAddressRequired, toBadRequest } from '../members/members.service';
+import { fullAddressRequired, smsOptInAvailable, toBadRequest } from '../members/members.service';
 import { emailInUse, insertMember, insertProspect, lockEmail, partnerNumberInUse, upgradeKnownVisitor } from './enrollment.repo';
 
 export const REQUIRED_MESSAGE = 'This field is required.';
@@ -80,13 +80,6 @@ export function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-/** §5 SMS opt-in: v2 partners only on the explicit v2 consent; v1 on by default with a phone; never without one. */
-export function smsOptInFor(partner: Pick<PartnerRow, 'hasSmsOptIn' | 'hasSmsOptInV2'>, v: { phoneNumber: string; smsOptInV2?: boolean }, explicitV1?: boolean): boolean {
-  if (partner.hasSmsOptInV2) return defaultSmsOptIn({ phone: v.phoneNumber, v2: true, explicit: v.smsOptInV2 === true });
-  if (partner.hasSmsOptIn) return defaultSmsOptIn({ phone: v.phoneNumber, v2: false, explicit: explicitV1 });
-  return false;
-}
-
 function cleanReferral(referral: z.output<typeof ZReferral>): Record<string, string> {
   return Object.fromEntries(Object.entries(referral)
     .map(([k, v]) => [k, typeof v === 'string' ? v.replace(CONTROL_CHARACTERS, '').trim() : ''] as const)
@@ -95,10 +88,9 @@ function cleanReferral(referral: z.output<typeof ZReferral>): Record<string, str
 
 /**
  * POST /api/Members/Prospects: creates the member (or gives a known visitor of this partner its
- * web profile) after every §5 check. smsOptInGiven is the smsOptIn value exactly as sent, since the
- * shared schema defaults a missing one to false and v1 treats missing as 'yes with a phone'.
+ * web profile) after every §5 check.
  */
-export async function joinProgramme(db: Db, opts: { partner: PartnerRow; body: ProspectValues; smsOptInGiven?: boolean }): Promise<MemberRow> {
+export async function joinProgramme(db: Db, opts: { partner: PartnerRow; body: ProspectValues }): Promise<MemberRow> {
   const { partner } = opts;
   const candidate = opts.body.publicId ? await findMemberByPublicId(db, partner.id, opts.body.publicId) : undefined;
   // A public id alone does not hand over a record: the visitor's own e-mail must be the one joining.
@@ -121,7 +113,8 @@ export async function joinProgramme(db: Db, opts: { partner: PartnerRow; body: P
     state: v.state,
     zipCode: v.zipCode,
     phoneNumber: v.phoneNumber,
-    smsOptIn: smsOptInFor(partner, v, opts.smsOptInGiven),
+    // §5, the same rule as the profile: only where the partner offers SMS (v1 or v2).
+    smsOptIn: smsOptInAvailable(partner) && smsOptInFor({ phone: v.phoneNumber, smsOptIn: v.smsOptIn, smsOptInV2: v.smsOptInV2 }),
     emailOptIn: v.emailOptIn,
     tierLevel: v.emailOptIn ? 2 : 0,
     interfaceType: 'direct',

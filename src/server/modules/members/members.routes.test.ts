@@ -186,6 +186,31 @@ describe('PUT /api/Member', () => {
     expect(res.json<{ member: Member }>().member.smsOptIn).toBe(false);
   });
 
+  it('applies the SMS opt-in rule of joining (§5), alike on v1 and v2 partners', async () => {
+    for (const code of ['american', 'tmobile']) {
+      const b = await signedIn(code, 'basic-card');
+      const m = (await b.send({ method: 'GET', url: '/api/Member' })).json<Member>();
+      const put = async (over: Partial<ProfileUpdateRequest>) => {
+        const res = await b.send({ method: 'PUT', url: '/api/Member', payload: profileOf(m, { phoneNumber: '312-555-0100', ...over }) });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<{ member: Member }>().member.smsOptIn;
+      };
+      // Left out: on by default with a phone.
+      expect(await put({ smsOptIn: false })).toBe(false);
+      const { smsOptIn: _left, ...withoutSms } = profileOf(m, { phoneNumber: '312-555-0100' });
+      const res = await b.send({ method: 'PUT', url: '/api/Member', payload: withoutSms });
+      expect(res.json<{ member: Member }>().member.smsOptIn, code).toBe(true);
+      // The explicit V2 flag decides over the box.
+      expect(await put({ smsOptIn: true, smsOptInV2: false }), code).toBe(false);
+      expect(await put({ smsOptIn: false, smsOptInV2: true }), code).toBe(true);
+      expect(await put({ smsOptIn: false }), code).toBe(false);
+      expect(await put({ smsOptIn: true }), code).toBe(true);
+      // Never without a phone.
+      expect(await put({ phoneNumber: '', smsOptInV2: true }), code).toBe(false);
+      expect((await memberRow(m.publicId)).smsOptIn).toBe(false);
+    }
+  });
+
   it("keeps a single sign-on member's names (read-only) and saves the rest", async () => {
     const b = await signedIn('delta', 'sso-select-card');
     const m = (await b.send({ method: 'GET', url: '/api/Member' })).json<Member>();

@@ -4,7 +4,7 @@ import type { MemberRow, PartnerRow } from '../../db/schema';
 import { AppError, type FieldError } from '../../lib/app-error';
 import { isUsZip } from '../../lib/geo';
 import { ZProfileUpdateRequest } from '../../../shared/schemas/member';
-import { isValidUsPhone } from '../../../shared/rules/phone';
+import { smsOptInFor } from '../../../shared/rules/sms-opt-in';
 import { ZIP_NOT_US_MESSAGE } from '../../../shared/rules/zip';
 import { activateMember, findMemberByPublicId, updateMember, type MemberPatch } from './members.repo';
 
@@ -63,7 +63,7 @@ const PROFILE_FIELDS = ['firstName', 'lastName', 'address1', 'address2', 'city',
 
 /**
  * PUT /api/Member: validates against the partner's rules, keeps an sso member's names, allows SMS
- * opt-in only where the partner offers it and only with a valid phone, and saves only when
+ * opt-in only where the partner offers it (rules/sms-opt-in.ts, as joining), and saves only when
  * something differs (changed:false → 'No changes were made.').
  */
 export async function updateProfile(db: Db, opts: { partner: PartnerRow; member: MemberRow; body: unknown }): Promise<{ member: MemberRow; changed: boolean }> {
@@ -81,7 +81,8 @@ export async function updateProfile(db: Db, opts: { partner: PartnerRow; member:
     state: v.state,
     zipCode: v.zipCode,
     phoneNumber: v.phoneNumber,
-    smsOptIn: smsOptInAvailable(partner) && isValidUsPhone(v.phoneNumber) && v.smsOptIn,
+    // §5, the same rule as joining: on by default with a phone unless the V2 flag (or the box) says otherwise.
+    smsOptIn: smsOptInAvailable(partner) && smsOptInFor({ phone: v.phoneNumber, smsOptIn: v.smsOptIn, smsOptInV2: v.smsOptInV2 }),
     emailOptIn: v.emailOptIn,
   };
   const patch: MemberPatch = {};

@@ -256,13 +256,16 @@ describe('Profile SMS opt-in', () => {
     expect(screen.queryByRole('checkbox', { name: /text messages/ })).toBeNull();
   });
 
-  it('opens the consent dialog; confirming needs its box ticked', async () => {
+  const smsPartners = [
+    ['v1', { hasSmsOptIn: true, hasSmsOptInV2: false }, {}],
+    ['v2', { hasSmsOptIn: false, hasSmsOptInV2: true }, { smsOptInV2: true }],
+  ] as const;
+
+  it.each(smsPartners)('%s: opens the consent dialog; confirming with its box ticked turns it on', async (_v, flags, v2Flag) => {
     const user = userEvent.setup();
-    renderProfile({ partner: { hasSmsOptIn: true } });
+    renderProfile({ partner: flags });
     await user.click(sms());
     const dialog = screen.getByRole('dialog', { name: 'Text message consent' });
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(within(dialog).getByText('Check the box to agree, or choose Cancel.')).toBeTruthy();
     await expectNoAxeViolations(dialog);
     await user.click(within(dialog).getByRole('checkbox', { name: 'I agree to receive text messages.' }));
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
@@ -270,7 +273,41 @@ describe('Profile SMS opt-in', () => {
     expect(sms().checked).toBe(true);
     await user.click(save());
     await waitFor(() => expect(puts()).toHaveLength(1));
-    expect(puts()[0]!.body).toMatchObject({ smsOptIn: true });
+    expect(puts()[0]!.body).toMatchObject({ smsOptIn: true, ...v2Flag });
+  });
+
+  it.each(smsPartners)('%s: confirming the consent without its box ticked cancels and turns the opt-in off (§4)', async (_v, flags) => {
+    const user = userEvent.setup();
+    renderProfile({ partner: flags });
+    await user.click(sms());
+    const dialog = screen.getByRole('dialog', { name: 'Text message consent' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sms().checked).toBe(false);
+    expect(document.activeElement).toBe(sms());
+  });
+
+  it.each(smsPartners)('%s: a first phone number turns it on by default, as joining does (§5)', async (_v, flags, v2Flag) => {
+    const user = userEvent.setup();
+    renderProfile({ partner: flags, member: makeMember({ phoneNumber: '', smsOptIn: false }) });
+    expect(sms().disabled).toBe(true);
+    const phone = field('Mobile phone number');
+    await user.type(phone, '3125550100');
+    await user.tab();
+    expect(sms().checked).toBe(true);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(save());
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]!.body).toMatchObject({ phoneNumber: '3125550100', smsOptIn: true, ...v2Flag });
+  });
+
+  it('keeps a member who said no opted out while the saved number stays', async () => {
+    const user = userEvent.setup();
+    renderProfile({ partner: { hasSmsOptIn: true }, member: makeMember({ smsOptIn: false }) });
+    const phone = field('Mobile phone number');
+    await user.click(phone);
+    await user.tab();
+    expect(sms().checked).toBe(false);
   });
 
   it('stays off when the consent is cancelled', async () => {

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { Member, ProfileUpdateRequest } from '../../../../shared/schemas/member';
 import { ADDRESS_MAX, CITY_MAX, NAME_MAX, US_STATE_OPTIONS } from '../../../../shared/constants/member';
 import { formatPhone, isValidUsPhone, PHONE_MESSAGE, phoneDigits } from '../../../../shared/rules/phone';
-import { smsOptInAfterPhoneChange, smsOptInEnabled } from '../../../../shared/rules/sms-opt-in';
+import { smsOptInAfterPhoneChange, smsOptInEnabled, smsOptInPayload } from '../../../../shared/rules/sms-opt-in';
 import { isZipShape, ZIP_FORMAT_MESSAGE, ZIP_NOT_US_MESSAGE, ZIP_CHECK_FAILED } from '../../../../shared/rules/zip';
 import { ApiError } from '../../../lib/api';
 import { usePartner } from '../../../lib/partner';
@@ -95,6 +95,8 @@ export function ProfileForm({ member, title }: ProfileFormProps) {
   const [consentOpen, setConsentOpen] = useState(false);
   // ZIP code → the check's message (null: in the U.S.), so blur and re-validation ask once per code.
   const zipChecks = useRef(new Map<string, string | null>());
+  // The phone number last committed (the saved one, then each blur): §5 SMS rules compare with it, as joining does.
+  const committedPhone = useRef(member.phoneNumber);
 
   const sso = member.interfaceType === 'sso';
   const smsPartner = partner.hasSmsOptIn || partner.hasSmsOptInV2;
@@ -144,6 +146,14 @@ export function ProfileForm({ member, title }: ProfileFormProps) {
 
   const phoneReg = register('phoneNumber', { validate: (v) => !v.trim() || isValidUsPhone(v) || PHONE_MESSAGE });
 
+  /** §5 SMS opt-in as the phone changes: a first number turns it on, an invalid one off, on v1 so does another number. */
+  const followPhone = (value: string) => {
+    if (!smsPartner) return;
+    const current = getValues('smsOptIn');
+    const next = smsOptInAfterPhoneChange({ previousPhone: committedPhone.current, phone: value, optIn: current, v2: smsV2 });
+    if (next !== current) setValue('smsOptIn', next, { shouldDirty: true });
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     const body: ProfileUpdateRequest = {
@@ -155,13 +165,14 @@ export function ProfileForm({ member, title }: ProfileFormProps) {
       state: values.state,
       zipCode: values.zipCode.trim(),
       phoneNumber: phoneDigits(values.phoneNumber.trim()),
-      smsOptIn: smsPartner ? values.smsOptIn && isValidUsPhone(values.phoneNumber) : member.smsOptIn,
+      ...smsOptInPayload({ phone: values.phoneNumber, checked: smsPartner && values.smsOptIn, v2: smsV2 }),
       emailOptIn: values.emailOptIn,
     };
     try {
       const result = await updateProfile(body);
       queryClient.setQueryData(MEMBER_QUERY_KEY, result.member);
       reset(profileValues(result.member));
+      committedPhone.current = result.member.phoneNumber;
       toast.show(result.changed ? { kind: 'success', message: PROFILE_SAVED } : { kind: 'warning', message: PROFILE_NO_CHANGES });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
@@ -306,19 +317,16 @@ export function ProfileForm({ member, title }: ProfileFormProps) {
             error={errors.phoneNumber?.message}
             {...phoneReg}
             onChange={(e) => {
-              const previous = getValues('phoneNumber');
               const result = phoneReg.onChange(e);
-              // §5: an invalid phone turns SMS off; on v1 so does any change of number.
-              if (smsPartner) {
-                const next = smsOptInAfterPhoneChange({ previousPhone: previous, phone: e.target.value, optIn: getValues('smsOptIn'), v2: smsV2 });
-                if (next !== getValues('smsOptIn')) setValue('smsOptIn', next, { shouldDirty: true });
-              }
+              followPhone(e.target.value);
               return result;
             }}
             onBlur={(e) => {
               const value = e.target.value.trim();
               const formatted = isValidUsPhone(value) ? formatPhone(value) : value;
               if (formatted !== e.target.value) setValue('phoneNumber', formatted);
+              followPhone(formatted);
+              committedPhone.current = formatted;
               return phoneReg.onBlur(e);
             }}
           />
