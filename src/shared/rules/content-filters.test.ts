@@ -11,7 +11,7 @@ describe('content filtering rules (§3)', () => {
   });
 
   it('keeps account_center items only with a referral_link', () => {
-    const items = [item('a', { referral_link: { is_enabled: false } }), item('b', { link_groups: [] })];
+    const items = [item('a', { referral_link: { is_enabled: false } }), item('b', { link_groups: [] }), item('c', { referral_link: null })];
     expect(filterContentItems('account_center', items).map((i) => i.slug)).toEqual(['a']);
   });
 
@@ -21,8 +21,8 @@ describe('content filtering rules (§3)', () => {
   });
 
   it('keeps earn_banner items only with a non-empty text list', () => {
-    const items = [item('a', { text: ['Earn more'] }), item('b', { text: [] }), item('c', { text: ['  '] }), item('d', {})];
-    expect(filterContentItems('earn_banner', items).map((i) => i.slug)).toEqual(['a']);
+    const items = [item('a', { text: ['Earn more'] }), item('b', { text: [] }), item('c', { text: ['  '] }), item('d', {}), item('e', { text: ['', 'Earn'] })];
+    expect(filterContentItems('earn_banner', items).map((i) => i.slug)).toEqual(['a', 'e']);
   });
 
   it('keeps everything on other pages and keys popup/sidebar by slug', () => {
@@ -35,5 +35,10 @@ describe('content filtering rules (§3)', () => {
     const items = [item('anon', { user_states: ['anonymous'] }), item('card', { user_states: ['card_member'] })];
     expect(homeItemFor(items, 'card_member')?.slug).toBe('card');
     expect(homeItemFor(items, 'non_card_member')?.slug).toBe('anon');
+    // Anonymous is looked for wherever it is, before the first item is taken.
+    const cardFirst = [item('card', { user_states: ['card_member'] }), item('anon', { user_states: ['anonymous'] })];
+    expect(homeItemFor(cardFirst, 'non_card_member')?.slug).toBe('anon');
+    expect(homeItemFor([item('card', { user_states: ['card_member'] })], 'non_card_member')?.slug).toBe('card');
+    expect(homeItemFor([], 'anonymous')).toBeUndefined();
   });
 });

@@ -15,6 +15,8 @@ describe('copy tokens', () => {
   it('leaves unknown tokens visible and stops on cycles', () => {
     expect(replaceTokens('{{nope}} stays', values)).toBe('{{nope}} stays');
     expect(replaceTokens('{{loop}}', values)).toMatch(/^\{\{loop\}\}!+$/);
+    // Ten passes at most: the cycle grows by one '!' per pass, then stops.
+    expect(replaceTokens('{{loop}}', values)).toBe(`{{loop}}${'!'.repeat(10)}`);
   });
 
   it('replaces inside nested content fields and keeps other values', () => {

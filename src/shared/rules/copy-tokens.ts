@@ -17,6 +17,7 @@ export function replaceTokens(text: string, values: Partial<Record<string, strin
   let current = text;
   for (let i = 0; i < MAX_PASSES; i++) {
     const next = current.replace(TOKEN, (whole, name: string) => values[name] ?? whole);
+    // Stryker disable next-line ConditionalExpression: equivalent — without the early return the remaining passes change nothing and the same text comes back
     if (next === current) return next;
     current = next;
   }

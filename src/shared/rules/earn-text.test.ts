@@ -63,3 +63,25 @@ describe('unlockAccessTier', () => {
     expect(unlockAccessTier({ ...base, merchantCampaignCodes: ['ACC2', 'OTHER'], memberCampaignCodes: ['ACC2'] })).toBe('2');
   });
 });
+
+describe('unlockAccessTier boundaries', () => {
+  const base: UnlockInput = { acclaimed2Enabled: true, acclaimedLevel: 1, merchantCampaignCodes: ['ACC2'], tagsShown: true, tier: 0 };
+
+  it('needs a known acclaimed level of 1 or more', () => {
+    expect(unlockAccessTier(base)).toBe('2');
+    expect(unlockAccessTier({ ...base, acclaimedLevel: undefined })).toBeNull();
+    expect(unlockAccessTier({ ...base, acclaimedLevel: -1 })).toBeNull();
+  });
+
+  it('reads a member without campaign codes as lacking them', () => {
+    expect(unlockAccessTier({ ...base, memberCampaignCodes: undefined })).toBe('2');
+  });
+
+  it('reads out-of-range tiers as the nearest tier', () => {
+    expect(unlockAccessTier({ ...base, tier: -4 })).toBe('2');
+    expect(unlockAccessTier({ ...base, tier: 2.5 })).toBe('3');
+    expect(unlockAccessTier({ ...base, tier: 9 })).toBeNull();
+    expect(unlockAccessTier({ ...base, tier: Number.NaN })).toBeNull();
+    expect(unlockAccessTier({ ...base, tier: undefined })).toBeNull();
+  });
+});

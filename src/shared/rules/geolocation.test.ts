@@ -128,3 +128,27 @@ describe('areas', () => {
     expect(areaFromBounds({ north: 40.70001, south: 40.7, east: -74, west: -74.00001 }).radius).toBe(0.1);
   });
 });
+
+describe('isValidCoordinates', () => {
+  it('accepts the edges of the globe', () => {
+    expect(isValidCoordinates({ latitude: 90, longitude: 180 })).toBe(true);
+    expect(isValidCoordinates({ latitude: -90, longitude: -180 })).toBe(true);
+    expect(isValidCoordinates({ latitude: 0, longitude: 0 })).toBe(true);
+  });
+
+  it('refuses anything past them', () => {
+    expect(isValidCoordinates({ latitude: 90.001, longitude: 0 })).toBe(false);
+    expect(isValidCoordinates({ latitude: -90.001, longitude: 0 })).toBe(false);
+    expect(isValidCoordinates({ latitude: 0, longitude: 180.001 })).toBe(false);
+    expect(isValidCoordinates({ latitude: 0, longitude: -181 })).toBe(false);
+  });
+
+  it('needs two finite numbers, not numeric strings', () => {
+    expect(isValidCoordinates({ latitude: '45', longitude: 0 })).toBe(false);
+    expect(isValidCoordinates({ latitude: 45, longitude: '0' })).toBe(false);
+    expect(isValidCoordinates({ latitude: 45, longitude: Number.POSITIVE_INFINITY })).toBe(false);
+    expect(isValidCoordinates({ latitude: 45 })).toBe(false);
+    expect(isValidCoordinates(undefined)).toBe(false);
+    expect(isValidCoordinates('45,0')).toBe(false);
+  });
+});

@@ -125,3 +125,148 @@ describe('helpers', () => {
     expect(pageWindow(99, 10)).toEqual([6, 7, 8, 9, 10]);
   });
 });
+
+describe('boundaries of the search rules', () => {
+  const place = { location: 'Boston' };
+
+  it('sends a radius only when it is a positive number, to one decimal', () => {
+    for (const radius of [0, -5, Number.NaN, Number.POSITIVE_INFINITY]) expect(buildSearchRequest({ ...place, radius }), String(radius)).not.toHaveProperty('radius');
+    expect(buildSearchRequest({ ...place, radius: 12.25 })).toMatchObject({ radius: 12.3 });
+  });
+
+  it('searches coordinates only when both are finite numbers', () => {
+    expect(buildSearchRequest({ latitude: 40.1, longitude: -73.2 })).toEqual({ latitude: 40.1, longitude: -73.2, pageNo: 1, pageSize: SEARCH_PAGE_SIZE });
+    expect(buildSearchRequest({ ...place, latitude: Number.NaN, longitude: 1 })).toEqual({ location: 'Boston', pageNo: 1, pageSize: SEARCH_PAGE_SIZE });
+    expect(buildSearchRequest({ ...place, latitude: 1, longitude: Number.POSITIVE_INFINITY })).toEqual({ location: 'Boston', pageNo: 1, pageSize: SEARCH_PAGE_SIZE });
+    expect(hasSearchLocation({ latitude: Number.NaN, longitude: 2 })).toBe(false);
+  });
+
+  it('sends price levels 1 to 4 only, whole numbers', () => {
+    expect(buildSearchRequest({ ...place, priceRange: [4, 0, 5, 1.5, -1, 2, 4] })).toMatchObject({ priceRange: ['2', '4'] });
+    expect(buildSearchRequest({ ...place, priceRange: [1.5, 0] })).not.toHaveProperty('priceRange');
+  });
+
+  it('sends a known sort order only', () => {
+    expect(buildSearchRequest({ ...place, sortBy: 'cheapest' as never })).not.toHaveProperty('sortBy');
+    expect(buildSearchRequest({ ...place, sortBy: 'priceLow' })).toMatchObject({ sortBy: 'priceLow' });
+  });
+
+  it('asks for page 1 unless a page of 1 or more is given, whole', () => {
+    for (const pageNo of [0, 0.5, -1, -2.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(buildSearchRequest({ ...place, pageNo })!.pageNo, String(pageNo)).toBe(1);
+    expect(buildSearchRequest({ ...place, pageNo: 1 })!.pageNo).toBe(1);
+    expect(buildSearchRequest({ ...place, pageNo: 2.9 })!.pageNo).toBe(2);
+  });
+
+  it('leaves the label out of a coordinate search without one', () => {
+    expect(buildSearchRequest({ location: '  ', latitude: 1, longitude: 2 })).not.toHaveProperty('location');
+  });
+});
+
+describe('parsing boundaries', () => {
+  it('reads true and 1 as on, in any case', () => {
+    expect(parseSearchState('isNew=1&acclaimed=TRUE&reservations=True&benefitsFor=0')).toEqual({ isNew: true, acclaimed: true, reservations: true });
+    expect(parseSearchState('isNew=&acclaimed=on')).toEqual({});
+  });
+
+  it('treats empty and blank numbers as missing, not as zero', () => {
+    expect(parseSearchState('latitude=&longitude=')).toEqual({});
+    expect(parseSearchState('latitude=%20&longitude=%20&radius=%20&pageNo=%20')).toEqual({});
+    expect(parseSearchState('latitude=0&longitude=0')).toEqual({ location: MAP_AREA, latitude: 0, longitude: 0 });
+    expect(parseSearchState('latitude=1e999&longitude=0')).toEqual({});
+  });
+
+  it('needs both coordinates, within ±90 and ±180', () => {
+    expect(parseSearchState('latitude=40')).toEqual({});
+    expect(parseSearchState('longitude=40')).toEqual({});
+    expect(parseSearchState('latitude=90&longitude=180')).toMatchObject({ latitude: 90, longitude: 180 });
+    expect(parseSearchState('latitude=-90&longitude=-180')).toMatchObject({ latitude: -90, longitude: -180 });
+    expect(parseSearchState('latitude=90.01&longitude=0')).toEqual({});
+    expect(parseSearchState('latitude=0&longitude=180.01')).toEqual({});
+    expect(parseSearchState('latitude=0&longitude=-181')).toEqual({});
+  });
+
+  it('keeps a typed place with coordinates as its label', () => {
+    expect(parseSearchState('location=Near%20the%20park&latitude=1&longitude=2')).toEqual({ location: 'Near the park', latitude: 1, longitude: 2 });
+  });
+
+  it('keeps a radius from 0.1 to 100 miles', () => {
+    expect(parseSearchState('location=X&radius=0.1')).toEqual({ location: 'X', radius: 0.1 });
+    expect(parseSearchState('location=X&radius=100')).toEqual({ location: 'X', radius: 100 });
+    expect(parseSearchState('location=X&radius=0.09')).toEqual({ location: 'X' });
+    expect(parseSearchState('location=X&radius=100.1')).toEqual({ location: 'X' });
+  });
+
+  it('keeps pages 2 to 10000, whole', () => {
+    expect(parseSearchState('location=X&pageNo=1')).toEqual({ location: 'X' });
+    expect(parseSearchState('location=X&pageNo=2')).toEqual({ location: 'X', pageNo: 2 });
+    expect(parseSearchState('location=X&pageNo=10000')).toEqual({ location: 'X', pageNo: 10000 });
+    expect(parseSearchState('location=X&pageNo=10001')).toEqual({ location: 'X' });
+    expect(parseSearchState('location=X&pageNo=2.5')).toEqual({ location: 'X' });
+  });
+
+  it('keeps price levels 1 to 4, from repeated or comma-separated values with spaces', () => {
+    expect(parseSearchState('priceRange=4&priceRange=1')).toEqual({ priceRange: [1, 4] });
+    expect(parseSearchState('priceRange=2,%203,,4')).toEqual({ priceRange: [2, 3, 4] });
+    expect(parseSearchState('features=delivery,%20takeout&mealsServed=%20dinner%20,lunch')).toEqual({ features: ['delivery', 'takeout'], mealsServed: ['lunch', 'dinner'] });
+  });
+
+  it('keeps a campaign code of 1 to 40 letters, digits, - and _', () => {
+    expect(parseSearchState('campaignCode=%20ACC2%20')).toEqual({ campaignCode: 'ACC2' });
+    expect(parseSearchState('campaignCode=A')).toEqual({ campaignCode: 'A' });
+    expect(parseSearchState(`campaignCode=${'a_-9'.repeat(10)}`)).toEqual({ campaignCode: 'a_-9'.repeat(10) });
+    expect(parseSearchState(`campaignCode=${'a'.repeat(41)}`)).toEqual({});
+    expect(parseSearchState('campaignCode=a.b')).toEqual({});
+  });
+
+  it('cuts a typed place and cuisine to 100 characters', () => {
+    const long = 'x'.repeat(150);
+    expect(parseSearchState({ location: long, restaurantOrCuisine: long })).toEqual({ location: 'x'.repeat(100), restaurantOrCuisine: 'x'.repeat(100) });
+  });
+
+  it('reads URLSearchParams, a query string with or without "?", and a record with missing values', () => {
+    expect(parseSearchState(new URLSearchParams('location=Boston&isNew=true'))).toEqual({ location: 'Boston', isNew: true });
+    expect(parseSearchState('location=Boston?')).toEqual({ location: 'Boston?' });
+    expect(parseSearchState('?location=Boston')).toEqual({ location: 'Boston' });
+    expect(parseSearchState({ location: undefined, sortBy: 'name', features: undefined })).toEqual({ sortBy: 'name' });
+  });
+});
+
+describe('serialising boundaries', () => {
+  it('writes Current Location in its one spelling', () => {
+    expect(serialiseSearchState({ location: '  current LOCATION ' })).toBe('location=Current+Location');
+  });
+
+  it('writes only a positive radius', () => {
+    expect(serialiseSearchState({ location: 'X', radius: 0 })).toBe('location=X');
+    expect(serialiseSearchState({ location: 'X', radius: -2 })).toBe('location=X');
+    expect(serialiseSearchState({ location: 'X', radius: Number.NaN })).toBe('location=X');
+    expect(serialiseSearchState({ location: 'X', radius: 2.25 })).toBe('location=X&radius=2.3');
+  });
+
+  it('writes known features, meals, price levels 1–4 and sort orders only', () => {
+    expect(serialiseSearchState({ features: ['takeout', 'delivery', 'teleport' as never] })).toBe('features=delivery&features=takeout');
+    expect(serialiseSearchState({ priceRange: [4, 0, 5, 1.5, 2] })).toBe('priceRange=2&priceRange=4');
+    expect(serialiseSearchState({ sortBy: 'cheapest' as never })).toBe('');
+    expect(serialiseSearchState({ campaignCode: ' ACC2 ', pageNo: 2.7 })).toBe('pageNo=2&campaignCode=ACC2');
+  });
+
+  it('tells different searches apart', () => {
+    expect(sameSearch({ location: 'Boston' }, { location: 'Boston', pageNo: 1 })).toBe(true);
+    expect(sameSearch({ location: 'Boston' }, { location: 'Austin' })).toBe(false);
+    expect(sameSearch({ location: 'Boston' }, { location: 'Boston', isNew: true })).toBe(false);
+  });
+});
+
+describe('filter count and page window', () => {
+  it('counts each switch and each chosen value, and nothing without filters', () => {
+    expect(countFilters({})).toBe(0);
+    expect(countFilters({ acclaimed: true, benefitsFor: true, reservations: true, isNew: false, mealsServed: ['lunch', 'dinner'], priceRange: [1] })).toBe(6);
+    expect(countFilters({ features: ['delivery', 'takeout'], mealsServed: ['lunch'] })).toBe(3);
+  });
+
+  it('shows one page number for one page', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(3, 2)).toEqual([1, 2]);
+    expect(pageWindow(0, 4)).toEqual([1, 2, 3, 4]);
+  });
+});
