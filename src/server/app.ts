@@ -7,12 +7,13 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { errorsPlugin } from './plugins/errors';
 import { partnerPlugin } from './plugins/partner';
 import { csrfPlugin } from './plugins/csrf';
+import { ERROR_SCHEMA_NAME, errorResponseComponent, OPENAPI_DESCRIPTION, OPENAPI_TAGS, openapiPlugin, openapiTransform, XSRF_SCHEME } from './plugins/openapi';
 import { sessionPlugin } from './plugins/session';
 import { createPgRateLimitStore } from './plugins/rate-limit-store';
 import { csrfRoutes } from './modules/csrf/csrf.routes';
@@ -120,12 +121,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }),
   });
 
+  // Before the routes: its onRoute hook documents each route's error answers and security.
+  await app.register(openapiPlugin);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Dining rewards API', version: '1.0.0', description: 'Partner-branded dining rewards. The partner is chosen by the Host header.' },
-      components: { securitySchemes: { xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' } } },
+      info: { title: 'Dining rewards API', version: '1.0.0', description: OPENAPI_DESCRIPTION },
+      servers: [{ url: '/', description: 'The partner site that served this document (the Host header picks the partner).' }],
+      tags: OPENAPI_TAGS,
+      components: { securitySchemes: { xsrf: XSRF_SCHEME }, schemas: { [ERROR_SCHEMA_NAME]: errorResponseComponent() } },
     },
-    transform: jsonSchemaTransform,
+    transform: openapiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -5,9 +5,13 @@ export const ZErrorResponse = z.object({
   statusCode: z.number(),
   error: z.string(),
   message: z.string(),
-  fieldErrors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  fieldErrors: z.array(z.object({ field: z.string(), message: z.string() })).optional().describe('Bad input: one entry per wrong field (dotted path) with what to correct.'),
   /** A stable name for answers the client branches on, e.g. 'locked', 'fixCredentials'. */
   code: z.string().optional(),
+}).meta({
+  // The registry id makes every use of this schema one component of the OpenAPI document.
+  id: 'ErrorResponse',
+  description: 'The one shape of every error answer (4xx, 5xx): a readable message, field errors for bad input, and a stable code where the client branches on it.',
 });
 export type ErrorResponse = z.infer<typeof ZErrorResponse>;
 

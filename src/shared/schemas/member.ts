@@ -16,10 +16,14 @@ const trimmed = (max: number, label: string) => z.string({ message: REQUIRED }).
   .refine(noControl, "Please remove special characters such as line breaks from this field.");
 /** The §5 e-mail rule of rules/email.ts (emailProblem): same checks, same messages, on the page and here. */
 const zEmail = z.string({ message: EMAIL_REQUIRED_MESSAGE }).trim().min(1, EMAIL_REQUIRED_MESSAGE).max(EMAIL_MAX, EMAIL_TOO_LONG_MESSAGE)
-  .refine(isValidEmail, EMAIL_MESSAGE).transform(normaliseEmail);
+  .refine(isValidEmail, EMAIL_MESSAGE).transform(normaliseEmail)
+  .meta({ format: 'email', description: `E-mail address, at most ${EMAIL_MAX} characters, shaped name@domain.tld: the name starts with a letter or digit and may hold . _ % + -; the domain is letters, digits and hyphens; the last part is 2 or more letters; no spaces, no "..". Case does not matter.` });
 /** Cut to 56 characters (§5) before any other check. */
-const zPassword = z.string({ message: REQUIRED }).transform(cutPassword).pipe(z.string().min(1, REQUIRED).max(PASSWORD_MAX));
-const zZip = z.string({ message: REQUIRED }).trim().min(1, REQUIRED).refine(isZipShape, ZIP_FORMAT_MESSAGE);
+const zPassword = z.string({ message: REQUIRED }).transform(cutPassword).pipe(z.string().min(1, REQUIRED).max(PASSWORD_MAX))
+  .describe(`Only the first ${PASSWORD_MAX} characters count: longer passwords are cut before any check. A new password (joining, reset) needs at least 8 characters with a letter and a digit, and must not contain the partner number.`);
+const zZip = z.string({ message: REQUIRED }).trim().min(1, REQUIRED).refine(isZipShape, ZIP_FORMAT_MESSAGE)
+  .meta({ pattern: '^\\s*[0-9]{5}\\s*$', description: 'U.S. ZIP code: exactly 5 digits (surrounding spaces are ignored), and a ZIP code that exists in the U.S.' });
+const PHONE_RULE = 'U.S. phone number, or empty: 10 digits (a leading 1 is allowed; characters other than digits are ignored); the area code and the exchange start with 2-9.';
 const STATE_MESSAGE = 'Choose a U.S. state or territory.';
 const zState = z.union([z.literal(''), z.enum(US_STATE_CODES as [string, ...string[]], { message: STATE_MESSAGE })], { message: STATE_MESSAGE });
 
@@ -83,7 +87,7 @@ const profileFields = {
   city: trimmed(CITY_MAX, 'City').default(''),
   state: zState.default(''),
   zipCode: zZip,
-  phoneNumber: z.string().trim().default('').refine((v) => v === '' || isValidUsPhone(v), PHONE_MESSAGE).transform(phoneDigits),
+  phoneNumber: z.string().trim().default('').refine((v) => v === '' || isValidUsPhone(v), PHONE_MESSAGE).transform(phoneDigits).describe(PHONE_RULE),
   /** Left out: the §5 default (on with a phone number) of rules/sms-opt-in.ts applies. */
   smsOptIn: z.boolean().optional(),
   /** The explicit v2 consent; when sent it decides (§5). */
@@ -97,8 +101,9 @@ export const ZProspectSignUpRequest = z.object({
   password: zPassword,
   passwordConfirm: zPassword,
   ...profileFields,
-  phoneNumber: z.string().trim().default('').refine((v) => v === '' || isValidUsPhone(v), ENROLLMENT_PHONE_MESSAGE).transform(phoneDigits),
-  partnerNumber: z.string().trim().toUpperCase().refine((v) => v === '' || /^[A-Z0-9]{7}$/.test(v), PARTNER_NUMBER_FORMAT_MESSAGE).default(''),
+  phoneNumber: z.string().trim().default('').refine((v) => v === '' || isValidUsPhone(v), ENROLLMENT_PHONE_MESSAGE).transform(phoneDigits).describe(PHONE_RULE),
+  partnerNumber: z.string().trim().toUpperCase().refine((v) => v === '' || /^[A-Z0-9]{7}$/.test(v), PARTNER_NUMBER_FORMAT_MESSAGE).default('')
+    .describe('The loyalty number of the partner programme: 7 letters or digits (case does not matter), or empty.'),
   referral: ZReferral.default({}),
   publicId: z.string().max(64).regex(/^[A-Za-z0-9_-]*$/).optional(),
 }).superRefine((v, ctx) => {
@@ -113,8 +118,11 @@ export type ProspectSignUpRequest = z.input<typeof ZProspectSignUpRequest>;
 /** The home-page prospect form: just an e-mail address. */
 export const ZProspectEmailRequest = z.object({ email: zEmail, referral: ZReferral.default({}) });
 
-export const ZValidateEmailQuery = z.object({ email: z.string().max(254), usePpn: z.enum(['true', 'false']).optional() });
-export const ZValidateZipQuery = z.object({ zip: z.string().max(20) });
+export const ZValidateEmailQuery = z.object({
+  email: z.string().max(254).describe('The e-mail address to check (same rule as joining), or with usePpn=true a partner number (7 letters or digits).'),
+  usePpn: z.enum(['true', 'false']).optional(),
+});
+export const ZValidateZipQuery = z.object({ zip: z.string().max(20).describe('The ZIP code to check: valid when it is exactly 5 digits and exists in the U.S.') });
 export const ZValidationResponse = z.object({ isValid: z.boolean(), message: z.string().optional() });
 
 /** PUT /api/Member: the profile (§5 profile rules; e-mail and password are not edited here). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zQueryBool, zQueryList } from './common';
 
-import { CURRENT_LOCATION, DAYS, FEATURES, HIGHLIGHTS, MAX_PAGE_SIZE, MEALS, SORTS } from '../constants/merchant';
+import { CURRENT_LOCATION, DAYS, DEFAULT_RADIUS_MILES, FEATURES, HIGHLIGHTS, MAX_PAGE_SIZE, MEALS, SORTS } from '../constants/merchant';
 
 export * from '../constants/merchant';
 
@@ -30,10 +30,12 @@ const zLongitude = z.coerce.number({ message: 'Longitude must be a number.' }).m
 
 /** GET /api/v2/Merchants/Search query (§3 merchant search request). */
 export const ZMerchantSearchRequest = z.object({
-  location: z.string().trim().max(100, 'Location must be 100 characters or fewer.').optional(),
-  latitude: zLatitude.optional(),
-  longitude: zLongitude.optional(),
-  radius: z.coerce.number({ message: 'Radius must be a number of miles.' }).min(0.1, 'Radius must be at least 0.1 miles.').max(100, 'Radius must be 100 miles or less.').optional(),
+  location: z.string().trim().max(100, 'Location must be 100 characters or fewer.').optional()
+    .describe(`City, state or ZIP code to search around (geocoded offline). Required unless latitude and longitude are given: a search needs a location or coordinates ('${CURRENT_LOCATION}' counts as no location).`),
+  latitude: zLatitude.optional().describe('Search centre, degrees (-90 to 90). Give latitude and longitude together; they take the place of location.'),
+  longitude: zLongitude.optional().describe('Search centre, degrees (-180 to 180). Give latitude and longitude together; they take the place of location.'),
+  radius: z.coerce.number({ message: 'Radius must be a number of miles.' }).min(0.1, 'Radius must be at least 0.1 miles.').max(100, 'Radius must be 100 miles or less.').optional()
+    .describe(`Miles around the centre, 0.1 to 100; ${DEFAULT_RADIUS_MILES} when left out.`),
   restaurantOrCuisine: z.string().trim().max(100, 'Restaurant or cuisine must be 100 characters or fewer.').optional(),
   acclaimed: zQueryBool.optional(),
   benefitsFor: zQueryBool.optional(),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import { isKnownRoute, routeMetaFor } from '../../../shared/routes';
 import type { PartnerConfig } from '../../../shared/schemas/partner';
@@ -73,12 +74,21 @@ export async function pagesRoutes(app: FastifyInstance, { config }: { config: Ap
       .send(html);
   };
 
-  app.get('/partner/logo.svg', async (request, reply) =>
+  const svgAnswer = (summary: string) => ({
+    tags: ['site'],
+    summary,
+    produces: ['image/svg+xml'],
+    response: { 200: z.string().describe('The logo (SVG image).') },
+  });
+
+  app.get('/partner/logo.svg', { schema: svgAnswer("This partner site's logo") }, async (request, reply) =>
     reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=3600')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
       .send(partnerOf(request).logoSvg));
 
-  app.get<{ Params: { code: string } }>('/partner/logos/:code.svg', async (request, reply) => {
+  app.get<{ Params: { code: string } }>('/partner/logos/:code.svg', {
+    schema: { ...svgAnswer("A partner's logo by partner code"), params: z.object({ code: z.string().describe('Partner code, e.g. delta.') }) },
+  }, async (request, reply) => {
     const row = app.partners.get().byCode.get(request.params.code.toLowerCase());
     if (!row) throw AppError.notFound('No such logo.');
     return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=3600')
@@ -86,7 +96,13 @@ export async function pagesRoutes(app: FastifyInstance, { config }: { config: Ap
       .send(row.logoSvg);
   });
 
-  app.get('/health', async () => ({ ok: true }));
+  app.get('/health', {
+    schema: {
+      tags: ['site'],
+      summary: 'Liveness: the process answers (on any host)',
+      response: { 200: z.object({ ok: z.literal(true) }) },
+    },
+  }, async () => ({ ok: true as const }));
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

@@ -1,0 +1,150 @@
+import type { OpenAPIV3 } from 'openapi-types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app';
+import { CSRF_MESSAGE } from './csrf';
+import { operationIdFor } from './openapi';
+
+let t: TestApp;
+let doc: OpenAPIV3.Document;
+beforeAll(async () => {
+  t = await createTestApp();
+  const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(res.statusCode).toBe(200);
+  doc = res.json<OpenAPIV3.Document>();
+});
+afterAll(async () => { await t.close(); });
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+type Op = { method: (typeof METHODS)[number]; path: string; op: OpenAPIV3.OperationObject };
+const operations = (): Op[] => Object.entries(doc.paths).flatMap(([path, item]) =>
+  METHODS.filter((m) => item?.[m]).map((method) => ({ method, path, op: item![method]! })));
+const response = (op: OpenAPIV3.OperationObject, code: number) => op.responses[String(code)] as OpenAPIV3.ResponseObject | undefined;
+const codes = (op: OpenAPIV3.OperationObject) => Object.keys(op.responses).map(Number);
+const needsXsrf = (op: OpenAPIV3.OperationObject) => Boolean(op.security?.length) && op.security!.every((req) => 'xsrf' in req);
+const errorRef = { $ref: '#/components/schemas/ErrorResponse' };
+/** A concrete URL for a documented path: every parameter '1' (valid for numeric and text ids). */
+const concrete = (path: string) => path.replace(/\{[^}]+\}/g, '1');
+
+describe('the OpenAPI document', () => {
+  it('puts the anti-forgery requirement and its 403 on a state-changing call', () => {
+    const signIn = doc.paths['/api/SignIn']!.post!;
+    expect(signIn.security).toEqual([{ xsrf: [] }]);
+    expect(response(signIn, 403)?.content?.['application/json']?.schema).toEqual(errorRef);
+    expect(response(signIn, 403)?.description).toMatch(/anti-forgery token/);
+    expect(doc.components?.securitySchemes?.xsrf).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' });
+    // A GET the rule covers (csrfRequired) too; a plain GET says it needs nothing.
+    expect(doc.paths['/api/Member/{publicId}']!.get!.security).toEqual([{ xsrf: [] }]);
+    expect(doc.paths['/api/v2/Merchants/Search']!.get!.security).toEqual([]);
+  });
+
+  it('documents the 302 of the single sign-on routes with their Location', () => {
+    for (const path of ['/auth/sso/start', '/auth/sso/callback']) {
+      const op = doc.paths[path]!.get!;
+      const redirect = response(op, 302);
+      expect(redirect?.description, path).toMatch(/Redirect/);
+      expect(redirect?.headers?.location, path).toBeDefined();
+      expect(redirect?.content, path).toBeUndefined();
+      expect(response(op, 200), path).toBeUndefined();
+    }
+  });
+
+  it('states the request rules: location or coordinates on search, ZIP and e-mail shapes', () => {
+    const params = doc.paths['/api/v2/Merchants/Search']!.get!.parameters as OpenAPIV3.ParameterObject[];
+    const location = params.find((p) => p.name === 'location')!;
+    expect(location.description).toMatch(/Required unless latitude and longitude are given/);
+    expect(params.find((p) => p.name === 'latitude')!.description).toMatch(/latitude and longitude together/);
+    const join = (doc.paths['/api/Members/Prospects']!.post!.requestBody as OpenAPIV3.RequestBodyObject).content['application/json']!.schema as OpenAPIV3.SchemaObject;
+    const zip = join.properties!.zipCode as OpenAPIV3.SchemaObject;
+    expect(zip.pattern).toBe('^\\s*[0-9]{5}\\s*$');
+    expect(zip.description).toMatch(/exactly 5 digits/);
+    const email = join.properties!.email as OpenAPIV3.SchemaObject;
+    expect(email).toMatchObject({ format: 'email', maxLength: 50 });
+    expect(email.description).toMatch(/name@domain/);
+  });
+
+  it('gives every error answer the one error schema', () => {
+    expect(doc.components?.schemas?.ErrorResponse).toMatchObject({ type: 'object', required: ['statusCode', 'error', 'message'] });
+    for (const { method, path, op } of operations()) {
+      for (const code of codes(op).filter((c) => c >= 400)) {
+        const schema = response(op, code)?.content?.['application/json']?.schema as OpenAPIV3.SchemaObject | undefined;
+        // A route-specific error body names the error schema as one of its shapes.
+        const shapes = schema?.anyOf ?? schema?.oneOf ?? [schema];
+        expect(shapes, `${method} ${path} ${code}`).toContainEqual(errorRef);
+        expect(response(op, code)?.description, `${method} ${path} ${code}`).not.toBe('Default Response');
+      }
+    }
+  });
+
+  it('documents the standard error answers where they apply', () => {
+    for (const { method, path, op } of operations()) {
+      const at = `${method.toUpperCase()} ${path}`;
+      const has = (code: number) => codes(op).includes(code);
+      const api = path.startsWith('/api/');
+      expect(has(429), at).toBe(api);
+      expect(has(503), at).toBe(api);
+      const body = Boolean(op.requestBody);
+      expect(has(413), at).toBe(body);
+      expect(has(415), at).toBe(body);
+      if (needsXsrf(op)) expect(has(403), at).toBe(true);
+      if (op.parameters?.length || body) expect(has(400), at).toBe(true);
+      // Every operation has its success answer, and a unique operationId.
+      expect(codes(op).some((c) => c < 400), at).toBe(true);
+      expect(op.operationId, at).toBeTruthy();
+    }
+    const ids = operations().map((o) => o.op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(operationIdFor('GET', '/api/Member/:publicId')).toBe('getMemberByPublicId');
+  });
+
+  it('has no path with a trailing slash but the one the spec fixes (redocly.yaml)', () => {
+    expect(Object.keys(doc.paths).filter((p) => p.endsWith('/'))).toEqual(['/api/cms/pages/{contentName}/']);
+  });
+});
+
+/** The document against the running server: what the server does, the document says. */
+describe('the OpenAPI document matches what the server does', () => {
+  it('requires the anti-forgery token exactly where it says so', async () => {
+    for (const { method, path, op } of operations()) {
+      const res = await t.request('hilton', { method: method.toUpperCase() as 'GET', url: concrete(path), ...(method === 'get' ? {} : { payload: {} }) });
+      const refused = res.statusCode === 403 && res.json<{ message: string }>().message === CSRF_MESSAGE;
+      expect(refused, `${method.toUpperCase()} ${path} answered ${res.statusCode}`).toBe(needsXsrf(op));
+    }
+  });
+
+  it('answers 404 on an unknown host only where it says so', async () => {
+    for (const { method, path, op } of operations()) {
+      const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url: concrete(path), headers: { host: 'nobody.example.org' } });
+      expect(res.statusCode === 404 || !codes(op).includes(404), `${method.toUpperCase()} ${path} answered ${res.statusCode}`).toBe(true);
+      if (res.statusCode === 404) expect(codes(op), `${method.toUpperCase()} ${path}`).toContain(404);
+    }
+  });
+
+  it('answers 415 and 413 where a body is accepted', async () => {
+    const { cookie, token } = await t.csrf('hilton');
+    const bodied = operations().filter(({ op }) => op.requestBody);
+    expect(bodied.length).toBeGreaterThan(5);
+    for (const { method, path } of bodied) {
+      const headers = { cookie, 'x-xsrf-token': token };
+      const form = await t.request('hilton', { method: method.toUpperCase() as 'POST', url: concrete(path), headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1' });
+      expect(form.statusCode, `${method.toUpperCase()} ${path}`).toBe(415);
+      const big = await t.request('hilton', { method: method.toUpperCase() as 'POST', url: concrete(path), headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ pad: 'x'.repeat(300 * 1024) }) });
+      expect(big.statusCode, `${method.toUpperCase()} ${path}`).toBe(413);
+      expect(Object.keys(big.json<object>()).sort()).toEqual(['error', 'message', 'statusCode']);
+    }
+  });
+});
+
+describe('the OpenAPI document and the rate limit', () => {
+  let limited: TestApp;
+  beforeAll(async () => { limited = await createTestApp({ rateLimitMax: 1 }); });
+  afterAll(async () => { await limited.close(); });
+
+  it('documents 429 wherever the server answers it, and nowhere it cannot', async () => {
+    for (const { path, op } of operations().filter((o) => o.method === 'get')) {
+      let last = 0;
+      for (let i = 0; i < 2; i++) last = (await limited.request('hilton', { method: 'GET', url: concrete(path) })).statusCode;
+      if (last === 429) expect(codes(op), `GET ${path}`).toContain(429);
+      if (!codes(op).includes(429)) expect(last, `GET ${path}`).not.toBe(429);
+    }
+  });
+});

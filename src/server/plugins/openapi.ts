@@ -1,0 +1,182 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZErrorResponse } from '../../shared/schemas/common';
+import { csrfTokenRequired, isPartnerlessRoute, isRateLimitedRoute, type CsrfRouteConfig } from './route-rules';
+
+/**
+ * The OpenAPI document states what the server does, from the same rules the server enforces:
+ * an onRoute hook (registered before the routes) adds to every documented route the standard
+ * error answers it can give, all with the one error shape ZErrorResponse, its anti-forgery
+ * requirement and an operationId; `openapiTransform` then writes them into the document with a
+ * description each. A route's own declarations win: it may declare more (409, 423 …) or narrow
+ * its security (e.g. a token needed only when signed in).
+ */
+
+export const ERROR_SCHEMA_NAME = 'ErrorResponse';
+const ERROR_REF = { $ref: `#/components/schemas/${ERROR_SCHEMA_NAME}` };
+/** ZErrorResponse as an OpenAPI 3.0 component; every error answer in the document points here. */
+export function errorResponseComponent(): Record<string, unknown> {
+  const json = z.toJSONSchema(ZErrorResponse, { target: 'openapi-3.0', io: 'output' }) as { definitions?: Record<string, Record<string, unknown>> };
+  const component = json.definitions?.[ERROR_SCHEMA_NAME];
+  if (!component) throw new Error(`ZErrorResponse must carry the registry id ${ERROR_SCHEMA_NAME} (src/shared/schemas/common.ts).`);
+  return component;
+}
+
+export const XSRF_SCHEME = {
+  type: 'apiKey',
+  in: 'header',
+  name: 'X-XSRF-TOKEN',
+  description: 'Anti-forgery token: `csrfToken` from GET /api/CSRF (or from the sign-in answer), sent back with the cookies that call set. It is bound to the partner site and to the session, so sign-in and sign-out issue a new one.',
+} as const;
+
+/** Standard error answers, with when each happens. */
+type StandardError = 400 | 401 | 403 | 404 | 413 | 415 | 429 | 503;
+
+type RouteFacts = {
+  method: string;
+  url: string;
+  config?: CsrfRouteConfig & { rateLimit?: unknown };
+  schema?: Record<string, unknown>;
+  bodyLimit: number;
+};
+
+/** The standard error answers a route can give and why, decided from the rules the plugins apply. */
+export function standardErrors(route: RouteFacts): Map<StandardError, string> {
+  const errors = new Map<StandardError, string>();
+  const schema = route.schema ?? {};
+  const declares = (code: number) => Boolean((schema.response as Record<string, unknown> | undefined)?.[code]);
+  const validates = ['params', 'querystring', 'body', 'headers'].some((k) => schema[k] !== undefined);
+  const acceptsBody = schema.body !== undefined;
+  const csrf = csrfTokenRequired(route.method, route.url, route.config);
+
+  if (validates || declares(400)) errors.set(400, 'The request is not valid: `message` says what to correct and `fieldErrors` names each field that is wrong.');
+  // 401 depends on the handler (sign-in required, or credentials checked); routes declare it.
+  if (declares(401)) errors.set(401, 'Not signed in (no session, or it has ended), or the credentials given are wrong.');
+  if (csrf) {
+    errors.set(403, `The anti-forgery token is missing or out of date: send ${XSRF_SCHEME.name} (see the xsrf security scheme). Checked before anything else, so a forged call learns nothing about its input.${declares(403) ? ' Also when the action is not allowed on this site or for this account.' : ''}`);
+  } else if (declares(403)) {
+    errors.set(403, 'The action is not allowed on this site or for this account.');
+  }
+  if (!isPartnerlessRoute(route.url)) {
+    errors.set(404, declares(404) ? 'No partner site at this host, or the item asked for does not exist (or is not offered on this site).' : 'No partner site at this host.');
+  } else if (declares(404)) {
+    errors.set(404, 'The item asked for does not exist.');
+  }
+  if (acceptsBody) {
+    errors.set(413, `The request body is larger than ${Math.round(route.bodyLimit / 1024)} kB.`);
+    errors.set(415, 'The request body has a media type the server does not read: send JSON with Content-Type: application/json.');
+  }
+  if (isRateLimitedRoute(route.url) || route.config?.rateLimit !== undefined) {
+    errors.set(429, 'Too many requests from this address (or for this account): wait the seconds given in Retry-After, then try again.');
+  }
+  // The rate-limit counters (and everything else the API reads) live in the database.
+  if (isRateLimitedRoute(route.url)) errors.set(503, 'Temporarily unavailable: the database cannot be reached. Try again after the seconds given in Retry-After.');
+  return errors;
+}
+
+/** Routes under /auth/ are browser navigations: they answer with a redirect, never a page. */
+export function redirectsOf(route: Pick<RouteFacts, 'method' | 'url'>): string | undefined {
+  if (!route.url.startsWith('/auth/') || route.method !== 'GET') return undefined;
+  return 'Redirect: to the identity provider, or on to the page the member came from, or to /login?sso_error=1 when single sign-on fails. The Location header says where.';
+}
+
+/** 'GET', '/api/Member/:publicId' → 'getMemberByPublicId'. */
+export function operationIdFor(method: string, url: string): string {
+  const words = url.split('/').filter((s) => s && s !== 'api')
+    .flatMap((segment) => segment.replace(/:([A-Za-z0-9_]+)/g, ' by $1 ').split(/[^A-Za-z0-9]+/))
+    .filter(Boolean);
+  return method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+}
+
+type DocumentedRoute = { errors: Map<number, string>; redirect?: string };
+/** What the hook decided per route schema (the GET route and its HEAD twin share one). */
+const documented = new WeakMap<object, DocumentedRoute>();
+
+export const openapiPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onRoute', function onRoute(this: FastifyInstance, route: RouteOptions) {
+    const existing = route.schema as Record<string, unknown> | undefined;
+    if (existing?.hide) return;
+    if (existing && documented.has(existing)) return;
+    const method = Array.isArray(route.method) ? route.method[0]! : route.method;
+    if (method === 'HEAD') return;
+    const schema: Record<string, unknown> = existing ?? {};
+    const errors = standardErrors({
+      method, url: route.url, config: route.config as RouteFacts['config'], schema, bodyLimit: route.bodyLimit ?? this.initialConfig.bodyLimit ?? 1024 * 1024,
+    });
+    // Error answers the route already declared with the error shape get their description too.
+    const response = (schema.response ?? {}) as Record<string, unknown>;
+    for (const [code, value] of Object.entries(response)) {
+      const status = Number(code);
+      if (value === ZErrorResponse && status >= 400 && !errors.has(status as StandardError)) errors.set(status as StandardError, describeStatus(status));
+    }
+    for (const code of errors.keys()) response[code] ??= ZErrorResponse;
+    schema.response = response;
+    schema.security ??= csrfTokenRequired(method, route.url, route.config as CsrfRouteConfig | undefined) ? [{ xsrf: [] }] : [];
+    schema.operationId ??= operationIdFor(method, route.url);
+    route.schema = schema;
+    documented.set(schema, { errors, redirect: redirectsOf({ method, url: route.url }) });
+  });
+});
+
+function describeStatus(status: number): string {
+  switch (status) {
+    case 409: return 'Conflict with the current state (e.g. the account already exists); `code` names the case.';
+    case 423: return 'Locked after too many wrong passwords; try again later or reset the password.';
+    default: return STATUS_CODES[status] ?? 'Error';
+  }
+}
+
+/**
+ * jsonSchemaTransform plus what the hook recorded: each error answer becomes a reference to the
+ * one ErrorResponse component with its description, and redirects get their 302 and Location.
+ */
+export const openapiTransform: typeof jsonSchemaTransform = (input) => {
+  const result = jsonSchemaTransform(input);
+  const schema = result.schema as Record<string, unknown> | undefined;
+  const info = input.schema ? documented.get(input.schema) : undefined;
+  if (!info || !schema || schema.hide) return result;
+  const declared = (input.schema as { response?: Record<number, unknown> }).response ?? {};
+  const response = { ...(schema.response as Record<string, unknown> | undefined) };
+  for (const [code, description] of info.errors) {
+    if (declared[code] !== ZErrorResponse) {
+      // A route-specific error body (e.g. partial results beside the error) keeps its own schema.
+      if (response[code]) response[code] = { ...(response[code] as object), 'x-response-description': description };
+      continue;
+    }
+    response[code] = {
+      description,
+      content: { 'application/json': { schema: ERROR_REF } },
+      ...(code === 429 || code === 503 ? { headers: { 'retry-after': { type: 'integer', description: 'Seconds to wait before trying again.' } } } : {}),
+    };
+  }
+  if (info.redirect) {
+    response[302] = { type: 'null', description: info.redirect, headers: { location: { type: 'string', description: 'Where the browser goes next.' } } };
+  }
+  return { ...result, schema: { ...schema, response } as typeof result.schema };
+};
+
+export const OPENAPI_DESCRIPTION = [
+  'Partner-branded dining rewards. The partner is chosen by the Host header (`<partner>.localhost`, a configured host name, or the default partner on a bare host); any other host answers 404.',
+  '',
+  'Every error answer has one shape (ErrorResponse). Every state-changing call under /api/ needs the anti-forgery token (security scheme xsrf); it is checked before the input, so a call without it gets 403, never 400. Signed-in calls use the httpOnly session cookie set at sign-in. The API is rate limited per client address (429), and answers 503 while the database cannot be reached.',
+].join('\n');
+
+/** Every tag a route uses, with a description (the document lists them in this order). */
+export const OPENAPI_TAGS = [
+  { name: 'session', description: 'Anti-forgery token, sign-in and sign-out.' },
+  { name: 'auth', description: 'Single sign-on (OpenID Connect) for partners that sign members in with their own identity provider; browser navigations that answer with redirects.' },
+  { name: 'member', description: 'The signed-in member\'s profile, and known visitors who activate an account.' },
+  { name: 'enrollment', description: 'Joining the programme (direct-enrollment partners).' },
+  { name: 'recovery', description: 'Password recovery and fixing credentials shared by two accounts.' },
+  { name: 'cards', description: 'Payment cards linked to the member\'s account.' },
+  { name: 'captcha', description: 'Proof-of-work challenges (ALTCHA) for card submissions.' },
+  { name: 'merchants', description: 'Restaurant search and details.' },
+  { name: 'partner', description: 'The partner site\'s configuration and switches.' },
+  { name: 'content', description: 'Content pages of the partner site.' },
+  { name: 'tracking', description: 'Anonymous usage events (impressions).' },
+  { name: 'site', description: 'Partner logos and the liveness check.' },
+  { name: 'stgtools', description: 'Staging tools (never in production): demo members, the e-mail outbox, switching the member\'s tier and state.' },
+];

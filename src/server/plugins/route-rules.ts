@@ -1,0 +1,39 @@
+/**
+ * Which routes the anti-forgery check, the API rate limit and the partner-by-host lookup cover.
+ * The OpenAPI document (openapi.ts) states them from here; the plugins that enforce them (csrf.ts,
+ * the rate limit in app.ts, partner.ts) are meant to read the same rules, so the document cannot
+ * drift from what the server does. openapi.test.ts checks the document against the running app.
+ */
+
+/** Methods that change nothing, so need no anti-forgery token unless the route asks for one. */
+export const CSRF_SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export type CsrfRouteConfig = {
+  /** The rare state-changing route that must work without the token. */
+  csrfExempt?: boolean;
+  /** A GET that must carry the token too (§7 'with header', e.g. GET /api/Member/{publicId}). */
+  csrfRequired?: boolean;
+};
+
+/**
+ * Whether a call must carry X-XSRF-TOKEN: every state-changing call under /api/ unless the route
+ * is exempt, plus the safe-method routes that require it. `route` is the matched route's path
+ * (not the raw URL: '/%61pi/…' routes to '/api/…' and is checked the same).
+ */
+export function csrfTokenRequired(method: string, route: string, config: CsrfRouteConfig | undefined): boolean {
+  if (!route.startsWith('/api/')) return false;
+  if (CSRF_SAFE_METHODS.has(method.toUpperCase())) return config?.csrfRequired === true;
+  return config?.csrfExempt !== true;
+}
+
+/** Whether the per-address API rate limit counts a call (its counters live in the database). */
+export function isRateLimitedRoute(route: string): boolean {
+  return route.startsWith('/api/') && !route.startsWith('/api/docs');
+}
+
+/** Paths that are the same for every partner and work on any host (all others: 404 on an unknown host). */
+export const PARTNERLESS_PATHS: readonly RegExp[] = [/^\/assets\//, /^\/health$/, /^\/api\/docs/, /^\/favicon/, /^\/img\//, /^\/worker\.js$/];
+
+export function isPartnerlessRoute(path: string): boolean {
+  return PARTNERLESS_PATHS.some((re) => re.test(path));
+}
