@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 
 type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[]; isEntry?: boolean; src?: string };
 type Manifest = Record<string, ManifestChunk>;
@@ -16,20 +15,34 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set
 /** The app's page (the build also has the card frame's page as an entry; vite.config.ts). */
 export const APP_ENTRY = 'client/index.html';
 
+/** Bytes a browser receives for a built file: the precompressed variant the server sends if the build wrote one. */
+function sentBytes(distDir: string, file: string, encoding: 'br' | 'gz'): number {
+  const full = path.join(distDir, file);
+  // The build (vite.config.ts) skips variants that would not be smaller; the plain file goes out then.
+  return existsSync(`${full}.${encoding}`) ? statSync(`${full}.${encoding}`).size : statSync(full).size;
+}
+
 /**
- * JavaScript (gzip) of the first load of a route: the entry with its static imports plus the lazy
+ * JavaScript of the first load of a route: the entry with its static imports plus the lazy
  * route module (and its imports) that the router loads before it renders. Module keys are paths
- * under src/ (the Vite root), e.g. 'client/routes/home/home-route.tsx'.
+ * under src/ (the Vite root), e.g. 'client/routes/home/home-route.tsx'. The sizes are the bytes the
+ * server really sends (assets are precompressed at build time, @fastify/static preCompressed):
+ * brotli for browsers that accept it (all current ones), gzip for the others, and uncompressed.
  */
 export function firstLoadJs(distDir: string, routeModules: Record<string, string>) {
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const entryKey = manifest[APP_ENTRY]?.isEntry ? APP_ENTRY : Object.keys(manifest).find((k) => manifest[k]!.isEntry && !k.startsWith('card-frame/'))!;
-  const gz = (file: string) => gzipSync(readFileSync(path.join(distDir, file))).length;
-  const result: Record<string, { files: number; gzipBytes: number }> = {};
+  const result: Record<string, { files: number; rawBytes: number; brotliBytes: number; gzipBytes: number }> = {};
   for (const [route, moduleKey] of Object.entries(routeModules)) {
     const keys = new Set([...closure(manifest, entryKey), ...(manifest[moduleKey] ? closure(manifest, moduleKey) : [])]);
     const files = [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
-    result[route] = { files: files.length, gzipBytes: files.reduce((sum, f) => sum + gz(f), 0) };
+    const sum = (size: (f: string) => number) => files.reduce((total, f) => total + size(f), 0);
+    result[route] = {
+      files: files.length,
+      rawBytes: sum((f) => statSync(path.join(distDir, f)).size),
+      brotliBytes: sum((f) => sentBytes(distDir, f, 'br')),
+      gzipBytes: sum((f) => sentBytes(distDir, f, 'gz')),
+    };
   }
   return result;
 }

@@ -109,8 +109,11 @@ async function main() {
   const dist = path.resolve('dist/client');
   if (existsSync(path.join(dist, '.vite/manifest.json'))) {
     const sizes = firstLoadJs(dist, { '/': 'client/routes/home/home-route.tsx', '/search': 'client/routes/search/search-route.tsx' });
-    console.log('\nFirst-load JavaScript (gzip, budget 130 kB)');
-    for (const [route, s] of Object.entries(sizes)) console.log(`  ${route.padEnd(8)} ${(s.gzipBytes / 1024).toFixed(1)} kB in ${s.files} files`);
+    console.log('\nFirst-load JavaScript, bytes sent (precompressed assets; budget 130 kB gzip)');
+    const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+    for (const [route, s] of Object.entries(sizes)) {
+      console.log(`  ${route.padEnd(8)} ${kB(s.brotliBytes)} brotli, ${kB(s.gzipBytes)} gzip, ${kB(s.rawBytes)} uncompressed, in ${s.files} files`);
+    }
   } else {
     console.log('\nFirst-load JavaScript: run "npm run build" first.');
   }

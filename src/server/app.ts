@@ -13,6 +13,7 @@ import type { Db } from './db/client';
 import { errorsPlugin } from './plugins/errors';
 import { partnerPlugin } from './plugins/partner';
 import { csrfPlugin } from './plugins/csrf';
+import { compressionPlugin } from './plugins/compression';
 import { ERROR_SCHEMA_NAME, errorResponseComponent, OPENAPI_DESCRIPTION, OPENAPI_TAGS, openapiPlugin, openapiTransform, XSRF_SCHEME } from './plugins/openapi';
 import { sessionPlugin } from './plugins/session';
 import { createPgRateLimitStore } from './plugins/rate-limit-store';
@@ -121,7 +122,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }),
   });
 
-  // Before the routes: its onRoute hook documents each route's error answers and security.
+  // Before the routes: both act through onRoute hooks. Compression of JSON, pages and generated
+  // images per request; the openapi hook documents each route's error answers and security.
+  await app.register(compressionPlugin);
   await app.register(openapiPlugin);
   await app.register(swagger, {
     openapi: {
@@ -165,6 +168,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     maxAge: '365d',
     index: false,
     wildcard: true,
+    // The build writes .br and .gz beside each asset (vite.config.ts): sent as they are to a
+    // browser that accepts them, with Vary: Accept-Encoding; the plain file to any other.
+    preCompressed: true,
   });
   await app.register(pagesRoutes, { config });
   return app;

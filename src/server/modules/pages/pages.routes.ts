@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import { isKnownRoute, routeMetaFor } from '../../../shared/routes';
 import type { PartnerConfig } from '../../../shared/schemas/partner';
 import { AppError } from '../../lib/app-error';
+import { compressedBody } from '../../plugins/compression';
 import { partnerOf } from '../../plugins/partner';
 import { toPartnerConfig } from '../partners/partner-config';
 
@@ -63,15 +64,16 @@ export async function pagesRoutes(app: FastifyInstance, { config }: { config: Ap
   };
 
   /** The app's page for this partner; status 404 for a path the route table does not know. */
-  const servePage = async (reply: FastifyReply, partner: PartnerConfig, pathname: string, known: boolean) => {
+  const servePage = async (request: FastifyRequest, reply: FastifyReply, opts: { partner: PartnerConfig; pathname: string; known: boolean }) => {
     const nonce = randomBytes(16).toString('base64');
-    const html = renderIndexHtml(await loadTemplate(), { partner, pathname, nonce });
-    return reply
-      .status(known ? 200 : 404)
+    const html = renderIndexHtml(await loadTemplate(), { partner: opts.partner, pathname: opts.pathname, nonce });
+    reply
+      .status(opts.known ? 200 : 404)
       .header('content-security-policy', pageCsp(app.cspDirectives, nonce))
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(html);
+      .header('cache-control', 'no-store');
+    // Pages come from the not-found handler, which route hooks (@fastify/compress) do not reach.
+    return reply.send(compressedBody(request, reply, html));
   };
 
   const svgAnswer = (summary: string) => ({
@@ -113,6 +115,6 @@ export async function pagesRoutes(app: FastifyInstance, { config }: { config: Ap
     const partner = toPartnerConfig(request.partner, config);
     const known = isKnownRoute(pathname, partner);
     if (!known && !(request.headers.accept ?? '').includes('text/html')) return notFound();
-    return servePage(reply, partner, pathname, known);
+    return servePage(request, reply, { partner, pathname, known });
   });
 }

@@ -1,0 +1,162 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync } from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressAssets } from '../../vite.config';
+import { negotiateEncoding } from './plugins/compression';
+import { createTestApp, type TestApp } from './test/app';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t.close(); });
+
+const ASSETS = path.resolve('src/server/test/fixtures/client/assets');
+const BOTH = { 'accept-encoding': 'br, gzip' };
+
+function decoded(res: LightMyRequestResponse): Buffer {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(res.rawPayload);
+  if (encoding === 'gzip') return gunzipSync(res.rawPayload);
+  expect(encoding).toBeUndefined();
+  return res.rawPayload;
+}
+const varies = (res: LightMyRequestResponse) => String(res.headers.vary ?? '').toLowerCase().split(/\s*,\s*/).includes('accept-encoding');
+/** A page with its per-response nonce taken out, so two answers can be compared. */
+const withoutNonce = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce=""');
+
+describe('built assets', () => {
+  it('sends the precompressed brotli or gzip bytes to a browser that accepts them', async () => {
+    const plain = readFileSync(path.join(ASSETS, 'index-test.js'));
+    const br = await t.request('delta', { method: 'GET', url: '/assets/index-test.js', headers: BOTH });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(varies(br)).toBe(true);
+    expect(br.rawPayload.equals(readFileSync(path.join(ASSETS, 'index-test.js.br')))).toBe(true);
+    expect(decoded(br).equals(plain)).toBe(true);
+
+    const gz = await t.request('delta', { method: 'GET', url: '/assets/index-test.js', headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(decoded(gz).equals(plain)).toBe(true);
+  });
+
+  it('sends the plain file without Accept-Encoding', async () => {
+    const res = await t.request('delta', { method: 'GET', url: '/assets/index-test.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.rawPayload.equals(readFileSync(path.join(ASSETS, 'index-test.js')))).toBe(true);
+  });
+
+  it('does not compress per request an asset the build left plain', async () => {
+    const res = await t.request('delta', { method: 'GET', url: '/assets/index-test.css', headers: BOTH });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.rawPayload.equals(readFileSync(path.join(ASSETS, 'index-test.css')))).toBe(true);
+  });
+});
+
+describe('answers made per request', () => {
+  it('compresses the page, and sends it plain without Accept-Encoding', async () => {
+    const html = { accept: 'text/html' };
+    const plain = await t.request('delta', { method: 'GET', url: '/', headers: html });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip'], ['gzip;q=1, br;q=0.5', 'gzip'], ['br;q=0, gzip', 'gzip']] as const) {
+      const res = await t.request('delta', { method: 'GET', url: '/', headers: { ...html, 'accept-encoding': accept } });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(varies(res), accept).toBe(true);
+      expect(res.rawPayload.length, accept).toBeLessThan(plain.rawPayload.length);
+      expect(withoutNonce(decoded(res).toString('utf8')), accept).toBe(withoutNonce(plain.body));
+    }
+    // An unknown page (404) is the same page, compressed the same way.
+    const missing = await t.request('delta', { method: 'GET', url: '/no/such/page', headers: { ...html, ...BOTH } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-encoding']).toBe('br');
+  });
+
+  it('compresses a JSON answer, and sends it plain without Accept-Encoding', async () => {
+    const url = '/api/v2/Merchants/Search?location=10001&pageSize=20';
+    const plain = await t.request('delta', { method: 'GET', url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json<{ merchants: unknown[] }>().merchants.length).toBeGreaterThan(0);
+    for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip']] as const) {
+      const res = await t.request('delta', { method: 'GET', url, headers: { 'accept-encoding': accept } });
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(varies(res), accept).toBe(true);
+      expect(res.rawPayload.length, accept).toBeLessThan(plain.rawPayload.length / 3);
+      expect(decoded(res).toString('utf8'), accept).toBe(plain.body);
+    }
+  });
+
+  it('leaves small answers plain', async () => {
+    const res = await t.request('delta', { method: 'GET', url: '/api/DefaultUserLocation', headers: BOTH });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toHaveProperty('latitude');
+  });
+
+  it('does not accept compressed request bodies', async () => {
+    const { cookie, token } = await t.csrf('hilton');
+    const res = await t.request('hilton', {
+      method: 'POST', url: '/api/Members/Prospects/Email',
+      headers: { cookie, 'x-xsrf-token': token, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ email: 'someone@example.com' })),
+    });
+    // Read as the JSON it is not: decompressing would let a small request expand to a large one.
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toBe('The request body is not valid JSON.');
+  });
+});
+
+describe('negotiateEncoding', () => {
+  it('prefers brotli, honours weights and refusals', () => {
+    expect(negotiateEncoding(undefined)).toBeUndefined();
+    expect(negotiateEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(negotiateEncoding('gzip;q=0.9, br;q=0.8')).toBe('gzip');
+    expect(negotiateEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(negotiateEncoding('identity')).toBeUndefined();
+    expect(negotiateEncoding('*')).toBe('br');
+    expect(negotiateEncoding('*, br;q=0')).toBe('gzip');
+    expect(negotiateEncoding('deflate')).toBeUndefined();
+  });
+});
+
+describe('the build step (vite.config.ts precompressAssets)', () => {
+  let dir: string;
+  beforeAll(() => { dir = mkdtempSync(path.join(tmpdir(), 'precompress-')); });
+  afterAll(() => { rmSync(dir, { recursive: true, force: true }); });
+
+  it('writes maximum-quality .br and level-9 .gz beside each compressible asset, and only there', async () => {
+    mkdirSync(path.join(dir, 'assets'));
+    const js = Buffer.from(Array.from({ length: 200 }, (_, i) => `export const value${i} = ${i} * 2;`).join('\n'));
+    const files: Record<string, Buffer> = {
+      'assets/app.js': js,
+      'assets/app.css': Buffer.from(`.a{color:red}\n`.repeat(200)),
+      'assets/tiny.js': Buffer.from('export {};\n'),
+      'assets/photo.png': Buffer.alloc(4096, 7),
+      'index.html': Buffer.from(`<p>page</p>\n`.repeat(200)),
+    };
+    for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), content);
+    const hook = precompressAssets().writeBundle as unknown as (this: unknown, o: { dir: string }, b: Record<string, unknown>) => Promise<void>;
+    await hook.call({ meta: { watchMode: false } }, { dir }, Object.fromEntries(Object.keys(files).map((f) => [f, {}])));
+
+    for (const name of ['assets/app.js', 'assets/app.css']) {
+      const source = files[name]!;
+      const br = readFileSync(path.join(dir, `${name}.br`));
+      expect(brotliDecompressSync(br).equals(source), name).toBe(true);
+      const best = brotliCompressSync(source, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length } });
+      expect(br.length, name).toBe(best.length);
+      expect(gunzipSync(readFileSync(path.join(dir, `${name}.gz`))).equals(source), name).toBe(true);
+    }
+    // Too small to gain, already compressed, or not a served asset: nothing written.
+    for (const name of ['assets/tiny.js', 'assets/photo.png', 'index.html']) {
+      expect(existsSync(path.join(dir, `${name}.br`)), name).toBe(false);
+      expect(existsSync(path.join(dir, `${name}.gz`)), name).toBe(false);
+    }
+  });
+});
