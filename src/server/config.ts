@@ -33,6 +33,10 @@ const ZEnv = z.object({
   SMTP_URL: z.string().url().refine((v) => /^smtps?:\/\//i.test(v), 'Use an smtp:// or smtps:// address.').optional(),
   /** Sender address of e-mails; the display name is the partner's name. */
   MAIL_FROM: z.string().email().optional(),
+  /** Days impressions are kept before the retention job deletes them. */
+  IMPRESSIONS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Scheduled jobs in this process: on by default; false on app instances when `npm run worker` runs them. */
+  RUN_JOBS: z.enum(['true', 'false']).default('true'),
   /** Origin of the partner sites in e-mailed links, {partner} standing for the partner code. */
   SITE_ORIGIN: z.string().regex(/^https?:\/\/[^/?#\s]*\{partner\}[^/?#\s]*\/?$/i, 'Use an origin with {partner} for the partner code, like https://{partner}.dining.example.com.').optional(),
   /** PostgreSQL: how long connecting or one statement may take before a request answers 503. */
@@ -68,6 +72,9 @@ export type AppConfig = {
    * no host of its own (partners.hosts, PARTNER_HOSTS); required in production.
    */
   siteOrigin: string;
+  impressionsRetentionDays: number;
+  /** Run the scheduled jobs in this process (jobs/scheduler.ts). */
+  runJobs: boolean;
   /** Folder with the built client (vite build output). */
   clientDir: string;
   /** PostgreSQL connect and statement timeout of the serving pool, in ms. */
@@ -115,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cardFingerprintKey: e.CARD_FINGERPRINT_KEY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'no-reply@localhost',
+    impressionsRetentionDays: e.IMPRESSIONS_RETENTION_DAYS,
+    runJobs: e.RUN_JOBS === 'true',
     siteOrigin: (e.SITE_ORIGIN ?? `http://{partner}.localhost${e.PORT === 80 || e.PORT === 0 ? '' : `:${e.PORT}`}`).replace(/\/$/, ''),
     clientDir: 'dist/client',
     databaseTimeoutMs: e.DATABASE_TIMEOUT_MS,

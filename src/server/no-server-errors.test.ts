@@ -65,8 +65,8 @@ describe('no input produces a server error', () => {
     expect(signIn.statusCode).toBeGreaterThanOrEqual(400);
     expect(signIn.statusCode).toBeLessThan(500);
     for (const body of [
-      [{ eventType: 'pageView', channel: 'web', dateTime: '2026-01-01T00:00:00Z', userAgent: 'a\u0000b' }],
-      [{ eventType: 'pageView', channel: 'web', dateTime: '2026-01-01T00:00:00Z', userAgent: 'x', merchantId: 3000000000 }],
+      [{ eventType: 'pageView', channel: 'web', dateTime: new Date().toISOString(), userAgent: 'a\u0000b' }],
+      [{ eventType: 'pageView', channel: 'web', dateTime: new Date().toISOString(), userAgent: 'x', merchantId: 3000000000 }],
       [{ eventType: 'pageView', channel: 'web', dateTime: '0000-01-01T00:00:00Z', userAgent: 'x' }],
     ]) {
       const res = await t.request('hilton', { method: 'POST', url: '/api/Impressions', headers, payload: JSON.stringify(body) });

@@ -1,4 +1,5 @@
 import type { Impression } from '../../shared/schemas/impressions';
+import { IMPRESSION_BATCH_MAX, IMPRESSION_TEXT_MAX } from '../../shared/constants/impressions';
 import { api } from './api';
 
 type Event = Omit<Impression, 'channel' | 'dateTime' | 'userAgent'>;
@@ -7,7 +8,7 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 
 function flush() {
   timer = undefined;
-  const batch = queue.splice(0, 50);
+  const batch = queue.splice(0, IMPRESSION_BATCH_MAX);
   queue = queue.slice(0);
   if (batch.length === 0) return;
   // §8: impression failures are swallowed; tracking never breaks the page.
@@ -17,6 +18,9 @@ function flush() {
 
 /** Records an event (page view, search, carousel …), sent in small batches. */
 export function track(event: Event) {
-  queue.push({ ...event, channel: 'web', dateTime: new Date().toISOString(), userAgent: navigator.userAgent.slice(0, 512) });
+  queue.push({
+    ...event, ...(event.path ? { path: event.path.slice(0, IMPRESSION_TEXT_MAX) } : {}),
+    channel: 'web', dateTime: new Date().toISOString(), userAgent: navigator.userAgent.slice(0, IMPRESSION_TEXT_MAX),
+  });
   timer ??= setTimeout(flush, 300);
 }

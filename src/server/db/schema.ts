@@ -316,3 +316,16 @@ export const captchaSolutions = pgTable('captcha_solutions', {
 
 export type MemberCardRow = typeof memberCards.$inferSelect;
 export type PartnerCardRow = typeof partnerCards.$inferSelect;
+
+/**
+ * Scheduled background jobs (jobs/scheduler.ts): one row per job. An instance runs a job only after
+ * claiming it here (locked_until), so with several instances each run happens once.
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  lastError: text('last_error'),
+});

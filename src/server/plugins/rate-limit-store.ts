@@ -53,6 +53,10 @@ export function createPgRateLimitStore(db: Db, flushMs = 1000) {
   class PgStore {
     constructor(private readonly prefix = '') {}
     incr(rawKey: string, cb: Callback, timeWindow: number) {
+      cb(null, this.add(rawKey, 1, timeWindow));
+    }
+    /** Counts `amount` at once (e.g. the items of a batch) and answers the new total. */
+    add(rawKey: string, amount: number, timeWindow: number): { current: number; ttl: number } {
       const key = this.prefix + rawKey;
       const now = Date.now();
       let e = entries.get(key);
@@ -60,8 +64,8 @@ export function createPgRateLimitStore(db: Db, flushMs = 1000) {
         e = { base: 0, pending: 0, windowStart: now, windowMs: timeWindow };
         entries.set(key, e);
       }
-      e.pending += 1;
-      cb(null, { current: e.base + e.pending, ttl: e.windowStart + e.windowMs - now });
+      e.pending += amount;
+      return { current: e.base + e.pending, ttl: e.windowStart + e.windowMs - now };
     }
     read(rawKey: string, cb: Callback) {
       const e = entries.get(this.prefix + rawKey);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { members, sessions, type MemberRow, type SessionRow } from '../db/schema';
@@ -35,7 +35,7 @@ const lifetime = (staySignedIn: boolean) => (staySignedIn ? REMEMBER_ME_MS : SES
 /**
  * Server-side sessions (any app instance can serve them): a random token in an httpOnly cookie,
  * its SHA-256 in the sessions table, bound to one partner. Idle timeout 15 minutes, 90 days with
- * 'stay signed in'; rotated at sign-in, deleted at sign-out, swept when expired.
+ * 'stay signed in'; rotated at sign-in, deleted at sign-out, swept when expired (jobs/jobs.ts).
  */
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config: AppConfig }) => {
   const { db, config } = opts;
@@ -113,10 +113,4 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; con
       return current;
     },
   });
-
-  const sweep = setInterval(() => {
-    void db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).catch(() => undefined);
-  }, 10 * 60_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
 });

@@ -8,7 +8,8 @@ import { CSRF_MESSAGE } from '../../plugins/csrf';
 import { AppError } from '../../lib/app-error';
 import { toMember } from '../members/member-mapper';
 import { signIn } from './auth.service';
-import { sweepLockouts } from './lockout';
+import { normaliseIdentifier } from './lockout';
+import { SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_ADDRESS } from '../../plugins/limits';
 
 export const ZSignOutResponse = z.object({
   signedOut: z.literal(true),
@@ -19,17 +20,21 @@ export const ZSignOutResponse = z.object({
 /** Direct sign-in and sign-out (§4 session, §8 sign-in wording). */
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post('/api/SignIn', {
+    // One address trying many accounts (spraying); the per-account limit and the lockout cover
+    // many addresses trying one account.
+    config: { rateLimit: SIGN_IN_PER_ADDRESS },
     schema: {
       tags: ['session'],
       summary: 'Sign in with an e-mail or partner number and a password (direct partners)',
       description: "401 wrong user name or password; 423 code 'locked' after repeated failures (30 minutes); 409 code 'fixCredentials' when the e-mail is shared by several accounts. The session cookie is rotated: use the csrfToken of the answer.",
       security: [{ xsrf: [] }],
       body: ZSignInRequest,
-      response: { 200: ZSignInResponse, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 423: ZErrorResponse },
+      response: { 200: ZSignInResponse, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 423: ZErrorResponse, 429: ZErrorResponse },
     },
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const partner = partnerOf(request);
+    await app.limits.account(request, reply, { name: 'sign-in', account: normaliseIdentifier(request.body.username), limit: SIGN_IN_PER_ACCOUNT });
     const member = await signIn(db, { partner, username: request.body.username, password: request.body.password });
     const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: request.body.staySignedIn });
     return { member: toMember(member, session), csrfToken: app.csrf.issue(request, reply) };
@@ -53,9 +58,4 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     await app.sessions.end(request, reply);
     return { signedOut: true as const, csrfToken: app.csrf.issue(request, reply), ...(endSessionUrl ? { endSessionUrl } : {}) };
   });
-
-  // Failure counts outlive their window only until the next sweep.
-  const sweep = setInterval(() => void sweepLockouts(db).catch(() => undefined), 10 * 60_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
 };

@@ -5,11 +5,18 @@ import type { TestApp } from '../../test/app';
  * A browser on one partner's host for integration tests: keeps the cookies it is given (and drops
  * cleared ones) and the latest anti-forgery token, and sends both the way the client does.
  */
+let browsers = 0;
+
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
   token = '';
+  /** Each browser is a person on their own address, as the per-address limits see them. */
+  readonly remoteAddress: string;
 
-  constructor(private readonly t: TestApp, public readonly partner: string) {}
+  constructor(private readonly t: TestApp, public readonly partner: string) {
+    browsers++;
+    this.remoteAddress = `10.77.${(browsers >> 8) & 255}.${browsers & 255}`;
+  }
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -35,7 +42,7 @@ export class TestBrowser {
       headers['x-xsrf-token'] = this.token;
       if (headers.cookie === undefined) headers.cookie = this.cookieHeader();
     }
-    const res = await this.t.request(host ?? this.partner, { ...o, method: method as InjectOptions['method'], headers });
+    const res = await this.t.request(host ?? this.partner, { remoteAddress: this.remoteAddress, ...o, method: method as InjectOptions['method'], headers });
     this.absorb(res);
     return res;
   }

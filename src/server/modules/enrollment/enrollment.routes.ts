@@ -7,14 +7,9 @@ import {
 } from '../../../shared/schemas/member';
 import type { Db } from '../../db/client';
 import { partnerOf } from '../../plugins/partner';
+import { PROSPECT_PER_ACCOUNT, PROSPECT_PER_ADDRESS, VALIDATE_EMAIL_PER_ACCOUNT, VALIDATE_PER_ADDRESS } from '../../plugins/limits';
 import { toMember } from '../members/member-mapper';
 import { isEmailAvailable, joinProgramme, recordProspect, requireDirectEnrollment, validateZip } from './enrollment.service';
-
-/** Enough for a person filling in a form; too slow to test a list of e-mail addresses. */
-const VALIDATE_EMAIL_LIMIT = { max: 30, timeWindow: 60_000 };
-/** Each join hashes a password (argon2id, 19 MiB): bounded per client address. */
-const JOIN_LIMIT = { max: 30, timeWindow: 60_000 };
-const PROSPECT_LIMIT = { max: 30, timeWindow: 60_000 };
 
 const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 429: ZErrorResponse };
 
@@ -23,7 +18,8 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   const directOnly = async (request: FastifyRequest) => requireDirectEnrollment(partnerOf(request));
 
   app.post('/api/Members/Prospects', {
-    config: { rateLimit: JOIN_LIMIT },
+    // Each join hashes a password (argon2id, 19 MiB): bounded per client address and per e-mail.
+    config: { rateLimit: PROSPECT_PER_ADDRESS },
     onRequest: directOnly,
     schema: {
       tags: ['enrollment'],
@@ -35,6 +31,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     },
   }, async (request, reply) => {
     const partner = partnerOf(request);
+    await app.limits.account(request, reply, { name: 'join', account: request.body.email, limit: PROSPECT_PER_ACCOUNT });
     const member = await joinProgramme(db, { partner, body: request.body });
     const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: false });
     reply.header('cache-control', 'no-store');
@@ -42,7 +39,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   });
 
   app.post('/api/Members/Prospects/Email', {
-    config: { rateLimit: PROSPECT_LIMIT },
+    config: { rateLimit: PROSPECT_PER_ADDRESS },
     schema: {
       tags: ['enrollment'],
       summary: 'Leave an e-mail address (home-page prospect form)',
@@ -51,12 +48,14 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       response: { 202: ZOkResponse, ...errors },
     },
   }, async (request, reply) => {
+    await app.limits.account(request, reply, { name: 'prospect', account: request.body.email, limit: PROSPECT_PER_ACCOUNT });
     await recordProspect(db, { partnerId: partnerOf(request).id, email: request.body.email, referral: request.body.referral });
     return reply.status(202).send({ ok: true as const });
   });
 
   app.get('/api/Members/Validate/Email', {
-    config: { rateLimit: VALIDATE_EMAIL_LIMIT },
+    // Enough for a person filling in a form; too slow to test a list of e-mail addresses.
+    config: { rateLimit: VALIDATE_PER_ADDRESS },
     onRequest: directOnly,
     schema: {
       tags: ['enrollment'],
@@ -67,11 +66,13 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     },
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    await app.limits.account(request, reply, { name: 'validate-email', account: request.query.email, limit: VALIDATE_EMAIL_PER_ACCOUNT });
     const isValid = await isEmailAvailable(db, { partner: partnerOf(request), value: request.query.email, usePpn: request.query.usePpn === 'true' });
     return { isValid };
   });
 
   app.get('/api/Members/Validate/Zip', {
+    config: { rateLimit: VALIDATE_PER_ADDRESS },
     schema: {
       tags: ['enrollment'],
       summary: 'Whether a ZIP code is a five-digit U.S. ZIP code',

@@ -7,7 +7,7 @@ let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => { await t.close(); });
 
-const event = (over: Record<string, unknown> = {}) => ({ eventType: 'pageView', channel: 'web', dateTime: '2026-11-22T10:00:00.000Z', userAgent: 'Vitest', path: '/search', ...over });
+const event = (over: Record<string, unknown> = {}) => ({ eventType: 'pageView', channel: 'web', dateTime: new Date().toISOString(), userAgent: 'Vitest', path: '/search', ...over });
 
 describe('POST /api/Impressions', () => {
   it('stores a batch for the host\'s partner', async () => {

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import type { PartnerRow } from '../../db/schema';
 import { createMailer, type Mailer } from '../../lib/mailer';
 import { partnerOf, partnerOrigin } from '../../plugins/partner';
+import { RECOVER_PER_ACCOUNT } from '../../plugins/limits';
 import { hashToken, SESSION_COOKIE } from '../../plugins/session';
 import { requireDirectEnrollment } from '../enrollment/enrollment.service';
 import { toMember } from '../members/member-mapper';
@@ -53,6 +54,8 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; 
   }, async (request, reply) => {
     const started = Date.now();
     const partner = partnerOf(request);
+    // Per e-mail, registered or not (the answer must not tell): one mailbox cannot be flooded from many addresses.
+    await app.limits.account(request, reply, { name: 'recover', account: request.body.email, limit: RECOVER_PER_ACCOUNT });
     const job = sendRecoveryLinks({ db, mailer }, { partner, email: request.body.email, origin: partnerOrigin(partner, config) })
       .catch((err: unknown) => {
         // The error only: a message body holds a live link.

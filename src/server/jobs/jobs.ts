@@ -1,0 +1,47 @@
+import { inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { impressions, sessions } from '../db/schema';
+import { sweepLockouts } from '../modules/auth/lockout';
+import type { ScheduledJob } from './scheduler';
+
+const HOUR = 3_600_000;
+const BATCH = 10_000;
+
+/**
+ * Deletes impressions older than the retention period, in batches so that no statement holds the
+ * table (or, on the embedded database, the one connection) for long.
+ */
+export async function deleteOldImpressions(db: Db, opts: { retentionDays: number; now?: Date }): Promise<number> {
+  const cutoff = new Date((opts.now ?? new Date()).getTime() - opts.retentionDays * 24 * HOUR);
+  let total = 0;
+  for (;;) {
+    const old = db.select({ id: impressions.id }).from(impressions).where(lt(impressions.createdAt, cutoff)).limit(BATCH);
+    const deleted = await db.delete(impressions).where(inArray(impressions.id, old)).returning({ id: impressions.id });
+    total += deleted.length;
+    if (deleted.length < BATCH) return total;
+  }
+}
+
+/** Every scheduled job of the app (jobs/scheduler.ts runs them). */
+export function appJobs(opts: { impressionsRetentionDays: number }): ScheduledJob[] {
+  return [
+    {
+      name: 'impressions-retention',
+      everyMs: HOUR,
+      run: async ({ db, now }) => `${await deleteOldImpressions(db, { retentionDays: opts.impressionsRetentionDays, now })} impressions deleted`,
+    },
+    {
+      name: 'sessions-sweep',
+      everyMs: 10 * 60_000,
+      run: async ({ db }) => {
+        const gone = await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.id });
+        return `${gone.length} expired sessions deleted`;
+      },
+    },
+    {
+      name: 'lockout-sweep',
+      everyMs: 10 * 60_000,
+      run: async ({ db, now }) => sweepLockouts(db, now),
+    },
+  ];
+}

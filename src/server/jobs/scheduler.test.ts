@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { impressions, partners, scheduledJobs } from '../db/schema';
+import { createTestDatabase } from '../test/db';
+import { appJobs, deleteOldImpressions } from './jobs';
+import { createScheduler, type JobLog } from './scheduler';
+
+let database: Database;
+beforeAll(async () => { database = await createTestDatabase({ seeded: true }); });
+afterAll(async () => { await database.close(); });
+
+const lines: Array<{ level: string; obj: object; msg: string }> = [];
+const log: JobLog = { info: (obj, msg) => lines.push({ level: 'info', obj, msg }), error: (obj, msg) => lines.push({ level: 'error', obj, msg }) };
+const makeDue = (name: string) => database.db.update(scheduledJobs).set({ nextRunAt: sql`now() - interval '1 second'` }).where(eq(scheduledJobs.name, name));
+
+describe('the job scheduler', () => {
+  it('runs a due job once even with two runners polling together, then not before its interval', async () => {
+    let runs = 0;
+    const job = { name: 'test-once', everyMs: 3_600_000, run: async () => { runs++; await new Promise((r) => setTimeout(r, 30)); } };
+    const a = await createScheduler({ db: database.db, jobs: [job], log, start: false });
+    const b = await createScheduler({ db: database.db, jobs: [job], log, start: false });
+    expect(await a.tick()).toEqual([]); // not due yet: first run one interval (at most a minute) after it is first known
+    await makeDue('test-once');
+    const [ranA, ranB] = await Promise.all([a.tick(), b.tick()]);
+    expect(runs).toBe(1);
+    expect([...ranA, ...ranB]).toEqual(['test-once']);
+    expect(await a.tick()).toEqual([]);
+    const [row] = await database.db.select().from(scheduledJobs).where(eq(scheduledJobs.name, 'test-once'));
+    expect(row!.lockedUntil).toBeNull();
+    expect(row!.lastError).toBeNull();
+    expect(row!.nextRunAt.getTime()).toBeGreaterThan(Date.now() + 3_500_000);
+    await a.stop();
+    await b.stop();
+  });
+
+  it('records a failure, logs it and schedules the next run', async () => {
+    const job = { name: 'test-fails', everyMs: 60_000, run: async () => { throw new Error('disk on fire'); } };
+    const s = await createScheduler({ db: database.db, jobs: [job], log, start: false });
+    await makeDue('test-fails');
+    expect(await s.tick()).toEqual(['test-fails']);
+    const [row] = await database.db.select().from(scheduledJobs).where(eq(scheduledJobs.name, 'test-fails'));
+    expect(row!.lastError).toBe('Error: disk on fire');
+    expect(row!.lockedUntil).toBeNull();
+    expect(lines.some((l) => l.level === 'error' && (l.obj as { job?: string }).job === 'test-fails')).toBe(true);
+    await s.stop();
+  });
+
+  it('takes over a job whose runner died (lease passed), not one still leased', async () => {
+    let runs = 0;
+    const job = { name: 'test-lease', everyMs: 60_000, run: async () => { runs++; } };
+    const s = await createScheduler({ db: database.db, jobs: [job], log, start: false });
+    await database.db.update(scheduledJobs).set({ nextRunAt: sql`now() - interval '1 second'`, lockedUntil: sql`now() + interval '5 minutes'` }).where(eq(scheduledJobs.name, 'test-lease'));
+    expect(await s.tick()).toEqual([]);
+    await database.db.update(scheduledJobs).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(scheduledJobs.name, 'test-lease'));
+    expect(await s.tick()).toEqual(['test-lease']);
+    expect(runs).toBe(1);
+    await s.stop();
+  });
+});
+
+describe('impressions retention (issue 7, item 6)', () => {
+  it('deletes impressions older than the retention period, keeps the rest', async () => {
+    const [p] = await database.db.select().from(partners).limit(1);
+    const day = 24 * 3_600_000;
+    const row = (ageDays: number) => ({ partnerId: p!.id, eventType: 'pageView', channel: 'web', dateTime: new Date(), userAgent: 'x', createdAt: new Date(Date.now() - ageDays * day) });
+    await database.db.delete(impressions);
+    await database.db.insert(impressions).values([...Array.from({ length: 25 }, () => row(91)), row(89), row(1), row(0)]);
+    expect(await deleteOldImpressions(database.db, { retentionDays: 90 })).toBe(25);
+    const [left] = await database.db.select({ n: count() }).from(impressions);
+    expect(left!.n).toBe(3);
+  });
+
+  it('runs as the scheduled impressions-retention job', async () => {
+    const [p] = await database.db.select().from(partners).limit(1);
+    await database.db.delete(impressions);
+    await database.db.insert(impressions).values({ partnerId: p!.id, eventType: 'search', channel: 'web', dateTime: new Date(), userAgent: 'x', createdAt: new Date(Date.now() - 10 * 24 * 3_600_000) });
+    const s = await createScheduler({ db: database.db, jobs: appJobs({ impressionsRetentionDays: 7 }), log, start: false });
+    await makeDue('impressions-retention');
+    expect(await s.tick()).toContain('impressions-retention');
+    const [old] = await database.db.select({ n: count() }).from(impressions).where(sql`${impressions.createdAt} < now() - interval '7 days'`);
+    expect(old!.n).toBe(0);
+    expect(lines.some((l) => (l.obj as { summary?: string }).summary === '1 impressions deleted')).toBe(true);
+    await s.stop();
+  });
+});

@@ -1,0 +1,95 @@
+import { and, eq, isNull, lte, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { scheduledJobs } from '../db/schema';
+
+export type ScheduledJob = {
+  /** Unique; the row in scheduled_jobs. */
+  name: string;
+  /** Time between the end of one run and the start of the next. */
+  everyMs: number;
+  /** How long a run may take before another instance may take it over (a crashed runner). */
+  leaseMs?: number;
+  run: (ctx: { db: Db; now: Date }) => Promise<string | void>;
+};
+
+export type JobLog = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+
+export type Scheduler = {
+  /** Runs every due job once (claims first); answers the names it ran. Tests and the worker call it. */
+  tick: () => Promise<string[]>;
+  stop: () => Promise<void>;
+};
+
+const DEFAULT_LEASE_MS = 10 * 60_000;
+
+/**
+ * The one mechanism for scheduled background work. Each job's next run is a row in
+ * scheduled_jobs; an instance runs a job only after claiming the row with one conditional UPDATE
+ * (due, and not leased by a live runner), so with any number of app instances or worker
+ * processes on one PostgreSQL each run happens once, and a runner that dies mid-run is replaced
+ * when its lease ends. The same code runs in-process on the embedded database.
+ */
+export async function createScheduler(opts: { db: Db; jobs: readonly ScheduledJob[]; log: JobLog; pollMs?: number; start?: boolean }): Promise<Scheduler> {
+  const { db, jobs, log } = opts;
+  const now = Date.now();
+  // First run one interval after the job is first known (not at every start of every instance).
+  await db.insert(scheduledJobs).values(jobs.map((j) => ({ name: j.name, nextRunAt: new Date(now + Math.min(j.everyMs, 60_000)) })))
+    .onConflictDoNothing();
+
+  let running: Promise<string[]> | undefined;
+  let stopped = false;
+
+  const runOne = async (job: ScheduledJob): Promise<boolean> => {
+    const leaseMs = job.leaseMs ?? DEFAULT_LEASE_MS;
+    const claimed = await db.update(scheduledJobs)
+      .set({ lockedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`, lastStartedAt: sql`now()` })
+      .where(and(eq(scheduledJobs.name, job.name), lte(scheduledJobs.nextRunAt, sql`now()`),
+        or(isNull(scheduledJobs.lockedUntil), lt(scheduledJobs.lockedUntil, sql`now()`))))
+      .returning({ name: scheduledJobs.name });
+    if (claimed.length === 0) return false;
+    const started = Date.now();
+    let error: string | null = null;
+    try {
+      const summary = await job.run({ db, now: new Date() });
+      log.info({ job: job.name, ms: Date.now() - started, ...(summary ? { summary } : {}) }, 'job finished');
+    } catch (err) {
+      error = err instanceof Error ? `${err.name}: ${err.message}`.slice(0, 500) : 'failed';
+      log.error({ job: job.name, ms: Date.now() - started, error }, 'job failed');
+    }
+    await db.update(scheduledJobs).set({
+      lockedUntil: null, lastFinishedAt: sql`now()`, lastError: error,
+      nextRunAt: sql`now() + ${`${job.everyMs} milliseconds`}::interval`,
+    }).where(eq(scheduledJobs.name, job.name));
+    return true;
+  };
+
+  const tick = () => {
+    running ??= (async () => {
+      const ran: string[] = [];
+      try {
+        for (const job of jobs) if (!stopped && await runOne(job)) ran.push(job.name);
+      } finally {
+        running = undefined;
+      }
+      return ran;
+    })();
+    return running;
+  };
+
+  let timer: ReturnType<typeof setInterval> | undefined;
+  if (opts.start !== false) {
+    timer = setInterval(() => void tick().catch((err: unknown) => {
+      // The database away: the next poll tries again.
+      log.error({ error: err instanceof Error ? err.message.slice(0, 200) : 'failed' }, 'job scheduler poll failed');
+    }), opts.pollMs ?? 15_000);
+    timer.unref();
+  }
+  return {
+    tick,
+    stop: async () => {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error';
+import type { createPgRateLimitStore } from './rate-limit-store';
+
+export type Limit = { max: number; timeWindow: number };
+
+/** The one 429 message: the global limit, the per-route limits and the per-account limits say the same. */
+export function tooManyRequestsMessage(ttlMs: number): string {
+  return `Too many requests. Please wait ${Math.max(1, Math.ceil(ttlMs / 1000))} seconds and try again.`;
+}
+
+/**
+ * Limits that protect the sign-in, recovery, joining and validation calls against guessing and
+ * spraying (issue 7, item 5). Two kinds, each counted in PostgreSQL so every instance shares one
+ * total (rate-limit-store.ts):
+ * - per client address, set on the route (`config.rateLimit`, @fastify/rate-limit), e.g.
+ *   SIGN_IN_PER_ADDRESS: one address trying many e-mails;
+ * - per account, checked in the handler once the body is valid (`app.limits.account`): many
+ *   addresses trying one e-mail, or flooding one person's mailbox.
+ */
+export const SIGN_IN_PER_ADDRESS: Limit = { max: 20, timeWindow: 60_000 };
+export const SIGN_IN_PER_ACCOUNT: Limit = { max: 20, timeWindow: 10 * 60_000 };
+export const RECOVER_PER_ACCOUNT: Limit = { max: 10, timeWindow: 60 * 60_000 };
+export const VALIDATE_PER_ADDRESS: Limit = { max: 30, timeWindow: 60_000 };
+export const VALIDATE_EMAIL_PER_ACCOUNT: Limit = { max: 20, timeWindow: 10 * 60_000 };
+export const PROSPECT_PER_ADDRESS: Limit = { max: 30, timeWindow: 60_000 };
+export const PROSPECT_PER_ACCOUNT: Limit = { max: 5, timeWindow: 60 * 60_000 };
+/** Impressions: calls per address, and rows one address may store an hour (a busy visitor sends a few hundred). */
+export const IMPRESSIONS_PER_ADDRESS: Limit = { max: 60, timeWindow: 60_000 };
+export const IMPRESSION_ROWS_PER_ADDRESS: Limit = { max: 1000, timeWindow: 60 * 60_000 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    limits: {
+      /**
+       * Counts one call for `account` (an e-mail, a partner number) under `name` on this partner;
+       * over the limit it answers 429 with Retry-After.
+       */
+      account: (request: FastifyRequest, reply: FastifyReply, opts: { name: string; account: string; limit: Limit }) => Promise<void>;
+      /**
+       * Counts `amount` units (e.g. stored rows) for the client address under `name`; over the
+       * limit it answers 429 with Retry-After and nothing of this call counts.
+       */
+      addressQuota: (request: FastifyRequest, reply: FastifyReply, opts: { name: string; amount: number; limit: Limit }) => Promise<void>;
+    };
+  }
+}
+
+type Store = InstanceType<ReturnType<typeof createPgRateLimitStore>['Store']>;
+
+export const limitsPlugin = fp(async (app: FastifyInstance, opts: { store: Store }) => {
+  const check = (reply: FastifyReply, key: string, amount: number, limit: Limit) => {
+    const { current, ttl } = opts.store.add(key, amount, limit.timeWindow);
+    if (current <= limit.max) return;
+    // A refused batch does not use up the quota: a client that sends less may go on.
+    if (amount > 1) opts.store.add(key, -amount, limit.timeWindow);
+    reply.header('retry-after', String(Math.max(1, Math.ceil(ttl / 1000))));
+    throw new AppError(429, tooManyRequestsMessage(ttl));
+  };
+  app.decorate('limits', {
+    account: async (request, reply, { name, account, limit }) => {
+      check(reply, `${name}|${request.partner?.id ?? 0}|${account.trim().toLowerCase()}`, 1, limit);
+    },
+    addressQuota: async (request, reply, { name, amount, limit }) => {
+      check(reply, `${name}|${request.ip}`, amount, limit);
+    },
+  });
+}, { name: 'limits' });
