@@ -1,19 +1,26 @@
 import cliProgress from 'cli-progress';
-import { loadConfig } from './config';
+import { loadConfig, type AppConfig } from './config';
 import { buildApp } from './app';
-import { openDatabase, runMigrations } from './db/client';
+import { checkPostgres, describeDataDirError, describePostgresError, isDatabaseUnavailable, openDatabase, postgresAddress, runMigrations, type Database } from './db/client';
 import { isSeeded, seed } from './db/seed';
 import { buildCardFrameServer } from './modules/cards/card-frame-server';
 import { loadCardKeys } from './modules/cards/card-crypto';
 
+/** Known once the configuration is read: lets a failed start name the database and the cause. */
+let startConfig: AppConfig | undefined;
+
 async function main() {
   const config = loadConfig();
+  startConfig = config;
   if (config.env === 'production' && !config.smtpUrl) {
     // Without SMTP the outbox transport would keep live password-reset links in the database, undelivered.
     throw new Error('SMTP_URL is required in production: e-mails (password-reset links) must be delivered, not kept in the outbox.');
   }
   const started = Date.now();
-  const database = await openDatabase(config);
+  // Start-up work (migrations, seeding) may run longer than a request may wait: no statement
+  // timeout here; the serving pool below has one.
+  if (config.databaseUrl) await checkPostgres(config.databaseUrl, config.databaseTimeoutMs);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, max: 2 });
   await runMigrations(database);
   // Fails the start in production without CARD_PRIVATE_KEY (or with an unusable one).
   await loadCardKeys({ config, db: database.db });
@@ -39,9 +46,10 @@ async function main() {
     console.log(`Seeded ${result.partners} partners, ${result.contentPages} content items and ${result.merchants} restaurants.`);
   }
 
-  const app = await buildApp({ config, db: database.db });
+  const serving = await servingDatabase(config, database);
+  const app = await buildApp({ config, db: serving.db });
   // The card frame's own origin: a second port here, unless production serves it elsewhere.
-  const frame = config.cardFrameServer ? await buildCardFrameServer({ config, db: database.db }) : undefined;
+  const frame = config.cardFrameServer ? await buildCardFrameServer({ config, db: serving.db }) : undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -51,7 +59,7 @@ async function main() {
     force.unref();
     await app.close();
     await frame?.close();
-    await database.close();
+    await serving.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -60,12 +68,27 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as { port: number } | null)?.port ?? config.port;
   if (frame) await frame.listen({ port: config.cardFramePort, host: config.host });
-  console.log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s on http://localhost:${port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}).`);
+  console.log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s on http://localhost:${port} (${config.databaseUrl ? `PostgreSQL at ${postgresAddress(config.databaseUrl)}` : `embedded database in ${config.dataDir}`}).`);
   console.log(`Partner sites: http://<partner>.localhost:${port}, e.g. http://hilton.localhost:${port}. API docs: http://localhost:${port}/api/docs`);
   if (frame) console.log(`Card frame: ${config.cardFrameOrigin}/card-frame/ (port ${(frame.server.address() as { port: number } | null)?.port ?? config.cardFramePort}).`);
 }
 
+/** PostgreSQL: a pool whose connects and statements time out, so an outage answers 503 quickly. */
+async function servingDatabase(config: AppConfig, startup: Database): Promise<Database> {
+  if (startup.kind === 'pglite' || !config.databaseUrl) return startup;
+  await startup.close();
+  return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, databaseTimeoutMs: config.databaseTimeoutMs });
+}
+
+/** One sentence for a failed start: the database's address or folder and the cause where it is the database. */
+function startFailure(err: unknown): string {
+  if (startConfig?.databaseUrl && isDatabaseUnavailable(err)) return describePostgresError(err, startConfig.databaseUrl, startConfig.databaseTimeoutMs);
+  const folder = startConfig && !startConfig.databaseUrl ? describeDataDirError(err, startConfig.dataDir) : undefined;
+  if (folder) return folder;
+  return err instanceof Error ? err.message : String(err);
+}
+
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+  console.error(startFailure(err));
   process.exit(1);
 });

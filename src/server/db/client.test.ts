@@ -1,0 +1,257 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, chownSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkPostgres, describeDataDirError, describePostgresError, isDatabaseUnavailable, openPglite, postgresAddress } from './client';
+import { killChildren, spawnTs } from '../test/child';
+
+/**
+ * Start-up messages (README "Configuration"): a data folder or a PostgreSQL server that cannot be
+ * used is named in one sentence with the cause and what to do, instead of a bare error object.
+ */
+const OPENER = 'src/server/test/fixtures/open-data-dir.ts';
+const root = mkdtempSync(path.join(tmpdir(), 'client-test-'));
+chmodSync(root, 0o755);
+const isRoot = process.getuid?.() === 0;
+/** Root ignores permission bits: a read-only folder is then tried by a child running as nobody. */
+const NOBODY = 65534;
+
+/** PGlite's file-system error as it throws it: an ErrnoError that is no Error, with a number only. */
+class ErrnoError {
+  name = 'ErrnoError';
+  constructor(public errno: number) {}
+}
+
+/** Opens dir in a child process (as nobody when this runs as root) and returns its stderr. */
+async function openAsUser(dir: string): Promise<{ code: number | string; stderr: string }> {
+  const child = spawnTs(OPENER, [dir], isRoot ? { uid: NOBODY, gid: NOBODY, env: { ...process.env, HOME: tmpdir() } } : {});
+  const code = await child.exited;
+  return { code, stderr: child.stderr().trim() };
+}
+
+/** Makes a folder tree read-only for the user the opener runs as. */
+function readOnly(dir: string) {
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    chmodSync(file, entry.isDirectory() ? 0o555 : 0o444);
+  }
+  chmodSync(dir, 0o555);
+}
+
+function chownTree(dir: string, uid: number) {
+  chownSync(dir, uid, uid);
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) chownSync(path.join(entry.parentPath, entry.name), uid, uid);
+}
+
+afterAll(() => {
+  killChildren();
+  // Read-only trees need their write bits back before they can be removed by a non-root user.
+  try {
+    execFileSync('chmod', ['-R', 'u+w', root]);
+  } catch {
+    // removal below says what is left
+  }
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('describeDataDirError', () => {
+  let template: string;
+  beforeAll(async () => {
+    template = path.join(root, 'template');
+    await (await openPglite(template)).close();
+  }, 120_000);
+
+  it('names a full disk (PGlite throws ErrnoError { errno: 51 }, its ENOSPC)', () => {
+    // Observed on a 3 MB tmpfs: PGlite's initdb fails with exactly this object (no message, no stack).
+    const dir = path.join(root, 'data');
+    expect(describeDataDirError(new ErrnoError(51), dir)).toBe(
+      `The disk holding the data folder ${dir} is full: free some space on it, or set DATA_DIR to a folder on another disk, and start again.`,
+    );
+    const nodeFull = Object.assign(new Error(`ENOSPC: no space left on device, open '${dir}/.lock'`), { code: 'ENOSPC', syscall: 'open', path: `${dir}/.lock` });
+    expect(describeDataDirError(nodeFull, dir)).toContain('is full');
+  });
+
+  // Needs a small file system: a tmpfs, which root may mount here (skipped where mounting is not allowed).
+  const mountPoint = path.join(root, 'full');
+  let mounted = false;
+  if (isRoot) {
+    mkdirSync(mountPoint);
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=3m', 'tmpfs', mountPoint], { stdio: 'ignore' });
+      mounted = true;
+    } catch {
+      mounted = false;
+    }
+  }
+  afterAll(() => {
+    if (mounted) execFileSync('umount', ['-l', mountPoint]);
+  });
+
+  it.skipIf(!mounted)('reproduces the full disk on a 3 MB file system', async () => {
+    // In a child: the failed PGlite keeps files open, and the file system must be unmounted after.
+    const dir = path.join(mountPoint, 'data');
+    const child = spawnTs(OPENER, [dir]);
+    expect(await child.exited).toBe(2);
+    expect(child.stderr().trim()).toBe(`The disk holding the data folder ${dir} is full: free some space on it, or set DATA_DIR to a folder on another disk, and start again.`);
+  }, 120_000);
+
+  it('names a data folder this user cannot write (bare EACCES before)', async () => {
+    const dir = path.join(root, 'ro-folder');
+    mkdirSync(dir, { mode: 0o555 });
+    chmodSync(dir, 0o555);
+    const { code, stderr } = await openAsUser(dir);
+    expect(code).toBe(2);
+    const uid = isRoot ? NOBODY : process.getuid!();
+    expect(stderr).toBe(`The data folder ${dir} is not writable by this user: give this user (uid ${uid}) write access, e.g. chown -R ${uid} ${dir} && chmod -R u+rwX ${dir}, or set DATA_DIR to a writable folder.`);
+  }, 120_000);
+
+  it('names read-only database files (PGlite failed to initialize properly before)', async () => {
+    const dir = path.join(root, 'ro-pgdata');
+    cpSync(template, dir, { recursive: true });
+    if (isRoot) chownTree(dir, NOBODY);
+    readOnly(path.join(dir, 'pgdata'));
+    const { code, stderr } = await openAsUser(dir);
+    expect(code).toBe(2);
+    const uid = isRoot ? NOBODY : process.getuid!();
+    expect(stderr).toBe(`The database files in ${dir}/pgdata are read-only for this user: give this user (uid ${uid}) write access, e.g. chown -R ${uid} ${dir} && chmod -R u+rwX ${dir}, or set DATA_DIR to another folder.`);
+    // The folder itself stayed usable: the lock was released on the way out.
+    expect(readdirSync(dir)).toEqual(['pgdata']);
+  }, 120_000);
+
+  it('names a database folder that fails for another reason and says what to do', () => {
+    const dir = path.join(root, 'template');
+    expect(statSync(path.join(dir, 'pgdata')).isDirectory()).toBe(true);
+    expect(describeDataDirError(new Error('PGlite failed to initialize properly'), dir)).toBe(
+      `The embedded database in ${dir}/pgdata could not be opened: if the folder is damaged or was written by another version, move it away (a new one is created and seeded) or restore a backup.`,
+    );
+  });
+
+  it('leaves errors that are not about the folder alone', () => {
+    const dir = path.join(root, 'data');
+    const listen = Object.assign(new Error('listen EACCES: permission denied 0.0.0.0:80'), { code: 'EACCES', syscall: 'listen', address: '0.0.0.0', port: 80 });
+    expect(describeDataDirError(listen, dir)).toBeUndefined();
+    expect(describeDataDirError(new Error('SMTP_URL is required in production'), dir)).toBeUndefined();
+  });
+});
+
+/** A TCP server that accepts connections and never answers (a paused or black-holed database). */
+async function silentServer(): Promise<{ server: Server; port: number; sockets: Set<Socket> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((s) => { sockets.add(s); s.on('error', () => undefined); });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.address() as { port: number }).port, sockets };
+}
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const { server, port } = await silentServer();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function connectError(url: string, timeoutMs = 300): Promise<unknown> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.end();
+    return undefined;
+  } catch (err) {
+    return err;
+  }
+}
+
+describe('PostgreSQL start-up messages and outage errors', () => {
+  let silent: Awaited<ReturnType<typeof silentServer>>;
+  let refusedPort: number;
+  beforeAll(async () => {
+    silent = await silentServer();
+    refusedPort = await closedPort();
+  });
+  afterAll(async () => {
+    for (const s of silent.sockets) s.destroy();
+    await new Promise((resolve) => silent.server.close(resolve));
+  });
+
+  it('names the address without the password', () => {
+    expect(postgresAddress('postgres://app:s3cret@db.example.com:6543/rewards?sslmode=require')).toBe('db.example.com:6543 (database rewards, user app)');
+    expect(postgresAddress('postgres://db.example.com/rewards')).toBe('db.example.com:5432 (database rewards)');
+  });
+
+  it('says the connection was refused when nothing listens', async () => {
+    const url = `postgres://app:s3cret@127.0.0.1:${refusedPort}/rewards`;
+    const err = await connectError(url);
+    expect(isDatabaseUnavailable(err)).toBe(true);
+    const sentence = describePostgresError(err, url);
+    expect(sentence).toBe(`Cannot connect to PostgreSQL at 127.0.0.1:${refusedPort} (database rewards, user app): the connection was refused (is PostgreSQL running and listening on that address and port?).`);
+    expect(sentence).not.toContain('s3cret');
+    await expect(checkPostgres(url, 500)).rejects.toThrow(sentence);
+  });
+
+  it('says it did not answer in time when the server is silent', async () => {
+    const url = `postgres://postgres@127.0.0.1:${silent.port}/rewards`;
+    const err = await connectError(url, 300);
+    expect(isDatabaseUnavailable(err)).toBe(true);
+    await expect(checkPostgres(url, 300)).rejects.toThrow(
+      `Cannot connect to PostgreSQL at 127.0.0.1:${silent.port} (database rewards, user postgres): it did not answer within 300 ms (is the server overloaded or paused, or a firewall dropping the connection?).`,
+    );
+  });
+
+  it('recognises the errors of a database that is away, inside a query error too', () => {
+    const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code, severity: 'FATAL' });
+    const drizzle = (cause: unknown) => Object.assign(new Error('Failed query: select 1\nparams: '), { name: 'DrizzleQueryError', cause });
+    for (const err of [
+      pgError('57P01', 'terminating connection due to administrator command'),
+      pgError('57P03', 'the database system is starting up'),
+      pgError('08006', 'connection failure'),
+      pgError('57014', 'canceling statement due to statement timeout'),
+      new Error('timeout exceeded when trying to connect'),
+      new Error('Connection terminated unexpectedly'),
+      new Error('Query read timeout'),
+      Object.assign(new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' })], ''), {}),
+    ]) {
+      expect(isDatabaseUnavailable(err), String((err as Error).message)).toBe(true);
+      expect(isDatabaseUnavailable(drizzle(err)), String((err as Error).message)).toBe(true);
+    }
+    for (const err of [pgError('23505', 'duplicate key'), pgError('42P01', 'relation does not exist'), pgError('22P02', 'invalid input syntax'), new Error('boom'), undefined, 'text']) {
+      expect(isDatabaseUnavailable(drizzle(err))).toBe(false);
+    }
+  });
+
+  const url = process.env.TEST_DATABASE_URL;
+  it.skipIf(!url)('names an unknown database and an unknown user (PostgreSQL)', async () => {
+    const base = new URL(url!);
+    const missing = new URL(base);
+    missing.pathname = '/no_such_database_here';
+    const err = await connectError(missing.toString(), 5000);
+    expect(isDatabaseUnavailable(err)).toBe(false);
+    expect(describePostgresError(err, missing.toString())).toBe(
+      `Cannot connect to PostgreSQL at ${base.hostname}:${base.port || 5432} (database no_such_database_here, user ${base.username}): the database no_such_database_here does not exist (create it, for example with createdb no_such_database_here, or fix its name in DATABASE_URL).`,
+    );
+    const stranger = new URL(base);
+    stranger.username = 'no_such_role_here';
+    stranger.password = 'pw';
+    await expect(checkPostgres(stranger.toString(), 5000)).rejects.toThrow(
+      /^Cannot connect to PostgreSQL at [^ ]+ \(database [^,]+, user no_such_role_here\): (the server does not let user no_such_role_here connect from here|authentication failed for user no_such_role_here)/,
+    );
+  });
+});
+
+describe('npm start with PostgreSQL away', () => {
+  afterAll(() => killChildren());
+
+  it('stops with one sentence naming the address and the cause, not a failed SQL line', async () => {
+    const port = await closedPort();
+    const child = spawnTs('src/server/main.ts', [], {
+      env: { ...process.env, DATABASE_URL: `postgres://app:s3cret@127.0.0.1:${port}/rewards`, PORT: '0', LOG_LEVEL: 'silent', NODE_ENV: 'development' },
+    });
+    expect(await child.exited).toBe(1);
+    expect(child.stderr().trim()).toBe(
+      `Cannot connect to PostgreSQL at 127.0.0.1:${port} (database rewards, user app): the connection was refused (is PostgreSQL running and listening on that address and port?).`,
+    );
+    expect(child.stdout()).toBe('');
+  }, 120_000);
+});
