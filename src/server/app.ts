@@ -10,7 +10,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
-import { errorsPlugin } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin, frameworkErrors, redactUrl, RequestLog } from './plugins/errors';
+import { healthPlugin } from './plugins/health';
 import { partnerPlugin } from './plugins/partner';
 import { csrfPlugin } from './plugins/csrf';
 import { compressionPlugin } from './plugins/compression';
@@ -55,11 +56,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       ...(opts.logStream ? { stream: opts.logStream } : {}),
       // Recovery links and sign-in callbacks carry secrets in the query string; keep them out of the logs.
       serializers: {
-        req: (req: { method: string; url: string; hostname?: string }) => ({
-          method: req.method, url: req.url.replace(/([?&](?:token|code|state)=)[^&]*/gi, '$1[redacted]'), host: req.hostname,
-        }),
+        req: (req: { method: string; url: string; hostname?: string }) => ({ method: req.method, url: redactUrl(req.url), host: req.hostname }),
       },
     },
+    // One concise line per request instead of Fastify's two.
+    logController: new RequestLog(),
+    // Requests Node or the router refuse answer in the one error shape and quote nothing.
+    clientErrorHandler,
+    frameworkErrors,
     // Only the configured proxies may set X-Forwarded-*: otherwise any client could choose its own address.
     trustProxy: config.trustProxy as boolean, // a hop count works too; Fastify's types lag behind
     bodyLimit: 256 * 1024,
@@ -69,6 +73,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(healthPlugin, { db, timeoutMs: Math.min(config.databaseTimeoutMs, 1000) });
   await app.register(cookie);
   const tileOrigin = config.mapTileUrl ? tileOrigins(config.mapTileUrl) : [];
   const cspDirectives = {

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { Socket } from 'node:net';
+import { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
+import { isDatabaseUnavailable } from '../db/client';
 import { AppError, type FieldError } from '../lib/app-error';
 
 const FRIENDLY: Record<string, string> = {
@@ -12,15 +14,38 @@ const FRIENDLY: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body length does not match its Content-Length.',
   FST_ERR_BAD_URL: 'The address is not valid.',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
   FST_ERR_ASYNC_CONSTRAINT: 'The request could not be routed.',
 };
+
+/** Messages by status for framework errors we have no friendly text for: theirs may quote the request. */
+const BY_STATUS: Record<number, string> = {
+  400: 'The request is not valid.',
+  404: 'Nothing is found at this address.',
+  405: 'This method is not allowed here.',
+  408: 'The request took too long to arrive.',
+  413: 'The request body is too large.',
+  414: 'The address is too long.',
+  415: 'Send the request body as application/json.',
+  431: 'The address or the request headers are too long.',
+};
+
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+/** Seconds a client should wait before trying again while the database is away. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** Query parameters that carry secrets (recovery links, sign-in callbacks) never reach the logs. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|code|state)=)[^&]*/gi, '$1[redacted]');
+}
 
 function fieldName(instancePath: string): string {
   const name = instancePath.replace(/^\//, '').replace(/\//g, '.');
   return name || 'request';
 }
 
-function send(reply: FastifyReply, statusCode: number, message: string, fieldErrors?: FieldError[], code?: string) {
+/** The one error shape: { statusCode, error, message } (+ fieldErrors, code). */
+export function sendError(reply: FastifyReply, statusCode: number, message: string, fieldErrors?: FieldError[], code?: string) {
   return reply.status(statusCode).type('application/json').send({
     statusCode,
     error: STATUS_CODES[statusCode] ?? 'Error',
@@ -32,33 +57,103 @@ function send(reply: FastifyReply, statusCode: number, message: string, fieldErr
 
 /**
  * One error handler: bad input → 400 with field errors, known client errors pass through with a
- * readable message, everything else → 500 with a reference the support team can find in the log.
+ * readable message (never one that quotes the request), a database that is away → 503 with
+ * Retry-After, everything else → 500 with a reference the support team can find in the log.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return send(reply, error.statusCode, error.message, error.fieldErrors, error.code);
+    if (error instanceof AppError) return sendError(reply, error.statusCode, error.message, error.fieldErrors, error.code);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors = error.validation.map((v) => ({ field: fieldName(v.instancePath), message: v.message ?? 'Invalid value.' }));
       const messages = [...new Set(fieldErrors.map((f) => f.message))];
       const message = messages.length <= 3 ? messages.join(' ') : `${messages.slice(0, 3).join(' ')} (${messages.length - 3} more problems)`;
-      return send(reply, 400, message, fieldErrors);
+      return sendError(reply, 400, message, fieldErrors);
     }
     if (error.validation) {
-      return send(reply, 400, error.message, error.validation.map((v) => ({ field: fieldName(v.instancePath), message: v.message ?? 'Invalid value.' })));
+      return sendError(reply, 400, error.message, error.validation.map((v) => ({ field: fieldName(v.instancePath), message: v.message ?? 'Invalid value.' })));
     }
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return send(reply, status, FRIENDLY[error.code] ?? (error.message || 'The request could not be handled.'));
+    if (status >= 400 && status < 500) return sendError(reply, status, clientMessage(error, status));
+    if (isDatabaseUnavailable(error)) {
+      // Not a fault of the request or the code: the database is stopped, restarting or not answering.
+      request.log.warn({ code: errorCode(error), message: firstLine(error) }, 'database unavailable');
+      return sendError(reply.header('retry-after', String(RETRY_AFTER_SECONDS)), 503, UNAVAILABLE_MESSAGE);
     }
     // A value PostgreSQL cannot store (NUL character, number out of range, impossible date) is bad
     // input, not a server fault: class 22 "data exception".
     const pgCode = String((error as { code?: unknown; cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code ?? '');
     if (/^22[0-9A-Z]{3}$/.test(pgCode)) {
-      return send(reply, 400, 'The request contains a value that cannot be stored. Please check for unusual characters, very large numbers or impossible dates.');
+      return sendError(reply, 400, 'The request contains a value that cannot be stored. Please check for unusual characters, very large numbers or impossible dates.');
     }
     const reference = randomUUID().slice(0, 8).toUpperCase();
     // Never the raw error: database errors quote the query's parameters (e-mails, hashes, links).
-    request.log.error({ reference, name: error.name, code: pgCode || error.code, message: String(error.message ?? '').split(/\nparams:|params:/)[0]!.slice(0, 300) }, 'request failed');
-    return send(reply, 500, `Something went wrong on our side. Reference ${reference}.`);
+    request.log.error({ reference, name: error.name, code: pgCode || error.code, message: firstLine(error) }, 'request failed');
+    return sendError(reply, 500, `Something went wrong on our side. Reference ${reference}.`);
   });
 });
+
+/**
+ * Fastify's request log, one line per request instead of two ("incoming request" with the headers,
+ * "request completed"): method, address (secrets redacted), status and time. Failures add the
+ * error handler's own line. Health probes come every few seconds and say nothing new: debug only.
+ */
+export class RequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const url = redactUrl(request.url);
+    const line = { method: request.method, url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    // An error here is the response stream's (a client gone mid-answer), never one the handler saw.
+    if (error) return request.log.warn({ ...line, err: { name: error.name, code: (error as { code?: unknown }).code, message: firstLine(error) } }, 'response failed');
+    request.log[url === '/health' || url === '/ready' ? 'debug' : 'info'](line, 'request');
+  }
+}
+
+/** A 4xx message: ours as written, a framework's replaced, since it may quote the request. */
+function clientMessage(error: FastifyError, status: number): string {
+  if (FRIENDLY[error.code]) return FRIENDLY[error.code]!;
+  if (typeof error.code === 'string' && error.code.startsWith('FST_')) return BY_STATUS[status] ?? 'The request could not be handled.';
+  return error.message || BY_STATUS[status] || 'The request could not be handled.';
+}
+
+/** Never the query's parameters: database errors quote them (e-mails, hashes, links). */
+function firstLine(error: Error): string {
+  return String(error.message ?? '').split(/\nparams:|params:/)[0]!.slice(0, 300);
+}
+
+function errorCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  const code = e.cause?.code ?? e.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * Fastify's frameworkErrors: routing failures (an address too long for a route parameter, a
+ * malformed escape) in the one error shape, without quoting the address.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 400;
+  request.log.info({ code: error.code, statusCode: status }, 'request refused');
+  void sendError(reply, status, status < 500 ? clientMessage(error, status) : 'The request could not be routed.');
+}
+
+const CLIENT_ERROR_STATUS: Record<string, number> = { HPE_HEADER_OVERFLOW: 431, ERR_HTTP_REQUEST_TIMEOUT: 408, HPE_URI_TOO_LONG: 414 };
+
+/**
+ * Fastify's clientErrorHandler: a request Node cannot parse (headers or address over 16 kB, bad
+ * syntax, too slow) answers in the one error shape with Connection: close, since the connection
+ * cannot carry another request after it, then closes once the answer is out.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed || socket.writableEnded) return;
+  const status = CLIENT_ERROR_STATUS[err.code ?? ''] ?? 400;
+  const body = JSON.stringify({ statusCode: status, error: STATUS_CODES[status], message: BY_STATUS[status] });
+  this.log.info({ code: err.code, statusCode: status }, 'request refused');
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  // The client may still be sending: close for good a little later rather than reset the answer away.
+  setTimeout(() => socket.destroy(), 2000).unref();
+}
