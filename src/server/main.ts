@@ -68,7 +68,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as { port: number } | null)?.port ?? config.port;
   if (frame) await frame.listen({ port: config.cardFramePort, host: config.host });
-  console.log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s on http://localhost:${port} (${config.databaseUrl ? `PostgreSQL at ${postgresAddress(config.databaseUrl)}` : `embedded database in ${config.dataDir}`}).`);
+  console.log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s on http://localhost:${port}, ${config.databaseUrl ? `PostgreSQL at ${postgresAddress(config.databaseUrl)}` : `embedded database in ${config.dataDir}`}.`);
   console.log(`Partner sites: http://<partner>.localhost:${port}, e.g. http://hilton.localhost:${port}. API docs: http://localhost:${port}/api/docs`);
   if (frame) console.log(`Card frame: ${config.cardFrameOrigin}/card-frame/ (port ${(frame.server.address() as { port: number } | null)?.port ?? config.cardFramePort}).`);
 }
