@@ -29,6 +29,8 @@ const ZEnv = z.object({
   CARD_PRIVATE_KEY: z.string().optional(),
   /** HMAC key of card fingerprints (32+ characters); unset: a key generated once in app_secrets. */
   CARD_FINGERPRINT_KEY: z.string().min(32, 'Use at least 32 characters.').optional(),
+  /** Earlier fingerprint keys, comma-separated, while they are rotated out (docs/card-keys.md). */
+  CARD_FINGERPRINT_PREVIOUS_KEYS: z.string().refine((v) => v.split(',').every((k) => k.trim().length >= 32), 'Each previous key needs at least 32 characters.').optional(),
   /** smtp(s)://user:pass@host:port; unset keeps e-mails in the outbox table (staging tools show them). */
   SMTP_URL: z.string().url().refine((v) => /^smtps?:\/\//i.test(v), 'Use an smtp:// or smtps:// address.').optional(),
   /** Sender address of e-mails; the display name is the partner's name. */
@@ -64,6 +66,8 @@ export type AppConfig = {
   cardPrivateKey: string | undefined;
   /** HMAC key of card fingerprints; unset: one generated once in app_secrets. */
   cardFingerprintKey: string | undefined;
+  /** Earlier fingerprint keys still recognised while cards move to the current one. */
+  cardFingerprintPreviousKeys: string[];
   /** SMTP server for e-mails; undefined stores them in the outbox table instead. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -120,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // Environment files often carry a PEM on one line with literal \n.
     cardPrivateKey: e.CARD_PRIVATE_KEY?.replace(/\\n/g, '\n'),
     cardFingerprintKey: e.CARD_FINGERPRINT_KEY,
+    cardFingerprintPreviousKeys: (e.CARD_FINGERPRINT_PREVIOUS_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'no-reply@localhost',
     impressionsRetentionDays: e.IMPRESSIONS_RETENTION_DAYS,

@@ -287,6 +287,8 @@ export const memberCards = pgTable('member_cards', {
   lastFour: text('last_four').notNull(),
   description: text('description').notNull(),
   fingerprint: text('fingerprint').notNull(),
+  /** Which fingerprint key made it (card-crypto.ts fingerprintKeyId): key rotation shows what is left on an old key. */
+  fingerprintKeyId: text('fingerprint_key_id'),
   /** Set when the card came from the partner's own list (partner-loaded cards). */
   partnerCardId: integer('partner_card_id'),
   directFileFeedOptIn: boolean('direct_file_feed_opt_in').notNull().default(false),

@@ -1,7 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import { memberCards, members, partnerCards, type NewPartnerRow } from '../schema';
-import { cardFingerprint, FINGERPRINT_SECRET } from '../../modules/cards/card-crypto';
+import { cardFingerprint, FINGERPRINT_SECRET, fingerprintKeyId } from '../../modules/cards/card-crypto';
 import { getOrCreateSecret } from '../../lib/secrets';
 import { BRAND_CODES, type CardBrand } from '../../../shared/constants/card';
 import { checkCardNumber } from '../../../shared/rules/card';
@@ -52,12 +52,12 @@ export function seedNumberPool(accepted: Accepted): string[] {
 }
 
 type SeedPartner = Pick<NewPartnerRow, 'code' | 'hasPartnerLoadedCards' | 'cardTypesAccepted'> & { id: number };
-type Described = { cardType: CardBrand; lastFour: string; description: string; fingerprint: string };
+type Described = { cardType: CardBrand; lastFour: string; description: string; fingerprint: string; fingerprintKeyId: string };
 
 function describeCard(number: string, accepted: Accepted, key: Buffer, description: (brand: CardBrand) => string): Described {
   const check = checkCardNumber(number, accepted);
   if (!check.ok) throw new Error('A seed card number is not valid for its partner.');
-  return { cardType: check.brand, lastFour: check.lastFour, description: description(check.brand), fingerprint: cardFingerprint(key, number) };
+  return { cardType: check.brand, lastFour: check.lastFour, description: description(check.brand), fingerprint: cardFingerprint(key, number), fingerprintKeyId: fingerprintKeyId(key) };
 }
 
 /** Inserts the demo cards (inside the seed transaction, after the members). */
@@ -76,12 +76,16 @@ export async function seedPartnerCards(db: Db, partnerRows: readonly SeedPartner
     let next = 0;
     const take = () => pool[next++];
     for (const m of demo.filter((d) => d.partnerId === partner.id)) {
-      let first: { id: number; card: Described } | undefined;
+      let first: { id: number; card: Omit<Described, 'fingerprintKeyId'> } | undefined;
       if (partner.hasPartnerLoadedCards && m.hasWebProfile) {
         const numbers = [take(), take()].filter((n): n is string => n !== undefined);
         if (numbers.length) {
           const rows = await db.insert(partnerCards)
-            .values(numbers.map((n) => ({ partnerId: partner.id, memberId: m.id, ...describeCard(n, accepted, key, (b) => `${brandName} ${b}`) })))
+            .values(numbers.map((n) => {
+              // Partner cards keep the fingerprint only: the partner's feed replaces them whole.
+              const { fingerprintKeyId: _keyId, ...card } = describeCard(n, accepted, key, (b) => `${brandName} ${b}`);
+              return { partnerId: partner.id, memberId: m.id, ...card };
+            }))
             .returning();
           partnerCardCount += rows.length;
           if (rows[0]) first = { id: rows[0].id, card: rows[0] };
@@ -90,7 +94,7 @@ export async function seedPartnerCards(db: Db, partnerRows: readonly SeedPartner
       if (m.memberType !== 'EnrolledCardMember') continue;
       if (first) {
         const { cardType, lastFour, description, fingerprint } = first.card;
-        linked.push({ partnerId: partner.id, memberId: m.id, cardType, lastFour, description, fingerprint, partnerCardId: first.id });
+        linked.push({ partnerId: partner.id, memberId: m.id, cardType, lastFour, description, fingerprint, fingerprintKeyId: fingerprintKeyId(key), partnerCardId: first.id });
         continue;
       }
       const n = take();

@@ -106,6 +106,25 @@ export function decryptCardNumber(privateKey: KeyObject, encryptedBase64: string
   return /^\d{12,19}$/.test(text) ? text : null;
 }
 
+/** The current fingerprint key and the earlier ones still recognised during a rotation. */
+export type FingerprintKeys = { current: Buffer; previous: Buffer[] };
+
+/** CARD_FINGERPRINT_KEY (see loadFingerprintKey) and CARD_FINGERPRINT_PREVIOUS_KEYS. */
+export async function loadFingerprintKeys({ config, db }: { config: Pick<AppConfig, 'cardFingerprintKey' | 'cardFingerprintPreviousKeys' | 'env'>; db: Db }): Promise<FingerprintKeys> {
+  return { current: await loadFingerprintKey({ config, db }), previous: config.cardFingerprintPreviousKeys.map((k) => Buffer.from(k, 'utf8')) };
+}
+
+/** A short public name of a key (not the key): stored beside each fingerprint, so a rotation can see what is left. */
+export function fingerprintKeyId(key: Buffer): string {
+  return createHmac('sha256', key).update('fingerprint-key-id').digest('hex').slice(0, 12);
+}
+
+/** A card number's fingerprint under the current key, and every fingerprint it may be stored under. */
+export function cardFingerprints(keys: FingerprintKeys, digits: string): { current: string; keyId: string; all: string[] } {
+  const current = cardFingerprint(keys.current, digits);
+  return { current, keyId: fingerprintKeyId(keys.current), all: [current, ...keys.previous.map((k) => cardFingerprint(k, digits))] };
+}
+
 /** Keyed fingerprint of a card number (HMAC-SHA-256, hex): finds the same card again without revealing it. */
 export function cardFingerprint(key: Buffer, digits: string): string {
   return createHmac('sha256', key).update(digits.replace(/[\s-]/g, ''), 'utf8').digest('hex');

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { memberCards, members, partnerCards, type MemberCardRow, type MemberRow, type PartnerCardRow } from '../../db/schema';
 import type { MemberType } from '../../../shared/constants/member';
@@ -24,11 +24,16 @@ export async function lockMember(tx: Db, memberId: number): Promise<MemberRow | 
   return row;
 }
 
-/** Who holds this card (by fingerprint) on this partner, if anyone. */
-export async function cardHolder(tx: Db, partnerId: number, fingerprint: string): Promise<{ memberId: number } | undefined> {
-  const [row] = await tx.select({ memberId: memberCards.memberId }).from(memberCards)
-    .where(and(eq(memberCards.partnerId, partnerId), eq(memberCards.fingerprint, fingerprint)));
+/** Who holds this card on this partner, if anyone: its fingerprints under the current and earlier keys. */
+export async function cardHolder(tx: Db, partnerId: number, fingerprints: string[]): Promise<{ memberId: number; id: number; fingerprint: string } | undefined> {
+  const [row] = await tx.select({ memberId: memberCards.memberId, id: memberCards.id, fingerprint: memberCards.fingerprint }).from(memberCards)
+    .where(and(eq(memberCards.partnerId, partnerId), inArray(memberCards.fingerprint, fingerprints)));
   return row;
+}
+
+/** Moves a card's fingerprint to the current key (key rotation, docs/card-keys.md). */
+export async function rekeyMemberCard(tx: Db, id: number, fingerprint: string, fingerprintKeyId: string): Promise<void> {
+  await tx.update(memberCards).set({ fingerprint, fingerprintKeyId }).where(eq(memberCards.id, id));
 }
 
 /** Inserts the card; undefined when the partner already has a card with this fingerprint. */

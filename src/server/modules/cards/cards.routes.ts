@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { partnerOf } from '../../plugins/partner';
 import { CAPTCHA_MESSAGE } from './captcha';
-import { loadCardKeys, loadFingerprintKey, type CardKeys } from './card-crypto';
+import { loadCardKeys, loadFingerprintKeys, type CardKeys, type FingerprintKeys } from './card-crypto';
 import { addCards, deleteCard, memberCardList, NO_PARTNER_CARDS, partnerCardList } from './cards.service';
 
 /**
@@ -18,13 +18,13 @@ import { addCards, deleteCard, memberCardList, NO_PARTNER_CARDS, partnerCardList
 export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }> = async (app, { db, config }) => {
   // Loaded on first use: the development key pair is generated once and kept in app_secrets.
   let keys: Promise<CardKeys> | undefined;
-  let fingerprintKey: Promise<Buffer> | undefined;
+  let fingerprintKeys: Promise<FingerprintKeys> | undefined;
   const cardKeys = () => (keys ??= loadCardKeys({ config, db }).catch((err: unknown) => {
     keys = undefined;
     throw err;
   }));
-  const fpKey = () => (fingerprintKey ??= loadFingerprintKey({ config, db }).catch((err: unknown) => {
-    fingerprintKey = undefined;
+  const fpKeys = () => (fingerprintKeys ??= loadFingerprintKeys({ config, db }).catch((err: unknown) => {
+    fingerprintKeys = undefined;
     throw err;
   }));
 
@@ -63,7 +63,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }> =
       directFileFeedOptIn: request.body.directFileFeedOptIn,
       termsAccepted: request.body.termsAccepted,
       keys: await cardKeys(),
-      fingerprintKey: await fpKey(),
+      fingerprintKeys: await fpKeys(),
     });
     request.log.info({ linked: result.linked, submitted: result.cardRegistration.length }, 'cards linked');
     return reply.status(result.linked > 0 ? 200 : 400).send({ cardRegistration: result.cardRegistration });

@@ -5,9 +5,9 @@ import { AppError } from '../../lib/app-error';
 import { BRAND_CODES, CARD_BRANDS, CARD_OPT_IN_REQUIRED, CARD_TERMS_REQUIRED, MAX_CARDS_PER_MEMBER, type CardBrand } from '../../../shared/constants/card';
 import { acceptedBrandsMessage, checkCardNumber, detectBrand } from '../../../shared/rules/card';
 import type { Card, ZCardRegistration, ZCreditCardInput } from '../../../shared/schemas/card';
-import { cardFingerprint, decryptCardNumber, type CardKeys } from './card-crypto';
+import { cardFingerprints, decryptCardNumber, type CardKeys, type FingerprintKeys } from './card-crypto';
 import {
-  cardHolder, countMemberCards, deleteMemberCard, insertMemberCard, listMemberCards, listPartnerCards, lockMember, setMemberType,
+  cardHolder, countMemberCards, deleteMemberCard, insertMemberCard, listMemberCards, listPartnerCards, lockMember, rekeyMemberCard, setMemberType,
 } from './cards.repo';
 
 export type CreditCardInput = z.infer<typeof ZCreditCardInput>;
@@ -41,7 +41,11 @@ export function accepted(partner: PartnerRow): Accepted {
 }
 
 /** A card ready to link: everything but the owner. */
-type Candidate = { cardType: CardBrand; lastFour: string; description: string; fingerprint: string; partnerCardId: number | null };
+type Candidate = {
+  cardType: CardBrand; lastFour: string; description: string; fingerprint: string; fingerprintKeyId: string | null; partnerCardId: number | null;
+  /** Every fingerprint the card may already be stored under (the current key's first, then earlier keys'). */
+  knownAs: string[];
+};
 type Prepared = { ok: true; card: Candidate } | { ok: false; shown: CardRegistration[number]['memberCard']; code: CardErrorCode; message: string };
 
 /**
@@ -50,7 +54,7 @@ type Prepared = { ok: true; card: Candidate } | { ok: false; shown: CardRegistra
  */
 export function prepareManualCard(
   input: { encryptedCardNumber: string; lastFour: string; cardType: CardBrand },
-  ctx: { keys: CardKeys; fingerprintKey: Buffer; accepted: Accepted; partnerCards: PartnerCardRow[] },
+  ctx: { keys: CardKeys; fingerprintKeys: FingerprintKeys; accepted: Accepted; partnerCards: PartnerCardRow[] },
 ): Prepared {
   const shown = { id: null, cardType: input.cardType, lastFour: input.lastFour, description: manualDescription(input.cardType) };
   const fail = (code: CardErrorCode, message: string): Prepared => ({ ok: false, shown, code, message });
@@ -61,12 +65,15 @@ export function prepareManualCard(
   const check = checkCardNumber(digits, ctx.accepted);
   if (!check.ok) return fail('INVALID_CARD', check.message);
   if (check.lastFour !== input.lastFour || check.brand !== input.cardType) return fail('INVALID_CARD', CARD_ERRORS.INVALID_CARD);
-  const fingerprint = cardFingerprint(ctx.fingerprintKey, digits);
+  const { current, keyId, all } = cardFingerprints(ctx.fingerprintKeys, digits);
   // The same number as one of the member's partner-loaded cards: link it as that card.
-  const partnerCard = ctx.partnerCards.find((p) => p.fingerprint === fingerprint);
+  const partnerCard = ctx.partnerCards.find((p) => all.includes(p.fingerprint));
   return {
     ok: true,
-    card: { cardType: check.brand, lastFour: check.lastFour, description: manualDescription(check.brand), fingerprint, partnerCardId: partnerCard?.id ?? null },
+    card: {
+      cardType: check.brand, lastFour: check.lastFour, description: manualDescription(check.brand),
+      fingerprint: current, fingerprintKeyId: keyId, knownAs: all, partnerCardId: partnerCard?.id ?? null,
+    },
   };
 }
 
@@ -76,7 +83,10 @@ function preparePartnerCard(cardId: number, partnerCards: PartnerCardRow[]): Pre
     // The card is not this member's: nothing about it is revealed.
     return { ok: false, shown: { id: null, cardType: CARD_BRANDS[0], lastFour: '', description: 'Partner card' }, code: 'UNKNOWN_PARTNER_CARD', message: CARD_ERRORS.UNKNOWN_PARTNER_CARD };
   }
-  return { ok: true, card: { cardType: row.cardType, lastFour: row.lastFour, description: row.description, fingerprint: row.fingerprint, partnerCardId: row.id } };
+  return {
+    ok: true,
+    card: { cardType: row.cardType, lastFour: row.lastFour, description: row.description, fingerprint: row.fingerprint, fingerprintKeyId: null, knownAs: [row.fingerprint], partnerCardId: row.id },
+  };
 }
 
 export type AddCardsResult = { linked: number; cardRegistration: CardRegistration; memberType: MemberRow['memberType'] };
@@ -91,7 +101,7 @@ export type AddCardsResult = { linked: number; cardRegistration: CardRegistratio
  */
 export async function addCards(db: Db, opts: {
   partner: PartnerRow; member: MemberRow; creditCards: CreditCardInput[]; directFileFeedOptIn: true; termsAccepted: true;
-  keys: CardKeys; fingerprintKey: Buffer;
+  keys: CardKeys; fingerprintKeys: FingerprintKeys;
 }): Promise<AddCardsResult> {
   const { partner, member } = opts;
   const missing = [
@@ -101,7 +111,7 @@ export async function addCards(db: Db, opts: {
   if (missing.length > 0) throw AppError.badRequest(missing.map((m) => m.message).join(' '), missing);
   const owner = { partnerId: partner.id, memberId: member.id };
   const partnerCards = partner.hasPartnerLoadedCards ? await listPartnerCards(db, owner) : [];
-  const ctx = { keys: opts.keys, fingerprintKey: opts.fingerprintKey, accepted: accepted(partner), partnerCards };
+  const ctx = { keys: opts.keys, fingerprintKeys: opts.fingerprintKeys, accepted: accepted(partner), partnerCards };
   // Decryption happens before the transaction, so no lock is held while RSA runs.
   const prepared = opts.creditCards.map((c) => ('cardId' in c ? preparePartnerCard(c.cardId, partnerCards) : prepareManualCard(c, ctx)));
 
@@ -117,15 +127,17 @@ export async function addCards(db: Db, opts: {
         cardRegistration.push({ memberCard: p.shown, error: { code: p.code, message: p.message } });
         continue;
       }
-      const { card } = p;
+      const { knownAs, ...card } = p.card;
       const shown = { id: null, cardType: card.cardType, lastFour: card.lastFour, description: card.description };
       const refuse = (code: CardErrorCode, message: string) => cardRegistration.push({ memberCard: shown, error: { code, message } });
-      if (mine.has(card.fingerprint)) {
+      if (knownAs.some((f) => mine.has(f))) {
         refuse('ALREADY_LINKED', CARD_ERRORS.ALREADY_LINKED);
         continue;
       }
-      const holder = await cardHolder(tx, partner.id, card.fingerprint);
+      const holder = await cardHolder(tx, partner.id, knownAs);
       if (holder) {
+        // Stored under an earlier key: moved to the current one now that the number is at hand.
+        if (holder.fingerprint !== card.fingerprint && card.fingerprintKeyId) await rekeyMemberCard(tx, holder.id, card.fingerprint, card.fingerprintKeyId);
         refuse(holder.memberId === member.id ? 'ALREADY_LINKED' : 'LINKED_TO_OTHER_MEMBER', holder.memberId === member.id ? CARD_ERRORS.ALREADY_LINKED : CARD_ERRORS.LINKED_TO_OTHER_MEMBER);
         continue;
       }
@@ -139,7 +151,7 @@ export async function addCards(db: Db, opts: {
         refuse('LINKED_TO_OTHER_MEMBER', CARD_ERRORS.LINKED_TO_OTHER_MEMBER);
         continue;
       }
-      mine.add(card.fingerprint);
+      knownAs.forEach((f) => mine.add(f));
       total += 1;
       cardRegistration.push({ memberCard: { id: row.id, cardType: row.cardType, lastFour: row.lastFour, description: row.description }, error: null });
     }

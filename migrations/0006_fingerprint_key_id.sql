@@ -1,0 +1,1 @@
+ALTER TABLE "member_cards" ADD COLUMN "fingerprint_key_id" text;
