@@ -205,9 +205,10 @@ function Outbox() {
           Refresh
         </Button>
       </div>
+      <p>E-mails sent to the demo accounts, and to you when you are signed in. Other people's e-mails are never shown here.</p>
       {query.isPending && <Spinner label="Loading the outbox" />}
       {query.isError && <p role="alert">The outbox could not be loaded: {messageOf(query.error)}</p>}
-      {query.data && query.data.messages.length === 0 && <p>No e-mails have been sent on this site yet.</p>}
+      {query.data && query.data.messages.length === 0 && <p>No e-mails to show yet.</p>}
       {query.data && query.data.messages.length > 0 && (
         <ul className={styles.outbox}>
           {query.data.messages.map((m) => (
