@@ -86,7 +86,7 @@ const UNAVAILABLE = { statusCode: 503, error: 'Service Unavailable', message: 'T
 describe.skipIf(!TEST_URL)('PostgreSQL outage', () => {
   const logged: string[] = [];
   let database: Database;
-  let served: Database & { pool: import('pg').Pool };
+  let served: ReturnType<typeof openPostgres>;
   let proxy: PgProxy;
   let app: FastifyInstance;
 
