@@ -2,7 +2,8 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { CSRF_MESSAGE } from './csrf';
-import { operationIdFor } from './openapi';
+import { ZErrorResponse } from '../../shared/schemas/common';
+import { operationIdFor, standardErrors } from './openapi';
 
 let t: TestApp;
 let doc: OpenAPIV3.Document;
@@ -96,6 +97,18 @@ describe('the OpenAPI document', () => {
     expect(operationIdFor('GET', '/api/Member/:publicId')).toBe('getMemberByPublicId');
   });
 
+  it('derives the error answers from the route: its body limit, a token it asks for itself', () => {
+    // The route's own limit where it sets one (impressions), the app's otherwise.
+    const limitOf = (op: OpenAPIV3.OperationObject) => /larger than (\d+) kB/.exec(response(op, 413)?.description ?? '')?.[1];
+    expect(limitOf(doc.paths['/api/SignIn']!.post!)).toBe('256');
+    expect(limitOf(doc.paths['/api/Impressions']!.post!)).not.toBe('256');
+    // A route that needs the token only sometimes (sign-out, when signed in) declares it itself.
+    const own = standardErrors({ method: 'GET', url: '/api/SignOut', schema: { security: [{ xsrf: [] }, {}], response: { 403: ZErrorResponse } }, bodyLimit: 1024 });
+    expect(own.get(403)).toMatch(/anti-forgery token/);
+    expect(own.get(403)).not.toMatch(/before anything else/);
+    expect(standardErrors({ method: 'GET', url: '/health', bodyLimit: 1024 }).size).toBe(0);
+  });
+
   it('has no path with a trailing slash but the one the spec fixes (redocly.yaml)', () => {
     expect(Object.keys(doc.paths).filter((p) => p.endsWith('/'))).toEqual(['/api/cms/pages/{contentName}/']);
   });
@@ -123,13 +136,18 @@ describe('the OpenAPI document matches what the server does', () => {
     const { cookie, token } = await t.csrf('hilton');
     const bodied = operations().filter(({ op }) => op.requestBody);
     expect(bodied.length).toBeGreaterThan(5);
-    for (const { method, path } of bodied) {
+    for (const { method, path, op } of bodied) {
       const headers = { cookie, 'x-xsrf-token': token };
       const form = await t.request('hilton', { method: method.toUpperCase() as 'POST', url: concrete(path), headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1' });
       expect(form.statusCode, `${method.toUpperCase()} ${path}`).toBe(415);
-      const big = await t.request('hilton', { method: method.toUpperCase() as 'POST', url: concrete(path), headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ pad: 'x'.repeat(300 * 1024) }) });
+      // Just over the documented limit: 413; just under it: read (and then judged on its content).
+      const limit = 1024 * Number(/larger than (\d+) kB/.exec(response(op, 413)?.description ?? '')?.[1]);
+      const padded = (bytes: number) => JSON.stringify({ pad: 'x'.repeat(bytes - 10) });
+      const send = (payload: string) => t.request('hilton', { method: method.toUpperCase() as 'POST', url: concrete(path), headers: { ...headers, 'content-type': 'application/json' }, payload });
+      const big = await send(padded(limit + 1));
       expect(big.statusCode, `${method.toUpperCase()} ${path}`).toBe(413);
       expect(Object.keys(big.json<object>()).sort()).toEqual(['error', 'message', 'statusCode']);
+      expect((await send(padded(limit))).statusCode, `${method.toUpperCase()} ${path}`).not.toBe(413);
     }
   });
 });

@@ -50,13 +50,19 @@ export function standardErrors(route: RouteFacts): Map<StandardError, string> {
   const declares = (code: number) => Boolean((schema.response as Record<string, unknown> | undefined)?.[code]);
   const validates = ['params', 'querystring', 'body', 'headers'].some((k) => schema[k] !== undefined);
   const acceptsBody = schema.body !== undefined;
-  const csrf = csrfTokenRequired(route.method, route.url, route.config);
+  const csrfByRule = csrfTokenRequired(route.method, route.url, route.config);
+  // Or a route that asks for the token itself (e.g. only when signed in) and declares it.
+  const csrf = csrfByRule || (Array.isArray(schema.security) && (schema.security as object[]).some((requirement) => 'xsrf' in requirement));
 
   if (validates || declares(400)) errors.set(400, 'The request is not valid: `message` says what to correct and `fieldErrors` names each field that is wrong.');
   // 401 depends on the handler (sign-in required, or credentials checked); routes declare it.
   if (declares(401)) errors.set(401, 'Not signed in (no session, or it has ended), or the credentials given are wrong.');
   if (csrf) {
-    errors.set(403, `The anti-forgery token is missing or out of date: send ${XSRF_SCHEME.name} (see the xsrf security scheme). Checked before anything else, so a forged call learns nothing about its input.${declares(403) ? ' Also when the action is not allowed on this site or for this account.' : ''}`);
+    errors.set(403, [
+      `The anti-forgery token is missing or out of date: send ${XSRF_SCHEME.name} (see the xsrf security scheme).`,
+      csrfByRule ? 'Checked before anything else, so a forged call learns nothing about its input.' : '',
+      declares(403) && csrfByRule ? 'Also when the action is not allowed on this site or for this account.' : '',
+    ].filter(Boolean).join(' '));
   } else if (declares(403)) {
     errors.set(403, 'The action is not allowed on this site or for this account.');
   }
