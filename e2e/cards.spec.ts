@@ -62,10 +62,22 @@ test.describe('cards', () => {
     await expect(page.getByText('Your card ending in 4444 has been deleted.')).toBeVisible();
     await expect(list.getByText('ending in 4444', { exact: true })).toHaveCount(0);
 
+    const publicId = await page.evaluate(async () => ((await (await fetch('/api/Member')).json()) as { publicId: string }).publicId);
     await list.getByRole('button', { name: /Delete and close account/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete and close account' }).click();
     await expect(page).toHaveURL(/\/SignOut$/);
     expect(await page.evaluate(async () => (await fetch('/api/Member')).status)).toBe(401);
+
+    // Closed like a seeded closed account: /activate sends both to sign in as inactive (rfr=4) …
+    for (const id of [publicId, 'demo-hilton-select-closed']) {
+      await page.goto(partnerUrl('hilton', `/activate?public_id=${id}`));
+      await expect(page).toHaveURL(/\/login\?rfr=4$/);
+    }
+    // … and signing in again shows the re-enrolment page.
+    await page.getByLabel(/^Email/).fill(`cards.${stamp.toLowerCase()}@example.com`);
+    await page.getByLabel(/^Password/).fill('Tasty-meal-42');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Reactivate your account' })).toBeVisible();
     expect(errors).toEqual([]);
   });
 
