@@ -54,7 +54,7 @@ describe('pages', () => {
     expect(page.body).toContain('id="partner-config"');
     const apiRes = await t.request('delta', { method: 'GET', url: '/api/nothing-here' });
     expect(apiRes.statusCode).toBe(404);
-    expect(apiRes.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Nothing is found at GET /api/nothing-here.' });
+    expect(apiRes.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Nothing is found at this address.' });
   });
 
   it('knows the discover page only where the partner has one', async () => {

@@ -18,6 +18,8 @@ import { compressionPlugin } from './plugins/compression';
 import { ERROR_SCHEMA_NAME, errorResponseComponent, OPENAPI_DESCRIPTION, OPENAPI_TAGS, openapiPlugin, openapiTransform, XSRF_SCHEME } from './plugins/openapi';
 import { sessionPlugin } from './plugins/session';
 import { createPgRateLimitStore } from './plugins/rate-limit-store';
+import { limitsPlugin, tooManyRequestsMessage } from './plugins/limits';
+import { isRateLimitedRoute } from './plugins/route-rules';
 import { csrfRoutes } from './modules/csrf/csrf.routes';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
@@ -118,14 +120,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     allowList: (request) => {
       // The matched route (or, for an unmatched path, the decoded path): '/%61pi/…' counts as '/api/…'.
       const path = request.routeOptions.url ?? safeDecode(request.url);
-      return !path.startsWith('/api/') || path.startsWith('/api/docs');
+      return !isRateLimitedRoute(path);
     },
     errorResponseBuilder: (_request, ctx) => ({
       statusCode: 429,
       error: 'Too Many Requests',
-      message: `Too many requests. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,
+      message: tooManyRequestsMessage(ctx.ttl),
     }),
   });
+  // Per-account limits (sign-in, recovery, joining, validation) on the same shared counters.
+  await app.register(limitsPlugin, { store: new rateStore.Store('account:') });
 
   // Before the routes: both act through onRoute hooks. Compression of JSON, pages and generated
   // images per request; the openapi hook documents each route's error answers and security.

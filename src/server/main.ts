@@ -3,8 +3,11 @@ import { loadConfig, type AppConfig } from './config';
 import { buildApp } from './app';
 import { checkPostgres, describeDataDirError, describePostgresError, isDatabaseUnavailable, openDatabase, postgresAddress, runMigrations, type Database } from './db/client';
 import { isSeeded, seed } from './db/seed';
+import { assertNoDemoMembers } from './db/seed/members';
+import { appJobs } from './jobs/jobs';
+import { createScheduler } from './jobs/scheduler';
 import { buildCardFrameServer } from './modules/cards/card-frame-server';
-import { loadCardKeys } from './modules/cards/card-crypto';
+import { loadCardKeys, loadFingerprintKey } from './modules/cards/card-crypto';
 
 /** Known once the configuration is read: lets a failed start name the database and the cause. */
 let startConfig: AppConfig | undefined;
@@ -24,6 +27,8 @@ async function main() {
   await runMigrations(database);
   // Fails the start in production without CARD_PRIVATE_KEY (or with an unusable one).
   await loadCardKeys({ config, db: database.db });
+  // Fails the start in production without CARD_FINGERPRINT_KEY.
+  await loadFingerprintKey({ config, db: database.db });
 
   if (!(await isSeeded(database.db))) {
     const bar = new cliProgress.SingleBar({
@@ -36,6 +41,8 @@ async function main() {
     bar.start(1, 0, { stage: '' });
     const result = await seed(database.db, {
       merchantCount: config.seedMerchants,
+      // Production gets the catalogue only: no demo members with the published password.
+      demoMembers: config.env !== 'production',
       cardFingerprintKey: config.cardFingerprintKey ? Buffer.from(config.cardFingerprintKey, 'utf8') : undefined,
       onProgress: (done, total, stage) => {
         bar.setTotal(total);
@@ -45,11 +52,14 @@ async function main() {
     bar.stop();
     console.log(`Seeded ${result.partners} partners, ${result.contentPages} content items and ${result.merchants} restaurants.`);
   }
+  if (config.env === 'production') await assertNoDemoMembers(database.db);
 
   const serving = await servingDatabase(config, database);
   const app = await buildApp({ config, db: serving.db });
   // The card frame's own origin: a second port here, unless production serves it elsewhere.
   const frame = config.cardFrameServer ? await buildCardFrameServer({ config, db: serving.db }) : undefined;
+  // Scheduled jobs (retention, sweeps) in this process unless `npm run worker` runs them (RUN_JOBS=false).
+  const scheduler = config.runJobs ? await createScheduler({ db: serving.db, jobs: appJobs(config), log: app.log }) : undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -57,6 +67,7 @@ async function main() {
     app.log.info(`${signal} received, closing`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    await scheduler?.stop();
     await app.close();
     await frame?.close();
     await serving.close();

@@ -6,10 +6,10 @@ import type { Db } from '../db/client';
 import { AppError } from '../lib/app-error';
 import { getOrCreateSecret } from '../lib/secrets';
 import { SESSION_COOKIE } from './session';
+import { csrfTokenRequired } from './route-rules';
 
 export const CSRF_COOKIE = 'rn_csrf';
 export const CSRF_HEADER = 'x-xsrf-token';
-const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CSRF_MESSAGE = 'Your security token is missing or out of date. Please refresh the page and try again.';
 
 declare module 'fastify' {
@@ -59,11 +59,9 @@ export const csrfPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
   // onRequest: before the body is parsed and validated, so a forged call learns nothing about its
   // input (no 400 with field errors, no 415 or 413) and is refused before any work is done.
   app.addHook('onRequest', (request, _reply, done) => {
-    const required = request.routeOptions.config?.csrfRequired === true;
     // The matched route, not the raw URL: '/%61pi/…' routes to '/api/…' and must be checked the same.
     const route = request.routeOptions.url ?? request.url;
-    if ((SAFE.has(request.method) && !required) || !route.startsWith('/api/')) return done();
-    if (request.routeOptions.config?.csrfExempt) return done();
+    if (!csrfTokenRequired(request.method, route, request.routeOptions.config)) return done();
     done(verify(request) ? undefined : AppError.forbidden(CSRF_MESSAGE));
   });
 });

@@ -5,6 +5,7 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { partners, type PartnerRow } from '../db/schema';
 import { AppError } from '../lib/app-error';
+import { isPartnerlessRoute } from './route-rules';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,8 +14,6 @@ declare module 'fastify' {
   }
 }
 
-/** Paths that are the same for every partner and must work even on an unknown host. */
-const PARTNERLESS = [/^\/assets\//, /^\/health$/, /^\/api\/docs/, /^\/favicon/, /^\/img\//, /^\/worker\.js$/];
 
 export type PartnerDirectory = {
   byCode: Map<string, PartnerRow>;
@@ -78,8 +77,9 @@ export const partnerPlugin = fp(async (app: FastifyInstance, opts: { db: Db; con
       request.partner = partner;
       return done();
     }
-    if (PARTNERLESS.some((re) => re.test(request.url))) return done();
-    done(new AppError(404, `There is no partner site at ${hostName(request.headers.host) || 'this address'}.`));
+    if (isPartnerlessRoute(request.url.split('?')[0] ?? '')) return done();
+    // Never the Host header itself: an error answer quotes nothing the request chose.
+    done(new AppError(404, 'There is no partner site at this address.'));
   });
 });
 

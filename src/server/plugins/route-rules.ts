@@ -32,7 +32,7 @@ export function isRateLimitedRoute(route: string): boolean {
 }
 
 /** Paths that are the same for every partner and work on any host (all others: 404 on an unknown host). */
-export const PARTNERLESS_PATHS: readonly RegExp[] = [/^\/assets\//, /^\/health$/, /^\/api\/docs/, /^\/favicon/, /^\/img\//, /^\/worker\.js$/];
+export const PARTNERLESS_PATHS: readonly RegExp[] = [/^\/assets\//, /^\/health$/, /^\/ready$/, /^\/api\/docs/, /^\/favicon/, /^\/img\//, /^\/worker\.js$/];
 
 export function isPartnerlessRoute(path: string): boolean {
   return PARTNERLESS_PATHS.some((re) => re.test(path));

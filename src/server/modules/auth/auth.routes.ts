@@ -45,6 +45,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       tags: ['session'],
       summary: 'End the session (always 200, also when not signed in); answers a fresh anti-forgery token',
       description: 'A signed-in member must send X-XSRF-TOKEN, so another site cannot sign the member out.',
+      // The token only when signed in: either requirement satisfies it.
+      security: [{ xsrf: [] }, {}],
       response: { 200: ZSignOutResponse, 403: ZErrorResponse },
     },
   }, async (request, reply) => {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { clientErrorHandler, RequestLog } from '../../plugins/errors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppConfig } from '../../config';
@@ -40,6 +41,9 @@ export function cardFrameCsp(ancestors: readonly string[]): string {
 export async function buildCardFrameServer({ config, db }: { config: AppConfig; db: Db }): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // One line per request, and refused requests in the one error shape, as on the app's port.
+    logController: new RequestLog(),
+    clientErrorHandler,
     trustProxy: config.env === 'production',
     bodyLimit: 1024,
   });
@@ -105,6 +109,6 @@ export async function buildCardFrameServer({ config, db }: { config: AppConfig; 
   }
 
   app.setNotFoundHandler(async (request, reply) =>
-    reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Nothing is found at ${request.method} ${request.url.split('?')[0]}.` }));
+    reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'Nothing is found at this address.' }));
   return app;
 }

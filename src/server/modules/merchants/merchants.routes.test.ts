@@ -150,7 +150,7 @@ describe('GET /api/v2/Merchants/Search', () => {
   it('refuses an unknown partner host', async () => {
     const res = await search('location=10001', 'nobody');
     expect(res.statusCode).toBe(404);
-    expect(res.json<{ message: string }>().message).toBe('There is no partner site at nobody.localhost.');
+    expect(res.json<{ message: string }>().message).toBe('There is no partner site at this address.');
   });
 });
 

@@ -108,7 +108,7 @@ export async function pagesRoutes(app: FastifyInstance, { config }: { config: Ap
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const notFound = () => reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Nothing is found at ${request.method} ${pathname}.` });
+    const notFound = () => reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'Nothing is found at this address.' });
     if (!request.partner || (request.method !== 'GET' && request.method !== 'HEAD') || pathname.startsWith('/api/')) return notFound();
     // A page route is the app whatever the client accepts; other paths get the app (as a 404 page)
     // only when a browser asks for HTML, so a mistyped asset or API path answers JSON.

@@ -6,7 +6,6 @@ import {
 } from '../../../shared/schemas/member';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import type { PartnerRow } from '../../db/schema';
 import { createMailer, type Mailer } from '../../lib/mailer';
 import { partnerOf, partnerOrigin } from '../../plugins/partner';
 import { RECOVER_PER_ACCOUNT } from '../../plugins/limits';
