@@ -17,7 +17,7 @@ test.describe('searching restaurants', () => {
 
     // Map mode on a small screen: markers for the results, and back to the list.
     await page.getByRole('button', { name: 'Show map' }).click();
-    const map = page.getByRole('region', { name: 'Map' });
+    const map = page.getByRole('region', { name: 'Map', exact: true });
     await expect(map).toBeVisible();
     await expect(map.locator('.leaflet-marker-icon').first()).toBeVisible();
     expect(await map.locator('.leaflet-marker-icon').count()).toBeGreaterThan(1);
@@ -59,7 +59,7 @@ test.describe('searching restaurants', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(partnerUrl('american', '/search?location=Chicago%2C%20IL'));
     await expect(page.getByRole('list', { name: 'Restaurants' }).getByRole('listitem').first()).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Map' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Map', exact: true })).toBeVisible();
     await expectNoSeriousA11yIssues(page);
 
     await page.getByLabel('City, state or ZIP').fill('Xyzzyville');

@@ -1,0 +1,60 @@
+import type { CurrencyType, EnrollmentType } from '../constants/partner';
+
+/**
+ * The one home of "does this partner …?" (§1 switches, §5 rules). Pages and server code ask these
+ * questions, never the raw partner fields, so a rule changes in one place. Each function takes
+ * only the fields it reads: the server's partner row and the page's partner configuration both fit.
+ */
+
+type Named = { name: string; copyStates: { programName1?: string } };
+type Enrolling = { enrollmentType: EnrollmentType };
+type Addressed = { fullAddressRequired: boolean; currencyType: CurrencyType };
+type SmsSwitches = { hasSmsOptIn: boolean; hasSmsOptInV2: boolean };
+
+/** The programme's name in copy: the partner's programme name, else the partner's name. */
+export function programName(partner: Named): string {
+  return partner.copyStates.programName1 || partner.name;
+}
+
+/** Members sign in on our own form with a password (direct partners). */
+export function canSignInWithPassword(partner: Enrolling): boolean {
+  return partner.enrollmentType === 'direct';
+}
+
+/** Members sign in at the partner's identity provider (OpenID Connect). */
+export function usesSingleSignOn(partner: Enrolling): boolean {
+  return partner.enrollmentType === 'sso';
+}
+
+/** There are members at all: sign-in (either kind), joining, activation and the account centre. */
+export function hasMembers(partner: Enrolling): boolean {
+  return partner.enrollmentType !== 'none';
+}
+
+/** Visitors join on our own form (direct partners; sso partners join at their provider). */
+export function canJoinHere(partner: Enrolling): boolean {
+  return partner.enrollmentType === 'direct';
+}
+
+/** Forgotten passwords are recovered here (only where the password is ours). */
+export function canRecoverPassword(partner: Enrolling): boolean {
+  return partner.enrollmentType === 'direct';
+}
+
+/** §5: a full postal address is asked for, except by credit-type partners. */
+export function fullAddressRequired(partner: Addressed): boolean {
+  return partner.fullAddressRequired && partner.currencyType !== 'Credit';
+}
+
+/** §5 SMS consent: not offered, the first version (v1) or the explicit second one (v2). */
+export type SmsConsentVersion = 'none' | 'v1' | 'v2';
+
+export function smsConsentVersion(partner: SmsSwitches): SmsConsentVersion {
+  if (partner.hasSmsOptInV2) return 'v2';
+  return partner.hasSmsOptIn ? 'v1' : 'none';
+}
+
+/** SMS opt-in is offered at all (either version). */
+export function smsOptInOffered(partner: SmsSwitches): boolean {
+  return smsConsentVersion(partner) !== 'none';
+}
