@@ -1,40 +1,68 @@
 import type { PartnerConfig } from './schemas/partner';
+import { canRecoverPassword, canSignInWithPassword, hasMembers } from './rules/partner-features';
 
 /**
- * The app's route patterns (§2 route table) as far as they exist today, with the partner
- * condition that gates each. The server answers 404 for any other path (the client then shows
- * the not-found page); the client router is built from the same list.
+ * The one route table (§2): every page route's path, its partner condition and its meta key. The
+ * server answers 404 for any path it does not know (the client then shows the not-found page);
+ * the client router (src/client/app/routes.tsx) maps each entry to its screen and shows the
+ * not-found page where the condition rules the route out; `paths` below builds links to them.
+ * This module stays free of zod and of the DOM: the first page load and the server import it.
  */
-export const ROUTE_PATTERNS: Array<{ path: string; when?: (p: PartnerConfig) => boolean }> = [
-  { path: '/' },
-  { path: '/how-it-works' },
-  { path: '/discover', when: (p) => p.hasDiscoverPage },
-  { path: '/search' },
-  { path: '/merchants/:merchantId' },
-  { path: '/error' },
-  { path: '/not_found' },
-  // §2 members: sign-in, enrolment step 1 and activation where enrollmentType is not none;
-  // recovery and fix-credentials for direct partners only; the sign-out address always.
-  { path: '/login', when: (p) => p.enrollmentType !== 'none' },
-  { path: '/Login', when: (p) => p.enrollmentType !== 'none' },
-  { path: '/join', when: (p) => p.enrollmentType !== 'none' },
-  // Enrolment steps 2 and 3 (the cards issue); /account/manage_cards is covered by '/account/*'.
-  { path: '/add_card', when: (p) => p.enrollmentType !== 'none' },
-  { path: '/card_added', when: (p) => p.enrollmentType !== 'none' },
-  { path: '/activate', when: (p) => p.enrollmentType !== 'none' },
-  { path: '/activate/activated', when: (p) => p.enrollmentType !== 'none' },
-  { path: '/recover', when: (p) => p.enrollmentType === 'direct' },
-  { path: '/recover/confirm', when: (p) => p.enrollmentType === 'direct' },
-  { path: '/recover/update', when: (p) => p.enrollmentType === 'direct' },
-  { path: '/recover/success', when: (p) => p.enrollmentType === 'direct' },
-  { path: '/fix_credentials', when: (p) => p.enrollmentType === 'direct' },
-  { path: '/SignOut' },
-  // §2 account centre; any other sub-path is redirected to the overview by the client.
-  { path: '/account', when: (p) => p.enrollmentType !== 'none' },
-  { path: '/account/*', when: (p) => p.enrollmentType !== 'none' },
-  // §2 staging tools: not registered in production.
-  { path: '/stgtools', when: (p) => p.environment !== 'production' },
-];
+
+/** The partner fields the conditions read (the page's partner configuration fits). */
+export type RoutePartner = Pick<PartnerConfig, 'enrollmentType' | 'hasDiscoverPage' | 'environment'>;
+
+export type RouteEntry = {
+  /** Router pattern: ':name' is one segment, a trailing '*' one or more further segments. */
+  readonly path: string;
+  /** §2 partner condition; without one, every partner has the route. */
+  readonly when?: (partner: RoutePartner) => boolean;
+  /** Key of the partner's routeMeta (§2 title, description, keywords) for this route. */
+  readonly meta: string;
+};
+
+const hasDiscoverPage = (p: RoutePartner) => p.hasDiscoverPage;
+/** §2 staging tools: not registered in production. */
+const hasStagingTools = (p: RoutePartner) => p.environment !== 'production';
+
+/** A route whose meta key is its own pattern (every route so far). */
+const route = (path: string, when?: RouteEntry['when']): RouteEntry => (when ? { path, when, meta: path } : { path, meta: path });
+
+export const ROUTES = {
+  home: route('/'),
+  howItWorks: route('/how-it-works'),
+  discover: route('/discover', hasDiscoverPage),
+  search: route('/search'),
+  merchant: route('/merchants/:merchantId'),
+  serverError: route('/error'),
+  notFound: route('/not_found'),
+  // §2 members: sign-in, enrolment steps 1–3 and activation where the partner has members;
+  // recovery and fix-credentials where the password is ours; the sign-out address always.
+  login: route('/login', hasMembers),
+  /** The capitalised sign-in address of §2 (the single sign-on modal links to it). */
+  loginAlias: route('/Login', hasMembers),
+  join: route('/join', hasMembers),
+  addCard: route('/add_card', hasMembers),
+  cardAdded: route('/card_added', hasMembers),
+  activate: route('/activate', hasMembers),
+  activated: route('/activate/activated', hasMembers),
+  recover: route('/recover', canRecoverPassword),
+  recoverConfirm: route('/recover/confirm', canRecoverPassword),
+  recoverUpdate: route('/recover/update', canRecoverPassword),
+  recoverSuccess: route('/recover/success', canRecoverPassword),
+  fixCredentials: route('/fix_credentials', canSignInWithPassword),
+  signOut: route('/SignOut'),
+  // §2 account centre; 'recent_activity' (Reviews & History) arrives with the rewards issue.
+  account: route('/account', hasMembers),
+  accountOverview: route('/account/overview', hasMembers),
+  accountCards: route('/account/manage_cards', hasMembers),
+  accountProfile: route('/account/user_profile', hasMembers),
+  /** Any other account sub-path: redirected to the overview by the client. */
+  accountOther: route('/account/*', hasMembers),
+  stgtools: route('/stgtools', hasStagingTools),
+} as const satisfies Record<string, RouteEntry>;
+
+export type RouteName = keyof typeof ROUTES;
 
 /**
  * Matches '/merchants/:merchantId' style patterns, and a trailing '*' for one or more further
@@ -51,14 +79,79 @@ export function matchPath(pattern: string, pathname: string): boolean {
   return a.every((seg, i) => seg.startsWith(':') ? Boolean(b[i]) : seg === b[i]);
 }
 
-export function isKnownRoute(pathname: string, partner: PartnerConfig): boolean {
-  return ROUTE_PATTERNS.some((r) => matchPath(r.path, pathname) && (!r.when || r.when(partner)));
+const ROUTE_LIST: readonly RouteEntry[] = Object.values(ROUTES);
+
+/** Whether the partner has the route of this path (§2 conditions). */
+export function routeAllowed(route: RouteEntry, partner: RoutePartner): boolean {
+  return !route.when || route.when(partner);
 }
 
-/** Route meta (§2: title, description, keywords per path) for a concrete path. */
+export function isKnownRoute(pathname: string, partner: RoutePartner): boolean {
+  return ROUTE_LIST.some((r) => matchPath(r.path, pathname) && routeAllowed(r, partner));
+}
+
+/**
+ * Route meta (§2: title, description, keywords per path) for a concrete path: the partner's
+ * entry for this very path, else the one under the meta key of the route it matches, else the
+ * partner's name as the title.
+ */
 export function routeMetaFor(partner: Pick<PartnerConfig, 'routeMeta' | 'name'>, pathname: string) {
   const exact = partner.routeMeta[pathname];
   if (exact) return exact;
-  const key = Object.keys(partner.routeMeta).find((pattern) => pattern.includes(':') && matchPath(pattern, pathname));
-  return (key && partner.routeMeta[key]) || { title: partner.name };
+  const route = ROUTE_LIST.find((r) => matchPath(r.path, pathname));
+  return (route && partner.routeMeta[route.meta]) || { title: partner.name };
 }
+
+/** Query of a link; undefined and null values are left out. */
+export type LinkQuery = Record<string, string | number | boolean | null | undefined>;
+
+/** The path with its query ('?a=1&b=2', form-encoded); a string query is taken as it is. */
+function withQuery(path: string, query?: LinkQuery | string): string {
+  let qs = '';
+  if (typeof query === 'string') qs = query.replace(/^\?/, '');
+  else if (query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) params.append(key, String(value));
+    qs = params.toString();
+  }
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** A link to a route without parameters, with an optional query. */
+const to = (r: RouteEntry) => (query?: LinkQuery) => withQuery(r.path, query);
+
+/**
+ * Links to the routes of the table: `paths.merchant(42)`, `paths.search({ location })`,
+ * `paths.login({ email })`, `paths.account.profile()`. Queries are form-encoded (URLSearchParams).
+ */
+export const paths = {
+  home: to(ROUTES.home),
+  howItWorks: to(ROUTES.howItWorks),
+  discover: to(ROUTES.discover),
+  /** '/search', with a query record ({ location, restaurantOrCuisine }) or a serialised search. */
+  search: (query?: LinkQuery | string) => withQuery(ROUTES.search.path, query),
+  merchant: (merchantId: number | string) => ROUTES.merchant.path.replace(':merchantId', encodeURIComponent(String(merchantId))),
+  serverError: to(ROUTES.serverError),
+  notFound: to(ROUTES.notFound),
+  login: to(ROUTES.login),
+  loginAlias: to(ROUTES.loginAlias),
+  join: to(ROUTES.join),
+  addCard: to(ROUTES.addCard),
+  cardAdded: to(ROUTES.cardAdded),
+  activate: Object.assign(to(ROUTES.activate), { activated: to(ROUTES.activated) }),
+  recover: Object.assign(to(ROUTES.recover), {
+    confirm: to(ROUTES.recoverConfirm),
+    update: to(ROUTES.recoverUpdate),
+    success: to(ROUTES.recoverSuccess),
+  }),
+  fixCredentials: to(ROUTES.fixCredentials),
+  signOut: to(ROUTES.signOut),
+  account: Object.assign(to(ROUTES.account), {
+    overview: to(ROUTES.accountOverview),
+    cards: to(ROUTES.accountCards),
+    profile: to(ROUTES.accountProfile),
+  }),
+  stgtools: to(ROUTES.stgtools),
+  /** Sign-in at the partner's identity provider (a server address), back to `returnTo` after. */
+  ssoSignIn: (returnTo: string) => `/auth/sso/start?returnTo=${encodeURIComponent(returnTo)}`,
+};

@@ -1,5 +1,6 @@
 import { CURRENT_LOCATION, FEATURES, MEALS, SORTS, type Feature, type Meal, type SortBy } from '../constants/merchant';
 import type { MerchantSearchRequest } from '../schemas/merchant';
+import { paths } from '../routes';
 import { roundCoordinate, type Coordinates } from './geolocation';
 
 /** The label of a "Search this area" search: a map centre and radius instead of a place. */
@@ -204,8 +205,7 @@ export function serialiseSearchState(state: SearchState): string {
 
 /** '/search?…' link for a state (§2 'View all' of a carousel, pagination, back button). */
 export function searchHref(state: SearchState): string {
-  const qs = serialiseSearchState(state);
-  return qs ? `/search?${qs}` : '/search';
+  return paths.search(serialiseSearchState(state));
 }
 
 /** Number of active filters (for the filter button's label). Sort order is not a filter. */
