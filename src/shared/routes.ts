@@ -17,6 +17,8 @@ export type RouteEntry = {
   readonly path: string;
   /** §2 partner condition; without one, every partner has the route. */
   readonly when?: (partner: RoutePartner) => boolean;
+  /** Where the condition rules the route out: the not-found page at this path (the default), or no route at all. */
+  readonly otherwise?: 'notFound' | 'unregistered';
   /** Key of the partner's routeMeta (§2 title, description, keywords) for this route. */
   readonly meta: string;
 };
@@ -59,7 +61,7 @@ export const ROUTES = {
   accountProfile: route('/account/user_profile', hasMembers),
   /** Any other account sub-path: redirected to the overview by the client. */
   accountOther: route('/account/*', hasMembers),
-  stgtools: route('/stgtools', hasStagingTools),
+  stgtools: { ...route('/stgtools', hasStagingTools), otherwise: 'unregistered' },
 } as const satisfies Record<string, RouteEntry>;
 
 export type RouteName = keyof typeof ROUTES;

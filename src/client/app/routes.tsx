@@ -1,68 +1,102 @@
+import type { ComponentType, ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import type { PartnerConfig } from '../../shared/schemas/partner';
+import { paths, ROUTES, routeAllowed, type RouteEntry, type RouteName, type RoutePartner } from '../../shared/routes';
 import { AppLayout } from './layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { NotFoundRoute } from '../routes/not-found/not-found-route';
 import { ServerErrorRoute } from '../routes/server-error/server-error-route';
 
+/** A route's screen; `children` nests routes of the table under it (paths relative to its own). */
+type Screen = {
+  lazy?: () => Promise<{ Component: ComponentType }>;
+  element?: ReactNode;
+  /**
+   * Enrolment steps carry { enrollment: true }: the top bar reads it with useMatches() to hide the
+   * main menu and show 'Already a member? Sign in' (direct) or 'sign out' (sso).
+   */
+  handle?: { enrollment: true };
+  children?: readonly RouteName[];
+  /** What the bare parent path shows. */
+  index?: ReactNode;
+};
+
+/** A screen loaded on first visit, so the first page only downloads its own code. */
+function lazyScreen<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K): Screen['lazy'] {
+  return async () => ({ Component: (await load())[name] });
+}
+
+const toAccountOverview = <Navigate to={paths.account.overview()} replace />;
+
+/** Each entry of the route table (src/shared/routes.ts) and its screen. */
+const SCREENS: { readonly [N in RouteName]: Screen } = {
+  home: { lazy: lazyScreen(() => import('../routes/home/home-route'), 'HomeRoute') },
+  howItWorks: { lazy: lazyScreen(() => import('../routes/how-it-works/how-it-works-route'), 'HowItWorksRoute') },
+  discover: { lazy: lazyScreen(() => import('../routes/discover/discover-route'), 'DiscoverRoute') },
+  search: { lazy: lazyScreen(() => import('../routes/search/search-route'), 'SearchRoute') },
+  merchant: { lazy: lazyScreen(() => import('../routes/merchant/merchant-route'), 'MerchantRoute') },
+  serverError: { element: <ServerErrorRoute /> },
+  notFound: { element: <NotFoundRoute /> },
+  login: { lazy: lazyScreen(() => import('../routes/login/login-route'), 'LoginRoute') },
+  loginAlias: { lazy: lazyScreen(() => import('../routes/login/login-route'), 'LoginRoute') },
+  join: { handle: { enrollment: true }, lazy: lazyScreen(() => import('../routes/join/join-route'), 'JoinRoute') },
+  // Enrolment steps 2 (add a card, enrolment chrome) and 3 (success: the member is now a card member).
+  addCard: { handle: { enrollment: true }, lazy: lazyScreen(() => import('../routes/add-card/add-card-route'), 'AddCardRoute') },
+  cardAdded: { lazy: lazyScreen(() => import('../routes/add-card/card-added-route'), 'CardAddedRoute') },
+  activate: { lazy: lazyScreen(() => import('../routes/activate/activate-route'), 'ActivateRoute') },
+  activated: { lazy: lazyScreen(() => import('../routes/activate/activated-route'), 'ActivatedRoute') },
+  recover: { lazy: lazyScreen(() => import('../routes/recover/recover-route'), 'RecoverRoute') },
+  recoverConfirm: { lazy: lazyScreen(() => import('../routes/recover/recover-confirm-route'), 'RecoverConfirmRoute') },
+  recoverUpdate: { lazy: lazyScreen(() => import('../routes/recover/recover-update-route'), 'RecoverUpdateRoute') },
+  recoverSuccess: { lazy: lazyScreen(() => import('../routes/recover/recover-success-route'), 'RecoverSuccessRoute') },
+  fixCredentials: { lazy: lazyScreen(() => import('../routes/fix-credentials/fix-credentials-route'), 'FixCredentialsRoute') },
+  signOut: { lazy: lazyScreen(() => import('../routes/sign-out/sign-out-route'), 'SignOutRoute') },
+  account: {
+    lazy: lazyScreen(() => import('../routes/account/account-route'), 'AccountRoute'),
+    index: toAccountOverview,
+    children: ['accountOverview', 'accountCards', 'accountProfile', 'accountOther'],
+  },
+  accountOverview: { lazy: lazyScreen(() => import('../routes/account/overview-route'), 'OverviewRoute') },
+  accountCards: { lazy: lazyScreen(() => import('../routes/account/manage-cards-route'), 'ManageCardsRoute') },
+  accountProfile: { lazy: lazyScreen(() => import('../routes/account/profile-route'), 'ProfileRoute') },
+  accountOther: { element: toAccountOverview },
+  stgtools: { lazy: lazyScreen(() => import('../routes/stgtools/stgtools-route'), 'StgtoolsRoute') },
+};
+
+const NESTED = new Set<RouteName>(Object.values(SCREENS).flatMap((s) => s.children ?? []));
+
 /**
- * §2 route table (the routes that exist so far). Screens load lazily so the first page only
- * downloads its own code. The error boundary sits on a pathless child so an error keeps the page
- * chrome. Partner conditions (discover page, enrolment) are checked inside the screens, which show
- * the not-found page where the partner lacks the route; the staging tools are left out in production.
+ * The router of the route table (§2). Where a route's partner condition fails, its path shows
+ * the not-found page, or is left out where the table says so (the staging tools in production);
+ * any other path shows the not-found page. The error boundary sits on a pathless child so an
+ * error keeps the page chrome.
  */
-export function createRoutes(partner: Pick<PartnerConfig, 'environment'>): RouteObject[] {
+export function createRoutes(partner: RoutePartner): RouteObject[] {
+  const toRouteObject = (name: RouteName, parentPath: string): RouteObject[] => {
+    const entry: RouteEntry = ROUTES[name];
+    const screen = SCREENS[name];
+    const allowed = routeAllowed(entry, partner);
+    if (!allowed && entry.otherwise === 'unregistered') return [];
+    const path = entry.path.slice(parentPath.length + 1);
+    const shown = allowed ? { lazy: screen.lazy, element: screen.element } : { element: <NotFoundRoute /> };
+    const children = [
+      ...(screen.index && allowed ? [{ index: true, element: screen.index }] : []),
+      ...(screen.children ?? []).flatMap((child) => toRouteObject(child, entry.path)),
+    ];
+    return [{
+      ...(path ? { path } : { index: true }),
+      ...(screen.handle && { handle: screen.handle }),
+      ...(shown.lazy ? { lazy: shown.lazy } : { element: shown.element }),
+      ...(children.length > 0 && { children }),
+    } as RouteObject];
+  };
+  const top = (Object.keys(ROUTES) as RouteName[]).filter((name) => !NESTED.has(name));
   return [
     {
       element: <AppLayout />,
       children: [
         {
           errorElement: <RouteErrorBoundary />,
-          children: [
-            { index: true, lazy: () => import('../routes/home/home-route').then((m) => ({ Component: m.HomeRoute })) },
-            { path: 'how-it-works', lazy: () => import('../routes/how-it-works/how-it-works-route').then((m) => ({ Component: m.HowItWorksRoute })) },
-            { path: 'discover', lazy: () => import('../routes/discover/discover-route').then((m) => ({ Component: m.DiscoverRoute })) },
-            { path: 'search', lazy: () => import('../routes/search/search-route').then((m) => ({ Component: m.SearchRoute })) },
-            { path: 'merchants/:merchantId', lazy: () => import('../routes/merchant/merchant-route').then((m) => ({ Component: m.MerchantRoute })) },
-            // §2 members (sign-in, joining, recovery, activation, sign-out). The screens render the
-            // not-found page where the partner's enrollmentType rules them out. Enrolment steps carry
-            // the handle { enrollment: true }: the top bar reads it with useMatches() to hide the main
-            // menu and show 'Already a member? Sign in' (direct) or 'sign out' (sso).
-            { path: 'login', lazy: () => import('../routes/login/login-route').then((m) => ({ Component: m.LoginRoute })) },
-            { path: 'Login', lazy: () => import('../routes/login/login-route').then((m) => ({ Component: m.LoginRoute })) },
-            { path: 'join', handle: { enrollment: true }, lazy: () => import('../routes/join/join-route').then((m) => ({ Component: m.JoinRoute })) },
-            // Enrolment steps 2 (add a card, enrolment chrome) and 3 (success: the member is now a card member).
-            { path: 'add_card', handle: { enrollment: true }, lazy: () => import('../routes/add-card/add-card-route').then((m) => ({ Component: m.AddCardRoute })) },
-            { path: 'card_added', lazy: () => import('../routes/add-card/card-added-route').then((m) => ({ Component: m.CardAddedRoute })) },
-            { path: 'activate', lazy: () => import('../routes/activate/activate-route').then((m) => ({ Component: m.ActivateRoute })) },
-            { path: 'activate/activated', lazy: () => import('../routes/activate/activated-route').then((m) => ({ Component: m.ActivatedRoute })) },
-            { path: 'recover', lazy: () => import('../routes/recover/recover-route').then((m) => ({ Component: m.RecoverRoute })) },
-            { path: 'recover/confirm', lazy: () => import('../routes/recover/recover-confirm-route').then((m) => ({ Component: m.RecoverConfirmRoute })) },
-            { path: 'recover/update', lazy: () => import('../routes/recover/recover-update-route').then((m) => ({ Component: m.RecoverUpdateRoute })) },
-            { path: 'recover/success', lazy: () => import('../routes/recover/recover-success-route').then((m) => ({ Component: m.RecoverSuccessRoute })) },
-            { path: 'fix_credentials', lazy: () => import('../routes/fix-credentials/fix-credentials-route').then((m) => ({ Component: m.FixCredentialsRoute })) },
-            { path: 'SignOut', lazy: () => import('../routes/sign-out/sign-out-route').then((m) => ({ Component: m.SignOutRoute })) },
-            {
-              // §2 account centre (the screen shows not-found where the partner has no enrolment).
-              path: 'account',
-              lazy: () => import('../routes/account/account-route').then((m) => ({ Component: m.AccountRoute })),
-              children: [
-                { index: true, element: <Navigate to="/account/overview" replace /> },
-                { path: 'overview', lazy: () => import('../routes/account/overview-route').then((m) => ({ Component: m.OverviewRoute })) },
-                // 'recent_activity' (Reviews & History) arrives with the rewards issue.
-                { path: 'manage_cards', lazy: () => import('../routes/account/manage-cards-route').then((m) => ({ Component: m.ManageCardsRoute })) },
-                { path: 'user_profile', lazy: () => import('../routes/account/profile-route').then((m) => ({ Component: m.ProfileRoute })) },
-                { path: '*', element: <Navigate to="/account/overview" replace /> },
-              ],
-            },
-            // §2 staging tools: not registered in production.
-            ...(partner.environment === 'production'
-              ? []
-              : [{ path: 'stgtools', lazy: () => import('../routes/stgtools/stgtools-route').then((m) => ({ Component: m.StgtoolsRoute })) }]),
-            { path: 'error', element: <ServerErrorRoute /> },
-            { path: 'not_found', element: <NotFoundRoute /> },
-            { path: '*', element: <NotFoundRoute /> },
-          ],
+          children: [...top.flatMap((name) => toRouteObject(name, '')), { path: '*', element: <NotFoundRoute /> }],
         },
       ],
     },

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { isValidElement } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { createRoutes } from './routes';
+import { NotFoundRoute } from '../routes/not-found/not-found-route';
+import { makePartnerConfig } from '../test/partner-fixture';
+import { ROUTES } from '../../shared/routes';
+import type { PartnerConfig } from '../../shared/schemas/partner';
+
+/** The route a path ends at in the app's router. */
+function leaf(partner: PartnerConfig, pathname: string): RouteObject {
+  const matches = matchRoutes(createRoutes(partner), pathname) ?? [];
+  return matches.at(-1)!.route;
+}
+
+const concrete = (pattern: string) => pattern.replace(':merchantId', '12').replace('*', 'elsewhere');
+const showsNotFound = (r: RouteObject) => isValidElement(r.element) && r.element.type === NotFoundRoute;
+
+describe('router built from the route table', () => {
+  it('has a screen for every route of the table', () => {
+    const partner = makePartnerConfig({ enrollmentType: 'direct', hasDiscoverPage: true, environment: 'development' });
+    for (const [name, entry] of Object.entries(ROUTES)) {
+      const route = leaf(partner, concrete(entry.path));
+      expect(route.path === '*' && name !== 'accountOther', name).toBe(false);
+      expect(Boolean(route.lazy || route.element) && !(showsNotFound(route) && name !== 'notFound'), name).toBe(true);
+    }
+  });
+
+  it('shows the not-found page at a route the partner lacks, keeping the route\'s handle', () => {
+    const none = makePartnerConfig({ enrollmentType: 'none', hasDiscoverPage: false });
+    for (const path of ['/join', '/login', '/activate', '/recover', '/account', '/discover']) expect(showsNotFound(leaf(none, path)), path).toBe(true);
+    expect(leaf(none, '/join').handle).toEqual({ enrollment: true });
+    const sso = makePartnerConfig({ enrollmentType: 'sso' });
+    expect(showsNotFound(leaf(sso, '/recover/update'))).toBe(true);
+    expect(showsNotFound(leaf(sso, '/fix_credentials'))).toBe(true);
+    expect(showsNotFound(leaf(sso, '/login'))).toBe(false);
+  });
+
+  it('leaves the staging tools out in production: the catch-all answers', () => {
+    const route = leaf(makePartnerConfig({ environment: 'production' }), '/stgtools');
+    expect(route.path).toBe('*');
+    expect(showsNotFound(route)).toBe(true);
+  });
+});
