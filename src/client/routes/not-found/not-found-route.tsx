@@ -1,41 +1,8 @@
-import { usePartner } from '../../lib/partner';
-import { LinkButton } from '../../components/button';
-import { StatusPage } from '../../components/status-page';
-import { useDocumentTitle } from '../../components/use-document-title';
+import { NotFoundPage } from '../../components/not-found-page';
 
-/** §8 wording. */
-export const NOT_FOUND_TITLE = "That page isn't on our radar.";
+export { NOT_FOUND_TITLE } from '../../components/not-found-page';
 
-/** The not-found screen (/not_found, unknown paths, unknown merchants, partner-gated routes). */
+/** §2 /not_found and the catch-all: the not-found page. */
 export function NotFoundRoute() {
-  const partner = usePartner();
-  useDocumentTitle(`Page not found | ${partner.name}`);
-  return (
-    <StatusPage
-      title={NOT_FOUND_TITLE}
-      illustration={<RadarIllustration />}
-      actions={
-        <>
-          <LinkButton to="/">Go to the home page</LinkButton>
-          <LinkButton to="/search" variant="secondary">
-            Search restaurants
-          </LinkButton>
-        </>
-      }
-    >
-      <p>The page you are looking for may have moved, or the address may have a typo.</p>
-    </StatusPage>
-  );
-}
-
-function RadarIllustration() {
-  return (
-    <svg viewBox="0 0 120 120" width="120" height="120" aria-hidden="true" focusable="false">
-      <circle cx="60" cy="60" r="54" fill="none" stroke="currentColor" strokeWidth="3" opacity="0.35" />
-      <circle cx="60" cy="60" r="36" fill="none" stroke="currentColor" strokeWidth="3" opacity="0.55" />
-      <circle cx="60" cy="60" r="18" fill="none" stroke="currentColor" strokeWidth="3" opacity="0.8" />
-      <path d="M60 60L98 22" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
-      <circle cx="60" cy="60" r="5" fill="currentColor" />
-    </svg>
-  );
+  return <NotFoundPage />;
 }
