@@ -1,0 +1,43 @@
+/** §3 reward statuses. */
+export const REWARD_STATUSES = ['Pending', 'Awarded', 'Deferred', 'Forfeit', 'Paid'] as const;
+export type RewardStatus = (typeof REWARD_STATUSES)[number];
+/** §3 reward source codes: S settle (a dine), B bonus, A adjustment, M manual, J bonus adjustment, + corporate. */
+export const REWARD_SOURCE_CODES = ['S', 'B', 'A', 'M', 'J', '+'] as const;
+export type RewardSourceCode = (typeof REWARD_SOURCE_CODES)[number];
+/** §3 redemption (statement credit) statuses. */
+export const REDEMPTION_STATUSES = ['pending', 'pending_received', 'completed', 'rejected', 'error'] as const;
+export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];
+/** §3 dining-progress statuses (defined with the member). */
+export { PROGRESS_STATUSES } from './member';
+
+/** VIP from this qualified dine of a calendar year on (§9 visit meter max 11 = the dines before it). */
+export const VIP_DINES_REQUIRED = 12;
+export const VISIT_METER_MAX = VIP_DINES_REQUIRED - 1;
+/** §9 payout breakpoint of cash-back partners, in cents. */
+export const PAYOUT_BREAKPOINT_CENTS = 2000;
+/** An authorisation never cleared after this many days is forfeit ("not settled"). */
+export const AUTH_FORFEIT_DAYS = 10;
+/** A clearing matches an authorisation of the same card and place within this many days … */
+export const MATCH_WINDOW_DAYS = 5;
+/** … whose amount is at most this many times smaller (the tip is added at clearing). */
+export const MATCH_MAX_RATIO = 1.5;
+/** §9 deferred rewards are final within two weeks. */
+export const DEFERRED_DAYS = 14;
+/** §4 a Pending row reads 'Review expired' after this many days; §9 review window. */
+export const REVIEW_WINDOW_DAYS = 35;
+/** §9 missing-rewards claims open this many days after the dine. */
+export const CLAIM_AFTER_DAYS = 10;
+
+/** Why a dine did not earn, in words a member reads next to it. */
+export const NOT_EARNED_REASONS = {
+  accountClosed: 'The account was closed on the day of this dine.',
+  cardLinkedAfterDine: 'The card was linked after this dine.',
+  notParticipating: 'The restaurant was not taking part in the programme on the day of this dine.',
+  blackoutDay: 'The restaurant does not offer rewards on this date (blackout day).',
+  outsideBenefitHours: 'The restaurant does not offer rewards on this day at this time.',
+  monthlyVisitLimit: "The restaurant's limit of rewarded visits per month was reached.",
+  refunded: 'The purchase was refunded.',
+  notSettled: 'The card network never settled this purchase.',
+  notActivated: 'The account was not activated within two weeks of this dine.',
+} as const;
+export type NotEarnedReason = keyof typeof NOT_EARNED_REASONS;
