@@ -1,9 +1,11 @@
-import type { FooterLink } from '../../../shared/schemas/cms';
 import type { NavLinkConfig, PartnerConfig } from '../../../shared/schemas/partner';
 import type { UserState } from '../../../shared/constants/member';
 import { ACCOUNT_HOME } from '../../features/account/pages';
-import { useContentItem } from '../../features/content/content-provider';
+import { useContentItem } from '../../features/content';
 import { usePartner } from '../../lib/partner';
+
+/** Moved to features/content; re-exported until the add-card form imports it from there. */
+export { useFooterContent, type FooterContent } from '../../features/content';
 
 type EnrollmentType = PartnerConfig['enrollmentType'];
 
@@ -102,16 +104,6 @@ export function footerAuthLink(enrollmentType: EnrollmentType, userState: UserSt
   }
 }
 
-function parseLinks(value: unknown): FooterLink[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((v): FooterLink[] => {
-    if (!v || typeof v !== 'object') return [];
-    const o = v as Record<string, unknown>;
-    if (typeof o.text !== 'string' || typeof o.url !== 'string' || !o.text.trim() || !o.url.trim()) return [];
-    return [{ text: o.text, url: o.url, new_tab: o.new_tab === true }];
-  });
-}
-
 function parseNavLinks(value: unknown): NavLinkConfig[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((v) => {
@@ -122,24 +114,6 @@ function parseNavLinks(value: unknown): NavLinkConfig[] {
     const text_mobile = typeof o.text_mobile === 'string' ? o.text_mobile : '';
     return url && (text_desktop.trim() || text_mobile.trim()) ? [{ url, text_desktop, text_mobile }] : [];
   });
-}
-
-export type FooterContent = {
-  primaryLinks: FooterLink[];
-  secondaryLinks: FooterLink[];
-  disclaimer: string;
-  copyright: string;
-};
-
-/** Content '*' item 'footer'. */
-export function useFooterContent(): FooterContent {
-  const fields = useContentItem('*', 'footer') ?? {};
-  return {
-    primaryLinks: parseLinks(fields.primary_links),
-    secondaryLinks: parseLinks(fields.secondary_links),
-    disclaimer: typeof fields.disclaimer === 'string' ? fields.disclaimer : '',
-    copyright: typeof fields.copyright === 'string' ? fields.copyright : '',
-  };
 }
 
 /** §2 configured nav links: the partner's own, then the content '*' navbar links (no duplicate URLs). */
