@@ -1,19 +1,28 @@
+import type { ErrorCode } from '../../shared/schemas/common';
+
 export type FieldError = { field: string; message: string };
+
+/** A problem with one value of the input: a zod issue, or a validation error mapped to one. */
+export type InputIssue = { path: ReadonlyArray<PropertyKey>; message: string };
 
 /** The one error type services throw; the error handler maps it to HTTP. */
 export class AppError extends Error {
+  public readonly fieldErrors?: FieldError[];
+  /** A stable name the client can branch on (ERROR_CODES: 'locked', 'fixCredentials', …); sent as `code`. */
+  public readonly code?: ErrorCode;
+
   constructor(
     public readonly statusCode: number,
     message: string,
-    public readonly fieldErrors?: FieldError[],
-    /** A stable name the client can branch on ('locked', 'fixCredentials', …); sent as `code`. */
-    public readonly code?: string,
+    opts: { fieldErrors?: FieldError[]; code?: ErrorCode } = {},
   ) {
     super(message);
+    this.fieldErrors = opts.fieldErrors;
+    this.code = opts.code;
   }
 
   static badRequest(message: string, fieldErrors?: FieldError[]) {
-    return new AppError(400, message, fieldErrors);
+    return new AppError(400, message, { fieldErrors });
   }
   static notFound(message = 'Not found.') {
     return new AppError(404, message);
@@ -23,5 +32,16 @@ export class AppError extends Error {
   }
   static unauthorized(message = 'Please sign in to continue.') {
     return new AppError(401, message);
+  }
+
+  /**
+   * Bad input as one 400: a field error per issue (dotted path, 'request' for the whole body) and
+   * a message of the distinct problems, the first three in full.
+   */
+  static fromIssues(issues: readonly InputIssue[]) {
+    const fieldErrors = issues.map((i) => ({ field: i.path.map(String).join('.') || 'request', message: i.message }));
+    const messages = [...new Set(fieldErrors.map((f) => f.message))];
+    const message = messages.length <= 3 ? messages.join(' ') : `${messages.slice(0, 3).join(' ')} (${messages.length - 3} more problems)`;
+    return AppError.badRequest(message, fieldErrors);
   }
 }

@@ -5,7 +5,8 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
 import { isDatabaseUnavailable } from '../db/client';
-import { AppError, type FieldError } from '../lib/app-error';
+import type { ErrorCode } from '../../shared/schemas/common';
+import { AppError, type FieldError, type InputIssue } from '../lib/app-error';
 
 const FRIENDLY: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
@@ -39,13 +40,18 @@ export function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|code|state)=)[^&]*/gi, '$1[redacted]');
 }
 
-function fieldName(instancePath: string): string {
-  const name = instancePath.replace(/^\//, '').replace(/\//g, '.');
-  return name || 'request';
+/** A validation error's JSON pointer ('/creditCards/0/cardType') as an issue path. */
+function issuePath(instancePath: string): string[] {
+  return instancePath.replace(/^\//, '').split('/');
+}
+
+/** Validation errors (the zod type provider's or Fastify's own) as input issues. */
+function issuesOf(validation: ReadonlyArray<{ instancePath: string; message?: string }>): InputIssue[] {
+  return validation.map((v) => ({ path: issuePath(v.instancePath), message: v.message ?? 'Invalid value.' }));
 }
 
 /** The one error shape: { statusCode, error, message } (+ fieldErrors, code). */
-export function sendError(reply: FastifyReply, statusCode: number, message: string, fieldErrors?: FieldError[], code?: string) {
+export function sendError(reply: FastifyReply, statusCode: number, message: string, fieldErrors?: FieldError[], code?: ErrorCode) {
   return reply.status(statusCode).type('application/json').send({
     statusCode,
     error: STATUS_CODES[statusCode] ?? 'Error',
@@ -64,14 +70,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return sendError(reply, error.statusCode, error.message, error.fieldErrors, error.code);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fieldErrors = error.validation.map((v) => ({ field: fieldName(v.instancePath), message: v.message ?? 'Invalid value.' }));
-      const messages = [...new Set(fieldErrors.map((f) => f.message))];
-      const message = messages.length <= 3 ? messages.join(' ') : `${messages.slice(0, 3).join(' ')} (${messages.length - 3} more problems)`;
-      return sendError(reply, 400, message, fieldErrors);
+      const bad = AppError.fromIssues(issuesOf(error.validation));
+      return sendError(reply, 400, bad.message, bad.fieldErrors);
     }
-    if (error.validation) {
-      return sendError(reply, 400, error.message, error.validation.map((v) => ({ field: fieldName(v.instancePath), message: v.message ?? 'Invalid value.' })));
-    }
+    if (error.validation) return sendError(reply, 400, error.message, AppError.fromIssues(issuesOf(error.validation)).fieldErrors);
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return sendError(reply, status, clientMessage(error, status));
     if (isDatabaseUnavailable(error)) {

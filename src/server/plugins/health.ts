@@ -3,12 +3,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
+import type { ErrorCode } from '../../shared/schemas/common';
 import { isDatabaseUnavailable, MIGRATIONS_DIR, type Db } from '../db/client';
 import { RETRY_AFTER_SECONDS, sendError } from './errors';
 
 export type Readiness =
   | { ready: true }
-  | { ready: false; code: 'databaseUnavailable' | 'migrationsPending'; message: string };
+  | { ready: false; code: Extract<ErrorCode, 'databaseUnavailable' | 'migrationsPending'>; message: string };
 
 /** The newest migration of the committed journal (drizzle stores its `when` as created_at). */
 export function latestJournalMigration(migrationsDir = MIGRATIONS_DIR): { tag: string; when: number } | undefined {

@@ -1,13 +1,35 @@
 import { z } from 'zod';
 
+/**
+ * The stable names an error answer may carry as `code`, for the answers the client branches on
+ * (the message is for people and may change). The server sends no other: AppError takes only
+ * these, and the response schema below enumerates them.
+ */
+export const ERROR_CODES = [
+  /** 423: too many wrong passwords for this account (sign-in, fix credentials). */
+  'locked',
+  /** 409: the e-mail signing in is shared by several accounts; the member fixes it at /fix_credentials. */
+  'fixCredentials',
+  /** 409: fix credentials asked for an e-mail that is not shared (any more). */
+  'emailNotShared',
+  /** 409: joining found the account created meanwhile. */
+  'alreadyMember',
+  /** 409: activation of a member past tier 1, or activated meanwhile. */
+  'notActivatable',
+  /** 503 from /ready: the database does not answer. */
+  'databaseUnavailable',
+  /** 503 from /ready: the database lacks a migration of this code. */
+  'migrationsPending',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
 /** Every 4xx/5xx answer of the API has this shape. */
 export const ZErrorResponse = z.object({
   statusCode: z.number(),
   error: z.string(),
   message: z.string(),
   fieldErrors: z.array(z.object({ field: z.string(), message: z.string() })).optional().describe('Bad input: one entry per wrong field (dotted path) with what to correct.'),
-  /** A stable name for answers the client branches on, e.g. 'locked', 'fixCredentials'. */
-  code: z.string().optional(),
+  code: z.enum(ERROR_CODES).optional().describe('A stable name for answers the client branches on (ERROR_CODES), e.g. locked, fixCredentials.'),
 }).meta({
   // The registry id makes every use of this schema one component of the OpenAPI document.
   id: 'ErrorResponse',

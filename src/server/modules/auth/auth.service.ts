@@ -23,7 +23,7 @@ export async function signIn(db: Db, opts: { partner: PartnerRow; username: stri
   if (!identifier) throw AppError.badRequest(USERNAME_MESSAGE, [{ field: 'username', message: USERNAME_MESSAGE }]);
 
   if (isLocked(await lockoutState(db, partner.id, identifier.value), opts.now ?? new Date())) {
-    throw new AppError(423, LOCKOUT_MESSAGE, undefined, 'locked');
+    throw new AppError(423, LOCKOUT_MESSAGE, { code: 'locked' });
   }
 
   const candidates = identifier.kind === 'email'
@@ -43,11 +43,11 @@ export async function signIn(db: Db, opts: { partner: PartnerRow; username: stri
 
   if (matches.length === 0) {
     const state = await recordFailure(db, partner.id, identifier.value, opts.now ?? new Date());
-    if (isLocked(state, opts.now ?? new Date())) throw new AppError(423, LOCKOUT_MESSAGE, undefined, 'locked');
+    if (isLocked(state, opts.now ?? new Date())) throw new AppError(423, LOCKOUT_MESSAGE, { code: 'locked' });
     throw AppError.unauthorized(INVALID_CREDENTIALS);
   }
 
   await clearLockout(db, partner.id, identifier.value);
-  if (candidates.length > 1) throw new AppError(409, FIX_CREDENTIALS_MESSAGE, undefined, 'fixCredentials');
+  if (candidates.length > 1) throw new AppError(409, FIX_CREDENTIALS_MESSAGE, { code: 'fixCredentials' });
   return matches[0]!;
 }

@@ -9,13 +9,13 @@ import type { Db } from '../../db/client';
 import { partnerOf } from '../../plugins/partner';
 import { PROSPECT_PER_ACCOUNT, PROSPECT_PER_ADDRESS, VALIDATE_EMAIL_PER_ACCOUNT, VALIDATE_PER_ADDRESS } from '../../plugins/limits';
 import { toMember } from '../members/member-mapper';
-import { isEmailAvailable, joinProgramme, recordProspect, requireDirectEnrollment, validateZip } from './enrollment.service';
+import { isEmailAvailable, joinProgramme, recordProspect, requireOffered, validateZip } from './enrollment.service';
 
 const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 429: ZErrorResponse };
 
 export const enrollmentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /** sso and none partners have no joining: 404 before any validation. */
-  const directOnly = async (request: FastifyRequest) => requireDirectEnrollment(partnerOf(request));
+  const directOnly = async (request: FastifyRequest) => requireOffered(partnerOf(request), 'joining');
 
   app.post('/api/Members/Prospects', {
     // Each join hashes a password (argon2id, 19 MiB): bounded per client address and per e-mail.

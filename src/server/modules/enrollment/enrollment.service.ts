@@ -8,10 +8,10 @@ import { hashPassword } from '../../lib/passwords';
 import { ZProspectSignUpRequest, type ZReferral } from '../../../shared/schemas/member';
 import { EMAIL_MESSAGE, isValidEmail, normaliseEmail } from '../../../shared/rules/email';
 import { isValidPartnerNumber, normalisePartnerNumber, PARTNER_NUMBER_FORMAT_MESSAGE } from '../../../shared/rules/partner-number';
+import { canJoinHere, canRecoverPassword, fullAddressRequired, smsOptInOffered, usesSingleSignOn } from '../../../shared/rules/partner-features';
 import { smsOptInFor } from '../../../shared/rules/sms-opt-in';
 import { isZipShape, ZIP_FORMAT_MESSAGE, ZIP_NOT_US_MESSAGE } from '../../../shared/rules/zip';
 import { findMemberByPublicId } from '../members/members.repo';
-import { fullAddressRequired, smsOptInAvailable, toBadRequest } from '../members/members.service';
 import { emailInUse, insertMember, insertProspect, lockEmail, partnerNumberInUse, upgradeKnownVisitor } from './enrollment.repo';
 
 export const REQUIRED_MESSAGE = 'This field is required.';
@@ -27,13 +27,20 @@ export const ALREADY_MEMBER_MESSAGE = 'You already have an account with the prog
 
 type ProspectValues = z.output<typeof ZProspectSignUpRequest>;
 
+/** What a partner may not offer on its site: joining (canJoinHere), password recovery (canRecoverPassword). */
+const OFFERS = {
+  joining: { offered: canJoinHere, what: 'Joining online' },
+  recovery: { offered: canRecoverPassword, what: 'Password recovery' },
+} as const;
+
 /**
- * Joining, signing in with credentials and recovery exist only where the partner runs its own
- * accounts (enrollmentType direct); sso partners' members join through the partner's sign-in.
+ * 404 where this site does not offer joining or recovery (partner-features.ts): they exist only
+ * where the partner runs its own accounts; sso partners' members join through the partner's sign-in.
  */
-export function requireDirectEnrollment(partner: Pick<PartnerRow, 'name' | 'enrollmentType'>, what = 'Joining online'): void {
-  if (partner.enrollmentType === 'direct') return;
-  if (partner.enrollmentType === 'sso') {
+export function requireOffered(partner: Pick<PartnerRow, 'name' | 'enrollmentType'>, offer: keyof typeof OFFERS): void {
+  const { offered, what } = OFFERS[offer];
+  if (offered(partner)) return;
+  if (usesSingleSignOn(partner)) {
     throw AppError.notFound(`${what} is not available on this site: ${partner.name} members sign in with their ${partner.name} account. For help, contact customer service.`);
   }
   throw AppError.notFound(`${what} is not available on this site. For help, contact customer service.`);
@@ -69,7 +76,7 @@ export function serverProspectSchema(deps: { db: Db; partner: PartnerRow; except
 }
 
 export function alreadyMember(): AppError {
-  return new AppError(409, ALREADY_MEMBER_MESSAGE, undefined, 'alreadyMember');
+  return new AppError(409, ALREADY_MEMBER_MESSAGE, { code: 'alreadyMember' });
 }
 
 /** Postgres unique violation, possibly wrapped by the driver or Drizzle. */
@@ -98,7 +105,7 @@ export async function joinProgramme(db: Db, opts: { partner: PartnerRow; body: P
   const visitor = candidate && candidate.tierLevel === 1 && !candidate.hasWebProfile && sameEmail(candidate) ? candidate : undefined;
 
   const parsed = await serverProspectSchema({ db, partner, exceptId: visitor?.id }).safeParseAsync(opts.body);
-  if (!parsed.success) throw toBadRequest(parsed.error.issues);
+  if (!parsed.success) throw AppError.fromIssues(parsed.error.issues);
   const v = parsed.data;
   const referral = cleanReferral(v.referral);
   const now = new Date();
@@ -114,7 +121,7 @@ export async function joinProgramme(db: Db, opts: { partner: PartnerRow; body: P
     zipCode: v.zipCode,
     phoneNumber: v.phoneNumber,
     // §5, the same rule as the profile: only where the partner offers SMS (v1 or v2).
-    smsOptIn: smsOptInAvailable(partner) && smsOptInFor({ phone: v.phoneNumber, smsOptIn: v.smsOptIn, smsOptInV2: v.smsOptInV2 }),
+    smsOptIn: smsOptInOffered(partner) && smsOptInFor({ phone: v.phoneNumber, smsOptIn: v.smsOptIn, smsOptInV2: v.smsOptInV2 }),
     emailOptIn: v.emailOptIn,
     tierLevel: v.emailOptIn ? 2 : 0,
     interfaceType: 'direct',

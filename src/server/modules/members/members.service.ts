@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { MemberRow, PartnerRow } from '../../db/schema';
-import { AppError, type FieldError } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import { isUsZip } from '../../lib/geo';
 import { ZProfileUpdateRequest } from '../../../shared/schemas/member';
+import { fullAddressRequired, hasMembers, smsOptInOffered } from '../../../shared/rules/partner-features';
 import { smsOptInFor } from '../../../shared/rules/sms-opt-in';
 import { ZIP_NOT_US_MESSAGE } from '../../../shared/rules/zip';
 import { activateMember, findMemberByPublicId, updateMember, type MemberPatch } from './members.repo';
@@ -20,15 +21,6 @@ export const ACTIVATION_UNAVAILABLE = 'Activation is not available on this site.
  */
 export const ZProfileUpdateBody = ZProfileUpdateRequest.partial({ firstName: true, lastName: true });
 export type ProfileUpdateBody = z.output<typeof ZProfileUpdateBody>;
-
-/** True when the partner asks for a full postal address (§5: not for credit-type partners). */
-export function fullAddressRequired(partner: PartnerRow): boolean {
-  return partner.fullAddressRequired && partner.currencyType !== 'Credit';
-}
-
-export function smsOptInAvailable(partner: PartnerRow): boolean {
-  return partner.hasSmsOptIn || partner.hasSmsOptInV2;
-}
 
 /** §5 profile rules that depend on the partner and the member, as a superRefine of the shared schema. */
 export function profileSchemaFor(ctx: { partner: PartnerRow; member: MemberRow }) {
@@ -51,14 +43,6 @@ export function profileSchemaFor(ctx: { partner: PartnerRow; member: MemberRow }
   });
 }
 
-/** Zod issues as the API's field errors, with the same one-line message the error handler builds. */
-export function toBadRequest(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): AppError {
-  const fieldErrors: FieldError[] = issues.map((i) => ({ field: i.path.map(String).join('.') || 'request', message: i.message }));
-  const messages = [...new Set(fieldErrors.map((f) => f.message))];
-  const message = messages.length <= 3 ? messages.join(' ') : `${messages.slice(0, 3).join(' ')} (${messages.length - 3} more problems)`;
-  return AppError.badRequest(message, fieldErrors);
-}
-
 const PROFILE_FIELDS = ['firstName', 'lastName', 'address1', 'address2', 'city', 'state', 'zipCode', 'phoneNumber', 'smsOptIn', 'emailOptIn'] as const;
 
 /**
@@ -69,7 +53,7 @@ const PROFILE_FIELDS = ['firstName', 'lastName', 'address1', 'address2', 'city',
 export async function updateProfile(db: Db, opts: { partner: PartnerRow; member: MemberRow; body: unknown }): Promise<{ member: MemberRow; changed: boolean }> {
   const { partner, member } = opts;
   const parsed = await profileSchemaFor({ partner, member }).safeParseAsync(opts.body);
-  if (!parsed.success) throw toBadRequest(parsed.error.issues);
+  if (!parsed.success) throw AppError.fromIssues(parsed.error.issues);
   const v = parsed.data;
   const sso = member.interfaceType === 'sso';
   const next: Required<Pick<MemberPatch, (typeof PROFILE_FIELDS)[number]>> = {
@@ -82,7 +66,7 @@ export async function updateProfile(db: Db, opts: { partner: PartnerRow; member:
     zipCode: v.zipCode,
     phoneNumber: v.phoneNumber,
     // §5, the same rule as joining: on by default with a phone unless the V2 flag (or the box) says otherwise.
-    smsOptIn: smsOptInAvailable(partner) && smsOptInFor({ phone: v.phoneNumber, smsOptIn: v.smsOptIn, smsOptInV2: v.smsOptInV2 }),
+    smsOptIn: smsOptInOffered(partner) && smsOptInFor({ phone: v.phoneNumber, smsOptIn: v.smsOptIn, smsOptInV2: v.smsOptInV2 }),
     emailOptIn: v.emailOptIn,
   };
   const patch: MemberPatch = {};
@@ -104,11 +88,11 @@ export async function findKnownVisitor(db: Db, partner: PartnerRow, publicId: st
 
 /** POST /api/Member/Activate (§4 activation): NonActivated (1) → OptedIn (2), with a web profile. */
 export async function activate(db: Db, partner: PartnerRow, publicId: string): Promise<MemberRow> {
-  if (partner.enrollmentType === 'none') throw AppError.notFound(ACTIVATION_UNAVAILABLE);
+  if (!hasMembers(partner)) throw AppError.notFound(ACTIVATION_UNAVAILABLE);
   const activated = await activateMember(db, partner.id, publicId);
   if (activated) return activated;
   const existing = await findMemberByPublicId(db, partner.id, publicId);
   if (!existing) throw AppError.notFound(MEMBER_NOT_FOUND);
   // Past tier 1 (or activated by a parallel request a moment ago).
-  throw new AppError(409, NOT_ACTIVATABLE, undefined, 'notActivatable');
+  throw new AppError(409, NOT_ACTIVATABLE, { code: 'notActivatable' });
 }

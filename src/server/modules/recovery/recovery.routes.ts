@@ -10,7 +10,7 @@ import { createMailer, type Mailer } from '../../lib/mailer';
 import { partnerOf, partnerOrigin } from '../../plugins/partner';
 import { RECOVER_PER_ACCOUNT } from '../../plugins/limits';
 import { hashToken, SESSION_COOKIE } from '../../plugins/session';
-import { requireDirectEnrollment } from '../enrollment/enrollment.service';
+import { requireOffered } from '../enrollment/enrollment.service';
 import { toMember } from '../members/member-mapper';
 import { fixCredentials, memberOfToken, RECOVER_MESSAGE, resetPassword, sendRecoveryLinks } from './recovery.service';
 
@@ -33,7 +33,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; 
     if (!opts.mailer) mailer.close();
   });
 
-  const directOnly = async (request: FastifyRequest) => requireDirectEnrollment(partnerOf(request), 'Password recovery');
+  const directOnly = async (request: FastifyRequest) => requireOffered(partnerOf(request), 'recovery');
   const currentSessionId = (request: FastifyRequest) => {
     const token = request.cookies[SESSION_COOKIE];
     return token && token.length <= 100 ? hashToken(token) : undefined;

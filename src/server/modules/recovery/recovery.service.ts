@@ -105,18 +105,18 @@ export async function resetPassword(db: Db, opts: { partnerId: number; token: st
 export async function fixCredentials(db: Db, opts: { partnerId: number; partnerNumber: string; password: string; newEmail: string }): Promise<MemberRow> {
   const partnerNumber = normalisePartnerNumber(opts.partnerNumber);
   const now = new Date();
-  if (isLocked(await lockoutState(db, opts.partnerId, partnerNumber), now)) throw new AppError(423, LOCKOUT_MESSAGE, undefined, 'locked');
+  if (isLocked(await lockoutState(db, opts.partnerId, partnerNumber), now)) throw new AppError(423, LOCKOUT_MESSAGE, { code: 'locked' });
   const member = await findMemberByPartnerNumber(db, opts.partnerId, partnerNumber);
   // Unknown numbers cost the same hashing time as known ones.
   const ok = member ? await verifyPassword(member.passwordHash, opts.password) : (await verifyPassword(await dummyHash(), opts.password), false);
   if (!member || !ok || !member.hasWebProfile) {
     const state = await recordFailure(db, opts.partnerId, partnerNumber, now);
-    if (isLocked(state, now)) throw new AppError(423, LOCKOUT_MESSAGE, undefined, 'locked');
+    if (isLocked(state, now)) throw new AppError(423, LOCKOUT_MESSAGE, { code: 'locked' });
     throw AppError.unauthorized(BAD_CREDENTIALS_MESSAGE);
   }
   await clearLockout(db, opts.partnerId, partnerNumber);
   if (await countOthersWithEmail(db, { partnerId: opts.partnerId, email: member.email, exceptId: member.id }) === 0) {
-    throw new AppError(409, EMAIL_NOT_SHARED_MESSAGE, undefined, 'emailNotShared');
+    throw new AppError(409, EMAIL_NOT_SHARED_MESSAGE, { code: 'emailNotShared' });
   }
   const newEmail = normaliseEmail(opts.newEmail);
   const inUse = [{ field: 'newEmail', message: EMAIL_IN_USE_MESSAGE }];
