@@ -1,4 +1,4 @@
-import { ContentBlocks, parseBlocks } from '../../components/content-blocks';
+import { ContentBlocks, parseBlocks } from './content-blocks';
 import { RichText, stripTags } from '../../components/rich-text';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { ContentBanner } from './content-banner';

@@ -4,7 +4,7 @@ import { useContentItem } from '../../features/content/content-provider';
 import { str } from '../../features/content-page/fields';
 import { usePartner } from '../../lib/partner';
 import { Button } from '../../components/button';
-import { ContentBlocks } from '../../components/content-blocks';
+import { ContentBlocks } from '../../features/content-page/content-blocks';
 import { RichText, stripTags } from '../../components/rich-text';
 import { TextField } from '../../components/text-field';
 import { useDocumentTitle } from '../../components/use-document-title';

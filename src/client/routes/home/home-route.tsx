@@ -4,7 +4,7 @@ import { bannerFields, str } from '../../features/content-page/fields';
 import { ProspectEmailForm } from '../../features/content-page/prospect-email-form';
 import { homeItemFor } from '../../../shared/rules/content-filters';
 import { usePartner } from '../../lib/partner';
-import { ContentBlocks } from '../../components/content-blocks';
+import { ContentBlocks } from '../../features/content-page/content-blocks';
 import { RichText, stripTags } from '../../components/rich-text';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { DiscoverScreen } from '../discover/discover-screen';

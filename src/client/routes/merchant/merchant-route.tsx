@@ -4,8 +4,7 @@ import { ApiError } from '../../lib/api';
 import { track } from '../../lib/impressions';
 import { usePartner } from '../../lib/partner';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { parseMerchantId, useMerchantDetail } from '../../features/merchant-detail/api';
-import { MerchantDetailSkeleton, MerchantDetailView } from '../../features/merchant-detail/components/merchant-detail-view';
+import { MerchantDetailSkeleton, MerchantDetailView, parseMerchantId, useMerchantDetail } from '../../features/merchants';
 import { NotFoundRoute } from '../not-found/not-found-route';
 import { ServerErrorRoute } from '../server-error/server-error-route';
 

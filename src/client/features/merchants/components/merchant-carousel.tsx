@@ -2,8 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'rea
 import { Link } from 'react-router';
 import { buildCarouselRequest, isCurrentLocation, parseSearchState, searchHref } from '../../../../shared/rules/search-query';
 import { track } from '../../../lib/impressions';
-import { useMerchantSearch } from '../../search/api/search-api';
-import { useGeolocation } from '../../search/hooks/use-geolocation';
+import { useGeolocation, useMerchantSearch } from '../../search';
 import { MerchantTile } from './merchant-tile';
 import styles from './merchant-carousel.module.css';
 

@@ -4,12 +4,12 @@ import { merchantImageUrl } from '../../../../shared/constants/merchant';
 import type { MerchantSummary } from '../../../../shared/schemas/merchant';
 import { earnText, unlockAccessTier } from '../../../../shared/rules/earn-text';
 import { usePartner } from '../../../lib/partner';
+import { formatRating, HIGHLIGHT_TEXT } from '../format';
 import styles from './merchant-tile.module.css';
 
 /** Only members below a restaurant's tier see it, so its code loads only for them. */
 const UnlockAccessButton = lazy(() => import('./unlock-access-popup').then((m) => ({ default: m.UnlockAccessButton })));
 
-export const HIGHLIGHT_LABELS = { comingSoon: 'Coming soon', leavingSoon: 'Leaving soon', new: 'New' } as const;
 /** §9: tile width 250px by default, 200px inside a merchant carousel. */
 export const DEFAULT_TILE_WIDTH = 250;
 const IMAGE_WIDTH = 400;
@@ -29,10 +29,6 @@ export type MerchantTileProps = {
   memberCampaignCodes?: readonly string[];
 };
 
-export function formatRating(rating: number): string {
-  return (Math.round(rating * 10) / 10).toString();
-}
-
 export function MerchantTile({ merchant, tier = null, width, headingLevel = 3, highlighted = false, memberCampaignCodes }: MerchantTileProps) {
   const partner = usePartner();
   const nameId = useId();
@@ -40,7 +36,7 @@ export function MerchantTile({ merchant, tier = null, width, headingLevel = 3, h
   const Heading = `h${headingLevel}` as const;
   const acclaimedOn = partner.acclaimedEnabled || partner.acclaimed2Enabled;
   const showAcclaimed = acclaimedOn && merchant.acclaimedLevel !== null && merchant.acclaimedLevel > 0;
-  const highlight = details.highlight ? HIGHLIGHT_LABELS[details.highlight] : null;
+  const highlight = details.highlight ? HIGHLIGHT_TEXT[details.highlight] : null;
   const { overallRating, numberOfRatings } = details.rating;
   const price = Math.max(0, Math.min(4, Math.round(details.priceRange)));
   const place = [location.address.city, location.neighborhood].filter((s) => s && s.trim()).join(' · ');

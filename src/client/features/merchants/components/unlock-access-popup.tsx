@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useContentPage } from '../../content/content-provider';
+import { useContentPage } from '../../content';
 import type { UnlockTier } from '../../../../shared/rules/earn-text';
 import styles from './merchant-tile.module.css';
 

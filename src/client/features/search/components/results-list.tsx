@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { MerchantSummary } from '../../../../shared/schemas/merchant';
-import { MerchantTile } from '../../merchants/components/merchant-tile';
+import { MerchantTile } from '../../merchants';
 import styles from './results-list.module.css';
 
 export type ResultsListProps = {

@@ -1,9 +1,9 @@
-import type { TextBlock } from '../../shared/schemas/cms';
-import { MerchantCarousel } from '../features/merchants/components/merchant-carousel';
-import { ContentLinkButton } from './button';
-import { RichText } from './rich-text';
-import { SmartLink } from './smart-link';
-import { pickText, useIsDesktop } from './use-media-query';
+import type { TextBlock } from '../../../shared/schemas/cms';
+import { MerchantCarousel } from '../merchants';
+import { ContentLinkButton } from '../../components/button';
+import { RichText } from '../../components/rich-text';
+import { SmartLink } from '../../components/smart-link';
+import { pickText, useIsDesktop } from '../../components/use-media-query';
 import styles from './content-blocks.module.css';
 
 const BLOCK_TYPES: ReadonlySet<string> = new Set<TextBlock['type']>(['body_text', 'button', 'standalone_link', 'title', 'merchant_carousel', 'footer', 'earn', 'navbar']);

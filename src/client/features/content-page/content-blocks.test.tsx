@@ -2,9 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { ContentBlocks } from './content-blocks';
-import { mockViewport, renderWithProviders } from '../test/render';
+import { mockViewport, renderWithProviders } from '../../test/render';
 
-vi.mock('../features/merchants/components/merchant-carousel', () => ({
+vi.mock('../merchants/components/merchant-carousel', () => ({
   MerchantCarousel: ({ title, query }: { title: string; query: Record<string, string> }) => <section aria-label={title}>{JSON.stringify(query)}</section>,
 }));
 
