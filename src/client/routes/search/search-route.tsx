@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api';
 import { track } from '../../lib/impressions';
 import { useMerchantSearch } from '../../features/search/api/search-api';
 import { useGeolocation } from '../../features/search/hooks/use-geolocation';
-import { useMediaQuery, WIDE_QUERY } from '../../features/search/hooks/use-media-query';
+import { DESKTOP_QUERY as WIDE_QUERY, useMediaQuery } from '../../components/use-media-query';
 import { readLastSearch, writeLastSearch } from '../../features/search/search-storage';
 import { SearchForm, type SearchFormValues } from '../../features/search/components/search-form';
 import { FilterPanel } from '../../features/search/components/filter-panel';
