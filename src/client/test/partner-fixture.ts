@@ -90,6 +90,37 @@ export function makePartnerConfig(overrides: Partial<PartnerConfig> = {}): Partn
   };
 }
 
+/**
+ * An airline partner earning miles (Test Air) with the second acclaimed tier, OpenTable and no
+ * discover page: the partner of the search and merchant tests.
+ */
+export function partnerFixture(overrides: Partial<PartnerConfig> = {}): PartnerConfig {
+  const base = makePartnerConfig();
+  return makePartnerConfig({
+    code: 'test-air',
+    name: 'Test Air',
+    hasDiscoverPage: false,
+    openTableReservationsEnabled: true,
+    acclaimed2Enabled: true,
+    cardTypesAccepted: ['VISA', 'MAST'],
+    routeMeta: {},
+    copyStates: { ...base.copyStates, programName1: 'Test Dining', programName2: 'Test Dining Rewards', partnerName1: 'Test Air' },
+    customerSupport: { phone: base.customerSupport.phone, email: { href: 'mailto:help@example.com', display: 'help@example.com' } },
+    partnerNumberValidator: 'none',
+    theme: { primary: '#003366', primaryText: '#ffffff', secondary: '#336699', accent: '#ffcc00', background: '#ffffff', surface: '#ffffff', text: '#1a1a1a', link: '#0b5cad', fontFamily: 'system-ui' },
+    logoUrl: '/logo.svg',
+    storeLinks: null,
+    mapTileUrl: '',
+    ...overrides,
+  });
+}
+
+let nextItemId = 1;
+/** A published content item. */
+export function cmsItem(slug: string, fields: Record<string, unknown>): CmsItem {
+  return { id: nextItemId++, slug, status: 'published', updatedAt: '2024-01-01T00:00:00.000Z', fields };
+}
+
 export type ItemInput = { slug: string; fields: Record<string, unknown>; status?: CmsItem['status'] };
 
 /**

@@ -2,14 +2,17 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import type { ContentName } from '../../shared/schemas/cms';
 import type { PartnerConfig } from '../../shared/schemas/partner';
 import { PartnerProvider } from '../lib/partner';
 import { ContentProvider, type ContentState } from '../features/content/content-provider';
-import { makeContentState, makePartnerConfig } from './partner-fixture';
+import { makeContentState, makePartnerConfig, partnerFixture, type ItemInput } from './partner-fixture';
 
 type Options = {
   partner?: PartnerConfig;
   content?: ContentState;
+  /** Content as pages of items (instead of `content`). */
+  pages?: Partial<Record<ContentName, ItemInput[]>>;
   /** Initial URL (path and query). */
   route?: string;
   /** Route pattern the element is mounted at (for useParams); default '*'. */
@@ -24,7 +27,7 @@ export function testQueryClient() {
 /** Renders inside the app's providers: partner, content, query client and a memory router. */
 export function renderWithProviders(ui: ReactElement, opts: Options = {}) {
   const partner = opts.partner ?? makePartnerConfig();
-  const content = opts.content ?? makeContentState({}, partner);
+  const content = opts.content ?? makeContentState(opts.pages, partner);
   const queryClient = opts.queryClient ?? testQueryClient();
   const result = render(
     <PartnerProvider partner={partner}>
@@ -40,6 +43,11 @@ export function renderWithProviders(ui: ReactElement, opts: Options = {}) {
     </PartnerProvider>,
   );
   return { ...result, partner, content, queryClient };
+}
+
+/** renderWithProviders for the search and merchant tests: the airline partner (partnerFixture) unless told otherwise. */
+export function renderWithAirline(ui: ReactElement, opts: Options = {}) {
+  return renderWithProviders(ui, { ...opts, partner: opts.partner ?? partnerFixture() });
 }
 
 /**

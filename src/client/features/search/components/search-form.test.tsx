@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { cmsItem, renderWithProviders } from '../test/render-helpers';
+import { cmsItem } from '../../../test/partner-fixture';
+import { renderWithAirline as renderWithProviders } from '../../../test/render';
 import { LOCATION_REQUIRED_MESSAGE, SearchForm, type SearchFormProps } from './search-form';
 
 afterEach(cleanup);
