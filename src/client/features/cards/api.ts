@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { z } from 'zod';
 import type { Card, ZAddCardsRequest, ZCardRegistration } from '../../../shared/schemas/card';
 import { api, ApiError } from '../../lib/api';
+import { MEMBER_QUERY_KEY } from '../session';
 
 /**
  * Card calls (docs/api-cards.md). Keys start with 'member' so signing out drops them with the
@@ -74,6 +75,23 @@ export async function addCards(body: AddCardsRequest): Promise<AddCardsOutcome> 
     if (err.fieldErrors.length > 0 || err.status === 400) return { kind: 'invalid', fieldErrors: err.fieldErrors, message: err.message };
     return { kind: 'failed', status: err.status, statusText: err.statusText };
   }
+}
+
+/**
+ * Linking cards. Once at least one card is linked, the card list is fetched again and so is the
+ * member (§4: a first card makes a card member, §3; the top bar and page body follow the member
+ * query). Not awaited: the page may move on meanwhile.
+ */
+export function useAddCards() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addCards,
+    onSuccess: (outcome) => {
+      if (outcome.kind !== 'registered' || !outcome.registration.some((r) => !r.error)) return;
+      void queryClient.invalidateQueries({ queryKey: CARDS_QUERY_KEY, exact: true });
+      void queryClient.refetchQueries({ queryKey: MEMBER_QUERY_KEY, exact: true });
+    },
+  });
 }
 
 /** DELETE /api/Member/Cards?id=: true when deleted. */

@@ -1,15 +1,19 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { EMAIL_MAX, EMAIL_MESSAGE, emailProblem } from '../../../shared/rules/email';
+import { canJoinHere } from '../../../shared/rules/partner-features';
+import { paths } from '../../../shared/routes';
+import { ApiError } from '../../lib/api';
+import { registerTrimmed, rulesResolver } from '../../lib/forms';
 import { usePartner } from '../../lib/partner';
-import { useContentItem } from '../content/content-provider';
 import { Button } from '../../components/button';
 import { RichText } from '../../components/rich-text';
 import { TextField } from '../../components/text-field';
-import { ApiError } from '../../lib/api';
-import { EMAIL_MAX, EMAIL_MESSAGE, emailProblem } from '../../../shared/rules/email';
+import { useContentItem } from '../content';
+import { useCreateProspect, validateEmail } from '../enrollment';
+import { readReferral } from '../session';
 import { str } from './fields';
-import { createProspect, validateEmail } from '../member-forms/member-calls';
-import { readReferral } from '../session/arrival-storage';
 import styles from './prospect-email-form.module.css';
 
 /** §5 / §9: prospect e-mail at most 50 characters. */
@@ -34,6 +38,9 @@ async function checkEmail(email: string): Promise<EmailCheck> {
   }
 }
 
+type ProspectValues = { email: string };
+const resolver = rulesResolver<ProspectValues>({ email: validateProspectEmail });
+
 type ProspectEmailFormProps = {
   title?: string;
   text?: string;
@@ -52,44 +59,26 @@ export function ProspectEmailForm({ title, text, headingLevel = 2 }: ProspectEma
   const partner = usePartner();
   const labels = useContentItem('*', 'labels') ?? {};
   const navigate = useNavigate();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const createProspect = useCreateProspect();
   const titleId = useId();
-  if (partner.enrollmentType !== 'direct') return null;
+  const form = useForm<ProspectValues>({ mode: 'onBlur', reValidateMode: 'onChange', resolver, defaultValues: { email: '' } });
+  const { handleSubmit, setError, formState: { errors, isSubmitting } } = form;
+  if (!canJoinHere(partner)) return null;
 
   const Heading = `h${headingLevel}` as const;
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (busy) return;
-    setSubmitted(true);
-    const problem = validateProspectEmail(value);
-    setError(problem);
-    if (problem) {
-      inputRef.current?.focus();
+  const onValid = async (values: ProspectValues) => {
+    const email = values.email.trim();
+    const check = await checkEmail(email);
+    if (check.kind === 'refused') {
+      setError('email', { type: 'server', message: check.message }, { shouldFocus: true });
       return;
     }
-    const email = value.trim();
-    const query = `?email=${encodeURIComponent(email)}`;
-    setBusy(true);
-    try {
-      const check = await checkEmail(email);
-      if (check.kind === 'refused') {
-        setError(check.message);
-        inputRef.current?.focus();
-        return;
-      }
-      if (check.kind === 'member') {
-        await navigate(`/login${query}`);
-        return;
-      }
-      await createProspect({ email, referral: readReferral() }).catch(() => undefined);
-      await navigate(`/join${query}`);
-    } finally {
-      setBusy(false);
+    if (check.kind === 'member') {
+      await navigate(paths.login({ email }));
+      return;
     }
+    await createProspect.mutateAsync({ email, referral: readReferral() }).catch(() => undefined);
+    await navigate(paths.join({ email }));
   };
 
   return (
@@ -100,32 +89,21 @@ export function ProspectEmailForm({ title, text, headingLevel = 2 }: ProspectEma
         </Heading>
       )}
       {text && <RichText html={text} />}
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form className={styles.form} onSubmit={handleSubmit(onValid)} noValidate>
         <div className={styles.row}>
           <TextField
-            ref={inputRef}
             className={styles.field}
             label="Email address"
             required
             type="email"
-            name="email"
             autoComplete="email"
             inputMode="email"
             maxLength={PROSPECT_EMAIL_MAX}
             placeholder={str(labels.prospect_email_placeholder) || undefined}
-            value={value}
-            error={error}
-            onChange={(e) => {
-              setValue(e.target.value);
-              if (submitted) setError(validateProspectEmail(e.target.value));
-            }}
-            onBlur={(e) => {
-              const trimmed = e.target.value.trim();
-              if (trimmed !== e.target.value) setValue(trimmed);
-              setError(validateProspectEmail(trimmed));
-            }}
+            error={errors.email?.message}
+            {...registerTrimmed(form, 'email')}
           />
-          <Button type="submit" className={styles.submit} loading={busy}>
+          <Button type="submit" className={styles.submit} loading={isSubmitting}>
             {str(labels.prospect_email_button) || 'Get started'}
           </Button>
         </div>

@@ -1,30 +1,24 @@
-import { useEffect, useLayoutEffect } from 'react';
-import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { Navigate, NavLink, Outlet } from 'react-router';
+import { hasMembers } from '../../../shared/rules/partner-features';
 import { usePartner } from '../../lib/partner';
-import { browserLocation } from '../../lib/browser-location';
 import { Spinner } from '../../components/spinner';
-import { useMember } from '../../features/session/api';
-import { saveLoginRedirect } from '../../features/session/arrival-storage';
-import { ACCOUNT_PAGES } from '../../features/account/pages';
+import { SignInRedirect } from '../../features/auth';
+import { useMember } from '../../features/session';
+import { ACCOUNT_PAGES } from '../../features/account';
 import { NotFoundRoute } from '../not-found/not-found-route';
 import styles from './account.module.css';
 
-/** Where a visitor who is not signed in goes to sign in: /login, or the partner's single sign-on. */
-export function signInPath(enrollmentType: 'direct' | 'sso', returnTo: string): string {
-  return enrollmentType === 'sso' ? `/auth/sso/start?returnTo=${encodeURIComponent(returnTo)}` : '/login';
-}
-
 /**
- * §2 /account: the account centre, only where the partner has enrolment. A visitor who is not
+ * §2 /account: the account centre, only where the partner has members. A visitor who is not
  * signed in is sent to sign in, with this page saved as the place to come back to (§4 login
  * redirect); a member sees the account navigation and the page.
  */
 export function AccountRoute() {
   const partner = usePartner();
   const { member, isLoading } = useMember();
-  if (partner.enrollmentType === 'none') return <NotFoundRoute />;
+  if (!hasMembers(partner)) return <NotFoundRoute />;
   if (isLoading) return <Spinner label="Loading your account" size="large" block />;
-  if (!member) return <SignInRedirect enrollmentType={partner.enrollmentType} />;
+  if (!member) return <SignInRedirect saveReturn />;
   return (
     <div className={`container ${styles.shell}`}>
       <nav className={styles.nav} aria-label="Account centre">
@@ -43,18 +37,6 @@ export function AccountRoute() {
       </div>
     </div>
   );
-}
-
-function SignInRedirect({ enrollmentType }: { enrollmentType: 'direct' | 'sso' }) {
-  const location = useLocation();
-  const returnTo = location.pathname + location.search;
-  // Saved here as well as by the layout's arrival handling; a layout effect runs before <Navigate>'s effect.
-  useLayoutEffect(() => saveLoginRedirect(returnTo), [returnTo]);
-  useEffect(() => {
-    if (enrollmentType === 'sso') browserLocation.assign(signInPath('sso', returnTo));
-  }, [enrollmentType, returnTo]);
-  if (enrollmentType === 'sso') return <Spinner label="Taking you to sign in" size="large" block />;
-  return <Navigate to={signInPath('direct', returnTo)} replace />;
 }
 
 /** §2: an unknown account sub-path (or /account itself) shows the overview. */

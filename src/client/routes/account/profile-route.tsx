@@ -1,7 +1,7 @@
 import { usePartner } from '../../lib/partner';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { useMember } from '../../features/session/api';
-import { ProfileForm } from '../../features/account/components/profile-form';
+import { useMember } from '../../features/session';
+import { ProfileForm } from '../../features/account';
 
 export const PROFILE_TITLE = 'Member Profile';
 

@@ -1,24 +1,24 @@
 import { useLocation } from 'react-router';
+import { ROUTES } from '../../../shared/routes';
+import { NotFoundPage } from '../../components/not-found-page';
 import { LinkButton } from '../../components/button';
 import { RichText } from '../../components/rich-text';
-import { AuthPage, authStyles as styles } from '../../features/member-forms/auth-page';
-import { EnrollmentGate } from '../../features/member-forms/enrollment-gate';
-import { NotFoundRoute } from '../not-found/not-found-route';
-import { useActivationContent } from './activation-content';
+import { AuthPage, authStyles as styles, PartnerGate } from '../../features/auth';
+import { useActivationContent } from '../../features/enrollment';
 
 /** /activate/activated: the activated stage, reached only by a successful activation (§4: otherwise not found). */
 export function ActivatedRoute() {
   return (
-    <EnrollmentGate condition="notNone">
+    <PartnerGate route={ROUTES.activated}>
       <ActivatedScreen />
-    </EnrollmentGate>
+    </PartnerGate>
   );
 }
 
 function ActivatedScreen() {
   const location = useLocation();
   const content = useActivationContent();
-  if (!(location.state as { activated?: boolean } | null)?.activated) return <NotFoundRoute />;
+  if (!(location.state as { activated?: boolean } | null)?.activated) return <NotFoundPage />;
   return (
     <AuthPage title={content.activatedTitle} focusHeading>
       <div className="stack">

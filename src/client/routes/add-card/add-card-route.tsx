@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { programName } from '../../../shared/rules/partner-features';
+import { ROUTES } from '../../../shared/routes';
 import { usePartner } from '../../lib/partner';
 import { LinkButton } from '../../components/button';
-import { AuthPage, authStyles } from '../../features/member-forms/auth-page';
-import { EnrollmentGate } from '../../features/member-forms/enrollment-gate';
-import { AddCardForm } from '../../features/cards/components/add-card-form';
+import { AuthPage, authStyles, PartnerGate } from '../../features/auth';
+import { AddCardForm } from '../../features/cards';
 import { RequireMember } from './require-member';
 import styles from './add-card.module.css';
 
@@ -12,14 +13,14 @@ export const ADD_CARD_TITLE = 'Link a card';
 export const NO_THANKS_TEXT = 'No thanks';
 export const CARD_ADDED_PATH = '/card_added';
 
-/** /add_card: enrolment step 2 (§2: where enrollmentType is not none; 'No thanks' skips it). */
+/** /add_card: enrolment step 2 (§2: where the partner has members; 'No thanks' skips it). */
 export function AddCardRoute() {
   return (
-    <EnrollmentGate condition="notNone">
+    <PartnerGate route={ROUTES.addCard}>
       <RequireMember>
         <AddCardScreen />
       </RequireMember>
-    </EnrollmentGate>
+    </PartnerGate>
   );
 }
 
@@ -27,7 +28,7 @@ function AddCardScreen() {
   const partner = usePartner();
   const navigate = useNavigate();
   const [partial, setPartial] = useState(false);
-  const program = partner.copyStates.programName1 || partner.name;
+  const program = programName(partner);
   return (
     <AuthPage
       title={ADD_CARD_TITLE}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { programName } from '../../../shared/rules/partner-features';
+import { ROUTES } from '../../../shared/routes';
 import { usePartner } from '../../lib/partner';
 import { LinkButton } from '../../components/button';
-import { AuthPage, authStyles } from '../../features/member-forms/auth-page';
-import { EnrollmentGate } from '../../features/member-forms/enrollment-gate';
-import { readRegistration } from '../../features/cards/card-results';
+import { AuthPage, authStyles, PartnerGate } from '../../features/auth';
+import { readRegistration } from '../../features/cards';
 import { RequireMember } from './require-member';
 
 export const CARD_ADDED_TITLE = 'You are all set';
@@ -11,18 +12,18 @@ export const CARD_ADDED_TITLE = 'You are all set';
 /** /card_added: enrolment step 3, the success page. */
 export function CardAddedRoute() {
   return (
-    <EnrollmentGate condition="notNone">
+    <PartnerGate route={ROUTES.cardAdded}>
       <RequireMember>
         <CardAddedScreen />
       </RequireMember>
-    </EnrollmentGate>
+    </PartnerGate>
   );
 }
 
 function CardAddedScreen() {
   const partner = usePartner();
   const [stored] = useState(readRegistration);
-  const program = partner.copyStates.programName1 || partner.name;
+  const program = programName(partner);
   const cards = stored?.cards ?? [];
   const what = cards.length === 0
     ? 'Your card is linked'

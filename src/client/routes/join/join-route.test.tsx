@@ -2,12 +2,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { JoinRoute, ALREADY_MEMBER, DONE_TITLE, EMAIL_IN_USE, ZIP_CHECK_FAILED } from './join-route';
+import { JoinRoute } from './join-route';
+import { ALREADY_MEMBER, DONE_TITLE, EMAIL_IN_USE } from '../../features/enrollment';
 import { json, mockFetch, renderRoutes, Where } from '../../test/render-router';
 import { makePartnerConfig } from '../../test/partner-fixture';
 import { makeMember } from '../../test/member-fixture';
 import { expectNoAxeViolations } from '../../test/axe';
-import { ZIP_NOT_US_MESSAGE } from '../../../shared/rules/zip';
+import { ZIP_CHECK_FAILED, ZIP_NOT_US_MESSAGE } from '../../../shared/rules/zip';
 import { EMAIL_MESSAGE } from '../../../shared/rules/email';
 
 type Handler = Parameters<typeof mockFetch>[0];

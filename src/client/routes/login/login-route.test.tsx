@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LoginRoute, CHECK_FORM, INVALID_CREDENTIALS } from './login-route';
+import { LoginRoute } from './login-route';
+import { CHECK_FORM, INVALID_CREDENTIALS } from '../../features/auth';
 import { json, mockFetch, renderRoutes, Where } from '../../test/render-router';
 import { makePartnerConfig } from '../../test/partner-fixture';
 import { makeMember } from '../../test/member-fixture';

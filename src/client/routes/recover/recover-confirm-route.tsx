@@ -1,14 +1,14 @@
 import { Link, useLocation } from 'react-router';
 import { RECOVERY_LINK_MINUTES } from '../../../shared/constants/member';
-import { AuthPage, authStyles as styles } from '../../features/member-forms/auth-page';
-import { EnrollmentGate } from '../../features/member-forms/enrollment-gate';
+import { ROUTES } from '../../../shared/routes';
+import { AuthPage, authStyles as styles, PartnerGate } from '../../features/auth';
 
 /** /recover/confirm: 'check your e-mail', the same answer whatever the e-mail was. */
 export function RecoverConfirmRoute() {
   return (
-    <EnrollmentGate condition="direct">
+    <PartnerGate route={ROUTES.recoverConfirm}>
       <RecoverConfirmScreen />
-    </EnrollmentGate>
+    </PartnerGate>
   );
 }
 

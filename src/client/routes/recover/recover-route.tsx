@@ -1,88 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { emailProblem, normaliseEmail } from '../../../shared/rules/email';
-import { ApiError } from '../../lib/api';
-import { Button } from '../../components/button';
-import { TextField } from '../../components/text-field';
-import { FormBanner } from '../../components/form-banner';
-import { AuthPage, authStyles as styles } from '../../features/member-forms/auth-page';
-import { EnrollmentGate } from '../../features/member-forms/enrollment-gate';
-import { requestRecovery } from '../../features/member-forms/member-calls';
-import { rulesResolver } from '../../features/member-forms/rules-resolver';
-import { applyServerFieldErrors } from '../../features/member-forms/server-errors';
+import { ROUTES } from '../../../shared/routes';
+import { PartnerGate, RecoverRequestForm } from '../../features/auth';
 
-export const RECOVER_FAILED = 'We could not send the email just now. Please try again in a moment.';
-
-type RecoverValues = { email: string };
-
-// The one e-mail rule of the pages and the server (rules/email.ts; the server's recovery schema uses it too).
-const resolver = rulesResolver<RecoverValues>({ email: emailProblem });
-
-/** /recover: ask for a reset link (§2: direct partners only). The answer never says whether the e-mail is registered. */
+/** /recover: ask for a reset link (§2: only where the password is ours). */
 export function RecoverRoute() {
   return (
-    <EnrollmentGate condition="direct">
-      <RecoverScreen />
-    </EnrollmentGate>
-  );
-}
-
-function RecoverScreen() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const bannerRef = useRef<HTMLDivElement>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, setError, setValue, formState: { errors, isSubmitting } } = useForm<RecoverValues>({
-    mode: 'onBlur',
-    reValidateMode: 'onChange',
-    resolver,
-    defaultValues: { email: (params.get('email') ?? '').trim().slice(0, 254) },
-  });
-  useEffect(() => {
-    if (failure) bannerRef.current?.focus();
-  }, [failure]);
-
-  const onValid = async ({ email }: RecoverValues) => {
-    setFailure(null);
-    try {
-      await requestRecovery(normaliseEmail(email));
-      await navigate('/recover/confirm', { state: { email: normaliseEmail(email) } });
-    } catch (err) {
-      const { placed } = applyServerFieldErrors({ err, form: formRef.current, setError });
-      if (placed > 0) return;
-      setFailure(err instanceof ApiError && err.status === 429 ? err.message || RECOVER_FAILED : RECOVER_FAILED);
-    }
-  };
-  const emailReg = register('email');
-
-  return (
-    <AuthPage title="Reset your password" intro={<p>Enter the email address of your account and we will send you a link to choose a new password.</p>}>
-      <form ref={formRef} className={styles.form} noValidate aria-label="Reset your password" onSubmit={handleSubmit(onValid)}>
-        {failure && <FormBanner ref={bannerRef}>{failure}</FormBanner>}
-        <TextField
-          label="Email"
-          required
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          error={errors.email?.message}
-          {...emailReg}
-          onBlur={async (e) => {
-            const t = e.target.value.trim();
-            if (t !== e.target.value) setValue('email', t);
-            await emailReg.onBlur(e);
-          }}
-        />
-        <div className={styles.actions}>
-          <Button type="submit" loading={isSubmitting}>
-            Send reset link
-          </Button>
-          <Link to="/login">Back to sign in</Link>
-        </div>
-      </form>
-    </AuthPage>
+    <PartnerGate route={ROUTES.recover}>
+      <RecoverRequestForm />
+    </PartnerGate>
   );
 }

@@ -1,11 +1,11 @@
 import { LinkButton } from '../../components/button';
-import { AuthPage } from '../../features/member-forms/auth-page';
-import { EnrollmentGate } from '../../features/member-forms/enrollment-gate';
+import { ROUTES } from '../../../shared/routes';
+import { AuthPage, PartnerGate } from '../../features/auth';
 
 /** /recover/success: the password was changed. */
 export function RecoverSuccessRoute() {
   return (
-    <EnrollmentGate condition="direct">
+    <PartnerGate route={ROUTES.recoverSuccess}>
       <AuthPage title="Your password has been changed" focusHeading>
         <div className="stack">
           <p>You can now sign in with your new password.</p>
@@ -14,6 +14,6 @@ export function RecoverSuccessRoute() {
           </p>
         </div>
       </AuthPage>
-    </EnrollmentGate>
+    </PartnerGate>
   );
 }

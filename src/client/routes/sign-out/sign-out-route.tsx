@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { canSignInWithPassword, programName } from '../../../shared/rules/partner-features';
 import { usePartner } from '../../lib/partner';
+import { browserLocation } from '../../lib/browser-location';
 import { Button, LinkButton } from '../../components/button';
 import { FormBanner } from '../../components/form-banner';
 import { Spinner } from '../../components/spinner';
-import { signOut } from '../../features/session/api';
-import { browserLocation } from '../../lib/browser-location';
-import { AuthPage, authStyles as styles } from '../../features/member-forms/auth-page';
+import { AuthPage, authStyles as styles, useSignOut } from '../../features/auth';
 
 export const SIGNED_OUT_TITLE = 'You have been signed out';
 export const SIGN_OUT_FAILED = 'We could not sign you out just now.';
@@ -17,20 +16,14 @@ export const SIGN_OUT_FAILED = 'We could not sign you out just now.';
  */
 export function SignOutRoute() {
   const partner = usePartner();
-  const queryClient = useQueryClient();
-  const [state, setState] = useState<'pending' | 'done' | 'failed'>('pending');
+  const { mutate, isError, isSuccess, data } = useSignOut();
   const started = useRef(false);
   const run = useCallback(() => {
-    setState('pending');
-    signOut(queryClient).then(
-      ({ endSessionUrl }) => {
-        // A single sign-on member: the provider ends its session and comes back here, signed out.
-        if (endSessionUrl) browserLocation.assign(endSessionUrl);
-        else setState('done');
-      },
-      () => setState('failed'),
-    );
-  }, [queryClient]);
+    mutate(undefined, {
+      // A single sign-on member: the provider ends its session and comes back here, signed out.
+      onSuccess: ({ endSessionUrl }) => endSessionUrl && browserLocation.assign(endSessionUrl),
+    });
+  }, [mutate]);
   useEffect(() => {
     // Once per visit, also under StrictMode's double effects.
     if (started.current) return;
@@ -38,14 +31,7 @@ export function SignOutRoute() {
     run();
   }, [run]);
 
-  if (state === 'pending') {
-    return (
-      <AuthPage title="Signing out">
-        <Spinner label="Signing you out…" block size="large" />
-      </AuthPage>
-    );
-  }
-  if (state === 'failed') {
+  if (isError) {
     return (
       <AuthPage title="Signing out">
         <FormBanner>
@@ -57,13 +43,21 @@ export function SignOutRoute() {
       </AuthPage>
     );
   }
+  if (!isSuccess || data.endSessionUrl) {
+    return (
+      <AuthPage title="Signing out">
+        <Spinner label="Signing you out…" block size="large" />
+      </AuthPage>
+    );
+  }
+  const passwordSignIn = canSignInWithPassword(partner);
   return (
     <AuthPage title={SIGNED_OUT_TITLE} focusHeading>
       <div className="stack">
-        <p>Thanks for visiting {partner.copyStates.programName1 || partner.name}. For your security, close the browser if you share this device.</p>
+        <p>Thanks for visiting {programName(partner)}. For your security, close the browser if you share this device.</p>
         <div className={styles.actions}>
-          {partner.enrollmentType === 'direct' && <LinkButton to="/login">Sign in again</LinkButton>}
-          <LinkButton to="/" variant={partner.enrollmentType === 'direct' ? 'secondary' : 'primary'}>
+          {passwordSignIn && <LinkButton to="/login">Sign in again</LinkButton>}
+          <LinkButton to="/" variant={passwordSignIn ? 'secondary' : 'primary'}>
             Go to the home page
           </LinkButton>
         </div>

@@ -6,7 +6,7 @@ import { useSignOutAndReload } from '../use-sign-out';
 import styles from './re-enrolment-page.module.css';
 
 // The card form (frame, captcha) loads only for the few members who see this page.
-const ReEnrolmentCardForm = lazy(() => import('../../cards/components/re-enrolment-card-form').then((m) => ({ default: m.ReEnrolmentCardForm })));
+const ReEnrolmentCardForm = lazy(() => import('../../cards').then((m) => ({ default: m.ReEnrolmentCardForm })));
 
 export const RE_ENROLMENT_TITLE = 'Reactivate your account';
 export const RE_ENROLMENT_SUBMIT = 'Reactivate account';

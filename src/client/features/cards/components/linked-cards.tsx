@@ -1,13 +1,14 @@
 import { useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
+import { programName } from '../../../../shared/rules/partner-features';
 import { usePartner } from '../../../lib/partner';
 import { ApiError } from '../../../lib/api';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { SmartLink } from '../../../components/smart-link';
 import { useToast } from '../../../components/toast';
-import { useContentPage } from '../../content/content-provider';
-import { useCustomerSupport } from '../../account/customer-support';
+import { useCustomerSupport } from '../../account';
+import { useContentPage } from '../../content';
 import { useDeleteCard, type Card } from '../api';
 import { BrandLogo } from './brand-logo';
 import styles from './linked-cards.module.css';
@@ -53,7 +54,7 @@ export function LinkedCards({ cards, headingRef }: LinkedCardsProps) {
   const confirmRef = useRef<HTMLButtonElement>(null);
   /** Focus after the dialog: the card's button on Cancel, the heading once the row is deleting. */
   const returnFocusRef = useRef<HTMLElement | null>(null);
-  const program = partner.copyStates.programName1 || partner.name;
+  const program = programName(partner);
   const only = cards.length === 1;
   const closing = confirming !== null && only;
 

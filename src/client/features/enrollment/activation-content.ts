@@ -1,5 +1,5 @@
-import { useContentPage } from '../../features/content/content-provider';
-import { str } from '../../features/content-page/fields';
+import { useContentPage } from '../content/content-provider';
+import { str } from '../content-page/fields';
 
 /** The activation stage copy (content 'tier_1_activation'), with fallbacks where a field is empty. */
 export function useActivationContent() {

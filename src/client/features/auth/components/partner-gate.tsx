@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+import { routeAllowed, type RouteEntry } from '../../../../shared/routes';
+import { usePartner } from '../../../lib/partner';
+import { NotFoundPage } from '../../../components/not-found-page';
+
+/**
+ * The not-found page where the partner lacks the route (§2 condition of the route table), else
+ * the screen. The router applies the same condition; screens rendered on their own keep it too.
+ */
+export function PartnerGate({ route, children }: { route: RouteEntry; children: ReactNode }) {
+  const partner = usePartner();
+  return <>{routeAllowed(route, partner) ? children : <NotFoundPage />}</>;
+}

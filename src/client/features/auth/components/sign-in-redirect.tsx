@@ -1,0 +1,29 @@
+import { useEffect, useLayoutEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { usesSingleSignOn } from '../../../../shared/rules/partner-features';
+import { paths } from '../../../../shared/routes';
+import { browserLocation } from '../../../lib/browser-location';
+import { usePartner } from '../../../lib/partner';
+import { Spinner } from '../../../components/spinner';
+import { saveLoginRedirect } from '../../session';
+
+/**
+ * A page that needs a member, for a visitor who is not signed in: on to /login, or to the
+ * partner's single sign-on with this page as returnTo. `saveReturn` also saves the page as the
+ * §4 login redirect (the account centre; enrolment pages save none).
+ */
+export function SignInRedirect({ saveReturn = false }: { saveReturn?: boolean }) {
+  const partner = usePartner();
+  const location = useLocation();
+  const sso = usesSingleSignOn(partner);
+  const returnTo = location.pathname + location.search;
+  // Saved here as well as by the layout's arrival handling; a layout effect runs before <Navigate>'s effect.
+  useLayoutEffect(() => {
+    if (saveReturn) saveLoginRedirect(returnTo);
+  }, [saveReturn, returnTo]);
+  useEffect(() => {
+    if (sso) browserLocation.assign(paths.ssoSignIn(returnTo));
+  }, [sso, returnTo]);
+  if (sso) return <Spinner label="Taking you to sign in" size="large" block />;
+  return <Navigate to={paths.login()} replace />;
+}

@@ -1,0 +1,181 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useMember } from '../../session';
+import { useAddCards, type Card, type CreditCardInput } from '../api';
+import { storeRegistration, summariseRegistration, type RegistrationSummary } from '../card-results';
+import type { ManualCard } from '../card-frame-messages';
+import { partnerCardId, selectablePartnerCards, selectionState } from '../card-selection';
+import { CAPTCHA_NOT_READY, CAPTCHA_REQUIRED, useInvisibleCaptcha } from '../captcha/use-captcha';
+import type { CardFrameHandle } from '../components/card-frame';
+import { ADD_CARD_FAILED, CARD_OR_PARTNER_REQUIRED, CARD_REQUIRED, OPT_IN_REQUIRED, TERMS_REQUIRED } from '../messages';
+
+export type CardsLinked = {
+  summary: RegistrationSummary;
+  /** The member had no linked card before (they have just become a card member, §3). */
+  firstCard: boolean;
+};
+
+export type AddCardResult = { kind: 'summary'; summary: RegistrationSummary } | { kind: 'error'; messages: string[] };
+
+type Options = {
+  linkedCards: Card[];
+  partnerCards: Card[];
+  /** After at least one card was linked (full or partial success); the card list and member are being fetched again. */
+  onLinked?: (result: CardsLinked) => void;
+  /** Show the result banner after a full success (pages that move on at once turn it off). */
+  showSuccess: boolean;
+};
+
+/**
+ * The add-card form's state (§4, §5): the chosen partner cards and the card typed in the secure
+ * frame, the two required boxes, the invisible captcha solved on submit, and the outcome.
+ */
+export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSuccess }: Options) {
+  const { member } = useMember();
+  const navigate = useNavigate();
+  const captcha = useInvisibleCaptcha();
+  const addCards = useAddCards();
+
+  const [manualCard, setManualCard] = useState<ManualCard | null>(null);
+  /** What the frame said is wrong with a number typed in it (it shows that itself); null when it is empty or fine. */
+  const [frameProblem, setFrameProblem] = useState<string | null>(null);
+  const [frameKey, setFrameKey] = useState(0);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [optIn, setOptIn] = useState(false);
+  const [terms, setTerms] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [status, setStatus] = useState<'idle' | 'verifying' | 'submitting'>('idle');
+  const [result, setResult] = useState<AddCardResult | null>(null);
+
+  const frameRef = useRef<CardFrameHandle>(null);
+  const firstPartnerRef = useRef<HTMLInputElement>(null);
+  const optInRef = useRef<HTMLInputElement>(null);
+  const termsRef = useRef<HTMLInputElement>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+
+  const selectable = selectablePartnerCards(partnerCards, linkedCards);
+  const chosen = selectable.filter((c) => selected.has(c.id));
+  const selection = selectionState({ selectedCount: chosen.length, hasManualCard: manualCard !== null, linkedCount: linkedCards.length });
+  const busy = status !== 'idle';
+
+  const cardMissing = submitted && selection.count === 0;
+  // A number the frame found wrong is explained in the frame (focus lands on it); ours is for an empty one.
+  const cardError = cardMissing && !frameProblem ? (selectable.length > 0 ? CARD_OR_PARTNER_REQUIRED : CARD_REQUIRED) : null;
+
+  useEffect(() => {
+    if (result) bannerRef.current?.focus();
+  }, [result]);
+
+  const onFrameCard = (card: ManualCard | null, problem?: string) => {
+    setManualCard(card);
+    setFrameProblem(card || !problem || problem === CARD_REQUIRED ? null : problem);
+  };
+
+  const toggle = (card: Card, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(card.id);
+      else next.delete(card.id);
+      return next;
+    });
+
+  const focusFirstProblem = () => {
+    if (selection.count === 0) {
+      if (selectable.length > 0) firstPartnerRef.current?.focus();
+      else frameRef.current?.focus();
+    } else if (!optIn) optInRef.current?.focus();
+    else if (!terms) termsRef.current?.focus();
+  };
+
+  /** After a link: the form starts again empty (a new frame, nothing chosen). */
+  const clearCards = () => {
+    setSelected(new Set());
+    setManualCard(null);
+    setFrameProblem(null);
+    setFrameKey((k) => k + 1);
+    setSubmitted(false);
+  };
+
+  /** §4 invisible captcha: the solution, or null with the reason shown. */
+  const solveCaptcha = async (): Promise<string | null> => {
+    setStatus('verifying');
+    try {
+      return await captcha.execute();
+    } catch (err) {
+      captcha.reset();
+      setStatus('idle');
+      setResult({ kind: 'error', messages: [err instanceof Error && err.message ? err.message : CAPTCHA_NOT_READY] });
+      return null;
+    }
+  };
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy) return;
+    // §4: a submit clears the previous results.
+    setResult(null);
+    setSubmitted(true);
+    if (selection.count === 0 || !optIn || !terms) {
+      focusFirstProblem();
+      return;
+    }
+    if (selection.over) {
+      setResult({ kind: 'error', messages: [selection.warning] });
+      return;
+    }
+    // §5: only cards with their last four go out: partner cards by id, the manual card encrypted.
+    const creditCards: CreditCardInput[] = [
+      ...chosen.map((c) => ({ cardId: partnerCardId(c) })),
+      ...(manualCard ? [{ encryptedCardNumber: manualCard.encryptedCardNumber, lastFour: manualCard.lastFour, cardType: manualCard.cardType }] : []),
+    ];
+    const gRecaptchaResponse = await solveCaptcha();
+    if (gRecaptchaResponse === null) return;
+
+    setStatus('submitting');
+    // The acceptance the person gave on this page (both boxes are ticked to get here); the server checks it again.
+    const outcome = await addCards.mutateAsync({ creditCards, directFileFeedOptIn: optIn, termsAccepted: terms, gRecaptchaResponse });
+    // Each solution is accepted once; the next submit solves a new challenge.
+    captcha.reset();
+    setStatus('idle');
+
+    switch (outcome.kind) {
+      case 'unauthorized':
+        navigate('/login');
+        return;
+      case 'registered': {
+        const summary = summariseRegistration(outcome.registration);
+        const firstCard = member?.memberType !== 'EnrolledCardMember' && linkedCards.length === 0;
+        if (summary.linked.length > 0) {
+          storeRegistration(summary.linked);
+          clearCards();
+        }
+        if (summary.kind !== 'success' || showSuccess) setResult({ kind: 'summary', summary });
+        if (summary.linked.length > 0) onLinked?.({ summary, firstCard });
+        return;
+      }
+      case 'allFailed':
+        setResult({ kind: 'summary', summary: summariseRegistration(outcome.registration) });
+        return;
+      case 'invalid': {
+        const messages = outcome.fieldErrors.length > 0
+          ? outcome.fieldErrors.map((f) => (f.field === 'gRecaptchaResponse' ? CAPTCHA_REQUIRED : f.message))
+          : [outcome.message || ADD_CARD_FAILED];
+        setResult({ kind: 'error', messages: [...new Set(messages)] });
+        return;
+      }
+      case 'failed':
+        setResult({ kind: 'error', messages: [ADD_CARD_FAILED] });
+        return;
+    }
+  };
+
+  return {
+    refs: { frameRef, firstPartnerRef, optInRef, termsRef, bannerRef },
+    selectable, selected, selection, toggle, busy, status, result, frameKey, onFrameCard, cardError, cardMissing,
+    optIn: { checked: optIn, set: setOptIn, error: submitted && !optIn ? OPT_IN_REQUIRED : null },
+    terms: { checked: terms, set: setTerms, error: submitted && !terms ? TERMS_REQUIRED : null },
+    onSubmit,
+  };
+}
+
+export type AddCardFormState = ReturnType<typeof useAddCardForm>;

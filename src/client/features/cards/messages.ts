@@ -1,0 +1,11 @@
+import { CARD_OPT_IN_REQUIRED, CARD_TERMS_REQUIRED } from '../../../shared/constants/card';
+
+/** §5 / §8 wording of the add-card form. */
+export const CARD_REQUIRED = 'Please enter your credit card number.';
+export const CARD_OR_PARTNER_REQUIRED = 'Please choose one of your cards or enter your credit card number.';
+/** The server refuses a submission without them with the same words (shared schema). */
+export const OPT_IN_REQUIRED = CARD_OPT_IN_REQUIRED;
+export const TERMS_REQUIRED = CARD_TERMS_REQUIRED;
+export const ADD_CARD_FAILED = 'We could not link your card just now. Please try again later.';
+export const VERIFYING_TEXT = 'Checking that you are a person…';
+export const LINKING_TEXT = 'Linking your card…';
