@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -25,6 +27,30 @@ const noZodSchemasInClient = {
     { group: ['**/shared/schemas/*'], allowTypeImports: true, message: 'Import values from shared/constants; schemas only as types (zod stays out of the first load).' },
   ],
 };
+/**
+ * Import direction inside the client (ARCHITECTURE.md "Layout"): app/ → routes/ → features/ →
+ * components/, lib/. Patterns match the import as written: relative ('../../app/chrome') or
+ * through a #client/ alias. Tests are exempt: they compose screens, chrome and fixtures.
+ */
+const clientFolder = (folders) => `^(?:(?:\\.\\./)+|#client/)(?:${folders})(?:/|$)`;
+const noAppOrRoutesFromFeatures = {
+  regex: clientFolder('app|routes'),
+  message: 'A feature never imports app/ or routes/: move what it needs to components/ (or to a feature) and import it from there.',
+};
+const noFeaturesFromShared = {
+  regex: clientFolder('features|app|routes'),
+  message: 'components/ and lib/ never import a feature, app/ or routes/: pass it in (props, slots) or move the piece down.',
+};
+const FEATURES = readdirSync(path.join(import.meta.dirname, 'src/client/features'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+/** One feature imports another only through its public entry, features/<f>/index.ts ('../<f>'). */
+const onlyPublicEntriesOf = (others) => ({
+  regex: `^(?:(?:\\.\\./)+(?:features/)?|#client/features/)(?:${others.join('|')})/.`,
+  message: "Another feature is imported only through its public entry (features/<f>/index.ts): import from '../<f>', and export what is needed there.",
+});
+const CLIENT_TESTS = ['src/client/**/*.test.{ts,tsx}', 'src/client/test/**', 'src/client/**/test/**'];
+
 const noClientFromServer = {
   patterns: [{ group: ['**/client/**', 'react', 'react-dom'], message: 'The server must not import client code.' }],
 };
@@ -46,8 +72,21 @@ export default tseslint.config(
   { files: ['e2e/**/*.ts'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
   { files: ['**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
   { files: ['src/shared/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', noServerFromShared] } },
-  { files: ['src/client/**/*.{ts,tsx}'], ignores: ['src/client/**/*.test.{ts,tsx}', 'src/client/test/**', 'src/client/**/test/**'], rules: { 'no-restricted-imports': ['error', noZodSchemasInClient] } },
-  { files: ['src/client/**/*.test.{ts,tsx}', 'src/client/test/**', 'src/client/**/test/**'], rules: { 'no-restricted-imports': ['error', noServerFromClient] } },
+  { files: ['src/client/**/*.{ts,tsx}'], ignores: CLIENT_TESTS, rules: { 'no-restricted-imports': ['error', noZodSchemasInClient] } },
+  // Client import direction (the lint zones; src/client/lint-zones.test.ts proves each one fails).
+  ...FEATURES.map((feature) => ({
+    files: [`src/client/features/${feature}/**/*.{ts,tsx}`],
+    ignores: CLIENT_TESTS,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...noZodSchemasInClient.patterns, noAppOrRoutesFromFeatures, onlyPublicEntriesOf(FEATURES.filter((f) => f !== feature))] }],
+    },
+  })),
+  {
+    files: ['src/client/components/**/*.{ts,tsx}', 'src/client/lib/**/*.{ts,tsx}'],
+    ignores: CLIENT_TESTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [...noZodSchemasInClient.patterns, noFeaturesFromShared] }] },
+  },
+  { files: CLIENT_TESTS, rules: { 'no-restricted-imports': ['error', noServerFromClient] } },
   { files: ['src/shared/rules/**/*.ts'], ignores: ['src/shared/rules/**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [...noServerFromShared.patterns, { group: ['../schemas/*'], allowTypeImports: true, message: 'Rules run in the client: take values from ../constants, only types from ../schemas.' }] }] } },
   { files: ['src/server/**/*.ts'], rules: { 'no-restricted-imports': ['error', noClientFromServer] } },
 );

@@ -2,7 +2,7 @@ import type { CustomerSupport, PartnerConfig } from '../../../shared/schemas/par
 import type { Member } from '../../../shared/schemas/member';
 import { TIER_LEVELS } from '../../../shared/constants/member';
 import { usePartner } from '../../lib/partner';
-import { useMember } from '../session/api';
+import { useMember } from '../session';
 
 /** §6: VIP members have their own support line where the partner configures one. */
 export function customerSupportFor(partner: Pick<PartnerConfig, 'customerSupport' | 'vipCustomerSupport'>, member: Pick<Member, 'tierLevel'> | null): CustomerSupport {

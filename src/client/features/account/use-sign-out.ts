@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { signOut } from '../session/api';
+import { signOut } from '../session';
 import { browserLocation } from '../../lib/browser-location';
 
 /**

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Member } from '../../../shared/schemas/member';
 import type { DemoMembersResponse, MemberStateRequest, OutboxResponse } from '../../../shared/schemas/stgtools';
 import { api } from '../../lib/api';
-import type { SessionAnswer } from '../session/api';
+import type { SessionAnswer } from '../session';
 
 /** Staging tools calls (docs/api-members.md; absent in production). */
 

@@ -2,7 +2,7 @@ import { useId, useRef } from 'react';
 import { RichText } from '../../../components/rich-text';
 import { Button } from '../../../components/button';
 import { useToast } from '../../../components/toast';
-import { useContentPage } from '../../content/content-provider';
+import { useContentPage } from '../../content';
 import { referralLink } from '../membership';
 import styles from './overview.module.css';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { FEATURES, MEALS, SORTS, type Feature, type Meal, type SortBy } from '../../../../shared/constants/merchant';
 import { countFilters, type FilterState } from '../../../../shared/rules/search-query';
-import { useContent } from '../../content/content-provider';
+import { useContent } from '../../content';
 import { usePartner } from '../../../lib/partner';
 import styles from './filter-panel.module.css';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useContentItem } from '../../content/content-provider';
+import { useContentItem } from '../../content';
 import styles from './search-form.module.css';
 
 export const LOCATION_REQUIRED_MESSAGE = 'Enter city, state or ZIP code.';
