@@ -1,6 +1,7 @@
 import type { NavLinkConfig, PartnerConfig } from '../../../shared/schemas/partner';
 import type { UserState } from '../../../shared/constants/member';
-import { ACCOUNT_HOME } from '../../features/account/pages';
+import { paths } from '../../../shared/routes';
+import { canSignInWithPassword, hasMembers } from '../../../shared/rules/partner-features';
 import { useContentItem } from '../../features/content';
 import { usePartner } from '../../lib/partner';
 
@@ -14,9 +15,9 @@ export type AuthLink = { key: 'signIn' | 'join' | 'account'; text: string; to: s
 export const ACCOUNT_LINK_TEXT = 'My Account';
 export const ENROLLMENT_SIGN_IN_TEXT = 'Already a member? Sign in';
 
-const signInLink: AuthLink = { key: 'signIn', text: 'Sign in', to: '/login' };
-const joinLink: AuthLink = { key: 'join', text: 'Join', to: '/join' };
-const accountLink: AuthLink = { key: 'account', text: ACCOUNT_LINK_TEXT, to: ACCOUNT_HOME };
+const signInLink: AuthLink = { key: 'signIn', text: 'Sign in', to: paths.login() };
+const joinLink: AuthLink = { key: 'join', text: 'Join', to: paths.join() };
+const accountLink: AuthLink = { key: 'account', text: ACCOUNT_LINK_TEXT, to: paths.account.overview() };
 
 /**
  * §2 member area for an anonymous visitor (or a known visitor, who is not signed in): direct
@@ -52,10 +53,10 @@ export type MemberArea =
 
 export function memberArea(opts: { enrollmentType: EnrollmentType; userState: UserState; enrollmentPage: boolean }): MemberArea {
   const { enrollmentType, userState, enrollmentPage } = opts;
-  if (enrollmentType === 'none') return { kind: 'none' };
+  if (!hasMembers({ enrollmentType })) return { kind: 'none' };
   if (enrollmentPage) {
     if (signedIn(userState)) return { kind: 'links', links: [], signOut: true };
-    return enrollmentType === 'direct' ? { kind: 'links', links: [{ ...signInLink, text: ENROLLMENT_SIGN_IN_TEXT }], signOut: false } : { kind: 'none' };
+    return canSignInWithPassword({ enrollmentType }) ? { kind: 'links', links: [{ ...signInLink, text: ENROLLMENT_SIGN_IN_TEXT }], signOut: false } : { kind: 'none' };
   }
   switch (userState) {
     case 'card_member':
@@ -74,7 +75,7 @@ export function memberArea(opts: { enrollmentType: EnrollmentType; userState: Us
  * link for a non-card member. Section (5), sign out, is there for every signed-in member.
  */
 export function menuAuthLinks(enrollmentType: EnrollmentType, userState: UserState): { links: AuthLink[]; signOut: boolean } {
-  if (enrollmentType === 'none') return { links: [], signOut: false };
+  if (!hasMembers({ enrollmentType })) return { links: [], signOut: false };
   switch (userState) {
     case 'card_member':
       return { links: [accountLink], signOut: true };
@@ -93,7 +94,7 @@ export function menuAuthLinks(enrollmentType: EnrollmentType, userState: UserSta
  * not signed in. A closed-account member has neither.
  */
 export function footerAuthLink(enrollmentType: EnrollmentType, userState: UserState = 'anonymous'): AuthLink | null {
-  if (enrollmentType === 'none') return null;
+  if (!hasMembers({ enrollmentType })) return null;
   switch (userState) {
     case 'card_member':
       return accountLink;

@@ -3,7 +3,9 @@ import { useLocation } from 'react-router';
 import { Modal } from '../../components/modal';
 import { LinkButton } from '../../components/button';
 import { RichText } from '../../components/rich-text';
-import { useContentItem } from '../../features/content/content-provider';
+import { paths } from '../../../shared/routes';
+import { usesSingleSignOn } from '../../../shared/rules/partner-features';
+import { useContentItem } from '../../features/content';
 import { useMember } from '../../features/session/api';
 import { usePartner } from '../../lib/partner';
 
@@ -33,7 +35,7 @@ export function SsoTemporaryModal() {
   const { member, isLoading } = useMember();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(() => !dismissed());
-  if (partner.enrollmentType !== 'sso' || !content || isLoading || member || SUPPRESSED.test(pathname)) return null;
+  if (!usesSingleSignOn(partner) || !content || isLoading || member || SUPPRESSED.test(pathname)) return null;
   const close = () => {
     try {
       localStorage.setItem(SSO_MODAL_KEY, new Date().toISOString());
@@ -49,7 +51,7 @@ export function SsoTemporaryModal() {
       onClose={close}
       title={typeof content.title === 'string' && content.title ? content.title : 'Signing in just got simpler'}
       footer={
-        <LinkButton to={typeof content.cta_url === 'string' && content.cta_url.startsWith('/') ? content.cta_url : '/Login'} onClick={close}>
+        <LinkButton to={typeof content.cta_url === 'string' && content.cta_url.startsWith('/') ? content.cta_url : paths.loginAlias()} onClick={close}>
           {typeof content.cta_text === 'string' && content.cta_text ? content.cta_text : 'Sign in/Join Now'}
         </LinkButton>
       }

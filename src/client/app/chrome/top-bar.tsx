@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../shared/routes';
 import { usePartner } from '../../lib/partner';
 import { LinkButton } from '../../components/button';
 import { SmartLink } from '../../components/smart-link';
@@ -134,7 +135,7 @@ export function TopBar() {
         <div className={`container-wide ${styles.bar}`}>
           <div className={styles.start}>
             {showsBackLink(pathname) && <BackLink pathname={pathname} />}
-            <Link to="/" className={styles.logo}>
+            <Link to={paths.home()} className={styles.logo}>
               <img src={partner.logoUrl} alt={`${partner.name} home`} height={36} />
             </Link>
           </div>
@@ -212,7 +213,7 @@ export function TopBar() {
           </nav>
         )}
       </header>
-      {pathname !== '/discover' && <AnnouncementBanner />}
+      {pathname !== paths.discover() && <AnnouncementBanner />}
     </>
   );
 }
@@ -248,8 +249,8 @@ function AuthMenuLink({ link, current, onNavigate }: { link: AuthLink; current: 
 
 /** §2 search icon: hidden on /discover, shown as the current page (not a link) on /search. */
 function SearchIconLink({ pathname }: { pathname: string }) {
-  if (pathname === '/discover') return null;
-  if (pathname === '/search') {
+  if (pathname === paths.discover()) return null;
+  if (pathname === paths.search()) {
     return (
       <span role="link" aria-disabled="true" aria-current="page" aria-label={SEARCH_LABEL} className={`${styles.iconButton} ${styles.iconCurrent}`}>
         <SearchIcon />
@@ -257,7 +258,7 @@ function SearchIconLink({ pathname }: { pathname: string }) {
     );
   }
   return (
-    <Link to="/search" className={styles.iconButton} aria-label={SEARCH_LABEL}>
+    <Link to={paths.search()} className={styles.iconButton} aria-label={SEARCH_LABEL}>
       <SearchIcon />
     </Link>
   );
@@ -267,7 +268,7 @@ function SearchIconLink({ pathname }: { pathname: string }) {
 function BackLink({ pathname }: { pathname: string }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const fallback = /\/merchants\//i.test(pathname) ? '/search' : '/';
+  const fallback = /\/merchants\//i.test(pathname) ? paths.search() : paths.home();
   const hasHistory = location.key !== 'default';
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
     if (!hasHistory || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;

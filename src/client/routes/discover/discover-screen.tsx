@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useContentItem } from '../../features/content/content-provider';
 import { str } from '../../features/content-page/fields';
+import { paths } from '../../../shared/routes';
 import { usePartner } from '../../lib/partner';
 import { Button } from '../../components/button';
 import { ContentBlocks } from '../../features/content-page/content-blocks';
@@ -15,9 +16,7 @@ export const LOCATION_REQUIRED_MESSAGE = 'Enter city, state or ZIP code.';
 
 /** /search URL of the discover search box. */
 export function discoverSearchHref(location: string, restaurantOrCuisine: string): string {
-  const params = new URLSearchParams({ location: location.trim() });
-  if (restaurantOrCuisine.trim()) params.set('restaurantOrCuisine', restaurantOrCuisine.trim());
-  return `/search?${params.toString()}`;
+  return paths.search({ location: location.trim(), restaurantOrCuisine: restaurantOrCuisine.trim() || undefined });
 }
 
 /** §2 Discover: greeting with the earn rate, a search box, and the content's carousels. */

@@ -1,8 +1,9 @@
-import { useContentPage } from '../../features/content/content-provider';
+import { paths } from '../../../shared/routes';
+import { useContentPage } from '../../features/content';
 import { ContentPage } from '../../features/content-page/content-page';
 import { NotFoundRoute } from '../not-found/not-found-route';
 
-export const HOW_IT_WORKS_URL = '/how-it-works';
+export const HOW_IT_WORKS_URL = paths.howItWorks();
 
 /** §2 How it works: the content-page template of the earn_details item whose url is /how-it-works. */
 export function HowItWorksRoute() {

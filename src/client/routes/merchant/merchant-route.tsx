@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
+import { paths } from '../../../shared/routes';
 import { ApiError } from '../../lib/api';
 import { track } from '../../lib/impressions';
 import { usePartner } from '../../lib/partner';
@@ -25,7 +26,7 @@ function MerchantScreen({ merchantId }: { merchantId: number }) {
   useEffect(() => {
     if (!merchant || tracked.current === merchant.id) return;
     tracked.current = merchant.id;
-    track({ eventType: 'merchantView', merchantId: merchant.id, path: `/merchants/${merchant.id}` });
+    track({ eventType: 'merchantView', merchantId: merchant.id, path: paths.merchant(merchant.id) });
   }, [merchant]);
 
   if (query.isPending) return <MerchantDetailSkeleton />;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { paths } from '../../../shared/routes';
 import { usePartner } from '../../lib/partner';
 import { Button, LinkButton } from '../../components/button';
 import { StatusPage } from '../../components/status-page';
@@ -36,7 +37,7 @@ export function ServerErrorRoute({ referenceCode }: { referenceCode?: string }) 
       actions={
         <>
           <Button onClick={() => window.location.reload()}>Try again</Button>
-          <LinkButton to="/" variant="secondary">
+          <LinkButton to={paths.home()} variant="secondary">
             Go to the home page
           </LinkButton>
         </>

@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { merchantImageUrl } from '../../../../shared/constants/merchant';
 import type { MerchantDetail } from '../../../../shared/schemas/merchant';
 import { earnText } from '../../../../shared/rules/earn-text';
+import { canSignInWithPassword, usesSingleSignOn } from '../../../../shared/rules/partner-features';
+import { paths } from '../../../../shared/routes';
 import { usePartner } from '../../../lib/partner';
 import { NewTabHint } from '../../../components/smart-link';
 import { safeUrl } from '../../../components/safe-url';
@@ -28,7 +30,7 @@ export function MerchantDetailView({ merchant }: { merchant: MerchantDetail }) {
   const website = merchant.website ? safeUrl(merchant.website) : null;
   const address = location.address;
   const earn = partner.showEarnRate ? earnText(null, partner.copyStates) : null;
-  const earnLink = partner.enrollmentType === 'direct' ? '/login' : partner.enrollmentType === 'sso' ? '/join' : null;
+  const earnLink = canSignInWithPassword(partner) ? paths.login() : usesSingleSignOn(partner) ? paths.join() : null;
 
   return (
     <article className={`container ${styles.page}`} aria-labelledby={id('name')}>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { merchantImageUrl } from '../../../../shared/constants/merchant';
 import type { MerchantSummary } from '../../../../shared/schemas/merchant';
 import { earnText, unlockAccessTier } from '../../../../shared/rules/earn-text';
+import { paths } from '../../../../shared/routes';
 import { usePartner } from '../../../lib/partner';
 import { formatRating, HIGHLIGHT_TEXT } from '../format';
 import styles from './merchant-tile.module.css';
@@ -76,7 +77,7 @@ export function MerchantTile({ merchant, tier = null, width, headingLevel = 3, h
       </div>
       <div className={styles.body}>
         <Heading id={nameId} className={styles.name}>
-          <Link className={styles.link} to={`/merchants/${merchant.id}`}>{merchant.name}</Link>
+          <Link className={styles.link} to={paths.merchant(merchant.id)}>{merchant.name}</Link>
         </Heading>
         <p className={styles.meta}>
           {numberOfRatings > 0 ? (
