@@ -12,7 +12,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openMemoryPglite, runMigrations } from '../src/server/db/client';
-import { seed } from '../src/server/db/seed';
+import { seed } from '../src/server/demo';
 import { MerchantSearch } from '../src/server/modules/merchants/merchants.service';
 import { ZMerchantSearchRequest } from '../src/shared/schemas/merchant';
 import { firstLoadJs } from './bundle-size';

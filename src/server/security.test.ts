@@ -14,8 +14,8 @@ import { impressions } from './db/schema';
 import { sameOriginPath } from '../shared/rules/safe-redirect';
 import { generateCardPrivateKeyPem } from './modules/cards/card-crypto';
 import { TestBrowser } from './modules/auth/test-browser';
-import { demoPublicId } from './db/seed/members';
-import { tooManyRequestsMessage } from './plugins/limits';
+import { demoPublicId } from './demo/members';
+import { tooManyRequestsMessage } from './plugins/rate-limits';
 import { withCheckCharacter } from '../shared/rules/partner-number';
 
 let t: TestApp;
@@ -41,7 +41,7 @@ describe('1. open redirect after single sign-on', () => {
 });
 
 describe('2. demo accounts in production', () => {
-  // Catalogue-only seed: db/seed/index.test.ts. Here the real start, as an operator would run it.
+  // Catalogue-only seed: demo/seed.test.ts. Here the real start, as an operator would run it.
   it('NODE_ENV=production on an empty database seeds no demo member: the published password signs nobody in', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'rn-prod-'));
     const env = {

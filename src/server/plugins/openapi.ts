@@ -1,6 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorResponse } from '../../shared/schemas/common';
@@ -101,6 +103,10 @@ type DocumentedRoute = { errors: Map<number, string>; redirect?: string };
 /** What the hook decided per route schema (the GET route and its HEAD twin share one). */
 const documented = new WeakMap<object, DocumentedRoute>();
 
+/**
+ * The API's OpenAPI document at /api/docs/json and its pages at /api/docs. Register before the
+ * routes: the hook documents each route as it is added, then @fastify/swagger collects it.
+ */
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', function onRoute(this: FastifyInstance, route: RouteOptions) {
     const existing = route.schema as Record<string, unknown> | undefined;
@@ -125,7 +131,17 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
     route.schema = schema;
     documented.set(schema, { errors, redirect: redirectsOf({ method, url: route.url }) });
   });
-});
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Dining rewards API', version: '1.0.0', description: OPENAPI_DESCRIPTION },
+      servers: [{ url: '/', description: 'The partner site that served this document (the Host header picks the partner).' }],
+      tags: OPENAPI_TAGS,
+      components: { securitySchemes: { xsrf: XSRF_SCHEME }, schemas: { [ERROR_SCHEMA_NAME]: errorResponseComponent() } },
+    },
+    transform: openapiTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+}, { name: 'openapi' });
 
 function describeStatus(status: number): string {
   switch (status) {

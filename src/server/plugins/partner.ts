@@ -9,11 +9,22 @@ import { isPartnerlessRoute } from './route-rules';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The partner whose site this request is for; null only on partner-less routes (assets, health). */
+    /**
+     * The partner whose site this request is for; null only on partner-less routes (assets,
+     * health). Plugins that run on every route read this.
+     */
     partner: PartnerRow | null;
+    /**
+     * The partner of this site, for handlers of partner routes: there an unknown host has already
+     * answered 404 before the handler runs, so it is always set. Read on a partner-less route, it
+     * throws that same 404.
+     */
+    readonly sitePartner: PartnerRow;
   }
 }
 
+/** Never the Host header itself: an error answer quotes nothing the request chose. */
+const noPartnerSite = () => new AppError(404, 'There is no partner site at this address.');
 
 export type PartnerDirectory = {
   byCode: Map<string, PartnerRow>;
@@ -70,6 +81,12 @@ export const partnerPlugin = fp(async (app: FastifyInstance, opts: { db: Db; con
   app.addHook('onClose', async () => clearInterval(timer));
   app.decorate('partners', { reload, get: () => directory });
   app.decorateRequest('partner', null);
+  app.decorateRequest('sitePartner', {
+    getter(this: FastifyRequest): PartnerRow {
+      if (!this.partner) throw noPartnerSite();
+      return this.partner;
+    },
+  });
 
   app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
     const partner = resolvePartner(directory, hostName(request.headers.host), opts.config.defaultPartner);
@@ -78,8 +95,7 @@ export const partnerPlugin = fp(async (app: FastifyInstance, opts: { db: Db; con
       return done();
     }
     if (isPartnerlessRoute(request.url.split('?')[0] ?? '')) return done();
-    // Never the Host header itself: an error answer quotes nothing the request chose.
-    done(new AppError(404, 'There is no partner site at this address.'));
+    done(noPartnerSite());
   });
 });
 
@@ -99,10 +115,4 @@ export function partnerOrigin(partner: Pick<PartnerRow, 'code' | 'hosts'>, confi
   const host = partner.hosts[0] ?? Object.entries(config.partnerHosts).find(([, c]) => c === code)?.[0];
   if (host) return `${config.env === 'production' ? 'https' : 'http'}://${host.toLowerCase()}`;
   return config.siteOrigin.replace(/\{partner\}/gi, code);
-}
-
-/** The request's partner; throws 404 on partner-less requests (never expected on partner routes). */
-export function partnerOf(request: FastifyRequest): PartnerRow {
-  if (!request.partner) throw new AppError(404, 'There is no partner site at this address.');
-  return request.partner;
 }

@@ -1,8 +1,8 @@
 /**
- * Which routes the anti-forgery check, the API rate limit and the partner-by-host lookup cover.
- * The OpenAPI document (openapi.ts) states them from here; the plugins that enforce them (csrf.ts,
- * the rate limit in app.ts, partner.ts) are meant to read the same rules, so the document cannot
- * drift from what the server does. openapi.test.ts checks the document against the running app.
+ * Which routes the anti-forgery check, the API rate limit, the partner-by-host lookup and the
+ * no-store default of API answers cover. The OpenAPI document (openapi.ts) states them from here;
+ * the plugins that enforce them (csrf.ts, rate-limits.ts, partner.ts, security-headers.ts) read
+ * the same rules, so the document cannot drift from what the server does. openapi.test.ts checks the document against the running app.
  */
 
 /** Methods that change nothing, so need no anti-forgery token unless the route asks for one. */
@@ -26,9 +26,14 @@ export function csrfTokenRequired(method: string, route: string, config: CsrfRou
   return config?.csrfExempt !== true;
 }
 
+/** The API's calls: every route under /api/ but the documentation (a page and its files). */
+export function isApiCall(route: string): boolean {
+  return route.startsWith('/api/') && !route.startsWith('/api/docs');
+}
+
 /** Whether the per-address API rate limit counts a call (its counters live in the database). */
 export function isRateLimitedRoute(route: string): boolean {
-  return route.startsWith('/api/') && !route.startsWith('/api/docs');
+  return isApiCall(route);
 }
 
 /** Paths that are the same for every partner and work on any host (all others: 404 on an unknown host). */

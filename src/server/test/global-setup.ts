@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { openMemoryPglite, openPostgres, runMigrations } from '../db/client';
-import { seed } from '../db/seed';
+import { seed } from '../demo';
 import { EMPTY_TEMPLATE, PG_EMPTY_TEMPLATE, PG_SEEDED_TEMPLATE, SEEDED_TEMPLATE, TEMPLATE_DIR, TEST_MERCHANTS } from './templates';
 
 /**

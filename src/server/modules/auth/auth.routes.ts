@@ -3,13 +3,12 @@ import { z } from 'zod';
 import { ZErrorResponse } from '../../../shared/schemas/common';
 import { ZSignInRequest, ZSignInResponse } from '../../../shared/schemas/member';
 import type { Db } from '../../db/client';
-import { partnerOf } from '../../plugins/partner';
 import { CSRF_MESSAGE } from '../../plugins/csrf';
 import { AppError } from '../../lib/app-error';
 import { toMember } from '../members/member-mapper';
 import { signIn } from './auth.service';
 import { normaliseIdentifier } from './lockout';
-import { SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_ADDRESS } from '../../plugins/limits';
+import { SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_ADDRESS } from '../../plugins/rate-limits';
 
 export const ZSignOutResponse = z.object({
   signedOut: z.literal(true),
@@ -32,8 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       response: { 200: ZSignInResponse, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 423: ZErrorResponse, 429: ZErrorResponse },
     },
   }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const partner = partnerOf(request);
+    const partner = request.sitePartner;
     await app.limits.account(request, reply, { name: 'sign-in', account: normaliseIdentifier(request.body.username), limit: SIGN_IN_PER_ACCOUNT });
     const member = await signIn(db, { partner, username: request.body.username, password: request.body.password });
     const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: request.body.staySignedIn });
@@ -50,8 +48,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       response: { 200: ZSignOutResponse, 403: ZErrorResponse },
     },
   }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    partnerOf(request);
     const current = await request.currentSession();
     if (current && !app.csrf.verify(request)) throw AppError.forbidden(CSRF_MESSAGE);
     // Single sign-on: ending only our session would let the provider sign the member in again

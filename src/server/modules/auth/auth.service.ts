@@ -1,3 +1,4 @@
+import { canSignInWithPassword } from '../../../shared/rules/partner-features';
 import type { Db } from '../../db/client';
 import type { MemberRow, PartnerRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -18,7 +19,7 @@ export const FIX_CREDENTIALS_MESSAGE = 'This email is used by more than one acco
  */
 export async function signIn(db: Db, opts: { partner: PartnerRow; username: string; password: string; now?: Date }): Promise<MemberRow> {
   const { partner, password } = opts;
-  if (partner.enrollmentType !== 'direct') throw AppError.notFound(SIGN_IN_UNAVAILABLE);
+  if (!canSignInWithPassword(partner)) throw AppError.notFound(SIGN_IN_UNAVAILABLE);
   const identifier = parseIdentifier(opts.username);
   if (!identifier) throw AppError.badRequest(USERNAME_MESSAGE, [{ field: 'username', message: USERNAME_MESSAGE }]);
 

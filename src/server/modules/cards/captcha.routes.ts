@@ -31,10 +31,7 @@ const plugin: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
       description: 'Solve it (altcha-lib/v1 solveChallenge, or the ALTCHA widget) and send base64(JSON {algorithm, challenge, number, salt, signature}) as gRecaptchaResponse. Each solution is accepted once.',
       response: { 200: ZChallenge },
     },
-  }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return captcha.challenge();
-  });
+  }, async () => captcha.challenge());
 };
 
 export const captchaRoutes = fp(plugin, { name: 'captcha' });

@@ -5,7 +5,6 @@ import { ZAddCardsRequest, ZAddCardsResponse, ZCardList, ZDeleteCardQuery } from
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { partnerOf } from '../../plugins/partner';
 import { CAPTCHA_MESSAGE } from './captcha';
 import { loadCardKeys, loadFingerprintKeys, type CardKeys, type FingerprintKeys } from './card-crypto';
 import { addCards, deleteCard, memberCardList, NO_PARTNER_CARDS, partnerCardList } from './cards.service';
@@ -34,9 +33,8 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }> =
       summary: "The signed-in member's linked cards",
       response: { 200: ZCardList, 401: ZErrorResponse },
     },
-  }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const partner = partnerOf(request);
+  }, async (request) => {
+    const partner = request.sitePartner;
     const { member } = await app.sessions.require(request);
     return memberCardList(db, { partner, member });
   });
@@ -51,8 +49,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }> =
       response: { 200: ZAddCardsResponse, 400: z.union([ZAddCardsResponse, ZErrorResponse]), 401: ZErrorResponse, 403: ZErrorResponse },
     },
   }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const partner = partnerOf(request);
+    const partner = request.sitePartner;
     const { member } = await app.sessions.require(request);
     if (!(await app.captcha.verify(request.body.gRecaptchaResponse))) {
       throw AppError.badRequest(CAPTCHA_MESSAGE, [{ field: 'gRecaptchaResponse', message: CAPTCHA_MESSAGE }]);
@@ -78,8 +75,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }> =
       response: { 200: z.literal(true), 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
     },
   }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const partner = partnerOf(request);
+    const partner = request.sitePartner;
     const { member } = await app.sessions.require(request);
     const { closed } = await deleteCard(db, { partner, member, id: request.query.id });
     if (closed) {
@@ -95,9 +91,8 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }> =
       summary: "The partner's own cards of the member (partners with partner-loaded cards; 404 otherwise)",
       response: { 200: ZCardList, 401: ZErrorResponse, 404: ZErrorResponse },
     },
-  }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const partner = partnerOf(request);
+  }, async (request) => {
+    const partner = request.sitePartner;
     if (!partner.hasPartnerLoadedCards) throw AppError.notFound(NO_PARTNER_CARDS);
     const { member } = await app.sessions.require(request);
     return partnerCardList(db, { partner, member });

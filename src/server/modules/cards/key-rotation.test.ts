@@ -3,7 +3,7 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { memberCards, members, partners, type MemberRow, type PartnerRow } from '../../db/schema';
-import { demoPublicId } from '../../db/seed/members';
+import { demoPublicId } from '../../demo/members';
 import { createTestDatabase } from '../../test/db';
 import { cardFingerprint, fingerprintKeyId, generateCardPrivateKeyPem, type CardKeys } from './card-crypto';
 import { addCards } from './cards.service';

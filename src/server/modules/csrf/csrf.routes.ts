@@ -7,7 +7,6 @@ export const csrfRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/CSRF', {
     schema: { tags: ['session'], summary: 'Anti-forgery token for X-XSRF-TOKEN', response: { 200: ZCsrfResponse } },
   }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
     return { csrfToken: app.csrf.issue(request, reply) };
   });
 };

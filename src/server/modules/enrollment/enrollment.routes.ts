@@ -6,8 +6,7 @@ import {
   ZValidationResponse,
 } from '../../../shared/schemas/member';
 import type { Db } from '../../db/client';
-import { partnerOf } from '../../plugins/partner';
-import { PROSPECT_PER_ACCOUNT, PROSPECT_PER_ADDRESS, VALIDATE_EMAIL_PER_ACCOUNT, VALIDATE_PER_ADDRESS } from '../../plugins/limits';
+import { PROSPECT_PER_ACCOUNT, PROSPECT_PER_ADDRESS, VALIDATE_EMAIL_PER_ACCOUNT, VALIDATE_PER_ADDRESS } from '../../plugins/rate-limits';
 import { toMember } from '../members/member-mapper';
 import { isEmailAvailable, joinProgramme, recordProspect, requireOffered, validateZip } from './enrollment.service';
 
@@ -15,7 +14,7 @@ const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 
 
 export const enrollmentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /** sso and none partners have no joining: 404 before any validation. */
-  const directOnly = async (request: FastifyRequest) => requireOffered(partnerOf(request), 'joining');
+  const directOnly = async (request: FastifyRequest) => requireOffered(request.sitePartner, 'joining');
 
   app.post('/api/Members/Prospects', {
     // Each join hashes a password (argon2id, 19 MiB): bounded per client address and per e-mail.
@@ -30,11 +29,10 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       response: { 201: ZSignInResponse, ...errors },
     },
   }, async (request, reply) => {
-    const partner = partnerOf(request);
+    const partner = request.sitePartner;
     await app.limits.account(request, reply, { name: 'join', account: request.body.email, limit: PROSPECT_PER_ACCOUNT });
     const member = await joinProgramme(db, { partner, body: request.body });
     const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: false });
-    reply.header('cache-control', 'no-store');
     return reply.status(201).send({ member: toMember(member, session), csrfToken: app.csrf.issue(request, reply) });
   });
 
@@ -49,7 +47,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     },
   }, async (request, reply) => {
     await app.limits.account(request, reply, { name: 'prospect', account: request.body.email, limit: PROSPECT_PER_ACCOUNT });
-    await recordProspect(db, { partnerId: partnerOf(request).id, email: request.body.email, referral: request.body.referral });
+    await recordProspect(db, { partnerId: request.sitePartner.id, email: request.body.email, referral: request.body.referral });
     return reply.status(202).send({ ok: true as const });
   });
 
@@ -65,9 +63,8 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       response: { 200: ZValidationResponse, ...errors },
     },
   }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
     await app.limits.account(request, reply, { name: 'validate-email', account: request.query.email, limit: VALIDATE_EMAIL_PER_ACCOUNT });
-    const isValid = await isEmailAvailable(db, { partner: partnerOf(request), value: request.query.email, usePpn: request.query.usePpn === 'true' });
+    const isValid = await isEmailAvailable(db, { partner: request.sitePartner, value: request.query.email, usePpn: request.query.usePpn === 'true' });
     return { isValid };
   });
 

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { CUISINES } from '../../db/seed/cuisines';
+import { CUISINES } from './cuisines';
 import { IMAGE_PRESET_SIZES, renderMerchantImage, type RenderPreset } from './render';
 
 const PRESETS = Object.keys(IMAGE_PRESET_SIZES) as RenderPreset[];

@@ -1,6 +1,6 @@
-import { CUISINE_BY_SLUG, type Motif } from '../../db/seed/cuisines';
-import { escapeXml, hslToHex, mixHex } from '../../db/seed/color';
-import { Rng, hashString } from '../../db/seed/random';
+import { CUISINE_BY_SLUG, type Motif } from './cuisines';
+import { escapeXml, hslToHex, mixHex } from '../../lib/color';
+import { Rng, hashString } from '../../lib/random';
 import type { ImagePreset } from '../../../shared/schemas/merchant';
 
 export const IMAGE_PRESET_SIZES = {

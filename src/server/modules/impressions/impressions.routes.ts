@@ -4,8 +4,7 @@ import { ZImpressionsRequest, ZImpressionsResponse } from '../../../shared/schem
 import type { Db } from '../../db/client';
 import { impressions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { IMPRESSION_ROWS_PER_ADDRESS, IMPRESSIONS_PER_ADDRESS } from '../../plugins/limits';
-import { partnerOf } from '../../plugins/partner';
+import { IMPRESSION_ROWS_PER_ADDRESS, IMPRESSIONS_PER_ADDRESS } from '../../plugins/rate-limits';
 
 /** A full batch of the largest impressions is about 33 kB of JSON. */
 const BODY_LIMIT = 40 * 1024;
@@ -29,7 +28,7 @@ export const impressionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       response: { 202: ZImpressionsResponse, 400: ZErrorResponse, 403: ZErrorResponse, 413: ZErrorResponse, 429: ZErrorResponse },
     },
   }, async (request, reply) => {
-    const partner = partnerOf(request);
+    const partner = request.sitePartner;
     const now = Date.now();
     const late = request.body.findIndex((i) => Math.abs(new Date(i.dateTime).getTime() - now) > CLOCK_SKEW_MS);
     if (late >= 0) {

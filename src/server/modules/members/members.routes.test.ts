@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
 import { members, sessions } from '../../db/schema';
 import { hashToken } from '../../plugins/session';
-import { DEMO_PASSWORD, demoMembersFor, demoPublicId } from '../../db/seed/members';
+import { DEMO_PASSWORD, demoMembersFor, demoPublicId } from '../../demo/members';
 import type { Member, ProfileUpdateRequest } from '../../../shared/schemas/member';
 import { SESSION_MS } from '../../../shared/rules/session-timers';
 import { TestBrowser } from '../auth/test-browser';

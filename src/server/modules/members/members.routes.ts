@@ -3,7 +3,6 @@ import { ZErrorResponse } from '../../../shared/schemas/common';
 import { ZActivateRequest, ZKnownVisitor, ZMember, ZProfileUpdateResponse, ZPublicIdParams } from '../../../shared/schemas/member';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { partnerOf } from '../../plugins/partner';
 import { toKnownVisitor, toMember } from './member-mapper';
 import { activate, findKnownVisitor, updateProfile, ZProfileUpdateBody } from './members.service';
 
@@ -17,8 +16,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       summary: 'The signed-in member; renews the idle timeout (401 when anonymous)',
       response: { 200: ZMember, 401: ZErrorResponse },
     },
-  }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
+  }, async (request) => {
     // Each call renews the idle timeout (§4: the warning toast refetches the member to stay signed in).
     if (!await request.currentSession({ renew: true })) throw AppError.unauthorized(NOT_SIGNED_IN);
     const { member, session } = await app.sessions.require(request);
@@ -34,9 +32,8 @@ export const membersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       body: ZProfileUpdateBody,
       response: { 200: ZProfileUpdateResponse, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse },
     },
-  }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const partner = partnerOf(request);
+  }, async (request) => {
+    const partner = request.sitePartner;
     const { member, session } = await app.sessions.require(request);
     const result = await updateProfile(db, { partner, member, body: request.body });
     return { member: toMember(result.member, session), changed: result.changed };
@@ -51,10 +48,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       params: ZPublicIdParams,
       response: { 200: ZKnownVisitor, 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
     },
-  }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return toKnownVisitor(await findKnownVisitor(db, partnerOf(request), request.params.publicId));
-  });
+  }, async (request) => toKnownVisitor(await findKnownVisitor(db, request.sitePartner, request.params.publicId)));
 
   app.post('/api/Member/Activate', {
     schema: {
@@ -64,8 +58,5 @@ export const membersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       body: ZActivateRequest,
       response: { 200: ZKnownVisitor, 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse },
     },
-  }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return toKnownVisitor(await activate(db, partnerOf(request), request.body.publicId));
-  });
+  }, async (request) => toKnownVisitor(await activate(db, request.sitePartner, request.body.publicId)));
 };

@@ -1,10 +1,18 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '../../../shared/schemas/common';
 import { ZMerchantDetail, ZMerchantIdParams, ZMerchantSearchRequest, ZMerchantSearchResponse } from '../../../shared/schemas/merchant';
 import type { Db } from '../../db/client';
-import { getMerchantDetail, type MerchantSearch } from './merchants.service';
+import { getMerchantDetail, MerchantSearch } from './merchants.service';
 
-export const merchantsRoutes: FastifyPluginAsyncZod<{ db: Db; search: MerchantSearch }> = async (app, { db, search }) => {
+/**
+ * Restaurant search and detail. `search` may be a prepared one (benchmarks share one); otherwise
+ * one is built here and kept current while the app runs.
+ */
+export const merchantsRoutes: FastifyPluginAsyncZod<{ db: Db; search?: MerchantSearch }> = async (app, opts) => {
+  const { db } = opts;
+  const search = opts.search ?? await watchedSearch(app, db);
+
   app.get('/api/v2/Merchants/Search', {
     schema: {
       tags: ['merchants'],
@@ -25,3 +33,11 @@ export const merchantsRoutes: FastifyPluginAsyncZod<{ db: Db; search: MerchantSe
     },
   }, async (request) => getMerchantDetail(db, request.params.merchantId));
 };
+
+async function watchedSearch(app: FastifyInstance, db: Db): Promise<MerchantSearch> {
+  const search = new MerchantSearch(db);
+  await search.refresh();
+  search.watch();
+  app.addHook('onClose', async () => search.stop());
+  return search;
+}

@@ -8,7 +8,6 @@ import { isKnownRoute, routeMetaFor } from '../../../shared/routes';
 import type { PartnerConfig } from '../../../shared/schemas/partner';
 import { AppError } from '../../lib/app-error';
 import { compressedBody } from '../../plugins/compression';
-import { partnerOf } from '../../plugins/partner';
 import { toPartnerConfig } from '../partners/partner-config';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -86,7 +85,7 @@ export async function pagesRoutes(app: FastifyInstance, { config }: { config: Ap
   app.get('/partner/logo.svg', { schema: svgAnswer("This partner site's logo") }, async (request, reply) =>
     reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=3600')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .send(partnerOf(request).logoSvg));
+      .send(request.sitePartner.logoSvg));
 
   app.get<{ Params: { code: string } }>('/partner/logos/:code.svg', {
     schema: { ...svgAnswer("A partner's logo by partner code"), params: z.object({ code: z.string().describe('Partner code, e.g. delta.') }) },

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../../config';
 import type { PartnerRow } from '../../db/schema';
 import type { FeatureFlagsResponse, PartnerConfig } from '../../../shared/schemas/partner';
+import { canRecoverPassword, canSignInWithPassword, hasMembers } from '../../../shared/rules/partner-features';
 
 /** The partner configuration the browser sees (§3); internal columns stay on the server. */
 export function toPartnerConfig(p: PartnerRow, config: AppConfig): PartnerConfig {
@@ -56,13 +57,12 @@ export function toPartnerConfig(p: PartnerRow, config: AppConfig): PartnerConfig
 }
 
 export function featureFlags(p: PartnerRow): FeatureFlagsResponse {
-  const enrolling = p.enrollmentType !== 'none';
   return {
     authFlags: {
       enrollmentType: p.enrollmentType,
-      signInEnabled: p.enrollmentType === 'direct',
-      joinEnabled: enrolling,
-      recoverEnabled: p.enrollmentType === 'direct',
+      signInEnabled: canSignInWithPassword(p),
+      joinEnabled: hasMembers(p),
+      recoverEnabled: canRecoverPassword(p),
     },
     filters: {
       acclaimed: p.acclaimedEnabled || p.acclaimed2Enabled,

@@ -3,19 +3,18 @@ import { ZErrorResponse } from '../../../shared/schemas/common';
 import { ZCmsParams, ZCmsQuery, ZCmsResponse, type CmsItem } from '../../../shared/schemas/cms';
 import { ZDefaultUserLocationResponse, ZFeatureFlagsResponse } from '../../../shared/schemas/partner';
 import type { Db } from '../../db/client';
-import { partnerOf } from '../../plugins/partner';
 import { findContent } from './content.repo';
 import { featureFlags } from './partner-config';
 
 export const partnersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/api/feature-flags', {
     schema: { tags: ['partner'], summary: 'Feature switches of this partner site', response: { 200: ZFeatureFlagsResponse } },
-  }, async (request) => featureFlags(partnerOf(request)));
+  }, async (request) => featureFlags(request.sitePartner));
 
   app.get('/api/DefaultUserLocation', {
     schema: { tags: ['partner'], summary: 'Where to centre searches when the browser does not share its location', response: { 200: ZDefaultUserLocationResponse } },
   }, async (request) => {
-    const p = partnerOf(request);
+    const p = request.sitePartner;
     return { latitude: p.defaultLatitude, longitude: p.defaultLongitude };
   });
 
@@ -29,7 +28,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       response: { 200: ZCmsResponse, 400: ZErrorResponse, 403: ZErrorResponse },
     },
   }, async (request, reply) => {
-    const partner = partnerOf(request);
+    const partner = request.sitePartner;
     const preview = request.query.preview === '1' || request.query.preview === 'true';
     if (preview && !partner.cmsPreview) {
       return reply.status(403).send({ statusCode: 403, error: 'Forbidden', message: 'Draft preview is not available on this site.' });

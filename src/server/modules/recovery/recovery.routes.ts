@@ -7,8 +7,8 @@ import {
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { createMailer, type Mailer } from '../../lib/mailer';
-import { partnerOf, partnerOrigin } from '../../plugins/partner';
-import { RECOVER_PER_ACCOUNT } from '../../plugins/limits';
+import { partnerOrigin } from '../../plugins/partner';
+import { RECOVER_PER_ACCOUNT } from '../../plugins/rate-limits';
 import { hashToken, SESSION_COOKIE } from '../../plugins/session';
 import { requireOffered } from '../enrollment/enrollment.service';
 import { toMember } from '../members/member-mapper';
@@ -33,7 +33,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; 
     if (!opts.mailer) mailer.close();
   });
 
-  const directOnly = async (request: FastifyRequest) => requireOffered(partnerOf(request), 'recovery');
+  const directOnly = async (request: FastifyRequest) => requireOffered(request.sitePartner, 'recovery');
   const currentSessionId = (request: FastifyRequest) => {
     const token = request.cookies[SESSION_COOKIE];
     return token && token.length <= 100 ? hashToken(token) : undefined;
@@ -52,7 +52,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; 
     },
   }, async (request, reply) => {
     const started = Date.now();
-    const partner = partnerOf(request);
+    const partner = request.sitePartner;
     // Per e-mail, registered or not (the answer must not tell): one mailbox cannot be flooded from many addresses.
     await app.limits.account(request, reply, { name: 'recover', account: request.body.email, limit: RECOVER_PER_ACCOUNT });
     const job = sendRecoveryLinks({ db, mailer }, { partner, email: request.body.email, origin: partnerOrigin(partner, config) })
@@ -65,7 +65,6 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; 
       .finally(() => pending.delete(job));
     pending.add(job);
     await sleep(RECOVER_ANSWER_MS - (Date.now() - started));
-    reply.header('cache-control', 'no-store');
     return reply.status(202).send({ ok: true as const, message: RECOVER_MESSAGE });
   });
 
@@ -80,9 +79,8 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; 
       querystring: ZRecoverTokenQuery,
       response: { 200: ZOkResponse, ...errors },
     },
-  }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    await memberOfToken(db, { partnerId: partnerOf(request).id, token: request.query.token });
+  }, async (request) => {
+    await memberOfToken(db, { partnerId: request.sitePartner.id, token: request.query.token });
     return { ok: true as const };
   });
 
@@ -96,10 +94,9 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; 
       body: ZRecoverUpdateRequest,
       response: { 200: ZOkResponse, ...errors },
     },
-  }, async (request, reply) => {
+  }, async (request) => {
     const { token, password } = request.body;
-    await resetPassword(db, { partnerId: partnerOf(request).id, token, password, keepSessionId: currentSessionId(request) });
-    reply.header('cache-control', 'no-store');
+    await resetPassword(db, { partnerId: request.sitePartner.id, token, password, keepSessionId: currentSessionId(request) });
     return { ok: true as const };
   });
 
@@ -115,10 +112,9 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; 
       response: { 200: ZSignInResponse, ...errors },
     },
   }, async (request, reply) => {
-    const partner = partnerOf(request);
+    const partner = request.sitePartner;
     const member = await fixCredentials(db, { partnerId: partner.id, ...request.body });
     const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: false });
-    reply.header('cache-control', 'no-store');
     return { member: toMember(member, session), csrfToken: app.csrf.issue(request, reply) };
   });
 };

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Adapter, AdapterPayload, ClientMetadata, Configuration, Provider as OidcProvider } from 'oidc-provider';
 import type { CustomFetch } from 'openid-client';
+import { usesSingleSignOn } from '../../../shared/rules/partner-features';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { appSecrets, type PartnerRow } from '../../db/schema';
@@ -42,7 +43,7 @@ export type DevIdentityProvider = {
 };
 
 /** Partners whose sign-in goes to this provider: sso partners with no issuer of their own. */
-export const usesDevProvider = (p: PartnerRow) => p.enrollmentType === 'sso' && !p.ssoIssuer;
+export const usesDevProvider = (p: PartnerRow) => usesSingleSignOn(p) && !p.ssoIssuer;
 
 /**
  * A real OpenID Connect provider (oidc-provider) for sso partners in development and tests, so

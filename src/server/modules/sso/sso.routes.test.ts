@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../../test/app';
 import { members, partners } from '../../db/schema';
-import { demoPublicId, SSO_DEMO_ACCOUNTS } from '../../db/seed/members';
+import { demoPublicId, SSO_DEMO_ACCOUNTS } from '../../demo/members';
 import { getOrCreateSecret } from '../../lib/secrets';
 import { openSsoState, sealSsoState, SSO_STATE_COOKIE } from './sso-state';
 

@@ -6,10 +6,9 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { PartnerRow } from '../../db/schema';
-import { SSO_DEMO_ACCOUNTS } from '../../db/seed/members';
+import { usesSingleSignOn } from '../../../shared/rules/partner-features';
 import { AppError } from '../../lib/app-error';
 import { getOrCreateSecret } from '../../lib/secrets';
-import { partnerOf } from '../../plugins/partner';
 import { registerDevProvider, SSO_CALLBACK_PATH, type DevAccount } from './dev-provider';
 import { createSsoClients, SsoConfigurationError } from './sso-client';
 import { resolveSsoMember, SsoIdentityError, type SsoIdentity } from './sso.service';
@@ -40,16 +39,16 @@ const COOKIE_PATH = '/auth/sso';
  * flow with PKCE against the partner's issuer (openid-client), or, outside production, against the
  * development identity provider served by this app under /oidc.
  */
-const ssoRoutesPlugin: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; accounts?: readonly DevAccount[] }> = async (app, opts) => {
+const ssoRoutesPlugin: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; devAccounts: readonly DevAccount[] }> = async (app, opts) => {
   const { db, config } = opts;
-  const dev = config.env === 'production' ? null : await registerDevProvider(app, { db, config, accounts: opts.accounts ?? SSO_DEMO_ACCOUNTS });
+  const dev = config.env === 'production' ? null : await registerDevProvider(app, { db, config, accounts: opts.devAccounts });
   const clients = createSsoClients({ config, dev });
   const stateKey = await getOrCreateSecret(db, 'sso-state');
   const secure = config.env === 'production';
 
   const ssoPartner = (request: FastifyRequest): PartnerRow => {
-    const partner = partnerOf(request);
-    if (partner.enrollmentType !== 'sso') throw AppError.notFound();
+    const partner = request.sitePartner;
+    if (!usesSingleSignOn(partner)) throw AppError.notFound();
     return partner;
   };
 
@@ -63,8 +62,8 @@ const ssoRoutesPlugin: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; accoun
 
   app.decorate('sso', {
     endSessionUrl: async (request: FastifyRequest, idToken: string | null): Promise<string | undefined> => {
-      const partner = partnerOf(request);
-      if (partner.enrollmentType !== 'sso') return undefined;
+      const partner = request.sitePartner;
+      if (!usesSingleSignOn(partner)) return undefined;
       try {
         const configuration = await clients.get(partner);
         // Back to our own sign-out page, which says the member is signed out (a fixed path the

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
 import { members, outbox, partners } from '../../db/schema';
-import { DEMO_PASSWORD, demoPublicId, SSO_DEMO_ACCOUNTS } from '../../db/seed/members';
+import { DEMO_PASSWORD, demoPublicId, SSO_DEMO_ACCOUNTS } from '../../demo/members';
 import type { Member } from '../../../shared/schemas/member';
 import type { DemoMembersResponse, OutboxResponse } from '../../../shared/schemas/stgtools';
 import { TestBrowser } from '../auth/test-browser';

@@ -3,11 +3,11 @@ import { and, desc, eq, like, or } from 'drizzle-orm';
 import { ZErrorResponse } from '../../../shared/schemas/common';
 import { ZMember, ZSignInResponse } from '../../../shared/schemas/member';
 import { ZDemoMembersResponse, ZMemberStateRequest, ZOutboxResponse, ZSignInAsRequest } from '../../../shared/schemas/stgtools';
+import { usesSingleSignOn } from '../../../shared/rules/partner-features';
 import type { Db } from '../../db/client';
 import { members as memberRows, outbox } from '../../db/schema';
-import { DEMO_PUBLIC_ID_PREFIX, demoMembersFor, SSO_DEMO_ACCOUNTS } from '../../db/seed/members';
+import type { DemoAccounts } from '../../demo';
 import { AppError } from '../../lib/app-error';
-import { partnerOf } from '../../plugins/partner';
 import { toMember } from '../members/member-mapper';
 import { findMemberByPublicId, updateMember } from '../members/members.repo';
 import { MEMBER_NOT_FOUND } from '../members/members.service';
@@ -20,24 +20,19 @@ const OUTBOX_LIMIT = 50;
  * production. A staging site may hold real people's accounts too: the tools show and act on the
  * demo accounts and on the signed-in member's own account, never on anyone else's.
  */
-export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('cache-control', 'no-store');
-    return payload;
-  });
-
+export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: DemoAccounts }> = async (app, { db, demo }) => {
   app.get('/api/stgtools/members', {
     schema: { tags: ['stgtools'], summary: 'Demo members of this partner with their demo passwords', response: { 200: ZDemoMembersResponse } },
   }, async (request) => {
-    const partner = partnerOf(request);
+    const partner = request.sitePartner;
     // From the seed's list, never from the database: the database holds only hashes.
-    const members = demoMembersFor(partner);
+    const members = demo.membersFor(partner);
     return {
       partner: partner.code,
       enrollmentType: partner.enrollmentType,
       members,
-      ssoAccounts: partner.enrollmentType === 'sso'
-        ? SSO_DEMO_ACCOUNTS.map((a) => ({
+      ssoAccounts: usesSingleSignOn(partner)
+        ? demo.sso.map((a) => ({
           subject: a.subject, email: a.email, password: a.password, label: a.label,
           publicId: members.find((m) => m.ssoSubject === a.subject)?.publicId ?? null,
         }))
@@ -48,11 +43,11 @@ export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get('/api/stgtools/outbox', {
     schema: { tags: ['stgtools'], summary: `The latest ${OUTBOX_LIMIT} e-mails sent on this partner site`, response: { 200: ZOutboxResponse } },
   }, async (request) => {
-    const partner = partnerOf(request);
+    const partner = request.sitePartner;
     const viewer = await request.currentSession();
     // Never another real member's mail (a reset link is an account): only mail for the demo
     // accounts and for the member who is looking.
-    const visible = or(like(memberRows.publicId, `${DEMO_PUBLIC_ID_PREFIX}%`), viewer ? eq(outbox.memberId, viewer.member.id) : undefined);
+    const visible = or(like(memberRows.publicId, `${demo.publicIdPrefix}%`), viewer ? eq(outbox.memberId, viewer.member.id) : undefined);
     const rows = await db.select({ outbox }).from(outbox).innerJoin(memberRows, eq(memberRows.id, outbox.memberId))
       .where(and(eq(outbox.partnerId, partner.id), visible))
       .orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(OUTBOX_LIMIT)
@@ -73,9 +68,9 @@ export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       response: { 200: ZSignInResponse, 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
     },
   }, async (request, reply) => {
-    const partner = partnerOf(request);
+    const partner = request.sitePartner;
     // Only the seeded demo accounts: a staging site may also hold real people's accounts.
-    if (!request.body.publicId.startsWith(DEMO_PUBLIC_ID_PREFIX)) throw AppError.forbidden('Only demo accounts can be signed in to from the staging tools.');
+    if (!request.body.publicId.startsWith(demo.publicIdPrefix)) throw AppError.forbidden('Only demo accounts can be signed in to from the staging tools.');
     const member = await findMemberByPublicId(db, partner.id, request.body.publicId);
     if (!member) throw AppError.notFound(MEMBER_NOT_FOUND);
     const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: false });
@@ -91,7 +86,7 @@ export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       response: { 200: ZMember, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse },
     },
   }, async (request) => {
-    const partner = partnerOf(request);
+    const partner = request.sitePartner;
     const { member, session } = await app.sessions.require(request);
     const patch = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
     const updated = Object.keys(patch).length ? await updateMember(db, partner.id, member.id, patch) : member;

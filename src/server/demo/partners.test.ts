@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { CURRENCY_TYPES, ENROLLMENT_TYPES, ZCopyTokens, ZCustomerSupport, ZPartnerTheme, ZNavLinkConfig } from '../../../shared/schemas/partner';
-import { contrastRatio } from './color';
+import { CURRENCY_TYPES, ENROLLMENT_TYPES, ZCopyTokens, ZCustomerSupport, ZPartnerTheme, ZNavLinkConfig } from '../../shared/schemas/partner';
+import { contrastRatio } from '../lib/color';
 import { PARTNER_CODES, buildPartners } from './partners';
 
 const partners = buildPartners();

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../client';
-import { createTestDatabase } from '../../test/db';
-import { appSecrets, memberCards, members, partnerCards, partners } from '../schema';
-import { cardFingerprint, FINGERPRINT_SECRET } from '../../modules/cards/card-crypto';
-import { checkCardNumber } from '../../../shared/rules/card';
+import type { Database } from '../db/client';
+import { createTestDatabase } from '../test/db';
+import { appSecrets, memberCards, members, partnerCards, partners } from '../db/schema';
+import { cardFingerprint, FINGERPRINT_SECRET } from '../modules/cards/card-crypto';
+import { checkCardNumber } from '../../shared/rules/card';
 import { RESERVED_TEST_NUMBERS, seedNumberPool } from './partner-cards';
 
 let database: Database;

@@ -1,8 +1,8 @@
-import type { NewPartnerRow } from '../schema';
+import type { NewPartnerRow, PartnerRow } from '../db/schema';
 import type {
   AppAnnouncementModal, CARD_TYPES, CopyTokens, CustomerSupport, NavLinkConfig, PartnerTheme, RouteMeta, StoreLinks,
-} from '../../../shared/schemas/partner';
-import { renderPartnerLogo, type LogoMark } from './logo';
+} from '../../shared/schemas/partner';
+import { renderPartnerLogo, type LogoMark } from '../modules/images/logo';
 
 /** The 19 partner sites of spec §1, by code. */
 export const PARTNER_CODES = [
@@ -350,7 +350,10 @@ function appAnnouncement(seed: PartnerSeed): AppAnnouncementModal {
 
 const ADS_PREFIX_STYLE = ['dd', 'dr', 'dine'] as const;
 
-export function buildPartnerRow(seed: PartnerSeed): NewPartnerRow {
+/** An insertable partner row whose switches the demo accounts depend on are always set. */
+export type DemoPartnerRow = NewPartnerRow & Pick<PartnerRow, 'enrollmentType' | 'hasSmsOptIn' | 'hasSmsOptInV2'>;
+
+export function buildPartnerRow(seed: PartnerSeed): DemoPartnerRow {
   const s = seed.switches;
   const hasDiscover = s.hasDiscoverPage ?? s.homePage === 'discover';
   const hasVIP = s.hasVIP ?? false;
@@ -405,6 +408,6 @@ export function buildPartnerRow(seed: PartnerSeed): NewPartnerRow {
 }
 
 /** One insertable row per partner of §1, in PARTNER_CODES order. */
-export function buildPartners(): NewPartnerRow[] {
+export function buildPartners(): DemoPartnerRow[] {
   return PARTNER_SEEDS.map(buildPartnerRow);
 }

@@ -1,5 +1,5 @@
 import zipcodes, { type ZipCode } from 'zipcodes';
-import { Rng, hashString } from './random';
+import { Rng, hashString } from '../lib/random';
 
 /** A US metro area of the demo network; merchants are placed at ZIP centroids of its cities. */
 export type MetroDefinition = {

@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
+import type { Db } from '../db/client';
 import { AppError } from '../lib/app-error';
-import type { createPgRateLimitStore } from './rate-limit-store';
+import { createPgRateLimitStore } from './rate-limit-store';
+import { isRateLimitedRoute } from './route-rules';
 
 export type Limit = { max: number; timeWindow: number };
 
@@ -49,12 +52,40 @@ declare module 'fastify' {
 
 type Store = InstanceType<ReturnType<typeof createPgRateLimitStore>['Store']>;
 
-export const limitsPlugin = fp(async (app: FastifyInstance, opts: { store: Store }) => {
+/**
+ * Rate limits, all counted in PostgreSQL (rate-limit-store.ts): every API call against `max` a
+ * minute per client address, the routes' own per-address limits (`config.rateLimit`), and the
+ * per-account limits `app.limits`.
+ */
+export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { db: Db; max: number }) => {
+  const rateStore = createPgRateLimitStore(opts.db);
+  app.addHook('onClose', async () => rateStore.stop());
+  await app.register(rateLimit, {
+    global: true,
+    max: opts.max,
+    timeWindow: 60_000,
+    store: rateStore.Store as never,
+    allowList: (request) => {
+      // The matched route (or, for an unmatched path, the decoded path): '/%61pi/…' counts as '/api/…'.
+      const path = request.routeOptions.url ?? safeDecode(request.url);
+      return !isRateLimitedRoute(path);
+    },
+    errorResponseBuilder: (_request, ctx) => ({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: tooManyRequestsMessage(ctx.ttl),
+    }),
+  });
+  // Per-account limits (sign-in, recovery, joining, validation) on the same shared counters.
+  decorateAccountLimits(app, new rateStore.Store('account:'));
+}, { name: 'rate-limits' });
+
+function decorateAccountLimits(app: FastifyInstance, store: Store) {
   const check = (reply: FastifyReply, key: string, amount: number, limit: Limit) => {
-    const { current, ttl } = opts.store.add(key, amount, limit.timeWindow);
+    const { current, ttl } = store.add(key, amount, limit.timeWindow);
     if (current <= limit.max) return;
     // A refused batch does not use up the quota: a client that sends less may go on.
-    if (amount > 1) opts.store.add(key, -amount, limit.timeWindow);
+    if (amount > 1) store.add(key, -amount, limit.timeWindow);
     reply.header('retry-after', String(Math.max(1, Math.ceil(ttl / 1000))));
     throw new AppError(429, tooManyRequestsMessage(ttl));
   };
@@ -66,4 +97,12 @@ export const limitsPlugin = fp(async (app: FastifyInstance, opts: { store: Store
       check(reply, `${name}|${request.ip}`, amount, limit);
     },
   });
-}, { name: 'limits' });
+}
+
+function safeDecode(url: string): string {
+  try {
+    return decodeURIComponent(url.split('?')[0] ?? '');
+  } catch {
+    return url;
+  }
+}

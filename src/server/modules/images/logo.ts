@@ -1,5 +1,5 @@
 import type { PartnerTheme } from '../../../shared/schemas/partner';
-import { contrastRatio, escapeXml } from './color';
+import { contrastRatio, escapeXml } from '../../lib/color';
 
 /** Geometric marks for generated partner logos (deliberately generic shapes, no real brand marks). */
 export const LOGO_MARKS = [

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestDatabase } from '../../test/db';
-import type { Database } from '../client';
-import { members, partners } from '../schema';
-import { verifyPassword } from '../../lib/passwords';
-import { isUsZip } from '../../lib/geo';
-import { isValidPartnerNumber } from '../../../shared/rules/partner-number';
-import { isValidEmail } from '../../../shared/rules/email';
-import { isValidUsPhone } from '../../../shared/rules/phone';
-import { passwordProblem } from '../../../shared/rules/password';
-import { MEMBER_TYPES, NAME_MAX } from '../../../shared/constants/member';
+import { createTestDatabase } from '../test/db';
+import type { Database } from '../db/client';
+import { members, partners } from '../db/schema';
+import { verifyPassword } from '../lib/passwords';
+import { isUsZip } from '../lib/geo';
+import { isValidPartnerNumber } from '../../shared/rules/partner-number';
+import { isValidEmail } from '../../shared/rules/email';
+import { isValidUsPhone } from '../../shared/rules/phone';
+import { passwordProblem } from '../../shared/rules/password';
+import { MEMBER_TYPES, NAME_MAX } from '../../shared/constants/member';
 import { buildPartners } from './partners';
 import { DEMO_PASSWORD, demoMemberRows, demoMembersFor, SSO_DEMO_ACCOUNTS } from './members';
 

@@ -1,7 +1,7 @@
-import type { contentPages, NewPartnerRow } from '../schema';
-import type { TextBlock, FooterLink } from '../../../shared/schemas/cms';
+import type { contentPages, NewPartnerRow } from '../db/schema';
+import type { TextBlock, FooterLink } from '../../shared/schemas/cms';
 import { partnerSeed, type PartnerKind } from './partners';
-import { hashString } from './random';
+import { hashString } from '../lib/random';
 
 /** One CMS item to insert; partnerId is added by the caller. */
 export type ContentRow = Omit<typeof contentPages.$inferInsert, 'partnerId'>;

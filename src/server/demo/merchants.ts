@@ -1,11 +1,11 @@
-import type { NewMerchantRow } from '../schema';
+import type { NewMerchantRow } from '../db/schema';
 import type {
   Feature, Meal, MerchantEvent, MerchantHours, MerchantMenuImage, MerchantReviewsSummary,
-} from '../../../shared/schemas/merchant';
-import { DAYS } from '../../../shared/schemas/merchant';
-import { CUISINES, CUISINE_BY_NAME, type Cuisine } from './cuisines';
+} from '../../shared/schemas/merchant';
+import { DAYS } from '../../shared/schemas/merchant';
+import { CUISINES, CUISINE_BY_NAME, type Cuisine } from '../modules/images/cuisines';
 import { loadMetros, type Metro, type MetroZip } from './metros';
-import { Rng, WeightedTable } from './random';
+import { Rng, WeightedTable } from '../lib/random';
 
 export const DEFAULT_SEED = 20260101;
 export const MERCHANT_IMAGE_BASE_URL = '/img/merchants';

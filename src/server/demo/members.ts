@@ -1,9 +1,10 @@
 import { count, like } from 'drizzle-orm';
-import type { Db } from '../client';
-import { members, type MemberDiningProgress, type NewMemberRow, type NewPartnerRow } from '../schema';
-import { hashPassword } from '../../lib/passwords';
-import { withCheckCharacter } from '../../../shared/rules/partner-number';
-import { TIER_LEVELS, type InterfaceType, type MemberType } from '../../../shared/constants/member';
+import type { Db } from '../db/client';
+import { members, type MemberDiningProgress, type NewMemberRow, type PartnerRow } from '../db/schema';
+import { hashPassword } from '../lib/passwords';
+import { canSignInWithPassword, smsOptInOffered, usesSingleSignOn } from '../../shared/rules/partner-features';
+import { withCheckCharacter } from '../../shared/rules/partner-number';
+import { TIER_LEVELS, type InterfaceType, type MemberType } from '../../shared/constants/member';
 
 /**
  * Demo members: every tier and member state on each direct partner, known visitors for the
@@ -15,7 +16,8 @@ import { TIER_LEVELS, type InterfaceType, type MemberType } from '../../../share
 /** One password for every demo account (sign-in and the development identity provider). */
 export const DEMO_PASSWORD = 'Dining2026!';
 
-export type DemoPartner = Pick<NewPartnerRow, 'code' | 'enrollmentType' | 'hasSmsOptIn' | 'hasSmsOptInV2'>;
+/** What the demo accounts of a partner depend on (a partner row, or one about to be inserted). */
+export type DemoPartner = Pick<PartnerRow, 'code' | 'enrollmentType' | 'hasSmsOptIn' | 'hasSmsOptInV2'>;
 
 export type DemoMember = {
   publicId: string;
@@ -156,9 +158,9 @@ export function demoPublicId(partnerCode: string, slug: string): string {
 }
 
 /** The demo accounts of one partner, in a fixed order (none for partners without enrolment). */
-export function demoMembersFor(partner: DemoPartner): DemoMember[] {
+export function demoMembersFor(partner: Pick<DemoPartner, 'code' | 'enrollmentType'>): DemoMember[] {
   const code = partner.code.toLowerCase();
-  const drafts = partner.enrollmentType === 'direct' ? directDrafts() : partner.enrollmentType === 'sso' ? ssoDrafts() : [];
+  const drafts = canSignInWithPassword(partner) ? directDrafts() : usesSingleSignOn(partner) ? ssoDrafts() : [];
   return drafts.map(({ slug, email, ...d }, i) => ({
     ...d,
     publicId: demoPublicId(code, slug),
@@ -184,7 +186,7 @@ function diningProgress(tierLevel: number, memberType: MemberType): MemberDining
 
 /** The member rows of one partner; `passwordHash` is the hash of DEMO_PASSWORD (computed once). */
 export function demoMemberRows(partner: DemoPartner & { id: number }, passwordHash: string): NewMemberRow[] {
-  const sms = Boolean(partner.hasSmsOptIn || partner.hasSmsOptInV2);
+  const sms = smsOptInOffered(partner);
   return demoMembersFor(partner).map((m, i) => {
     const address = ADDRESSES[i % ADDRESSES.length]!;
     const phone = `212555${String(100 + i).padStart(4, '0')}`;

@@ -1,12 +1,12 @@
 import { describe, it, expect } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { openMemoryPglite, runMigrations } from '../client';
-import { contentPages, memberCards, members, merchants, partnerCards, partners } from '../schema';
+import { openMemoryPglite, runMigrations } from '../db/client';
+import { contentPages, memberCards, members, merchants, partnerCards, partners } from '../db/schema';
 import { assertNoDemoMembers, countDemoMembers } from './members';
 import { buildContent } from './content';
 import { buildPartners } from './partners';
 import { generateMerchants } from './merchants';
-import { isSeeded, seed, seedMerchantsOnly } from './index';
+import { isSeeded, seed, seedMerchantsOnly } from './seed';
 
 describe('seed', () => {
   it('fills an empty database once, in batches, and reports progress', async () => {

@@ -1,6 +1,6 @@
 import { count, sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import { contentPages, merchants, partners, type NewMerchantRow } from '../schema';
+import type { Db } from '../db/client';
+import { contentPages, merchants, partners, type NewMerchantRow } from '../db/schema';
 import { insertJsonRows } from './bulk-insert';
 import { buildContent } from './content';
 import { DEFAULT_SEED, iterateMerchants } from './merchants';
