@@ -1,4 +1,5 @@
 import type { FieldErrors, FieldValues, Path, PathValue, RegisterOptions, Resolver, UseFormGetValues, UseFormRegister, UseFormRegisterReturn, UseFormSetError, UseFormSetValue, UseFormTrigger } from 'react-hook-form';
+import type { ErrorCode } from '../../shared/schemas/common';
 import { ApiError } from './api';
 
 /**
@@ -61,10 +62,10 @@ export function rulesResolver<V extends FieldValues>(rules: FieldRules<V> | (() 
 }
 
 /** The `code` of an error answer ('locked', 'fixCredentials', 'alreadyMember' …): what the client branches on. */
-export function errorCode(err: unknown): string | undefined {
+export function errorCode(err: unknown): ErrorCode | undefined {
   if (!(err instanceof ApiError) || typeof err.body !== 'object' || err.body === null) return undefined;
   const code = (err.body as { code?: unknown }).code;
-  return typeof code === 'string' ? code : undefined;
+  return typeof code === 'string' ? (code as ErrorCode) : undefined;
 }
 
 /**

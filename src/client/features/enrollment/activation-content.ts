@@ -1,5 +1,7 @@
-import { useContentPage } from '../content/content-provider';
-import { str } from '../content-page/fields';
+import { useContentPage } from '../content';
+
+/** A content field as trimmed text (content-page's reader; not imported, since its prospect form imports this feature). */
+const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
 /** The activation stage copy (content 'tier_1_activation'), with fallbacks where a field is empty. */
 export function useActivationContent() {

@@ -1,8 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Member } from '../../../shared/schemas/member';
 import type { DemoMembersResponse, MemberStateRequest, OutboxResponse } from '../../../shared/schemas/stgtools';
 import { api } from '../../lib/api';
-import type { SessionAnswer } from '../session';
+import { applySignedIn, MEMBER_QUERY_KEY, type SessionAnswer } from '../session';
 
 /** Staging tools calls (docs/api-members.md; absent in production). */
 
@@ -24,10 +24,20 @@ export function outboxQueryOptions() {
   });
 }
 
-export function signInAs(publicId: string): Promise<SessionAnswer> {
-  return api<SessionAnswer>('/api/stgtools/sign-in-as', { method: 'POST', body: { publicId } });
+/** POST /api/stgtools/sign-in-as: the demo member's session, applied like a sign-in. */
+export function useSignInAs() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (publicId: string) => api<SessionAnswer>('/api/stgtools/sign-in-as', { method: 'POST', body: { publicId } }),
+    onSuccess: (answer) => applySignedIn(queryClient, answer),
+  });
 }
 
-export function setMemberState(body: MemberStateRequest): Promise<Member> {
-  return api<Member>('/api/stgtools/member-state', { method: 'PUT', body });
+/** PUT /api/stgtools/member-state: the signed-in member's tier and type; the member query takes the answer. */
+export function useSetMemberState() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MemberStateRequest) => api<Member>('/api/stgtools/member-state', { method: 'PUT', body }),
+    onSuccess: (member) => queryClient.setQueryData(MEMBER_QUERY_KEY, member),
+  });
 }

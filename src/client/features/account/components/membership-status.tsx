@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Member } from '../../../../shared/schemas/member';
 import { programName } from '../../../../shared/rules/partner-features';
 import { usePartner } from '../../../lib/partner';
-import { useContent } from '../../content/content-provider';
+import { useContent } from '../../content';
 import { formatJoinDate, tierEarning, tierName } from '../membership';
 import styles from './overview.module.css';
 

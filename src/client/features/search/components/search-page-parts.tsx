@@ -1,0 +1,135 @@
+import { lazy, Suspense } from 'react';
+import { searchHref } from '../../../../shared/rules/search-query';
+import { MerchantTile } from '../../merchants';
+import type { SearchPage } from '../hooks/use-search-page';
+import { resultCountText, searchSummary } from '../search-text';
+import { Pagination } from './pagination';
+import { ResultsList } from './results-list';
+import { SearchForm } from './search-form';
+import { LocationBlocked, NoResults, SearchError, SearchLoading } from './search-states';
+import styles from './search-page.module.css';
+
+// Leaflet loads only with the map, so the list works before the map code arrives.
+const MapView = /* @__PURE__ */ lazy(() => import('./map-view'));
+
+type Props = { page: SearchPage };
+
+/** The search form, behind a summary and a 'Change search' button on small screens. */
+export function SearchBar({ page }: Props) {
+  const { state } = page;
+  return (
+    <section className={styles.searchBar} aria-label="Search">
+      {!page.isWide && page.hasLocation && (
+        <div className={styles.summary}>
+          <p className={styles.summaryText}>{searchSummary(state)}</p>
+          <button type="button" className={styles.textButton} aria-expanded={page.showForm} aria-controls={page.ids.form} onClick={page.toggleForm}>
+            {page.showForm ? 'Hide search' : 'Change search'}
+          </button>
+        </div>
+      )}
+      {page.showForm && (
+        <SearchForm
+          key={`${state.location ?? ''}|${state.restaurantOrCuisine ?? ''}`}
+          id={page.ids.form}
+          initialValues={{ location: state.location ?? '', restaurantOrCuisine: state.restaurantOrCuisine ?? '' }}
+          onSearch={page.onSearch}
+          onUseCurrentLocation={page.onUseCurrentLocation}
+          serverErrors={page.fieldErrors}
+          locating={page.locating}
+        />
+      )}
+    </section>
+  );
+}
+
+/** The filter button (with the count) and, on small screens, the list/map switch. */
+export function SearchToolbar({ page }: Props) {
+  return (
+    <div className={styles.toolbar}>
+      <button type="button" className={styles.toolButton} aria-expanded={page.filtersOpen} aria-controls={page.ids.filters} onClick={page.toggleFilters}>
+        Filters{page.filterCount > 0 ? ` (${page.filterCount})` : ''}
+      </button>
+      {!page.isWide && (
+        <button type="button" className={styles.toolButton} onClick={page.toggleView}>
+          {page.view === 'list' ? 'Show map' : 'Show list'}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The results: their count as the heading, then the list with pagination or the state in its place. */
+export function SearchResultsSection({ page }: Props) {
+  const { status } = page;
+  return (
+    <section className={styles.results} aria-labelledby={page.ids.results} aria-busy={page.search.isFetching || page.locating || undefined} hidden={!page.showList}>
+      <h2 id={page.ids.results} ref={page.resultsHeadingRef} tabIndex={-1} className={styles.resultsHeading}>
+        {status.kind === 'results' ? resultCountText(status.data.totalCount, status.data.location.label) : 'Results'}
+      </h2>
+      <ResultsBody page={page} />
+    </section>
+  );
+}
+
+function ResultsBody({ page }: Props) {
+  const { status } = page;
+  switch (status.kind) {
+    case 'preparing':
+      return <SearchLoading label="Getting your search ready…" />;
+    case 'blocked':
+      return <LocationBlocked onEnterLocation={page.enterLocation} />;
+    case 'locating':
+      return <SearchLoading label="Finding your location…" />;
+    case 'refused':
+      return <NoResults hasFilters={page.filterCount > 0} onClearFilters={page.onClearFilters} message={status.message} />;
+    case 'failed':
+      return <SearchError onRetry={() => void page.search.refetch()} />;
+    case 'loading':
+      return <SearchLoading label="Loading restaurants…" />;
+    case 'empty':
+      return <NoResults hasFilters={page.filterCount > 0} onClearFilters={page.onClearFilters} />;
+    case 'results':
+      return (
+        <>
+          <ResultsList merchants={status.data.merchants} selectedId={page.selectedId} stale={page.search.isPlaceholderData} />
+          <Pagination
+            page={page.page}
+            totalPages={status.data.totalPages}
+            hrefFor={(n) => searchHref({ ...page.state, pageNo: n })}
+            linkState={page.implicit ? { implicitLocation: true } : null}
+            onNavigate={page.focusResults}
+          />
+        </>
+      );
+  }
+}
+
+/** The map of the results (loaded on first show), with the chosen restaurant's tile on small screens. */
+export function SearchMapSection({ page }: Props) {
+  const { data } = page;
+  return (
+    <section className={styles.map} aria-label="Map">
+      <div className={styles.mapFrame}>
+        {data && !page.blocked ? (
+          <Suspense fallback={<SearchLoading label="Loading map…" />}>
+            <MapView
+              merchants={data.merchants}
+              center={{ latitude: data.location.latitude, longitude: data.location.longitude }}
+              radius={data.location.radius}
+              selectedId={page.selectedId}
+              onSelect={page.setSelectedId}
+              onSearchArea={page.onSearchArea}
+            />
+          </Suspense>
+        ) : (
+          <div className={styles.mapPlaceholder} />
+        )}
+      </div>
+      {!page.isWide && page.selected && (
+        <div className={styles.selectedTile}>
+          <MerchantTile merchant={page.selected} headingLevel={3} />
+        </div>
+      )}
+    </section>
+  );
+}
