@@ -5,9 +5,6 @@ import { canSignInWithPassword, hasMembers } from '../../../shared/rules/partner
 import { useContentItem } from '../../features/content';
 import { usePartner } from '../../lib/partner';
 
-/** Moved to features/content; re-exported until the add-card form imports it from there. */
-export { useFooterContent, type FooterContent } from '../../features/content';
-
 type EnrollmentType = PartnerConfig['enrollmentType'];
 
 export type AuthLink = { key: 'signIn' | 'join' | 'account'; text: string; to: string };
@@ -25,14 +22,8 @@ const accountLink: AuthLink = { key: 'account', text: ACCOUNT_LINK_TEXT, to: pat
  * enrolment nothing.
  */
 export function anonymousAuthLinks(enrollmentType: EnrollmentType): AuthLink[] {
-  switch (enrollmentType) {
-    case 'direct':
-      return [signInLink, joinLink];
-    case 'sso':
-      return [joinLink];
-    default:
-      return [];
-  }
+  if (canSignInWithPassword({ enrollmentType })) return [signInLink, joinLink];
+  return hasMembers({ enrollmentType }) ? [joinLink] : [];
 }
 
 const signedIn = (state: UserState) => state === 'card_member' || state === 'non_card_member' || state === 'closed_account_member';
