@@ -8,7 +8,9 @@ export type RewardSourceCode = (typeof REWARD_SOURCE_CODES)[number];
 export const REDEMPTION_STATUSES = ['pending', 'pending_received', 'completed', 'rejected', 'error'] as const;
 export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];
 /** §3 dining-progress statuses (defined with the member). */
-export { PROGRESS_STATUSES } from './member';
+import { PROGRESS_STATUSES } from './member';
+export { PROGRESS_STATUSES };
+export type ProgressStatus = (typeof PROGRESS_STATUSES)[number];
 
 /** VIP from this qualified dine of a calendar year on (§9 visit meter max 11 = the dines before it). */
 export const VIP_DINES_REQUIRED = 12;
