@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from './test/app';
 import { impressions } from './db/schema';
 import { sameOriginPath } from '../shared/rules/safe-redirect';
 import { generateCardPrivateKeyPem } from './modules/cards/card-crypto';
-import { TestBrowser } from './modules/auth/test-browser';
+import { TestBrowser } from './test/browser';
 import { demoPublicId } from './demo/members';
 import { tooManyRequestsMessage } from './plugins/rate-limits';
 import { withCheckCharacter } from '../shared/rules/partner-number';

@@ -6,7 +6,7 @@ import { members, partners } from '../../db/schema';
 import { verifyPassword } from '../../lib/passwords';
 import { withCheckCharacter } from '../../../shared/rules/partner-number';
 import type { Member } from '../../../shared/schemas/member';
-import { TestBrowser } from './test-browser';
+import { TestBrowser } from '../../test/browser';
 
 /**
  * §5 "Passwords cut to first 56 characters on sign-up and member update": a 60-character password

@@ -8,7 +8,7 @@ import { createTestDatabase } from '../../test/db';
 import {
   CARD_FINGERPRINT_KEY_REQUIRED, CARD_PRIVATE_KEY_REQUIRED, cardFingerprint, FINGERPRINT_SECRET, decryptCardNumber, generateCardPrivateKeyPem, loadCardKeys, loadFingerprintKey,
 } from './card-crypto';
-import { encryptCardNumber } from './test-helpers';
+import { encryptCardNumber } from '../../test/cards';
 
 let database: Database;
 let pem: string;

@@ -8,7 +8,7 @@ import { partners } from '../../db/schema';
 import { loadConfig } from '../../config';
 import { buildCardFrameServer, cardFrameCsp, frameAncestors } from './card-frame-server';
 import { decryptCardNumber, loadCardKeys } from './card-crypto';
-import { encryptCardNumber } from './test-helpers';
+import { encryptCardNumber } from '../../test/cards';
 
 let t: TestApp;
 let built: string;

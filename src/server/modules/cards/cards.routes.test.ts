@@ -16,8 +16,8 @@ import { CARD_OPT_IN_REQUIRED, CARD_TERMS_REQUIRED } from '../../../shared/schem
 import { activationStep, type KnownVisitor } from '../../../shared/rules/activation';
 import { hashPassword } from '../../lib/passwords';
 import { DEMO_PASSWORD } from '../../demo/members';
-import { encryptCardNumber, framePublicKey, newSignedInMember, solvedCaptcha, withLuhnDigit } from './test-helpers';
-import { TestBrowser } from '../auth/test-browser';
+import { encryptCardNumber, framePublicKey, newSignedInMember, solvedCaptcha, withLuhnDigit } from '../../test/cards';
+import { TestBrowser } from '../../test/browser';
 
 let t: TestApp;
 let key: string;

@@ -5,8 +5,8 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { createTestDatabase } from '../../test/db';
 import type { TestApp } from '../../test/app';
-import type { TestBrowser } from '../auth/test-browser';
-import { encryptCardNumber, framePublicKey, newSignedInMember, solvedCaptcha, withLuhnDigit } from './test-helpers';
+import type { TestBrowser } from '../../test/browser';
+import { encryptCardNumber, framePublicKey, newSignedInMember, solvedCaptcha, withLuhnDigit } from '../../test/cards';
 
 /**
  * ARCHITECTURE.md "Card data": after cards are added (and refused, and deleted), no card number

@@ -7,7 +7,7 @@ import { demoPublicId } from '../../demo/members';
 import { createTestDatabase } from '../../test/db';
 import { cardFingerprint, fingerprintKeyId, generateCardPrivateKeyPem, type CardKeys } from './card-crypto';
 import { addCards } from './cards.service';
-import { encryptCardNumber } from './test-helpers';
+import { encryptCardNumber } from '../../test/cards';
 
 /**
  * Fingerprint key rotation (docs/card-keys.md): with the new key current and the old one among

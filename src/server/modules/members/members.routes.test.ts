@@ -6,7 +6,7 @@ import { hashToken } from '../../plugins/session';
 import { DEMO_PASSWORD, demoMembersFor, demoPublicId } from '../../demo/members';
 import type { Member, ProfileUpdateRequest } from '../../../shared/schemas/member';
 import { SESSION_MS } from '../../../shared/rules/session-timers';
-import { TestBrowser } from '../auth/test-browser';
+import { TestBrowser } from '../../test/browser';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });

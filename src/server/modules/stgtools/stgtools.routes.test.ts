@@ -5,7 +5,7 @@ import { members, outbox, partners } from '../../db/schema';
 import { DEMO_PASSWORD, demoPublicId, SSO_DEMO_ACCOUNTS } from '../../demo/members';
 import type { Member } from '../../../shared/schemas/member';
 import type { DemoMembersResponse, OutboxResponse } from '../../../shared/schemas/stgtools';
-import { TestBrowser } from '../auth/test-browser';
+import { TestBrowser } from '../../test/browser';
 import { withCheckCharacter } from '../../../shared/rules/partner-number';
 
 let t: TestApp;

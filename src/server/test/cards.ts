@@ -1,10 +1,10 @@
 import { constants, createPublicKey, publicEncrypt, randomBytes } from 'node:crypto';
 import { solveChallenge } from 'altcha-lib/v1';
 import type { Challenge } from 'altcha-lib/v1/types';
-import type { TestApp } from '../../test/app';
-import { members } from '../../db/schema';
-import { TestBrowser } from '../auth/test-browser';
-import { buildCardFrameServer } from './card-frame-server';
+import type { TestApp } from './app';
+import { members } from '../db/schema';
+import { TestBrowser } from './browser';
+import { buildCardFrameServer } from '../modules/cards/card-frame-server';
 
 /** Test helpers of the card calls (imported by *.test.ts only). */
 

@@ -1,5 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { TestApp } from '../../test/app';
+import type { TestApp } from './app';
 
 /**
  * A browser on one partner's host for integration tests: keeps the cookies it is given (and drops
