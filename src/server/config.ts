@@ -45,46 +45,6 @@ const ZEnv = z.object({
   DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1500),
 });
 
-export type AppConfig = {
-  port: number;
-  host: string;
-  databaseUrl: string | undefined;
-  dataDir: string;
-  defaultPartner: string;
-  env: 'development' | 'production' | 'test';
-  partnerHosts: Record<string, string>;
-  mapTileUrl: string;
-  logLevel: string;
-  seedMerchants: number;
-  trustProxy: boolean | number | string[];
-  stagingTools: boolean;
-  cardFramePort: number;
-  cardFrameOrigin: string;
-  /** Serve the card frame from this process (false in production when CARD_FRAME_ORIGIN is served elsewhere and CARD_FRAME_PORT is unset). */
-  cardFrameServer: boolean;
-  /** PEM private key of card-number encryption (production); outside production a development key pair in app_secrets. */
-  cardPrivateKey: string | undefined;
-  /** HMAC key of card fingerprints; unset: one generated once in app_secrets. */
-  cardFingerprintKey: string | undefined;
-  /** Earlier fingerprint keys still recognised while cards move to the current one. */
-  cardFingerprintPreviousKeys: string[];
-  /** SMTP server for e-mails; undefined stores them in the outbox table instead. */
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  /**
-   * Origin template of partner sites in e-mailed links ({partner} = code), used when the partner has
-   * no host of its own (partners.hosts, PARTNER_HOSTS); required in production.
-   */
-  siteOrigin: string;
-  impressionsRetentionDays: number;
-  /** Run the scheduled jobs in this process (jobs/scheduler.ts). */
-  runJobs: boolean;
-  /** Folder with the built client (vite build output). */
-  clientDir: string;
-  /** PostgreSQL connect and statement timeout of the serving pool, in ms. */
-  databaseTimeoutMs: number;
-};
-
 export function parsePartnerHosts(value: string | undefined): Record<string, string> {
   const map: Record<string, string> = {};
   for (const pair of (value ?? '').split(',')) {
@@ -94,16 +54,15 @@ export function parsePartnerHosts(value: string | undefined): Record<string, str
   return map;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
-  const parsed = ZEnv.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid configuration in environment variables:\n${lines}`);
-  }
-  const e = parsed.data;
+/**
+ * The app's configuration: the environment read into the app's own names, with the defaults that
+ * depend on other variables. AppConfig is its output type, so a field is declared once, here.
+ */
+const ZConfig = ZEnv.transform((e, ctx) => {
   if (e.NODE_ENV === 'production' && !e.SITE_ORIGIN) {
     // E-mailed links are never built from a request's Host header (reset-link poisoning).
-    throw new Error('Invalid configuration in environment variables:\n  SITE_ORIGIN: required in production, e.g. https://{partner}.dining.example.com (the address of the partner sites in e-mailed links).');
+    ctx.addIssue({ code: 'custom', path: ['SITE_ORIGIN'], message: 'required in production, e.g. https://{partner}.dining.example.com (the address of the partner sites in e-mailed links).' });
+    return z.NEVER;
   }
   return {
     port: e.PORT,
@@ -116,22 +75,52 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mapTileUrl: e.MAP_TILE_URL ?? '',
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     seedMerchants: e.SEED_MERCHANTS,
-    trustProxy: e.TRUST_PROXY === undefined ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     stagingTools: e.NODE_ENV !== 'production' && e.STAGING_TOOLS !== 'false',
     cardFramePort: e.CARD_FRAME_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1),
     cardFrameOrigin: (e.CARD_FRAME_ORIGIN ?? `http://localhost:${e.CARD_FRAME_PORT ?? e.PORT + 1}`).replace(/\/$/, ''),
+    /** Serve the card frame from this process (false in production when CARD_FRAME_ORIGIN is served elsewhere and CARD_FRAME_PORT is unset). */
     cardFrameServer: !(e.NODE_ENV === 'production' && e.CARD_FRAME_ORIGIN !== undefined && e.CARD_FRAME_PORT === undefined),
-    // Environment files often carry a PEM on one line with literal \n.
+    /**
+     * PEM private key of card-number encryption (production); outside production a development key
+     * pair in app_secrets. Environment files often carry a PEM on one line with literal \n.
+     */
     cardPrivateKey: e.CARD_PRIVATE_KEY?.replace(/\\n/g, '\n'),
+    /** HMAC key of card fingerprints; unset: one generated once in app_secrets. */
     cardFingerprintKey: e.CARD_FINGERPRINT_KEY,
+    /** Earlier fingerprint keys still recognised while cards move to the current one. */
     cardFingerprintPreviousKeys: (e.CARD_FINGERPRINT_PREVIOUS_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
+    /** SMTP server for e-mails; undefined stores them in the outbox table instead. */
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'no-reply@localhost',
     impressionsRetentionDays: e.IMPRESSIONS_RETENTION_DAYS,
+    /** Run the scheduled jobs in this process (jobs/scheduler.ts). */
     runJobs: e.RUN_JOBS === 'true',
+    /**
+     * Origin template of partner sites in e-mailed links ({partner} = code), used when the partner has
+     * no host of its own (partners.hosts, PARTNER_HOSTS); required in production.
+     */
     siteOrigin: (e.SITE_ORIGIN ?? `http://{partner}.localhost${e.PORT === 80 || e.PORT === 0 ? '' : `:${e.PORT}`}`).replace(/\/$/, ''),
+    /** Folder with the built client (vite build output). */
     clientDir: 'dist/client',
+    /** PostgreSQL connect and statement timeout of the serving pool, in ms. */
     databaseTimeoutMs: e.DATABASE_TIMEOUT_MS,
-    ...overrides,
   };
+});
+
+export type AppConfig = z.output<typeof ZConfig>;
+
+/** TRUST_PROXY: unset trusts no proxy; a hop count; or addresses and ranges. */
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined) return false;
+  return /^\d+$/.test(value) ? Number(value) : value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = ZConfig.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration in environment variables:\n${lines}`);
+  }
+  return { ...parsed.data, ...overrides };
 }
