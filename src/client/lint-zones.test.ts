@@ -25,7 +25,7 @@ describe('lint zones of the client', () => {
   });
 
   it('components/ may not import a feature', async () => {
-    const messages = await restricted('src/client/components/zone-check.tsx', "import { MerchantCarousel } from '../features/merchants';\nexport const x = MerchantCarousel;\n");
+    const messages = await restricted('src/client/components/zone-check.tsx', "import { MerchantTile } from '../features/merchants';\nexport const x = MerchantTile;\n");
     expect(messages).toEqual([expect.stringContaining('components/ and lib/ never import a feature')]);
   });
 

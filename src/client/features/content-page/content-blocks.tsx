@@ -1,5 +1,5 @@
 import type { TextBlock } from '../../../shared/schemas/cms';
-import { MerchantCarousel } from '../merchants';
+import { MerchantCarousel } from '../search';
 import { ContentLinkButton } from '../../components/button';
 import { RichText } from '../../components/rich-text';
 import { SmartLink } from '../../components/smart-link';

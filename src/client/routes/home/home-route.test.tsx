@@ -8,7 +8,7 @@ import { makeContentState, makePartnerConfig } from '../../test/partner-fixture'
 import { renderWithProviders } from '../../test/render';
 import type { PartnerConfig } from '../../../shared/schemas/partner';
 
-vi.mock('../../features/merchants/components/merchant-carousel', () => ({
+vi.mock('../../features/search/components/merchant-carousel', () => ({
   MerchantCarousel: ({ title }: { title: string }) => <section aria-label={title}>carousel</section>,
 }));
 

@@ -5,7 +5,7 @@ import { HowItWorksRoute } from './how-it-works-route';
 import { makeContentState, makePartnerConfig } from '../../test/partner-fixture';
 import { mockViewport, renderWithProviders } from '../../test/render';
 
-vi.mock('../../features/merchants/components/merchant-carousel', () => ({
+vi.mock('../../features/search/components/merchant-carousel', () => ({
   MerchantCarousel: ({ title }: { title: string }) => <section aria-label={title}>carousel</section>,
 }));
 

@@ -2,8 +2,9 @@ import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'rea
 import { Link } from 'react-router';
 import { buildCarouselRequest, isCurrentLocation, parseSearchState, searchHref } from '../../../../shared/rules/search-query';
 import { track } from '../../../lib/impressions';
-import { useGeolocation, useMerchantSearch } from '../../search';
-import { MerchantTile } from './merchant-tile';
+import { MerchantTile } from '../../merchants';
+import { useMerchantSearch } from '../api/search-api';
+import { useGeolocation } from '../hooks/use-geolocation';
 import styles from './merchant-carousel.module.css';
 
 /** §9: tiles are 200px wide inside a carousel; impression after 150 ms at 80 % in view. */
