@@ -1,11 +1,13 @@
+import { paths } from '../../../shared/routes';
+
 /**
  * §2 account centre navigation, in the order of its labels. Only pages that exist are listed:
  * 'Reviews & History' (/account/recent_activity) arrives with the rewards issue.
  */
 export const ACCOUNT_PAGES: ReadonlyArray<{ path: string; segment: string; label: string }> = [
-  { path: '/account/overview', segment: 'overview', label: 'Account Overview' },
-  { path: '/account/manage_cards', segment: 'manage_cards', label: 'Linked Cards' },
-  { path: '/account/user_profile', segment: 'user_profile', label: 'Profile' },
+  { path: paths.account.overview(), segment: 'overview', label: 'Account Overview' },
+  { path: paths.account.cards(), segment: 'manage_cards', label: 'Linked Cards' },
+  { path: paths.account.profile(), segment: 'user_profile', label: 'Profile' },
 ];
 
-export const ACCOUNT_HOME = '/account/overview';
+export const ACCOUNT_HOME = paths.account.overview();

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { paths } from '../../../shared/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { signOut } from '../session';
 import { browserLocation } from '../../lib/browser-location';
@@ -14,7 +15,7 @@ export function useSignOutAndReload(): () => Promise<void> {
     try {
       ({ endSessionUrl } = await signOut(queryClient));
     } catch {
-      browserLocation.assign('/SignOut');
+      browserLocation.assign(paths.signOut());
       return;
     }
     // Single sign-on: the provider ends its session too and sends the browser to /SignOut.

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { sessionTimers } from '../../../shared/rules/session-timers';
+import { paths } from '../../../shared/routes';
 import { useToast } from '../../components/toast';
 import { MEMBER_QUERY_KEY, useMember } from './api';
 
@@ -36,7 +37,7 @@ export function useSessionTimers() {
     const expire = setTimeout(() => {
       if (toastId !== undefined) toast.dismiss(toastId);
       toastId = undefined;
-      void navigate('/SignOut');
+      void navigate(paths.signOut());
     }, timers.expireIn);
     return () => {
       clearTimeout(warn);

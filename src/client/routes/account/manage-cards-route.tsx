@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import { paths } from '../../../shared/routes';
 import { Navigate } from 'react-router';
 import { usePartner } from '../../lib/partner';
 import { ApiError } from '../../lib/api';
@@ -24,7 +25,7 @@ export function ManageCardsRoute() {
   useDocumentTitle(`${MANAGE_CARDS_TITLE} | ${partner.name}`);
   // The account shell renders its pages only for a signed-in member.
   if (!member) return null;
-  if (cards.error instanceof ApiError && cards.error.status === 401) return <Navigate to="/login" replace />;
+  if (cards.error instanceof ApiError && cards.error.status === 401) return <Navigate to={paths.login()} replace />;
 
   const list = cards.data ?? [];
   return (

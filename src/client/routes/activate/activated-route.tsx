@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { ROUTES } from '../../../shared/routes';
+import { ROUTES, paths } from '../../../shared/routes';
 import { NotFoundPage } from '../../components/not-found-page';
 import { LinkButton } from '../../components/button';
 import { RichText } from '../../components/rich-text';
@@ -24,7 +24,7 @@ function ActivatedScreen() {
       <div className="stack">
         {content.activatedBody && <RichText html={content.activatedBody} />}
         <div className={styles.actions}>
-          <LinkButton to="/search">Find restaurants</LinkButton>
+          <LinkButton to={paths.search()}>Find restaurants</LinkButton>
         </div>
       </div>
     </AuthPage>

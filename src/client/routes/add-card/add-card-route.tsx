@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { programName } from '../../../shared/rules/partner-features';
-import { ROUTES } from '../../../shared/routes';
+import { ROUTES, paths } from '../../../shared/routes';
 import { usePartner } from '../../lib/partner';
 import { LinkButton } from '../../components/button';
 import { AuthPage, authStyles, PartnerGate } from '../../features/auth';
@@ -11,7 +11,7 @@ import styles from './add-card.module.css';
 
 export const ADD_CARD_TITLE = 'Link a card';
 export const NO_THANKS_TEXT = 'No thanks';
-export const CARD_ADDED_PATH = '/card_added';
+export const CARD_ADDED_PATH = paths.cardAdded();
 
 /** /add_card: enrolment step 2 (§2: where the partner has members; 'No thanks' skips it). */
 export function AddCardRoute() {
@@ -51,7 +51,7 @@ function AddCardScreen() {
           if (summary.kind === 'success') navigate(CARD_ADDED_PATH);
           else setPartial(true);
         }}
-        secondaryAction={<Link to="/account">{NO_THANKS_TEXT}</Link>}
+        secondaryAction={<Link to={paths.account()}>{NO_THANKS_TEXT}</Link>}
       />
       {partial && (
         <div className={authStyles.links}>

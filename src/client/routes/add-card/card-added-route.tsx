@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { programName } from '../../../shared/rules/partner-features';
-import { ROUTES } from '../../../shared/routes';
+import { ROUTES, paths } from '../../../shared/routes';
 import { usePartner } from '../../lib/partner';
 import { LinkButton } from '../../components/button';
 import { AuthPage, authStyles, PartnerGate } from '../../features/auth';
@@ -38,8 +38,8 @@ function CardAddedScreen() {
           are added for you. There is nothing to show and no code to mention.
         </p>
         <div className={authStyles.actions}>
-          <LinkButton to="/search">Find restaurants</LinkButton>
-          <LinkButton to="/account" variant="secondary">
+          <LinkButton to={paths.search()}>Find restaurants</LinkButton>
+          <LinkButton to={paths.account()} variant="secondary">
             Go to your account
           </LinkButton>
         </div>

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { RECOVERY_LINK_MINUTES } from '../../../shared/constants/member';
-import { ROUTES } from '../../../shared/routes';
+import { ROUTES, paths } from '../../../shared/routes';
 import { AuthPage, authStyles as styles, PartnerGate } from '../../features/auth';
 
 /** /recover/confirm: 'check your e-mail', the same answer whatever the e-mail was. */
@@ -25,8 +25,8 @@ function RecoverConfirmScreen() {
         <p>Nothing arrived after a few minutes? Check your spam or junk folder, or ask for a new link.</p>
       </div>
       <div className={styles.links}>
-        <Link to={email ? `/recover?email=${encodeURIComponent(email)}` : '/recover'}>Send another link</Link>
-        <Link to="/login">Back to sign in</Link>
+        <Link to={paths.recover(email ? { email } : undefined)}>Send another link</Link>
+        <Link to={paths.login()}>Back to sign in</Link>
       </div>
     </AuthPage>
   );

@@ -1,5 +1,5 @@
 import { LinkButton } from '../../components/button';
-import { ROUTES } from '../../../shared/routes';
+import { ROUTES, paths } from '../../../shared/routes';
 import { AuthPage, PartnerGate } from '../../features/auth';
 
 /** /recover/success: the password was changed. */
@@ -10,7 +10,7 @@ export function RecoverSuccessRoute() {
         <div className="stack">
           <p>You can now sign in with your new password.</p>
           <p>
-            <LinkButton to="/login">Sign in</LinkButton>
+            <LinkButton to={paths.login()}>Sign in</LinkButton>
           </p>
         </div>
       </AuthPage>

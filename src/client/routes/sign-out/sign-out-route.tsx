@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { canSignInWithPassword, programName } from '../../../shared/rules/partner-features';
+import { paths } from '../../../shared/routes';
 import { usePartner } from '../../lib/partner';
 import { browserLocation } from '../../lib/browser-location';
 import { Button, LinkButton } from '../../components/button';
@@ -56,8 +57,8 @@ export function SignOutRoute() {
       <div className="stack">
         <p>Thanks for visiting {programName(partner)}. For your security, close the browser if you share this device.</p>
         <div className={styles.actions}>
-          {passwordSignIn && <LinkButton to="/login">Sign in again</LinkButton>}
-          <LinkButton to="/" variant={passwordSignIn ? 'secondary' : 'primary'}>
+          {passwordSignIn && <LinkButton to={paths.login()}>Sign in again</LinkButton>}
+          <LinkButton to={paths.home()} variant={passwordSignIn ? 'secondary' : 'primary'}>
             Go to the home page
           </LinkButton>
         </div>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Member } from '../../../../shared/schemas/member';
 import { programName } from '../../../../shared/rules/partner-features';
+import { paths } from '../../../../shared/routes';
 import { usePartner } from '../../../lib/partner';
 import { useContent } from '../../content';
 import { formatJoinDate, tierEarning, tierName } from '../membership';
@@ -48,7 +49,7 @@ function TierNote({ member, program, current }: { member: Member; program: strin
     case 0:
       return (
         <p>
-          You have opted out of {program} emails. You can change that in your <Link to="/account/user_profile">Profile</Link>.
+          You have opted out of {program} emails. You can change that in your <Link to={paths.account.profile()}>Profile</Link>.
         </p>
       );
     case 1:

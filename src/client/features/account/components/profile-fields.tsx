@@ -4,6 +4,7 @@ import { ADDRESS_MAX, CITY_MAX, NAME_MAX, US_STATE_OPTIONS } from '../../../../s
 import { canRecoverPassword, programName } from '../../../../shared/rules/partner-features';
 import { smsOptInEnabled } from '../../../../shared/rules/sms-opt-in';
 import type { Member } from '../../../../shared/schemas/member';
+import { paths } from '../../../../shared/routes';
 import { usePartner } from '../../../lib/partner';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { SelectField } from '../../../components/select-field';
@@ -41,7 +42,7 @@ export function ProfileAccountFields({ profile, member }: Props) {
           <TextField label="Password" value={PASSWORD_MASK} readOnly autoComplete="off" />
           {canRecoverPassword(partner) && (
             <p className={styles.fieldLink}>
-              <Link to="/recover">Change password</Link>
+              <Link to={paths.recover()}>Change password</Link>
             </p>
           )}
         </div>

@@ -6,6 +6,7 @@ import { fullAddressRequired, smsConsentVersion, smsOptInOffered } from '../../.
 import { formatPhone, isValidUsPhone, PHONE_MESSAGE } from '../../../../shared/rules/phone';
 import { isZipShape, ZIP_CHECK_FAILED, ZIP_FORMAT_MESSAGE, ZIP_NOT_US_MESSAGE } from '../../../../shared/rules/zip';
 import type { Member } from '../../../../shared/schemas/member';
+import { paths } from '../../../../shared/routes';
 import { ApiError } from '../../../lib/api';
 import { ADDRESS_FIELD_NAMES, applyServerFieldErrors, registerTrimmed } from '../../../lib/forms';
 import { usePartner } from '../../../lib/partner';
@@ -72,7 +73,7 @@ export function useProfileForm(member: Member) {
       toast.show(result.changed ? { kind: 'success', message: PROFILE_SAVED } : { kind: 'warning', message: PROFILE_NO_CHANGES });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
-        void navigate('/login');
+        void navigate(paths.login());
         return;
       }
       const { placed, unplaced } = applyServerFieldErrors<ProfileValues>({ err, form: formRef.current, setError, rename: ADDRESS_FIELD_NAMES });

@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { emailProblem, isValidEmail, normaliseEmail } from '../../../../shared/rules/email';
 import { cutPassword } from '../../../../shared/rules/password';
 import { isValidPartnerNumber, normalisePartnerNumber, PARTNER_NUMBER_FORMAT_MESSAGE } from '../../../../shared/rules/partner-number';
+import { paths } from '../../../../shared/routes';
 import { ApiError } from '../../../lib/api';
 import { applyServerFieldErrors, errorCode, registerTrimmed, rulesResolver } from '../../../lib/forms';
 import { usePartner } from '../../../lib/partner';
@@ -79,7 +80,7 @@ export function FixCredentialsForm() {
     try {
       await fixCredentials.mutateAsync({ partnerNumber: normalisePartnerNumber(values.partnerNumber), password: cutPassword(values.password), newEmail: normaliseEmail(values.newEmail) });
       clearLoginRedirect();
-      await navigate('/account', { replace: true });
+      await navigate(paths.account(), { replace: true });
     } catch (err) {
       const { placed, unplaced } = applyServerFieldErrors({ err, form: formRef.current, setError });
       if (placed > 0 && unplaced.length === 0) return;
@@ -107,13 +108,13 @@ export function FixCredentialsForm() {
             {failure.link === 'recover' && (
               <>
                 {' '}
-                <Link to="/recover">Reset your password</Link>
+                <Link to={paths.recover()}>Reset your password</Link>
               </>
             )}
             {failure.link === 'login' && (
               <>
                 {' '}
-                <Link to="/login">Sign in</Link>
+                <Link to={paths.login()}>Sign in</Link>
               </>
             )}
           </FormBanner>
@@ -143,7 +144,7 @@ export function FixCredentialsForm() {
           <Button type="submit" loading={isSubmitting}>
             Update and sign in
           </Button>
-          <Link to="/login">Back to sign in</Link>
+          <Link to={paths.login()}>Back to sign in</Link>
         </div>
       </form>
     </AuthPage>

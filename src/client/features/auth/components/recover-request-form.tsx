@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { emailProblem, normaliseEmail } from '../../../../shared/rules/email';
+import { paths } from '../../../../shared/routes';
 import { ApiError } from '../../../lib/api';
 import { applyServerFieldErrors, registerTrimmed, rulesResolver } from '../../../lib/forms';
 import { Button } from '../../../components/button';
@@ -40,7 +41,7 @@ export function RecoverRequestForm() {
     setFailure(null);
     try {
       await requestRecovery.mutateAsync(normaliseEmail(email));
-      await navigate('/recover/confirm', { state: { email: normaliseEmail(email) } });
+      await navigate(paths.recover.confirm(), { state: { email: normaliseEmail(email) } });
     } catch (err) {
       const { placed } = applyServerFieldErrors({ err, form: formRef.current, setError });
       if (placed > 0) return;
@@ -58,7 +59,7 @@ export function RecoverRequestForm() {
           <Button type="submit" loading={isSubmitting}>
             Send reset link
           </Button>
-          <Link to="/login">Back to sign in</Link>
+          <Link to={paths.login()}>Back to sign in</Link>
         </div>
       </form>
     </AuthPage>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { cutPassword, passwordProblem, PASSWORD_MIN } from '../../../../shared/rules/password';
+import { paths } from '../../../../shared/routes';
 import { ApiError } from '../../../lib/api';
 import { applyServerFieldErrors, registerChecking, rulesResolver } from '../../../lib/forms';
 import { Button, LinkButton } from '../../../components/button';
@@ -63,7 +64,7 @@ function ExpiredLink({ message }: { message: string }) {
         <p>{message}</p>
         <p>Links to reset a password work once and expire after a while. Ask for a new one and use the latest email.</p>
         <p>
-          <LinkButton to="/recover">Request a new link</LinkButton>
+          <LinkButton to={paths.recover()}>Request a new link</LinkButton>
         </p>
       </div>
     </AuthPage>
@@ -91,7 +92,7 @@ function UpdateForm({ token, onExpired }: { token: string; onExpired: (message: 
     setFailure(null);
     try {
       await updatePassword.mutateAsync({ token, password: cutPassword(values.password), passwordConfirm: cutPassword(values.passwordConfirm) });
-      await navigate('/recover/success', { replace: true });
+      await navigate(paths.recover.success(), { replace: true });
     } catch (err) {
       const { placed } = applyServerFieldErrors({ err, form: formRef.current, setError });
       if (placed > 0) return;
@@ -114,7 +115,7 @@ function UpdateForm({ token, onExpired }: { token: string; onExpired: (message: 
           <Button type="submit" loading={isSubmitting}>
             Change password
           </Button>
-          <Link to="/login">Back to sign in</Link>
+          <Link to={paths.login()}>Back to sign in</Link>
         </div>
       </form>
     </AuthPage>

@@ -5,6 +5,7 @@ import { LOCKOUT_MINUTES } from '../../../../shared/constants/member';
 import { isValidEmail } from '../../../../shared/rules/email';
 import { cutPassword } from '../../../../shared/rules/password';
 import { programName } from '../../../../shared/rules/partner-features';
+import { paths } from '../../../../shared/routes';
 import { ApiError } from '../../../lib/api';
 import { applyServerFieldErrors, errorCode, rulesResolver } from '../../../lib/forms';
 import { usePartner } from '../../../lib/partner';
@@ -75,12 +76,12 @@ export function SignInForm({ rfrNote }: { rfrNote?: string }) {
     setBanner(null);
     try {
       await signIn.mutateAsync({ username: values.username.trim(), password: cutPassword(values.password), staySignedIn: values.staySignedIn });
-      const to = readLoginRedirect('/account');
+      const to = readLoginRedirect(paths.account());
       clearLoginRedirect();
       await navigate(to, { replace: true });
     } catch (err) {
       if (errorCode(err) === 'fixCredentials') {
-        await navigate('/fix_credentials', { state: { username: values.username.trim() } });
+        await navigate(paths.fixCredentials(), { state: { username: values.username.trim() } });
         return;
       }
       const refused = bannerFor(err);
@@ -99,7 +100,7 @@ export function SignInForm({ rfrNote }: { rfrNote?: string }) {
 
   const usernameLabel = partner.hasPPN ? `Email or ${partner.copyStates.partnerNumberLabel}` : 'Email';
   const username = getValues('username')?.trim();
-  const recoverHref = username && isValidEmail(username) ? `/recover?email=${encodeURIComponent(username)}` : '/recover';
+  const recoverHref = paths.recover(username && isValidEmail(username) ? { email: username } : undefined);
 
   return (
     <AuthPage title="Sign in" intro={<p>Sign in to {program}.</p>}>
@@ -129,7 +130,7 @@ export function SignInForm({ rfrNote }: { rfrNote?: string }) {
       </form>
       <hr className={styles.divider} />
       <p>
-        New to {program}? <Link to="/join">Join now</Link>
+        New to {program}? <Link to={paths.join()}>Join now</Link>
       </p>
     </AuthPage>
   );

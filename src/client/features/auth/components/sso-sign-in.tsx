@@ -14,7 +14,7 @@ export function SsoSignIn({ rfrNote }: { rfrNote?: string }) {
   const partner = usePartner();
   const program = programName(partner);
   const [params] = useSearchParams();
-  const returnTo = readLoginRedirect('/account');
+  const returnTo = readLoginRedirect(paths.account());
   const phone = partner.customerSupport.phone;
   return (
     <AuthPage title="Sign in" intro={<p>Use your {program} account to sign in.</p>}>

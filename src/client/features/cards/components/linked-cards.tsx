@@ -1,6 +1,7 @@
 import { useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { programName } from '../../../../shared/rules/partner-features';
+import { paths } from '../../../../shared/routes';
 import { usePartner } from '../../../lib/partner';
 import { ApiError } from '../../../lib/api';
 import { Button } from '../../../components/button';
@@ -70,7 +71,7 @@ export function LinkedCards({ cards, headingRef }: LinkedCardsProps) {
         setDeletingId(null);
         // §4: deleting the last card closes the account on the server; the member is signed out.
         if (last) {
-          navigate('/SignOut');
+          navigate(paths.signOut());
           return;
         }
         toast.show({ kind: 'success', message: deletedMessage(card.lastFour) });
@@ -78,7 +79,7 @@ export function LinkedCards({ cards, headingRef }: LinkedCardsProps) {
       onError: (err) => {
         setDeletingId(null);
         if (err instanceof ApiError && err.status === 401) {
-          navigate('/login');
+          navigate(paths.login());
           return;
         }
         toast.show({ kind: 'error', message: deleteFailedMessage(card.lastFour) });

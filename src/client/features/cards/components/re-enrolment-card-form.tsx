@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { paths } from '../../../../shared/routes';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../../components/toast';
 import { failedCardLine, linkedMessage } from '../card-results';
@@ -21,7 +22,7 @@ export function ReEnrolmentCardForm({ label, submitLabel, cancel }: { label: str
       onLinked={({ summary }) => {
         toast.show({ kind: 'success', message: linkedMessage(summary.linked.map((r) => r.memberCard.lastFour)) });
         if (summary.failed.length > 0) toast.show({ kind: 'error', message: summary.failed.map(failedCardLine).join(' ') });
-        navigate('/account');
+        navigate(paths.account());
       }}
     />
   );

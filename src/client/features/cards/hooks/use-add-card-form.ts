@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { paths } from '../../../../shared/routes';
 import { useNavigate } from 'react-router';
 import { useMember } from '../../session';
 import { useAddCards, type Card, type CreditCardInput } from '../api';
@@ -140,7 +141,7 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
 
     switch (outcome.kind) {
       case 'unauthorized':
-        navigate('/login');
+        navigate(paths.login());
         return;
       case 'registered': {
         const summary = summariseRegistration(outcome.registration);

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { paths } from '../../../../shared/routes';
 import { usePartner } from '../../../lib/partner';
 import { Button } from '../../../components/button';
 import { RichText } from '../../../components/rich-text';
@@ -20,7 +21,7 @@ export function ActivationStage({ publicId, onActivated }: { publicId: string; o
     onActivated: async () => {
       onActivated();
       saveKnownPublicId(publicId);
-      await navigate('/activate/activated', { replace: true, state: { activated: true } });
+      await navigate(paths.activate.activated(), { replace: true, state: { activated: true } });
     },
     onError: () => {
       const phone = partner.customerSupport.phone;

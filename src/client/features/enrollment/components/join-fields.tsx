@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { ADDRESS_MAX, CITY_MAX, NAME_MAX, US_STATE_OPTIONS } from '../../../../shared/constants/member';
 import { programName, usesSingleSignOn } from '../../../../shared/rules/partner-features';
+import { paths, type LinkQuery } from '../../../../shared/routes';
 import { PASSWORD_MIN } from '../../../../shared/rules/password';
 import { smsOptInEnabled } from '../../../../shared/rules/sms-opt-in';
 import { usePartner } from '../../../lib/partner';
@@ -15,7 +16,7 @@ import { EMAIL_IN_USE } from '../join-rules';
 type Props = { join: JoinForm };
 
 /** 'Your account': e-mail (with sign-in links once it is a member's), partner number, password. */
-export function JoinAccountFields({ join, emailQuery }: Props & { emailQuery: string }) {
+export function JoinAccountFields({ join, emailQuery }: Props & { emailQuery?: LinkQuery }) {
   const partner = usePartner();
   const { errors } = join.form.formState;
   return (
@@ -24,10 +25,10 @@ export function JoinAccountFields({ join, emailQuery }: Props & { emailQuery: st
       <TextField label="Email" required type="email" autoComplete="email" inputMode="email" spellCheck={false} error={errors.email?.message} {...join.fields.email} />
       {errors.email?.message === EMAIL_IN_USE && (
         <p className={styles.fieldLinks}>
-          <Link to={`/login${emailQuery}`}>Sign in</Link>
+          <Link to={paths.login(emailQuery)}>Sign in</Link>
           {usesSingleSignOn(partner) ? null : (
             <>
-              {' '}or <Link to={`/recover${emailQuery}`}>reset your password</Link>
+              {' '}or <Link to={paths.recover(emailQuery)}>reset your password</Link>
             </>
           )}
         </p>

@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { isValidEmail } from '../../../../shared/rules/email';
 import { programName, usesSingleSignOn } from '../../../../shared/rules/partner-features';
+import { paths, type LinkQuery } from '../../../../shared/routes';
 import { usePartner } from '../../../lib/partner';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
@@ -18,7 +19,7 @@ export function JoinForm({ onJoined }: { onJoined: () => void }) {
   const join = useJoinForm({ onJoined });
   const phone = join.form.watch('phoneNumber') ?? '';
   const emailValue = join.form.watch('email');
-  const emailQuery = isValidEmail(emailValue ?? '') ? `?email=${encodeURIComponent(emailValue.trim())}` : '';
+  const emailQuery = isValidEmail(emailValue ?? '') ? { email: emailValue.trim() } : undefined;
   return (
     <AuthPage
       title="Join"
@@ -28,7 +29,7 @@ export function JoinForm({ onJoined }: { onJoined: () => void }) {
           Create your {program} account to start earning {partner.copyStates.currencyPlural} when you dine.{' '}
           {usesSingleSignOn(partner) ? null : (
             <>
-              Already a member? <Link to="/login">Sign in</Link>.
+              Already a member? <Link to={paths.login()}>Sign in</Link>.
             </>
           )}
         </p>
@@ -50,7 +51,7 @@ export function JoinForm({ onJoined }: { onJoined: () => void }) {
   );
 }
 
-function JoinBannerView({ banner, bannerRef, emailQuery }: { banner: JoinBanner; bannerRef: Ref<HTMLDivElement>; emailQuery: string }) {
+function JoinBannerView({ banner, bannerRef, emailQuery }: { banner: JoinBanner; bannerRef: Ref<HTMLDivElement>; emailQuery?: LinkQuery }) {
   const partner = usePartner();
   if (banner?.kind === 'alreadyMember') {
     return (
@@ -62,7 +63,7 @@ function JoinBannerView({ banner, bannerRef, emailQuery }: { banner: JoinBanner;
           </>
         ) : (
           <>
-            <Link to={`/login${emailQuery}`}>Sign in</Link> or <Link to={`/recover${emailQuery}`}>reset your password</Link>.
+            <Link to={paths.login(emailQuery)}>Sign in</Link> or <Link to={paths.recover(emailQuery)}>reset your password</Link>.
           </>
         )}
       </FormBanner>

@@ -10,7 +10,7 @@ import { JoinForm } from './join-form';
 
 export const DONE_TITLE = 'Your account is ready';
 /** Enrolment step 2, where a new member goes once the account exists. */
-export const ADD_CARD_PATH = '/add_card';
+export const ADD_CARD_PATH = paths.addCard();
 
 /** §2 enrolment step 1: the form, the partner's single sign-on, or on to step 2 once the account exists. */
 export function JoinScreen() {
@@ -30,7 +30,7 @@ export function JoinScreen() {
         <div className="stack">
           <p>Your {program} account exists and you are signed in.</p>
           <p>
-            <LinkButton to="/account">Go to your account</LinkButton>
+            <LinkButton to={paths.account()}>Go to your account</LinkButton>
           </p>
         </div>
       </AuthPage>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CURRENT_LOCATION } from '../../../../shared/constants/merchant';
+import { paths } from '../../../../shared/routes';
 import {
   buildSearchRequest, clearFilters, countFilters, FILTER_KEYS, hasSearchLocation, isCoordinateSearch, isCurrentLocation,
   MAP_AREA, parseSearchState, sameSearch, SEARCH_PAGE_SIZE, searchHref, type FilterState, type SearchState,
@@ -80,7 +81,7 @@ export function useSearchPage() {
   // One 'search' impression per search asked for (paging through it is not a new search).
   const searchKey = request ? JSON.stringify({ ...request, pageNo: undefined }) : null;
   useEffect(() => {
-    if (searchKey) track({ eventType: 'search', path: '/search' });
+    if (searchKey) track({ eventType: 'search', path: paths.search() });
   }, [searchKey]);
 
   // §3 'last search options', kept once the search worked.
