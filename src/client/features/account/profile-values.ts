@@ -1,7 +1,7 @@
 import type { Member, ProfileUpdateRequest } from '../../../shared/schemas/member';
 import { formatPhone, phoneDigits } from '../../../shared/rules/phone';
 import { smsOptInPayload } from '../../../shared/rules/sms-opt-in';
-import { REQUIRED_MESSAGE } from '../../components/text-field';
+import { textProblem, type MemberDetailsValues } from '../enrollment';
 
 /** §8 profile messages. */
 export const PROFILE_SAVED = 'All changes were saved.';
@@ -10,18 +10,8 @@ export const PROFILE_NOT_SAVED = 'No changes were saved. See error at bottom of 
 export const REQUIRED_NOTE = '* Required field';
 export const PASSWORD_MASK = '••••••••';
 
-export type ProfileValues = {
-  firstName: string;
-  lastName: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  phoneNumber: string;
-  smsOptIn: boolean;
-  emailOptIn: boolean;
-};
+/** The profile edits the member's details (e-mail and password are shown, not edited). */
+export type ProfileValues = MemberDetailsValues;
 
 export function profileValues(member: Member): ProfileValues {
   return {
@@ -55,12 +45,8 @@ export function profileUpdate(member: Member, values: ProfileValues, sms: { offe
   };
 }
 
-/** §5 text rule: trimmed, required when asked, at most `max` characters (the server's wording). */
+/** The §5 text rule of joining as a react-hook-form check (true when the value is fine). */
 export function textRule(label: string, max: number, required: boolean) {
-  return (value: string) => {
-    const v = value.trim();
-    if (required && !v) return REQUIRED_MESSAGE;
-    if (v.length > max) return `${label} must be ${max} characters or fewer.`;
-    return true;
-  };
+  const problem = textProblem(label, max, required);
+  return (value: string) => problem(value) ?? true;
 }

@@ -16,13 +16,10 @@ export const PARTNER_NUMBER_IN_USE = 'This partner number is already in use.';
 export const ALREADY_MEMBER = 'It looks like you already have an account.';
 export const JOIN_FAILED = 'We could not create your account just now. Please try again in a moment.';
 
-export type JoinValues = {
-  email: string;
-  password: string;
-  passwordConfirm: string;
+/** The member's details as the joining form and the profile hold them (§5). */
+export type MemberDetailsValues = {
   firstName: string;
   lastName: string;
-  partnerNumber: string;
   address1: string;
   address2: string;
   city: string;
@@ -33,6 +30,13 @@ export type JoinValues = {
   emailOptIn: boolean;
 };
 
+export type JoinValues = MemberDetailsValues & {
+  email: string;
+  password: string;
+  passwordConfirm: string;
+  partnerNumber: string;
+};
+
 /** Results of the server checks made on blur, keyed by the value they were made for. */
 export type JoinChecks = {
   email?: { value: string; inUse: boolean };
@@ -40,8 +44,14 @@ export type JoinChecks = {
   zip?: { value: string; message: string | null };
 };
 
-const maxLength = (label: string, max: number) => (v: string) => (v.trim().length > max ? `${label} must be ${max} characters or fewer.` : null);
-const required = (v: string) => (v.trim() ? null : REQUIRED_MESSAGE);
+/** §5 text rule (joining and the profile): trimmed, given when required, at most `max` characters (the server's wording). */
+export function textProblem(label: string, max: number, required: boolean) {
+  return (value: string): string | null => {
+    const v = value.trim();
+    if (required && !v) return REQUIRED_MESSAGE;
+    return v.length > max ? `${label} must be ${max} characters or fewer.` : null;
+  };
+}
 
 /** §5 rules of the joining form (plain functions; the server applies the same ones). */
 export function joinRules(partner: PartnerConfig, checks: JoinChecks): FieldRules<JoinValues> {
@@ -51,8 +61,8 @@ export function joinRules(partner: PartnerConfig, checks: JoinChecks): FieldRule
     email: (v) => emailProblem(v) ?? (checks.email?.inUse && checks.email.value === normaliseEmail(v) ? EMAIL_IN_USE : null),
     password: (v, all) => (v ? passwordProblem(v, partner.hasPPN ? normalisePartnerNumber(all.partnerNumber ?? '') || null : null) : REQUIRED_MESSAGE),
     passwordConfirm: (v, all) => passwordConfirmProblem(v, all.password),
-    firstName: (v) => required(v) ?? maxLength('First name', NAME_MAX)(v),
-    lastName: (v) => required(v) ?? maxLength('Last name', NAME_MAX)(v),
+    firstName: textProblem('First name', NAME_MAX, true),
+    lastName: textProblem('Last name', NAME_MAX, true),
     partnerNumber: (v) => {
       if (!partner.hasPPN) return null;
       const t = normalisePartnerNumber(v);
@@ -61,10 +71,10 @@ export function joinRules(partner: PartnerConfig, checks: JoinChecks): FieldRule
       if (checks.partnerNumber?.inUse && checks.partnerNumber.value === t) return PARTNER_NUMBER_IN_USE;
       return null;
     },
-    address1: (v) => (address ? required(v) : null) ?? maxLength('Address', ADDRESS_MAX)(v),
-    address2: (v) => maxLength('Address line 2', ADDRESS_MAX)(v),
-    city: (v) => (address ? required(v) : null) ?? maxLength('City', CITY_MAX)(v),
-    state: (v) => (address ? required(v) : null),
+    address1: textProblem('Address', ADDRESS_MAX, address),
+    address2: textProblem('Address line 2', ADDRESS_MAX, false),
+    city: textProblem('City', CITY_MAX, address),
+    state: (v) => (address && !v.trim() ? REQUIRED_MESSAGE : null),
     zipCode: (v) => {
       const t = v.trim();
       if (!t) return REQUIRED_MESSAGE;
