@@ -95,6 +95,9 @@ export default defineConfig(({ mode }) => ({
         main: fileURLToPath(new URL('./src/client/index.html', import.meta.url)),
         cardFrame: fileURLToPath(new URL('./src/card-frame/index.html', import.meta.url)),
       },
+      // A feature's public entry (features/<f>/index.ts) only re-exports: marked free of side
+      // effects so that importing one export does not pull the whole feature into a route's chunk.
+      treeshake: { moduleSideEffects: (id) => !/src\/client\/features\/[^/]+\/index\.ts$/.test(id) },
     },
   },
   css: { modules: { localsConvention: 'camelCaseOnly' } },
