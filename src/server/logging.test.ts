@@ -1,10 +1,6 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
-import { loadConfig } from './config';
-import type { Database } from './db/client';
-import { createTestDatabase } from './test/db';
+import { createTestApp, type TestApp } from './test/app';
 
 /**
  * Request logging at the default level (info): one concise line per request — method, address
@@ -15,19 +11,17 @@ type Line = { level: number; msg: string; reqId?: string; method?: string; url?:
 
 describe('request log', () => {
   const logged: string[] = [];
+  let t: TestApp;
   let app: FastifyInstance;
-  let database: Database;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const config = loadConfig({ NODE_ENV: 'test' }, { clientDir: path.resolve('src/server/test/fixtures/client'), logLevel: 'info' });
-    app = await buildApp({ config, db: database.db, rateLimitMax: 10_000, logStream: { write: (line) => void logged.push(line) } });
-    app.get('/api/test-log/fails', async () => { throw new Error('exploded'); });
-    await app.ready();
+    t = await createTestApp({
+      config: { logLevel: 'info' },
+      logged,
+      beforeReady: (a) => a.get('/api/test-log/fails', async () => { throw new Error('exploded'); }),
+    });
+    app = t.app;
   });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  afterAll(async () => { await t.close(); });
 
   /** The lines one request wrote, found by its request id. */
   const linesOf = async (url: string, method: 'GET' | 'POST' = 'GET') => {

@@ -1,10 +1,6 @@
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import type { Database } from '../db/client';
-import { createTestDatabase } from '../test/db';
+import { createTestApp, type TestApp } from '../test/app';
 import { errorsPlugin } from './errors';
 
 /**
@@ -107,20 +103,14 @@ describe('errors plugin on a small app', () => {
 
 describe('errors plugin inside the full app', () => {
   const logged: string[] = [];
+  let t: TestApp;
   let app: FastifyInstance;
-  let database: Database;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const config = loadConfig({ NODE_ENV: 'test' }, { clientDir: path.resolve('src/server/test/fixtures/client'), logLevel: 'info' });
-    app = await buildApp({ config, db: database.db, rateLimitMax: 10_000, logStream: { write: (line) => void logged.push(line) } });
     // A route that fails, registered before ready like every module's routes.
-    routesThatThrow(app, '/api/test-failures');
-    await app.ready();
+    t = await createTestApp({ config: { logLevel: 'info' }, logged, beforeReady: (a) => routesThatThrow(a, '/api/test-failures') });
+    app = t.app;
   });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  afterAll(async () => { await t.close(); });
 
   const get = (url: string) => app.inject({ method: 'GET', url, headers: { host: 'hilton.localhost' } });
 

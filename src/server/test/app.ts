@@ -16,10 +16,22 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-export async function createTestApp(opts: { seeded?: boolean; rateLimitMax?: number; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
+export type TestAppOptions = {
+  seeded?: boolean;
+  rateLimitMax?: number;
+  config?: Partial<AppConfig>;
+  /** Collects the app's log lines (JSON), e.g. with config.logLevel 'info'. */
+  logged?: string[];
+  /** Adds what a test needs (e.g. a route that fails) before the app is ready. */
+  beforeReady?: (app: FastifyInstance) => void;
+};
+
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase({ seeded: opts.seeded });
   const config = loadConfig({ NODE_ENV: 'test' }, { clientDir: path.resolve('src/server/test/fixtures/client'), ...opts.config });
-  const app = await buildApp({ config, db: database.db, rateLimitMax: opts.rateLimitMax ?? 10_000 });
+  const logged = opts.logged;
+  const app = await buildApp({ config, db: database.db, rateLimitMax: opts.rateLimitMax ?? 10_000, ...(logged ? { logStream: { write: (line) => void logged.push(line) } } : {}) });
+  opts.beforeReady?.(app);
   await app.ready();
   const request = (partner: string, o: InjectOptions) =>
     app.inject({ ...o, headers: { host: `${partner}.localhost`, ...(o.headers ?? {}) } });

@@ -1,10 +1,6 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { createTestDatabase } from '../../test/db';
-import type { TestApp } from '../../test/app';
+import { createTestApp, type TestApp } from '../../test/app';
 import type { TestBrowser } from '../../test/browser';
 import { encryptCardNumber, framePublicKey, newSignedInMember, solvedCaptcha, withLuhnDigit } from '../../test/cards';
 
@@ -17,19 +13,7 @@ let t: TestApp;
 let key: string;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test' }, { clientDir: path.resolve('src/server/test/fixtures/client'), logLevel: 'trace' });
-  const app = await buildApp({ config, db: database.db, rateLimitMax: 10_000, logStream: { write: (line) => void logged.push(line) } });
-  await app.ready();
-  const request: TestApp['request'] = (partner, o) => app.inject({ ...o, headers: { host: `${partner}.localhost`, ...(o.headers ?? {}) } });
-  t = {
-    app, database, config, request,
-    csrf: async () => { throw new Error('not used'); },
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
+  t = await createTestApp({ config: { logLevel: 'trace' }, logged });
   key = await framePublicKey(t);
 });
 afterAll(async () => { await t.close(); });

@@ -8,10 +8,10 @@ import { hashPassword } from '../../lib/passwords';
 import { ZProspectSignUpRequest, type ZReferral } from '../../../shared/schemas/member';
 import { EMAIL_MESSAGE, isValidEmail, normaliseEmail } from '../../../shared/rules/email';
 import { isValidPartnerNumber, normalisePartnerNumber, PARTNER_NUMBER_FORMAT_MESSAGE } from '../../../shared/rules/partner-number';
-import { canJoinHere, canRecoverPassword, fullAddressRequired, smsOptInOffered, usesSingleSignOn } from '../../../shared/rules/partner-features';
-import { smsOptInFor } from '../../../shared/rules/sms-opt-in';
+import { canJoinHere, canRecoverPassword, fullAddressRequired, usesSingleSignOn } from '../../../shared/rules/partner-features';
 import { isZipShape, ZIP_FORMAT_MESSAGE, ZIP_NOT_US_MESSAGE } from '../../../shared/rules/zip';
 import { findMemberByPublicId } from '../members/members.repo';
+import { contactOf } from '../members/members.service';
 import { emailInUse, insertMember, insertProspect, lockEmail, partnerNumberInUse, upgradeKnownVisitor } from './enrollment.repo';
 
 export const REQUIRED_MESSAGE = 'This field is required.';
@@ -114,15 +114,7 @@ export async function joinProgramme(db: Db, opts: { partner: PartnerRow; body: P
     passwordHash: await hashPassword(v.password),
     firstName: v.firstName,
     lastName: v.lastName,
-    address1: v.address1,
-    address2: v.address2,
-    city: v.city,
-    state: v.state,
-    zipCode: v.zipCode,
-    phoneNumber: v.phoneNumber,
-    // §5, the same rule as the profile: only where the partner offers SMS (v1 or v2).
-    smsOptIn: smsOptInOffered(partner) && smsOptInFor({ phone: v.phoneNumber, smsOptIn: v.smsOptIn, smsOptInV2: v.smsOptInV2 }),
-    emailOptIn: v.emailOptIn,
+    ...contactOf(partner, v),
     tierLevel: v.emailOptIn ? 2 : 0,
     interfaceType: 'direct',
     hasWebProfile: true,

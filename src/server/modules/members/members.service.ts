@@ -43,6 +43,26 @@ export function profileSchemaFor(ctx: { partner: PartnerRow; member: MemberRow }
   });
 }
 
+type ContactValues = Pick<ProfileUpdateBody, 'address1' | 'address2' | 'city' | 'state' | 'zipCode' | 'phoneNumber' | 'smsOptIn' | 'smsOptInV2' | 'emailOptIn'>;
+
+/**
+ * The address, phone and consents a member stores, alike when joining and in the profile (§5):
+ * SMS opt-in only where the partner offers it, on by default with a phone unless the v2 consent
+ * (or the box) says otherwise (rules/sms-opt-in.ts).
+ */
+export function contactOf(partner: PartnerRow, v: ContactValues) {
+  return {
+    address1: v.address1,
+    address2: v.address2,
+    city: v.city,
+    state: v.state,
+    zipCode: v.zipCode,
+    phoneNumber: v.phoneNumber,
+    smsOptIn: smsOptInOffered(partner) && smsOptInFor({ phone: v.phoneNumber, smsOptIn: v.smsOptIn, smsOptInV2: v.smsOptInV2 }),
+    emailOptIn: v.emailOptIn,
+  };
+}
+
 const PROFILE_FIELDS = ['firstName', 'lastName', 'address1', 'address2', 'city', 'state', 'zipCode', 'phoneNumber', 'smsOptIn', 'emailOptIn'] as const;
 
 /**
@@ -59,15 +79,7 @@ export async function updateProfile(db: Db, opts: { partner: PartnerRow; member:
   const next: Required<Pick<MemberPatch, (typeof PROFILE_FIELDS)[number]>> = {
     firstName: sso ? member.firstName : v.firstName ?? '',
     lastName: sso ? member.lastName : v.lastName ?? '',
-    address1: v.address1,
-    address2: v.address2,
-    city: v.city,
-    state: v.state,
-    zipCode: v.zipCode,
-    phoneNumber: v.phoneNumber,
-    // §5, the same rule as joining: on by default with a phone unless the V2 flag (or the box) says otherwise.
-    smsOptIn: smsOptInOffered(partner) && smsOptInFor({ phone: v.phoneNumber, smsOptIn: v.smsOptIn, smsOptInV2: v.smsOptInV2 }),
-    emailOptIn: v.emailOptIn,
+    ...contactOf(partner, v),
   };
   const patch: MemberPatch = {};
   for (const field of PROFILE_FIELDS) {
