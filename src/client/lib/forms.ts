@@ -9,6 +9,20 @@ import { ApiError } from './api';
 
 const trim = (value: string) => value.trim();
 
+/**
+ * The one trim-on-blur of the forms (§5: text values are trimmed): the blur handler tidies the
+ * field's value (trimmed by default; `transform` may also format it) and hands the new value on,
+ * saying whether it changed, so the form stores it and validates. `registerTrimmed` is this for
+ * react-hook-form fields; a form that keeps its own state uses it directly.
+ */
+export function trimOnBlur<E extends { target: unknown }, R>(commit: (value: string, changed: boolean, event: E) => R, transform: (value: string) => string = trim) {
+  return (event: E): R => {
+    const raw = String((event.target as HTMLInputElement).value);
+    const next = transform(raw);
+    return commit(next, next !== raw, event);
+  };
+}
+
 type TrimmedOptions<V extends FieldValues, N extends Path<V>> = RegisterOptions<V, N> & {
   /** What the value becomes when the field loses focus; default: trimmed (§5 text values). */
   transform?: (value: string) => string;
@@ -23,19 +37,15 @@ type TrimmedOptions<V extends FieldValues, N extends Path<V>> = RegisterOptions<
 export function registerTrimmed<V extends FieldValues, N extends Path<V>>(
   form: { register: UseFormRegister<V>; setValue: UseFormSetValue<V> },
   name: N,
-  { transform = trim, afterBlur, ...options }: TrimmedOptions<V, N> = {},
+  { transform, afterBlur, ...options }: TrimmedOptions<V, N> = {},
 ): UseFormRegisterReturn<N> {
   const reg = form.register(name, options as RegisterOptions<V, N>);
-  return {
-    ...reg,
-    onBlur: async (event) => {
-      const raw = String((event.target as HTMLInputElement).value);
-      const next = transform(raw);
-      if (next !== raw) form.setValue(name, next as PathValue<V, N>);
-      await reg.onBlur(event);
-      afterBlur?.(next);
-    },
-  };
+  const onBlur = trimOnBlur(async (next, changed, event: Parameters<typeof reg.onBlur>[0]) => {
+    if (changed) form.setValue(name, next as PathValue<V, N>);
+    await reg.onBlur(event);
+    afterBlur?.(next);
+  }, transform);
+  return { ...reg, onBlur };
 }
 
 /** One check per field: the message for the person, or null when the value is fine. */

@@ -1,11 +1,10 @@
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { EMAIL_MAX, EMAIL_MESSAGE, emailProblem } from '../../../shared/rules/email';
 import { canJoinHere } from '../../../shared/rules/partner-features';
 import { paths } from '../../../shared/routes';
 import { ApiError } from '../../lib/api';
-import { registerTrimmed, rulesResolver } from '../../lib/forms';
+import { trimOnBlur } from '../../lib/forms';
 import { usePartner } from '../../lib/partner';
 import { Button } from '../../components/button';
 import { RichText } from '../../components/rich-text';
@@ -38,9 +37,6 @@ async function checkEmail(email: string): Promise<EmailCheck> {
   }
 }
 
-type ProspectValues = { email: string };
-const resolver = rulesResolver<ProspectValues>({ email: validateProspectEmail });
-
 type ProspectEmailFormProps = {
   title?: string;
   text?: string;
@@ -60,25 +56,43 @@ export function ProspectEmailForm({ title, text, headingLevel = 2 }: ProspectEma
   const labels = useContentItem('*', 'labels') ?? {};
   const navigate = useNavigate();
   const createProspect = useCreateProspect();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
-  const form = useForm<ProspectValues>({ mode: 'onBlur', reValidateMode: 'onChange', resolver, defaultValues: { email: '' } });
-  const { handleSubmit, setError, formState: { errors, isSubmitting } } = form;
   if (!canJoinHere(partner)) return null;
 
   const Heading = `h${headingLevel}` as const;
-  const onValid = async (values: ProspectValues) => {
-    const email = values.email.trim();
-    const check = await checkEmail(email);
-    if (check.kind === 'refused') {
-      setError('email', { type: 'server', message: check.message }, { shouldFocus: true });
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy) return;
+    setSubmitted(true);
+    const problem = validateProspectEmail(value);
+    setError(problem);
+    if (problem) {
+      inputRef.current?.focus();
       return;
     }
-    if (check.kind === 'member') {
-      await navigate(paths.login({ email }));
-      return;
+    const email = value.trim();
+    setBusy(true);
+    try {
+      const check = await checkEmail(email);
+      if (check.kind === 'refused') {
+        setError(check.message);
+        inputRef.current?.focus();
+        return;
+      }
+      if (check.kind === 'member') {
+        await navigate(paths.login({ email }));
+        return;
+      }
+      await createProspect.mutateAsync({ email, referral: readReferral() }).catch(() => undefined);
+      await navigate(paths.join({ email }));
+    } finally {
+      setBusy(false);
     }
-    await createProspect.mutateAsync({ email, referral: readReferral() }).catch(() => undefined);
-    await navigate(paths.join({ email }));
   };
 
   return (
@@ -89,21 +103,31 @@ export function ProspectEmailForm({ title, text, headingLevel = 2 }: ProspectEma
         </Heading>
       )}
       {text && <RichText html={text} />}
-      <form className={styles.form} onSubmit={handleSubmit(onValid)} noValidate>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
         <div className={styles.row}>
           <TextField
+            ref={inputRef}
             className={styles.field}
             label="Email address"
             required
             type="email"
+            name="email"
             autoComplete="email"
             inputMode="email"
             maxLength={PROSPECT_EMAIL_MAX}
             placeholder={str(labels.prospect_email_placeholder) || undefined}
-            error={errors.email?.message}
-            {...registerTrimmed(form, 'email')}
+            value={value}
+            error={error}
+            onChange={(e) => {
+              setValue(e.target.value);
+              if (submitted) setError(validateProspectEmail(e.target.value));
+            }}
+            onBlur={trimOnBlur((trimmed, changed) => {
+              if (changed) setValue(trimmed);
+              setError(validateProspectEmail(trimmed));
+            })}
           />
-          <Button type="submit" className={styles.submit} loading={isSubmitting}>
+          <Button type="submit" className={styles.submit} loading={busy}>
             {str(labels.prospect_email_button) || 'Get started'}
           </Button>
         </div>

@@ -2,9 +2,9 @@ import { Navigate, NavLink, Outlet } from 'react-router';
 import { hasMembers } from '../../../shared/rules/partner-features';
 import { usePartner } from '../../lib/partner';
 import { Spinner } from '../../components/spinner';
-import { SignInRedirect } from '../../features/auth';
+import { SignInRedirect } from '../../features/auth/components/sign-in-redirect';
 import { useMember } from '../../features/session';
-import { ACCOUNT_PAGES } from '../../features/account';
+import { ACCOUNT_PAGES } from '../../features/account/pages';
 import { NotFoundRoute } from '../not-found/not-found-route';
 import styles from './account.module.css';
 

@@ -8,7 +8,10 @@ import { FormBanner } from '../../components/form-banner';
 import { Spinner } from '../../components/spinner';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useMember } from '../../features/session';
-import { AddCardForm, canAddCards, LinkedCards, MEMBER_LIMIT_NOTICE, useCards } from '../../features/cards';
+import { useCards } from '../../features/cards/api';
+import { canAddCards, MEMBER_LIMIT_NOTICE } from '../../features/cards/card-selection';
+import { AddCardForm } from '../../features/cards/components/add-card-form';
+import { LinkedCards } from '../../features/cards/components/linked-cards';
 import styles from './manage-cards.module.css';
 
 export const MANAGE_CARDS_TITLE = 'Linked Cards';

@@ -1,7 +1,10 @@
 import { usePartner } from '../../lib/partner';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useMember } from '../../features/session';
-import { DiningProgress, MembershipStatus, overviewStyles as styles, ReferralBox } from '../../features/account';
+import { DiningProgress } from '../../features/account/components/dining-progress';
+import { MembershipStatus } from '../../features/account/components/membership-status';
+import { ReferralBox } from '../../features/account/components/referral-box';
+import styles from '../../features/account/components/overview.module.css';
 
 export const OVERVIEW_TITLE = 'Account Overview';
 

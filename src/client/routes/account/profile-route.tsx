@@ -1,7 +1,7 @@
 import { usePartner } from '../../lib/partner';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useMember } from '../../features/session';
-import { ProfileForm } from '../../features/account';
+import { ProfileForm } from '../../features/account/components/profile-form';
 
 export const PROFILE_TITLE = 'Member Profile';
 

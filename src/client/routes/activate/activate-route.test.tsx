@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ActivateRoute } from './activate-route';
-import { ACTIVATION_FAILED } from '../../features/enrollment';
+import { ACTIVATION_FAILED } from '../../features/enrollment/components/activation-stage';
 import { ActivatedRoute } from './activated-route';
 import { json, mockFetch, renderRoutes, Where } from '../../test/render-router';
 import { makeContentState, makePartnerConfig } from '../../test/partner-fixture';

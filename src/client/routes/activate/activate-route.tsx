@@ -3,8 +3,9 @@ import { Navigate, useSearchParams } from 'react-router';
 import { activationStep } from '../../../shared/rules/activation';
 import { ROUTES } from '../../../shared/routes';
 import { Spinner } from '../../components/spinner';
-import { AuthPage, PartnerGate } from '../../features/auth';
-import { ActivationStage } from '../../features/enrollment';
+import { AuthPage } from '../../features/auth/components/auth-page';
+import { PartnerGate } from '../../features/auth/components/partner-gate';
+import { ActivationStage } from '../../features/enrollment/components/activation-stage';
 import { publicIdFromQuery, readKnownPublicId, readPublicIdCookie, useKnownVisitor } from '../../features/session';
 
 /** /activate (§2: only where the partner has members; §4 activation flow). */

@@ -3,8 +3,9 @@ import { ROUTES, paths } from '../../../shared/routes';
 import { NotFoundPage } from '../../components/not-found-page';
 import { LinkButton } from '../../components/button';
 import { RichText } from '../../components/rich-text';
-import { AuthPage, authStyles as styles, PartnerGate } from '../../features/auth';
-import { useActivationContent } from '../../features/enrollment';
+import { AuthPage, authStyles as styles } from '../../features/auth/components/auth-page';
+import { PartnerGate } from '../../features/auth/components/partner-gate';
+import { useActivationContent } from '../../features/enrollment/activation-content';
 
 /** /activate/activated: the activated stage, reached only by a successful activation (§4: otherwise not found). */
 export function ActivatedRoute() {

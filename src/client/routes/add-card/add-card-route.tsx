@@ -4,8 +4,9 @@ import { programName } from '../../../shared/rules/partner-features';
 import { ROUTES, paths } from '../../../shared/routes';
 import { usePartner } from '../../lib/partner';
 import { LinkButton } from '../../components/button';
-import { AuthPage, authStyles, PartnerGate } from '../../features/auth';
-import { AddCardForm } from '../../features/cards';
+import { AuthPage, authStyles } from '../../features/auth/components/auth-page';
+import { PartnerGate } from '../../features/auth/components/partner-gate';
+import { AddCardForm } from '../../features/cards/components/add-card-form';
 import { RequireMember } from './require-member';
 import styles from './add-card.module.css';
 

@@ -3,8 +3,9 @@ import { programName } from '../../../shared/rules/partner-features';
 import { ROUTES, paths } from '../../../shared/routes';
 import { usePartner } from '../../lib/partner';
 import { LinkButton } from '../../components/button';
-import { AuthPage, authStyles, PartnerGate } from '../../features/auth';
-import { readRegistration } from '../../features/cards';
+import { AuthPage, authStyles } from '../../features/auth/components/auth-page';
+import { PartnerGate } from '../../features/auth/components/partner-gate';
+import { readRegistration } from '../../features/cards/card-results';
 import { RequireMember } from './require-member';
 
 export const CARD_ADDED_TITLE = 'You are all set';

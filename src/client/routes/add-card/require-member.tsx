@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Spinner } from '../../components/spinner';
-import { SignInRedirect } from '../../features/auth';
+import { SignInRedirect } from '../../features/auth/components/sign-in-redirect';
 import { useMember } from '../../features/session';
 
 /**

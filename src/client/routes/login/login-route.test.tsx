@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LoginRoute } from './login-route';
-import { CHECK_FORM, INVALID_CREDENTIALS } from '../../features/auth';
+import { CHECK_FORM, INVALID_CREDENTIALS } from '../../features/auth/components/sign-in-form';
 import { json, mockFetch, renderRoutes, Where } from '../../test/render-router';
 import { makePartnerConfig } from '../../test/partner-fixture';
 import { makeMember } from '../../test/member-fixture';

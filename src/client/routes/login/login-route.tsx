@@ -2,7 +2,9 @@ import { useSearchParams } from 'react-router';
 import { usesSingleSignOn } from '../../../shared/rules/partner-features';
 import { ROUTES } from '../../../shared/routes';
 import { usePartner } from '../../lib/partner';
-import { PartnerGate, SignInForm, SsoSignIn } from '../../features/auth';
+import { PartnerGate } from '../../features/auth/components/partner-gate';
+import { SignInForm } from '../../features/auth/components/sign-in-form';
+import { SsoSignIn } from '../../features/auth/components/sso-sign-in';
 
 /** Messages for the redirects of the activation flow (§4 rfr codes; wording not shown). */
 const RFR_NOTES: Record<string, string> = {

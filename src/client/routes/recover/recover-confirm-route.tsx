@@ -1,7 +1,8 @@
 import { Link, useLocation } from 'react-router';
 import { RECOVERY_LINK_MINUTES } from '../../../shared/constants/member';
 import { ROUTES, paths } from '../../../shared/routes';
-import { AuthPage, authStyles as styles, PartnerGate } from '../../features/auth';
+import { AuthPage, authStyles as styles } from '../../features/auth/components/auth-page';
+import { PartnerGate } from '../../features/auth/components/partner-gate';
 
 /** /recover/confirm: 'check your e-mail', the same answer whatever the e-mail was. */
 export function RecoverConfirmRoute() {

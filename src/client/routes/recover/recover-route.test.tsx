@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { RecoverRoute } from './recover-route';
 import { RecoverConfirmRoute } from './recover-confirm-route';
 import { RecoverUpdateRoute } from './recover-update-route';
-import { LINK_EXPIRED } from '../../features/auth';
+import { LINK_EXPIRED } from '../../features/auth/components/recover-update';
 import { RecoverSuccessRoute } from './recover-success-route';
 import { json, mockFetch, renderRoutes, Where } from '../../test/render-router';
 import { makePartnerConfig } from '../../test/partner-fixture';

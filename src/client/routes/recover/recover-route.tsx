@@ -1,5 +1,6 @@
 import { ROUTES } from '../../../shared/routes';
-import { PartnerGate, RecoverRequestForm } from '../../features/auth';
+import { PartnerGate } from '../../features/auth/components/partner-gate';
+import { RecoverRequestForm } from '../../features/auth/components/recover-request-form';
 
 /** /recover: ask for a reset link (§2: only where the password is ours). */
 export function RecoverRoute() {

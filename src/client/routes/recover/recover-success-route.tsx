@@ -1,6 +1,7 @@
 import { LinkButton } from '../../components/button';
 import { ROUTES, paths } from '../../../shared/routes';
-import { AuthPage, PartnerGate } from '../../features/auth';
+import { AuthPage } from '../../features/auth/components/auth-page';
+import { PartnerGate } from '../../features/auth/components/partner-gate';
 
 /** /recover/success: the password was changed. */
 export function RecoverSuccessRoute() {

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { ROUTES } from '../../../shared/routes';
-import { PartnerGate, RecoverUpdate } from '../../features/auth';
+import { PartnerGate } from '../../features/auth/components/partner-gate';
+import { RecoverUpdate } from '../../features/auth/components/recover-update';
 
 /** /recover/update?token=…: the e-mailed link; the token is checked before the form shows. */
 export function RecoverUpdateRoute() {

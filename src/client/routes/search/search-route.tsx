@@ -1,4 +1,7 @@
-import { FilterPanel, SearchBar, SearchMapSection, SearchResultsSection, searchPageStyles as styles, SearchToolbar, useSearchPage } from '../../features/search';
+import { useSearchPage } from '../../features/search/hooks/use-search-page';
+import { FilterPanel } from '../../features/search/components/filter-panel';
+import { SearchBar, SearchMapSection, SearchResultsSection, SearchToolbar } from '../../features/search/components/search-page-parts';
+import styles from '../../features/search/components/search-page.module.css';
 
 /** §2 search screen: form, filters, results with pagination and a map. The URL holds the search. */
 export function SearchRoute() {

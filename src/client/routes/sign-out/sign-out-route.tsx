@@ -6,7 +6,8 @@ import { browserLocation } from '../../lib/browser-location';
 import { Button, LinkButton } from '../../components/button';
 import { FormBanner } from '../../components/form-banner';
 import { Spinner } from '../../components/spinner';
-import { AuthPage, authStyles as styles, useSignOut } from '../../features/auth';
+import { useSignOut } from '../../features/auth/api';
+import { AuthPage, authStyles as styles } from '../../features/auth/components/auth-page';
 
 export const SIGNED_OUT_TITLE = 'You have been signed out';
 export const SIGN_OUT_FAILED = 'We could not sign you out just now.';

@@ -1,7 +1,10 @@
 import { usePartner } from '../../lib/partner';
 import { NotFoundPage } from '../../components/not-found-page';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { CurrentMember, DemoMembers, Outbox, stgtoolsStyles as styles } from '../../features/stgtools';
+import { CurrentMember } from '../../features/stgtools/components/current-member';
+import { DemoMembers } from '../../features/stgtools/components/demo-members';
+import { Outbox } from '../../features/stgtools/components/outbox';
+import styles from '../../features/stgtools/components/stgtools.module.css';
 
 /**
  * §2 /stgtools (never in production): demo members and their credentials with 'Sign in as',

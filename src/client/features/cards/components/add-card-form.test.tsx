@@ -2,7 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AddCardForm, CARD_OR_PARTNER_REQUIRED, CARD_REQUIRED, OPT_IN_REQUIRED, TERMS_REQUIRED, ADD_CARD_FAILED, type CardsLinked } from '..';
+import { AddCardForm } from './add-card-form';
+import { CARD_OR_PARTNER_REQUIRED, CARD_REQUIRED, OPT_IN_REQUIRED, TERMS_REQUIRED, ADD_CARD_FAILED } from '../messages';
+import type { CardsLinked } from '../hooks/use-add-card-form';
 import { json, mockFetch, renderRoutes, Where } from '../../../test/render-router';
 import { makePartnerConfig, makeContentState } from '../../../test/partner-fixture';
 import { makeMember } from '../../../test/member-fixture';
