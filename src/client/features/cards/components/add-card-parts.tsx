@@ -1,4 +1,4 @@
-import { useId, type RefObject } from 'react';
+import { useId, type ReactNode, type RefObject } from 'react';
 import { programName } from '../../../../shared/rules/partner-features';
 import { usePartner } from '../../../lib/partner';
 import { CheckboxField } from '../../../components/checkbox-field';
@@ -56,6 +56,30 @@ export function PartnerCardPicker({ state }: { state: AddCardFormState }) {
   );
 }
 
+type Box = AddCardFormState['optIn'];
+
+/** A box the submission needs ticked: its error after a submit, disabled while the call runs. */
+function RequiredBox({ box, boxRef, name, busy, label, description }: { box: Box; boxRef: RefObject<HTMLInputElement | null>; name: string; busy: boolean; label: ReactNode; description?: ReactNode }) {
+  return (
+    <CheckboxField
+      ref={boxRef}
+      name={name}
+      checked={box.checked}
+      disabled={busy}
+      onChange={(e) => box.set(e.target.checked)}
+      aria-required
+      error={box.error}
+      label={
+        <>
+          {label}
+          <span className={styles.required}>{REQUIRED_MARKER}</span>
+        </>
+      }
+      description={description}
+    />
+  );
+}
+
 /** The two required boxes: the direct-file-feed opt-in and the terms (with the footer's terms link). */
 export function CardConsents({ state }: { state: AddCardFormState }) {
   const partner = usePartner();
@@ -65,36 +89,19 @@ export function CardConsents({ state }: { state: AddCardFormState }) {
   const { optIn, terms, busy, refs } = state;
   return (
     <>
-      <CheckboxField
-        ref={refs.optInRef}
+      <RequiredBox
+        box={optIn}
+        boxRef={refs.optInRef}
         name="directFileFeedOptIn"
-        checked={optIn.checked}
-        disabled={busy}
-        onChange={(e) => optIn.set(e.target.checked)}
-        aria-required
-        error={optIn.error}
-        label={
-          <>
-            I allow my card network to share the transactions I make with my linked cards with {program}, so my dines can be matched and
-            rewarded.
-            <span className={styles.required}>{REQUIRED_MARKER}</span>
-          </>
-        }
+        busy={busy}
+        label={`I allow my card network to share the transactions I make with my linked cards with ${program}, so my dines can be matched and rewarded.`}
       />
-      <CheckboxField
-        ref={refs.termsRef}
+      <RequiredBox
+        box={terms}
+        boxRef={refs.termsRef}
         name="termsAccepted"
-        checked={terms.checked}
-        disabled={busy}
-        onChange={(e) => terms.set(e.target.checked)}
-        aria-required
-        error={terms.error}
-        label={
-          <>
-            I have read and agree to the {program} terms and conditions.
-            <span className={styles.required}>{REQUIRED_MARKER}</span>
-          </>
-        }
+        busy={busy}
+        label={`I have read and agree to the ${program} terms and conditions.`}
         description={
           termsLink ? (
             <SmartLink href={termsLink.url} newTab={termsLink.new_tab}>
