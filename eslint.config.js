@@ -89,4 +89,9 @@ export default tseslint.config(
   { files: CLIENT_TESTS, rules: { 'no-restricted-imports': ['error', noServerFromClient] } },
   { files: ['src/shared/rules/**/*.ts'], ignores: ['src/shared/rules/**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [...noServerFromShared.patterns, { group: ['../schemas/*'], allowTypeImports: true, message: 'Rules run in the client: take values from ../constants, only types from ../schemas.' }] }] } },
   { files: ['src/server/**/*.ts'], rules: { 'no-restricted-imports': ['error', noClientFromServer] } },
+  // Demo data reaches the app only through app.ts and main.ts (demo/index.ts); modules take it as options.
+  {
+    files: ['src/server/{modules,plugins,lib,db,jobs}/**/*.ts'], ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...noClientFromServer.patterns, { group: ['**/demo', '**/demo/*'], allowTypeImports: true, message: 'Demo data reaches the app only through app.ts (types may be imported).' }] }] },
+  },
 );
