@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { SRC_ALIASES } from './src-aliases';
 
 /**
  * Two pages are built: the app (src/client/index.html) and the secure card-entry frame
@@ -78,9 +79,12 @@ export default defineConfig(({ mode }) => ({
   resolve: {
     // react-router's package exports only its development build; production builds take the
     // smaller production build it ships beside it (no dev warnings, a few kB less to download).
-    alias: mode === 'production'
-      ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
-      : [],
+    alias: [
+      ...SRC_ALIASES,
+      ...(mode === 'production'
+        ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
+        : []),
+    ],
   },
   build: {
     outDir: '../dist/client',

@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { SRC_ALIASES } from './src-aliases';
 
 export default defineConfig({
+  resolve: { alias: SRC_ALIASES },
   plugins: [react()],
   css: { modules: { localsConvention: 'camelCaseOnly' } },
   test: {

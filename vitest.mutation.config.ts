@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { SRC_ALIASES } from './src-aliases';
 
 /**
  * Vitest for mutation testing (stryker.config.mjs): the shared rules' tests only, no database
  * templates (no global setup), so each mutant run stays in milliseconds.
  */
 export default defineConfig({
+  resolve: { alias: SRC_ALIASES },
   test: {
     include: ['src/shared/rules/**/*.test.ts'],
     environment: 'node',

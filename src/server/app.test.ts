@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/app';
 import { partners } from './db/schema';
-import type { PartnerConfig } from '../shared/schemas/partner';
+import type { PartnerConfig } from '#shared/schemas/partner';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });

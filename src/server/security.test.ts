@@ -11,12 +11,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/app';
 import { impressions } from './db/schema';
-import { sameOriginPath } from '../shared/rules/safe-redirect';
+import { sameOriginPath } from '#shared/rules/safe-redirect';
 import { generateCardPrivateKeyPem } from './modules/cards/card-crypto';
 import { TestBrowser } from './test/browser';
 import { demoPublicId } from './demo/members';
 import { tooManyRequestsMessage } from './plugins/rate-limits';
-import { withCheckCharacter } from '../shared/rules/partner-number';
+import { withCheckCharacter } from '#shared/rules/partner-number';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });

@@ -8,7 +8,7 @@ import { json, mockFetch, renderRoutes } from '../test/render-router';
 import { expectNoAxeViolations } from '../test/axe';
 import { browserLocation } from '../lib/browser-location';
 import { setCsrfToken } from '../lib/csrf';
-import type { Member } from '../../shared/schemas/member';
+import type { Member } from '#shared/schemas/member';
 
 afterEach(() => {
   cleanup();

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
-import { routeMetaFor } from '../../shared/routes';
+import { routeMetaFor } from '#shared/routes';
 import { track } from '../lib/impressions';
 import { usePartner } from '../lib/partner';
 

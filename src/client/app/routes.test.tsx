@@ -4,8 +4,8 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { createRoutes } from './routes';
 import { NotFoundRoute } from '../routes/not-found/not-found-route';
 import { makePartnerConfig } from '../test/partner-fixture';
-import { ROUTES } from '../../shared/routes';
-import type { PartnerConfig } from '../../shared/schemas/partner';
+import { ROUTES } from '#shared/routes';
+import type { PartnerConfig } from '#shared/schemas/partner';
 
 /** The route a path ends at in the app's router. */
 function leaf(partner: PartnerConfig, pathname: string): RouteObject {

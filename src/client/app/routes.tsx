@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { paths, ROUTES, routeAllowed, type RouteEntry, type RouteName, type RoutePartner } from '../../shared/routes';
+import { paths, ROUTES, routeAllowed, type RouteEntry, type RouteName, type RoutePartner } from '#shared/routes';
 import { AppLayout } from './layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { NotFoundRoute } from '../routes/not-found/not-found-route';

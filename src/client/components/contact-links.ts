@@ -1,5 +1,5 @@
-import { looksLikeEmail } from '../../shared/rules/email';
-import type { CustomerSupport } from '../../shared/schemas/partner';
+import { looksLikeEmail } from '#shared/rules/email';
+import type { CustomerSupport } from '#shared/schemas/partner';
 
 /** §2 support contact: a mailto link when it looks like an e-mail address, otherwise a page opened in a new tab. */
 export function supportContact(email: CustomerSupport['email']): { href: string; text: string; newTab: boolean } | null {

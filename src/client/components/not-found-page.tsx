@@ -1,4 +1,4 @@
-import { paths } from '../../shared/routes';
+import { paths } from '#shared/routes';
 import { usePartner } from '../lib/partner';
 import { LinkButton } from './button';
 import { StatusPage } from './status-page';

@@ -3,8 +3,8 @@ import { Modal } from './modal';
 import { Button } from './button';
 import { CheckboxField } from './checkbox-field';
 import { usePartner } from '../lib/partner';
-import { programName } from '../../shared/rules/partner-features';
-import { smsOptInAfterConsent, smsOptInAfterPhoneChange } from '../../shared/rules/sms-opt-in';
+import { programName } from '#shared/rules/partner-features';
+import { smsOptInAfterConsent, smsOptInAfterPhoneChange } from '#shared/rules/sms-opt-in';
 
 export const SMS_CONSENT_TITLE = 'Text message consent';
 export const SMS_CONSENT_CHECKBOX = 'I agree to receive text messages.';

@@ -1,4 +1,4 @@
-import type { ErrorResponse } from '../../shared/schemas/common';
+import type { ErrorResponse } from '#shared/schemas/common';
 import { CSRF_PLACEHOLDER, CSRF_PLACEHOLDER_EVENT, getCsrfToken } from './csrf';
 
 /** A failed call: status, the server's readable message and any field errors. */

@@ -1,5 +1,5 @@
 import type { FieldErrors, FieldValues, Path, PathValue, RegisterOptions, Resolver, UseFormGetValues, UseFormRegister, UseFormRegisterReturn, UseFormSetError, UseFormSetValue, UseFormTrigger } from 'react-hook-form';
-import type { ErrorCode } from '../../shared/schemas/common';
+import type { ErrorCode } from '#shared/schemas/common';
 import { ApiError } from './api';
 
 /**

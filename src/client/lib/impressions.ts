@@ -1,5 +1,5 @@
-import type { Impression } from '../../shared/schemas/impressions';
-import { IMPRESSION_BATCH_MAX, IMPRESSION_TEXT_MAX } from '../../shared/constants/impressions';
+import type { Impression } from '#shared/schemas/impressions';
+import { IMPRESSION_BATCH_MAX, IMPRESSION_TEXT_MAX } from '#shared/constants/impressions';
 import { api } from './api';
 
 type Event = Omit<Impression, 'channel' | 'dateTime' | 'userAgent'>;

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { PartnerConfig } from '../../shared/schemas/partner';
+import type { PartnerConfig } from '#shared/schemas/partner';
 
 const PartnerContext = createContext<PartnerConfig | null>(null);
 

@@ -1,4 +1,4 @@
-import type { Member } from '../../shared/schemas/member';
+import type { Member } from '#shared/schemas/member';
 
 /** A complete signed-in member for component tests: a card member of a direct partner at tier 2. */
 export function makeMember(overrides: Partial<Member> = {}): Member {

@@ -1,4 +1,4 @@
-import type { MerchantSummary } from '../../shared/schemas/merchant';
+import type { MerchantSummary } from '#shared/schemas/merchant';
 
 /** A restaurant of a search answer (Blue Plate Diner, Chicago). */
 export function merchantFixture(overrides: Partial<MerchantSummary> = {}): MerchantSummary {

@@ -1,8 +1,8 @@
-import type { CmsItem, ContentName } from '../../shared/schemas/cms';
-import { CONTENT_NAMES } from '../../shared/schemas/cms';
-import type { PartnerConfig } from '../../shared/schemas/partner';
-import { filterContentItems } from '../../shared/rules/content-filters';
-import { replaceTokens, replaceTokensDeep, tokenValues } from '../../shared/rules/copy-tokens';
+import type { CmsItem, ContentName } from '#shared/schemas/cms';
+import { CONTENT_NAMES } from '#shared/schemas/cms';
+import type { PartnerConfig } from '#shared/schemas/partner';
+import { filterContentItems } from '#shared/rules/content-filters';
+import { replaceTokens, replaceTokensDeep, tokenValues } from '#shared/rules/copy-tokens';
 import type { ContentState } from '../features/content/content-provider';
 
 /** A complete partner configuration for component tests; override what a test is about. */

@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
-import type { Member } from '../../shared/schemas/member';
-import type { PartnerConfig } from '../../shared/schemas/partner';
+import type { Member } from '#shared/schemas/member';
+import type { PartnerConfig } from '#shared/schemas/partner';
 import { PartnerProvider } from '../lib/partner';
 import { ContentProvider, type ContentState } from '../features/content/content-provider';
 import { MEMBER_QUERY_KEY } from '../features/session/api';

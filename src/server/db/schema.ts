@@ -4,8 +4,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   CopyTokens, CustomerSupport, PartnerTheme, RouteMeta, StoreLinks, AppAnnouncementModal, NavLinkConfig,
-} from '../../shared/schemas/partner';
-import type { MerchantHours, MerchantMenuImage, MerchantEvent, MerchantReviewsSummary, ReservationProviders } from '../../shared/schemas/merchant';
+} from '#shared/schemas/partner';
+import type { MerchantHours, MerchantMenuImage, MerchantEvent, MerchantReviewsSummary, ReservationProviders } from '#shared/schemas/merchant';
 
 export const enrollmentType = pgEnum('enrollment_type', ['direct', 'sso', 'none']);
 export const currencyType = pgEnum('currency_type', ['Dollar', 'Mile', 'Point', 'Credit']);

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { CONTENT_NAMES, ZTextBlock, ZFooterLink } from '../../shared/schemas/cms';
-import { ZCopyTokens } from '../../shared/schemas/partner';
+import { CONTENT_NAMES, ZTextBlock, ZFooterLink } from '#shared/schemas/cms';
+import { ZCopyTokens } from '#shared/schemas/partner';
 import { STORED_CONTENT_NAMES, buildContent, type ContentRow } from './content';
 import { buildPartners } from './partners';
 

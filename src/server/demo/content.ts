@@ -1,5 +1,5 @@
 import type { contentPages, NewPartnerRow } from '../db/schema';
-import type { TextBlock, FooterLink } from '../../shared/schemas/cms';
+import type { TextBlock, FooterLink } from '#shared/schemas/cms';
 import { partnerSeed, type PartnerKind } from './partners';
 import { hashString } from '../lib/random';
 

@@ -5,11 +5,11 @@ import type { Database } from '../db/client';
 import { members, partners } from '../db/schema';
 import { verifyPassword } from '../lib/passwords';
 import { isUsZip } from '../lib/geo';
-import { isValidPartnerNumber } from '../../shared/rules/partner-number';
-import { isValidEmail } from '../../shared/rules/email';
-import { isValidUsPhone } from '../../shared/rules/phone';
-import { passwordProblem } from '../../shared/rules/password';
-import { MEMBER_TYPES, NAME_MAX } from '../../shared/constants/member';
+import { isValidPartnerNumber } from '#shared/rules/partner-number';
+import { isValidEmail } from '#shared/rules/email';
+import { isValidUsPhone } from '#shared/rules/phone';
+import { passwordProblem } from '#shared/rules/password';
+import { MEMBER_TYPES, NAME_MAX } from '#shared/constants/member';
 import { buildPartners } from './partners';
 import { DEMO_PASSWORD, demoMemberRows, demoMembersFor, SSO_DEMO_ACCOUNTS } from './members';
 

@@ -2,9 +2,9 @@ import { count, like } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { members, type MemberDiningProgress, type NewMemberRow, type PartnerRow } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
-import { canSignInWithPassword, smsOptInOffered, usesSingleSignOn } from '../../shared/rules/partner-features';
-import { withCheckCharacter } from '../../shared/rules/partner-number';
-import { TIER_LEVELS, type InterfaceType, type MemberType } from '../../shared/constants/member';
+import { canSignInWithPassword, smsOptInOffered, usesSingleSignOn } from '#shared/rules/partner-features';
+import { withCheckCharacter } from '#shared/rules/partner-number';
+import { TIER_LEVELS, type InterfaceType, type MemberType } from '#shared/constants/member';
 
 /**
  * Demo members: every tier and member state on each direct partner, known visitors for the

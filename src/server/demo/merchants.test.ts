@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { FEATURES, MEALS, DAYS, HIGHLIGHTS } from '../../shared/schemas/merchant';
+import { FEATURES, MEALS, DAYS, HIGHLIGHTS } from '#shared/schemas/merchant';
 import { CUISINES, CUISINE_BY_NAME } from '../modules/images/cuisines';
 import { CAMPAIGN_CODES, DEFAULT_SEED, MAX_JITTER_DEGREES, generateMerchants, iterateMerchants } from './merchants';
 import { US_BOUNDS, loadMetros } from './metros';

@@ -1,8 +1,8 @@
 import type { NewMerchantRow } from '../db/schema';
 import type {
   Feature, Meal, MerchantEvent, MerchantHours, MerchantMenuImage, MerchantReviewsSummary,
-} from '../../shared/schemas/merchant';
-import { DAYS } from '../../shared/schemas/merchant';
+} from '#shared/schemas/merchant';
+import { DAYS } from '#shared/schemas/merchant';
 import { CUISINES, CUISINE_BY_NAME, type Cuisine } from '../modules/images/cuisines';
 import { loadMetros, type Metro, type MetroZip } from './metros';
 import { Rng, WeightedTable } from '../lib/random';

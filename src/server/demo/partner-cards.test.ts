@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { createTestDatabase } from '../test/db';
 import { appSecrets, memberCards, members, partnerCards, partners } from '../db/schema';
 import { cardFingerprint, FINGERPRINT_SECRET } from '../modules/cards/card-crypto';
-import { checkCardNumber } from '../../shared/rules/card';
+import { checkCardNumber } from '#shared/rules/card';
 import { RESERVED_TEST_NUMBERS, seedNumberPool } from './partner-cards';
 
 let database: Database;

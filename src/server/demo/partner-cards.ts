@@ -3,8 +3,8 @@ import type { Db } from '../db/client';
 import { memberCards, members, partnerCards, type NewPartnerRow } from '../db/schema';
 import { cardFingerprint, FINGERPRINT_SECRET, fingerprintKeyId } from '../modules/cards/card-crypto';
 import { getOrCreateSecret } from '../lib/secrets';
-import { BRAND_CODES, type CardBrand } from '../../shared/constants/card';
-import { checkCardNumber } from '../../shared/rules/card';
+import { BRAND_CODES, type CardBrand } from '#shared/constants/card';
+import { checkCardNumber } from '#shared/rules/card';
 import { partnerSeed } from './partners';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { CURRENCY_TYPES, ENROLLMENT_TYPES, ZCopyTokens, ZCustomerSupport, ZPartnerTheme, ZNavLinkConfig } from '../../shared/schemas/partner';
+import { CURRENCY_TYPES, ENROLLMENT_TYPES, ZCopyTokens, ZCustomerSupport, ZPartnerTheme, ZNavLinkConfig } from '#shared/schemas/partner';
 import { contrastRatio } from '../lib/color';
 import { PARTNER_CODES, buildPartners } from './partners';
 

@@ -1,7 +1,7 @@
 import type { NewPartnerRow, PartnerRow } from '../db/schema';
 import type {
   AppAnnouncementModal, CARD_TYPES, CopyTokens, CustomerSupport, NavLinkConfig, PartnerTheme, RouteMeta, StoreLinks,
-} from '../../shared/schemas/partner';
+} from '#shared/schemas/partner';
 import { renderPartnerLogo, type LogoMark } from '../modules/images/logo';
 
 /** The 19 partner sites of spec §1, by code. */

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../shared/schemas/common';
+import type { ErrorCode } from '#shared/schemas/common';
 
 export type FieldError = { field: string; message: string };
 

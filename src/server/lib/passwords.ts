@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { cutPassword } from '../../shared/rules/password';
+import { cutPassword } from '#shared/rules/password';
 
 /** argon2id with OWASP's parameters (19 MiB, 2 passes, 1 lane). */
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

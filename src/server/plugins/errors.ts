@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
 import { isDatabaseUnavailable } from '../db/client';
-import type { ErrorCode } from '../../shared/schemas/common';
+import type { ErrorCode } from '#shared/schemas/common';
 import { AppError, type FieldError, type InputIssue } from '../lib/app-error';
 
 const FRIENDLY: Record<string, string> = {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import type { ErrorCode } from '../../shared/schemas/common';
+import type { ErrorCode } from '#shared/schemas/common';
 import { isDatabaseUnavailable, MIGRATIONS_DIR, type Db } from '../db/client';
 import { RETRY_AFTER_SECONDS, sendError } from './errors';
 

@@ -2,7 +2,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { CSRF_MESSAGE } from './csrf';
-import { ZErrorResponse } from '../../shared/schemas/common';
+import { ZErrorResponse } from '#shared/schemas/common';
 import { operationIdFor, standardErrors } from './openapi';
 
 let t: TestApp;

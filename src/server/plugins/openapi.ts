@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZErrorResponse } from '../../shared/schemas/common';
+import { ZErrorResponse } from '#shared/schemas/common';
 import { csrfTokenRequired, isPartnerlessRoute, isRateLimitedRoute, type CsrfRouteConfig } from './route-rules';
 
 /**

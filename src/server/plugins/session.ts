@@ -5,7 +5,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { members, sessions, type MemberRow, type SessionRow } from '../db/schema';
-import { REMEMBER_ME_MS, SESSION_MS } from '../../shared/rules/session-timers';
+import { REMEMBER_ME_MS, SESSION_MS } from '#shared/rules/session-timers';
 import { AppError } from '../lib/app-error';
 
 export const SESSION_COOKIE = 'rn_session';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type FocusEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { Member } from '../../../shared/schemas/member';
+import type { Member } from '#shared/schemas/member';
 import { ACCOUNT_PAGES } from '../../features/account/pages';
 import { ChevronIcon, PersonIcon } from './icons';
 import styles from './account-menu.module.css';

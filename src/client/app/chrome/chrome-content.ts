@@ -1,7 +1,7 @@
-import type { NavLinkConfig, PartnerConfig } from '../../../shared/schemas/partner';
-import type { UserState } from '../../../shared/constants/member';
-import { paths } from '../../../shared/routes';
-import { canSignInWithPassword, hasMembers } from '../../../shared/rules/partner-features';
+import type { NavLinkConfig, PartnerConfig } from '#shared/schemas/partner';
+import type { UserState } from '#shared/constants/member';
+import { paths } from '#shared/routes';
+import { canSignInWithPassword, hasMembers } from '#shared/rules/partner-features';
 import { useContentItem } from '../../features/content';
 import { usePartner } from '../../lib/partner';
 

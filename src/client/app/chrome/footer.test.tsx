@@ -7,8 +7,8 @@ import { makeContentState, makePartnerConfig } from '../../test/partner-fixture'
 import { renderWithProviders, testQueryClient } from '../../test/render';
 import { makeMember } from '../../test/member-fixture';
 import { MEMBER_QUERY_KEY } from '../../features/session/api';
-import type { Member } from '../../../shared/schemas/member';
-import type { PartnerConfig } from '../../../shared/schemas/partner';
+import type { Member } from '#shared/schemas/member';
+import type { PartnerConfig } from '#shared/schemas/partner';
 
 const UA = {
   desktop: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',

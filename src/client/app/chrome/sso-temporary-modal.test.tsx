@@ -6,7 +6,7 @@ import { SsoTemporaryModal, SSO_MODAL_KEY } from './sso-temporary-modal';
 import { makeMember } from '../../test/member-fixture';
 import { makeContentState, makePartnerConfig } from '../../test/partner-fixture';
 import { renderRoutes } from '../../test/render-router';
-import type { Member } from '../../../shared/schemas/member';
+import type { Member } from '#shared/schemas/member';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {

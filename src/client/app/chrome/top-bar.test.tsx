@@ -10,8 +10,8 @@ import { json, mockFetch, renderRoutes } from '../../test/render-router';
 import { expectNoAxeViolations } from '../../test/axe';
 import { browserLocation } from '../../lib/browser-location';
 import { setCsrfToken } from '../../lib/csrf';
-import type { Member } from '../../../shared/schemas/member';
-import type { PartnerConfig } from '../../../shared/schemas/partner';
+import type { Member } from '#shared/schemas/member';
+import type { PartnerConfig } from '#shared/schemas/partner';
 
 afterEach(() => {
   cleanup();

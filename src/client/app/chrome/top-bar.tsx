@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../shared/routes';
+import { paths } from '#shared/routes';
 import { usePartner } from '../../lib/partner';
 import { LinkButton } from '../../components/button';
 import { SmartLink } from '../../components/smart-link';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Member, ProfileUpdateRequest } from '../../../shared/schemas/member';
+import type { Member, ProfileUpdateRequest } from '#shared/schemas/member';
 import { api } from '../../lib/api';
 import { MEMBER_QUERY_KEY } from '../session';
 

@@ -1,6 +1,6 @@
-import type { CustomerSupport, PartnerConfig } from '../../../shared/schemas/partner';
-import type { Member } from '../../../shared/schemas/member';
-import { TIER_LEVELS } from '../../../shared/constants/member';
+import type { CustomerSupport, PartnerConfig } from '#shared/schemas/partner';
+import type { Member } from '#shared/schemas/member';
+import { TIER_LEVELS } from '#shared/constants/member';
 import { usePartner } from '../../lib/partner';
 import { useMember } from '../session';
 

@@ -1,6 +1,6 @@
-import type { CopyTokens, PartnerConfig } from '../../../shared/schemas/partner';
-import type { Member } from '../../../shared/schemas/member';
-import { normaliseTier } from '../../../shared/rules/earn-text';
+import type { CopyTokens, PartnerConfig } from '#shared/schemas/partner';
+import type { Member } from '#shared/schemas/member';
+import { normaliseTier } from '#shared/rules/earn-text';
 
 /** §6 tier names (Basic, Select, VIP); tier 1 members have not activated yet. */
 export const TIER_NAMES = ['Basic', 'Not activated', 'Select', 'VIP'] as const;

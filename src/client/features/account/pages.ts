@@ -1,4 +1,4 @@
-import { paths } from '../../../shared/routes';
+import { paths } from '#shared/routes';
 
 /**
  * §2 account centre navigation, in the order of its labels. Only pages that exist are listed:

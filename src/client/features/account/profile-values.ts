@@ -1,6 +1,6 @@
-import type { Member, ProfileUpdateRequest } from '../../../shared/schemas/member';
-import { formatPhone, phoneDigits } from '../../../shared/rules/phone';
-import { smsOptInPayload } from '../../../shared/rules/sms-opt-in';
+import type { Member, ProfileUpdateRequest } from '#shared/schemas/member';
+import { formatPhone, phoneDigits } from '#shared/rules/phone';
+import { smsOptInPayload } from '#shared/rules/sms-opt-in';
 import { textProblem, type MemberDetailsValues } from '../enrollment';
 
 /** §8 profile messages. */

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { paths } from '../../../shared/routes';
+import { paths } from '#shared/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { signOut } from '../session';
 import { browserLocation } from '../../lib/browser-location';

@@ -1,4 +1,4 @@
-import { cutPassword } from '../../../shared/rules/password';
+import { cutPassword } from '#shared/rules/password';
 import { REQUIRED_MESSAGE } from '../../components/text-field';
 
 export const PASSWORDS_DIFFER = 'Passwords do not match.';

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Card, ZAddCardsRequest, ZCardRegistration } from '../../../shared/schemas/card';
+import type { Card, ZAddCardsRequest, ZCardRegistration } from '#shared/schemas/card';
 import { api, ApiError } from '../../lib/api';
 import { MEMBER_QUERY_KEY } from '../session';
 

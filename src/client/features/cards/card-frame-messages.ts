@@ -1,6 +1,6 @@
-import { CARD_BRANDS } from '../../../shared/constants/card';
-import type { CardFrameMessage } from '../../../shared/schemas/card';
-import type { PartnerConfig } from '../../../shared/schemas/partner';
+import { CARD_BRANDS } from '#shared/constants/card';
+import type { CardFrameMessage } from '#shared/schemas/card';
+import type { PartnerConfig } from '#shared/schemas/partner';
 
 export type { CardFrameMessage };
 export type ManualCard = Extract<CardFrameMessage, { type: 'card-frame:card' }>;

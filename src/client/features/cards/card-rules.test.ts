@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CARDS_PER_MEMBER, MAX_CARDS_PER_SUBMISSION } from '../../../shared/constants/card';
+import { MAX_CARDS_PER_MEMBER, MAX_CARDS_PER_SUBMISSION } from '#shared/constants/card';
 import { canAddCards, cardLimit, selectablePartnerCards, selectionState } from './card-selection';
 import { endingIn, failedCardLine, linkedMessage, summariseRegistration } from './card-results';
 import { makeCard } from './test/cards-fixtures';

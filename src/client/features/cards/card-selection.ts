@@ -1,4 +1,4 @@
-import { MAX_CARDS_PER_MEMBER, MAX_CARDS_PER_SUBMISSION } from '../../../shared/constants/card';
+import { MAX_CARDS_PER_MEMBER, MAX_CARDS_PER_SUBMISSION } from '#shared/constants/card';
 import type { Card } from './api';
 
 /** §5: partner cards that can be chosen: not already linked (same brand and last four). */

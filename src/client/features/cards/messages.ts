@@ -1,4 +1,4 @@
-import { CARD_OPT_IN_REQUIRED, CARD_TERMS_REQUIRED } from '../../../shared/constants/card';
+import { CARD_OPT_IN_REQUIRED, CARD_TERMS_REQUIRED } from '#shared/constants/card';
 
 /** §5 / §8 wording of the add-card form. */
 export const CARD_REQUIRED = 'Please enter your credit card number.';

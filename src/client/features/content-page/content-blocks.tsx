@@ -1,4 +1,4 @@
-import type { TextBlock } from '../../../shared/schemas/cms';
+import type { TextBlock } from '#shared/schemas/cms';
 import { MerchantCarousel } from '../search';
 import { ContentLinkButton } from '../../components/button';
 import { RichText } from '../../components/rich-text';

@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { ProspectEmailForm, validateProspectEmail } from './prospect-email-form';
 import { json, mockFetch, renderRoutes, Where } from '../../test/render-router';
 import { makePartnerConfig } from '../../test/partner-fixture';
-import { EMAIL_MESSAGE, emailProblem } from '../../../shared/rules/email';
-import { ZProspectEmailRequest } from '../../../shared/schemas/member';
+import { EMAIL_MESSAGE, emailProblem } from '#shared/rules/email';
+import { ZProspectEmailRequest } from '#shared/schemas/member';
 
 type Check = Response | (() => Response);
 

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { EMAIL_MAX, EMAIL_MESSAGE, emailProblem } from '../../../shared/rules/email';
-import { canJoinHere } from '../../../shared/rules/partner-features';
-import { paths } from '../../../shared/routes';
+import { EMAIL_MAX, EMAIL_MESSAGE, emailProblem } from '#shared/rules/email';
+import { canJoinHere } from '#shared/rules/partner-features';
+import { paths } from '#shared/routes';
 import { ApiError } from '../../lib/api';
 import { trimOnBlur } from '../../lib/forms';
 import { usePartner } from '../../lib/partner';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { CONTENT_NAMES, CONTENT_PAGE_SIZE, type ContentName } from '../../../shared/constants/cms';
-import type { CmsResponse } from '../../../shared/schemas/cms';
+import { CONTENT_NAMES, CONTENT_PAGE_SIZE, type ContentName } from '#shared/constants/cms';
+import type { CmsResponse } from '#shared/schemas/cms';
 import { api } from '../../lib/api';
 
 export function contentPath(cmsRoute: string, name: ContentName) {

@@ -1,8 +1,8 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import type { CmsItem, ContentName } from '../../../shared/schemas/cms';
-import { filterContentItems } from '../../../shared/rules/content-filters';
-import { replaceTokens, replaceTokensDeep, tokenValues } from '../../../shared/rules/copy-tokens';
+import type { CmsItem, ContentName } from '#shared/schemas/cms';
+import { filterContentItems } from '#shared/rules/content-filters';
+import { replaceTokens, replaceTokensDeep, tokenValues } from '#shared/rules/copy-tokens';
 import { ApiError } from '../../lib/api';
 import { usePartner } from '../../lib/partner';
 import { ALL_CONTENT_NAMES, contentQueryOptions } from './api';

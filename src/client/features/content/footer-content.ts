@@ -1,4 +1,4 @@
-import type { FooterLink } from '../../../shared/schemas/cms';
+import type { FooterLink } from '#shared/schemas/cms';
 import { useContentItem } from './content-provider';
 
 export type FooterContent = {

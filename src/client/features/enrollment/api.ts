@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProspectSignUpRequest } from '../../../shared/schemas/member';
+import type { ProspectSignUpRequest } from '#shared/schemas/member';
 import { api } from '../../lib/api';
 import { applySignedIn, type Referral, type SessionAnswer } from '../session';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MerchantDetail } from '../../../shared/schemas/merchant';
+import type { MerchantDetail } from '#shared/schemas/merchant';
 import { api } from '../../lib/api';
 
 /** GET /api/merchants/{id}: the merchant detail (404 JSON when unknown). */

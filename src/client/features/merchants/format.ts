@@ -1,5 +1,5 @@
-import { DAYS, type Feature, type Meal } from '../../../shared/constants/merchant';
-import type { MerchantHours } from '../../../shared/schemas/merchant';
+import { DAYS, type Feature, type Meal } from '#shared/constants/merchant';
+import type { MerchantHours } from '#shared/schemas/merchant';
 
 export const FEATURE_LABELS: Record<Feature, string> = {
   delivery: 'Delivery',

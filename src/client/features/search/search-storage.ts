@@ -1,4 +1,4 @@
-import { hasSearchLocation, parseSearchState, serialiseSearchState, storableSearch, type SearchState } from '../../../shared/rules/search-query';
+import { hasSearchLocation, parseSearchState, serialiseSearchState, storableSearch, type SearchState } from '#shared/rules/search-query';
 
 /** §3 local storage key 'last search options'. */
 export const LAST_SEARCH_KEY = 'lastSearchOptions';

@@ -1,5 +1,5 @@
-import type { MerchantSearchResponse } from '../../../shared/schemas/merchant';
-import { isCurrentLocation, MAP_AREA, type SearchState } from '../../../shared/rules/search-query';
+import type { MerchantSearchResponse } from '#shared/schemas/merchant';
+import { isCurrentLocation, MAP_AREA, type SearchState } from '#shared/rules/search-query';
 
 /** Result count text; `label` is the place the server searched (it echoes Current Location and Map area). */
 export function resultCountText(total: number, label: string): string {

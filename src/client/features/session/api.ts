@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import type { Member } from '../../../shared/schemas/member';
+import type { Member } from '#shared/schemas/member';
 import { api, ApiError } from '../../lib/api';
 import { setCsrfToken } from '../../lib/csrf';
 

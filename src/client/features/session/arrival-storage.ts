@@ -1,5 +1,5 @@
-import { LOGIN_REDIRECT_MINUTES } from '../../../shared/constants/member';
-import { safeRedirect, sameOriginPath } from '../../../shared/rules/safe-redirect';
+import { LOGIN_REDIRECT_MINUTES } from '#shared/constants/member';
+import { safeRedirect, sameOriginPath } from '#shared/rules/safe-redirect';
 
 /**
  * What §4 "query handling" keeps between pages: the known visitor's public id, the referral

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { KnownVisitor } from '../../../shared/rules/activation';
+import type { KnownVisitor } from '#shared/rules/activation';
 import { api } from '../../lib/api';
 
 /** GET /api/Member/{publicId} (with the anti-forgery header, §7); 404 for an unknown id. */

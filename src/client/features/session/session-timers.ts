@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { sessionTimers } from '../../../shared/rules/session-timers';
-import { paths } from '../../../shared/routes';
+import { sessionTimers } from '#shared/rules/session-timers';
+import { paths } from '#shared/routes';
 import { useToast } from '../../components/toast';
 import { MEMBER_QUERY_KEY, useMember } from './api';
 

@@ -1,5 +1,5 @@
-import type { Member } from '../../../shared/schemas/member';
-import type { UserState } from '../../../shared/constants/member';
+import type { Member } from '#shared/schemas/member';
+import type { UserState } from '#shared/constants/member';
 
 export type { UserState };
 

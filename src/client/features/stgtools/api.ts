@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Member } from '../../../shared/schemas/member';
-import type { DemoMembersResponse, MemberStateRequest, OutboxResponse } from '../../../shared/schemas/stgtools';
+import type { Member } from '#shared/schemas/member';
+import type { DemoMembersResponse, MemberStateRequest, OutboxResponse } from '#shared/schemas/stgtools';
 import { api } from '../../lib/api';
 import { applySignedIn, MEMBER_QUERY_KEY, type SessionAnswer } from '../session';
 

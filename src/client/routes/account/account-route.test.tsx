@@ -10,8 +10,8 @@ import { renderRoutes, Where } from '../../test/render-router';
 import { expectNoAxeViolations } from '../../test/axe';
 import { browserLocation } from '../../lib/browser-location';
 import { readLoginRedirect } from '../../features/session/arrival';
-import type { Member } from '../../../shared/schemas/member';
-import type { PartnerConfig } from '../../../shared/schemas/partner';
+import type { Member } from '#shared/schemas/member';
+import type { PartnerConfig } from '#shared/schemas/partner';
 import type { ContentState } from '../../features/content/content-provider';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { Navigate, NavLink, Outlet } from 'react-router';
-import { hasMembers } from '../../../shared/rules/partner-features';
+import { hasMembers } from '#shared/rules/partner-features';
 import { usePartner } from '../../lib/partner';
 import { Spinner } from '../../components/spinner';
 import { SignInRedirect } from '../../features/auth/components/sign-in-redirect';

@@ -10,7 +10,7 @@ import { makeMember } from '../../test/member-fixture';
 import { mockViewport } from '../../test/render';
 import { expectNoAxeViolations } from '../../test/axe';
 import { setCsrfToken } from '../../lib/csrf';
-import { MAX_CARDS_PER_MEMBER } from '../../../shared/constants/card';
+import { MAX_CARDS_PER_MEMBER } from '#shared/constants/card';
 import { MEMBER_LIMIT_NOTICE } from '../../features/cards/card-selection';
 import { DELETE_LAST_TITLE, DELETE_TITLE, SURVEY_LINK_TEXT, deleteFailedMessage, deletedMessage } from '../../features/cards/components/linked-cards';
 import { makeCard } from '../../features/cards/test/cards-fixtures';

@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { paths } from '../../../shared/routes';
+import { paths } from '#shared/routes';
 import { Navigate } from 'react-router';
 import { usePartner } from '../../lib/partner';
 import { ApiError } from '../../lib/api';

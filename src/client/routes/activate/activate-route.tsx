@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { activationStep } from '../../../shared/rules/activation';
-import { ROUTES } from '../../../shared/routes';
+import { activationStep } from '#shared/rules/activation';
+import { ROUTES } from '#shared/routes';
 import { Spinner } from '../../components/spinner';
 import { AuthPage } from '../../features/auth/components/auth-page';
 import { PartnerGate } from '../../features/auth/components/partner-gate';

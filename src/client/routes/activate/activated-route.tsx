@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { ROUTES, paths } from '../../../shared/routes';
+import { ROUTES, paths } from '#shared/routes';
 import { NotFoundPage } from '../../components/not-found-page';
 import { LinkButton } from '../../components/button';
 import { RichText } from '../../components/rich-text';

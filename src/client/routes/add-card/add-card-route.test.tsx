@@ -12,9 +12,9 @@ import { makeMember } from '../../test/member-fixture';
 import { expectNoAxeViolations } from '../../test/axe';
 import { setCsrfToken } from '../../lib/csrf';
 import { NOT_FOUND_TITLE } from '../not-found/not-found-route';
-import { isKnownRoute } from '../../../shared/routes';
+import { isKnownRoute } from '#shared/routes';
 import { easyChallenge, frameSendsCard } from '../../features/cards/test/cards-fixtures';
-import type { Member } from '../../../shared/schemas/member';
+import type { Member } from '#shared/schemas/member';
 
 const routes = [
   { path: '/add_card', handle: { enrollment: true }, element: <AddCardRoute /> },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { programName } from '../../../shared/rules/partner-features';
-import { ROUTES, paths } from '../../../shared/routes';
+import { programName } from '#shared/rules/partner-features';
+import { ROUTES, paths } from '#shared/routes';
 import { usePartner } from '../../lib/partner';
 import { LinkButton } from '../../components/button';
 import { AuthPage, authStyles } from '../../features/auth/components/auth-page';

@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../shared/routes';
+import { ROUTES } from '#shared/routes';
 import { FixCredentialsForm } from '../../features/auth/components/fix-credentials-form';
 import { PartnerGate } from '../../features/auth/components/partner-gate';
 

@@ -6,7 +6,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { HomeRoute } from './home-route';
 import { makeContentState, makePartnerConfig } from '../../test/partner-fixture';
 import { renderWithProviders } from '../../test/render';
-import type { PartnerConfig } from '../../../shared/schemas/partner';
+import type { PartnerConfig } from '#shared/schemas/partner';
 
 vi.mock('../../features/search/components/merchant-carousel', () => ({
   MerchantCarousel: ({ title }: { title: string }) => <section aria-label={title}>carousel</section>,

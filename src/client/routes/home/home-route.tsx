@@ -2,7 +2,7 @@ import { useContentPage } from '../../features/content/content-provider';
 import { ContentBanner } from '../../features/content-page/content-banner';
 import { bannerFields, str } from '../../features/content-page/fields';
 import { ProspectEmailForm } from '../../features/content-page/prospect-email-form';
-import { homeItemFor } from '../../../shared/rules/content-filters';
+import { homeItemFor } from '#shared/rules/content-filters';
 import { usePartner } from '../../lib/partner';
 import { ContentBlocks } from '../../features/content-page/content-blocks';
 import { RichText, stripTags } from '../../components/rich-text';

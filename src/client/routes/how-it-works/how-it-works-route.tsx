@@ -1,4 +1,4 @@
-import { paths } from '../../../shared/routes';
+import { paths } from '#shared/routes';
 import { useContentPage } from '../../features/content';
 import { ContentPage } from '../../features/content-page/content-page';
 import { NotFoundRoute } from '../not-found/not-found-route';

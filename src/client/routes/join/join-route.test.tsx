@@ -9,8 +9,8 @@ import { json, mockFetch, renderRoutes, Where } from '../../test/render-router';
 import { makePartnerConfig } from '../../test/partner-fixture';
 import { makeMember } from '../../test/member-fixture';
 import { expectNoAxeViolations } from '../../test/axe';
-import { ZIP_CHECK_FAILED, ZIP_NOT_US_MESSAGE } from '../../../shared/rules/zip';
-import { EMAIL_MESSAGE } from '../../../shared/rules/email';
+import { ZIP_CHECK_FAILED, ZIP_NOT_US_MESSAGE } from '#shared/rules/zip';
+import { EMAIL_MESSAGE } from '#shared/rules/email';
 
 type Handler = Parameters<typeof mockFetch>[0];
 

@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../shared/routes';
+import { ROUTES } from '#shared/routes';
 import { PartnerGate } from '../../features/auth/components/partner-gate';
 import { JoinScreen } from '../../features/enrollment/components/join-screen';
 

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { usesSingleSignOn } from '../../../shared/rules/partner-features';
-import { ROUTES } from '../../../shared/routes';
+import { usesSingleSignOn } from '#shared/rules/partner-features';
+import { ROUTES } from '#shared/routes';
 import { usePartner } from '../../lib/partner';
 import { PartnerGate } from '../../features/auth/components/partner-gate';
 import { SignInForm } from '../../features/auth/components/sign-in-form';

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MerchantDetail } from '../../../shared/schemas/merchant';
+import type { MerchantDetail } from '#shared/schemas/merchant';
 import { MerchantRoute } from './merchant-route';
 import { renderWithProviders } from '../../test/render';
 import { track } from '../../lib/impressions';

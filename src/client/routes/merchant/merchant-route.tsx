@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
-import { paths } from '../../../shared/routes';
+import { paths } from '#shared/routes';
 import { ApiError } from '../../lib/api';
 import { track } from '../../lib/impressions';
 import { usePartner } from '../../lib/partner';

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
-import { RECOVERY_LINK_MINUTES } from '../../../shared/constants/member';
-import { ROUTES, paths } from '../../../shared/routes';
+import { RECOVERY_LINK_MINUTES } from '#shared/constants/member';
+import { ROUTES, paths } from '#shared/routes';
 import { AuthPage, authStyles as styles } from '../../features/auth/components/auth-page';
 import { PartnerGate } from '../../features/auth/components/partner-gate';
 

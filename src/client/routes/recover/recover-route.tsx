@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../shared/routes';
+import { ROUTES } from '#shared/routes';
 import { PartnerGate } from '../../features/auth/components/partner-gate';
 import { RecoverRequestForm } from '../../features/auth/components/recover-request-form';
 

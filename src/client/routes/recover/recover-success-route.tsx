@@ -1,5 +1,5 @@
 import { LinkButton } from '../../components/button';
-import { ROUTES, paths } from '../../../shared/routes';
+import { ROUTES, paths } from '#shared/routes';
 import { AuthPage } from '../../features/auth/components/auth-page';
 import { PartnerGate } from '../../features/auth/components/partner-gate';
 

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { ROUTES } from '../../../shared/routes';
+import { ROUTES } from '#shared/routes';
 import { PartnerGate } from '../../features/auth/components/partner-gate';
 import { RecoverUpdate } from '../../features/auth/components/recover-update';
 

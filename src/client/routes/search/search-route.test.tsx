@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
-import type { MerchantSearchResponse } from '../../../shared/schemas/merchant';
+import type { MerchantSearchResponse } from '#shared/schemas/merchant';
 import { merchantFixture } from '../../test/merchant-fixture';
 import { renderWithAirline as renderWithProviders } from '../../test/render';
 import { LAST_SEARCH_KEY } from '../../features/search/search-storage';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { paths } from '../../../shared/routes';
+import { paths } from '#shared/routes';
 import { usePartner } from '../../lib/partner';
 import { Button, LinkButton } from '../../components/button';
 import { StatusPage } from '../../components/status-page';

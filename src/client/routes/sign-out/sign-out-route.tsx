@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { canSignInWithPassword, programName } from '../../../shared/rules/partner-features';
-import { paths } from '../../../shared/routes';
+import { canSignInWithPassword, programName } from '#shared/rules/partner-features';
+import { paths } from '#shared/routes';
 import { usePartner } from '../../lib/partner';
 import { browserLocation } from '../../lib/browser-location';
 import { Button, LinkButton } from '../../components/button';

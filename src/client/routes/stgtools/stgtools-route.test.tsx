@@ -10,8 +10,8 @@ import { json, mockFetch, renderRoutes } from '../../test/render-router';
 import { expectNoAxeViolations } from '../../test/axe';
 import { getCsrfToken, setCsrfToken } from '../../lib/csrf';
 import { MEMBER_QUERY_KEY } from '../../features/session/api';
-import type { Member } from '../../../shared/schemas/member';
-import type { DemoMember } from '../../../shared/schemas/stgtools';
+import type { Member } from '#shared/schemas/member';
+import type { DemoMember } from '#shared/schemas/stgtools';
 
 const demo = (over: Partial<DemoMember>): DemoMember => ({
   publicId: 'pub-1', label: 'Card member, Select', email: 'select@demo.test', partnerNumber: null, password: 'Demo-pass-1',

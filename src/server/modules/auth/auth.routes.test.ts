@@ -4,8 +4,8 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { loginFailures, partners, sessions } from '../../db/schema';
 import { hashToken } from '../../plugins/session';
 import { DEMO_PASSWORD, demoMembersFor, type DemoMember } from '../../demo/members';
-import type { Member } from '../../../shared/schemas/member';
-import { REMEMBER_ME_MS, SESSION_MS } from '../../../shared/rules/session-timers';
+import type { Member } from '#shared/schemas/member';
+import { REMEMBER_ME_MS, SESSION_MS } from '#shared/rules/session-timers';
 import { TestBrowser } from '../../test/browser';
 import { LOCKOUT_MESSAGE } from './lockout';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZErrorResponse } from '../../../shared/schemas/common';
-import { ZSignInRequest, ZSignInResponse } from '../../../shared/schemas/member';
+import { ZErrorResponse } from '#shared/schemas/common';
+import { ZSignInRequest, ZSignInResponse } from '#shared/schemas/member';
 import type { Db } from '../../db/client';
 import { CSRF_MESSAGE } from '../../plugins/csrf';
 import { AppError } from '../../lib/app-error';

@@ -1,4 +1,4 @@
-import { canSignInWithPassword } from '../../../shared/rules/partner-features';
+import { canSignInWithPassword } from '#shared/rules/partner-features';
 import type { Db } from '../../db/client';
 import type { MemberRow, PartnerRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';

@@ -1,9 +1,9 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginFailures } from '../../db/schema';
-import { LOCKOUT_ATTEMPTS, LOCKOUT_MINUTES } from '../../../shared/constants/member';
-import { normaliseEmail } from '../../../shared/rules/email';
-import { normalisePartnerNumber } from '../../../shared/rules/partner-number';
+import { LOCKOUT_ATTEMPTS, LOCKOUT_MINUTES } from '#shared/constants/member';
+import { normaliseEmail } from '#shared/rules/email';
+import { normalisePartnerNumber } from '#shared/rules/partner-number';
 
 /**
  * Sign-in lockout (§8, §9): failures are counted per typed identifier (an e-mail or a partner

@@ -4,8 +4,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../../test/app';
 import { members, partners } from '../../db/schema';
 import { verifyPassword } from '../../lib/passwords';
-import { withCheckCharacter } from '../../../shared/rules/partner-number';
-import type { Member } from '../../../shared/schemas/member';
+import { withCheckCharacter } from '#shared/rules/partner-number';
+import type { Member } from '#shared/schemas/member';
 import { TestBrowser } from '../../test/browser';
 
 /**

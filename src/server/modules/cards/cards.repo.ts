@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { memberCards, members, partnerCards, type MemberCardRow, type MemberRow, type PartnerCardRow } from '../../db/schema';
-import type { MemberType } from '../../../shared/constants/member';
+import type { MemberType } from '#shared/constants/member';
 
 export type NewMemberCard = typeof memberCards.$inferInsert;
 type Owner = { partnerId: number; memberId: number };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZErrorResponse } from '../../../shared/schemas/common';
-import { ZAddCardsRequest, ZAddCardsResponse, ZCardList, ZDeleteCardQuery } from '../../../shared/schemas/card';
+import { ZErrorResponse } from '#shared/schemas/common';
+import { ZAddCardsRequest, ZAddCardsResponse, ZCardList, ZDeleteCardQuery } from '#shared/schemas/card';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';

@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { MemberCardRow, MemberRow, PartnerCardRow, PartnerRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { BRAND_CODES, CARD_BRANDS, CARD_OPT_IN_REQUIRED, CARD_TERMS_REQUIRED, MAX_CARDS_PER_MEMBER, type CardBrand } from '../../../shared/constants/card';
-import { acceptedBrandsMessage, checkCardNumber, detectBrand } from '../../../shared/rules/card';
-import type { Card, ZCardRegistration, ZCreditCardInput } from '../../../shared/schemas/card';
+import { BRAND_CODES, CARD_BRANDS, CARD_OPT_IN_REQUIRED, CARD_TERMS_REQUIRED, MAX_CARDS_PER_MEMBER, type CardBrand } from '#shared/constants/card';
+import { acceptedBrandsMessage, checkCardNumber, detectBrand } from '#shared/rules/card';
+import type { Card, ZCardRegistration, ZCreditCardInput } from '#shared/schemas/card';
 import { cardFingerprints, decryptCardNumber, type CardKeys, type FingerprintKeys } from './card-crypto';
 import {
   cardHolder, countMemberCards, deleteMemberCard, insertMemberCard, listMemberCards, listPartnerCards, lockMember, rekeyMemberCard, setMemberType,

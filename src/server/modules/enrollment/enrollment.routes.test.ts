@@ -5,9 +5,9 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { members, partners, prospects, sessions, type PartnerRow } from '../../db/schema';
 import { verifyPassword } from '../../lib/passwords';
 import { newPublicId } from '../../lib/ids';
-import { withCheckCharacter } from '../../../shared/rules/partner-number';
-import type { ErrorResponse } from '../../../shared/schemas/common';
-import type { Member } from '../../../shared/schemas/member';
+import { withCheckCharacter } from '#shared/rules/partner-number';
+import type { ErrorResponse } from '#shared/schemas/common';
+import type { Member } from '#shared/schemas/member';
 
 let t: TestApp;
 const partnerRows = new Map<string, PartnerRow>();

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '../../../shared/schemas/common';
+import { ZErrorResponse } from '#shared/schemas/common';
 import {
   ZOkResponse, ZProspectEmailRequest, ZProspectSignUpRequest, ZSignInResponse, ZValidateEmailQuery, ZValidateZipQuery,
   ZValidationResponse,
-} from '../../../shared/schemas/member';
+} from '#shared/schemas/member';
 import type { Db } from '../../db/client';
 import { PROSPECT_PER_ACCOUNT, PROSPECT_PER_ADDRESS, VALIDATE_EMAIL_PER_ACCOUNT, VALIDATE_PER_ADDRESS } from '../../plugins/rate-limits';
 import { toMember } from '../members/member-mapper';

@@ -1,4 +1,4 @@
-import type { Meal } from '../../../shared/schemas/merchant';
+import type { Meal } from '#shared/schemas/merchant';
 
 /** What the image renderer draws for a cuisine. */
 export type Motif =

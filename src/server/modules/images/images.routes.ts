@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMAGE_PRESETS } from '../../../shared/schemas/merchant';
+import { IMAGE_PRESETS } from '#shared/schemas/merchant';
 import { AppError } from '../../lib/app-error';
 import { renderMerchantImage } from './render';
 

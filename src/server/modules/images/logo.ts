@@ -1,4 +1,4 @@
-import type { PartnerTheme } from '../../../shared/schemas/partner';
+import type { PartnerTheme } from '#shared/schemas/partner';
 import { contrastRatio, escapeXml } from '../../lib/color';
 
 /** Geometric marks for generated partner logos (deliberately generic shapes, no real brand marks). */

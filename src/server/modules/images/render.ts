@@ -1,7 +1,7 @@
 import { CUISINE_BY_SLUG, type Motif } from './cuisines';
 import { escapeXml, hslToHex, mixHex } from '../../lib/color';
 import { Rng, hashString } from '../../lib/random';
-import type { ImagePreset } from '../../../shared/schemas/merchant';
+import type { ImagePreset } from '#shared/schemas/merchant';
 
 export const IMAGE_PRESET_SIZES = {
   tile: { width: 400, height: 300 },

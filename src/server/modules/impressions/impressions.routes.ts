@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '../../../shared/schemas/common';
-import { ZImpressionsRequest, ZImpressionsResponse } from '../../../shared/schemas/impressions';
+import { ZErrorResponse } from '#shared/schemas/common';
+import { ZImpressionsRequest, ZImpressionsResponse } from '#shared/schemas/impressions';
 import type { Db } from '../../db/client';
 import { impressions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';

@@ -1,5 +1,5 @@
 import type { MemberRow, SessionRow } from '../../db/schema';
-import type { Member } from '../../../shared/schemas/member';
+import type { Member } from '#shared/schemas/member';
 
 /** The member as the browser sees it (§3); never the password hash or internal ids. */
 export function toMember(row: MemberRow, session: SessionRow): Member {

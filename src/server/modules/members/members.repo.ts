@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { members, type MemberRow, type NewMemberRow } from '../../db/schema';
-import { TIER_LEVELS } from '../../../shared/constants/member';
+import { TIER_LEVELS } from '#shared/constants/member';
 
 /** Every function takes the partner: a member of one partner does not exist on another's host. */
 

@@ -4,8 +4,8 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { members, sessions } from '../../db/schema';
 import { hashToken } from '../../plugins/session';
 import { DEMO_PASSWORD, demoMembersFor, demoPublicId } from '../../demo/members';
-import type { Member, ProfileUpdateRequest } from '../../../shared/schemas/member';
-import { SESSION_MS } from '../../../shared/rules/session-timers';
+import type { Member, ProfileUpdateRequest } from '#shared/schemas/member';
+import { SESSION_MS } from '#shared/rules/session-timers';
 import { TestBrowser } from '../../test/browser';
 
 let t: TestApp;

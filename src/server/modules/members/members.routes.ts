@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '../../../shared/schemas/common';
-import { ZActivateRequest, ZKnownVisitor, ZMember, ZProfileUpdateResponse, ZPublicIdParams } from '../../../shared/schemas/member';
+import { ZErrorResponse } from '#shared/schemas/common';
+import { ZActivateRequest, ZKnownVisitor, ZMember, ZProfileUpdateResponse, ZPublicIdParams } from '#shared/schemas/member';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { toKnownVisitor, toMember } from './member-mapper';

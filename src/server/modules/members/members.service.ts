@@ -3,10 +3,10 @@ import type { Db } from '../../db/client';
 import type { MemberRow, PartnerRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUsZip } from '../../lib/geo';
-import { ZProfileUpdateRequest } from '../../../shared/schemas/member';
-import { fullAddressRequired, hasMembers, smsOptInOffered } from '../../../shared/rules/partner-features';
-import { smsOptInFor } from '../../../shared/rules/sms-opt-in';
-import { ZIP_NOT_US_MESSAGE } from '../../../shared/rules/zip';
+import { ZProfileUpdateRequest } from '#shared/schemas/member';
+import { fullAddressRequired, hasMembers, smsOptInOffered } from '#shared/rules/partner-features';
+import { smsOptInFor } from '#shared/rules/sms-opt-in';
+import { ZIP_NOT_US_MESSAGE } from '#shared/rules/zip';
 import { activateMember, findMemberByPublicId, updateMember, type MemberPatch } from './members.repo';
 
 const REQUIRED = 'This field is required.';

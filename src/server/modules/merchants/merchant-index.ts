@@ -1,5 +1,5 @@
 import type { MerchantRow } from '../../db/schema';
-import { FEATURES, MEALS, type MerchantSearchQuery, type MerchantSummary, type SortBy } from '../../../shared/schemas/merchant';
+import { FEATURES, MEALS, type MerchantSearchQuery, type MerchantSummary, type SortBy } from '#shared/schemas/merchant';
 import type { GeoPoint } from '../../lib/geo';
 import { toSummary } from './merchant-mapper';
 

@@ -1,5 +1,5 @@
 import type { MerchantRow } from '../../db/schema';
-import { HIGHLIGHTS, type MerchantDetail, type MerchantSummary, FEATURES, MEALS } from '../../../shared/schemas/merchant';
+import { HIGHLIGHTS, type MerchantDetail, type MerchantSummary, FEATURES, MEALS } from '#shared/schemas/merchant';
 
 const asHighlight = (h: string | null): MerchantSummary['details']['highlight'] =>
   (HIGHLIGHTS as readonly string[]).includes(h ?? '') ? (h as MerchantSummary['details']['highlight']) : null;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import type { MerchantSearchResponse, MerchantDetail } from '../../../shared/schemas/merchant';
+import type { MerchantSearchResponse, MerchantDetail } from '#shared/schemas/merchant';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '../../../shared/schemas/common';
-import { ZMerchantDetail, ZMerchantIdParams, ZMerchantSearchRequest, ZMerchantSearchResponse } from '../../../shared/schemas/merchant';
+import { ZErrorResponse } from '#shared/schemas/common';
+import { ZMerchantDetail, ZMerchantIdParams, ZMerchantSearchRequest, ZMerchantSearchResponse } from '#shared/schemas/merchant';
 import type { Db } from '../../db/client';
 import { getMerchantDetail, MerchantSearch } from './merchants.service';
 

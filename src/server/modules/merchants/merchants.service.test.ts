@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestDatabase } from '../../test/db';
 import type { Database } from '../../db/client';
 import { merchants } from '../../db/schema';
-import { ZMerchantSearchRequest, type MerchantSearchResponse } from '../../../shared/schemas/merchant';
+import { ZMerchantSearchRequest, type MerchantSearchResponse } from '#shared/schemas/merchant';
 import { MerchantSearch } from './merchants.service';
 
 let database: Database;

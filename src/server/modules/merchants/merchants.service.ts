@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { geocode, type GeoPoint } from '../../lib/geo';
-import { CURRENT_LOCATION, DEFAULT_RADIUS_MILES, type MerchantDetail, type MerchantSearchQuery, type MerchantSearchResponse } from '../../../shared/schemas/merchant';
+import { CURRENT_LOCATION, DEFAULT_RADIUS_MILES, type MerchantDetail, type MerchantSearchQuery, type MerchantSearchResponse } from '#shared/schemas/merchant';
 import { MerchantIndex } from './merchant-index';
 import { toDetail } from './merchant-mapper';
 import { allMerchants, findMerchantById, merchantsVersion } from './merchants.repo';

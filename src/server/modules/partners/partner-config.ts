@@ -1,7 +1,7 @@
 import type { AppConfig } from '../../config';
 import type { PartnerRow } from '../../db/schema';
-import type { FeatureFlagsResponse, PartnerConfig } from '../../../shared/schemas/partner';
-import { canRecoverPassword, canSignInWithPassword, hasMembers } from '../../../shared/rules/partner-features';
+import type { FeatureFlagsResponse, PartnerConfig } from '#shared/schemas/partner';
+import { canRecoverPassword, canSignInWithPassword, hasMembers } from '#shared/rules/partner-features';
 
 /** The partner configuration the browser sees (§3); internal columns stay on the server. */
 export function toPartnerConfig(p: PartnerRow, config: AppConfig): PartnerConfig {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
 import { partners, contentPages } from '../../db/schema';
-import { CONTENT_NAMES, type CmsResponse } from '../../../shared/schemas/cms';
-import type { FeatureFlagsResponse } from '../../../shared/schemas/partner';
+import { CONTENT_NAMES, type CmsResponse } from '#shared/schemas/cms';
+import type { FeatureFlagsResponse } from '#shared/schemas/partner';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '../../../shared/schemas/common';
-import { ZCmsParams, ZCmsQuery, ZCmsResponse, type CmsItem } from '../../../shared/schemas/cms';
-import { ZDefaultUserLocationResponse, ZFeatureFlagsResponse } from '../../../shared/schemas/partner';
+import { ZErrorResponse } from '#shared/schemas/common';
+import { ZCmsParams, ZCmsQuery, ZCmsResponse, type CmsItem } from '#shared/schemas/cms';
+import { ZDefaultUserLocationResponse, ZFeatureFlagsResponse } from '#shared/schemas/partner';
 import type { Db } from '../../db/client';
 import { findContent } from './content.repo';
 import { featureFlags } from './partner-config';

@@ -5,10 +5,10 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { members, partners, sessions, type PartnerRow } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { newPublicId } from '../../lib/ids';
-import { withCheckCharacter } from '../../../shared/rules/partner-number';
-import { LOCKOUT_ATTEMPTS } from '../../../shared/constants/member';
-import type { ErrorResponse } from '../../../shared/schemas/common';
-import type { Member } from '../../../shared/schemas/member';
+import { withCheckCharacter } from '#shared/rules/partner-number';
+import { LOCKOUT_ATTEMPTS } from '#shared/constants/member';
+import type { ErrorResponse } from '#shared/schemas/common';
+import type { Member } from '#shared/schemas/member';
 
 let t: TestApp;
 const partnerRows = new Map<string, PartnerRow>();

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
 import { outbox, partners } from '../../db/schema';
-import { withCheckCharacter } from '../../../shared/rules/partner-number';
+import { withCheckCharacter } from '#shared/rules/partner-number';
 
 /** Everything the app logs (pino writes to fd 1 through sonic-boom, i.e. fs.write/fs.writeSync). */
 const logged: string[] = [];

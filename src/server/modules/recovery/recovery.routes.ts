@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '../../../shared/schemas/common';
+import { ZErrorResponse } from '#shared/schemas/common';
 import {
   ZFixCredentialsRequest, ZOkResponse, ZRecoverRequest, ZRecoverTokenQuery, ZRecoverUpdateRequest, ZSignInResponse,
-} from '../../../shared/schemas/member';
+} from '#shared/schemas/member';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { createMailer, type Mailer } from '../../lib/mailer';

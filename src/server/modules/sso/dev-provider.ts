@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Adapter, AdapterPayload, ClientMetadata, Configuration, Provider as OidcProvider } from 'oidc-provider';
 import type { CustomFetch } from 'openid-client';
-import { usesSingleSignOn } from '../../../shared/rules/partner-features';
+import { usesSingleSignOn } from '#shared/rules/partner-features';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { appSecrets, type PartnerRow } from '../../db/schema';

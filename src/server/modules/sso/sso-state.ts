@@ -1,4 +1,4 @@
-import { sameOriginPath } from '../../../shared/rules/safe-redirect';
+import { sameOriginPath } from '#shared/rules/safe-redirect';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** The sign-in attempt in flight, kept in the browser between /auth/sso/start and the callback. */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { PartnerRow } from '../../db/schema';
-import { usesSingleSignOn } from '../../../shared/rules/partner-features';
+import { usesSingleSignOn } from '#shared/rules/partner-features';
 import { AppError } from '../../lib/app-error';
 import { getOrCreateSecret } from '../../lib/secrets';
 import { registerDevProvider, SSO_CALLBACK_PATH, type DevAccount } from './dev-provider';

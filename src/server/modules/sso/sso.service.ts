@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client';
 import type { MemberRow } from '../../db/schema';
 import { newPublicId } from '../../lib/ids';
-import { NAME_MAX } from '../../../shared/constants/member';
-import { isValidEmail, normaliseEmail } from '../../../shared/rules/email';
+import { NAME_MAX } from '#shared/constants/member';
+import { isValidEmail, normaliseEmail } from '#shared/rules/email';
 import { findBySubject, findLinkableByEmail, insertMember, linkMember, updateNames } from './sso.repo';
 
 /** What the identity provider says about the person (ID token, completed by userinfo). */

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
 import { members, outbox, partners } from '../../db/schema';
 import { DEMO_PASSWORD, demoPublicId, SSO_DEMO_ACCOUNTS } from '../../demo/members';
-import type { Member } from '../../../shared/schemas/member';
-import type { DemoMembersResponse, OutboxResponse } from '../../../shared/schemas/stgtools';
+import type { Member } from '#shared/schemas/member';
+import type { DemoMembersResponse, OutboxResponse } from '#shared/schemas/stgtools';
 import { TestBrowser } from '../../test/browser';
-import { withCheckCharacter } from '../../../shared/rules/partner-number';
+import { withCheckCharacter } from '#shared/rules/partner-number';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, desc, eq, like, or } from 'drizzle-orm';
-import { ZErrorResponse } from '../../../shared/schemas/common';
-import { ZMember, ZSignInResponse } from '../../../shared/schemas/member';
-import { ZDemoMembersResponse, ZMemberStateRequest, ZOutboxResponse, ZSignInAsRequest } from '../../../shared/schemas/stgtools';
-import { usesSingleSignOn } from '../../../shared/rules/partner-features';
+import { ZErrorResponse } from '#shared/schemas/common';
+import { ZMember, ZSignInResponse } from '#shared/schemas/member';
+import { ZDemoMembersResponse, ZMemberStateRequest, ZOutboxResponse, ZSignInAsRequest } from '#shared/schemas/stgtools';
+import { usesSingleSignOn } from '#shared/rules/partner-features';
 import type { Db } from '../../db/client';
 import { members as memberRows, outbox } from '../../db/schema';
 import type { DemoAccounts } from '../../demo';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { Member } from '../../../../shared/schemas/member';
-import { usePartner } from '../../../lib/partner';
+import type { Member } from '#shared/schemas/member';
+import { usePartner } from '#client/lib/partner';
 import { diningProgressView } from '../membership';
 import styles from './overview.module.css';
 

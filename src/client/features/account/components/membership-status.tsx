@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { Member } from '../../../../shared/schemas/member';
-import { programName } from '../../../../shared/rules/partner-features';
-import { paths } from '../../../../shared/routes';
-import { usePartner } from '../../../lib/partner';
+import type { Member } from '#shared/schemas/member';
+import { programName } from '#shared/rules/partner-features';
+import { paths } from '#shared/routes';
+import { usePartner } from '#client/lib/partner';
 import { useContent } from '../../content';
 import { formatJoinDate, tierEarning, tierName } from '../membership';
 import styles from './overview.module.css';

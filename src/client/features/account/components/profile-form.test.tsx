@@ -2,15 +2,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ProfileRoute } from '../../../routes/account/profile-route';
-import { makePartnerConfig } from '../../../test/partner-fixture';
-import { makeMember } from '../../../test/member-fixture';
-import { json, mockFetch, renderRoutes, Where } from '../../../test/render-router';
-import { expectNoAxeViolations } from '../../../test/axe';
-import { setCsrfToken } from '../../../lib/csrf';
+import { ProfileRoute } from '#client/routes/account/profile-route';
+import { makePartnerConfig } from '#client/test/partner-fixture';
+import { makeMember } from '#client/test/member-fixture';
+import { json, mockFetch, renderRoutes, Where } from '#client/test/render-router';
+import { expectNoAxeViolations } from '#client/test/axe';
+import { setCsrfToken } from '#client/lib/csrf';
 import { MEMBER_QUERY_KEY } from '../../session/api';
-import type { Member } from '../../../../shared/schemas/member';
-import type { PartnerConfig } from '../../../../shared/schemas/partner';
+import type { Member } from '#shared/schemas/member';
+import type { PartnerConfig } from '#shared/schemas/partner';
 
 type Call = { method: string; path: string; search: string; body: unknown };
 

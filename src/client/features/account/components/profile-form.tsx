@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import type { Member } from '../../../../shared/schemas/member';
-import { Button } from '../../../components/button';
-import { FormBanner } from '../../../components/form-banner';
-import { SmsConsentModal } from '../../../components/sms-consent-modal';
+import type { Member } from '#shared/schemas/member';
+import { Button } from '#client/components/button';
+import { FormBanner } from '#client/components/form-banner';
+import { SmsConsentModal } from '#client/components/sms-consent-modal';
 import { useProfileForm } from '../hooks/use-profile-form';
 import { REQUIRED_NOTE } from '../profile-values';
 import { ProfileAccountFields, ProfileAddressFields, ProfileNameFields, ProfilePhoneFields } from './profile-fields';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { usePartner } from '../../../lib/partner';
-import { Button } from '../../../components/button';
-import { useDocumentTitle } from '../../../components/use-document-title';
+import { usePartner } from '#client/lib/partner';
+import { Button } from '#client/components/button';
+import { useDocumentTitle } from '#client/components/use-document-title';
 import { useSignOutAndReload } from '../use-sign-out';
 import styles from './re-enrolment-page.module.css';
 

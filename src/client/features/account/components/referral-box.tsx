@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
-import { RichText } from '../../../components/rich-text';
-import { Button } from '../../../components/button';
-import { useToast } from '../../../components/toast';
+import { RichText } from '#client/components/rich-text';
+import { Button } from '#client/components/button';
+import { useToast } from '#client/components/toast';
 import { useContentPage } from '../../content';
 import { referralLink } from '../membership';
 import styles from './overview.module.css';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { useDocumentTitle } from '../../../components/use-document-title';
-import { usePartner } from '../../../lib/partner';
+import { useDocumentTitle } from '#client/components/use-document-title';
+import { usePartner } from '#client/lib/partner';
 import styles from './auth-page.module.css';
 
 type AuthPageProps = {

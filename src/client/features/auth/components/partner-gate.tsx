@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { routeAllowed, type RouteEntry } from '../../../../shared/routes';
-import { usePartner } from '../../../lib/partner';
-import { NotFoundPage } from '../../../components/not-found-page';
+import { routeAllowed, type RouteEntry } from '#shared/routes';
+import { usePartner } from '#client/lib/partner';
+import { NotFoundPage } from '#client/components/not-found-page';
 
 /**
  * The not-found page where the partner lacks the route (§2 condition of the route table), else

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { emailProblem, normaliseEmail } from '../../../../shared/rules/email';
-import { paths } from '../../../../shared/routes';
-import { ApiError } from '../../../lib/api';
-import { applyServerFieldErrors, registerTrimmed, rulesResolver } from '../../../lib/forms';
-import { Button } from '../../../components/button';
-import { FormBanner } from '../../../components/form-banner';
-import { TextField } from '../../../components/text-field';
+import { emailProblem, normaliseEmail } from '#shared/rules/email';
+import { paths } from '#shared/routes';
+import { ApiError } from '#client/lib/api';
+import { applyServerFieldErrors, registerTrimmed, rulesResolver } from '#client/lib/forms';
+import { Button } from '#client/components/button';
+import { FormBanner } from '#client/components/form-banner';
+import { TextField } from '#client/components/text-field';
 import { useRequestRecovery } from '../api';
 import { AuthPage, authStyles as styles } from './auth-page';
 

@@ -1,10 +1,10 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { usesSingleSignOn } from '../../../../shared/rules/partner-features';
-import { paths } from '../../../../shared/routes';
-import { browserLocation } from '../../../lib/browser-location';
-import { usePartner } from '../../../lib/partner';
-import { Spinner } from '../../../components/spinner';
+import { usesSingleSignOn } from '#shared/rules/partner-features';
+import { paths } from '#shared/routes';
+import { browserLocation } from '#client/lib/browser-location';
+import { usePartner } from '#client/lib/partner';
+import { Spinner } from '#client/components/spinner';
 import { saveLoginRedirect } from '../../session';
 
 /**

@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router';
-import { programName } from '../../../../shared/rules/partner-features';
-import { paths } from '../../../../shared/routes';
-import { usePartner } from '../../../lib/partner';
-import { buttonClassName } from '../../../components/button';
-import { FormBanner } from '../../../components/form-banner';
+import { programName } from '#shared/rules/partner-features';
+import { paths } from '#shared/routes';
+import { usePartner } from '#client/lib/partner';
+import { buttonClassName } from '#client/components/button';
+import { FormBanner } from '#client/components/form-banner';
 import { readLoginRedirect } from '../../session';
 import { AuthPage, authStyles as styles } from './auth-page';
 

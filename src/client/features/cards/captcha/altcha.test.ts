@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createChallenge, verifySolution } from 'altcha-lib/v1';
 import { altchaPayload, solveChallenge } from './altcha';
 import { CAPTCHA_GAVE_UP, CAPTCHA_MAX_NETWORK_ERRORS, CAPTCHA_NOT_READY, fetchChallenge } from './use-captcha';
-import { json } from '../../../test/render-router';
+import { json } from '#client/test/render-router';
 
 afterEach(() => {
   vi.useRealTimers();

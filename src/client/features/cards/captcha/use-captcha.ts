@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { api, ApiError } from '../../../lib/api';
+import { api, ApiError } from '#client/lib/api';
 import { altchaPayload, isAltchaChallenge, solveChallenge, type AltchaChallenge, type AltchaSolution } from './altcha';
 
 /** §8 captcha messages. */

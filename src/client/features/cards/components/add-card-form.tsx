@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { usePartner } from '../../../lib/partner';
-import { Button } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
+import { usePartner } from '#client/lib/partner';
+import { Button } from '#client/components/button';
+import { Spinner } from '#client/components/spinner';
 import { cardsQueryOptions, partnerCardsQueryOptions, type Card } from '../api';
 import { useAddCardForm, type CardsLinked } from '../hooks/use-add-card-form';
 import { LINKING_TEXT, VERIFYING_TEXT } from '../messages';

@@ -1,10 +1,10 @@
 import { useId, type ReactNode, type RefObject } from 'react';
-import { programName } from '../../../../shared/rules/partner-features';
-import { usePartner } from '../../../lib/partner';
-import { CheckboxField } from '../../../components/checkbox-field';
-import { FormBanner } from '../../../components/form-banner';
-import { SmartLink } from '../../../components/smart-link';
-import { REQUIRED_MARKER } from '../../../components/text-field';
+import { programName } from '#shared/rules/partner-features';
+import { usePartner } from '#client/lib/partner';
+import { CheckboxField } from '#client/components/checkbox-field';
+import { FormBanner } from '#client/components/form-banner';
+import { SmartLink } from '#client/components/smart-link';
+import { REQUIRED_MARKER } from '#client/components/text-field';
 import { useFooterContent } from '../../content';
 import { failedCardLine, RESULT_TITLES } from '../card-results';
 import type { AddCardFormState, AddCardResult } from '../hooks/use-add-card-form';

@@ -1,4 +1,4 @@
-import type { CardBrand } from '../../../../shared/constants/card';
+import type { CardBrand } from '#shared/constants/card';
 import styles from './brand-logo.module.css';
 
 /** Generic colours per brand (no marks copied): a rounded card with the brand's name on it. */

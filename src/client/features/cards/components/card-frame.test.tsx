@@ -2,12 +2,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import { CardFrame, CARD_FRAME_NOT_LOADED, CARD_FRAME_TITLE } from './card-frame';
-import { renderWithProviders } from '../../../test/render';
-import { makePartnerConfig } from '../../../test/partner-fixture';
-import { expectNoAxeViolations } from '../../../test/axe';
+import { renderWithProviders } from '#client/test/render';
+import { makePartnerConfig } from '#client/test/partner-fixture';
+import { expectNoAxeViolations } from '#client/test/axe';
 import { cardFrame, ENCRYPTED, FRAME_ORIGIN, frameSays } from '../test/cards-fixtures';
 import { parseCardFrameMessage } from '../card-frame-messages';
-import * as impressions from '../../../lib/impressions';
+import * as impressions from '#client/lib/impressions';
 
 afterEach(() => {
   cleanup();

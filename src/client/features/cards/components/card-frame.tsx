@@ -1,8 +1,8 @@
 import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
-import { CARD_FRAME_TIMEOUT_MS } from '../../../../shared/constants/card';
-import { usePartner } from '../../../lib/partner';
-import { track } from '../../../lib/impressions';
-import { FieldError } from '../../../components/field-error';
+import { CARD_FRAME_TIMEOUT_MS } from '#shared/constants/card';
+import { usePartner } from '#client/lib/partner';
+import { track } from '#client/lib/impressions';
+import { FieldError } from '#client/components/field-error';
 import { cardFrameSrc, parseCardFrameMessage, type ManualCard } from '../card-frame-messages';
 import styles from './card-frame.module.css';
 

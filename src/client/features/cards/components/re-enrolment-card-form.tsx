@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { paths } from '../../../../shared/routes';
+import { paths } from '#shared/routes';
 import { useNavigate } from 'react-router';
-import { useToast } from '../../../components/toast';
+import { useToast } from '#client/components/toast';
 import { failedCardLine, linkedMessage } from '../card-results';
 import { AddCardForm } from './add-card-form';
 

@@ -2,14 +2,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemberBody } from '../../../app/member-body';
-import { json, mockFetch, renderRoutes, Where } from '../../../test/render-router';
-import { makeMember } from '../../../test/member-fixture';
-import { expectNoAxeViolations } from '../../../test/axe';
-import { setCsrfToken } from '../../../lib/csrf';
+import { MemberBody } from '#client/app/member-body';
+import { json, mockFetch, renderRoutes, Where } from '#client/test/render-router';
+import { makeMember } from '#client/test/member-fixture';
+import { expectNoAxeViolations } from '#client/test/axe';
+import { setCsrfToken } from '#client/lib/csrf';
 import { RE_ENROLMENT_SUBMIT } from '../../account/components/re-enrolment-page';
 import { easyChallenge, frameSendsCard } from '../test/cards-fixtures';
-import type { Member } from '../../../../shared/schemas/member';
+import type { Member } from '#shared/schemas/member';
 
 beforeEach(() => setCsrfToken('test-csrf'));
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { paths } from '../../../../shared/routes';
+import { paths } from '#shared/routes';
 import { useNavigate } from 'react-router';
 import { useMember } from '../../session';
 import { useAddCards, type Card, type CreditCardInput } from '../api';

@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router';
-import { paths } from '../../../../shared/routes';
-import { usePartner } from '../../../lib/partner';
-import { Button } from '../../../components/button';
-import { RichText } from '../../../components/rich-text';
-import { useToast } from '../../../components/toast';
+import { paths } from '#shared/routes';
+import { usePartner } from '#client/lib/partner';
+import { Button } from '#client/components/button';
+import { RichText } from '#client/components/rich-text';
+import { useToast } from '#client/components/toast';
 import { AuthPage, authStyles as styles } from '../../auth';
 import { saveKnownPublicId, useActivateKnownVisitor } from '../../session';
 import { useActivationContent } from '../activation-content';

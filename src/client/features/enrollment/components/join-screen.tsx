@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router';
-import { programName, usesSingleSignOn } from '../../../../shared/rules/partner-features';
-import { paths } from '../../../../shared/routes';
-import { usePartner } from '../../../lib/partner';
-import { buttonClassName, LinkButton } from '../../../components/button';
+import { programName, usesSingleSignOn } from '#shared/rules/partner-features';
+import { paths } from '#shared/routes';
+import { usePartner } from '#client/lib/partner';
+import { buttonClassName, LinkButton } from '#client/components/button';
 import { AuthPage, authStyles as styles } from '../../auth';
 import { useMember } from '../../session';
 import { JoinForm } from './join-form';

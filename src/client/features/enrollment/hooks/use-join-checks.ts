@@ -1,10 +1,10 @@
 import type { RefObject } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { normaliseEmail } from '../../../../shared/rules/email';
-import { normalisePartnerNumber } from '../../../../shared/rules/partner-number';
-import { ZIP_CHECK_FAILED, ZIP_NOT_US_MESSAGE } from '../../../../shared/rules/zip';
-import type { PartnerConfig } from '../../../../shared/schemas/partner';
-import { ApiError } from '../../../lib/api';
+import { normaliseEmail } from '#shared/rules/email';
+import { normalisePartnerNumber } from '#shared/rules/partner-number';
+import { ZIP_CHECK_FAILED, ZIP_NOT_US_MESSAGE } from '#shared/rules/zip';
+import type { PartnerConfig } from '#shared/schemas/partner';
+import { ApiError } from '#client/lib/api';
 import { validateEmail, validateZip } from '../api';
 import { joinRules, type JoinChecks, type JoinValues } from '../join-rules';
 

@@ -1,4 +1,4 @@
-import type { MerchantHours } from '../../../../shared/schemas/merchant';
+import type { MerchantHours } from '#shared/schemas/merchant';
 import { hoursRows } from '../format';
 import styles from './merchant-detail.module.css';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
-import type { MerchantDetail } from '../../../../shared/schemas/merchant';
-import { MAP_AREA, searchHref } from '../../../../shared/rules/search-query';
+import type { MerchantDetail } from '#shared/schemas/merchant';
+import { MAP_AREA, searchHref } from '#shared/rules/search-query';
 import styles from './merchant-detail.module.css';
 
 /** The search map, loaded only when a detail page shows it; Leaflet stays out of the first load. */

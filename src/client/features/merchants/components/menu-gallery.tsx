@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { merchantImageUrl } from '../../../../shared/constants/merchant';
-import type { MerchantMenuImage } from '../../../../shared/schemas/merchant';
-import { Modal } from '../../../components/modal';
+import { merchantImageUrl } from '#shared/constants/merchant';
+import type { MerchantMenuImage } from '#shared/schemas/merchant';
+import { Modal } from '#client/components/modal';
 import styles from './merchant-detail.module.css';
 
 /** Menu thumbnails; each opens the full menu image in a dialog. */

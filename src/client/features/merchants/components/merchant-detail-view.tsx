@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { merchantImageUrl } from '../../../../shared/constants/merchant';
-import type { MerchantDetail } from '../../../../shared/schemas/merchant';
-import { earnText } from '../../../../shared/rules/earn-text';
-import { canSignInWithPassword, usesSingleSignOn } from '../../../../shared/rules/partner-features';
-import { paths } from '../../../../shared/routes';
-import { usePartner } from '../../../lib/partner';
-import { NewTabHint } from '../../../components/smart-link';
-import { safeUrl } from '../../../components/safe-url';
+import { merchantImageUrl } from '#shared/constants/merchant';
+import type { MerchantDetail } from '#shared/schemas/merchant';
+import { earnText } from '#shared/rules/earn-text';
+import { canSignInWithPassword, usesSingleSignOn } from '#shared/rules/partner-features';
+import { paths } from '#shared/routes';
+import { usePartner } from '#client/lib/partner';
+import { NewTabHint } from '#client/components/smart-link';
+import { safeUrl } from '#client/components/safe-url';
 import {
   FEATURE_LABELS, HIGHLIGHT_TEXT, MEAL_LABELS, directionsUrl, formatCoordinates, formatDate, formatPhone, formatRating, phoneHref, websiteLabel,
 } from '../format';

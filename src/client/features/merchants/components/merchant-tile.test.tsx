@@ -2,9 +2,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { cmsItem, partnerFixture } from '../../../test/partner-fixture';
-import { merchantFixture } from '../../../test/merchant-fixture';
-import { renderWithAirline as renderWithProviders } from '../../../test/render';
+import { cmsItem, partnerFixture } from '#client/test/partner-fixture';
+import { merchantFixture } from '#client/test/merchant-fixture';
+import { renderWithAirline as renderWithProviders } from '#client/test/render';
 import { MerchantTile } from './merchant-tile';
 
 afterEach(cleanup);

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router';
-import { merchantImageUrl } from '../../../../shared/constants/merchant';
-import type { MerchantSummary } from '../../../../shared/schemas/merchant';
-import { earnText, unlockAccessTier } from '../../../../shared/rules/earn-text';
-import { paths } from '../../../../shared/routes';
-import { usePartner } from '../../../lib/partner';
+import { merchantImageUrl } from '#shared/constants/merchant';
+import type { MerchantSummary } from '#shared/schemas/merchant';
+import { earnText, unlockAccessTier } from '#shared/rules/earn-text';
+import { paths } from '#shared/routes';
+import { usePartner } from '#client/lib/partner';
 import { formatRating, HIGHLIGHT_TEXT } from '../format';
 import styles from './merchant-tile.module.css';
 

@@ -1,4 +1,4 @@
-import type { MerchantReviewsSummary } from '../../../../shared/schemas/merchant';
+import type { MerchantReviewsSummary } from '#shared/schemas/merchant';
 import { formatDate, formatRating } from '../format';
 import styles from './merchant-detail.module.css';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useContentPage } from '../../content';
-import type { UnlockTier } from '../../../../shared/rules/earn-text';
+import type { UnlockTier } from '#shared/rules/earn-text';
 import styles from './merchant-tile.module.css';
 
 function text(v: unknown): string {

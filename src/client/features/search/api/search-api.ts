@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { MerchantSearchRequest, MerchantSearchResponse } from '../../../../shared/schemas/merchant';
-import type { DefaultUserLocationResponse } from '../../../../shared/schemas/partner';
-import { api, type QueryValue } from '../../../lib/api';
+import type { MerchantSearchRequest, MerchantSearchResponse } from '#shared/schemas/merchant';
+import type { DefaultUserLocationResponse } from '#shared/schemas/partner';
+import { api, type QueryValue } from '#client/lib/api';
 
 export const MERCHANT_SEARCH_PATH = '/api/v2/Merchants/Search';
 export const DEFAULT_USER_LOCATION_PATH = '/api/DefaultUserLocation';

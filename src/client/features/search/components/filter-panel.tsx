@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { FEATURES, MEALS, SORTS, type Feature, type Meal, type SortBy } from '../../../../shared/constants/merchant';
-import { countFilters, type FilterState } from '../../../../shared/rules/search-query';
+import { FEATURES, MEALS, SORTS, type Feature, type Meal, type SortBy } from '#shared/constants/merchant';
+import { countFilters, type FilterState } from '#shared/rules/search-query';
 import { useContent } from '../../content';
-import { usePartner } from '../../../lib/partner';
+import { usePartner } from '#client/lib/partner';
 import styles from './filter-panel.module.css';
 
 export const FEATURE_LABELS: Record<Feature, string> = { delivery: 'Delivery', dineIn: 'Dine-in', takeout: 'Takeout', onlineOrdering: 'Online ordering' };

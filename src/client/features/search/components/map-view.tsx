@@ -2,9 +2,9 @@ import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import L from 'leaflet';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
-import type { MerchantSummary } from '../../../../shared/schemas/merchant';
-import { areaFromBounds, type Coordinates } from '../../../../shared/rules/geolocation';
-import { usePartner } from '../../../lib/partner';
+import type { MerchantSummary } from '#shared/schemas/merchant';
+import { areaFromBounds, type Coordinates } from '#shared/rules/geolocation';
+import { usePartner } from '#client/lib/partner';
 import styles from './map-view.module.css';
 
 export type MapArea = { latitude: number; longitude: number; radius: number };

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
-import { merchantFixture } from '../../../test/merchant-fixture';
-import { renderWithAirline as renderWithProviders } from '../../../test/render';
+import { merchantFixture } from '#client/test/merchant-fixture';
+import { renderWithAirline as renderWithProviders } from '#client/test/render';
 import { MerchantCarousel } from './merchant-carousel';
 
 const trackMock = vi.hoisted(() => vi.fn());

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
-import { buildCarouselRequest, isCurrentLocation, parseSearchState, searchHref } from '../../../../shared/rules/search-query';
-import { track } from '../../../lib/impressions';
+import { buildCarouselRequest, isCurrentLocation, parseSearchState, searchHref } from '#shared/rules/search-query';
+import { track } from '#client/lib/impressions';
 import { MerchantTile } from '../../merchants';
 import { useMerchantSearch } from '../api/search-api';
 import { useGeolocation } from '../hooks/use-geolocation';

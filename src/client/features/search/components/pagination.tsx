@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { pageWindow } from '../../../../shared/rules/search-query';
+import { pageWindow } from '#shared/rules/search-query';
 import styles from './pagination.module.css';
 
 export type PaginationProps = {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { MerchantSummary } from '../../../../shared/schemas/merchant';
+import type { MerchantSummary } from '#shared/schemas/merchant';
 import { MerchantTile } from '../../merchants';
 import styles from './results-list.module.css';
 

@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { cmsItem } from '../../../test/partner-fixture';
-import { renderWithAirline as renderWithProviders } from '../../../test/render';
+import { cmsItem } from '#client/test/partner-fixture';
+import { renderWithAirline as renderWithProviders } from '#client/test/render';
 import { LOCATION_REQUIRED_MESSAGE, SearchForm, type SearchFormProps } from './search-form';
 
 afterEach(cleanup);

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { searchHref } from '../../../../shared/rules/search-query';
+import { searchHref } from '#shared/rules/search-query';
 import { MerchantTile } from '../../merchants';
 import type { SearchPage } from '../hooks/use-search-page';
 import { resultCountText, searchSummary } from '../search-text';

@@ -3,7 +3,7 @@ import {
   decideLocation, geolocationSettings, GEOLOCATION_REFRESH_MS, needsServerDefault, outcomeFromError,
   outcomeFromPosition, userHasDecided,
   type BrowserOutcome, type GeolocationPurpose, type LocationDecision, type LocationMode, type ServerDefault,
-} from '../../../../shared/rules/geolocation';
+} from '#shared/rules/geolocation';
 import { useDefaultUserLocation } from '../api/search-api';
 
 export type GeolocationOptions = {

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { CURRENT_LOCATION } from '../../../../shared/constants/merchant';
-import { paths } from '../../../../shared/routes';
+import { CURRENT_LOCATION } from '#shared/constants/merchant';
+import { paths } from '#shared/routes';
 import {
   buildSearchRequest, clearFilters, countFilters, FILTER_KEYS, hasSearchLocation, isCoordinateSearch, isCurrentLocation,
   MAP_AREA, parseSearchState, sameSearch, SEARCH_PAGE_SIZE, searchHref, type FilterState, type SearchState,
-} from '../../../../shared/rules/search-query';
-import { ApiError } from '../../../lib/api';
-import { track } from '../../../lib/impressions';
-import { useIsDesktop } from '../../../components/use-media-query';
+} from '#shared/rules/search-query';
+import { ApiError } from '#client/lib/api';
+import { track } from '#client/lib/impressions';
+import { useIsDesktop } from '#client/components/use-media-query';
 import { useMerchantSearch } from '../api/search-api';
 import type { MapArea } from '../components/map-view';
 import type { SearchFormValues } from '../components/search-form';

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { Member } from '../../../../shared/schemas/member';
-import { MEMBER_TYPES, type MemberType } from '../../../../shared/constants/member';
-import { Button } from '../../../components/button';
-import { SelectField } from '../../../components/select-field';
-import { Spinner } from '../../../components/spinner';
-import { useToast } from '../../../components/toast';
+import type { Member } from '#shared/schemas/member';
+import { MEMBER_TYPES, type MemberType } from '#shared/constants/member';
+import { Button } from '#client/components/button';
+import { SelectField } from '#client/components/select-field';
+import { Spinner } from '#client/components/spinner';
+import { useToast } from '#client/components/toast';
 import { tierName } from '../../account';
 import { useMember } from '../../session';
 import { useSetMemberState } from '../api';

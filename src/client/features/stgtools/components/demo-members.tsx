@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
-import { useToast } from '../../../components/toast';
+import { Button } from '#client/components/button';
+import { Spinner } from '#client/components/spinner';
+import { useToast } from '#client/components/toast';
 import { tierName } from '../../account';
 import { demoMembersQueryOptions, useSignInAs } from '../api';
 import { messageOf } from '../message-of';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
+import { Button } from '#client/components/button';
+import { Spinner } from '#client/components/spinner';
 import { outboxQueryOptions } from '../api';
 import { linkify } from '../linkify';
 import { messageOf } from '../message-of';

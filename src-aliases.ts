@@ -1,0 +1,10 @@
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Import aliases (#client/*, #server/*, #shared/*), the same as tsconfig.json "paths" (which
+ * TypeScript and tsx read): for Vite and Vitest.
+ */
+export const SRC_ALIASES = ['client', 'server', 'shared'].map((area) => ({
+  find: new RegExp(`^#${area}/`),
+  replacement: fileURLToPath(new URL(`./src/${area}/`, import.meta.url)),
+}));
