@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { SRC_ALIASES } from './src-aliases';
+import { SRC_ALIASES } from './src-aliases.ts';
 
 /**
  * Two pages are built: the app (src/client/index.html) and the secure card-entry frame

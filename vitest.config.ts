@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { SRC_ALIASES } from './src-aliases';
+import { SRC_ALIASES } from './src-aliases.ts';
 
 export default defineConfig({
   resolve: { alias: SRC_ALIASES },

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { SRC_ALIASES } from './src-aliases';
+import { SRC_ALIASES } from './src-aliases.ts';
 
 /**
  * Vitest for mutation testing (stryker.config.mjs): the shared rules' tests only, no database
