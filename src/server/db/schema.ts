@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, customType, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, serial,
+  bigint, bigserial, boolean, customType, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, serial,
   smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type {
@@ -132,6 +133,18 @@ export const merchants = pgTable('merchants', {
   menuImages: jsonb('menu_images').$type<MerchantMenuImage[]>().notNull().default([]),
   events: jsonb('events').$type<MerchantEvent[]>().notNull().default([]),
   reviewsSummary: jsonb('reviews_summary').$type<MerchantReviewsSummary | null>(),
+  // Qualification data (docs/rewards-engine.md §4): when a dine here earns.
+  /** Taking part in the programme (§3 activeMerchant). */
+  participating: boolean('participating').notNull().default(true),
+  /** First and last local day of participation (YYYY-MM-DD), when known. */
+  participationStart: text('participation_start'),
+  participationEnd: text('participation_end'),
+  /** Reward windows per weekday (0 Sunday … 6 Saturday), minutes after local midnight; null: all day every day. */
+  benefitHours: jsonb('benefit_hours').$type<Array<Array<{ start: number; end: number }>> | null>(),
+  /** Local dates without rewards (YYYY-MM-DD). */
+  blackoutDates: text('blackout_dates').array().notNull().default([]),
+  /** Rewarded visits per member per calendar month; null: no limit. */
+  monthlyVisitLimit: smallint('monthly_visit_limit'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('merchants_geo').on(t.latitude, t.longitude), index('merchants_updated').on(t.updatedAt)]);
@@ -287,6 +300,8 @@ export const memberCards = pgTable('member_cards', {
   lastFour: text('last_four').notNull(),
   description: text('description').notNull(),
   fingerprint: text('fingerprint').notNull(),
+  /** The card network's token of this card, given when it is linked (our stand-in for enrolment with the network): card events name it. */
+  networkToken: text('network_token').notNull().default(sql`'ntk_' || replace(gen_random_uuid()::text, '-', '')`),
   /** Which fingerprint key made it (card-crypto.ts fingerprintKeyId): key rotation shows what is left on an old key. */
   fingerprintKeyId: text('fingerprint_key_id'),
   /** Set when the card came from the partner's own list (partner-loaded cards). */
@@ -295,6 +310,7 @@ export const memberCards = pgTable('member_cards', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('member_cards_partner_fingerprint_uq').on(t.partnerId, t.fingerprint),
+  uniqueIndex('member_cards_network_token_uq').on(t.networkToken),
   index('member_cards_member').on(t.memberId),
 ]);
 
@@ -331,3 +347,143 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
   lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
   lastError: text('last_error'),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Rewards (docs/rewards-engine.md)
+
+/** A merchant location as the card network names it (a MID); several may lead to one restaurant. */
+export const merchantNetworkLocations = pgTable('merchant_network_locations', {
+  locationId: text('location_id').primaryKey(),
+  merchantId: integer('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
+}, (t) => [index('merchant_network_locations_merchant').on(t.merchantId)]);
+
+/** Card-network events as received (one idempotent insert each); the engine applies them after. */
+export const cardNetworkInbox = pgTable('card_network_inbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  eventId: text('event_id').notNull(),
+  type: text('type').notNull(),
+  body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Null until the engine has applied it. */
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+  /** applied | unknownCard | unknownLocation | review (an unmatched refund, for an operator) | … */
+  outcome: text('outcome'),
+  note: text('note'),
+}, (t) => [
+  uniqueIndex('card_network_inbox_event_uq').on(t.eventId),
+  index('card_network_inbox_pending').on(t.id).where(sql`processed_at is null`),
+]);
+
+/** One purchase: its authorisation and clearing, refunds, and whether and how much it earned. */
+export const dines = pgTable('dines', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  /** The card; null once the member deleted it (the dine and its last four stay). */
+  cardId: integer('card_id').references(() => memberCards.id, { onDelete: 'set null' }),
+  cardLastFour: text('card_last_four').notNull(),
+  merchantId: integer('merchant_id').notNull().references(() => merchants.id),
+  locationId: text('location_id').notNull(),
+  transactionId: text('transaction_id').notNull(),
+  authCode: text('auth_code'),
+  authAmountCents: integer('auth_amount_cents'),
+  clearedAmountCents: integer('cleared_amount_cents'),
+  refundedCents: integer('refunded_cents').notNull().default(0),
+  onlineOrder: boolean('online_order').notNull().default(false),
+  subtotalCents: integer('subtotal_cents'),
+  /** Merchant-local date (YYYY-MM-DD) and minutes after midnight of the purchase. */
+  localDate: text('local_date').notNull(),
+  localMinutes: smallint('local_minutes').notNull(),
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  authorisedAt: timestamp('authorised_at', { withTimezone: true }),
+  clearedAt: timestamp('cleared_at', { withTimezone: true }),
+  /** Pending | Awarded | Deferred | Forfeit | Paid (§3). */
+  status: text('status').notNull(),
+  /** Why it did not earn (NOT_EARNED_REASONS key), when it did not. */
+  reason: text('reason'),
+  /** Counted as a qualified dine (progress, monthly visit limit). */
+  qualified: boolean('qualified').notNull().default(false),
+  tierAtDine: smallint('tier_at_dine'),
+  rate: real('rate'),
+  /** The reward in the partner's unit (miles, points, or cents for cash partners). */
+  reward: integer('reward').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('dines_transaction_uq').on(t.transactionId),
+  index('dines_member_time').on(t.memberId, t.occurredAt),
+  index('dines_card_merchant_time').on(t.cardId, t.merchantId, t.occurredAt),
+  index('dines_pending').on(t.status, t.authorisedAt).where(sql`status = 'Pending'`),
+]);
+
+/** What a member sees on Reviews & History (§3 Transaction): a dine's reward, adjustments, bonuses. */
+export const memberRewards = pgTable('member_rewards', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  /** The dine, for S rows and refund adjustments. */
+  dineId: bigint('dine_id', { mode: 'number' }).references(() => dines.id, { onDelete: 'set null' }),
+  /** S settle, B bonus, A adjustment, M manual, J bonus adjustment, + corporate. */
+  sourceCode: text('source_code').notNull(),
+  /** In the partner's unit; negative for an adjustment that takes back. */
+  amount: integer('amount').notNull(),
+  status: text('status').notNull(),
+  reason: text('reason'),
+  description: text('description'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  /** The statement credit or partner posting that paid it. */
+  payoutRef: text('payout_ref'),
+}, (t) => [
+  index('member_rewards_member_time').on(t.memberId, t.createdAt),
+  uniqueIndex('member_rewards_dine_settle_uq').on(t.dineId).where(sql`source_code = 'S'`),
+  index('member_rewards_awarded').on(t.partnerId, t.status).where(sql`status = 'Awarded'`),
+]);
+
+/** Per member and calendar year: qualified dines and rewards (progress, dine summary, VIP). */
+export const memberProgress = pgTable('member_progress', {
+  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  year: smallint('year').notNull(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  qualifiedDines: integer('qualified_dines').notNull().default(0),
+  rewards: integer('rewards').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.memberId, t.year] })]);
+
+/** Cash-back partners: rewards earned and not yet paid out as a statement credit, in cents. */
+export const memberBalances = pgTable('member_balances', {
+  memberId: integer('member_id').primaryKey().references(() => members.id, { onDelete: 'cascade' }),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  balanceCents: integer('balance_cents').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** §3 credit record: a statement credit paid to a member's card. */
+export const statementCredits = pgTable('statement_credits', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  creditId: text('credit_id').notNull(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  amountCents: integer('amount_cents').notNull(),
+  /** card | other */
+  targetType: text('target_type').notNull(),
+  targetLabel: text('target_label').notNull(),
+  benefitProcessor: text('benefit_processor').notNull(),
+  /** pending | pending_received | completed | rejected | error */
+  status: text('status').notNull(),
+  note: text('note'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('statement_credits_credit_uq').on(t.creditId), index('statement_credits_member').on(t.memberId, t.createdAt)]);
+
+/** The built-in partner ledger: what a partner's file or API would receive (one posting per reward). */
+export const partnerLedgerPostings = pgTable('partner_ledger_postings', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  rewardId: bigint('reward_id', { mode: 'number' }).notNull(),
+  partnerNumber: text('partner_number'),
+  amount: integer('amount').notNull(),
+  postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('partner_ledger_postings_reward_uq').on(t.rewardId)]);
