@@ -8,14 +8,14 @@ describe('configuration', () => {
   });
 
   it('reads the conventional variables', () => {
-    const c = loadConfig({ PORT: '8080', HOST: '127.0.0.1', DATABASE_URL: 'postgres://u@h:5432/db', DATA_DIR: '/tmp/x', DEFAULT_PARTNER: 'Hilton', NODE_ENV: 'production', PARTNER_HOSTS: 'a.example=delta, b.example = hilton', SITE_ORIGIN: 'https://{partner}.dining.example.com' });
+    const c = loadConfig({ PORT: '8080', HOST: '127.0.0.1', DATABASE_URL: 'postgres://u@h:5432/db', DATA_DIR: '/tmp/x', DEFAULT_PARTNER: 'Hilton', NODE_ENV: 'production', PARTNER_HOSTS: 'a.example=delta, b.example = hilton', SITE_ORIGIN: 'https://{partner}.dining.example.com', CARD_EVENTS_SECRET: 'c'.repeat(32) });
     expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: 'postgres://u@h:5432/db', dataDir: '/tmp/x', defaultPartner: 'hilton', env: 'production', partnerHosts: { 'a.example': 'delta', 'b.example': 'hilton' } });
   });
 
   it('needs SITE_ORIGIN in production: e-mailed links never take the request\'s host', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SITE_ORIGIN: required in production/);
     expect(() => loadConfig({ SITE_ORIGIN: 'https://dining.example.com' })).toThrow(/SITE_ORIGIN/);
-    expect(loadConfig({ NODE_ENV: 'production', SITE_ORIGIN: 'https://{partner}.dining.example.com/' }).siteOrigin).toBe('https://{partner}.dining.example.com');
+    expect(loadConfig({ NODE_ENV: 'production', SITE_ORIGIN: 'https://{partner}.dining.example.com/', CARD_EVENTS_SECRET: 'c'.repeat(32) }).siteOrigin).toBe('https://{partner}.dining.example.com');
     expect(loadConfig({ PORT: '4000' }).siteOrigin).toBe('http://{partner}.localhost:4000');
   });
 

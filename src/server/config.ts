@@ -43,7 +43,12 @@ const ZEnv = z.object({
   SITE_ORIGIN: z.string().regex(/^https?:\/\/[^/?#\s]*\{partner\}[^/?#\s]*\/?$/i, 'Use an origin with {partner} for the partner code, like https://{partner}.dining.example.com.').optional(),
   /** PostgreSQL: how long connecting or one statement may take before a request answers 503. */
   DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1500),
+  /** HMAC key the card network signs its events with (POST /api/card-network/events); required in production. */
+  CARD_EVENTS_SECRET: z.string().min(16, 'Use at least 16 characters.').optional(),
 });
+
+/** The card-event key outside production when CARD_EVENTS_SECRET is unset: published, so never accepted in production. */
+export const DEV_CARD_EVENTS_SECRET = 'dev-card-events-secret-change-me';
 
 export function parsePartnerHosts(value: string | undefined): Record<string, string> {
   const map: Record<string, string> = {};
@@ -59,11 +64,18 @@ export function parsePartnerHosts(value: string | undefined): Record<string, str
  * depend on other variables. AppConfig is its output type, so a field is declared once, here.
  */
 const ZConfig = ZEnv.transform((e, ctx) => {
+  let missing = false;
   if (e.NODE_ENV === 'production' && !e.SITE_ORIGIN) {
     // E-mailed links are never built from a request's Host header (reset-link poisoning).
     ctx.addIssue({ code: 'custom', path: ['SITE_ORIGIN'], message: 'required in production, e.g. https://{partner}.dining.example.com (the address of the partner sites in e-mailed links).' });
-    return z.NEVER;
+    missing = true;
   }
+  if (e.NODE_ENV === 'production' && (!e.CARD_EVENTS_SECRET || e.CARD_EVENTS_SECRET === DEV_CARD_EVENTS_SECRET)) {
+    // The development key is published: with it anyone could post dines and earn rewards.
+    ctx.addIssue({ code: 'custom', path: ['CARD_EVENTS_SECRET'], message: 'required in production: the key the card network signs its events with (16+ characters, not the development default).' });
+    missing = true;
+  }
+  if (missing) return z.NEVER;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -105,6 +117,8 @@ const ZConfig = ZEnv.transform((e, ctx) => {
     clientDir: 'dist/client',
     /** PostgreSQL connect and statement timeout of the serving pool, in ms. */
     databaseTimeoutMs: e.DATABASE_TIMEOUT_MS,
+    /** HMAC key of card-network events (lib/card-event-signature.ts); a published development default outside production. */
+    cardEventsSecret: e.CARD_EVENTS_SECRET ?? DEV_CARD_EVENTS_SECRET,
   };
 });
 

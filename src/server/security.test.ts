@@ -47,7 +47,7 @@ describe('2. demo accounts in production', () => {
     const env = {
       ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, SEED_MERCHANTS: '20', LOG_LEVEL: 'silent',
       SMTP_URL: 'smtp://127.0.0.1:2525', SITE_ORIGIN: 'https://{partner}.dining.example.com',
-      CARD_PRIVATE_KEY: await generateCardPrivateKeyPem(), CARD_FINGERPRINT_KEY: 'f'.repeat(40), DATABASE_URL: '',
+      CARD_PRIVATE_KEY: await generateCardPrivateKeyPem(), CARD_FINGERPRINT_KEY: 'f'.repeat(40), CARD_EVENTS_SECRET: 'e'.repeat(40), DATABASE_URL: '',
     };
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';

@@ -68,7 +68,7 @@ describe('keys', () => {
   });
 
   it('reads a one-line PEM with literal \\n from the environment', () => {
-    const c = loadConfig({ NODE_ENV: 'production', SITE_ORIGIN: 'https://{partner}.example.com', CARD_PRIVATE_KEY: pem.replace(/\n/g, '\\n') });
+    const c = loadConfig({ NODE_ENV: 'production', SITE_ORIGIN: 'https://{partner}.example.com', CARD_EVENTS_SECRET: 'c'.repeat(32), CARD_PRIVATE_KEY: pem.replace(/\n/g, '\\n') });
     expect(c.cardPrivateKey).toBe(pem);
   });
 });

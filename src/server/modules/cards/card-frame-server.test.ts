@@ -102,9 +102,9 @@ describe('card frame server', () => {
   it('is started beside the app unless production serves the frame origin elsewhere', () => {
     expect(loadConfig({}).cardFrameServer).toBe(true);
     expect(loadConfig({ CARD_FRAME_ORIGIN: 'https://cards.example.com' }).cardFrameServer).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', SITE_ORIGIN: 'https://{partner}.example.com' }).cardFrameServer).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', SITE_ORIGIN: 'https://{partner}.example.com', CARD_FRAME_ORIGIN: 'https://cards.example.com' }).cardFrameServer).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SITE_ORIGIN: 'https://{partner}.example.com', CARD_FRAME_ORIGIN: 'https://cards.example.com', CARD_FRAME_PORT: '4001' })).toMatchObject({ cardFrameServer: true, cardFramePort: 4001, cardFrameOrigin: 'https://cards.example.com' });
+    expect(loadConfig({ NODE_ENV: 'production', SITE_ORIGIN: 'https://{partner}.example.com', CARD_EVENTS_SECRET: 'c'.repeat(32) }).cardFrameServer).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', SITE_ORIGIN: 'https://{partner}.example.com', CARD_EVENTS_SECRET: 'c'.repeat(32), CARD_FRAME_ORIGIN: 'https://cards.example.com' }).cardFrameServer).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SITE_ORIGIN: 'https://{partner}.example.com', CARD_EVENTS_SECRET: 'c'.repeat(32), CARD_FRAME_ORIGIN: 'https://cards.example.com', CARD_FRAME_PORT: '4001' })).toMatchObject({ cardFrameServer: true, cardFramePort: 4001, cardFrameOrigin: 'https://cards.example.com' });
   });
 
   it('allows only configured https hosts in production', () => {

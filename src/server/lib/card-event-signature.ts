@@ -1,0 +1,57 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Signatures of card-network events (docs/api-card-network.md): HMAC-SHA256 with
+ * CARD_EVENTS_SECRET over `${timestamp}.${rawBody}`, sent as `sha256=<hex>` beside the Unix
+ * timestamp. The webhook checks them; the staging tools' "Dine now", the simulator, the demo
+ * history and the tests sign with the same function, so there is one definition of the format.
+ */
+export const CARD_EVENT_TIMESTAMP_HEADER = 'x-card-network-timestamp';
+export const CARD_EVENT_SIGNATURE_HEADER = 'x-card-network-signature';
+/** A signed event is accepted this many seconds either side of the server's clock (replays are refused after). */
+export const CARD_EVENT_TOLERANCE_SECONDS = 300;
+
+export type CardEventSignatureHeaders = {
+  'x-card-network-timestamp': string;
+  'x-card-network-signature': string;
+};
+
+function hmacHex(secret: string, timestamp: string, rawBody: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+}
+
+/** The two headers of one signed event. Send `rawBody` byte for byte as signed. */
+export function signCardEvent(secret: string, rawBody: string, timestampSeconds = Math.floor(Date.now() / 1000)): CardEventSignatureHeaders {
+  const timestamp = String(Math.trunc(timestampSeconds));
+  return {
+    [CARD_EVENT_TIMESTAMP_HEADER]: timestamp,
+    [CARD_EVENT_SIGNATURE_HEADER]: `sha256=${hmacHex(secret, timestamp, rawBody)}`,
+  } as CardEventSignatureHeaders;
+}
+
+export type CardEventVerification = { ok: true } | { ok: false; reason: 'missing' | 'timestamp' | 'signature' };
+
+/**
+ * Whether an event is signed with `secret` and fresh: the timestamp is whole Unix seconds within
+ * CARD_EVENT_TOLERANCE_SECONDS of `nowSeconds`, and the signature matches (compared in constant
+ * time). The reason is for the log, never for the answer.
+ */
+export function verifyCardEventSignature(opts: {
+  secret: string;
+  rawBody: string;
+  timestamp: string | string[] | undefined;
+  signature: string | string[] | undefined;
+  nowSeconds?: number;
+  toleranceSeconds?: number;
+}): CardEventVerification {
+  const { timestamp, signature } = opts;
+  if (typeof timestamp !== 'string' || typeof signature !== 'string' || !timestamp || !signature) return { ok: false, reason: 'missing' };
+  if (!/^\d{1,12}$/.test(timestamp)) return { ok: false, reason: 'timestamp' };
+  const now = opts.nowSeconds ?? Math.floor(Date.now() / 1000);
+  if (Math.abs(now - Number(timestamp)) > (opts.toleranceSeconds ?? CARD_EVENT_TOLERANCE_SECONDS)) return { ok: false, reason: 'timestamp' };
+  const match = /^sha256=([0-9a-f]{64})$/i.exec(signature.trim());
+  if (!match) return { ok: false, reason: 'signature' };
+  const expected = Buffer.from(hmacHex(opts.secret, timestamp, opts.rawBody), 'hex');
+  const given = Buffer.from(match[1]!.toLowerCase(), 'hex');
+  return expected.length === given.length && timingSafeEqual(expected, given) ? { ok: true } : { ok: false, reason: 'signature' };
+}
