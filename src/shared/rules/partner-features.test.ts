@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canJoinHere, canRecoverPassword, canSignInWithPassword, fullAddressRequired, hasMembers, programName, smsConsentVersion, smsOptInOffered,
+  canJoinHere, canRecoverPassword, canSignInWithPassword, fullAddressRequired, hasMembers, paysStatementCredits, programName, smsConsentVersion, smsOptInOffered,
   usesSingleSignOn,
 } from './partner-features';
 
@@ -34,5 +34,11 @@ describe('partner features', () => {
     expect(smsOptInOffered({ hasSmsOptIn: false, hasSmsOptInV2: false })).toBe(false);
     expect(smsOptInOffered({ hasSmsOptIn: true, hasSmsOptInV2: false })).toBe(true);
     expect(smsOptInOffered({ hasSmsOptIn: false, hasSmsOptInV2: true })).toBe(true);
+  });
+
+  it.each([
+    ['Dollar', true], ['Credit', true], ['Mile', false], ['Point', false],
+  ] as const)('pays statement credits for %s partners: %s', (currencyType, expected) => {
+    expect(paysStatementCredits({ currencyType })).toBe(expected);
   });
 });

@@ -10,6 +10,7 @@ type Named = { name: string; copyStates: { programName1?: string } };
 type Enrolling = { enrollmentType: EnrollmentType };
 type Addressed = { fullAddressRequired: boolean; currencyType: CurrencyType };
 type SmsSwitches = { hasSmsOptIn: boolean; hasSmsOptInV2: boolean };
+type Currency = { currencyType: CurrencyType };
 
 /** The programme's name in copy: the partner's programme name, else the partner's name. */
 export function programName(partner: Named): string {
@@ -57,4 +58,13 @@ export function smsConsentVersion(partner: SmsSwitches): SmsConsentVersion {
 /** SMS opt-in is offered at all (either version). */
 export function smsOptInOffered(partner: SmsSwitches): boolean {
   return smsConsentVersion(partner) !== 'none';
+}
+
+/**
+ * Cash-back partners (Dollar and Credit currencies): rewards are cents, gathered in a balance and
+ * paid as statement credits at the payout breakpoint (§3 credit record, §9), instead of miles or
+ * points posted to the partner's loyalty ledger.
+ */
+export function paysStatementCredits(partner: Currency): boolean {
+  return partner.currencyType === 'Dollar' || partner.currencyType === 'Credit';
 }
