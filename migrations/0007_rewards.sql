@@ -131,6 +131,7 @@ CREATE UNIQUE INDEX "dines_transaction_uq" ON "dines" USING btree ("transaction_
 CREATE INDEX "dines_member_time" ON "dines" USING btree ("member_id","occurred_at");--> statement-breakpoint
 CREATE INDEX "dines_card_merchant_time" ON "dines" USING btree ("card_id","merchant_id","occurred_at");--> statement-breakpoint
 CREATE INDEX "dines_pending" ON "dines" USING btree ("status","authorised_at") WHERE status = 'Pending';--> statement-breakpoint
+CREATE INDEX "dines_deferred" ON "dines" USING btree ("member_id","cleared_at") WHERE status = 'Deferred';--> statement-breakpoint
 CREATE INDEX "member_rewards_member_time" ON "member_rewards" USING btree ("member_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "member_rewards_dine_settle_uq" ON "member_rewards" USING btree ("dine_id") WHERE source_code = 'S';--> statement-breakpoint
 CREATE INDEX "member_rewards_awarded" ON "member_rewards" USING btree ("partner_id","status") WHERE status = 'Awarded';--> statement-breakpoint

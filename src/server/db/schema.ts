@@ -414,6 +414,8 @@ export const dines = pgTable('dines', {
   index('dines_member_time').on(t.memberId, t.occurredAt),
   index('dines_card_merchant_time').on(t.cardId, t.merchantId, t.occurredAt),
   index('dines_pending').on(t.status, t.authorisedAt).where(sql`status = 'Pending'`),
+  /** The deferred-rewards sweep (Deferred → Awarded once activated, Forfeit after 14 days). */
+  index('dines_deferred').on(t.memberId, t.clearedAt).where(sql`status = 'Deferred'`),
 ]);
 
 /** What a member sees on Reviews & History (§3 Transaction): a dine's reward, adjustments, bonuses. */
