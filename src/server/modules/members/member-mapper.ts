@@ -1,8 +1,15 @@
 import type { MemberRow, SessionRow } from '../../db/schema';
 import type { Member } from '#shared/schemas/member';
+import { NO_PROGRESS, progressYear, standingOf, type MemberStanding } from './standing';
 
-/** The member as the browser sees it (§3); never the password hash or internal ids. */
-export function toMember(row: MemberRow, session: SessionRow): Member {
+/**
+ * The member as the browser sees it (§3); never the password hash or internal ids. Tier and
+ * dining progress come from the engine's tables (members.service memberStanding); without them
+ * (a member who has never dined) they are computed from no progress, never read from the row's
+ * seeded diningProgress.
+ */
+export function toMember(row: MemberRow, session: SessionRow, standing?: MemberStanding): Member {
+  const { tierLevel, diningProgress } = standing ?? standingOf(row.tierLevel, NO_PROGRESS, progressYear());
   return {
     publicId: row.publicId,
     firstName: row.firstName,
@@ -16,8 +23,8 @@ export function toMember(row: MemberRow, session: SessionRow): Member {
     joinDate: row.joinDate.toISOString(),
     enrollmentSource: row.enrollmentSource,
     memberType: row.memberType,
-    tierLevel: row.tierLevel,
-    diningProgress: row.diningProgress,
+    tierLevel,
+    diningProgress,
     activeBonuses: row.activeBonuses,
     interfaceType: row.interfaceType,
     partnerNumber: row.partnerNumber,

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { members, type MemberRow, type NewMemberRow } from '../../db/schema';
+import { memberProgress, members, type MemberRow, type NewMemberRow } from '../../db/schema';
 import { TIER_LEVELS } from '#shared/constants/member';
 
 /** Every function takes the partner: a member of one partner does not exist on another's host. */
@@ -42,4 +42,11 @@ export async function activateMember(db: Db, partnerId: number, publicId: string
     .where(and(eq(members.partnerId, partnerId), eq(members.publicId, publicId), eq(members.tierLevel, TIER_LEVELS.NonActivated)))
     .returning();
   return row;
+}
+
+/** The member's progress rows (qualified dines and rewards per calendar year) of the given years. */
+export function findProgress(db: Db, partnerId: number, memberId: number, years: readonly number[]) {
+  return db.select({ year: memberProgress.year, qualifiedDines: memberProgress.qualifiedDines, rewards: memberProgress.rewards })
+    .from(memberProgress)
+    .where(and(eq(memberProgress.partnerId, partnerId), eq(memberProgress.memberId, memberId), inArray(memberProgress.year, [...years])));
 }

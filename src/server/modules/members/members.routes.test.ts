@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
-import { members, sessions } from '../../db/schema';
+import { memberProgress, members, sessions } from '../../db/schema';
 import { hashToken } from '../../plugins/session';
 import { DEMO_PASSWORD, demoMembersFor, demoPublicId } from '../../demo/members';
 import type { Member, ProfileUpdateRequest } from '#shared/schemas/member';
@@ -250,6 +250,73 @@ describe('PUT /api/Member', () => {
     const wrong = await b.send({ method: 'PUT', url: '/api/Member', headers: { 'x-xsrf-token': 'x'.repeat(43) }, payload: profileOf(m, { firstName: 'Forged' }) });
     expect(wrong.statusCode).toBe(403);
     expect((await memberRow(m.publicId)).firstName).toBe(m.firstName);
+  });
+});
+
+describe('tier and dining progress', () => {
+  const year = new Date().getUTCFullYear();
+  const progress = async (publicId: string, rows: Array<{ year: number; qualifiedDines: number; rewards: number }>) => {
+    const m = await memberRow(publicId);
+    await t.database.db.insert(memberProgress).values(rows.map((r) => ({ ...r, memberId: m.id, partnerId: m.partnerId })));
+  };
+  const optIn = async (b: TestBrowser, emailOptIn: boolean) => {
+    const current = (await b.send({ method: 'GET', url: '/api/Member' })).json<Member>();
+    const res = await b.send({ method: 'PUT', url: '/api/Member', payload: profileOf(current, { emailOptIn }) });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ member: Member; changed: boolean }>().member;
+  };
+
+  it('opting in to e-mail moves a Basic member to Select (0 → 2), and opting out back to 0', async () => {
+    const b = await signedIn('caesars', 'basic-card');
+    expect((await b.send({ method: 'GET', url: '/api/Member' })).json<Member>()).toMatchObject({ tierLevel: 0, emailOptIn: false });
+    expect(await optIn(b, true)).toMatchObject({ tierLevel: 2, emailOptIn: true });
+    expect((await memberRow(demoPublicId('caesars', 'basic-card'))).tierLevel).toBe(2);
+    expect((await b.send({ method: 'GET', url: '/api/Member' })).json<Member>().tierLevel).toBe(2);
+    expect(await optIn(b, false)).toMatchObject({ tierLevel: 0, emailOptIn: false });
+    expect((await memberRow(demoPublicId('caesars', 'basic-card'))).tierLevel).toBe(0);
+  });
+
+  it('a member not yet activated stays at tier 1 whatever the e-mail choice', async () => {
+    const b = await signedIn('caesars', 'nonactivated-card');
+    expect(await optIn(b, false)).toMatchObject({ tierLevel: 1, emailOptIn: false });
+    expect(await optIn(b, true)).toMatchObject({ tierLevel: 1, emailOptIn: true });
+  });
+
+  it('answers tier and progress from member_progress: VIP from 12 qualified dines this year, kept while held', async () => {
+    const id = demoPublicId('caesars', 'select-card');
+    const b = await signedIn('caesars', 'select-card');
+    expect((await b.send({ method: 'GET', url: '/api/Member' })).json<Member>()).toMatchObject({
+      tierLevel: 2, diningProgress: { status: 'Building', dinesRequired: 12, remainingDines: 12, dollarsRequired: 0, remainingDollars: 0, ytdMilesOrDollars: 0 },
+    });
+    await progress(id, [{ year, qualifiedDines: 12, rewards: 1840 }, { year: year - 2, qualifiedDines: 30, rewards: 9000 }]);
+    expect((await b.send({ method: 'GET', url: '/api/Member' })).json<Member>()).toMatchObject({
+      tierLevel: 3, diningProgress: { status: 'Qualified', remainingDines: 0, ytdMilesOrDollars: 1840 },
+    });
+    // Opting out drops VIP with the e-mail tier; opting in again brings it back while it is held.
+    expect(await optIn(b, false)).toMatchObject({ tierLevel: 0 });
+    expect(await optIn(b, true)).toMatchObject({ tierLevel: 3 });
+    expect((await memberRow(id)).tierLevel).toBe(2);
+  });
+
+  it('VIP from last year: Renewing below 12 dines this year, Complete at 12; lapsed after a year without renewal', async () => {
+    const id = demoPublicId('choice', 'select-card');
+    const b = await signedIn('choice', 'select-card');
+    await progress(id, [{ year: year - 1, qualifiedDines: 14, rewards: 2000 }, { year, qualifiedDines: 4, rewards: 310 }]);
+    expect((await b.send({ method: 'GET', url: '/api/Member' })).json<Member>()).toMatchObject({
+      tierLevel: 3, diningProgress: { status: 'Renewing', remainingDines: 8, ytdMilesOrDollars: 310 },
+    });
+    const m = await memberRow(id);
+    await t.database.db.update(memberProgress).set({ qualifiedDines: 12 }).where(eq(memberProgress.memberId, m.id));
+    expect((await b.send({ method: 'GET', url: '/api/Member' })).json<Member>().diningProgress.status).toBe('Complete');
+    // Only rows two years back: VIP has lapsed.
+    await t.database.db.update(memberProgress).set({ year: sql`${memberProgress.year} - 2` }).where(eq(memberProgress.memberId, m.id));
+    expect((await b.send({ method: 'GET', url: '/api/Member' })).json<Member>()).toMatchObject({ tierLevel: 2, diningProgress: { status: 'Building', remainingDines: 12, ytdMilesOrDollars: 0 } });
+  });
+
+  it("counts only the member's own progress", async () => {
+    await progress(demoPublicId('ihg', 'select-noncard'), [{ year, qualifiedDines: 20, rewards: 5000 }]);
+    const b = await signedIn('ihg', 'select-card');
+    expect((await b.send({ method: 'GET', url: '/api/Member' })).json<Member>()).toMatchObject({ tierLevel: 2, diningProgress: { status: 'Building', ytdMilesOrDollars: 0 } });
   });
 });
 

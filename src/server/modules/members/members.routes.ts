@@ -4,7 +4,7 @@ import { ZActivateRequest, ZKnownVisitor, ZMember, ZProfileUpdateResponse, ZPubl
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { toKnownVisitor, toMember } from './member-mapper';
-import { activate, findKnownVisitor, updateProfile, ZProfileUpdateBody } from './members.service';
+import { activate, findKnownVisitor, memberStanding, updateProfile, ZProfileUpdateBody } from './members.service';
 
 export const NOT_SIGNED_IN = 'You are not signed in.';
 
@@ -20,7 +20,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     // Each call renews the idle timeout (§4: the warning toast refetches the member to stay signed in).
     if (!await request.currentSession({ renew: true })) throw AppError.unauthorized(NOT_SIGNED_IN);
     const { member, session } = await app.sessions.require(request);
-    return toMember(member, session);
+    return toMember(member, session, await memberStanding(db, member));
   });
 
   app.put('/api/Member', {
@@ -36,7 +36,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     const partner = request.sitePartner;
     const { member, session } = await app.sessions.require(request);
     const result = await updateProfile(db, { partner, member, body: request.body });
-    return { member: toMember(result.member, session), changed: result.changed };
+    return { member: toMember(result.member, session, await memberStanding(db, result.member)), changed: result.changed };
   });
 
   app.get('/api/Member/:publicId', {

@@ -7,7 +7,8 @@ import { ZProfileUpdateRequest } from '#shared/schemas/member';
 import { fullAddressRequired, hasMembers, smsOptInOffered } from '#shared/rules/partner-features';
 import { smsOptInFor } from '#shared/rules/sms-opt-in';
 import { ZIP_NOT_US_MESSAGE } from '#shared/rules/zip';
-import { activateMember, findMemberByPublicId, updateMember, type MemberPatch } from './members.repo';
+import { activateMember, findMemberByPublicId, findProgress, updateMember, type MemberPatch } from './members.repo';
+import { progressYear, standingOf, tierAfterEmailOptIn, type MemberStanding, type ProgressFigures } from './standing';
 
 const REQUIRED = 'This field is required.';
 export const MEMBER_NOT_FOUND = 'We could not find that member.';
@@ -86,9 +87,27 @@ export async function updateProfile(db: Db, opts: { partner: PartnerRow; member:
     if (next[field] !== member[field]) Object.assign(patch, { [field]: next[field] });
   }
   if (Object.keys(patch).length === 0) return { member, changed: false };
+  // The tier follows the e-mail choice (0 ↔ 2); VIP held by dining comes back with opting in (standing.ts).
+  if (patch.emailOptIn !== undefined) {
+    const tier = tierAfterEmailOptIn(member.tierLevel, patch.emailOptIn);
+    if (tier !== member.tierLevel) patch.tierLevel = tier;
+  }
   const updated = await updateMember(db, partner.id, member.id, patch);
   if (!updated) throw AppError.unauthorized('Please sign in to continue.');
   return { member: updated, changed: true };
+}
+
+/** This year's and last year's qualified dines and this year's rewards, from member_progress. */
+export async function progressFigures(db: Db, member: Pick<MemberRow, 'id' | 'partnerId'>, year: number): Promise<ProgressFigures> {
+  const rows = await findProgress(db, member.partnerId, member.id, [year - 1, year]);
+  const of = (y: number) => rows.find((r) => r.year === y);
+  return { dinesThisYear: of(year)?.qualifiedDines ?? 0, dinesLastYear: of(year - 1)?.qualifiedDines ?? 0, rewardsThisYear: of(year)?.rewards ?? 0 };
+}
+
+/** The member's tier and dining progress now (§3), from the engine's progress rows. */
+export async function memberStanding(db: Db, member: MemberRow, now: Date = new Date()): Promise<MemberStanding> {
+  const year = progressYear(now);
+  return standingOf(member.tierLevel, await progressFigures(db, member, year), year);
 }
 
 /** GET /api/Member/{publicId}: a known visitor of this partner only. */

@@ -150,6 +150,16 @@ describe('PUT /api/stgtools/member-state', () => {
     expect((await b.send({ method: 'GET', url: '/api/Member' })).json<Member>().tierLevel).toBe(3);
   });
 
+  it("keeps the profile's e-mail choice in line with the tier chosen (0 opted out, 2 and 3 opted in)", async () => {
+    const b = new TestBrowser(t, 'hilton');
+    await b.signInAs(demoPublicId('hilton', 'select-closed'));
+    const put = (tierLevel: number) => b.send({ method: 'PUT', url: '/api/stgtools/member-state', payload: { tierLevel } }).then((r) => r.json<Member>());
+    expect(await put(0)).toMatchObject({ tierLevel: 0, emailOptIn: false });
+    expect(await put(1)).toMatchObject({ tierLevel: 1, emailOptIn: false });
+    expect(await put(2)).toMatchObject({ tierLevel: 2, emailOptIn: true });
+    expect(await put(3)).toMatchObject({ tierLevel: 3, emailOptIn: true });
+  });
+
   it.each([
     ['a tier above 3', { tierLevel: 4 }],
     ['a fractional tier', { tierLevel: 1.5 }],

@@ -9,8 +9,9 @@ import { members as memberRows, outbox } from '../../db/schema';
 import type { DemoAccounts } from '../../demo';
 import { AppError } from '../../lib/app-error';
 import { toMember } from '../members/member-mapper';
-import { findMemberByPublicId, updateMember } from '../members/members.repo';
-import { MEMBER_NOT_FOUND } from '../members/members.service';
+import { findMemberByPublicId, updateMember, type MemberPatch } from '../members/members.repo';
+import { MEMBER_NOT_FOUND, memberStanding } from '../members/members.service';
+import { TIER_LEVELS } from '#shared/constants/member';
 
 const OUTBOX_LIMIT = 50;
 
@@ -74,7 +75,7 @@ export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: DemoAccounts 
     const member = await findMemberByPublicId(db, partner.id, request.body.publicId);
     if (!member) throw AppError.notFound(MEMBER_NOT_FOUND);
     const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: false });
-    return { member: toMember(member, session), csrfToken: app.csrf.issue(request, reply) };
+    return { member: toMember(member, session, await memberStanding(db, member)), csrfToken: app.csrf.issue(request, reply) };
   });
 
   app.put('/api/stgtools/member-state', {
@@ -88,9 +89,11 @@ export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: DemoAccounts 
   }, async (request) => {
     const partner = request.sitePartner;
     const { member, session } = await app.sessions.require(request);
-    const patch = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
+    const patch: MemberPatch = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
+    // The profile's e-mail box agrees with the tier chosen (0 opted out; 2 and 3 opted in), as opting in and out moves the tier.
+    if (patch.tierLevel !== undefined && patch.tierLevel !== TIER_LEVELS.NonActivated) patch.emailOptIn = patch.tierLevel !== TIER_LEVELS.OptedOut;
     const updated = Object.keys(patch).length ? await updateMember(db, partner.id, member.id, patch) : member;
     if (!updated) throw AppError.unauthorized();
-    return toMember(updated, session);
+    return toMember(updated, session, await memberStanding(db, updated));
   });
 };
