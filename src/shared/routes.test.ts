@@ -62,6 +62,8 @@ describe('paths', () => {
     expect(paths.signOut()).toBe('/SignOut');
     expect(paths.account()).toBe('/account');
     expect(paths.account.overview()).toBe('/account/overview');
+    expect(paths.account.recentActivity()).toBe('/account/recent_activity');
+    expect(paths.account.recentActivity({ page: 3 })).toBe('/account/recent_activity?page=3');
     expect(paths.account.cards()).toBe('/account/manage_cards');
     expect(paths.account.profile()).toBe('/account/user_profile');
     expect(paths.stgtools()).toBe('/stgtools');
@@ -72,7 +74,7 @@ describe('paths', () => {
     const built = [paths.home(), paths.howItWorks(), paths.discover(), paths.search(), paths.merchant(1), paths.serverError(), paths.notFound(),
       paths.login(), paths.loginAlias(), paths.join(), paths.addCard(), paths.cardAdded(), paths.activate(), paths.activate.activated(),
       paths.recover(), paths.recover.confirm(), paths.recover.update(), paths.recover.success(), paths.fixCredentials(), paths.signOut(),
-      paths.account(), paths.account.overview(), paths.account.cards(), paths.account.profile(), paths.stgtools()];
+      paths.account(), paths.account.overview(), paths.account.recentActivity(), paths.account.cards(), paths.account.profile(), paths.stgtools()];
     for (const path of built) expect(isKnownRoute(path, p), path).toBe(true);
   });
 

@@ -54,9 +54,11 @@ export const ROUTES = {
   recoverSuccess: route('/recover/success', canRecoverPassword),
   fixCredentials: route('/fix_credentials', canSignInWithPassword),
   signOut: route('/SignOut'),
-  // §2 account centre; 'recent_activity' (Reviews & History) arrives with the rewards issue.
+  // §2 account centre.
   account: route('/account', hasMembers),
   accountOverview: route('/account/overview', hasMembers),
+  /** Reviews & History: the member's dines, rewards and statement credits. */
+  accountRecentActivity: route('/account/recent_activity', hasMembers),
   accountCards: route('/account/manage_cards', hasMembers),
   accountProfile: route('/account/user_profile', hasMembers),
   /** Any other account sub-path: redirected to the overview by the client. */
@@ -150,6 +152,8 @@ export const paths = {
   signOut: to(ROUTES.signOut),
   account: Object.assign(to(ROUTES.account), {
     overview: to(ROUTES.accountOverview),
+    /** Reviews & History; `{ page }` opens a later page of the activity. */
+    recentActivity: to(ROUTES.accountRecentActivity),
     cards: to(ROUTES.accountCards),
     profile: to(ROUTES.accountProfile),
   }),

@@ -53,9 +53,10 @@ const SCREENS: { readonly [N in RouteName]: Screen } = {
   account: {
     lazy: lazyScreen(() => import('../routes/account/account-route'), 'AccountRoute'),
     index: toAccountOverview,
-    children: ['accountOverview', 'accountCards', 'accountProfile', 'accountOther'],
+    children: ['accountOverview', 'accountRecentActivity', 'accountCards', 'accountProfile', 'accountOther'],
   },
   accountOverview: { lazy: lazyScreen(() => import('../routes/account/overview-route'), 'OverviewRoute') },
+  accountRecentActivity: { lazy: lazyScreen(() => import('../routes/account/recent-activity-route'), 'RecentActivityRoute') },
   accountCards: { lazy: lazyScreen(() => import('../routes/account/manage-cards-route'), 'ManageCardsRoute') },
   accountProfile: { lazy: lazyScreen(() => import('../routes/account/profile-route'), 'ProfileRoute') },
   accountOther: { element: toAccountOverview },

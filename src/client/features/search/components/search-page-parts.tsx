@@ -3,7 +3,7 @@ import { searchHref } from '#shared/rules/search-query';
 import { MerchantTile } from '../../merchants';
 import type { SearchPage } from '../hooks/use-search-page';
 import { resultCountText, searchSummary } from '../search-text';
-import { Pagination } from './pagination';
+import { Pagination } from '#client/components/pagination';
 import { ResultsList } from './results-list';
 import { SearchForm } from './search-form';
 import { LocationBlocked, NoResults, SearchError, SearchLoading } from './search-states';

@@ -10,16 +10,18 @@ export type PaginationProps = {
   onNavigate?: (page: number) => void;
   /** History state carried by the page links. */
   linkState?: unknown;
+  /** Name of the navigation landmark (a page with two lists of pages names each). */
+  label?: string;
 };
 
 /** §9 pagination: Previous, up to five page numbers, Next, and 'Page X of Y'. */
-export function Pagination({ page, totalPages, hrefFor, onNavigate, linkState }: PaginationProps) {
+export function Pagination({ page, totalPages, hrefFor, onNavigate, linkState, label = 'Pagination' }: PaginationProps) {
   if (totalPages <= 1) return null;
   const pages = pageWindow(page, totalPages);
   const hasPrev = page > 1;
   const hasNext = page < totalPages;
   return (
-    <nav className={styles.nav} aria-label="Pagination">
+    <nav className={styles.nav} aria-label={label}>
       <p className={styles.status}>Page {page} of {totalPages}</p>
       <ul className={styles.list}>
         <li>

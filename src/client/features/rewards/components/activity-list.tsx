@@ -1,0 +1,59 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import type { Transaction } from '#shared/schemas/rewards';
+import { paths } from '#shared/routes';
+import { usePartner } from '#client/lib/partner';
+import { activityRowView, type ActivityRowView } from '../format';
+import styles from './recent-activity.module.css';
+
+/** §2/§4 activity rows: restaurant (linked), date, card, dine amount, reward and status; Forfeit, Pending and Deferred dimmed. */
+export function ActivityList({ rows, label, stale = false }: { rows: readonly Transaction[]; label: string; stale?: boolean }) {
+  const partner = usePartner();
+  const views = useMemo(() => rows.map((tx) => activityRowView(tx, { partner })), [rows, partner]);
+  return (
+    <ol className={`${styles.list} ${stale ? styles.stale : ''}`} aria-label={label} aria-busy={stale || undefined}>
+      {views.map((row) => (
+        <ActivityRow key={row.id} row={row} />
+      ))}
+    </ol>
+  );
+}
+
+function ActivityRow({ row }: { row: ActivityRowView }) {
+  return (
+    <li className={`${styles.row} ${row.dimmed ? styles.dimmed : ''}`} data-status={row.label ?? 'Awarded'}>
+      <div className={styles.rowMain}>
+        <h3 className={styles.rowTitle}>
+          {row.merchantId !== null ? <Link to={paths.merchant(row.merchantId)}>{row.title}</Link> : row.title}
+          {row.kind && <span className={styles.kind}> · {row.kind}</span>}
+        </h3>
+        <p className={styles.rowMeta}>
+          {row.date && <time dateTime={row.dateTime}>{row.date}</time>}
+          {row.date && row.card && <span aria-hidden="true"> · </span>}
+          {row.card && <span>{row.card}</span>}
+        </p>
+        {row.reason && <p className={styles.reason}>{row.reason}</p>}
+      </div>
+      <dl className={styles.figures}>
+        {row.dineAmount !== null && (
+          <div className={styles.figDine}>
+            <dt>Dine amount</dt>
+            <dd>{row.dineAmount}</dd>
+          </div>
+        )}
+        <div className={styles.figReward}>
+          <dt>Reward</dt>
+          <dd className={styles.reward}>{row.reward}</dd>
+        </div>
+        {row.label && (
+          <div className={styles.figStatus}>
+            <dt>Status</dt>
+            <dd>
+              <span className={styles.status}>{row.label}</span>
+            </dd>
+          </div>
+        )}
+      </dl>
+    </li>
+  );
+}

@@ -1,0 +1,88 @@
+import { useId } from 'react';
+import { InfoTooltip } from '#client/components/info-tooltip';
+import { Spinner } from '#client/components/spinner';
+import { formatMoney } from '../format';
+import { useCreditBalance, useDineSummary } from '../api';
+import styles from './recent-activity.module.css';
+
+export const PANEL_TITLE = 'Your cash back';
+export const BALANCE_LABEL = 'Rewards balance';
+export const PANEL_FAILED = 'We could not load your rewards balance just now.';
+
+export function balanceTooltip(breakpoint: number): string {
+  return `Cash back you have earned and not yet been paid. When your balance reaches ${formatMoney(breakpoint)}, it is paid as a statement credit to your linked card, usually within a few days.`;
+}
+
+/**
+ * §2 cash partners' rewards panel: the balance with its tooltip, a bar from 0 to the payout
+ * breakpoint (§9, $20 by default), and this year's rewards and dines.
+ */
+export function RewardsPanel() {
+  const balance = useCreditBalance();
+  const summary = useDineSummary();
+  const titleId = useId();
+  const balanceId = useId();
+  return (
+    <section className={styles.panel} aria-labelledby={titleId} aria-busy={balance.isPending || undefined}>
+      <h2 id={titleId} className={styles.sectionTitle}>
+        {PANEL_TITLE}
+      </h2>
+      {balance.isPending ? (
+        <Spinner label="Loading your balance" />
+      ) : balance.isError ? (
+        <p>{PANEL_FAILED}</p>
+      ) : (
+        <BalanceMeter balance={balance.data.memberBalance} breakpoint={balance.data.payoutBreakpoint} labelId={balanceId} />
+      )}
+      {summary.data && (
+        <dl className={styles.ytd}>
+          <div>
+            <dt>Rewards this year</dt>
+            <dd>{formatMoney(summary.data.currentYearBenefits)}</dd>
+          </div>
+          <div>
+            <dt>Dines this year</dt>
+            <dd>{summary.data.currentYearDines}</dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function BalanceMeter({ balance, breakpoint, labelId }: { balance: number; breakpoint: number; labelId: string }) {
+  const max = breakpoint > 0 ? breakpoint : 1;
+  const now = Math.min(Math.max(0, balance), max);
+  const text = `${formatMoney(balance)} of ${formatMoney(breakpoint)}`;
+  const toGo = Math.max(0, breakpoint - balance);
+  return (
+    <div className={styles.balance}>
+      <div className={styles.balanceHead}>
+        <span className={styles.balanceLabel}>
+          <span id={labelId}>{BALANCE_LABEL}</span> <InfoTooltip label="About your rewards balance">{balanceTooltip(breakpoint)}</InfoTooltip>
+        </span>
+        <span className={styles.balanceAmount}>{formatMoney(balance)}</span>
+      </div>
+      <div
+        className={styles.bar}
+        role="progressbar"
+        aria-labelledby={labelId}
+        aria-valuemin={0}
+        aria-valuemax={max}
+        aria-valuenow={now}
+        aria-valuetext={text}
+      >
+        <span className={styles.barFill} style={{ width: `${(now / max) * 100}%` }} />
+      </div>
+      <div className={styles.barScale} aria-hidden="true">
+        <span>{formatMoney(0)}</span>
+        <span>{formatMoney(breakpoint)}</span>
+      </div>
+      <p className={styles.balanceNote}>
+        {toGo > 0
+          ? `${formatMoney(toGo)} more to your next statement credit.`
+          : 'Your balance has reached the payout amount: a statement credit is on its way.'}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { paths } from '#shared/routes';
+import { ApiError } from '#client/lib/api';
+import { MEMBER_QUERY_KEY } from '../../session';
+import { useTransactions } from '../api';
+
+/** The page of the URL (?page=N, from 1); anything else is page 1. */
+export function pageFromQuery(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+}
+
+export function activityHref(page: number): string {
+  return page <= 1 ? paths.account.recentActivity() : paths.account.recentActivity({ page });
+}
+
+/**
+ * §4 unauthorised → sign in: a 401 means the session ended behind the page, so the member is
+ * forgotten and the account centre sends the visitor to sign in (saving this page to come back to).
+ */
+export function useSignInOnUnauthorised(...errors: unknown[]) {
+  const queryClient = useQueryClient();
+  const unauthorised = errors.some((e) => e instanceof ApiError && e.status === 401);
+  useEffect(() => {
+    if (unauthorised) queryClient.setQueryData(MEMBER_QUERY_KEY, null);
+  }, [unauthorised, queryClient]);
+  return unauthorised;
+}
+
+/**
+ * Reviews & History's activity: the page of the URL (so back and forward work), its transactions
+ * with the previous page kept on screen while the next loads, and focus moved to the list's
+ * heading once the page a person chose has arrived.
+ */
+export function useActivityPage() {
+  const [params] = useSearchParams();
+  const page = pageFromQuery(params.get('page'));
+  const query = useTransactions(page);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const chosen = useRef<number | null>(null);
+  const arrived = query.isSuccess && !query.isPlaceholderData;
+
+  useEffect(() => {
+    if (!arrived || chosen.current !== page) return;
+    chosen.current = null;
+    headingRef.current?.focus();
+  }, [arrived, page]);
+
+  const onNavigate = useCallback((next: number) => {
+    chosen.current = next;
+  }, []);
+
+  const data = query.data;
+  return {
+    page,
+    query,
+    rows: data?.data ?? [],
+    totalPages: data?.totalPages ?? 0,
+    /** First load: nothing to show yet. */
+    loading: query.isPending,
+    /** Another page is on its way; the previous one is still shown. */
+    loadingMore: query.isPlaceholderData && query.isFetching,
+    headingRef,
+    onNavigate,
+    hrefFor: activityHref,
+  };
+}
