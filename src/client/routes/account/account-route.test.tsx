@@ -67,9 +67,62 @@ describe('Account centre routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Member Profile' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Account centre' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((a) => a.textContent)).toEqual(['Account Overview', 'Linked Cards', 'Profile']);
-    expect(links[2]!.getAttribute('aria-current')).toBe('page');
+    expect(links.map((a) => a.textContent)).toEqual(['Account Overview', 'Reviews & History', 'Linked Cards', 'Profile']);
+    expect(links[3]!.getAttribute('aria-current')).toBe('page');
     expect(links[0]!.getAttribute('aria-current')).toBeNull();
+  });
+});
+
+describe('Account overview: the VIP meter', () => {
+  const year = new Date().getFullYear();
+  const progress = (over: Partial<Member['diningProgress']>) => makeMember({ diningProgress: { ...makeMember().diningProgress, ...over } });
+  const meterOf = (region: HTMLElement) => within(region).getByRole('progressbar', { name: 'Qualifying dines this year' });
+
+  it('Building: this year\'s dines out of the 11 before VIP, with the dines still to go', async () => {
+    renderAccount('/account/overview', { member: progress({ status: 'Building', dinesRequired: 12, remainingDines: 8 }) });
+    const region = await screen.findByRole('region', { name: `VIP progress for ${year}` });
+    const meter = meterOf(region);
+    expect(meter.getAttribute('aria-valuemin')).toBe('0');
+    expect(meter.getAttribute('aria-valuemax')).toBe('11');
+    expect(meter.getAttribute('aria-valuenow')).toBe('4');
+    expect(meter.getAttribute('aria-valuetext')).toBe('4 of 11 dines');
+    expect(region.textContent).toContain('4 of 11 dines');
+    expect(region.textContent).toContain('8 more qualifying dines this year make you VIP.');
+    await expectNoAxeViolations();
+  });
+
+  it('Building with a full meter: the next dine makes the member VIP', async () => {
+    renderAccount('/account/overview', { member: progress({ status: 'Building', remainingDines: 1 }) });
+    const region = await screen.findByRole('region', { name: `VIP progress for ${year}` });
+    expect(meterOf(region).getAttribute('aria-valuenow')).toBe('11');
+    expect(region.textContent).toContain('Your next qualifying dine makes you VIP.');
+  });
+
+  it('Qualified: a full meter, VIP this year and next', async () => {
+    renderAccount('/account/overview', { member: progress({ status: 'Qualified', remainingDines: 0 }) });
+    const region = await screen.findByRole('region', { name: `VIP progress for ${year}` });
+    expect(meterOf(region).getAttribute('aria-valuenow')).toBe('11');
+    expect(region.textContent).toContain(`You are VIP for the rest of ${year} and all of ${year + 1}.`);
+  });
+
+  it('Renewing: the next-year label, with this year\'s dines', async () => {
+    renderAccount('/account/overview', { member: progress({ status: 'Renewing', remainingDines: 10 }) });
+    const region = await screen.findByRole('region', { name: `VIP progress for ${year + 1}` });
+    expect(meterOf(region).getAttribute('aria-valuenow')).toBe('2');
+    expect(region.textContent).toContain(`You are VIP through ${year}. 10 more qualifying dines this year keep you VIP in ${year + 1}.`);
+  });
+
+  it('Complete: the next-year label and no progress', async () => {
+    renderAccount('/account/overview', { member: progress({ status: 'Complete', remainingDines: 0 }) });
+    const region = await screen.findByRole('region', { name: `VIP status for ${year + 1}` });
+    expect(region.textContent).toContain(`You have secured VIP status for ${year + 1}.`);
+    expect(within(region).queryByRole('progressbar')).toBeNull();
+  });
+
+  it('is not shown where the partner has no VIP', async () => {
+    renderAccount('/account/overview', { partner: { hasVIP: false } });
+    await screen.findByRole('region', { name: 'Membership status' });
+    expect(screen.queryByRole('region', { name: /VIP/ })).toBeNull();
   });
 });
 
@@ -95,8 +148,8 @@ describe('Account overview', () => {
     expect(status.textContent).toContain('March 4, 2024');
     expect(status.textContent).toContain('You earn 3 miles per $1');
     const progress = screen.getByRole('region', { name: /VIP progress/ });
-    expect(progress.textContent).toContain('4 of 12 dines');
-    expect(within(progress).getByRole('progressbar', { name: 'Dines' })).toBeTruthy();
+    expect(progress.textContent).toContain('4 of 11 dines');
+    expect(within(progress).getByRole('progressbar', { name: 'Qualifying dines this year' })).toBeTruthy();
   });
 
   it('names tier 0 Basic and tier 3 VIP', async () => {
