@@ -20,7 +20,7 @@ export function merchantFixture(overrides: Partial<MerchantSummary> = {}): Merch
     },
     distance: 1.24,
     acclaimedLevel: 2,
-    benefitAvailability: { campaignCodes: ['ACC2'], available: true },
+    benefitAvailability: { campaignCodes: ['ACCL2'], available: true },
     reservationProviders: {},
     origin: 'seed',
     isNew: true,

@@ -4,6 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { ContentName } from '#shared/schemas/cms';
 import type { PartnerConfig } from '#shared/schemas/partner';
+import type { Member } from '#shared/schemas/member';
+import { MEMBER_QUERY_KEY } from '../features/session/api';
 import { PartnerProvider } from '../lib/partner';
 import { ContentProvider, type ContentState } from '../features/content/content-provider';
 import { makeContentState, makePartnerConfig, partnerFixture, type ItemInput } from './partner-fixture';
@@ -18,6 +20,8 @@ type Options = {
   /** Route pattern the element is mounted at (for useParams); default '*'. */
   path?: string;
   queryClient?: QueryClient;
+  /** The signed-in member (null: a visitor), set as the member query's data; left out, the query is left alone. */
+  member?: Member | null;
 };
 
 export function testQueryClient() {
@@ -29,6 +33,7 @@ export function renderWithProviders(ui: ReactElement, opts: Options = {}) {
   const partner = opts.partner ?? makePartnerConfig();
   const content = opts.content ?? makeContentState(opts.pages, partner);
   const queryClient = opts.queryClient ?? testQueryClient();
+  if (opts.member !== undefined) queryClient.setQueryData(MEMBER_QUERY_KEY, opts.member);
   const result = render(
     <PartnerProvider partner={partner}>
       <QueryClientProvider client={queryClient}>

@@ -219,6 +219,7 @@ describe('TopBar member area on desktop', () => {
     const nav = within(panel).getByRole('navigation', { name: 'Account' });
     expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Account Overview', '/account/overview'],
+      ['Reviews & History', '/account/recent_activity'],
       ['Linked Cards', '/account/manage_cards'],
       ['Profile', '/account/user_profile'],
     ]);

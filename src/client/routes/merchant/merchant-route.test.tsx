@@ -4,7 +4,12 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MerchantDetail } from '#shared/schemas/merchant';
 import { MerchantRoute } from './merchant-route';
+import type { Member } from '#shared/schemas/member';
+import type { PartnerConfig } from '#shared/schemas/partner';
 import { renderWithProviders } from '../../test/render';
+import { makeMember } from '../../test/member-fixture';
+import { cmsItem, makePartnerConfig } from '../../test/partner-fixture';
+import { expectNoAxeViolations } from '../../test/axe';
 import { track } from '../../lib/impressions';
 
 vi.mock('../../lib/impressions', () => ({ track: vi.fn() }));
@@ -46,8 +51,14 @@ function mockFetch(status: number, body: unknown) {
   vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, statusText: status === 404 ? 'Not Found' : status === 200 ? 'OK' : 'Internal Server Error', headers: { 'content-type': 'application/json' } })));
 }
 
-function renderMerchant(id = '42') {
-  return renderWithProviders(<MerchantRoute />, { route: `/merchants/${id}`, path: '/merchants/:merchantId' });
+function renderMerchant(id = '42', opts: { member?: Member | null; partner?: Partial<PartnerConfig> } = {}) {
+  return renderWithProviders(<MerchantRoute />, {
+    route: `/merchants/${id}`,
+    path: '/merchants/:merchantId',
+    member: opts.member ?? null,
+    partner: makePartnerConfig(opts.partner),
+    pages: { popup: [cmsItem('acclaimed_2', { title: 'Unlock Select', body_text: 'Opt in to emails to earn here.' })] },
+  });
 }
 
 beforeEach(() => vi.spyOn(console, 'info').mockImplementation(() => undefined));
@@ -105,5 +116,30 @@ describe('MerchantRoute', () => {
     mockFetch(500, { statusCode: 500, error: 'Internal Server Error', message: 'Boom' });
     renderMerchant();
     expect(await screen.findByRole('heading', { level: 1, name: 'Looks like this page is still simmering' })).toBeTruthy();
+  });
+
+  it("shows the signed-in member's earn text, as text (§2)", async () => {
+    mockFetch(200, merchant);
+    renderMerchant('42', { member: makeMember({ tierLevel: 2 }) });
+    const offers = await screen.findByRole('list', { name: 'Offers' });
+    expect(within(offers).getByText('3 miles per $1')).toBeTruthy();
+    expect(within(offers).queryByRole('link')).toBeNull();
+    expect(screen.queryByText('Sign in to see offers')).toBeNull();
+  });
+
+  it("offers 'Unlock access to earn' where the member's tier lacks the restaurant's campaign (§2)", async () => {
+    mockFetch(200, { ...merchant, benefitAvailability: { campaignCodes: ['ACCL2'], available: true } });
+    renderMerchant('42', { member: makeMember({ tierLevel: 0 }), partner: { acclaimed2Enabled: true } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Unlock access to earn at Trattoria Uno' }));
+    expect(screen.getByRole('dialog', { name: 'Unlock Select' })).toBeTruthy();
+    await expectNoAxeViolations();
+  });
+
+  it("offers no unlock to a member whose tier has the restaurant's campaign", async () => {
+    mockFetch(200, { ...merchant, benefitAvailability: { campaignCodes: ['ACCL2'], available: true } });
+    renderMerchant('42', { member: makeMember({ tierLevel: 2 }), partner: { acclaimed2Enabled: true } });
+    expect(await screen.findByText('3 miles per $1')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Unlock access/ })).toBeNull();
   });
 });

@@ -6,6 +6,8 @@ import { Route, Routes, useLocation } from 'react-router';
 import type { MerchantSearchResponse } from '#shared/schemas/merchant';
 import { merchantFixture } from '../../test/merchant-fixture';
 import { renderWithAirline as renderWithProviders } from '../../test/render';
+import { makeMember } from '../../test/member-fixture';
+import type { Member } from '#shared/schemas/member';
 import { LAST_SEARCH_KEY } from '../../features/search/search-storage';
 import { SearchRoute } from './search-route';
 
@@ -45,12 +47,12 @@ function UrlSpy() {
   return null;
 }
 
-function renderRoute(route: string) {
+function renderRoute(route: string, member?: Member | null) {
   return renderWithProviders(
     <Routes>
       <Route path="/search" element={<><SearchRoute /><UrlSpy /></>} />
     </Routes>,
-    { route },
+    { route, member },
   );
 }
 
@@ -82,6 +84,13 @@ afterEach(() => {
 });
 
 describe('SearchRoute', () => {
+  it("gives the result tiles the signed-in member's earn text (§2)", async () => {
+    renderRoute('/search?location=Chicago%2C%20IL', makeMember({ tierLevel: 2 }));
+    const list = await screen.findByRole('list', { name: 'Restaurants' });
+    expect(within(list).getAllByText('3 miles per $1')).toHaveLength(20);
+    expect(within(list).queryByText('Sign in to see offers')).toBeNull();
+  });
+
   it('searches the location in the URL and lists the results with pagination', async () => {
     renderRoute('/search?location=Chicago%2C%20IL&restaurantOrCuisine=Thai&priceRange=1&priceRange=2&sortBy=rating');
     expect(await screen.findByRole('heading', { level: 2, name: '45 restaurants near Chicago, IL' })).toBeTruthy();

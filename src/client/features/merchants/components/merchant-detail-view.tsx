@@ -1,8 +1,8 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { merchantImageUrl } from '#shared/constants/merchant';
 import type { MerchantDetail } from '#shared/schemas/merchant';
-import { earnText } from '#shared/rules/earn-text';
+import { earnText, unlockAccessTier } from '#shared/rules/earn-text';
 import { canSignInWithPassword, usesSingleSignOn } from '#shared/rules/partner-features';
 import { paths } from '#shared/routes';
 import { usePartner } from '#client/lib/partner';
@@ -11,15 +11,23 @@ import { safeUrl } from '#client/components/safe-url';
 import {
   FEATURE_LABELS, HIGHLIGHT_TEXT, MEAL_LABELS, directionsUrl, formatCoordinates, formatDate, formatPhone, formatRating, phoneHref, websiteLabel,
 } from '../format';
+import { memberCampaignCodes, useMemberTier } from '../member-tier';
 import { HoursTable } from './hours-table';
 import { LocationMap } from './location-map';
 import { MenuGallery } from './menu-gallery';
 import { ReviewsSummary, Stars } from './reviews-summary';
 import styles from './merchant-detail.module.css';
 
-/** The merchant detail for an anonymous visitor (offers, booking and ordering arrive with sign-in). */
+/** Only members below the restaurant's tier see it, so its code loads only for them. */
+const UnlockAccessButton = lazy(() => import('./unlock-access-popup').then((m) => ({ default: m.UnlockAccessButton })));
+
+/**
+ * The merchant detail: the earn text of the signed-in member's tier (a visitor is asked to sign in,
+ * §2), and 'Unlock access to earn' where the member's tier lacks the restaurant's campaigns.
+ */
 export function MerchantDetailView({ merchant }: { merchant: MerchantDetail }) {
   const partner = usePartner();
+  const tier = useMemberTier();
   const ids = useId();
   const id = (s: string) => `${ids}-${s}`;
   const { details, location } = merchant;
@@ -29,8 +37,17 @@ export function MerchantDetailView({ merchant }: { merchant: MerchantDetail }) {
   const { overallRating, numberOfRatings } = details.rating;
   const website = merchant.website ? safeUrl(merchant.website) : null;
   const address = location.address;
-  const earn = partner.showEarnRate ? earnText(null, partner.copyStates) : null;
-  const earnLink = canSignInWithPassword(partner) ? paths.login() : usesSingleSignOn(partner) ? paths.join() : null;
+  const earn = partner.showEarnRate ? earnText(tier, partner.copyStates) : null;
+  // A visitor's 'Sign in to see offers' leads to signing in; a member's earn text is just text.
+  const earnLink = tier !== null ? null : canSignInWithPassword(partner) ? paths.login() : usesSingleSignOn(partner) ? paths.join() : null;
+  const unlockTier = unlockAccessTier({
+    acclaimed2Enabled: partner.acclaimed2Enabled,
+    acclaimedLevel: merchant.acclaimedLevel,
+    merchantCampaignCodes: merchant.benefitAvailability.campaignCodes,
+    tagsShown: partner.showEarnRate,
+    tier,
+    memberCampaignCodes: memberCampaignCodes(tier, merchant.benefitAvailability.campaignCodes),
+  });
 
   return (
     <article className={`container ${styles.page}`} aria-labelledby={id('name')}>
@@ -74,6 +91,13 @@ export function MerchantDetailView({ merchant }: { merchant: MerchantDetail }) {
             {merchant.bonusText && <li className={styles.tag}>{merchant.bonusText}</li>}
             {merchant.offerTag && <li className={styles.tag}>{merchant.offerTag}</li>}
           </ul>
+        )}
+        {unlockTier && (
+          <div className={styles.unlock}>
+            <Suspense fallback={null}>
+              <UnlockAccessButton tier={unlockTier} merchantName={merchant.name} />
+            </Suspense>
+          </div>
         )}
         {merchant.reservationProviders.openTable && (
           <p className={styles.note}>

@@ -4,6 +4,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cmsItem, partnerFixture } from '#client/test/partner-fixture';
 import { merchantFixture } from '#client/test/merchant-fixture';
+import { makeMember } from '#client/test/member-fixture';
+import { expectNoAxeViolations } from '#client/test/axe';
 import { renderWithAirline as renderWithProviders } from '#client/test/render';
 import { MerchantTile } from './merchant-tile';
 
@@ -87,7 +89,8 @@ describe('MerchantTile', () => {
 
   it('opens the next-tier popup from Unlock access to earn', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<MerchantTile merchant={merchantFixture()} tier={2} />, { pages: popupPages });
+    const vipOnly = merchantFixture({ acclaimedLevel: 3, benefitAvailability: { campaignCodes: ['ACCL3'], available: true } });
+    renderWithProviders(<MerchantTile merchant={vipOnly} tier={2} />, { pages: popupPages });
     const button = await screen.findByRole('button', { name: 'Unlock access to earn at Blue Plate Diner' });
     expect(button.getAttribute('aria-haspopup')).toBe('dialog');
     await user.click(button);
@@ -105,5 +108,68 @@ describe('MerchantTile', () => {
     await user.click(await screen.findByRole('button', { name: /unlock access to earn/i }));
     const dialog = screen.getByRole('dialog', { name: 'Unlock Select' });
     expect(within(dialog).getByText('Opt in to emails to earn at acclaimed restaurants.')).toBeTruthy();
+  });
+
+  describe('earn text by the signed-in member\'s tier (§2)', () => {
+    const plain = merchantFixture({ acclaimedLevel: null, benefitAvailability: { campaignCodes: [], available: true } });
+
+    it.each([
+      [0, '1 mile per $1'],
+      [1, '1 mile per $1'],
+      [2, '3 miles per $1'],
+      [3, '5 miles per $1'],
+    ])('tier %i reads "%s"', (tierLevel, text) => {
+      renderWithProviders(<MerchantTile merchant={plain} />, { member: makeMember({ tierLevel }) });
+      expect(within(screen.getByRole('list', { name: 'Offers' })).getByText(text)).toBeTruthy();
+      expect(screen.queryByText('Sign in to see offers')).toBeNull();
+    });
+
+    it('a visitor is asked to sign in', () => {
+      renderWithProviders(<MerchantTile merchant={plain} />, { member: null });
+      expect(screen.getByText('Sign in to see offers')).toBeTruthy();
+    });
+  });
+
+  describe("'Unlock access to earn' by the member's tier (§2)", () => {
+    const select = merchantFixture({ acclaimedLevel: 2, benefitAvailability: { campaignCodes: ['ACCL2'], available: true } });
+    const vip = merchantFixture({ acclaimedLevel: 3, benefitAvailability: { campaignCodes: ['ACCL3'], available: true } });
+    const seasonal = merchantFixture({ acclaimedLevel: 1, benefitAvailability: { campaignCodes: ['SUMMER'], available: true } });
+    const unlock = () => screen.findByRole('button', { name: /Unlock access to earn/ });
+    const noUnlock = async () => {
+      await screen.findByRole('list', { name: 'Offers' });
+      expect(screen.queryByRole('button', { name: /Unlock access to earn/ })).toBeNull();
+    };
+
+    it('offers Select (popup 2) to a member below Select at a Select restaurant', async () => {
+      const user = userEvent.setup();
+      renderWithProviders(<MerchantTile merchant={select} />, { member: makeMember({ tierLevel: 0 }), pages: popupPages });
+      await user.click(await unlock());
+      expect(screen.getByRole('dialog', { name: 'Unlock Select' })).toBeTruthy();
+      await expectNoAxeViolations();
+    });
+
+    it('offers nothing to a Select member at a Select restaurant, and VIP (popup 3) at a VIP one', async () => {
+      renderWithProviders(<MerchantTile merchant={select} />, { member: makeMember({ tierLevel: 2 }), pages: popupPages });
+      await noUnlock();
+      cleanup();
+      const user = userEvent.setup();
+      renderWithProviders(<MerchantTile merchant={vip} />, { member: makeMember({ tierLevel: 2 }), pages: popupPages });
+      await user.click(await unlock());
+      expect(screen.getByRole('dialog', { name: 'Go VIP' })).toBeTruthy();
+    });
+
+    it('offers nothing to a VIP, to a visitor, for campaigns open to every tier, or without acclaimed v2', async () => {
+      renderWithProviders(<MerchantTile merchant={vip} />, { member: makeMember({ tierLevel: 3 }), pages: popupPages });
+      await noUnlock();
+      cleanup();
+      renderWithProviders(<MerchantTile merchant={vip} />, { member: null, pages: popupPages });
+      await noUnlock();
+      cleanup();
+      renderWithProviders(<MerchantTile merchant={seasonal} />, { member: makeMember({ tierLevel: 0 }), pages: popupPages });
+      await noUnlock();
+      cleanup();
+      renderWithProviders(<MerchantTile merchant={select} />, { member: makeMember({ tierLevel: 0 }), pages: popupPages, partner: partnerFixture({ acclaimed2Enabled: false }) });
+      await noUnlock();
+    });
   });
 });

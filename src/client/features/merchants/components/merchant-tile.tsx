@@ -5,6 +5,7 @@ import type { MerchantSummary } from '#shared/schemas/merchant';
 import { earnText, unlockAccessTier } from '#shared/rules/earn-text';
 import { paths } from '#shared/routes';
 import { usePartner } from '#client/lib/partner';
+import { memberCampaignCodes, useMemberTier } from '../member-tier';
 import { formatRating, HIGHLIGHT_TEXT } from '../format';
 import styles from './merchant-tile.module.css';
 
@@ -18,7 +19,7 @@ const IMAGE_HEIGHT = 250;
 
 export type MerchantTileProps = {
   merchant: MerchantSummary;
-  /** The member's tier (0–3); null/undefined for an anonymous visitor. */
+  /** The tier whose earn text shows (0–3, null for a visitor); by default the signed-in member's. */
   tier?: number | null;
   /** Fixed width in px; without it the tile fills its container. */
   width?: number;
@@ -26,12 +27,12 @@ export type MerchantTileProps = {
   headingLevel?: 2 | 3 | 4;
   /** Highlighted (e.g. its map marker was chosen). */
   highlighted?: boolean;
-  /** Campaign codes the member's tier has (unlock-access rule). */
-  memberCampaignCodes?: readonly string[];
 };
 
-export function MerchantTile({ merchant, tier = null, width, headingLevel = 3, highlighted = false, memberCampaignCodes }: MerchantTileProps) {
+export function MerchantTile({ merchant, tier: tierProp, width, headingLevel = 3, highlighted = false }: MerchantTileProps) {
   const partner = usePartner();
+  const memberTier = useMemberTier();
+  const tier = tierProp === undefined ? memberTier : tierProp;
   const nameId = useId();
   const { details, location } = merchant;
   const Heading = `h${headingLevel}` as const;
@@ -48,7 +49,7 @@ export function MerchantTile({ merchant, tier = null, width, headingLevel = 3, h
     merchantCampaignCodes: merchant.benefitAvailability.campaignCodes,
     tagsShown,
     tier,
-    memberCampaignCodes,
+    memberCampaignCodes: memberCampaignCodes(tier, merchant.benefitAvailability.campaignCodes),
   });
 
   return (

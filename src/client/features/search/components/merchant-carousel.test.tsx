@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { merchantFixture } from '#client/test/merchant-fixture';
 import { renderWithAirline as renderWithProviders } from '#client/test/render';
+import { makeMember } from '#client/test/member-fixture';
 import { MerchantCarousel } from './merchant-carousel';
 
 const trackMock = vi.hoisted(() => vi.fn());
@@ -40,6 +41,18 @@ afterEach(() => {
 });
 
 describe('MerchantCarousel', () => {
+  it("shows each tile's earn text for the signed-in member's tier, and asks a visitor to sign in (§2)", async () => {
+    renderWithProviders(<MerchantCarousel title="Top rated" query={{ location: 'Chicago, IL' }} />, { member: makeMember({ tierLevel: 3 }) });
+    const section = await screen.findByRole('region', { name: 'Top rated' });
+    await within(section).findByRole('article', { name: 'Alpha' });
+    expect(within(section).getAllByText('5 miles per $1')).toHaveLength(2);
+    cleanup();
+    renderWithProviders(<MerchantCarousel title="Top rated" query={{ location: 'Chicago, IL' }} />, { member: null });
+    const again = await screen.findByRole('region', { name: 'Top rated' });
+    await within(again).findByRole('article', { name: 'Alpha' });
+    expect(within(again).getAllByText('Sign in to see offers')).toHaveLength(2);
+  });
+
   it('searches 15 merchants, shows 200px tiles and links View all to the search', async () => {
     renderWithProviders(<MerchantCarousel title="Top rated in Chicago" query={{ location: 'Chicago, IL', sortBy: 'rating' }} />);
     const section = await screen.findByRole('region', { name: 'Top rated in Chicago' });

@@ -16,10 +16,8 @@ export type MerchantCarouselProps = {
   title: string;
   /** The carousel's search (a content text block's `query`, or a query string). */
   query: Record<string, string | string[] | undefined> | string;
-  /** Level of the title heading; tiles use the next level. */
+  /** Level of the title heading; tiles use the next level (and the signed-in member's earn text). */
   headingLevel?: 2 | 3;
-  /** The member's tier for earning text; null for anonymous. */
-  tier?: number | null;
 };
 
 /**
@@ -27,7 +25,7 @@ export type MerchantCarouselProps = {
  * same search. It searches only with a place, or once the current location resolved (§4); a
  * geolocation error, a failed search or no results render nothing.
  */
-export function MerchantCarousel({ title, query, headingLevel = 2, tier = null }: MerchantCarouselProps) {
+export function MerchantCarousel({ title, query, headingLevel = 2 }: MerchantCarouselProps) {
   const state = useMemo(() => parseSearchState(query), [query]);
   const wantsGeo = isCurrentLocation(state);
   const geo = useGeolocation({ enabled: wantsGeo, mode: 'carousel' });
@@ -112,7 +110,7 @@ export function MerchantCarousel({ title, query, headingLevel = 2, tier = null }
         <ul ref={listRef} id={listId} className={styles.list} aria-labelledby={titleId}>
           {merchants.map((m) => (
             <li key={m.id} className={styles.item}>
-              <MerchantTile merchant={m} width={CAROUSEL_TILE_WIDTH} headingLevel={tileHeading} tier={tier} />
+              <MerchantTile merchant={m} width={CAROUSEL_TILE_WIDTH} headingLevel={tileHeading} />
             </li>
           ))}
         </ul>

@@ -6,13 +6,12 @@ import styles from './results-list.module.css';
 export type ResultsListProps = {
   merchants: readonly MerchantSummary[];
   selectedId?: number | null;
-  tier?: number | null;
   /** Dimmed while the next page loads (previous data kept). */
   stale?: boolean;
 };
 
-/** The page of result tiles; the tile chosen on the map is highlighted and scrolled into view. */
-export function ResultsList({ merchants, selectedId = null, tier = null, stale = false }: ResultsListProps) {
+/** The page of result tiles (each with the signed-in member's earn text); the tile chosen on the map is highlighted and scrolled into view. */
+export function ResultsList({ merchants, selectedId = null, stale = false }: ResultsListProps) {
   const listRef = useRef<HTMLOListElement>(null);
   useEffect(() => {
     if (selectedId === null) return;
@@ -26,7 +25,7 @@ export function ResultsList({ merchants, selectedId = null, tier = null, stale =
     <ol ref={listRef} className={`${styles.list} ${stale ? styles.stale : ''}`} aria-label="Restaurants">
       {merchants.map((m) => (
         <li key={m.id} className={styles.item}>
-          <MerchantTile merchant={m} tier={tier} highlighted={m.id === selectedId} headingLevel={3} />
+          <MerchantTile merchant={m} highlighted={m.id === selectedId} headingLevel={3} />
         </li>
       ))}
     </ol>
