@@ -3,6 +3,7 @@ import type { Member } from '#shared/schemas/member';
 import type { DemoMembersResponse, MemberStateRequest, OutboxResponse } from '#shared/schemas/stgtools';
 import { api } from '../../lib/api';
 import { applySignedIn, MEMBER_QUERY_KEY, type SessionAnswer } from '../session';
+import { REWARDS_QUERY_KEY } from '../rewards';
 
 /** Staging tools calls (docs/api-members.md; absent in production). */
 
@@ -39,5 +40,31 @@ export function useSetMemberState() {
   return useMutation({
     mutationFn: (body: MemberStateRequest) => api<Member>('/api/stgtools/member-state', { method: 'PUT', body }),
     onSuccess: (member) => queryClient.setQueryData(MEMBER_QUERY_KEY, member),
+  });
+}
+
+/** POST /api/stgtools/dines: a dine of the signed-in member, sent through the card-network webhook. */
+export type DineNowRequest = {
+  merchantId: number;
+  amountCents: number;
+  /** The member's first card when left out. */
+  cardId?: number;
+  /** true (the default): authorise and clear at once; false: authorise only (the dine stays Pending). */
+  clear?: boolean;
+};
+export type DineNowResponse = { transactionId: string };
+
+/**
+ * "Dine now": the engine applies the events within a few seconds, so the member's rewards and
+ * progress are marked stale for Reviews & History and the overview to fetch again.
+ */
+export function useDineNow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DineNowRequest) => api<DineNowResponse>('/api/stgtools/dines', { method: 'POST', body }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: REWARDS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: MEMBER_QUERY_KEY, exact: true });
+    },
   });
 }

@@ -12,6 +12,8 @@ import { getCsrfToken, setCsrfToken } from '../../lib/csrf';
 import { MEMBER_QUERY_KEY } from '../../features/session/api';
 import type { Member } from '#shared/schemas/member';
 import type { DemoMember } from '#shared/schemas/stgtools';
+import { makeCard } from '../../features/cards/test/cards-fixtures';
+import { DINE_NOW_TITLE } from '../../features/stgtools/components/dine-now';
 
 const demo = (over: Partial<DemoMember>): DemoMember => ({
   publicId: 'pub-1', label: 'Card member, Select', email: 'select@demo.test', partnerNumber: null, password: 'Demo-pass-1',
@@ -43,6 +45,10 @@ beforeEach(() => {
         return json({ member: makeMember({ publicId: body.publicId, firstName: 'Sam' }), csrfToken: 'member-token' });
       case '/api/stgtools/member-state':
         return json(makeMember({ tierLevel: body.tierLevel, memberType: body.memberType }));
+      case '/api/stgtools/dines':
+        return body.merchantId === 404 ? json({ statusCode: 404, error: 'Not Found', message: 'There is no restaurant 404.' }, 404) : json({ transactionId: 'stg-abc123' });
+      case '/api/Member/Cards':
+        return json([makeCard({ id: 7, lastFour: '1111' }), makeCard({ id: 8, cardType: 'Amex', lastFour: '0005' })]);
       default:
         return undefined;
     }
@@ -111,5 +117,64 @@ describe('Staging tools', () => {
       createRoutes(makePartnerConfig({ environment }))[0]!.children![0]!.children!.map((r) => r.path);
     expect(paths('development')).toContain('stgtools');
     expect(paths('production')).not.toContain('stgtools');
+  });
+
+  describe('Dine now', () => {
+    it('asks for a card member', async () => {
+      renderTools(makeMember({ memberType: 'NonCardMember' }));
+      const section = screen.getByRole('region', { name: DINE_NOW_TITLE });
+      expect(section.textContent).toContain('Sign in as a card member to dine');
+      expect(within(section).queryByRole('form')).toBeNull();
+    });
+
+    it('sends a dine authorised and cleared with the first card, and links to Reviews & History', async () => {
+      const user = userEvent.setup();
+      renderTools(makeMember());
+      const form = screen.getByRole('form', { name: DINE_NOW_TITLE });
+      await user.type(within(form).getByRole('textbox', { name: /Restaurant id/ }), '1234');
+      await user.click(within(form).getByRole('button', { name: DINE_NOW_TITLE }));
+      expect(await within(form).findByText('stg-abc123')).toBeTruthy();
+      expect(calls.find((c) => c.path === '/api/stgtools/dines')).toMatchObject({ method: 'POST', body: { merchantId: 1234, amountCents: 5000, clear: true }, csrf: 'anonymous-token' });
+      expect(form.textContent).toContain('authorised and cleared');
+      expect(within(form).getByRole('link', { name: 'Reviews & History' }).getAttribute('href')).toBe('/account/recent_activity');
+      await expectNoAxeViolations();
+    });
+
+    it('authorises only, with the chosen card and amount', async () => {
+      const user = userEvent.setup();
+      renderTools(makeMember());
+      const form = screen.getByRole('form', { name: DINE_NOW_TITLE });
+      await user.type(within(form).getByRole('textbox', { name: /Restaurant id/ }), '77');
+      const amount = within(form).getByRole('textbox', { name: /Amount in dollars/ });
+      await user.clear(amount);
+      await user.type(amount, '$42.5');
+      await waitFor(() => expect(within(form).getAllByRole('option').length).toBe(3));
+      await user.selectOptions(within(form).getByRole('combobox', { name: 'Card' }), 'Amex ending in 0005');
+      await user.click(within(form).getByRole('radio', { name: /Authorise only/ }));
+      await user.click(within(form).getByRole('button', { name: DINE_NOW_TITLE }));
+      expect(await within(form).findByText('stg-abc123')).toBeTruthy();
+      expect(calls.find((c) => c.path === '/api/stgtools/dines')!.body).toEqual({ merchantId: 77, amountCents: 4250, cardId: 8, clear: false });
+      expect(form.textContent).toContain('not cleared');
+    });
+
+    it('checks the restaurant and the amount, and shows a refusal', async () => {
+      const user = userEvent.setup();
+      renderTools(makeMember());
+      const form = screen.getByRole('form', { name: DINE_NOW_TITLE });
+      const amount = within(form).getByRole('textbox', { name: /Amount in dollars/ });
+      await user.clear(amount);
+      await user.type(amount, '0');
+      await user.click(within(form).getByRole('button', { name: DINE_NOW_TITLE }));
+      const id = within(form).getByRole('textbox', { name: /Restaurant id/ });
+      expect(id.getAttribute('aria-invalid')).toBe('true');
+      expect(document.activeElement).toBe(id);
+      expect(amount.getAttribute('aria-invalid')).toBe('true');
+      expect(calls.some((c) => c.path === '/api/stgtools/dines')).toBe(false);
+      await user.type(id, '404');
+      await user.clear(amount);
+      await user.type(amount, '10');
+      await user.click(within(form).getByRole('button', { name: DINE_NOW_TITLE }));
+      expect(await within(form).findByText('The dine was not sent: There is no restaurant 404.')).toBeTruthy();
+    });
   });
 });

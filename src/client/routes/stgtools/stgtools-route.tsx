@@ -3,13 +3,14 @@ import { NotFoundPage } from '../../components/not-found-page';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { CurrentMember } from '../../features/stgtools/components/current-member';
 import { DemoMembers } from '../../features/stgtools/components/demo-members';
+import { DineNow } from '../../features/stgtools/components/dine-now';
 import { Outbox } from '../../features/stgtools/components/outbox';
 import styles from '../../features/stgtools/components/stgtools.module.css';
 
 /**
  * §2 /stgtools (never in production): demo members and their credentials with 'Sign in as',
- * the current member's tier and type switch, and the e-mail outbox, so every member state can be
- * seen by hand.
+ * the current member's tier and type switch, "Dine now" for the signed-in card member, and the
+ * e-mail outbox, so every member state can be seen by hand.
  */
 export function StgtoolsRoute() {
   const partner = usePartner();
@@ -21,6 +22,7 @@ export function StgtoolsRoute() {
       <h1>Staging tools</h1>
       <p className={styles.muted}>For testing only; this page does not exist in production.</p>
       <CurrentMember />
+      <DineNow />
       <DemoMembers />
       <Outbox />
     </div>
