@@ -2,6 +2,7 @@ import { inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { impressions, sessions } from '../db/schema';
 import { sweepLockouts } from '../modules/auth/lockout';
+import { payStatementCredits, postPartnerRewards } from '../modules/rewards/payouts';
 import type { ScheduledJob } from './scheduler';
 
 const HOUR = 3_600_000;
@@ -42,6 +43,23 @@ export function appJobs(opts: { impressionsRetentionDays: number }): ScheduledJo
       name: 'lockout-sweep',
       everyMs: 10 * 60_000,
       run: async ({ db, now }) => sweepLockouts(db, now),
+    },
+    // Payouts (modules/rewards/payouts.ts): miles and points to the partner ledger, cash back as statement credits.
+    {
+      name: 'rewards-partner-posting',
+      everyMs: 60_000,
+      run: async ({ db, now }) => {
+        const r = await postPartnerRewards(db, { now });
+        return `${r.posted} rewards posted to partner ledgers, ${r.refused} refused`;
+      },
+    },
+    {
+      name: 'rewards-statement-credits',
+      everyMs: 60_000,
+      run: async ({ db, now }) => {
+        const r = await payStatementCredits(db, { now });
+        return `${r.issued} statement credits issued ($${(r.issuedCents / 100).toFixed(2)}), ${r.completed} completed, ${r.rejected + r.error} given back`;
+      },
     },
   ];
 }

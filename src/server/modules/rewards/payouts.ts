@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { dines, memberBalances, memberCards, memberRewards, members, partners, statementCredits } from '../../db/schema';
+import { CURRENCY_TYPES } from '#shared/constants/partner';
+import { PAYOUT_BREAKPOINT_CENTS, type RedemptionStatus } from '#shared/constants/rewards';
+import { paysStatementCredits } from '#shared/rules/partner-features';
+import { builtInLedger, type LedgerPosting, type PartnerLedgerAdapter } from './partner-ledger';
+
+/**
+ * Paying out (docs/rewards-engine.md §5, docs/api-rewards.md "Payouts"), two scheduled jobs:
+ *
+ * - Mile and Point partners: Awarded rewards are posted to the partner's ledger (an adapter) and
+ *   marked Paid with the posting's reference.
+ * - Dollar and Credit partners: Awarded rewards are the member's balance (member_balances keeps
+ *   their sum); at the payout breakpoint a statement credit of the whole balance is written in the
+ *   same transaction as the balance debit and the rewards it pays become Paid. A processor settles
+ *   credits on the next run: completed, or rejected / error with the rewards Awarded again and the
+ *   balance restored.
+ *
+ * Exactly once: each step is one transaction that locks the members first, in id order (as the
+ * engine does, so neither waits on the other in a cycle), skipping members another transaction
+ * holds (the engine applying their events: they are paid next run). A reward leaves Awarded in the
+ * same transaction that records what paid it (payout_ref), so a retried or repeated run finds
+ * nothing to pay twice; a run that fails midway commits nothing.
+ */
+
+const LEDGER_CURRENCIES = CURRENCY_TYPES.filter((c) => !paysStatementCredits({ currencyType: c }));
+const CASH_CURRENCIES = CURRENCY_TYPES.filter((c) => paysStatementCredits({ currencyType: c }));
+const OPEN_CREDIT: RedemptionStatus[] = ['pending', 'pending_received'];
+const DEFAULT_BATCH = 500;
+
+type RunOptions = { now?: Date; batch?: number };
+
+/**
+ * Members (after `after`, in id order) with Awarded rewards on partners paying in these currencies
+ * (the partial index member_rewards_awarded finds them), and, with `staleBalances`, members whose
+ * stored balance is not zero (a refund may have forfeited a reward it counted).
+ */
+async function membersToPay(db: Db, opts: { currencies: readonly string[]; after: number; limit: number; staleBalances?: boolean }): Promise<number[]> {
+  const result = await db.execute(sql`
+    select id from (
+      select r.member_id as id from ${memberRewards} r join ${partners} p on p.id = r.partner_id
+      where r.status = 'Awarded' and p.currency_type::text in (select jsonb_array_elements_text(${JSON.stringify(opts.currencies)}::jsonb)) and r.member_id > ${opts.after}
+      ${opts.staleBalances ? sql`union select b.member_id from ${memberBalances} b where b.balance_cents <> 0 and b.member_id > ${opts.after}` : sql``}
+    ) u group by id order by id limit ${opts.limit}`);
+  return (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
+}
+
+/** Locks the members in id order, skipping any another transaction holds (they are paid next run). */
+async function lockMembersSkipping(tx: Db, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx.select({ id: members.id }).from(members).where(inArray(members.id, [...ids])).orderBy(asc(members.id))
+    .for('update', { skipLocked: true });
+  return rows.map((r) => r.id);
+}
+
+/** Awarded → Paid for the given rewards, each with what paid it; only rows still Awarded change. */
+async function markPaid(tx: Db, paid: ReadonlyArray<{ rewardId: number; ref: string }>, now: Date): Promise<number> {
+  if (paid.length === 0) return 0;
+  const rows = await tx.execute(sql`
+    update member_rewards r set status = 'Paid', paid_at = ${now.toISOString()}::timestamptz, payout_ref = x.ref, updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(paid.map((p) => ({ id: p.rewardId, ref: p.ref })))}::jsonb) as x(id bigint, ref text)
+    where r.id = x.id and r.status = 'Awarded'
+    returning r.id`);
+  return (rows as unknown as { rows: unknown[] }).rows.length;
+}
+
+// ------------------------------------------------------------------ Mile and Point partners
+
+/** Posts Awarded rewards of Mile and Point partners to the partner ledger and marks them Paid. */
+export async function postPartnerRewards(db: Db, opts: RunOptions & { adapter?: PartnerLedgerAdapter } = {}): Promise<{ posted: number; refused: number }> {
+  const adapter = opts.adapter ?? builtInLedger;
+  const now = opts.now ?? new Date();
+  const limit = opts.batch ?? DEFAULT_BATCH;
+  const total = { posted: 0, refused: 0 };
+  for (let after = 0; ;) {
+    const ids = await membersToPay(db, { currencies: LEDGER_CURRENCIES, after, limit });
+    if (ids.length === 0) break;
+    after = ids.at(-1)!;
+    const done = await db.transaction(async (tx) => {
+      const locked = await lockMembersSkipping(tx, ids);
+      if (locked.length === 0) return { posted: 0, refused: 0 };
+      const rows = await tx.select({
+        rewardId: memberRewards.id, partnerId: partners.id, partnerCode: partners.code, memberId: members.id, memberPublicId: members.publicId,
+        partnerNumber: members.partnerNumber, amount: memberRewards.amount, sourceCode: memberRewards.sourceCode,
+        transactionId: dines.transactionId, occurredAt: dines.occurredAt, createdAt: memberRewards.createdAt,
+      }).from(memberRewards)
+        .innerJoin(members, eq(members.id, memberRewards.memberId))
+        .innerJoin(partners, eq(partners.id, memberRewards.partnerId))
+        .leftJoin(dines, eq(dines.id, memberRewards.dineId))
+        .where(and(inArray(memberRewards.memberId, locked), eq(memberRewards.status, 'Awarded'), inArray(partners.currencyType, LEDGER_CURRENCIES)))
+        .orderBy(asc(memberRewards.id));
+      const byPartner = new Map<number, { code: string; postings: LedgerPosting[] }>();
+      for (const r of rows) {
+        const group = byPartner.get(r.partnerId) ?? { code: r.partnerCode, postings: [] };
+        group.postings.push({
+          rewardId: r.rewardId, memberId: r.memberId, memberPublicId: r.memberPublicId, partnerNumber: r.partnerNumber, amount: r.amount,
+          sourceCode: r.sourceCode, transactionId: r.transactionId, earnedAt: r.sourceCode === 'S' && r.occurredAt ? r.occurredAt : r.createdAt,
+        });
+        byPartner.set(r.partnerId, group);
+      }
+      let posted = 0;
+      let refused = 0;
+      for (const [id, group] of byPartner) {
+        const results = await adapter.post({ partner: { id, code: group.code }, postings: group.postings }, { db: tx });
+        const sent = new Set(group.postings.map((p) => p.rewardId));
+        const accepted = results.flatMap((r) => (r.ok && sent.has(r.rewardId) ? [{ rewardId: r.rewardId, ref: r.ref }] : []));
+        posted += await markPaid(tx, accepted, now);
+        refused += group.postings.length - accepted.length;
+      }
+      return { posted, refused };
+    });
+    total.posted += done.posted;
+    total.refused += done.refused;
+  }
+  return total;
+}
+
+// ------------------------------------------------------------------ Dollar and Credit partners
+
+/** A statement credit sent to the processor and not settled yet. */
+export type OpenCredit = { creditId: string; memberId: number; partnerId: number; amountCents: number; targetType: string; targetLabel: string; status: RedemptionStatus };
+export type CreditOutcome = { creditId: string; status: RedemptionStatus; note?: string };
+
+/**
+ * The rail that pays statement credits (a card-linked-offer provider's reimbursement API in a real
+ * deployment). `settle` is asked about every open credit once a run and answers its status now:
+ * still pending, pending_received (accepted), completed (on the statement), or rejected / error
+ * (not paid: the job gives the balance back). It must be idempotent by creditId.
+ */
+export interface StatementCreditProcessor {
+  readonly name: string;
+  settle(credits: readonly OpenCredit[], ctx: { db: Db }): Promise<CreditOutcome[]>;
+}
+
+const cardLabel = (card: { cardType: string; lastFour: string }) => `${card.cardType} ending in ${card.lastFour}`;
+
+/**
+ * The processor stand-in: completes each credit on the run after it was written, unless its card
+ * is no longer linked to the member (deleted since), which the network would refuse: rejected.
+ */
+export const standInProcessor: StatementCreditProcessor = {
+  name: 'stand-in',
+  async settle(credits, { db }) {
+    const memberIds = [...new Set(credits.map((c) => c.memberId))];
+    const cards = memberIds.length
+      ? await db.select({ memberId: memberCards.memberId, cardType: memberCards.cardType, lastFour: memberCards.lastFour }).from(memberCards).where(inArray(memberCards.memberId, memberIds))
+      : [];
+    const linked = new Set(cards.map((c) => `${c.memberId}:${cardLabel(c)}`));
+    return credits.map((c): CreditOutcome => (c.targetType !== 'card' || linked.has(`${c.memberId}:${c.targetLabel}`)
+      ? { creditId: c.creditId, status: 'completed' }
+      : { creditId: c.creditId, status: 'rejected', note: 'The card is no longer linked to the account.' }));
+  },
+};
+
+/** Where a credit goes: the most recently used linked card ("Visa ending in 1111"), else the newest linked card, else a check. */
+async function creditTarget(tx: Db, memberId: number): Promise<{ targetType: 'card' | 'other'; targetLabel: string; benefitProcessor: string }> {
+  const lastUse = sql`(select max(${dines.occurredAt}) from ${dines} where ${dines.cardId} = ${memberCards.id})`;
+  const [card] = await tx.select({ cardType: memberCards.cardType, lastFour: memberCards.lastFour }).from(memberCards)
+    .where(eq(memberCards.memberId, memberId))
+    .orderBy(sql`${lastUse} desc nulls last`, sql`${memberCards.createdAt} desc`, sql`${memberCards.id} desc`).limit(1);
+  if (card) return { targetType: 'card', targetLabel: cardLabel(card), benefitProcessor: card.cardType };
+  return { targetType: 'other', targetLabel: 'Check mailed to the address on file', benefitProcessor: 'Check' };
+}
+
+async function setBalances(tx: Db, balances: ReadonlyArray<{ memberId: number; partnerId: number; cents: number }>): Promise<void> {
+  if (balances.length === 0) return;
+  await tx.insert(memberBalances).values(balances.map((b) => ({ memberId: b.memberId, partnerId: b.partnerId, balanceCents: b.cents, updatedAt: new Date() })))
+    .onConflictDoUpdate({ target: memberBalances.memberId, set: { balanceCents: sql`excluded.balance_cents`, updatedAt: sql`now()` } });
+}
+
+async function addToBalance(tx: Db, member: { memberId: number; partnerId: number }, cents: number): Promise<void> {
+  await tx.insert(memberBalances).values({ memberId: member.memberId, partnerId: member.partnerId, balanceCents: cents })
+    .onConflictDoUpdate({ target: memberBalances.memberId, set: { balanceCents: sql`${memberBalances.balanceCents} + ${cents}`, updatedAt: sql`now()` } });
+}
+
+/** Asks the processor about open credits; rejected and error ones give their rewards and balance back. */
+async function settleOpenCredits(db: Db, processor: StatementCreditProcessor, limit: number) {
+  const result = { completed: 0, received: 0, rejected: 0, error: 0 };
+  for (let after = 0; ;) {
+    const open = await db.select().from(statementCredits)
+      .where(and(inArray(statementCredits.status, OPEN_CREDIT), gt(statementCredits.id, after))).orderBy(asc(statementCredits.id)).limit(limit);
+    if (open.length === 0) break;
+    after = open.at(-1)!.id;
+    const byId = new Map(open.map((c) => [c.creditId, c]));
+    const outcomes = await processor.settle(open.map((c) => ({
+      creditId: c.creditId, memberId: c.memberId, partnerId: c.partnerId, amountCents: c.amountCents, targetType: c.targetType, targetLabel: c.targetLabel,
+      status: c.status as RedemptionStatus,
+    })), { db });
+    for (const o of outcomes) {
+      const credit = byId.get(o.creditId);
+      if (!credit || o.status === credit.status || o.status === 'pending') continue;
+      const done = await db.transaction(async (tx) => {
+        if ((await lockMembersSkipping(tx, [credit.memberId])).length === 0) return false;
+        // Only from an open status, once: a repeated answer changes nothing.
+        const [moved] = await tx.update(statementCredits).set({ status: o.status, note: o.note ?? null, updatedAt: new Date() })
+          .where(and(eq(statementCredits.creditId, o.creditId), inArray(statementCredits.status, OPEN_CREDIT))).returning({ id: statementCredits.id });
+        if (!moved) return false;
+        if (o.status === 'rejected' || o.status === 'error') {
+          await tx.update(memberRewards).set({ status: 'Awarded', paidAt: null, payoutRef: null, updatedAt: new Date() })
+            .where(and(eq(memberRewards.memberId, credit.memberId), eq(memberRewards.payoutRef, credit.creditId), eq(memberRewards.status, 'Paid')));
+          await addToBalance(tx, credit, credit.amountCents);
+        }
+        return true;
+      });
+      if (!done) continue;
+      if (o.status === 'completed') result.completed++;
+      else if (o.status === 'pending_received') result.received++;
+      else result[o.status === 'rejected' ? 'rejected' : 'error']++;
+    }
+  }
+  return result;
+}
+
+/**
+ * Brings each cash-back member's balance up to date with their Awarded rewards and, at the
+ * breakpoint, writes a statement credit of the whole balance, debits the balance and marks the
+ * rewards Paid: one transaction per batch of members.
+ */
+async function issueCredits(db: Db, opts: { breakpointCents: number; limit: number; now: Date }) {
+  const result = { issued: 0, issuedCents: 0, balances: 0 };
+  for (let after = 0; ;) {
+    // Members with Awarded rewards, and those whose stored balance may have gone stale (a refund forfeited an Awarded reward).
+    const ids = await membersToPay(db, { currencies: CASH_CURRENCIES, after, limit: opts.limit, staleBalances: true });
+    if (ids.length === 0) break;
+    after = ids.at(-1)!;
+    const done = await db.transaction(async (tx) => {
+      const locked = await lockMembersSkipping(tx, ids);
+      if (locked.length === 0) return { issued: 0, issuedCents: 0, balances: 0 };
+      const owners = await tx.select({ id: members.id, partnerId: members.partnerId }).from(members).where(inArray(members.id, locked));
+      const sums = await tx.select({ memberId: memberRewards.memberId, cents: sql<number>`coalesce(sum(${memberRewards.amount}), 0)`.mapWith(Number) })
+        .from(memberRewards).where(and(inArray(memberRewards.memberId, locked), eq(memberRewards.status, 'Awarded'))).groupBy(memberRewards.memberId);
+      const cents = new Map(sums.map((s) => [s.memberId, s.cents]));
+      const balances = owners.map((o) => ({ memberId: o.id, partnerId: o.partnerId, cents: cents.get(o.id) ?? 0 })).sort((a, b) => a.memberId - b.memberId);
+      await setBalances(tx, balances);
+      let issued = 0;
+      let issuedCents = 0;
+      for (const b of balances.filter((x) => x.cents >= opts.breakpointCents)) {
+        const creditId = `cr_${randomUUID().replace(/-/g, '')}`;
+        const target = await creditTarget(tx, b.memberId);
+        await tx.insert(statementCredits).values({ creditId, partnerId: b.partnerId, memberId: b.memberId, amountCents: b.cents, status: 'pending', ...target });
+        const paid = await tx.update(memberRewards).set({ status: 'Paid', paidAt: opts.now, payoutRef: creditId, updatedAt: new Date() })
+          .where(and(eq(memberRewards.memberId, b.memberId), eq(memberRewards.status, 'Awarded'))).returning({ amount: memberRewards.amount });
+        // The members are locked: the rewards paid are exactly the ones summed.
+        if (paid.reduce((s, r) => s + r.amount, 0) !== b.cents) throw new Error(`Statement credit ${creditId}: the rewards changed while locked.`);
+        await addToBalance(tx, b, -b.cents);
+        issued++;
+        issuedCents += b.cents;
+      }
+      return { issued, issuedCents, balances: balances.length };
+    });
+    result.issued += done.issued;
+    result.issuedCents += done.issuedCents;
+    result.balances += done.balances;
+  }
+  return result;
+}
+
+/** The statement-credit job: settle the credits sent on earlier runs, then pay the balances at the breakpoint. */
+export async function payStatementCredits(db: Db, opts: RunOptions & { processor?: StatementCreditProcessor; breakpointCents?: number } = {}) {
+  const limit = opts.batch ?? DEFAULT_BATCH;
+  const settled = await settleOpenCredits(db, opts.processor ?? standInProcessor, limit);
+  const issued = await issueCredits(db, { breakpointCents: opts.breakpointCents ?? PAYOUT_BREAKPOINT_CENTS, limit, now: opts.now ?? new Date() });
+  return { ...settled, ...issued };
+}
