@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { FEATURES, MEALS, DAYS, HIGHLIGHTS } from '#shared/schemas/merchant';
 import { CUISINES, CUISINE_BY_NAME } from '../modules/images/cuisines';
-import { CAMPAIGN_CODES, DEFAULT_SEED, MAX_JITTER_DEGREES, generateMerchants, iterateMerchants } from './merchants';
+import { BLACKOUT_HOLIDAYS, CAMPAIGN_CODES, DEFAULT_SEED, MAX_JITTER_DEGREES, generateMerchants, iterateMerchants } from './merchants';
 import { US_BOUNDS, loadMetros } from './metros';
 
 const N = 20_000;
@@ -98,6 +98,36 @@ describe('generateMerchants', () => {
     expect(new Set(merchants.map((m) => m.metro)).size).toBeGreaterThanOrEqual(50);
     expect(new Set(merchants.map((m) => m.cuisines[0])).size).toBeGreaterThanOrEqual(40);
     for (const p of [1, 2, 3, 4]) expect(share((m) => m.priceRange === p)).toBeGreaterThan(0.03);
+  });
+
+  const WEEKDAY: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+  it('varies the qualification data (benefit hours, blackout holidays, monthly limits, participation)', () => {
+    const between = (x: number, lo: number, hi: number) => x >= lo && x <= hi;
+    const hours = (m: (typeof merchants)[number]) => m.benefitHours ?? null;
+    expect(between(share((m) => hours(m) === null), 0.45, 0.7)).toBe(true);
+    // Lunch only, dinner only, weekdays only, closed days without rewards: each pattern is there.
+    expect(share((m) => hours(m)?.some((day) => day.some((w) => w.start === 11 * 60)) ?? false)).toBeGreaterThan(0.04);
+    expect(share((m) => hours(m)?.some((day) => day.some((w) => w.start >= 16 * 60 && w.end === 1440)) ?? false)).toBeGreaterThan(0.08);
+    expect(share((m) => hours(m) !== null && hours(m)![0]!.length === 0 && hours(m)![6]!.length === 0)).toBeGreaterThan(0.05);
+    expect(share((m) => hours(m)?.[5]?.[0]?.end === 18 * 60)).toBeGreaterThan(0.03);
+    const problems: string[] = [];
+    merchants.forEach((m, i) => {
+      const b = hours(m);
+      if (b && (b.length !== 7 || b.some((day) => day.some((w) => w.start < 0 || w.end > 1440 || w.start >= w.end)))) problems.push(`#${i} hours`);
+      // No rewards on a day the restaurant is closed.
+      for (const h of m.hours ?? []) if (b && h.open === null && (b[WEEKDAY[h.day]!] ?? []).length > 0) problems.push(`#${i} closed ${h.day}`);
+      if ((m.blackoutDates ?? []).some((d) => !(BLACKOUT_HOLIDAYS as readonly string[]).includes(d))) problems.push(`#${i} blackout`);
+      if (m.monthlyVisitLimit != null && (m.monthlyVisitLimit < 1 || m.monthlyVisitLimit > 4)) problems.push(`#${i} limit`);
+      if (m.highlight === 'comingSoon' && !(m.participationStart ?? '').startsWith('2027-')) problems.push(`#${i} coming soon`);
+      if (m.highlight === 'leavingSoon' && !(m.participationEnd ?? '').startsWith('2027-')) problems.push(`#${i} leaving soon`);
+    });
+    expect(problems.slice(0, 20)).toEqual([]);
+    expect(between(share((m) => (m.blackoutDates ?? []).length > 0), 0.2, 0.3)).toBe(true);
+    expect(between(share((m) => m.monthlyVisitLimit != null), 0.15, 0.25)).toBe(true);
+    for (const limit of [1, 2, 3, 4]) expect(share((m) => m.monthlyVisitLimit === limit)).toBeGreaterThan(0.02);
+    expect(between(share((m) => m.participating === false), 0.015, 0.045)).toBe(true);
+    expect(share((m) => (m.participationEnd ?? '9') < '2026-11-01')).toBeGreaterThan(0.02);
+    expect(share((m) => (m.participationEnd ?? '') > '2027-01-01')).toBeGreaterThan(0.01);
   });
 
   it('serves breakfast only where the cuisine does', () => {

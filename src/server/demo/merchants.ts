@@ -403,13 +403,65 @@ function generateOne(rng: Rng, t: Tables): NewMerchantRow {
   };
 }
 
+// ------------------------------------------------------------------ qualification data
+
+/** Holidays restaurants black out (no rewards that day), 2026–2027. */
+export const BLACKOUT_HOLIDAYS = [
+  '2026-01-01', '2026-02-14', '2026-05-10', '2026-11-26', '2026-12-24', '2026-12-25', '2026-12-31',
+  '2027-01-01', '2027-02-14', '2027-05-09', '2027-11-25', '2027-12-24', '2027-12-25', '2027-12-31',
+] as const;
+type Windows = Array<Array<{ start: number; end: number }>>;
+const ALL_DAY_WINDOW = { start: 0, end: 1440 } as const;
+const DAY_INDEX: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+
+export type QualificationData = Pick<NewMerchantRow, 'participating' | 'participationStart' | 'participationEnd' | 'benefitHours' | 'blackoutDates' | 'monthlyVisitLimit'>;
+
+/**
+ * When a dine at this restaurant earns (docs/rewards-engine.md §4), varied the way real programmes
+ * are: most restaurants reward all day every day; some only on the days they open, at lunch or at
+ * dinner, on weekdays, or not on Friday and Saturday evenings; a quarter black out a few holidays,
+ * a fifth limit rewarded visits to 1–4 a month; a few do not take part, left the programme or join
+ * later ('comingSoon' restaurants start in 2027, 'leavingSoon' ones end in the first half of it).
+ * From its own random stream, so the rest of the catalogue stays as it was.
+ */
+export function qualificationFor(rng: Rng, row: Pick<NewMerchantRow, 'hours' | 'highlight'>): QualificationData {
+  const closed = new Set((row.hours ?? []).filter((h) => h.open === null).map((h) => DAY_INDEX[h.day]));
+  const week = (day: (weekday: number) => Array<{ start: number; end: number }>): Windows => Array.from({ length: 7 }, (_, d) => (closed.has(d) ? [] : day(d)));
+  const pattern = rng.weighted([['allDay', 50], ['openDays', 15], ['dinner', 12], ['lunch', 8], ['weekdays', 8], ['offPeak', 7]] as const);
+  let benefitHours: Windows | null;
+  switch (pattern) {
+    case 'allDay': benefitHours = null; break;
+    case 'openDays': benefitHours = closed.size === 0 ? null : week(() => [ALL_DAY_WINDOW]); break;
+    case 'dinner': benefitHours = week(() => [{ start: rng.pick([16, 17, 17]) * 60, end: 1440 }]); break;
+    case 'lunch': benefitHours = week(() => [{ start: 11 * 60, end: rng.pick([14, 15, 15]) * 60 }]); break;
+    case 'weekdays': benefitHours = week((d) => (d === 0 || d === 6 ? [] : [ALL_DAY_WINDOW])); break;
+    case 'offPeak': benefitHours = week((d) => (d === 5 || d === 6 ? [{ start: 0, end: 18 * 60 }] : [ALL_DAY_WINDOW])); break;
+  }
+  const blackoutDates = rng.chance(0.25) ? rng.sample(BLACKOUT_HOLIDAYS, rng.int(2, 6)).sort() : [];
+  const monthlyVisitLimit = rng.chance(0.2) ? rng.int(1, 4) : null;
+  let participating = true;
+  let participationStart: string | null = null;
+  let participationEnd: string | null = null;
+  const roll = rng.next();
+  if (row.highlight === 'comingSoon') participationStart = `2027-0${rng.int(1, 3)}-01`;
+  else if (row.highlight === 'leavingSoon') participationEnd = `2027-0${rng.int(1, 6)}-${rng.pick(['15', '28'])}`;
+  else if (roll < 0.03) participating = false;
+  else if (roll < 0.07) participationEnd = `2026-0${rng.int(1, 9)}-${rng.pick(['15', '28'])}`;
+  else if (roll < 0.1) participationStart = `2025-${String(rng.int(1, 12)).padStart(2, '0')}-01`;
+  return { participating, participationStart, participationEnd, benefitHours, blackoutDates, monthlyVisitLimit };
+}
+
 export type MerchantGeneratorOptions = { count: number; seed?: number };
 
 /** Yields `count` merchants; the same seed always yields the same sequence. */
 export function* iterateMerchants({ count, seed = DEFAULT_SEED }: MerchantGeneratorOptions): Generator<NewMerchantRow> {
   const t = getTables();
   const rng = new Rng(`merchants:${seed}`);
-  for (let i = 0; i < count; i++) yield generateOne(rng, t);
+  const terms = new Rng(`qualification:${seed}`);
+  for (let i = 0; i < count; i++) {
+    const row = generateOne(rng, t);
+    yield { ...row, ...qualificationFor(terms, row) };
+  }
 }
 
 export function generateMerchants(count: number, seed = DEFAULT_SEED): NewMerchantRow[] {

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { openMemoryPglite, runMigrations } from '../db/client';
-import { contentPages, memberCards, members, merchants, partnerCards, partners } from '../db/schema';
+import { contentPages, memberCards, members, merchantNetworkLocations, merchants, partnerCards, partners } from '../db/schema';
 import { assertNoDemoMembers, countDemoMembers } from './members';
 import { buildContent } from './content';
 import { buildPartners } from './partners';
@@ -51,6 +51,11 @@ describe('seed', () => {
         expect(back).toMatchObject(row);
       }
 
+      // One card-network location per restaurant, as card events name it.
+      const locations = await database.db.select().from(merchantNetworkLocations);
+      expect(locations).toHaveLength(2000);
+      expect(locations.every((l) => l.locationId === `loc-${l.merchantId}`)).toBe(true);
+
       const again = await seed(database.db, { merchantCount: 2000, demoMembers: true });
       expect(again).toEqual({ ...result, skipped: true });
       const [m2] = await database.db.select({ n: count() }).from(merchants);
@@ -98,6 +103,7 @@ describe('seed', () => {
       const rows = await database.db.select({ id: merchants.id }).from(merchants);
       expect(rows.map((r) => r.id).sort((a, b) => a - b)[0]).toBe(1);
       expect(rows).toHaveLength(300);
+      expect(await database.db.select().from(merchantNetworkLocations)).toHaveLength(300);
       expect(await isSeeded(database.db)).toBe(false);
     } finally {
       await database.close();

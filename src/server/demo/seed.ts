@@ -1,6 +1,6 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { contentPages, merchants, partners, type NewMerchantRow } from '../db/schema';
+import { contentPages, merchantNetworkLocations, merchants, partners, type NewMerchantRow } from '../db/schema';
 import { insertJsonRows } from './bulk-insert';
 import { buildContent } from './content';
 import { DEFAULT_SEED, iterateMerchants } from './merchants';
@@ -102,6 +102,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
       opts.onProgress?.(content.length, content.length, 'content');
 
       const merchantTotal = await insertMerchants(tx, opts.merchantCount, { seed: seedValue, batchSize, onProgress: opts.onProgress });
+      await insertNetworkLocations(tx);
       return { partners: partnerRows.length, contentPages: content.length, merchants: merchantTotal, skipped: false };
     });
   } catch (err) {
@@ -115,19 +116,28 @@ export type SeedMerchantsOptions = {
   seed?: number;
   onProgress?: SeedProgress;
   batchSize?: number;
-  /** Delete existing merchants first (and restart their ids at 1), so ids are deterministic. */
+  /** Delete existing merchants first (and restart their ids at 1), so ids are deterministic; their locations and dines go with them. */
   replace?: boolean;
 };
+
+/**
+ * One card-network location per restaurant (`loc-<id>`, what card events name), in one statement;
+ * a restaurant that has its location keeps it.
+ */
+async function insertNetworkLocations(db: Db): Promise<void> {
+  await db.execute(sql`insert into ${merchantNetworkLocations} (location_id, merchant_id) select 'loc-' || id, id from ${merchants} on conflict do nothing`);
+}
 
 /** Inserts `merchantCount` generated merchants (e.g. 100,000 for benchmarks); partners and content are untouched. */
 export async function seedMerchantsOnly(db: Db, merchantCount: number, opts: SeedMerchantsOptions = {}): Promise<{ merchants: number }> {
   return db.transaction(async (tx) => {
-    if (opts.replace) await tx.execute(sql`truncate table ${merchants} restart identity`);
+    if (opts.replace) await tx.execute(sql`truncate table ${merchantNetworkLocations}, ${merchants} restart identity cascade`);
     const inserted = await insertMerchants(tx, merchantCount, {
       seed: opts.seed ?? DEFAULT_SEED,
       batchSize: opts.batchSize ?? DEFAULT_BATCH,
       onProgress: opts.onProgress,
     });
+    await insertNetworkLocations(tx);
     return { merchants: inserted };
   });
 }
