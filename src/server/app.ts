@@ -29,6 +29,7 @@ import { recoveryRoutes } from './modules/recovery/recovery.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import { captchaRoutes } from './modules/cards/captcha.routes';
 import { cardsRoutes } from './modules/cards/cards.routes';
+import { cardNetworkPlugin } from './modules/card-network/card-network.routes';
 import { rewardsRoutes } from './modules/rewards/rewards.routes';
 
 export type BuildAppOptions = {
@@ -96,6 +97,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(recoveryRoutes, { db, config });
   await app.register(captchaRoutes, { db });
   await app.register(cardsRoutes, { db, config });
+  await app.register(cardNetworkPlugin, { db, config });
   await app.register(rewardsRoutes, { db });
 
   // The built web app: its assets, then its pages (and the not-found handler).

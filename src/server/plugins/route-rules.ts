@@ -31,13 +31,22 @@ export function isApiCall(route: string): boolean {
   return route.startsWith('/api/') && !route.startsWith('/api/docs');
 }
 
+/**
+ * The card network's webhook (docs/api-card-network.md): signed, so it needs no anti-forgery
+ * token (the route says csrfExempt), answers on every host (the partner follows from the card) and
+ * is not under the per-address limit: a network posts thousands of events a minute from a few
+ * addresses (Mastercard clears in one daily burst), and an unsigned call is refused with a 401
+ * before any database work, so the limit would only throttle the network.
+ */
+export const CARD_NETWORK_EVENTS_PATH = '/api/card-network/events';
+
 /** Whether the per-address API rate limit counts a call (its counters live in the database). */
 export function isRateLimitedRoute(route: string): boolean {
-  return isApiCall(route);
+  return isApiCall(route) && route !== CARD_NETWORK_EVENTS_PATH;
 }
 
 /** Paths that are the same for every partner and work on any host (all others: 404 on an unknown host). */
-export const PARTNERLESS_PATHS: readonly RegExp[] = [/^\/assets\//, /^\/health$/, /^\/ready$/, /^\/api\/docs/, /^\/favicon/, /^\/img\//, /^\/worker\.js$/];
+export const PARTNERLESS_PATHS: readonly RegExp[] = [/^\/assets\//, /^\/health$/, /^\/ready$/, /^\/api\/docs/, /^\/favicon/, /^\/img\//, /^\/worker\.js$/, /^\/api\/card-network\/events$/];
 
 export function isPartnerlessRoute(path: string): boolean {
   return PARTNERLESS_PATHS.some((re) => re.test(path));

@@ -1,0 +1,332 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { cardNetworkInbox } from '../../db/schema';
+import type { NotEarnedReason, RewardStatus } from '#shared/constants/rewards';
+import { ALL_DAY, type MerchantTerms } from '#shared/rules/rewards/qualification';
+import type { CardNetworkEvent } from '#shared/schemas/rewards';
+import type { Adjustment, CardInfo, Dine, MemberInfo, Outcome, PartnerInfo, Progress } from './decisions';
+
+/**
+ * SQL of the card-network inbox and the engine. Every statement takes or writes whole sets: list
+ * parameters travel as one JSON value (`jsonb_array_elements_text`, `jsonb_to_recordset`), so a
+ * chunk of thousands of events costs a dozen statements, the same on PGlite and PostgreSQL.
+ */
+
+/** A database or an open transaction. */
+export type Executor = Pick<Db, 'execute'>;
+
+async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+const textList = (values: Iterable<string>) => sql`(select jsonb_array_elements_text(${json([...new Set(values)])}))`;
+const intList = (values: Iterable<number>) => sql`(select (jsonb_array_elements_text(${json([...new Set(values)])}))::int)`;
+const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+const toDateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : toDate(v));
+
+// ------------------------------------------------------------------ receipt
+
+/**
+ * Receipt: one statement. The inbox is unique by event id, so a retried or duplicated event
+ * inserts nothing and answers duplicate: true.
+ */
+export async function insertInboxEvent(db: Db, event: CardNetworkEvent): Promise<{ duplicate: boolean }> {
+  const inserted = await db.insert(cardNetworkInbox)
+    .values({ eventId: event.id, type: event.type, body: event as unknown as Record<string, unknown> })
+    .onConflictDoNothing({ target: cardNetworkInbox.eventId })
+    .returning({ id: cardNetworkInbox.id });
+  return { duplicate: inserted.length === 0 };
+}
+
+// ------------------------------------------------------------------ the engine's reads
+
+export type InboxRow = { id: number; body: unknown; receivedAt: Date };
+type RawInbox = { id: string | number; body: unknown; received_at: unknown };
+const inboxRow = (r: RawInbox): InboxRow => ({ id: Number(r.id), body: r.body, receivedAt: toDate(r.received_at) });
+
+/** Claims up to `limit` unapplied events, oldest first; rows another applier holds are skipped. */
+export async function claimInbox(tx: Executor, limit: number): Promise<InboxRow[]> {
+  const found = await rows<RawInbox>(tx, sql`
+    select id, body, received_at from card_network_inbox
+    where processed_at is null order by id limit ${limit} for update skip locked`);
+  return found.map(inboxRow);
+}
+
+/**
+ * Unapplied events of the same cards older than the chunk, held by another applier: waits until
+ * that applier commits (the rows then drop out as applied), so one member's events are applied in
+ * the order they came. An older row nobody holds is taken into this chunk.
+ */
+export async function claimEarlierOfCards(tx: Executor, beforeId: number, tokens: readonly string[]): Promise<InboxRow[]> {
+  if (tokens.length === 0) return [];
+  const found = await rows<RawInbox>(tx, sql`
+    select id, body, received_at from card_network_inbox
+    where processed_at is null and id < ${beforeId} and body->>'cardToken' in ${textList(tokens)}
+    order by id for update`);
+  return found.map(inboxRow);
+}
+
+/** Every card of the members who own these tokens (their other cards' events are ordered with theirs). */
+export async function loadCardsOfMembers(tx: Executor, tokens: readonly string[]): Promise<Array<CardInfo & { token: string }>> {
+  if (tokens.length === 0) return [];
+  const found = await rows<{ id: number; network_token: string; member_id: number; partner_id: number; last_four: string; created_at: unknown }>(tx, sql`
+    select c.id, c.network_token, c.member_id, c.partner_id, c.last_four, c.created_at from member_cards c
+    where c.member_id in (select member_id from member_cards where network_token in ${textList(tokens)})`);
+  return found.map((r) => ({ id: r.id, token: r.network_token, memberId: r.member_id, partnerId: r.partner_id, lastFour: r.last_four, linkedAt: toDate(r.created_at) }));
+}
+
+/**
+ * Locks the members in id order: two appliers (or an applier and the sweep) touching the same
+ * member take turns, and a fixed order cannot deadlock.
+ */
+export async function lockMembers(tx: Executor, ids: readonly number[]): Promise<MemberInfo[]> {
+  if (ids.length === 0) return [];
+  const found = await rows<{ id: number; partner_id: number; tier_level: number; member_type: string; active: boolean; updated_at: unknown }>(tx, sql`
+    select id, partner_id, tier_level, member_type, active, updated_at from members
+    where id in ${intList(ids)} order by id for update`);
+  // There is no closing date: an account closed is closed since its last change.
+  return found.map((r) => ({
+    id: r.id, partnerId: r.partner_id, tierLevel: r.tier_level,
+    closedAt: r.member_type === 'ClosedAccountMember' || !r.active ? toDate(r.updated_at) : null,
+  }));
+}
+
+export async function loadPartners(tx: Executor): Promise<PartnerInfo[]> {
+  const found = await rows<{ id: number; earn_rates: [number, number, number, number] }>(tx, sql`select id, earn_rates from partners`);
+  return found.map((r) => ({ id: r.id, earnRates: r.earn_rates }));
+}
+
+export async function loadLocations(tx: Executor, locationIds: readonly string[]): Promise<Array<{ locationId: string; merchantId: number }>> {
+  if (locationIds.length === 0) return [];
+  const found = await rows<{ location_id: string; merchant_id: number }>(tx, sql`
+    select location_id, merchant_id from merchant_network_locations where location_id in ${textList(locationIds)}`);
+  return found.map((r) => ({ locationId: r.location_id, merchantId: r.merchant_id }));
+}
+
+type BenefitHours = Array<Array<{ start: number; end: number }>> | null;
+export async function loadMerchantTerms(tx: Executor, ids: readonly number[]): Promise<Map<number, MerchantTerms>> {
+  const terms = new Map<number, MerchantTerms>();
+  if (ids.length === 0) return terms;
+  const found = await rows<{ id: number; participating: boolean; participation_start: string | null; participation_end: string | null; benefit_hours: BenefitHours; blackout_dates: string[]; monthly_visit_limit: number | null }>(tx, sql`
+    select id, participating, participation_start, participation_end, benefit_hours, blackout_dates, monthly_visit_limit
+    from merchants where id in ${intList(ids)}`);
+  for (const r of found) {
+    terms.set(r.id, {
+      active: r.participating, participationStart: r.participation_start, participationEnd: r.participation_end,
+      benefitHours: r.benefit_hours ?? ALL_DAY, blackoutDates: r.blackout_dates ?? [], monthlyVisitLimit: r.monthly_visit_limit,
+    });
+  }
+  return terms;
+}
+
+type RawDine = {
+  id: string | number; partner_id: number; member_id: number; card_id: number | null; card_last_four: string; merchant_id: number; location_id: string;
+  transaction_id: string; auth_code: string | null; auth_amount_cents: number | null; cleared_amount_cents: number | null; refunded_cents: number;
+  online_order: boolean; subtotal_cents: number | null; local_date: string; local_minutes: number; occurred_at: unknown; authorised_at: unknown;
+  cleared_at: unknown; status: string; reason: string | null; qualified: boolean; tier_at_dine: number | null; rate: number | null; reward: number; reward_status: string;
+};
+const DINE_COLUMNS = sql.raw(`d.id, d.partner_id, d.member_id, d.card_id, d.card_last_four, d.merchant_id, d.location_id, d.transaction_id, d.auth_code,
+  d.auth_amount_cents, d.cleared_amount_cents, d.refunded_cents, d.online_order, d.subtotal_cents, d.local_date, d.local_minutes, d.occurred_at,
+  d.authorised_at, d.cleared_at, d.status, d.reason, d.qualified, d.tier_at_dine, d.rate, d.reward, r.status as reward_status`);
+
+function dineOf(r: RawDine): Dine {
+  return {
+    id: Number(r.id), partnerId: r.partner_id, memberId: r.member_id, cardId: r.card_id, cardLastFour: r.card_last_four, merchantId: r.merchant_id,
+    locationId: r.location_id, transactionId: r.transaction_id, authCode: r.auth_code, authAmountCents: r.auth_amount_cents,
+    clearedAmountCents: r.cleared_amount_cents, refundedCents: r.refunded_cents, onlineOrder: r.online_order, subtotalCents: r.subtotal_cents,
+    localDate: r.local_date, localMinutes: r.local_minutes, occurredAt: toDate(r.occurred_at), authorisedAt: toDateOrNull(r.authorised_at),
+    clearedAt: toDateOrNull(r.cleared_at), status: r.status as RewardStatus, reason: r.reason as NotEarnedReason | null, qualified: r.qualified,
+    tierAtDine: r.tier_at_dine, rate: r.rate, reward: r.reward, rewardStatus: r.reward_status as RewardStatus, changed: false,
+  };
+}
+
+/** Dines by transaction id, with their S reward, locked (the payout job waits for this chunk, and the other way round). */
+export async function loadDinesByTransaction(tx: Executor, transactionIds: readonly string[]): Promise<Dine[]> {
+  if (transactionIds.length === 0) return [];
+  const found = await rows<RawDine>(tx, sql`
+    select ${DINE_COLUMNS} from dines d join member_rewards r on r.dine_id = d.id and r.source_code = 'S'
+    where d.transaction_id in ${textList(transactionIds)} for update of d, r`);
+  return found.map(dineOf);
+}
+
+/** Dines of these card and restaurant pairs in a time window: the candidates of matching by card, place, time and amount. */
+export async function loadDinesOfCards(tx: Executor, opts: { pairs: ReadonlyArray<readonly [number, number]>; from: Date; to: Date }): Promise<Dine[]> {
+  if (opts.pairs.length === 0) return [];
+  const unique = [...new Map(opts.pairs.map((p) => [`${p[0]}:${p[1]}`, p])).values()];
+  const found = await rows<RawDine>(tx, sql`
+    select ${DINE_COLUMNS} from dines d join member_rewards r on r.dine_id = d.id and r.source_code = 'S'
+    where (d.card_id, d.merchant_id) in (select (p->>0)::int, (p->>1)::int from jsonb_array_elements(${json(unique)}) p)
+      and d.occurred_at between ${opts.from.toISOString()}::timestamptz and ${opts.to.toISOString()}::timestamptz
+    for update of d, r`);
+  return found.map(dineOf);
+}
+
+export async function loadProgress(tx: Executor, memberIds: readonly number[]): Promise<Progress[]> {
+  if (memberIds.length === 0) return [];
+  const found = await rows<{ member_id: number; partner_id: number; year: number; qualified_dines: number; rewards: number }>(tx, sql`
+    select member_id, partner_id, year, qualified_dines, rewards from member_progress where member_id in ${intList(memberIds)}`);
+  return found.map((r) => ({ memberId: r.member_id, partnerId: r.partner_id, year: r.year, qualifiedDines: r.qualified_dines, rewards: r.rewards, deltaDines: 0, deltaRewards: 0 }));
+}
+
+/** Qualified visits per member, restaurant and local month, for restaurants with a monthly limit. */
+export async function loadMonthlyVisits(tx: Executor, opts: { pairs: ReadonlyArray<readonly [number, number]>; fromMonth: string }): Promise<Array<{ memberId: number; merchantId: number; month: string; visits: number }>> {
+  if (opts.pairs.length === 0) return [];
+  const unique = [...new Map(opts.pairs.map((p) => [`${p[0]}:${p[1]}`, p])).values()];
+  const found = await rows<{ member_id: number; merchant_id: number; month: string; visits: number }>(tx, sql`
+    select member_id, merchant_id, left(local_date, 7) as month, count(*)::int as visits from dines
+    where qualified and (member_id, merchant_id) in (select (p->>0)::int, (p->>1)::int from jsonb_array_elements(${json(unique)}) p)
+      and local_date >= ${opts.fromMonth}
+    group by 1, 2, 3`);
+  return found.map((r) => ({ memberId: r.member_id, merchantId: r.merchant_id, month: r.month, visits: r.visits }));
+}
+
+// ------------------------------------------------------------------ the engine's writes
+
+const DINE_RECORD = sql.raw(`partner_id int, member_id int, card_id int, card_last_four text, merchant_id int, location_id text, transaction_id text,
+  auth_code text, auth_amount_cents int, cleared_amount_cents int, refunded_cents int, online_order boolean, subtotal_cents int, local_date text,
+  local_minutes smallint, occurred_at timestamptz, authorised_at timestamptz, cleared_at timestamptz, status text, reason text, qualified boolean,
+  tier_at_dine smallint, rate real, reward int, reward_status text`);
+const DINE_FIELDS = 'partner_id, member_id, card_id, card_last_four, merchant_id, location_id, transaction_id, auth_code, auth_amount_cents, cleared_amount_cents, refunded_cents, online_order, subtotal_cents, local_date, local_minutes, occurred_at, authorised_at, cleared_at, status, reason, qualified, tier_at_dine, rate, reward';
+
+const dineRecord = (d: Dine) => ({
+  id: d.id, partner_id: d.partnerId, member_id: d.memberId, card_id: d.cardId, card_last_four: d.cardLastFour, merchant_id: d.merchantId,
+  location_id: d.locationId, transaction_id: d.transactionId, auth_code: d.authCode, auth_amount_cents: d.authAmountCents,
+  cleared_amount_cents: d.clearedAmountCents, refunded_cents: d.refundedCents, online_order: d.onlineOrder, subtotal_cents: d.subtotalCents,
+  local_date: d.localDate, local_minutes: d.localMinutes, occurred_at: d.occurredAt, authorised_at: d.authorisedAt, cleared_at: d.clearedAt,
+  status: d.status, reason: d.reason, qualified: d.qualified, tier_at_dine: d.tierAtDine, rate: d.rate, reward: d.reward, reward_status: d.rewardStatus,
+});
+
+/** New dines and their S rewards, in one statement. */
+export async function insertDines(tx: Executor, dines: readonly Dine[]): Promise<void> {
+  if (dines.length === 0) return;
+  const created = await rows<{ id: string | number; transaction_id: string }>(tx, sql`
+    with x as (select * from jsonb_to_recordset(${json(dines.map(dineRecord))}) as x(${DINE_RECORD})),
+    ins as (
+      insert into dines (${sql.raw(DINE_FIELDS)}) select ${sql.raw(DINE_FIELDS)} from x
+      returning id, transaction_id
+    ),
+    s as (
+      insert into member_rewards (partner_id, member_id, dine_id, source_code, amount, status, reason)
+      select x.partner_id, x.member_id, ins.id, 'S', x.reward, x.reward_status, x.reason from ins join x on x.transaction_id = ins.transaction_id
+    )
+    select id, transaction_id from ins`);
+  const ids = new Map(created.map((r) => [r.transaction_id, Number(r.id)]));
+  for (const d of dines) d.id = ids.get(d.transactionId);
+}
+
+/** Changed dines and their S rewards (a reward already paid keeps its row: refunds after payment are A adjustments). */
+export async function updateDines(tx: Executor, dines: readonly Dine[]): Promise<void> {
+  if (dines.length === 0) return;
+  await tx.execute(sql`
+    with x as (select * from jsonb_to_recordset(${json(dines.map(dineRecord))}) as x(id bigint, ${DINE_RECORD})),
+    u as (
+      update dines d set auth_code = x.auth_code, auth_amount_cents = x.auth_amount_cents, cleared_amount_cents = x.cleared_amount_cents,
+        refunded_cents = x.refunded_cents, online_order = x.online_order, subtotal_cents = x.subtotal_cents, authorised_at = x.authorised_at,
+        cleared_at = x.cleared_at, status = x.status, reason = x.reason, qualified = x.qualified, tier_at_dine = x.tier_at_dine, rate = x.rate,
+        reward = x.reward, updated_at = now()
+      from x where d.id = x.id
+      returning d.id
+    )
+    update member_rewards r set amount = x.reward, status = x.reward_status, reason = x.reason, updated_at = now()
+    from x where r.dine_id = x.id and r.source_code = 'S' and r.status <> 'Paid'`);
+}
+
+export async function insertAdjustments(tx: Executor, adjustments: readonly Adjustment[]): Promise<void> {
+  if (adjustments.length === 0) return;
+  const records = adjustments.map((a) => ({ partner_id: a.dine.partnerId, member_id: a.dine.memberId, dine_id: a.dine.id, amount: a.amount }));
+  await tx.execute(sql`
+    insert into member_rewards (partner_id, member_id, dine_id, source_code, amount, status, reason, description)
+    select partner_id, member_id, dine_id, 'A', amount, 'Awarded', 'refunded', 'Refund of a purchase whose reward was already paid'
+    from jsonb_to_recordset(${json(records)}) as x(partner_id int, member_id int, dine_id bigint, amount int)`);
+}
+
+/** Adds the chunk's changes to the members' yearly totals: one statement, rows locked in member-id order. */
+export async function addProgress(tx: Executor, changes: readonly Progress[]): Promise<void> {
+  const records = changes.filter((p) => p.deltaDines !== 0 || p.deltaRewards !== 0)
+    .map((p) => ({ member_id: p.memberId, year: p.year, partner_id: p.partnerId, dines: p.deltaDines, rewards: p.deltaRewards }));
+  if (records.length === 0) return;
+  await tx.execute(sql`
+    insert into member_progress (member_id, year, partner_id, qualified_dines, rewards, updated_at)
+    select member_id, year, partner_id, dines, rewards, now()
+    from jsonb_to_recordset(${json(records)}) as x(member_id int, year smallint, partner_id int, dines int, rewards int)
+    order by member_id, year
+    on conflict (member_id, year) do update set
+      qualified_dines = member_progress.qualified_dines + excluded.qualified_dines,
+      rewards = member_progress.rewards + excluded.rewards,
+      updated_at = now()`);
+}
+
+export async function markProcessed(tx: Executor, results: ReadonlyArray<{ id: number; outcome: Outcome; note?: string }>): Promise<void> {
+  if (results.length === 0) return;
+  await tx.execute(sql`
+    update card_network_inbox i set processed_at = now(), outcome = x.outcome, note = x.note
+    from jsonb_to_recordset(${json(results.map((r) => ({ id: r.id, outcome: r.outcome, note: r.note ?? null })))}) as x(id bigint, outcome text, note text)
+    where i.id = x.id`);
+}
+
+/** Sets aside the oldest unapplied event that a chunk of one cannot apply (a poison event), so the rest goes on. */
+export async function markOldestFailed(db: Db, note: string): Promise<number | null> {
+  const found = await rows<{ id: string | number }>(db, sql`
+    update card_network_inbox set processed_at = now(), outcome = 'failed', note = ${note.slice(0, 500)}
+    where id = (select id from card_network_inbox where processed_at is null order by id limit 1 for update skip locked)
+    returning id`);
+  return found[0] ? Number(found[0].id) : null;
+}
+
+// ------------------------------------------------------------------ the sweep
+
+/**
+ * Members with a dine the sweep acts on: an authorisation never cleared for AUTH_FORFEIT_DAYS, or
+ * a Deferred reward whose member activated or whose time ran out.
+ */
+export async function membersToSweep(db: Executor, opts: { settleCutoff: Date; deferredCutoff: Date; limit: number }): Promise<number[]> {
+  const found = await rows<{ member_id: number }>(db, sql`
+    select member_id from (
+      (select member_id from dines where status = 'Pending' and cleared_at is null and authorised_at < ${opts.settleCutoff.toISOString()}::timestamptz limit ${opts.limit})
+      union
+      (select d.member_id from dines d join members m on m.id = d.member_id
+       where d.status = 'Deferred' and (m.tier_level <> 1 or d.cleared_at < ${opts.deferredCutoff.toISOString()}::timestamptz) limit ${opts.limit})
+    ) s order by member_id limit ${opts.limit}`);
+  return found.map((r) => r.member_id);
+}
+
+/** The sweep for a set of members (already locked): one statement each for not settled, activated and not activated. */
+export async function sweepMembers(tx: Executor, opts: { memberIds: readonly number[]; settleCutoff: Date; deferredCutoff: Date }): Promise<{ notSettled: number; awarded: number; notActivated: number }> {
+  const ids = intList(opts.memberIds);
+  const notSettled = await rows<{ id: string }>(tx, sql`
+    with f as (
+      update dines set status = 'Forfeit', reason = 'notSettled', reward = 0, updated_at = now()
+      where member_id in ${ids} and status = 'Pending' and cleared_at is null and authorised_at < ${opts.settleCutoff.toISOString()}::timestamptz
+      returning id
+    )
+    update member_rewards r set status = 'Forfeit', reason = 'notSettled', amount = 0, updated_at = now()
+    from f where r.dine_id = f.id and r.source_code = 'S' and r.status = 'Pending' returning r.id`);
+  const awarded = await rows<{ id: string }>(tx, sql`
+    with a as (
+      update dines d set status = 'Awarded', updated_at = now() from members m
+      where d.member_id in ${ids} and d.status = 'Deferred' and m.id = d.member_id and m.tier_level <> 1
+      returning d.id
+    )
+    update member_rewards r set status = 'Awarded', updated_at = now()
+    from a where r.dine_id = a.id and r.source_code = 'S' and r.status = 'Deferred' returning r.id`);
+  const notActivated = await rows<{ n: number }>(tx, sql`
+    with f as (
+      update dines d set status = 'Forfeit', reason = 'notActivated', qualified = false, reward = 0, updated_at = now()
+      from members m, (select id, reward from dines where member_id in ${ids} and status = 'Deferred') old
+      where d.id = old.id and m.id = d.member_id and m.tier_level = 1 and d.cleared_at < ${opts.deferredCutoff.toISOString()}::timestamptz
+      returning d.id, d.member_id, left(d.local_date, 4)::smallint as year, old.reward, d.qualified
+    ),
+    r as (
+      update member_rewards r set status = 'Forfeit', reason = 'notActivated', amount = 0, updated_at = now()
+      from f where r.dine_id = f.id and r.source_code = 'S' and r.status = 'Deferred'
+    ),
+    agg as (select member_id, year, count(*)::int as n, sum(reward)::int as s from f group by member_id, year),
+    p as (
+      update member_progress p set qualified_dines = p.qualified_dines - agg.n, rewards = p.rewards - agg.s, updated_at = now()
+      from agg where p.member_id = agg.member_id and p.year = agg.year
+    )
+    select count(*)::int as n from f`);
+  return { notSettled: notSettled.length, awarded: awarded.length, notActivated: notActivated[0]?.n ?? 0 };
+}

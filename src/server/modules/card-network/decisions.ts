@@ -1,0 +1,370 @@
+import { MATCH_MAX_RATIO, MATCH_WINDOW_DAYS, type NotEarnedReason, type RewardStatus } from '#shared/constants/rewards';
+import { TIER_LEVELS } from '#shared/constants/member';
+import type { CardNetworkEvent } from '#shared/schemas/rewards';
+import { localParts, type LocalParts } from '#shared/rules/rewards/local-time';
+import { qualify, type MerchantTerms } from '#shared/rules/rewards/qualification';
+import { rateForTier, rewardBasisCents, rewardFor, tierForDine } from '#shared/rules/rewards/earning';
+import { holdsVip } from '#shared/rules/rewards/progress';
+import type { TierLevel } from '#shared/rules/earn-text';
+
+/**
+ * The engine's decisions, in memory and without I/O (docs/rewards-engine.md §3): what one
+ * card-network event does to the dines, rewards and progress it touches. engine.ts loads a
+ * chunk's world from the database, runs every event of the chunk through `applyEvent` in inbox
+ * order and writes back what changed. Keeping this pure lets the unit tests walk every decision
+ * and the property test compare the whole engine to a reference model.
+ */
+
+const DAY_MS = 86_400_000;
+/** A refund without the purchase's transaction id matches a cleared purchase of the same card and restaurant up to this many days before it. */
+export const REFUND_MATCH_DAYS = 90;
+
+/** What happened to one inbox row. */
+export const OUTCOMES = ['applied', 'duplicate', 'unknownCard', 'unknownLocation', 'review', 'invalid', 'failed'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+export type EventResult = { outcome: Outcome; note?: string };
+
+export type CardInfo = { id: number; memberId: number; partnerId: number; lastFour: string; linkedAt: Date };
+export type MemberInfo = { id: number; partnerId: number; tierLevel: number; closedAt: Date | null };
+export type PartnerInfo = { id: number; earnRates: readonly [number, number, number, number] };
+export type LocationInfo = { locationId: string; merchantId: number };
+
+/** A dine as the engine keeps it while a chunk is applied (the `dines` row and its S reward). */
+export type Dine = {
+  /** Undefined until written (a dine created in this chunk). */
+  id?: number;
+  partnerId: number;
+  memberId: number;
+  cardId: number | null;
+  cardLastFour: string;
+  merchantId: number;
+  locationId: string;
+  transactionId: string;
+  authCode: string | null;
+  authAmountCents: number | null;
+  clearedAmountCents: number | null;
+  refundedCents: number;
+  onlineOrder: boolean;
+  subtotalCents: number | null;
+  localDate: string;
+  localMinutes: number;
+  occurredAt: Date;
+  authorisedAt: Date | null;
+  clearedAt: Date | null;
+  status: RewardStatus;
+  reason: NotEarnedReason | null;
+  qualified: boolean;
+  tierAtDine: number | null;
+  rate: number | null;
+  reward: number;
+  /** The status of its S reward row ('Paid' once the payout job paid it). */
+  rewardStatus: RewardStatus;
+  /** Written back at the end of the chunk. */
+  changed: boolean;
+};
+
+/** A negative `A` adjustment: a refund of a purchase whose reward was already paid out. */
+export type Adjustment = { dine: Dine; amount: number };
+
+/** Qualified dines and rewards of one member and calendar year, as loaded plus what this chunk added. */
+export type Progress = { memberId: number; partnerId: number; year: number; qualifiedDines: number; rewards: number; deltaDines: number; deltaRewards: number };
+
+export type World = {
+  cardsByToken: Map<string, CardInfo>;
+  cardsById: Map<number, CardInfo>;
+  members: Map<number, MemberInfo>;
+  partners: Map<number, PartnerInfo>;
+  locations: Map<string, LocationInfo>;
+  /** Qualification data of the restaurants of the chunk's events and of the dines they touch. */
+  merchants: Map<number, MerchantTerms>;
+  dinesByTransaction: Map<string, Dine>;
+  /** Every known dine of a card (loaded candidates and dines created in this chunk), for matching. */
+  dinesByCard: Map<number, Dine[]>;
+  /** `${memberId}:${year}` */
+  progress: Map<string, Progress>;
+  /** Qualified visits `${memberId}:${merchantId}:${YYYY-MM}` (restaurants with a monthly limit). */
+  monthlyVisits: Map<string, number>;
+  adjustments: Adjustment[];
+};
+
+export function emptyWorld(): World {
+  return {
+    cardsByToken: new Map(), cardsById: new Map(), members: new Map(), partners: new Map(), locations: new Map(), merchants: new Map(), dinesByTransaction: new Map(),
+    dinesByCard: new Map(), progress: new Map(), monthlyVisits: new Map(), adjustments: [],
+  };
+}
+
+export const progressKey = (memberId: number, year: number) => `${memberId}:${year}`;
+export const visitKey = (memberId: number, merchantId: number, month: string) => `${memberId}:${merchantId}:${month}`;
+
+function progressOf(world: World, memberId: number, partnerId: number, year: number): Progress {
+  const key = progressKey(memberId, year);
+  let p = world.progress.get(key);
+  if (!p) {
+    p = { memberId, partnerId, year, qualifiedDines: 0, rewards: 0, deltaDines: 0, deltaRewards: 0 };
+    world.progress.set(key, p);
+  }
+  return p;
+}
+
+function addProgress(world: World, dine: Dine, dines: number, rewards: number) {
+  if (dines === 0 && rewards === 0) return;
+  const p = progressOf(world, dine.memberId, dine.partnerId, Number(dine.localDate.slice(0, 4)));
+  p.qualifiedDines += dines;
+  p.deltaDines += dines;
+  p.rewards += rewards;
+  p.deltaRewards += rewards;
+}
+
+function addVisit(world: World, dine: Dine, by: number) {
+  const key = visitKey(dine.memberId, dine.merchantId, dine.localDate.slice(0, 7));
+  world.monthlyVisits.set(key, (world.monthlyVisits.get(key) ?? 0) + by);
+}
+
+/** The reward basis of what is left of a purchase after refunds: online orders keep their subtotal's share. */
+export function basisAfterRefunds(dine: Pick<Dine, 'onlineOrder' | 'subtotalCents' | 'refundedCents'>, amountCents: number): number {
+  const remaining = Math.max(0, amountCents - dine.refundedCents);
+  if (remaining === 0) return 0;
+  const subtotal = dine.onlineOrder && dine.subtotalCents !== null ? Math.floor((dine.subtotalCents * remaining) / amountCents) : null;
+  return rewardBasisCents({ clearedCents: remaining, onlineOrder: dine.onlineOrder, subtotalCents: subtotal });
+}
+
+type Earning = { qualified: true; tier: TierLevel; rate: number } | { qualified: false; reason: NotEarnedReason; tier: TierLevel; rate: number };
+
+/** Whether a dine qualifies now, and at which tier and rate (§4 of the design): the rules of src/shared/rules/rewards. */
+function earningOf(world: World, dine: Dine, local: LocalParts): Earning {
+  const member = world.members.get(dine.memberId);
+  const partner = world.partners.get(dine.partnerId);
+  const terms = world.merchants.get(dine.merchantId);
+  const card = dine.cardId === null ? undefined : world.cardsById.get(dine.cardId);
+  const earnRates = partner?.earnRates ?? [1, 1, 3, 5];
+  const year = local.year;
+  const thisYear = world.progress.get(progressKey(dine.memberId, year))?.qualifiedDines ?? 0;
+  const lastYear = world.progress.get(progressKey(dine.memberId, year - 1))?.qualifiedDines ?? 0;
+  const tier = tierForDine({ memberTier: member?.tierLevel ?? TIER_LEVELS.OptedIn, qualifiedDinesBefore: thisYear, vipHeld: holdsVip({ dinesThisYear: thisYear, dinesLastYear: lastYear }) });
+  const rate = rateForTier(earnRates, tier);
+  if (!terms) return { qualified: false, reason: 'notParticipating', tier, rate };
+  const q = qualify(terms, {
+    local,
+    cardLinkedAt: card?.linkedAt ?? new Date(0),
+    accountClosedAt: member?.closedAt ?? null,
+    visitsThisMonth: terms.monthlyVisitLimit === null ? 0 : world.monthlyVisits.get(visitKey(dine.memberId, dine.merchantId, local.month)) ?? 0,
+  });
+  return q.qualified ? { qualified: true, tier, rate } : { qualified: false, reason: q.reason, tier, rate };
+}
+
+function setStatus(dine: Dine, status: RewardStatus, reason: NotEarnedReason | null) {
+  dine.status = status;
+  dine.reason = reason;
+  if (dine.rewardStatus !== 'Paid') dine.rewardStatus = status;
+}
+
+/** The merchant-local parts of a dine as stored (benefit days, hours, months and years are local). */
+export function dineLocal(dine: Pick<Dine, 'localDate' | 'localMinutes' | 'occurredAt'>): LocalParts {
+  const [y, m, d] = dine.localDate.split('-').map(Number) as [number, number, number];
+  return {
+    date: dine.localDate, minutes: dine.localMinutes, weekday: new Date(Date.UTC(y, m - 1, d)).getUTCDay(),
+    month: dine.localDate.slice(0, 7), year: y, instant: dine.occurredAt,
+  };
+}
+
+/** A purchase only authorised: Pending, with the reward it would earn on the authorised amount (a provisional figure). */
+function estimatePending(world: World, dine: Dine) {
+  const local = dineLocal(dine);
+  const auth = dine.authAmountCents ?? 0;
+  if (dine.refundedCents >= auth) {
+    dine.reward = 0;
+    setStatus(dine, 'Forfeit', 'refunded');
+    return;
+  }
+  const e = earningOf(world, dine, local);
+  dine.tierAtDine = e.tier;
+  dine.rate = e.rate;
+  dine.reward = e.qualified ? rewardFor(basisAfterRefunds(dine, auth), e.rate) : 0;
+  setStatus(dine, 'Pending', null);
+}
+
+/** A cleared purchase: qualified (Awarded, or Deferred for a member not activated yet) or Forfeit with its reason. */
+function settle(world: World, dine: Dine) {
+  const local = dineLocal(dine);
+  const cleared = dine.clearedAmountCents ?? 0;
+  const e = earningOf(world, dine, local);
+  dine.tierAtDine = e.tier;
+  dine.rate = e.rate;
+  if (!e.qualified) {
+    dine.reward = 0;
+    setStatus(dine, 'Forfeit', e.reason);
+    return;
+  }
+  if (cleared - dine.refundedCents <= 0) {
+    dine.reward = 0;
+    setStatus(dine, 'Forfeit', 'refunded');
+    return;
+  }
+  dine.reward = rewardFor(basisAfterRefunds(dine, cleared), e.rate);
+  dine.qualified = true;
+  setStatus(dine, e.tier === TIER_LEVELS.NonActivated ? 'Deferred' : 'Awarded', null);
+  addProgress(world, dine, 1, dine.reward);
+  addVisit(world, dine, 1);
+}
+
+function remember(world: World, dine: Dine) {
+  world.dinesByTransaction.set(dine.transactionId, dine);
+  if (dine.cardId !== null) {
+    const list = world.dinesByCard.get(dine.cardId) ?? [];
+    if (!list.includes(dine)) list.push(dine);
+    world.dinesByCard.set(dine.cardId, list);
+  }
+}
+
+function newDine(event: CardNetworkEvent, card: CardInfo, location: LocationInfo, local: LocalParts): Dine {
+  return {
+    partnerId: card.partnerId, memberId: card.memberId, cardId: card.id, cardLastFour: card.lastFour,
+    merchantId: location.merchantId, locationId: location.locationId, transactionId: event.transactionId,
+    authCode: event.authCode ?? null, authAmountCents: null, clearedAmountCents: null, refundedCents: 0,
+    onlineOrder: event.onlineOrder, subtotalCents: event.subtotalCents ?? null,
+    localDate: local.date, localMinutes: local.minutes, occurredAt: local.instant, authorisedAt: null, clearedAt: null,
+    status: 'Pending', reason: null, qualified: false, tierAtDine: null, rate: null, reward: 0, rewardStatus: 'Pending',
+    changed: true,
+  };
+}
+
+const withinDays = (a: Date, b: Date, days: number) => Math.abs(a.getTime() - b.getTime()) <= days * DAY_MS;
+
+/**
+ * The other half of a purchase whose events carry different transaction ids: the same card at
+ * the same restaurant (any of its network locations: MIDs differ between authorisation and
+ * clearing) within MATCH_WINDOW_DAYS, the cleared amount between the authorised amount and
+ * MATCH_MAX_RATIO times it (the tip). The closest in time wins; then the closest amount.
+ */
+function matchHalf(world: World, opts: { card: CardInfo; merchantId: number; at: Date; amountCents: number; want: 'auth' | 'clearing' }): Dine | undefined {
+  const fits = (d: Dine) => {
+    if (d.merchantId !== opts.merchantId || !withinDays(d.occurredAt, opts.at, MATCH_WINDOW_DAYS)) return false;
+    if (opts.want === 'auth') {
+      // A clearing looks for an authorisation not cleared yet.
+      return d.authAmountCents !== null && d.clearedAmountCents === null && d.authAmountCents <= opts.amountCents && opts.amountCents <= d.authAmountCents * MATCH_MAX_RATIO;
+    }
+    // An authorisation that arrives after its clearing looks for a cleared purchase without one.
+    return d.clearedAmountCents !== null && d.authAmountCents === null && opts.amountCents <= d.clearedAmountCents && d.clearedAmountCents <= opts.amountCents * MATCH_MAX_RATIO;
+  };
+  const candidates = (world.dinesByCard.get(opts.card.id) ?? []).filter(fits);
+  const other = (d: Dine) => (opts.want === 'auth' ? d.authAmountCents! : d.clearedAmountCents!);
+  candidates.sort((a, b) => Math.abs(a.occurredAt.getTime() - opts.at.getTime()) - Math.abs(b.occurredAt.getTime() - opts.at.getTime())
+    || Math.abs(other(a) - opts.amountCents) - Math.abs(other(b) - opts.amountCents));
+  return candidates[0];
+}
+
+/**
+ * The purchase a refund without (a known) original transaction id takes back: a cleared purchase
+ * of the same card at the same restaurant within REFUND_MATCH_DAYS before it, of exactly the
+ * refunded amount (or of what is left of it); or an authorisation not cleared yet of exactly that
+ * amount within MATCH_WINDOW_DAYS (a void). The most recent wins. Anything less certain goes to
+ * review: a refund never debits a guess.
+ */
+function matchRefund(world: World, opts: { card: CardInfo; merchantId: number; at: Date; amountCents: number }): Dine | undefined {
+  const fits = (d: Dine) => {
+    if (d.merchantId !== opts.merchantId || d.occurredAt.getTime() > opts.at.getTime() + DAY_MS) return false;
+    if (d.clearedAmountCents !== null) {
+      const left = d.clearedAmountCents - d.refundedCents;
+      return left > 0 && withinDays(d.occurredAt, opts.at, REFUND_MATCH_DAYS) && (opts.amountCents === d.clearedAmountCents || opts.amountCents === left);
+    }
+    return d.authAmountCents !== null && d.authAmountCents - d.refundedCents === opts.amountCents && withinDays(d.occurredAt, opts.at, MATCH_WINDOW_DAYS);
+  };
+  return (world.dinesByCard.get(opts.card.id) ?? []).filter(fits).sort((a, b) => b.occurredAt.getTime() - a.occurredAt.getTime())[0];
+}
+
+function applyAuth(world: World, event: CardNetworkEvent, card: CardInfo, location: LocationInfo, local: LocalParts, receivedAt: Date): EventResult {
+  let dine = world.dinesByTransaction.get(event.transactionId);
+  if (dine && dine.memberId !== card.memberId) return { outcome: 'review', note: 'The transaction id belongs to a purchase of another member.' };
+  dine ??= matchHalf(world, { card, merchantId: location.merchantId, at: local.instant, amountCents: event.amountCents, want: 'clearing' });
+  if (dine) {
+    if (dine.authAmountCents !== null) return { outcome: 'duplicate', note: 'The purchase is already authorised.' };
+    // The clearing came first: the authorisation adds its facts and changes no reward.
+    dine.authAmountCents = event.amountCents;
+    dine.authorisedAt = receivedAt;
+    dine.authCode ??= event.authCode ?? null;
+    dine.changed = true;
+    return { outcome: 'applied', note: 'Authorisation after its clearing.' };
+  }
+  const created = newDine(event, card, location, local);
+  created.authAmountCents = event.amountCents;
+  created.authorisedAt = receivedAt;
+  estimatePending(world, created);
+  remember(world, created);
+  return { outcome: 'applied' };
+}
+
+function applyClearing(world: World, event: CardNetworkEvent, card: CardInfo, location: LocationInfo, local: LocalParts, receivedAt: Date): EventResult {
+  let dine = world.dinesByTransaction.get(event.transactionId);
+  if (dine && dine.memberId !== card.memberId) return { outcome: 'review', note: 'The transaction id belongs to a purchase of another member.' };
+  dine ??= matchHalf(world, { card, merchantId: location.merchantId, at: local.instant, amountCents: event.amountCents, want: 'auth' });
+  if (!dine) {
+    // No authorisation (Mastercard and Amex locations without real-time authorisations): the clearing makes the dine.
+    dine = newDine(event, card, location, local);
+    remember(world, dine);
+  }
+  if (dine.clearedAmountCents !== null) return { outcome: 'duplicate', note: 'The purchase is already cleared.' };
+  dine.clearedAmountCents = event.amountCents;
+  dine.clearedAt = receivedAt;
+  if (event.onlineOrder) dine.onlineOrder = true;
+  if (event.subtotalCents !== undefined) dine.subtotalCents = event.subtotalCents;
+  dine.changed = true;
+  settle(world, dine);
+  return { outcome: 'applied' };
+}
+
+function applyRefund(world: World, event: CardNetworkEvent, card: CardInfo, location: LocationInfo, local: LocalParts): EventResult {
+  const amount = -event.amountCents;
+  const linked = (event.originalTransactionId !== undefined ? world.dinesByTransaction.get(event.originalTransactionId) : undefined)
+    ?? world.dinesByTransaction.get(event.transactionId);
+  const dine = linked ?? matchRefund(world, { card, merchantId: location.merchantId, at: local.instant, amountCents: amount });
+  if (!dine) return { outcome: 'review', note: 'No purchase matches this refund; nothing was debited.' };
+  if (dine.memberId !== card.memberId) return { outcome: 'review', note: 'The refunded purchase belongs to another member; nothing was debited.' };
+  const base = dine.clearedAmountCents ?? dine.authAmountCents ?? 0;
+  const left = base - dine.refundedCents;
+  if (left <= 0) return { outcome: 'review', note: 'The purchase is already refunded in full; nothing was debited.' };
+  const applied = Math.min(amount, left);
+  dine.refundedCents += applied;
+  dine.changed = true;
+  const note = applied < amount ? `Refund larger than what was left of the purchase: ${applied} of ${amount} cents applied.` : undefined;
+
+  if (dine.clearedAmountCents === null) {
+    // Refund (or void) of a purchase not cleared yet: the provisional reward shrinks, or the purchase is forfeit.
+    if (dine.status === 'Pending' || (dine.status === 'Forfeit' && dine.reason === 'refunded')) estimatePending(world, dine);
+    return { outcome: 'applied', note };
+  }
+  if (!dine.qualified) return { outcome: 'applied', note };
+  const before = dine.reward;
+  const remaining = dine.clearedAmountCents - dine.refundedCents;
+  const after = remaining > 0 && dine.rate !== null ? rewardFor(basisAfterRefunds(dine, dine.clearedAmountCents), dine.rate) : 0;
+  dine.reward = after;
+  addProgress(world, dine, remaining > 0 ? 0 : -1, after - before);
+  if (remaining <= 0) {
+    dine.qualified = false;
+    addVisit(world, dine, -1);
+  }
+  if (dine.rewardStatus === 'Paid') {
+    // Already paid to the partner or as a statement credit: the take-back is an A adjustment that
+    // offsets later earnings (nothing is clawed back from the card).
+    if (after !== before) world.adjustments.push({ dine, amount: after - before });
+    if (remaining <= 0) dine.reason = 'refunded';
+  } else if (remaining <= 0) {
+    setStatus(dine, 'Forfeit', 'refunded');
+  }
+  return { outcome: 'applied', note };
+}
+
+/** Applies one event to the world; `receivedAt` is when the network told us (the time of authorisation and clearing). */
+export function applyEvent(world: World, event: CardNetworkEvent, receivedAt: Date): EventResult {
+  const card = world.cardsByToken.get(event.cardToken);
+  if (!card) return { outcome: 'unknownCard', note: 'No linked card has this token.' };
+  const location = world.locations.get(event.merchantLocationId);
+  if (!location) return { outcome: 'unknownLocation', note: 'No restaurant has this network location.' };
+  const local = localParts(event.localDateTime);
+  if (!local) return { outcome: 'invalid', note: 'localDateTime is not a date-time.' };
+  switch (event.type) {
+    case 'auth': return applyAuth(world, event, card, location, local, receivedAt);
+    case 'clearing': return applyClearing(world, event, card, location, local, receivedAt);
+    case 'refund': return applyRefund(world, event, card, location, local);
+  }
+}

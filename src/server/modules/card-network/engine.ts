@@ -1,0 +1,202 @@
+import { AUTH_FORFEIT_DAYS, DEFERRED_DAYS, MATCH_WINDOW_DAYS } from '#shared/constants/rewards';
+import { ZCardNetworkEvent, type CardNetworkEvent } from '#shared/schemas/rewards';
+import { localParts } from '#shared/rules/rewards/local-time';
+import { isDatabaseUnavailable, type Db } from '../../db/client';
+import {
+  addProgress, claimEarlierOfCards, claimInbox, insertAdjustments, insertDines, loadCardsOfMembers, loadDinesByTransaction, loadDinesOfCards,
+  loadLocations, loadMerchantTerms, loadMonthlyVisits, loadPartners, loadProgress, lockMembers, markOldestFailed, markProcessed, membersToSweep,
+  sweepMembers, updateDines, type Executor, type InboxRow,
+} from './card-network.repo';
+import {
+  applyEvent, emptyWorld, progressKey, REFUND_MATCH_DAYS, visitKey, type Dine, type EventResult, type Outcome, type World,
+} from './decisions';
+
+/**
+ * The rewards engine (docs/rewards-engine.md §3): applies the card-network inbox in chunks. One
+ * chunk is one transaction: claim the oldest unapplied events (`FOR UPDATE SKIP LOCKED`, so any
+ * number of appliers share the inbox), load what they touch in a few set-based reads, lock the
+ * members in id order, apply the events in inbox order in memory (decisions.ts), write the result
+ * with a few bulk statements and mark the events applied. Either all of that commits or none of
+ * it: an event is applied exactly once, and the same event id never arrives twice (the inbox is
+ * unique by it).
+ */
+
+const DAY_MS = 86_400_000;
+export const DEFAULT_CHUNK = 2000;
+
+export type ChunkResult = { events: number; outcomes: Partial<Record<Outcome, number>> };
+
+type Claimed = { row: InboxRow; event: CardNetworkEvent | null };
+
+function parse(row: InboxRow): Claimed {
+  const parsed = ZCardNetworkEvent.safeParse(row.body);
+  return { row, event: parsed.success ? parsed.data : null };
+}
+
+function addDines(world: World, dines: readonly Dine[]) {
+  for (const d of dines) {
+    if (world.dinesByTransaction.has(d.transactionId)) continue;
+    world.dinesByTransaction.set(d.transactionId, d);
+    if (d.cardId !== null) {
+      const list = world.dinesByCard.get(d.cardId) ?? [];
+      list.push(d);
+      world.dinesByCard.set(d.cardId, list);
+    }
+  }
+}
+
+/** Loads everything the chunk's events touch; locks the members (id order) and their dines. */
+async function loadWorld(tx: Executor, claimed: Claimed[], cards: Awaited<ReturnType<typeof loadCardsOfMembers>>): Promise<World> {
+  const world = emptyWorld();
+  const events = claimed.flatMap((c) => (c.event ? [c.event] : []));
+  for (const c of cards) {
+    world.cardsByToken.set(c.token, c);
+    world.cardsById.set(c.id, c);
+  }
+  const memberIds = [...new Set(cards.map((c) => c.memberId))];
+  for (const m of await lockMembers(tx, memberIds)) world.members.set(m.id, m);
+  for (const p of await loadPartners(tx)) world.partners.set(p.id, p);
+  for (const l of await loadLocations(tx, events.map((e) => e.merchantLocationId))) world.locations.set(l.locationId, l);
+
+  const known = events.filter((e) => world.cardsByToken.has(e.cardToken) && world.locations.has(e.merchantLocationId));
+  addDines(world, await loadDinesByTransaction(tx, known.flatMap((e) => (e.originalTransactionId ? [e.transactionId, e.originalTransactionId] : [e.transactionId]))));
+  // Events whose purchase is not found by transaction id match by card, restaurant, time and amount.
+  const unmatched = known.filter((e) => !world.dinesByTransaction.has(e.transactionId) && !(e.originalTransactionId && world.dinesByTransaction.has(e.originalTransactionId)));
+  if (unmatched.length > 0) {
+    const times = unmatched.map((e) => localParts(e.localDateTime)?.instant.getTime() ?? Date.now());
+    addDines(world, await loadDinesOfCards(tx, {
+      pairs: unmatched.map((e) => [world.cardsByToken.get(e.cardToken)!.id, world.locations.get(e.merchantLocationId)!.merchantId] as const),
+      from: new Date(Math.min(...times) - Math.max(REFUND_MATCH_DAYS, MATCH_WINDOW_DAYS) * DAY_MS),
+      to: new Date(Math.max(...times) + MATCH_WINDOW_DAYS * DAY_MS),
+    }));
+  }
+  const merchantIds = new Set([...world.locations.values()].map((l) => l.merchantId));
+  for (const d of world.dinesByTransaction.values()) merchantIds.add(d.merchantId);
+  world.merchants = await loadMerchantTerms(tx, [...merchantIds]);
+  for (const p of await loadProgress(tx, memberIds)) world.progress.set(progressKey(p.memberId, p.year), p);
+
+  const limited = known.filter((e) => world.merchants.get(world.locations.get(e.merchantLocationId)!.merchantId)?.monthlyVisitLimit != null);
+  if (limited.length > 0) {
+    const months = limited.map((e) => e.localDateTime.slice(0, 7)).sort();
+    const visits = await loadMonthlyVisits(tx, {
+      pairs: limited.map((e) => [world.cardsByToken.get(e.cardToken)!.memberId, world.locations.get(e.merchantLocationId)!.merchantId] as const),
+      fromMonth: months[0]!,
+    });
+    for (const v of visits) world.monthlyVisits.set(visitKey(v.memberId, v.merchantId, v.month), v.visits);
+  }
+  return world;
+}
+
+/** Applies one chunk of up to `limit` events in one transaction. */
+export async function applyChunk(db: Db, opts: { limit?: number } = {}): Promise<ChunkResult> {
+  return db.transaction(async (tx) => {
+    let claimed = (await claimInbox(tx, opts.limit ?? DEFAULT_CHUNK)).map(parse);
+    if (claimed.length === 0) return { events: 0, outcomes: {} };
+    // Older events of the same members held by another applier: wait for them (so one member's
+    // events apply in order); an older one nobody holds joins this chunk.
+    const cards = await loadCardsOfMembers(tx, claimed.flatMap((c) => (c.event ? [c.event.cardToken] : [])));
+    const earlier = await claimEarlierOfCards(tx, claimed[0]!.row.id, cards.map((c) => c.token));
+    if (earlier.length > 0) claimed = [...earlier.map(parse), ...claimed];
+
+    const world = await loadWorld(tx, claimed, cards);
+    const results: Array<{ id: number } & EventResult> = [];
+    for (const c of claimed) {
+      const result = c.event ? applyEvent(world, c.event, c.row.receivedAt) : { outcome: 'invalid' as const, note: 'The stored event does not match the event schema.' };
+      results.push({ id: c.row.id, ...result });
+    }
+
+    const changed = [...new Set(world.dinesByTransaction.values())].filter((d) => d.changed);
+    await insertDines(tx, changed.filter((d) => d.id === undefined));
+    await updateDines(tx, changed.filter((d) => d.id !== undefined).sort((a, b) => a.id! - b.id!));
+    await insertAdjustments(tx, world.adjustments);
+    await addProgress(tx, [...world.progress.values()]);
+    await markProcessed(tx, results);
+
+    const outcomes: Partial<Record<Outcome, number>> = {};
+    for (const r of results) outcomes[r.outcome] = (outcomes[r.outcome] ?? 0) + 1;
+    return { events: results.length, outcomes };
+  });
+}
+
+export type DrainResult = { events: number; chunks: number; outcomes: Partial<Record<Outcome, number>>; failed: number };
+export type DrainLog = { error: (obj: object, msg: string) => void; warn?: (obj: object, msg: string) => void };
+
+const RETRYABLE = new Set(['40P01', '40001', '23505']);
+function pgCode(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+/**
+ * Applies chunks until the inbox is empty or `maxMs` has passed. A chunk that fails for a reason
+ * other than the database being away (a deadlock or a concurrent insert: retried; anything else:
+ * the chunk is halved until the one event that fails is found and set aside as 'failed'), so one
+ * bad event never stops the feed.
+ */
+export async function drainInbox(db: Db, opts: { limit?: number; maxMs?: number; log?: DrainLog } = {}): Promise<DrainResult> {
+  const full = opts.limit ?? DEFAULT_CHUNK;
+  const deadline = Date.now() + (opts.maxMs ?? 30_000);
+  const total: DrainResult = { events: 0, chunks: 0, outcomes: {}, failed: 0 };
+  let limit = full;
+  let retries = 0;
+  while (Date.now() < deadline) {
+    let result: ChunkResult;
+    try {
+      result = await applyChunk(db, { limit });
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) throw err;
+      const code = pgCode(err);
+      if (code && RETRYABLE.has(code) && retries < 5) {
+        retries += 1;
+        continue;
+      }
+      retries = 0;
+      if (limit > 1) {
+        limit = Math.max(1, Math.floor(limit / 2));
+        continue;
+      }
+      const message = err instanceof Error ? err.message : String(err);
+      const id = await markOldestFailed(db, `The engine could not apply this event: ${message}`);
+      opts.log?.error({ inboxId: id, error: message.slice(0, 300) }, 'card-network event set aside (failed)');
+      total.failed += 1;
+      limit = full;
+      continue;
+    }
+    retries = 0;
+    if (result.events === 0) break;
+    total.events += result.events;
+    total.chunks += 1;
+    for (const [k, v] of Object.entries(result.outcomes)) total.outcomes[k as Outcome] = (total.outcomes[k as Outcome] ?? 0) + v;
+    if (limit < full) limit = Math.min(full, limit * 2);
+    else if (result.events < limit) break;
+  }
+  return total;
+}
+
+/**
+ * The scheduled sweep: authorisations never cleared after AUTH_FORFEIT_DAYS → Forfeit
+ * 'notSettled'; Deferred rewards → Awarded once the member activated, or Forfeit 'notActivated'
+ * after DEFERRED_DAYS. In batches of members, each locked in id order like the engine does.
+ */
+export async function sweepRewards(db: Db, opts: { now?: Date; batch?: number } = {}): Promise<{ notSettled: number; awarded: number; notActivated: number }> {
+  const now = opts.now ?? new Date();
+  const settleCutoff = new Date(now.getTime() - AUTH_FORFEIT_DAYS * DAY_MS);
+  const deferredCutoff = new Date(now.getTime() - DEFERRED_DAYS * DAY_MS);
+  const total = { notSettled: 0, awarded: 0, notActivated: 0 };
+  for (let round = 0; round < 1000; round++) {
+    const memberIds = await membersToSweep(db, { settleCutoff, deferredCutoff, limit: opts.batch ?? 500 });
+    if (memberIds.length === 0) break;
+    const done = await db.transaction(async (tx) => {
+      await lockMembers(tx, memberIds);
+      return sweepMembers(tx, { memberIds, settleCutoff, deferredCutoff });
+    });
+    total.notSettled += done.notSettled;
+    total.awarded += done.awarded;
+    total.notActivated += done.notActivated;
+    if (done.notSettled + done.awarded + done.notActivated === 0) break;
+  }
+  return total;
+}
