@@ -30,7 +30,8 @@ describe('posting to the partner ledger (Mile and Point partners)', () => {
     const b = await insertDine(db(), m, { status: 'Awarded', reward: 250 });
     const pending = await insertDine(db(), m, { status: 'Pending', reward: 90 });
     const forfeit = await insertDine(db(), m, { status: 'Forfeit', reward: 0, reason: 'blackoutDay' });
-    const adj = await insertReward(db(), m, { sourceCode: 'A', amount: -40, status: 'Awarded', dineId: a.dine.id });
+    const adj = await insertReward(db(), m, { sourceCode: 'A', amount: -40, status: 'Awarded', dineId: a.dine.id, createdAt: new Date('2026-11-21T09:00:00Z') });
+    const fresh = await insertDine(db(), m, { status: 'Awarded', reward: 60, local: '2026-11-22T01:00:00-05:00' });
     const cashReward = await insertDine(db(), cash, { status: 'Awarded', reward: 300 });
     const now = new Date('2026-11-22T12:00:00Z');
 
@@ -38,6 +39,8 @@ describe('posting to the partner ledger (Mile and Point partners)', () => {
     const rows = new Map((await rewardsOf(m)).map((r) => [r.id, r]));
     for (const r of [a.reward, b.reward, adj]) expect(rows.get(r.id)).toMatchObject({ status: 'Paid', paidAt: now, payoutRef: expect.stringMatching(/^ledger-\d+$/) });
     expect(rows.get(pending.reward.id)).toMatchObject({ status: 'Pending', paidAt: null });
+    // Dined less than a day ago: Awarded until the next day's posting.
+    expect(rows.get(fresh.reward.id)).toMatchObject({ status: 'Awarded', paidAt: null });
     expect(rows.get(forfeit.reward.id)).toMatchObject({ status: 'Forfeit', paidAt: null });
     expect((await rewardsOf(cash)).find((r) => r.id === cashReward.reward.id)).toMatchObject({ status: 'Awarded' });
     const postings = await db().select().from(partnerLedgerPostings).where(eq(partnerLedgerPostings.memberId, m.id)).orderBy(asc(partnerLedgerPostings.rewardId));
@@ -47,6 +50,7 @@ describe('posting to the partner ledger (Mile and Point partners)', () => {
     // A second run (a retry, another instance) finds nothing to post.
     expect(await postPartnerRewards(db(), { now })).toEqual({ posted: 0, refused: 0 });
     expect(await db().select().from(partnerLedgerPostings).where(eq(partnerLedgerPostings.memberId, m.id))).toHaveLength(3);
+    expect(await postPartnerRewards(db(), { now: new Date('2026-11-23T07:00:00Z') })).toEqual({ posted: 1, refused: 0 });
   });
 
   it('keeps a reward the adapter refuses Awarded and posts it on a later run', async () => {

@@ -29,6 +29,11 @@ const LEDGER_CURRENCIES = CURRENCY_TYPES.filter((c) => !paysStatementCredits({ c
 const CASH_CURRENCIES = CURRENCY_TYPES.filter((c) => paysStatementCredits({ currencyType: c }));
 const OPEN_CREDIT: RedemptionStatus[] = ['pending', 'pending_received'];
 const DEFAULT_BATCH = 500;
+/**
+ * Miles and points go to the partner a day after the dine (a daily accrual file): the member sees
+ * the reward Awarded first, then Paid. Statement credits wait for nothing but the breakpoint.
+ */
+export const POSTING_DELAY_MS = 86_400_000;
 
 type RunOptions = { now?: Date; batch?: number };
 
@@ -68,10 +73,15 @@ async function markPaid(tx: Db, paid: ReadonlyArray<{ rewardId: number; ref: str
 
 // ------------------------------------------------------------------ Mile and Point partners
 
-/** Posts Awarded rewards of Mile and Point partners to the partner ledger and marks them Paid. */
-export async function postPartnerRewards(db: Db, opts: RunOptions & { adapter?: PartnerLedgerAdapter } = {}): Promise<{ posted: number; refused: number }> {
+/**
+ * Posts Awarded rewards of Mile and Point partners to the partner ledger and marks them Paid:
+ * those earned (the dine, else the reward's creation) at least `postAfterMs` before `now`.
+ */
+export async function postPartnerRewards(db: Db, opts: RunOptions & { adapter?: PartnerLedgerAdapter; postAfterMs?: number } = {}): Promise<{ posted: number; refused: number }> {
   const adapter = opts.adapter ?? builtInLedger;
   const now = opts.now ?? new Date();
+  const earnedBy = new Date(now.getTime() - (opts.postAfterMs ?? POSTING_DELAY_MS));
+  const earnedAt = sql`case when ${memberRewards.sourceCode} = 'S' and ${dines.occurredAt} is not null then ${dines.occurredAt} else ${memberRewards.createdAt} end`;
   const limit = opts.batch ?? DEFAULT_BATCH;
   const total = { posted: 0, refused: 0 };
   for (let after = 0; ;) {
@@ -89,7 +99,8 @@ export async function postPartnerRewards(db: Db, opts: RunOptions & { adapter?: 
         .innerJoin(members, eq(members.id, memberRewards.memberId))
         .innerJoin(partners, eq(partners.id, memberRewards.partnerId))
         .leftJoin(dines, eq(dines.id, memberRewards.dineId))
-        .where(and(inArray(memberRewards.memberId, locked), eq(memberRewards.status, 'Awarded'), inArray(partners.currencyType, LEDGER_CURRENCIES)))
+        .where(and(inArray(memberRewards.memberId, locked), eq(memberRewards.status, 'Awarded'), inArray(partners.currencyType, LEDGER_CURRENCIES),
+          sql`${earnedAt} <= ${earnedBy.toISOString()}::timestamptz`))
         .orderBy(asc(memberRewards.id));
       const byPartner = new Map<number, { code: string; postings: LedgerPosting[] }>();
       for (const r of rows) {
