@@ -2,6 +2,7 @@ import { inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { impressions, sessions } from '../db/schema';
 import { sweepLockouts } from '../modules/auth/lockout';
+import { cardNetworkJobs } from '../modules/card-network/jobs';
 import { payStatementCredits, postPartnerRewards } from '../modules/rewards/payouts';
 import type { ScheduledJob } from './scheduler';
 
@@ -44,6 +45,8 @@ export function appJobs(opts: { impressionsRetentionDays: number }): ScheduledJo
       everyMs: 10 * 60_000,
       run: async ({ db, now }) => sweepLockouts(db, now),
     },
+    // The rewards engine (modules/card-network/jobs.ts): apply what other instances received, expire what never settled.
+    ...cardNetworkJobs(),
     // Payouts (modules/rewards/payouts.ts): miles and points to the partner ledger, cash back as statement credits.
     {
       name: 'rewards-partner-posting',

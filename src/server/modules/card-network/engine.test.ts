@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { CardNetworkEvent } from '#shared/schemas/rewards';
+import { createTestDatabase } from '../../test/db';
+import type { Database } from '../../db/client';
+import { cardNetworkInbox, dines, memberProgress, memberRewards, members } from '../../db/schema';
+import { applyChunk, drainInbox, sweepRewards } from './engine';
+import { ageDines, memberWithCards, partnerId, receive, setTerms } from './test-fixtures';
+
+/** The engine through the database: what it writes, exactly once, across chunks; the sweep; a poison event. */
+
+let database: Database;
+let delta: number; // delta's rates: 1, 1, 3, 5 per $1
+beforeAll(async () => {
+  database = await createTestDatabase();
+  delta = await partnerId(database.db, 'delta');
+  for (const id of [1, 2, 3]) await setTerms(database.db, id);
+});
+afterAll(async () => { await database.close(); });
+beforeEach(async () => {
+  // Each test starts from an applied inbox.
+  await drainInbox(database.db);
+});
+
+let n = 0;
+const ev = (token: string, over: Partial<CardNetworkEvent>): CardNetworkEvent => ({
+  id: `eng-${++n}`, type: 'auth', transactionId: `tx-${n}`, cardToken: token, amountCents: 5000, currency: 'USD', merchantLocationId: 'loc-1',
+  localDateTime: '2026-11-20T19:45:00-05:00', onlineOrder: false, ...over,
+});
+const db = () => database.db;
+const dineOf = async (txn: string) => (await db().select().from(dines).where(eq(dines.transactionId, txn)))[0];
+const rewardsOf = async (memberId: number) => db().select().from(memberRewards).where(eq(memberRewards.memberId, memberId)).orderBy(asc(memberRewards.id));
+const progressOf = async (memberId: number) => (await db().select().from(memberProgress).where(eq(memberProgress.memberId, memberId)))[0];
+
+describe('the engine on the database', () => {
+  it('writes dines, S rewards, A adjustments, progress and inbox outcomes', async () => {
+    const m = await memberWithCards(db(), { partnerId: delta });
+    const [tok] = m.tokens as [string];
+    await receive(db(), [
+      ev(tok, { transactionId: 'full-1' }),
+      ev(tok, { type: 'clearing', transactionId: 'full-1', amountCents: 6000 }),
+      ev(tok, { type: 'refund', transactionId: 'full-1-r', originalTransactionId: 'full-1', amountCents: -1000 }),
+      ev(tok, { type: 'auth', transactionId: 'pending-1', merchantLocationId: 'loc-2' }),
+      ev('ntk_nobody', {}),
+      ev(tok, { type: 'refund', transactionId: 'stray', amountCents: -777 }),
+    ]);
+    const r = await applyChunk(db());
+    expect(r).toEqual({ events: 6, outcomes: { applied: 4, unknownCard: 1, review: 1 } });
+    expect(await dineOf('full-1')).toMatchObject({ status: 'Awarded', authAmountCents: 5000, clearedAmountCents: 6000, refundedCents: 1000, reward: 150, qualified: true, tierAtDine: 2, partnerId: delta, memberId: m.memberId, cardId: m.cardIds[0] });
+    expect(await dineOf('pending-1')).toMatchObject({ status: 'Pending', reward: 150, merchantId: 2 });
+    expect((await rewardsOf(m.memberId)).map((x) => [x.sourceCode, x.status, x.amount])).toEqual([['S', 'Awarded', 150], ['S', 'Pending', 150]]);
+    expect(await progressOf(m.memberId)).toMatchObject({ year: 2026, partnerId: delta, qualifiedDines: 1, rewards: 150 });
+    const inbox = await db().select().from(cardNetworkInbox).where(sql`${cardNetworkInbox.eventId} like 'eng-%'`).orderBy(asc(cardNetworkInbox.id));
+    expect(inbox.slice(-6).map((i) => i.outcome)).toEqual(['applied', 'applied', 'applied', 'applied', 'unknownCard', 'review']);
+    expect(inbox.every((i) => i.processedAt !== null)).toBe(true);
+
+    // Paid, then refunded again: the paid row stays, an A row takes back the difference.
+    const full = await dineOf('full-1');
+    await db().update(memberRewards).set({ status: 'Paid', paidAt: new Date() }).where(and(eq(memberRewards.dineId, full!.id), eq(memberRewards.sourceCode, 'S')));
+    await receive(db(), [ev(tok, { type: 'refund', transactionId: 'full-1-r2', originalTransactionId: 'full-1', amountCents: -5000 })]);
+    await applyChunk(db());
+    expect((await rewardsOf(m.memberId)).map((x) => [x.sourceCode, x.status, x.amount, x.dineId === full!.id])).toEqual([
+      ['S', 'Paid', 150, true], ['S', 'Pending', 150, false], ['A', 'Awarded', -150, true],
+    ]);
+    expect(await dineOf('full-1')).toMatchObject({ reward: 0, qualified: false, reason: 'refunded', refundedCents: 6000 });
+    expect(await progressOf(m.memberId)).toMatchObject({ qualifiedDines: 0, rewards: 0 });
+  });
+
+  it('applies each event once: nothing is claimed twice, and re-sent event ids are not stored again', async () => {
+    const m = await memberWithCards(db(), { partnerId: delta });
+    const [tok] = m.tokens as [string];
+    const events = [ev(tok, { transactionId: 'once' }), ev(tok, { type: 'clearing', transactionId: 'once', amountCents: 5500 })];
+    await receive(db(), events);
+    expect((await applyChunk(db())).events).toBe(2);
+    expect((await applyChunk(db())).events).toBe(0);
+    await receive(db(), events);
+    expect((await drainInbox(db())).events).toBe(0);
+    expect(await db().select().from(dines).where(eq(dines.transactionId, 'once'))).toHaveLength(1);
+    expect((await rewardsOf(m.memberId)).map((x) => x.amount)).toEqual([165]);
+    expect(await progressOf(m.memberId)).toMatchObject({ qualifiedDines: 1, rewards: 165 });
+  });
+
+  it('matches across chunks: a clearing with its own transaction id finds the authorisation applied earlier; monthly limits count stored visits', async () => {
+    await setTerms(db(), 3, { monthlyVisitLimit: 1 });
+    const m = await memberWithCards(db(), { partnerId: delta, cards: 2 });
+    const [a, b] = m.tokens as [string, string];
+    await receive(db(), [ev(a, { transactionId: 'x-auth', merchantLocationId: 'loc-3' })]);
+    await applyChunk(db());
+    await receive(db(), [ev(a, { type: 'clearing', transactionId: 'x-clear', amountCents: 5200, merchantLocationId: 'loc-3' })]);
+    await applyChunk(db());
+    expect(await dineOf('x-clear')).toBeUndefined();
+    expect(await dineOf('x-auth')).toMatchObject({ status: 'Awarded', clearedAmountCents: 5200 });
+    // The member's second visit that month, on the other card, in a later chunk: over the limit of 1.
+    await receive(db(), [ev(b, { type: 'clearing', transactionId: 'x-second', merchantLocationId: 'loc-3', localDateTime: '2026-11-28T12:00:00-05:00' })]);
+    await applyChunk(db());
+    expect(await dineOf('x-second')).toMatchObject({ status: 'Forfeit', reason: 'monthlyVisitLimit', qualified: false });
+    await setTerms(db(), 3);
+  });
+
+  it('gives the same result in chunks of one as in one chunk', async () => {
+    const run = async (limit: number) => {
+      const m = await memberWithCards(db(), { partnerId: delta });
+      const [tok] = m.tokens as [string];
+      const p = `c${limit}`;
+      await receive(db(), [
+        ev(tok, { transactionId: `${p}-1` }), ev(tok, { transactionId: `${p}-2`, merchantLocationId: 'loc-2', amountCents: 2000 }),
+        ev(tok, { type: 'clearing', transactionId: `${p}-1c`, amountCents: 6500 }),
+        ev(tok, { type: 'clearing', transactionId: `${p}-2`, amountCents: 2400, merchantLocationId: 'loc-2' }),
+        ev(tok, { type: 'refund', transactionId: `${p}-r`, amountCents: -2400, merchantLocationId: 'loc-2', localDateTime: '2026-11-24T10:00:00-05:00' }),
+        ev(tok, { type: 'clearing', transactionId: `${p}-3`, amountCents: 999, localDateTime: '2026-11-23T12:00:00-05:00' }),
+      ]);
+      await drainInbox(db(), { limit });
+      const rows = await db().select().from(dines).where(eq(dines.memberId, m.memberId)).orderBy(asc(dines.id));
+      return { dines: rows.map((d) => [d.transactionId.slice(p.length), d.status, d.reason, d.reward, d.refundedCents]), progress: await progressOf(m.memberId) };
+    };
+    const one = await run(1);
+    const all = await run(1000);
+    expect(one.dines).toEqual(all.dines);
+    expect(one.dines).toEqual([['-1', 'Awarded', null, 195, 0], ['-2', 'Forfeit', 'refunded', 0, 2400], ['-3', 'Awarded', null, 29, 0]]);
+    expect(one.progress).toMatchObject({ qualifiedDines: all.progress!.qualifiedDines, rewards: all.progress!.rewards });
+  });
+
+  it('sets a poison event aside as failed and applies the rest', async () => {
+    await db().execute(sql`create or replace function cn_test_poison() returns trigger language plpgsql as $$
+      begin if new.transaction_id = 'poison' then raise exception 'poisoned'; end if; return new; end $$`);
+    await db().execute(sql`create trigger cn_test_poison before insert on dines for each row execute function cn_test_poison()`);
+    try {
+      const m = await memberWithCards(db(), { partnerId: delta });
+      const [tok] = m.tokens as [string];
+      await receive(db(), [ev(tok, { transactionId: 'before' }), ev(tok, { transactionId: 'poison', merchantLocationId: 'loc-2' }), ev(tok, { transactionId: 'after', merchantLocationId: 'loc-3' })]);
+      const r = await drainInbox(db(), { limit: 8 });
+      expect(r.failed).toBe(1);
+      expect(await dineOf('before')).toBeDefined();
+      expect(await dineOf('after')).toBeDefined();
+      const [poison] = await db().select().from(cardNetworkInbox).where(sql`${cardNetworkInbox.body}->>'transactionId' = 'poison'`);
+      expect(poison).toMatchObject({ outcome: 'failed', note: expect.stringMatching(/could not apply this event/) });
+    } finally {
+      await db().execute(sql`drop trigger cn_test_poison on dines`);
+    }
+  });
+});
+
+describe('the sweep', () => {
+  it('forfeits authorisations not cleared after 10 days; Deferred rewards become Awarded once activated, Forfeit after 14 days', async () => {
+    const settled = await memberWithCards(db(), { partnerId: delta });
+    const waiting = await memberWithCards(db(), { partnerId: delta, tierLevel: 1 });
+    const activated = await memberWithCards(db(), { partnerId: delta, tierLevel: 1 });
+    await receive(db(), [
+      ev(settled.tokens[0]!, { transactionId: 'sw-old-auth' }),
+      ev(settled.tokens[0]!, { transactionId: 'sw-new-auth', merchantLocationId: 'loc-2' }),
+      ev(waiting.tokens[0]!, { type: 'clearing', transactionId: 'sw-deferred' }),
+      ev(waiting.tokens[0]!, { type: 'clearing', transactionId: 'sw-deferred-new', merchantLocationId: 'loc-2' }),
+      ev(activated.tokens[0]!, { type: 'clearing', transactionId: 'sw-activated' }),
+    ]);
+    await drainInbox(db());
+    expect(await dineOf('sw-deferred')).toMatchObject({ status: 'Deferred', qualified: true, reward: 50 });
+    expect(await progressOf(waiting.memberId)).toMatchObject({ qualifiedDines: 2, rewards: 100 });
+    await ageDines(db(), { transactionIds: ['sw-old-auth'], days: 11 });
+    await ageDines(db(), { transactionIds: ['sw-deferred', 'sw-activated'], days: 15 });
+    await db().update(members).set({ tierLevel: 2 }).where(eq(members.id, activated.memberId));
+
+    expect(await sweepRewards(db())).toEqual({ notSettled: 1, awarded: 1, notActivated: 1 });
+    expect(await dineOf('sw-old-auth')).toMatchObject({ status: 'Forfeit', reason: 'notSettled', reward: 0 });
+    expect(await dineOf('sw-new-auth')).toMatchObject({ status: 'Pending' });
+    expect(await dineOf('sw-deferred')).toMatchObject({ status: 'Forfeit', reason: 'notActivated', qualified: false, reward: 0 });
+    expect(await dineOf('sw-deferred-new')).toMatchObject({ status: 'Deferred' });
+    expect(await dineOf('sw-activated')).toMatchObject({ status: 'Awarded', qualified: true });
+    const rewards = await db().select().from(memberRewards).where(inArray(memberRewards.memberId, [settled.memberId, waiting.memberId, activated.memberId])).orderBy(asc(memberRewards.id));
+    expect(rewards.map((r) => [r.status, r.reason, r.amount])).toEqual([
+      ['Forfeit', 'notSettled', 0], ['Pending', null, 150], ['Forfeit', 'notActivated', 0], ['Deferred', null, 50], ['Awarded', null, 50],
+    ]);
+    expect(await progressOf(waiting.memberId)).toMatchObject({ qualifiedDines: 1, rewards: 50 });
+    // Nothing left to do: a second run changes nothing.
+    expect(await sweepRewards(db())).toEqual({ notSettled: 0, awarded: 0, notActivated: 0 });
+
+    // A clearing that comes after the authorisation was forfeit still earns.
+    await receive(db(), [ev(settled.tokens[0]!, { type: 'clearing', transactionId: 'sw-old-auth', amountCents: 5500 })]);
+    await drainInbox(db());
+    expect(await dineOf('sw-old-auth')).toMatchObject({ status: 'Awarded', reason: null, reward: 165 });
+  });
+});

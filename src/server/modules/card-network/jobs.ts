@@ -1,0 +1,33 @@
+import type { ScheduledJob } from '../../jobs/scheduler';
+import { drainInbox, sweepRewards } from './engine';
+
+/**
+ * The engine's scheduled work (jobs/jobs.ts lists it in appJobs):
+ * - `card-network-apply`: applies what is left in the inbox: events received by another instance
+ *   (each instance applies its own at once, applier.ts), or left by a crash or an outage. It runs
+ *   at every poll of the scheduler (15 s in-process, 5 s in `npm run worker`).
+ * - `card-network-sweep`: authorisations never cleared after 10 days become Forfeit 'notSettled';
+ *   Deferred rewards become Awarded once the member activated, or Forfeit 'notActivated' after 14
+ *   days.
+ */
+export function cardNetworkJobs(): ScheduledJob[] {
+  return [
+    {
+      name: 'card-network-apply',
+      everyMs: 1_000,
+      leaseMs: 2 * 60_000,
+      run: async ({ db }) => {
+        const r = await drainInbox(db, { maxMs: 60_000 });
+        return r.events === 0 ? undefined : `${r.events} card-network events applied in ${r.chunks} chunks${r.failed ? `, ${r.failed} set aside` : ''}`;
+      },
+    },
+    {
+      name: 'card-network-sweep',
+      everyMs: 10 * 60_000,
+      run: async ({ db, now }) => {
+        const r = await sweepRewards(db, { now });
+        return `${r.notSettled} authorisations not settled, ${r.awarded} deferred rewards awarded, ${r.notActivated} forfeit (not activated)`;
+      },
+    },
+  ];
+}
