@@ -92,7 +92,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(ssoRoutes, { db, config, devAccounts: demoAccounts.sso });
   await app.register(membersRoutes, { db });
   await app.register(authRoutes, { db });
-  if (config.stagingTools && config.env !== 'production') await app.register(stgtoolsRoutes, { db, demo: demoAccounts });
+  if (config.stagingTools && config.env !== 'production') await app.register(stgtoolsRoutes, { db, demo: demoAccounts, cardEventsSecret: config.cardEventsSecret });
   await app.register(enrollmentRoutes, { db });
   await app.register(recoveryRoutes, { db, config });
   await app.register(captchaRoutes, { db });

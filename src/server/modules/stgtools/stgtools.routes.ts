@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error';
 import { toMember } from '../members/member-mapper';
 import { findMemberByPublicId, updateMember, type MemberPatch } from '../members/members.repo';
 import { MEMBER_NOT_FOUND, memberStanding } from '../members/members.service';
+import { dineNow, ZDineNowRequest, ZDineNowResponse } from './dine-now';
 import { TIER_LEVELS } from '#shared/constants/member';
 
 const OUTBOX_LIMIT = 50;
@@ -21,7 +22,7 @@ const OUTBOX_LIMIT = 50;
  * production. A staging site may hold real people's accounts too: the tools show and act on the
  * demo accounts and on the signed-in member's own account, never on anyone else's.
  */
-export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: DemoAccounts }> = async (app, { db, demo }) => {
+export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: DemoAccounts; cardEventsSecret: string }> = async (app, { db, demo, cardEventsSecret }) => {
   app.get('/api/stgtools/members', {
     schema: { tags: ['stgtools'], summary: 'Demo members of this partner with their demo passwords', response: { 200: ZDemoMembersResponse } },
   }, async (request) => {
@@ -95,5 +96,19 @@ export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: DemoAccounts 
     const updated = Object.keys(patch).length ? await updateMember(db, partner.id, member.id, patch) : member;
     if (!updated) throw AppError.unauthorized();
     return toMember(updated, session, await memberStanding(db, updated));
+  });
+
+  app.post('/api/stgtools/dines', {
+    schema: {
+      tags: ['stgtools'],
+      summary: 'Dine now: a purchase by the signed-in member, sent through the card-network webhook',
+      description: "Builds the authorisation and (unless clear is false) the clearing of a purchase on the member's card (the first linked card without cardId) at the restaurant's network location, signs them with CARD_EVENTS_SECRET and posts them to POST /api/card-network/events. The dine shows in GET /api/Member/Transactions within seconds.",
+      security: [{ xsrf: [] }],
+      body: ZDineNowRequest,
+      response: { 200: ZDineNowResponse, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 502: ZErrorResponse },
+    },
+  }, async (request) => {
+    const { member } = await app.sessions.require(request);
+    return dineNow(app, { db, secret: cardEventsSecret, member, body: request.body });
   });
 };

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/app';
+import { TestBrowser } from '../../test/browser';
+import { cardNetworkInbox, memberCards, merchantNetworkLocations, merchants } from '../../db/schema';
+import { demoPublicId } from '../../demo/members';
+import type { TransactionsPage } from '#shared/schemas/rewards';
+import { memberByPublicId } from '../rewards/rewards.test-fixtures';
+import { NO_CARD, NO_LOCATION, UNKNOWN_CARD, UNKNOWN_MERCHANT } from './dine-now';
+
+let t: TestApp;
+let merchantId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  // A restaurant that offers rewards all day, every day, without limits: the dine earns whatever the hour.
+  const [m] = await t.database.db.select({ id: merchants.id }).from(merchants)
+    .where(and(eq(merchants.participating, true), isNull(merchants.participationStart), isNull(merchants.participationEnd), isNull(merchants.benefitHours),
+      isNull(merchants.monthlyVisitLimit), sql`cardinality(${merchants.blackoutDates}) = 0`))
+    .orderBy(asc(merchants.id)).limit(1);
+  merchantId = m!.id;
+});
+afterAll(async () => { await t.close(); });
+
+async function signedIn(partner: string, slug: string): Promise<TestBrowser> {
+  const b = new TestBrowser(t, partner);
+  expect((await b.signInAs(demoPublicId(partner, slug))).statusCode).toBe(200);
+  return b;
+}
+const dine = (b: TestBrowser, payload: object) => b.send({ method: 'POST', url: '/api/stgtools/dines', payload });
+const transactions = async (b: TestBrowser) => {
+  await t.app.cardNetwork.applier.idle();
+  return (await b.send({ method: 'GET', url: '/api/Member/Transactions' })).json<TransactionsPage>().data;
+};
+
+describe('POST /api/stgtools/dines (Dine now)', () => {
+  it('sends a signed authorisation and clearing through the webhook; the dine shows Awarded in Transactions', async () => {
+    const b = await signedIn('hilton', 'select-card');
+    const res = await dine(b, { merchantId, amountCents: 4567 });
+    expect(res.statusCode).toBe(200);
+    const { transactionId } = res.json<{ transactionId: string }>();
+    expect(transactionId).toMatch(/^stg-/);
+    const inbox = await t.database.db.select().from(cardNetworkInbox).where(sql`${cardNetworkInbox.body}->>'transactionId' = ${transactionId}`).orderBy(asc(cardNetworkInbox.id));
+    expect(inbox.map((r) => r.type)).toEqual(['auth', 'clearing']);
+    const m = await memberByPublicId(t.database.db, demoPublicId('hilton', 'select-card'));
+    const [card] = await t.database.db.select().from(memberCards).where(eq(memberCards.memberId, m.id)).orderBy(asc(memberCards.id));
+    expect(inbox[0]!.body).toMatchObject({ cardToken: card!.networkToken, merchantLocationId: `loc-${merchantId}`, amountCents: 4567, currency: 'USD' });
+    const [row] = (await transactions(b)).filter((r) => r.sourceTransactionId === transactionId);
+    // Hilton earns 6 points per $1 at Select (tier 2).
+    expect(row).toMatchObject({ transactionStatus: 'Awarded', transactionTypeCode: 'S', dineAmount: 45.67, ticketAmount: 45.67, benefitAmount: 274, merchantId, cardLastFour: card!.lastFour });
+  });
+
+  it('authorises only with clear: false (Pending), and uses the card asked for', async () => {
+    const b = await signedIn('caesars', 'select-card');
+    const m = await memberByPublicId(t.database.db, demoPublicId('caesars', 'select-card'));
+    const [second] = await t.database.db.insert(memberCards).values({ partnerId: m.partnerId, memberId: m.id, cardType: 'Mastercard', lastFour: '4444', description: 'Mastercard', fingerprint: `dine-now-${m.id}` }).returning();
+    const res = await dine(b, { merchantId, amountCents: 2000, cardId: second!.id, clear: false });
+    expect(res.statusCode).toBe(200);
+    const { transactionId } = res.json<{ transactionId: string }>();
+    const [row] = (await transactions(b)).filter((r) => r.sourceTransactionId === transactionId);
+    expect(row).toMatchObject({ transactionStatus: 'Pending', dineAmount: 20, ticketAmount: null, cardLastFour: '4444' });
+  });
+
+  it('refuses a card that is not the member\'s, a member without a card, an unknown restaurant and one without a network location', async () => {
+    const other = await memberByPublicId(t.database.db, demoPublicId('hilton', 'vip-card'));
+    const [otherCard] = await t.database.db.select().from(memberCards).where(eq(memberCards.memberId, other.id));
+    const b = await signedIn('hilton', 'basic-card');
+    const notMine = await dine(b, { merchantId, amountCents: 1000, cardId: otherCard!.id });
+    expect([notMine.statusCode, notMine.json<{ message: string }>().message]).toEqual([404, UNKNOWN_CARD]);
+    const unknown = await dine(b, { merchantId: 99_999_999, amountCents: 1000 });
+    expect([unknown.statusCode, unknown.json<{ message: string }>().message]).toEqual([404, UNKNOWN_MERCHANT]);
+    const [lonely] = await t.database.db.select({ id: merchants.id }).from(merchants).orderBy(sql`${merchants.id} desc`).limit(1);
+    await t.database.db.delete(merchantNetworkLocations).where(eq(merchantNetworkLocations.merchantId, lonely!.id));
+    const noLocation = await dine(b, { merchantId: lonely!.id, amountCents: 1000 });
+    expect([noLocation.statusCode, noLocation.json<{ message: string }>().message]).toEqual([400, NO_LOCATION]);
+    const cardless = await signedIn('hilton', 'select-noncard');
+    const none = await dine(cardless, { merchantId, amountCents: 1000 });
+    expect([none.statusCode, none.json<{ message: string }>().message]).toEqual([400, NO_CARD]);
+    expect(await transactions(b)).toEqual([]);
+  });
+
+  it.each([
+    ['no restaurant', { amountCents: 1000 }],
+    ['a zero amount', { merchantId: 1, amountCents: 0 }],
+    ['a fractional amount', { merchantId: 1, amountCents: 10.5 }],
+    ['an unknown field', { merchantId: 1, amountCents: 1000, tip: 5 }],
+  ])('answers 400 for %s', async (_name, payload) => {
+    const b = await signedIn('hilton', 'select-card');
+    expect((await dine(b, payload)).statusCode).toBe(400);
+  });
+
+  it('needs a signed-in member and the anti-forgery token', async () => {
+    expect((await dine(new TestBrowser(t, 'hilton'), { merchantId, amountCents: 1000 })).statusCode).toBe(401);
+    const b = await signedIn('hilton', 'select-card');
+    const noToken = await t.request('hilton', { method: 'POST', url: '/api/stgtools/dines', headers: { cookie: b.cookieHeader() }, payload: { merchantId, amountCents: 1000 } });
+    expect(noToken.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { memberCards, merchantNetworkLocations, merchants, type MemberRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { CARD_NETWORK_EVENTS_PATH } from '../../plugins/route-rules';
+import { authEvent, clearingEvent, merchantLocalDateTime, newTransactionId, signedRequest, type Purchase } from '../rewards/card-events';
+
+/** POST /api/stgtools/dines: a purchase by the signed-in member, sent as signed card-network events. */
+export const ZDineNowRequest = z.object({
+  merchantId: z.number({ message: 'merchantId must be a number.' }).int('merchantId must be a whole number.').positive('merchantId must be positive.'),
+  amountCents: z.number({ message: 'amountCents must be a number.' }).int('amountCents must be a whole number of cents.')
+    .min(1, 'amountCents must be at least 1 cent.').max(1_000_000, 'amountCents must be $10,000 or less.'),
+  cardId: z.number().int().positive().optional().describe("One of the member's linked cards; the first linked card when absent."),
+  clear: z.boolean().default(true).describe('Send the clearing right after the authorisation (default); false sends the authorisation only (the dine stays Pending).'),
+}).strict();
+export type DineNowRequest = z.output<typeof ZDineNowRequest>;
+export const ZDineNowResponse = z.object({ transactionId: z.string() });
+
+export const NO_CARD = 'Link a card first: a dine is a purchase with a linked card.';
+export const UNKNOWN_CARD = 'You have no linked card with this id.';
+export const UNKNOWN_MERCHANT = 'There is no restaurant with this id.';
+export const NO_LOCATION = 'This restaurant has no card-network location, so a card network cannot report a purchase there.';
+
+/**
+ * Builds the authorisation (and, by default, the clearing) of a purchase on the member's card at
+ * the restaurant's network location, signs them with CARD_EVENTS_SECRET and posts them to the
+ * real webhook in-process: the dine arrives exactly as a network's would, and the engine applies
+ * it within a second or two.
+ */
+export async function dineNow(app: FastifyInstance, opts: { db: Db; secret: string; member: MemberRow; body: DineNowRequest; now?: Date }): Promise<{ transactionId: string }> {
+  const { db, member, body } = opts;
+  const cards = await db.select().from(memberCards)
+    .where(and(eq(memberCards.partnerId, member.partnerId), eq(memberCards.memberId, member.id))).orderBy(asc(memberCards.id));
+  const card = body.cardId === undefined ? cards[0] : cards.find((c) => c.id === body.cardId);
+  if (!card) throw body.cardId === undefined ? AppError.badRequest(NO_CARD) : AppError.notFound(UNKNOWN_CARD);
+  const [merchant] = await db.select({ id: merchants.id, state: merchants.state }).from(merchants).where(eq(merchants.id, body.merchantId));
+  if (!merchant) throw AppError.notFound(UNKNOWN_MERCHANT);
+  const [location] = await db.select({ locationId: merchantNetworkLocations.locationId }).from(merchantNetworkLocations)
+    .where(eq(merchantNetworkLocations.merchantId, merchant.id)).orderBy(asc(merchantNetworkLocations.locationId)).limit(1);
+  if (!location) throw AppError.badRequest(NO_LOCATION);
+
+  const purchase: Purchase = {
+    transactionId: newTransactionId('stg'), cardToken: card.networkToken, locationId: location.locationId,
+    localDateTime: merchantLocalDateTime(opts.now ?? new Date(), merchant.state),
+  };
+  const events = [authEvent(purchase, body.amountCents), ...(body.clear ? [clearingEvent(purchase, body.amountCents)] : [])];
+  for (const e of events) {
+    const { body: payload, headers } = signedRequest(opts.secret, e);
+    const res = await app.inject({ method: 'POST', url: CARD_NETWORK_EVENTS_PATH, headers: { ...headers, host: 'localhost' }, payload });
+    if (res.statusCode !== 200) {
+      app.log.error({ statusCode: res.statusCode, eventId: e.id }, 'staging dine not accepted by the webhook');
+      throw new AppError(502, 'The card-network webhook did not accept the dine. Please try again.');
+    }
+  }
+  return { transactionId: purchase.transactionId };
+}
