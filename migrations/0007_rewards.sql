@@ -18,6 +18,7 @@ CREATE TABLE "dines" (
 	"merchant_id" integer NOT NULL,
 	"location_id" text NOT NULL,
 	"transaction_id" text NOT NULL,
+	"alias_transaction_id" text,
 	"auth_code" text,
 	"auth_amount_cents" integer,
 	"cleared_amount_cents" integer,
@@ -128,6 +129,7 @@ ALTER TABLE "statement_credits" ADD CONSTRAINT "statement_credits_member_id_memb
 CREATE UNIQUE INDEX "card_network_inbox_event_uq" ON "card_network_inbox" USING btree ("event_id");--> statement-breakpoint
 CREATE INDEX "card_network_inbox_pending" ON "card_network_inbox" USING btree ("id") WHERE processed_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "dines_transaction_uq" ON "dines" USING btree ("transaction_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "dines_alias_transaction_uq" ON "dines" USING btree ("alias_transaction_id") WHERE alias_transaction_id is not null;--> statement-breakpoint
 CREATE INDEX "dines_member_time" ON "dines" USING btree ("member_id","occurred_at");--> statement-breakpoint
 CREATE INDEX "dines_card_merchant_time" ON "dines" USING btree ("card_id","merchant_id","occurred_at");--> statement-breakpoint
 CREATE INDEX "dines_pending" ON "dines" USING btree ("status","authorised_at") WHERE status = 'Pending';--> statement-breakpoint

@@ -385,6 +385,11 @@ export const dines = pgTable('dines', {
   merchantId: integer('merchant_id').notNull().references(() => merchants.id),
   locationId: text('location_id').notNull(),
   transactionId: text('transaction_id').notNull(),
+  /**
+   * The purchase's other transaction id, when its authorisation and clearing came with different
+   * ones (matched by card, place, time and amount): refunds and repeats name either.
+   */
+  aliasTransactionId: text('alias_transaction_id'),
   authCode: text('auth_code'),
   authAmountCents: integer('auth_amount_cents'),
   clearedAmountCents: integer('cleared_amount_cents'),
@@ -411,6 +416,7 @@ export const dines = pgTable('dines', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('dines_transaction_uq').on(t.transactionId),
+  uniqueIndex('dines_alias_transaction_uq').on(t.aliasTransactionId).where(sql`alias_transaction_id is not null`),
   index('dines_member_time').on(t.memberId, t.occurredAt),
   index('dines_card_merchant_time').on(t.cardId, t.merchantId, t.occurredAt),
   index('dines_pending').on(t.status, t.authorisedAt).where(sql`status = 'Pending'`),

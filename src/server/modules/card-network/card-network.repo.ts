@@ -123,18 +123,18 @@ export async function loadMerchantTerms(tx: Executor, ids: readonly number[]): P
 
 type RawDine = {
   id: string | number; partner_id: number; member_id: number; card_id: number | null; card_last_four: string; merchant_id: number; location_id: string;
-  transaction_id: string; auth_code: string | null; auth_amount_cents: number | null; cleared_amount_cents: number | null; refunded_cents: number;
+  transaction_id: string; alias_transaction_id: string | null; auth_code: string | null; auth_amount_cents: number | null; cleared_amount_cents: number | null; refunded_cents: number;
   online_order: boolean; subtotal_cents: number | null; local_date: string; local_minutes: number; occurred_at: unknown; authorised_at: unknown;
   cleared_at: unknown; status: string; reason: string | null; qualified: boolean; tier_at_dine: number | null; rate: number | null; reward: number; reward_status: string;
 };
-const DINE_COLUMNS = sql.raw(`d.id, d.partner_id, d.member_id, d.card_id, d.card_last_four, d.merchant_id, d.location_id, d.transaction_id, d.auth_code,
+const DINE_COLUMNS = sql.raw(`d.id, d.partner_id, d.member_id, d.card_id, d.card_last_four, d.merchant_id, d.location_id, d.transaction_id, d.alias_transaction_id, d.auth_code,
   d.auth_amount_cents, d.cleared_amount_cents, d.refunded_cents, d.online_order, d.subtotal_cents, d.local_date, d.local_minutes, d.occurred_at,
   d.authorised_at, d.cleared_at, d.status, d.reason, d.qualified, d.tier_at_dine, d.rate, d.reward, r.status as reward_status`);
 
 function dineOf(r: RawDine): Dine {
   return {
     id: Number(r.id), partnerId: r.partner_id, memberId: r.member_id, cardId: r.card_id, cardLastFour: r.card_last_four, merchantId: r.merchant_id,
-    locationId: r.location_id, transactionId: r.transaction_id, authCode: r.auth_code, authAmountCents: r.auth_amount_cents,
+    locationId: r.location_id, transactionId: r.transaction_id, aliasTransactionId: r.alias_transaction_id, authCode: r.auth_code, authAmountCents: r.auth_amount_cents,
     clearedAmountCents: r.cleared_amount_cents, refundedCents: r.refunded_cents, onlineOrder: r.online_order, subtotalCents: r.subtotal_cents,
     localDate: r.local_date, localMinutes: r.local_minutes, occurredAt: toDate(r.occurred_at), authorisedAt: toDateOrNull(r.authorised_at),
     clearedAt: toDateOrNull(r.cleared_at), status: r.status as RewardStatus, reason: r.reason as NotEarnedReason | null, qualified: r.qualified,
@@ -147,7 +147,8 @@ export async function loadDinesByTransaction(tx: Executor, transactionIds: reado
   if (transactionIds.length === 0) return [];
   const found = await rows<RawDine>(tx, sql`
     select ${DINE_COLUMNS} from dines d join member_rewards r on r.dine_id = d.id and r.source_code = 'S'
-    where d.transaction_id in ${textList(transactionIds)} for update of d, r`);
+    where d.transaction_id in ${textList(transactionIds)} or d.alias_transaction_id in ${textList(transactionIds)}
+    for update of d, r`);
   return found.map(dineOf);
 }
 
@@ -185,14 +186,14 @@ export async function loadMonthlyVisits(tx: Executor, opts: { pairs: ReadonlyArr
 // ------------------------------------------------------------------ the engine's writes
 
 const DINE_RECORD = sql.raw(`partner_id int, member_id int, card_id int, card_last_four text, merchant_id int, location_id text, transaction_id text,
-  auth_code text, auth_amount_cents int, cleared_amount_cents int, refunded_cents int, online_order boolean, subtotal_cents int, local_date text,
+  alias_transaction_id text, auth_code text, auth_amount_cents int, cleared_amount_cents int, refunded_cents int, online_order boolean, subtotal_cents int, local_date text,
   local_minutes smallint, occurred_at timestamptz, authorised_at timestamptz, cleared_at timestamptz, status text, reason text, qualified boolean,
   tier_at_dine smallint, rate real, reward int, reward_status text`);
-const DINE_FIELDS = 'partner_id, member_id, card_id, card_last_four, merchant_id, location_id, transaction_id, auth_code, auth_amount_cents, cleared_amount_cents, refunded_cents, online_order, subtotal_cents, local_date, local_minutes, occurred_at, authorised_at, cleared_at, status, reason, qualified, tier_at_dine, rate, reward';
+const DINE_FIELDS = 'partner_id, member_id, card_id, card_last_four, merchant_id, location_id, transaction_id, alias_transaction_id, auth_code, auth_amount_cents, cleared_amount_cents, refunded_cents, online_order, subtotal_cents, local_date, local_minutes, occurred_at, authorised_at, cleared_at, status, reason, qualified, tier_at_dine, rate, reward';
 
 const dineRecord = (d: Dine) => ({
   id: d.id, partner_id: d.partnerId, member_id: d.memberId, card_id: d.cardId, card_last_four: d.cardLastFour, merchant_id: d.merchantId,
-  location_id: d.locationId, transaction_id: d.transactionId, auth_code: d.authCode, auth_amount_cents: d.authAmountCents,
+  location_id: d.locationId, transaction_id: d.transactionId, alias_transaction_id: d.aliasTransactionId, auth_code: d.authCode, auth_amount_cents: d.authAmountCents,
   cleared_amount_cents: d.clearedAmountCents, refunded_cents: d.refundedCents, online_order: d.onlineOrder, subtotal_cents: d.subtotalCents,
   local_date: d.localDate, local_minutes: d.localMinutes, occurred_at: d.occurredAt, authorised_at: d.authorisedAt, cleared_at: d.clearedAt,
   status: d.status, reason: d.reason, qualified: d.qualified, tier_at_dine: d.tierAtDine, rate: d.rate, reward: d.reward, reward_status: d.rewardStatus,
@@ -222,7 +223,7 @@ export async function updateDines(tx: Executor, dines: readonly Dine[]): Promise
   await tx.execute(sql`
     with x as (select * from jsonb_to_recordset(${json(dines.map(dineRecord))}) as x(id bigint, ${DINE_RECORD})),
     u as (
-      update dines d set auth_code = x.auth_code, auth_amount_cents = x.auth_amount_cents, cleared_amount_cents = x.cleared_amount_cents,
+      update dines d set alias_transaction_id = x.alias_transaction_id, auth_code = x.auth_code, auth_amount_cents = x.auth_amount_cents, cleared_amount_cents = x.cleared_amount_cents,
         refunded_cents = x.refunded_cents, online_order = x.online_order, subtotal_cents = x.subtotal_cents, authorised_at = x.authorised_at,
         cleared_at = x.cleared_at, status = x.status, reason = x.reason, qualified = x.qualified, tier_at_dine = x.tier_at_dine, rate = x.rate,
         reward = x.reward, updated_at = now()

@@ -59,8 +59,21 @@ describe('authorisation and clearing', () => {
     const w = world();
     applyEvent(w, ev({ transactionId: 'AUTH' }), RECEIVED);
     expect(applyEvent(w, ev({ type: 'clearing', transactionId: 'CLEAR', amountCents: 6000, merchantLocationId: 'loc-1b', localDateTime: '2026-11-22T08:00:00-05:00' }), RECEIVED).outcome).toBe('applied');
-    expect(w.dinesByTransaction.has('CLEAR')).toBe(false);
-    expect(dine(w, 'AUTH')).toMatchObject({ status: 'Awarded', authAmountCents: 4000, clearedAmountCents: 6000, reward: 180, locationId: 'loc-1' });
+    expect(new Set(w.dinesByTransaction.values()).size).toBe(1);
+    expect(dine(w, 'AUTH')).toMatchObject({ status: 'Awarded', authAmountCents: 4000, clearedAmountCents: 6000, reward: 180, locationId: 'loc-1', aliasTransactionId: 'CLEAR' });
+    // Either transaction id names the purchase from now on: a refund of the clearing's, a repeat of either.
+    expect(applyEvent(w, ev({ type: 'refund', transactionId: 'R', originalTransactionId: 'CLEAR', amountCents: -3000 }), RECEIVED).outcome).toBe('applied');
+    expect(dine(w, 'AUTH')).toMatchObject({ refundedCents: 3000, reward: 90 });
+    expect(applyEvent(w, ev({ type: 'clearing', transactionId: 'CLEAR', amountCents: 6000 }), RECEIVED).outcome).toBe('duplicate');
+  });
+
+  it('an authorisation after a clearing with another transaction id joins it, and its repeat is a duplicate', () => {
+    const w = world();
+    applyEvent(w, ev({ type: 'clearing', transactionId: 'CLEAR', amountCents: 4500 }), RECEIVED);
+    applyEvent(w, ev({ transactionId: 'AUTH', amountCents: 4000 }), RECEIVED);
+    expect(dine(w, 'CLEAR')).toMatchObject({ authAmountCents: 4000, aliasTransactionId: 'AUTH' });
+    expect(dine(w, 'AUTH')).toBe(dine(w, 'CLEAR'));
+    expect(applyEvent(w, ev({ transactionId: 'AUTH', amountCents: 4000 }), RECEIVED).outcome).toBe('duplicate');
   });
 
   it.each([
@@ -74,7 +87,7 @@ describe('authorisation and clearing', () => {
     applyEvent(w, ev({ transactionId: 'AUTH' }), RECEIVED);
     applyEvent(w, ev({ type: 'clearing', transactionId: 'CLEAR', amountCents: 5000, ...over }), RECEIVED);
     expect(dine(w, 'AUTH')).toMatchObject({ status: 'Pending', clearedAmountCents: null });
-    expect(dine(w, 'CLEAR')).toMatchObject({ authAmountCents: null, clearedAmountCents: over.amountCents ?? 5000 });
+    expect(dine(w, 'CLEAR')).toMatchObject({ authAmountCents: null, clearedAmountCents: (over as { amountCents?: number }).amountCents ?? 5000 });
   });
 
   it('of two open authorisations the clearing takes the closest in time', () => {
@@ -91,7 +104,7 @@ describe('authorisation and clearing', () => {
     applyEvent(w, ev({ type: 'clearing', transactionId: 'C', amountCents: 5000 }), RECEIVED);
     expect(dine(w, 'C')).toMatchObject({ status: 'Awarded', authAmountCents: null, reward: 150 });
     expect(applyEvent(w, ev({ transactionId: 'A', amountCents: 4200 }), RECEIVED)).toEqual({ outcome: 'applied', note: 'Authorisation after its clearing.' });
-    expect(w.dinesByTransaction.has('A')).toBe(false);
+    expect(new Set(w.dinesByTransaction.values()).size).toBe(1);
     expect(dine(w, 'C')).toMatchObject({ authAmountCents: 4200, status: 'Awarded', reward: 150 });
     expect(progress(w)!.qualifiedDines).toBe(1);
   });

@@ -40,6 +40,8 @@ export type Dine = {
   merchantId: number;
   locationId: string;
   transactionId: string;
+  /** The other transaction id, when authorisation and clearing came with different ones. */
+  aliasTransactionId: string | null;
   authCode: string | null;
   authAmountCents: number | null;
   clearedAmountCents: number | null;
@@ -210,6 +212,7 @@ function settle(world: World, dine: Dine) {
 
 function remember(world: World, dine: Dine) {
   world.dinesByTransaction.set(dine.transactionId, dine);
+  if (dine.aliasTransactionId !== null) world.dinesByTransaction.set(dine.aliasTransactionId, dine);
   if (dine.cardId !== null) {
     const list = world.dinesByCard.get(dine.cardId) ?? [];
     if (!list.includes(dine)) list.push(dine);
@@ -220,7 +223,7 @@ function remember(world: World, dine: Dine) {
 function newDine(event: CardNetworkEvent, card: CardInfo, location: LocationInfo, local: LocalParts): Dine {
   return {
     partnerId: card.partnerId, memberId: card.memberId, cardId: card.id, cardLastFour: card.lastFour,
-    merchantId: location.merchantId, locationId: location.locationId, transactionId: event.transactionId,
+    merchantId: location.merchantId, locationId: location.locationId, transactionId: event.transactionId, aliasTransactionId: null,
     authCode: event.authCode ?? null, authAmountCents: null, clearedAmountCents: null, refundedCents: 0,
     onlineOrder: event.onlineOrder, subtotalCents: event.subtotalCents ?? null,
     localDate: local.date, localMinutes: local.minutes, occurredAt: local.instant, authorisedAt: null, clearedAt: null,
@@ -273,10 +276,21 @@ function matchRefund(world: World, opts: { card: CardInfo; merchantId: number; a
   return (world.dinesByCard.get(opts.card.id) ?? []).filter(fits).sort((a, b) => b.occurredAt.getTime() - a.occurredAt.getTime())[0];
 }
 
+/** The matched other half keeps this event's transaction id too: refunds and repeats may name either. */
+function joinHalf(world: World, event: CardNetworkEvent, dine: Dine | undefined): Dine | undefined {
+  if (!dine) return undefined;
+  if (dine.aliasTransactionId === null) {
+    dine.aliasTransactionId = event.transactionId;
+    dine.changed = true;
+    world.dinesByTransaction.set(event.transactionId, dine);
+  }
+  return dine;
+}
+
 function applyAuth(world: World, event: CardNetworkEvent, card: CardInfo, location: LocationInfo, local: LocalParts, receivedAt: Date): EventResult {
   let dine = world.dinesByTransaction.get(event.transactionId);
   if (dine && dine.memberId !== card.memberId) return { outcome: 'review', note: 'The transaction id belongs to a purchase of another member.' };
-  dine ??= matchHalf(world, { card, merchantId: location.merchantId, at: local.instant, amountCents: event.amountCents, want: 'clearing' });
+  dine ??= joinHalf(world, event, matchHalf(world, { card, merchantId: location.merchantId, at: local.instant, amountCents: event.amountCents, want: 'clearing' }));
   if (dine) {
     if (dine.authAmountCents !== null) return { outcome: 'duplicate', note: 'The purchase is already authorised.' };
     // The clearing came first: the authorisation adds its facts and changes no reward.
@@ -297,7 +311,7 @@ function applyAuth(world: World, event: CardNetworkEvent, card: CardInfo, locati
 function applyClearing(world: World, event: CardNetworkEvent, card: CardInfo, location: LocationInfo, local: LocalParts, receivedAt: Date): EventResult {
   let dine = world.dinesByTransaction.get(event.transactionId);
   if (dine && dine.memberId !== card.memberId) return { outcome: 'review', note: 'The transaction id belongs to a purchase of another member.' };
-  dine ??= matchHalf(world, { card, merchantId: location.merchantId, at: local.instant, amountCents: event.amountCents, want: 'auth' });
+  dine ??= joinHalf(world, event, matchHalf(world, { card, merchantId: location.merchantId, at: local.instant, amountCents: event.amountCents, want: 'auth' }));
   if (!dine) {
     // No authorisation (Mastercard and Amex locations without real-time authorisations): the clearing makes the dine.
     dine = newDine(event, card, location, local);

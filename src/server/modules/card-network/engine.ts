@@ -37,6 +37,7 @@ function addDines(world: World, dines: readonly Dine[]) {
   for (const d of dines) {
     if (world.dinesByTransaction.has(d.transactionId)) continue;
     world.dinesByTransaction.set(d.transactionId, d);
+    if (d.aliasTransactionId !== null) world.dinesByTransaction.set(d.aliasTransactionId, d);
     if (d.cardId !== null) {
       const list = world.dinesByCard.get(d.cardId) ?? [];
       list.push(d);
