@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useContentPage } from '../../content';
 import type { UnlockTier } from '#shared/rules/earn-text';
-import styles from './merchant-tile.module.css';
+import styles from './unlock-access-popup.module.css';
 
 function text(v: unknown): string {
   // Content text may hold simple HTML; the popup shows it as plain text so nothing unsafe renders.
