@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import styles from './info-tooltip.module.css';
 
 export type InfoTooltipProps = {
@@ -15,7 +15,26 @@ export type InfoTooltipProps = {
  */
 export function InfoTooltip({ label, children }: InfoTooltipProps) {
   const [open, setOpen] = useState(false);
+  const [shift, setShift] = useState(0);
+  const tipRef = useRef<HTMLSpanElement>(null);
   const tipId = useId();
+
+  // Kept inside the viewport: moved left (or right) by what would overflow, 8px from the edge.
+  useLayoutEffect(() => {
+    const tip = tipRef.current;
+    if (!open || !tip) {
+      setShift(0);
+      return;
+    }
+    const rect = tip.getBoundingClientRect();
+    const natural = rect.left - shift;
+    const width = rect.width;
+    const max = document.documentElement.clientWidth - 8;
+    if (natural + width > max) setShift(Math.max(8 - natural, max - (natural + width)));
+    else if (natural < 8) setShift(8 - natural);
+    else setShift(0);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- measured once per opening; `shift` is read to undo the previous one
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -40,7 +59,7 @@ export function InfoTooltip({ label, children }: InfoTooltipProps) {
       >
         <span aria-hidden="true">i</span>
       </button>
-      <span role="tooltip" id={tipId} className={styles.tip} hidden={!open}>
+      <span ref={tipRef} role="tooltip" id={tipId} className={styles.tip} hidden={!open} style={shift ? { transform: `translateX(${shift}px)` } : undefined}>
         {children}
       </span>
     </span>

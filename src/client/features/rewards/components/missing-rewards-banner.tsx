@@ -32,7 +32,11 @@ export function MissingRewardsBanner() {
           </a>
         )}
         {email && phone && ' or '}
-        {phone && <a href={telHref(phone.href || phone.formatted)}>{phone.formatted}</a>}
+        {phone && (
+          <a className={styles.phone} href={telHref(phone.href || phone.formatted)}>
+            {phone.formatted}
+          </a>
+        )}
         {(email || phone) && '.'}
       </p>
     </section>

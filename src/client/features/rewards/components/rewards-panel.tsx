@@ -10,7 +10,7 @@ export const BALANCE_LABEL = 'Rewards balance';
 export const PANEL_FAILED = 'We could not load your rewards balance just now.';
 
 export function balanceTooltip(breakpoint: number): string {
-  return `Cash back you have earned and not yet been paid. When your balance reaches ${formatMoney(breakpoint)}, it is paid as a statement credit to your linked card, usually within a few days.`;
+  return `Cash back you have earned that has not been paid out yet. When your balance reaches ${formatMoney(breakpoint)}, it is paid as a statement credit to your linked card, usually within a few days.`;
 }
 
 /**
