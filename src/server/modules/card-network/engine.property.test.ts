@@ -27,7 +27,7 @@ const CONCURRENT = Boolean(process.env.TEST_DATABASE_URL);
 
 let database: Database;
 let cards: Array<{ token: string; memberIndex: number }> = [];
-let memberIds: number[] = [];
+const memberIds: number[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
