@@ -2,7 +2,7 @@ import cliProgress from 'cli-progress';
 import { loadConfig, type AppConfig } from './config';
 import { buildApp } from './app';
 import { checkPostgres, describeDataDirError, describePostgresError, isDatabaseUnavailable, openDatabase, postgresAddress, runMigrations, type Database } from './db/client';
-import { assertNoDemoMembers, isSeeded, seed } from './demo';
+import { assertNoDemoMembers, isSeeded, seed, sendDemoHistoryOnce } from './demo';
 import { appJobs } from './jobs/jobs';
 import { createScheduler } from './jobs/scheduler';
 import { buildCardFrameServer } from './modules/cards/card-frame-server';
@@ -55,6 +55,9 @@ async function main() {
 
   const serving = await servingDatabase(config, database);
   const app = await buildApp({ config, db: serving.db });
+  // The demo card members' year of dining, sent as signed events through the webhook (first start only; production has no demo members).
+  const history = config.env === 'production' ? null : await sendDemoHistoryOnce(app, { db: serving.db, secret: config.cardEventsSecret });
+  if (history) console.log(`Demo history: ${history.events} card-network events for ${history.members} demo card members in ${(history.ms / 1000).toFixed(1)} s.`);
   // The card frame's own origin: a second port here, unless production serves it elsewhere.
   const frame = config.cardFrameServer ? await buildCardFrameServer({ config, db: serving.db }) : undefined;
   // Scheduled jobs (retention, sweeps) in this process unless `npm run worker` runs them (RUN_JOBS=false).
