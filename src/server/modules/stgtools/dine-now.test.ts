@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
 import { TestBrowser } from '../../test/browser';
-import { cardNetworkInbox, memberCards, merchantNetworkLocations, merchants } from '../../db/schema';
+import { cardNetworkInbox, memberCards, members, merchantNetworkLocations, merchants } from '../../db/schema';
 import { demoPublicId } from '../../demo/members';
 import type { TransactionsPage } from '#shared/schemas/rewards';
 import { memberByPublicId } from '../rewards/rewards.test-fixtures';
-import { NO_CARD, NO_LOCATION, UNKNOWN_CARD, UNKNOWN_MERCHANT } from './dine-now';
+import { NO_CARD, NO_LOCATION, UNKNOWN_CARD, UNKNOWN_MERCHANT, type NetworkSample } from './dine-now';
 
 let t: TestApp;
 let merchantId: number;
@@ -93,5 +93,22 @@ describe('POST /api/stgtools/dines (Dine now)', () => {
     const b = await signedIn('hilton', 'select-card');
     const noToken = await t.request('hilton', { method: 'POST', url: '/api/stgtools/dines', headers: { cookie: b.cookieHeader() }, payload: { merchantId, amountCents: 1000 } });
     expect(noToken.statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/stgtools/network-sample', () => {
+  it("lists this partner's demo cards with their network tokens and restaurants' network locations, never a real member's card", async () => {
+    const real = await memberByPublicId(t.database.db, demoPublicId('hilton', 'select-card'));
+    // A real member's card (its public id is not a demo one) stays out.
+    const [realMember] = await t.database.db.insert(members).values({ partnerId: real.partnerId, publicId: 'pub_realperson1', email: 'real@example.com', memberType: 'EnrolledCardMember' }).returning();
+    await t.database.db.insert(memberCards).values({ partnerId: real.partnerId, memberId: realMember!.id, cardType: 'Visa', lastFour: '9999', description: 'Visa', fingerprint: 'fp-real-person', networkToken: 'ntk_real' });
+    const res = await t.request('hilton', { method: 'GET', url: '/api/stgtools/network-sample' });
+    expect(res.statusCode).toBe(200);
+    const sample = res.json<NetworkSample>();
+    expect(sample.cards.length).toBeGreaterThan(3);
+    expect(sample.cards.every((c) => c.publicId.startsWith('demo-hilton-'))).toBe(true);
+    expect(sample.cards.map((c) => c.cardToken)).not.toContain('ntk_real');
+    expect(sample.locations.length).toBe(200);
+    expect(sample.locations[0]).toEqual({ merchantId: expect.any(Number), locationId: expect.stringMatching(/^loc-/), state: expect.stringMatching(/^[A-Z]{2}$/) });
   });
 });

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, like } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { memberCards, merchantNetworkLocations, merchants, type MemberRow } from '../../db/schema';
+import { memberCards, members, merchantNetworkLocations, merchants, type MemberRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { CARD_NETWORK_EVENTS_PATH } from '../../plugins/route-rules';
 import { authEvent, clearingEvent, merchantLocalDateTime, newTransactionId, signedRequest, type Purchase } from '../rewards/card-events';
@@ -55,4 +55,28 @@ export async function dineNow(app: FastifyInstance, opts: { db: Db; secret: stri
     }
   }
   return { transactionId: purchase.transactionId };
+}
+
+export const ZNetworkSample = z.object({
+  cards: z.array(z.object({ publicId: z.string(), cardToken: z.string(), lastFour: z.string() })),
+  locations: z.array(z.object({ merchantId: z.number(), locationId: z.string(), state: z.string() })),
+});
+export type NetworkSample = z.infer<typeof ZNetworkSample>;
+
+/**
+ * What a card-network simulator needs on this partner (`npm run simulate`): the network tokens
+ * of the demo accounts' linked cards (never a real member's) and network locations of restaurants
+ * taking part. A token is no card number, and events naming it count only when signed with
+ * CARD_EVENTS_SECRET.
+ */
+export async function networkSample(db: Db, opts: { partnerId: number; demoPrefix: string; limit?: number }): Promise<NetworkSample> {
+  const cards = await db.select({ publicId: members.publicId, cardToken: memberCards.networkToken, lastFour: memberCards.lastFour }).from(memberCards)
+    .innerJoin(members, eq(members.id, memberCards.memberId))
+    .where(and(eq(memberCards.partnerId, opts.partnerId), like(members.publicId, `${opts.demoPrefix}%`)))
+    .orderBy(asc(memberCards.id));
+  const locations = await db.select({ merchantId: merchants.id, locationId: merchantNetworkLocations.locationId, state: merchants.state })
+    .from(merchantNetworkLocations).innerJoin(merchants, eq(merchants.id, merchantNetworkLocations.merchantId))
+    .where(and(eq(merchants.participating, true), isNull(merchants.participationStart)))
+    .orderBy(asc(merchantNetworkLocations.merchantId)).limit(opts.limit ?? 200);
+  return { cards, locations };
 }

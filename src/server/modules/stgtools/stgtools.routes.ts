@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error';
 import { toMember } from '../members/member-mapper';
 import { findMemberByPublicId, updateMember, type MemberPatch } from '../members/members.repo';
 import { MEMBER_NOT_FOUND, memberStanding } from '../members/members.service';
-import { dineNow, ZDineNowRequest, ZDineNowResponse } from './dine-now';
+import { dineNow, networkSample, ZDineNowRequest, ZDineNowResponse, ZNetworkSample } from './dine-now';
 import { TIER_LEVELS } from '#shared/constants/member';
 
 const OUTBOX_LIMIT = 50;
@@ -111,4 +111,12 @@ export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: DemoAccounts;
     const { member } = await app.sessions.require(request);
     return dineNow(app, { db, secret: cardEventsSecret, member, body: request.body });
   });
+
+  app.get('/api/stgtools/network-sample', {
+    schema: {
+      tags: ['stgtools'],
+      summary: "For a card-network simulator (npm run simulate): the demo accounts' card tokens on this partner and restaurants' network locations",
+      response: { 200: ZNetworkSample },
+    },
+  }, async (request) => networkSample(db, { partnerId: request.sitePartner.id, demoPrefix: demo.publicIdPrefix }));
 };
