@@ -1,0 +1,187 @@
+import type { Browser, Page } from '@playwright/test';
+import type { TransactionsPage } from '../src/shared/schemas/rewards';
+import { expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures';
+
+const PASSWORD = 'Dining2026!';
+
+async function signIn(page: Page, partner: string, email: string) {
+  await page.goto(partnerUrl(partner, '/login'));
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** A same-origin call with the session cookie and the anti-forgery token, from the page. */
+async function call<T>(page: Page, path: string, body?: unknown): Promise<{ status: number; json: T }> {
+  return page.evaluate(async ({ path, body }) => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) {
+      const { csrfToken } = (await (await fetch('/api/CSRF')).json()) as { csrfToken: string };
+      headers['content-type'] = 'application/json';
+      headers['x-xsrf-token'] = csrfToken;
+    }
+    const res = await fetch(path, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, json: (await res.json()) as T };
+  }, { path, body }) as Promise<{ status: number; json: T }>;
+}
+
+/**
+ * A restaurant that rewards a dine right now: restaurants differ (benefit days and hours, blackout
+ * dates, participation), so another card member of the partner tries a few with "Dine now" and
+ * keeps the first whose dine is Awarded. Their visits do not count towards the tested member's
+ * monthly limits.
+ */
+async function rewardingRestaurant(browser: Browser): Promise<{ id: number; name: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, 'hilton', 'basic.card@hilton.example.com');
+  const search = await call<{ merchants: Array<{ id: number; name: string }> }>(page, '/api/v2/Merchants/Search?location=Chicago%2C%20IL&pageSize=30');
+  try {
+    for (const m of search.json.merchants.slice(0, 20)) {
+      const sent = await call<{ transactionId: string }>(page, '/api/stgtools/dines', { merchantId: m.id, amountCents: 1000, clear: true });
+      if (sent.status !== 200) continue;
+      let status = 'Pending';
+      await expect(async () => {
+        const rows = (await call<TransactionsPage>(page, '/api/Member/Transactions?pageNo=1&resultsPerPage=50')).json.data;
+        status = rows.find((r) => r.sourceTransactionId === sent.json.transactionId)?.transactionStatus ?? 'Pending';
+        expect(status).not.toBe('Pending');
+      }).toPass({ timeout: 15_000 });
+      if (status === 'Awarded') return m;
+    }
+  } finally {
+    await context.close();
+  }
+  throw new Error('No restaurant among the first 20 near Chicago rewards a dine right now.');
+}
+
+/** The staging tools' "Dine now" form, as a tester uses it; answers the transaction id shown. */
+async function dineNow(page: Page, partner: string, opts: { merchantId: number; dollars: string; clear: boolean }): Promise<string> {
+  await page.goto(partnerUrl(partner, '/stgtools'));
+  const form = page.getByRole('form', { name: 'Dine now' });
+  await form.getByRole('textbox', { name: /Restaurant id/ }).fill(String(opts.merchantId));
+  await form.getByRole('textbox', { name: /Amount in dollars/ }).fill(opts.dollars);
+  await form.getByRole('radio', { name: opts.clear ? /Authorise and clear/ : /Authorise only/ }).check();
+  await form.getByRole('button', { name: 'Dine now' }).click();
+  const code = form.locator('code');
+  await expect(code).toHaveText(/^stg-/);
+  return (await code.textContent())!;
+}
+
+/** The overview's VIP meter: this year's qualified dines (aria-valuenow) and the words under it. */
+async function vipMeter(page: Page, partner: string) {
+  await page.goto(partnerUrl(partner, '/account/overview'));
+  const region = page.getByRole('region', { name: /^VIP (progress|status) for/ });
+  await expect(region).toBeVisible();
+  const meter = region.getByRole('progressbar', { name: 'Qualifying dines this year' });
+  const done = (await meter.count()) ? Number(await meter.getAttribute('aria-valuenow')) : null;
+  return { done, text: (await region.textContent()) ?? '' };
+}
+
+/** Reviews & History, reloaded until `ready` holds (the engine applies events within seconds). */
+async function activityUntil(page: Page, partner: string, ready: () => Promise<void>, timeout = 20_000) {
+  await expect(async () => {
+    await page.goto(partnerUrl(partner, '/account/recent_activity'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Reviews & History' })).toBeVisible();
+    await ready();
+  }).toPass({ timeout, intervals: [1_000, 2_000] });
+}
+
+test.describe('rewards', () => {
+  test('a card member dines with "Dine now": Pending while only authorised, Awarded with its points once cleared, and the VIP meter moves', async ({ page, browser, errors }) => {
+    test.setTimeout(180_000);
+    const restaurant = await rewardingRestaurant(browser);
+    await signIn(page, 'hilton', 'select.card@hilton.example.com');
+    const before = await vipMeter(page, 'hilton');
+
+    // Authorised only: the dine shows at the top, dimmed, "Pending Review" (hotel wording).
+    await dineNow(page, 'hilton', { merchantId: restaurant.id, dollars: '23.40', clear: false });
+    const rows = page.getByRole('list', { name: /^Activity/ }).getByRole('listitem');
+    await activityUntil(page, 'hilton', async () => {
+      await expect(rows.first()).toContainText(restaurant.name, { timeout: 1_000 });
+      await expect(rows.first()).toContainText('$23.40', { timeout: 1_000 });
+    });
+    await expect(rows.first()).toContainText('Pending Review');
+    await expect(rows.first().getByRole('link', { name: restaurant.name })).toHaveAttribute('href', `/merchants/${restaurant.id}`);
+    await expectNoSeriousA11yIssues(page);
+
+    // Authorised and cleared: Awarded (no status label) with 6 points per $1 at Select: $41.50 → 249 points.
+    await dineNow(page, 'hilton', { merchantId: restaurant.id, dollars: '41.50', clear: true });
+    await activityUntil(page, 'hilton', async () => {
+      await expect(rows.first()).toContainText('$41.50', { timeout: 1_000 });
+    });
+    const awarded = rows.first();
+    await expect(awarded).toContainText(restaurant.name);
+    await expect(awarded).toContainText('249 points');
+    await expect(awarded).not.toContainText(/Pending|Expired|Deferred/);
+    await expect(awarded.getByRole('heading', { level: 3 })).toHaveText(restaurant.name);
+
+    // The meter counts the qualified dine (up to its 11 dines before VIP), or its words change.
+    const after = await vipMeter(page, 'hilton');
+    if (before.done !== null && before.done < 11) expect(after.done).toBe(before.done + 1);
+    else expect(after.text).not.toBe(before.text);
+    await expectNoSeriousA11yIssues(page);
+    expect(errors).toEqual([]);
+  });
+
+  test('a cash-back member sees the balance grow to the payout breakpoint and a statement credit paid', async ({ page, browser, errors }) => {
+    test.setTimeout(240_000);
+    const restaurant = await rewardingRestaurant(browser);
+    await signIn(page, 'nosh', 'select.card@nosh.example.com');
+    await page.goto(partnerUrl('nosh', '/account/recent_activity'));
+    const panel = page.getByRole('region', { name: 'Your cash back' });
+    await expect(panel.getByRole('progressbar', { name: 'Rewards balance' })).toHaveAttribute('aria-valuemax', '20');
+    const credits = page.getByRole('region', { name: 'Statement credits' });
+    await expect(credits).toBeVisible();
+    const creditsBefore = await credits.getByRole('listitem').count();
+    await expectNoSeriousA11yIssues(page);
+
+    // The tooltip of the balance opens from the keyboard.
+    const info = panel.getByRole('button', { name: 'About your rewards balance' });
+    await info.focus();
+    await expect(page.getByRole('tooltip')).toContainText('statement credit');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('tooltip')).toBeHidden();
+
+    // 5 % cash back at Select: $450 earns $22.50, over the $20 breakpoint; the payout job (every minute) pays it.
+    await dineNow(page, 'nosh', { merchantId: restaurant.id, dollars: '450.00', clear: true });
+    await activityUntil(page, 'nosh', async () => {
+      await expect(credits.getByRole('listitem')).toHaveCount(creditsBefore + 1, { timeout: 1_000 });
+    }, 150_000);
+    const credit = credits.getByRole('listitem').first();
+    await expect(credit).toContainText(/\$\d+\.\d\d/);
+    await expect(credit).toContainText(/to (Visa|Mastercard|Amex|Discover) ending in \d{4}/);
+    // The balance paid out is below the breakpoint again.
+    const now = Number(await panel.getByRole('progressbar', { name: 'Rewards balance' }).getAttribute('aria-valuenow'));
+    expect(now).toBeLessThan(20);
+    const row = page.getByRole('list', { name: /^Activity/ }).getByRole('listitem').filter({ hasText: '$450.00' }).first();
+    await expect(row).toContainText('$22.50');
+    await expectNoSeriousA11yIssues(page);
+    expect(errors).toEqual([]);
+  });
+
+  test('a visitor who opens Reviews & History is sent to sign in, and comes back after', async ({ page }) => {
+    await page.goto(partnerUrl('hilton', '/account/recent_activity'));
+    await expect(page).toHaveURL(/\/login/);
+    await page.getByLabel(/^Email/).fill('select.card@hilton.example.com');
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/account\/recent_activity$/);
+    await expect(page.getByRole('navigation', { name: 'Account centre' }).getByRole('link', { name: 'Reviews & History' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('search tiles and the restaurant page show the signed-in member\'s earning', async ({ page }) => {
+    await page.goto(partnerUrl('hilton', '/search?location=Chicago%2C%20IL'));
+    const tiles = page.getByRole('list', { name: 'Restaurants' }).getByRole('article');
+    await expect(tiles.first()).toContainText('Sign in to see offers');
+    await signIn(page, 'hilton', 'select.card@hilton.example.com');
+    await page.goto(partnerUrl('hilton', '/search?location=Chicago%2C%20IL'));
+    await expect(tiles.first()).toContainText('6 points per $1');
+    await expect(page.getByText('Sign in to see offers')).toHaveCount(0);
+    const name = (await tiles.first().getByRole('heading').textContent())!;
+    await tiles.first().getByRole('link', { name }).click();
+    await expect(page).toHaveURL(/\/merchants\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Offers' })).toContainText('6 points per $1');
+  });
+});
