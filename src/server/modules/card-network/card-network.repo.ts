@@ -21,23 +21,45 @@ async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
 }
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
-const textList = (values: Iterable<string>) => sql`(select jsonb_array_elements_text(${json([...new Set(values)])}))`;
-const intList = (values: Iterable<number>) => sql`(select (jsonb_array_elements_text(${json([...new Set(values)])}))::int)`;
+/**
+ * A list parameter as an array computed once (`col = any(array(...))`): the planner looks each
+ * value up in the index whatever its statistics say. PGlite never runs autovacuum, so plans must
+ * not depend on fresh statistics: a table that grew since its last ANALYZE would otherwise be
+ * scanned whole for every chunk.
+ */
+const textArray = (values: Iterable<string>) => sql`array(select jsonb_array_elements_text(${json([...new Set(values)])}))`;
+const intArray = (values: Iterable<number>) => sql`array(select (jsonb_array_elements_text(${json([...new Set(values)])}))::bigint)`;
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 const toDateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : toDate(v));
 
 // ------------------------------------------------------------------ receipt
 
 /**
- * Receipt: one statement. The inbox is unique by event id, so a retried or duplicated event
- * inserts nothing and answers duplicate: true.
+ * Receipt: one statement for one event or a group of them (inbox-writer.ts). The inbox is unique
+ * by event id, so a retried or duplicated event inserts nothing; the answer names the event ids
+ * that were new.
  */
+export async function insertInboxEvents(db: Db, events: readonly CardNetworkEvent[]): Promise<Set<string>> {
+  if (events.length === 0) return new Set();
+  if (events.length === 1) {
+    const event = events[0]!;
+    const inserted = await db.insert(cardNetworkInbox)
+      .values({ eventId: event.id, type: event.type, body: event as unknown as Record<string, unknown> })
+      .onConflictDoNothing({ target: cardNetworkInbox.eventId })
+      .returning({ eventId: cardNetworkInbox.eventId });
+    return new Set(inserted.map((r) => r.eventId));
+  }
+  const inserted = await rows<{ event_id: string }>(db, sql`
+    insert into card_network_inbox (event_id, type, body)
+    select e->>'id', e->>'type', e from jsonb_array_elements(${json(events)}) with ordinality as x(e, n) order by n
+    on conflict (event_id) do nothing
+    returning event_id`);
+  return new Set(inserted.map((r) => r.event_id));
+}
+
+/** Receipt of one event (tests, tools). */
 export async function insertInboxEvent(db: Db, event: CardNetworkEvent): Promise<{ duplicate: boolean }> {
-  const inserted = await db.insert(cardNetworkInbox)
-    .values({ eventId: event.id, type: event.type, body: event as unknown as Record<string, unknown> })
-    .onConflictDoNothing({ target: cardNetworkInbox.eventId })
-    .returning({ id: cardNetworkInbox.id });
-  return { duplicate: inserted.length === 0 };
+  return { duplicate: !(await insertInboxEvents(db, [event])).has(event.id) };
 }
 
 // ------------------------------------------------------------------ the engine's reads
@@ -63,7 +85,7 @@ export async function claimEarlierOfCards(tx: Executor, beforeId: number, tokens
   if (tokens.length === 0) return [];
   const found = await rows<RawInbox>(tx, sql`
     select id, body, received_at from card_network_inbox
-    where processed_at is null and id < ${beforeId} and body->>'cardToken' in ${textList(tokens)}
+    where processed_at is null and id < ${beforeId} and body->>'cardToken' = any(${textArray(tokens)})
     order by id for update`);
   return found.map(inboxRow);
 }
@@ -73,7 +95,7 @@ export async function loadCardsOfMembers(tx: Executor, tokens: readonly string[]
   if (tokens.length === 0) return [];
   const found = await rows<{ id: number; network_token: string; member_id: number; partner_id: number; last_four: string; created_at: unknown }>(tx, sql`
     select c.id, c.network_token, c.member_id, c.partner_id, c.last_four, c.created_at from member_cards c
-    where c.member_id in (select member_id from member_cards where network_token in ${textList(tokens)})`);
+    where c.member_id = any(array(select member_id from member_cards where network_token = any(${textArray(tokens)})))`);
   return found.map((r) => ({ id: r.id, token: r.network_token, memberId: r.member_id, partnerId: r.partner_id, lastFour: r.last_four, linkedAt: toDate(r.created_at) }));
 }
 
@@ -85,7 +107,7 @@ export async function lockMembers(tx: Executor, ids: readonly number[]): Promise
   if (ids.length === 0) return [];
   const found = await rows<{ id: number; partner_id: number; tier_level: number; member_type: string; active: boolean; updated_at: unknown }>(tx, sql`
     select id, partner_id, tier_level, member_type, active, updated_at from members
-    where id in ${intList(ids)} order by id for update`);
+    where id = any(${intArray(ids)}) order by id for update`);
   // There is no closing date: an account closed is closed since its last change.
   return found.map((r) => ({
     id: r.id, partnerId: r.partner_id, tierLevel: r.tier_level,
@@ -101,7 +123,7 @@ export async function loadPartners(tx: Executor): Promise<PartnerInfo[]> {
 export async function loadLocations(tx: Executor, locationIds: readonly string[]): Promise<Array<{ locationId: string; merchantId: number }>> {
   if (locationIds.length === 0) return [];
   const found = await rows<{ location_id: string; merchant_id: number }>(tx, sql`
-    select location_id, merchant_id from merchant_network_locations where location_id in ${textList(locationIds)}`);
+    select location_id, merchant_id from merchant_network_locations where location_id = any(${textArray(locationIds)})`);
   return found.map((r) => ({ locationId: r.location_id, merchantId: r.merchant_id }));
 }
 
@@ -111,7 +133,7 @@ export async function loadMerchantTerms(tx: Executor, ids: readonly number[]): P
   if (ids.length === 0) return terms;
   const found = await rows<{ id: number; participating: boolean; participation_start: string | null; participation_end: string | null; benefit_hours: BenefitHours; blackout_dates: string[]; monthly_visit_limit: number | null }>(tx, sql`
     select id, participating, participation_start, participation_end, benefit_hours, blackout_dates, monthly_visit_limit
-    from merchants where id in ${intList(ids)}`);
+    from merchants where id = any(${intArray(ids)})`);
   for (const r of found) {
     terms.set(r.id, {
       active: r.participating, participationStart: r.participation_start, participationEnd: r.participation_end,
@@ -125,61 +147,79 @@ type RawDine = {
   id: string | number; partner_id: number; member_id: number; card_id: number | null; card_last_four: string; merchant_id: number; location_id: string;
   transaction_id: string; alias_transaction_id: string | null; auth_code: string | null; auth_amount_cents: number | null; cleared_amount_cents: number | null; refunded_cents: number;
   online_order: boolean; subtotal_cents: number | null; local_date: string; local_minutes: number; occurred_at: unknown; authorised_at: unknown;
-  cleared_at: unknown; status: string; reason: string | null; qualified: boolean; tier_at_dine: number | null; rate: number | null; reward: number; reward_status: string;
+  cleared_at: unknown; status: string; reason: string | null; qualified: boolean; tier_at_dine: number | null; rate: number | null; reward: number;
 };
-const DINE_COLUMNS = sql.raw(`d.id, d.partner_id, d.member_id, d.card_id, d.card_last_four, d.merchant_id, d.location_id, d.transaction_id, d.alias_transaction_id, d.auth_code,
-  d.auth_amount_cents, d.cleared_amount_cents, d.refunded_cents, d.online_order, d.subtotal_cents, d.local_date, d.local_minutes, d.occurred_at,
-  d.authorised_at, d.cleared_at, d.status, d.reason, d.qualified, d.tier_at_dine, d.rate, d.reward, r.status as reward_status`);
+const DINE_COLUMNS = sql.raw(`id, partner_id, member_id, card_id, card_last_four, merchant_id, location_id, transaction_id, alias_transaction_id, auth_code,
+  auth_amount_cents, cleared_amount_cents, refunded_cents, online_order, subtotal_cents, local_date, local_minutes, occurred_at,
+  authorised_at, cleared_at, status, reason, qualified, tier_at_dine, rate, reward`);
 
-function dineOf(r: RawDine): Dine {
+function dineOf(r: RawDine, rewardStatus: string | undefined): Dine {
   return {
     id: Number(r.id), partnerId: r.partner_id, memberId: r.member_id, cardId: r.card_id, cardLastFour: r.card_last_four, merchantId: r.merchant_id,
     locationId: r.location_id, transactionId: r.transaction_id, aliasTransactionId: r.alias_transaction_id, authCode: r.auth_code, authAmountCents: r.auth_amount_cents,
     clearedAmountCents: r.cleared_amount_cents, refundedCents: r.refunded_cents, onlineOrder: r.online_order, subtotalCents: r.subtotal_cents,
     localDate: r.local_date, localMinutes: r.local_minutes, occurredAt: toDate(r.occurred_at), authorisedAt: toDateOrNull(r.authorised_at),
     clearedAt: toDateOrNull(r.cleared_at), status: r.status as RewardStatus, reason: r.reason as NotEarnedReason | null, qualified: r.qualified,
-    tierAtDine: r.tier_at_dine, rate: r.rate, reward: r.reward, rewardStatus: r.reward_status as RewardStatus, changed: false,
+    tierAtDine: r.tier_at_dine, rate: r.rate, reward: r.reward, rewardStatus: (rewardStatus ?? r.status) as RewardStatus, changed: false,
   };
 }
 
-/** Dines by transaction id, with their S reward, locked (the payout job waits for this chunk, and the other way round). */
-export async function loadDinesByTransaction(tx: Executor, transactionIds: readonly string[]): Promise<Dine[]> {
-  if (transactionIds.length === 0) return [];
-  const found = await rows<RawDine>(tx, sql`
-    select ${DINE_COLUMNS} from dines d join member_rewards r on r.dine_id = d.id and r.source_code = 'S'
-    where d.transaction_id in ${textList(transactionIds)} or d.alias_transaction_id in ${textList(transactionIds)}
-    for update of d, r`);
-  return found.map(dineOf);
+/**
+ * Locks dines and their S rewards (the payout job waits for this chunk, and the other way round)
+ * and answers them with the rewards' status ('Paid' once paid out).
+ */
+async function lockDines(tx: Executor, where: SQL): Promise<Dine[]> {
+  const found = await rows<RawDine>(tx, sql`select ${DINE_COLUMNS} from dines where ${where} for update`);
+  if (found.length === 0) return [];
+  const rewards = await rows<{ dine_id: string | number; status: string }>(tx, sql`
+    select dine_id, status from member_rewards where dine_id = any(${intArray(found.map((r) => Number(r.id)))}) and source_code = 'S' for update`);
+  const status = new Map(rewards.map((r) => [Number(r.dine_id), r.status]));
+  return found.map((r) => dineOf(r, status.get(Number(r.id))));
 }
 
-/** Dines of these card and restaurant pairs in a time window: the candidates of matching by card, place, time and amount. */
-export async function loadDinesOfCards(tx: Executor, opts: { pairs: ReadonlyArray<readonly [number, number]>; from: Date; to: Date }): Promise<Dine[]> {
-  if (opts.pairs.length === 0) return [];
-  const unique = [...new Map(opts.pairs.map((p) => [`${p[0]}:${p[1]}`, p])).values()];
-  const found = await rows<RawDine>(tx, sql`
-    select ${DINE_COLUMNS} from dines d join member_rewards r on r.dine_id = d.id and r.source_code = 'S'
-    where (d.card_id, d.merchant_id) in (select (p->>0)::int, (p->>1)::int from jsonb_array_elements(${json(unique)}) p)
-      and d.occurred_at between ${opts.from.toISOString()}::timestamptz and ${opts.to.toISOString()}::timestamptz
-    for update of d, r`);
-  return found.map(dineOf);
+/** Dines named by these transaction ids (either of a purchase's two), locked. */
+export async function loadDinesByTransaction(tx: Executor, transactionIds: readonly string[]): Promise<Dine[]> {
+  if (transactionIds.length === 0) return [];
+  const ids = textArray(transactionIds);
+  return lockDines(tx, sql`transaction_id = any(${ids}) or alias_transaction_id = any(${ids})`);
+}
+
+/**
+ * The candidates of matching by card, place, time and amount: dines of each card and restaurant
+ * within that event's own window (one index range each), locked; `except` are loaded already.
+ */
+export async function loadDinesOfCards(tx: Executor, opts: { windows: ReadonlyArray<{ cardId: number; merchantId: number; from: Date; to: Date }>; except: readonly number[] }): Promise<Dine[]> {
+  if (opts.windows.length === 0) return [];
+  const found = await rows<{ id: string | number }>(tx, sql`
+    select distinct d.id from jsonb_to_recordset(${json(opts.windows)}) as w("cardId" int, "merchantId" int, "from" timestamptz, "to" timestamptz)
+    cross join lateral (
+      select id from dines where card_id = w."cardId" and merchant_id = w."merchantId" and occurred_at between w."from" and w."to"
+    ) d`);
+  const except = new Set(opts.except);
+  const ids = found.map((r) => Number(r.id)).filter((id) => !except.has(id));
+  if (ids.length === 0) return [];
+  return lockDines(tx, sql`id = any(${intArray(ids)})`);
 }
 
 export async function loadProgress(tx: Executor, memberIds: readonly number[]): Promise<Progress[]> {
   if (memberIds.length === 0) return [];
   const found = await rows<{ member_id: number; partner_id: number; year: number; qualified_dines: number; rewards: number }>(tx, sql`
-    select member_id, partner_id, year, qualified_dines, rewards from member_progress where member_id in ${intList(memberIds)}`);
+    select member_id, partner_id, year, qualified_dines, rewards from member_progress where member_id = any(${intArray(memberIds)})`);
   return found.map((r) => ({ memberId: r.member_id, partnerId: r.partner_id, year: r.year, qualifiedDines: r.qualified_dines, rewards: r.rewards, deltaDines: 0, deltaRewards: 0 }));
 }
 
-/** Qualified visits per member, restaurant and local month, for restaurants with a monthly limit. */
-export async function loadMonthlyVisits(tx: Executor, opts: { pairs: ReadonlyArray<readonly [number, number]>; fromMonth: string }): Promise<Array<{ memberId: number; merchantId: number; month: string; visits: number }>> {
-  if (opts.pairs.length === 0) return [];
-  const unique = [...new Map(opts.pairs.map((p) => [`${p[0]}:${p[1]}`, p])).values()];
+/** Qualified visits per member, restaurant and local month (restaurants with a monthly limit), one index range each. */
+export async function loadMonthlyVisits(tx: Executor, keys: ReadonlyArray<{ memberId: number; merchantId: number; month: string }>): Promise<Array<{ memberId: number; merchantId: number; month: string; visits: number }>> {
+  if (keys.length === 0) return [];
+  const unique = [...new Map(keys.map((k) => [`${k.memberId}:${k.merchantId}:${k.month}`, k])).values()];
   const found = await rows<{ member_id: number; merchant_id: number; month: string; visits: number }>(tx, sql`
-    select member_id, merchant_id, left(local_date, 7) as month, count(*)::int as visits from dines
-    where qualified and (member_id, merchant_id) in (select (p->>0)::int, (p->>1)::int from jsonb_array_elements(${json(unique)}) p)
-      and local_date >= ${opts.fromMonth}
-    group by 1, 2, 3`);
+    select k."memberId" as member_id, k."merchantId" as merchant_id, k.month, (
+      select count(*)::int from dines d
+      where d.member_id = k."memberId" and d.merchant_id = k."merchantId" and d.qualified and left(d.local_date, 7) = k.month
+        -- A local month lies within a day of the same UTC month.
+        and d.occurred_at >= (k.month || '-01')::timestamptz - interval '1 day' and d.occurred_at < (k.month || '-01')::timestamptz + interval '1 month 1 day'
+    ) as visits
+    from jsonb_to_recordset(${json(unique)}) as k("memberId" int, "merchantId" int, month text)`);
   return found.map((r) => ({ memberId: r.member_id, merchantId: r.merchant_id, month: r.month, visits: r.visits }));
 }
 
@@ -231,7 +271,7 @@ export async function updateDines(tx: Executor, dines: readonly Dine[]): Promise
       returning d.id
     )
     update member_rewards r set amount = x.reward, status = x.reward_status, reason = x.reason, updated_at = now()
-    from x where r.dine_id = x.id and r.source_code = 'S' and r.status <> 'Paid'`);
+    from x where r.dine_id = any(array(select id from x)) and r.dine_id = x.id and r.source_code = 'S' and r.status <> 'Paid'`);
 }
 
 export async function insertAdjustments(tx: Executor, adjustments: readonly Adjustment[]): Promise<void> {
@@ -295,7 +335,7 @@ export async function membersToSweep(db: Executor, opts: { settleCutoff: Date; d
 
 /** The sweep for a set of members (already locked): one statement each for not settled, activated and not activated. */
 export async function sweepMembers(tx: Executor, opts: { memberIds: readonly number[]; settleCutoff: Date; deferredCutoff: Date }): Promise<{ notSettled: number; awarded: number; notActivated: number }> {
-  const ids = intList(opts.memberIds);
+  const ids = sql`(select unnest(${intArray(opts.memberIds)}))`;
   const notSettled = await rows<{ id: string }>(tx, sql`
     with f as (
       update dines set status = 'Forfeit', reason = 'notSettled', reward = 0, updated_at = now()

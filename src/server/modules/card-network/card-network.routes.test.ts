@@ -102,6 +102,20 @@ describe('POST /api/card-network/events', () => {
     expect((await t.database.db.select().from(cardNetworkInbox)).length).toBe(before);
   });
 
+  it('stores events arriving together in one group, each answered for itself; one the database refuses fails alone', async () => {
+    const batch = Array.from({ length: 12 }, () => event({ merchantLocationId: 'loc-5' }));
+    const nul = event({ id: `bad\u0000${counter}` });
+    const answers = await Promise.all([...batch, batch[0], nul, batch[1]].map((e) => post(e)));
+    expect(answers.slice(0, 12).map((r) => r.json<{ duplicate: boolean }>().duplicate)).toEqual(Array(12).fill(false));
+    // The same id again within the group: one of the two stored it, the other is the duplicate.
+    const dupFlags = [answers[0]!, answers[12]!].map((r) => r.json<{ duplicate: boolean }>().duplicate).sort();
+    expect(dupFlags).toEqual([false, true]);
+    expect(answers[13]!.statusCode).toBe(400);
+    expect(answers[14]!.json()).toEqual({ received: true, duplicate: true });
+    const stored = await t.database.db.select().from(cardNetworkInbox).where(eq(cardNetworkInbox.eventId, batch[0]!.id));
+    expect(stored).toHaveLength(1);
+  });
+
   it('works on any host, even one that is no partner site, and needs no anti-forgery token', async () => {
     for (const host of ['hilton.localhost', 'delta.localhost', '127.0.0.1', 'cards.network.example']) {
       const res = await post(event(), { host });

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { CARD_EVENT_SIGNATURE_HEADER, CARD_EVENT_TIMESTAMP_HEADER, CARD_EVENT_TOLERANCE_SECONDS, verifyCardEventSignature } from '../../lib/card-event-signature';
 import { CARD_NETWORK_EVENTS_PATH } from '../../plugins/route-rules';
 import { createInboxApplier, type InboxApplier } from './applier';
-import { insertInboxEvent } from './card-network.repo';
+import { createInboxWriter, type InboxWriter } from './inbox-writer';
 
 /** One event is a few hundred bytes; a network never sends more than this. */
 const BODY_LIMIT = 16 * 1024;
@@ -23,16 +23,17 @@ declare module 'fastify' {
   }
 }
 
-type Options = { db: Db; config: AppConfig; applier: InboxApplier };
+type Options = { config: AppConfig; applier: InboxApplier; inbox: InboxWriter };
 
 /**
  * POST /api/card-network/events (docs/api-card-network.md). The signature covers the body byte
  * for byte, so this route reads it as text (its own content-type parser, in this plugin's scope
  * only), checks the signature and the timestamp first (401, before anything about the body is
  * said), then validates the JSON against ZCardNetworkEvent (400 with field errors). Receipt is one
- * idempotent insert; the engine applies the event after the answer.
+ * idempotent insert (shared with the events arriving at the same moment: inbox-writer.ts); the
+ * engine applies the event after the answer.
  */
-const webhookRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, config, applier }) => {
+const webhookRoutes: FastifyPluginAsyncZod<Options> = async (app, { config, applier, inbox }) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
 
@@ -83,7 +84,7 @@ const webhookRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, config, 
       request.log.warn({ eventId, fields: parsed.error.issues.map((i) => i.path.join('.')).slice(0, 10) }, 'card-network event invalid');
       throw AppError.fromIssues(parsed.error.issues);
     }
-    const { duplicate } = await insertInboxEvent(db, parsed.data);
+    const { duplicate } = await inbox.write(parsed.data);
     if (!duplicate) applier.kick();
     return { received: true as const, duplicate };
   });
@@ -97,5 +98,5 @@ export const cardNetworkPlugin = fp(async (app: FastifyInstance, opts: { db: Db;
   const applier = createInboxApplier({ db: opts.db, log: app.log });
   app.decorate('cardNetwork', { applier });
   app.addHook('onClose', async () => applier.stop());
-  await app.register(webhookRoutes, { db: opts.db, config: opts.config, applier });
+  await app.register(webhookRoutes, { config: opts.config, applier, inbox: createInboxWriter(opts.db) });
 }, { name: 'card-network' });

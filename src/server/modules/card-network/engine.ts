@@ -64,27 +64,32 @@ async function loadWorld(tx: Executor, claimed: Claimed[], cards: Awaited<Return
   // Events whose purchase is not found by transaction id match by card, restaurant, time and amount.
   const unmatched = known.filter((e) => !world.dinesByTransaction.has(e.transactionId) && !(e.originalTransactionId && world.dinesByTransaction.has(e.originalTransactionId)));
   if (unmatched.length > 0) {
-    const times = unmatched.map((e) => localParts(e.localDateTime)?.instant.getTime() ?? Date.now());
-    addDines(world, await loadDinesOfCards(tx, {
-      pairs: unmatched.map((e) => [world.cardsByToken.get(e.cardToken)!.id, world.locations.get(e.merchantLocationId)!.merchantId] as const),
-      from: new Date(Math.min(...times) - Math.max(REFUND_MATCH_DAYS, MATCH_WINDOW_DAYS) * DAY_MS),
-      to: new Date(Math.max(...times) + MATCH_WINDOW_DAYS * DAY_MS),
-    }));
+    const windows = unmatched.map((e) => {
+      const at = localParts(e.localDateTime)?.instant.getTime() ?? Date.now();
+      // A refund looks back REFUND_MATCH_DAYS; the halves of a purchase look MATCH_WINDOW_DAYS either way.
+      const back = e.type === 'refund' ? REFUND_MATCH_DAYS : MATCH_WINDOW_DAYS;
+      const ahead = e.type === 'refund' ? 1 : MATCH_WINDOW_DAYS;
+      return { cardId: world.cardsByToken.get(e.cardToken)!.id, merchantId: world.locations.get(e.merchantLocationId)!.merchantId, from: new Date(at - back * DAY_MS), to: new Date(at + ahead * DAY_MS) };
+    });
+    const loaded = [...new Set(world.dinesByTransaction.values())].flatMap((d) => (d.id === undefined ? [] : [d.id]));
+    addDines(world, await loadDinesOfCards(tx, { windows, except: loaded }));
   }
   const merchantIds = new Set([...world.locations.values()].map((l) => l.merchantId));
   for (const d of world.dinesByTransaction.values()) merchantIds.add(d.merchantId);
   world.merchants = await loadMerchantTerms(tx, [...merchantIds]);
   for (const p of await loadProgress(tx, memberIds)) world.progress.set(progressKey(p.memberId, p.year), p);
 
+  // Monthly visit limits: the qualified visits already stored for each member, restaurant and local month concerned.
   const limited = known.filter((e) => world.merchants.get(world.locations.get(e.merchantLocationId)!.merchantId)?.monthlyVisitLimit != null);
-  if (limited.length > 0) {
-    const months = limited.map((e) => e.localDateTime.slice(0, 7)).sort();
-    const visits = await loadMonthlyVisits(tx, {
-      pairs: limited.map((e) => [world.cardsByToken.get(e.cardToken)!.memberId, world.locations.get(e.merchantLocationId)!.merchantId] as const),
-      fromMonth: months[0]!,
-    });
-    for (const v of visits) world.monthlyVisits.set(visitKey(v.memberId, v.merchantId, v.month), v.visits);
+  const keys = limited.map((e) => ({
+    memberId: world.cardsByToken.get(e.cardToken)!.memberId, merchantId: world.locations.get(e.merchantLocationId)!.merchantId, month: e.localDateTime.slice(0, 7),
+  }));
+  // A stored purchase keeps its own date (a clearing may name another day).
+  for (const d of new Set(world.dinesByTransaction.values())) {
+    if (world.merchants.get(d.merchantId)?.monthlyVisitLimit != null) keys.push({ memberId: d.memberId, merchantId: d.merchantId, month: d.localDate.slice(0, 7) });
   }
+  const visits = await loadMonthlyVisits(tx, keys);
+  for (const v of visits) world.monthlyVisits.set(visitKey(v.memberId, v.merchantId, v.month), v.visits);
   return world;
 }
 
