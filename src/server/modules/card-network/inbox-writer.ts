@@ -10,17 +10,21 @@ export type InboxWriter = {
 type Waiting = { event: CardNetworkEvent; resolve: (r: { duplicate: boolean }) => void; reject: (err: unknown) => void };
 
 /**
- * Receipt in groups: events that arrive while one insert is on its way are stored together by the
+ * Receipt in groups: events that arrive while inserts are on their way are stored together by the
  * next, one multi-row `INSERT … ON CONFLICT (event_id) DO NOTHING RETURNING` (one commit, so one
  * WAL flush on PostgreSQL, instead of one per webhook). Each request still answers only once its
  * own row is committed, with its own duplicate flag; nothing is acknowledged before it is stored.
  * A group that fails for a reason other than the database being away is retried one event at a
  * time, so one event PostgreSQL refuses fails alone.
  */
-export function createInboxWriter(db: Db, opts: { maxBatch?: number } = {}): InboxWriter {
+export function createInboxWriter(db: Db, opts: { maxBatch?: number; maxInFlight?: number } = {}): InboxWriter {
   const maxBatch = opts.maxBatch ?? 500;
+  // A few inserts may wait on their commit at once (PostgreSQL flushes concurrent commits together);
+  // whatever arrives meanwhile waits for the next free one and goes with it.
+  const maxInFlight = opts.maxInFlight ?? 2;
   let queue: Waiting[] = [];
-  let flushing = false;
+  let inFlight = 0;
+  let scheduled = false;
 
   const store = async (group: Waiting[]) => {
     // The same event id twice in one group (a retry racing the original): the first one stores it.
@@ -35,41 +39,44 @@ export function createInboxWriter(db: Db, opts: { maxBatch?: number } = {}): Inb
     }
   };
 
-  const flush = async () => {
-    flushing = true;
+  const send = async (group: Waiting[]) => {
     try {
-      while (queue.length > 0) {
-        const group = queue.slice(0, maxBatch);
-        queue = queue.slice(group.length);
+      await store(group);
+    } catch (err) {
+      if (isDatabaseUnavailable(err) || group.length === 1) {
+        for (const w of group) w.reject(err);
+        return;
+      }
+      for (const w of group) {
         try {
-          await store(group);
-        } catch (err) {
-          if (isDatabaseUnavailable(err) || group.length === 1) {
-            for (const w of group) w.reject(err);
-            continue;
-          }
-          for (const w of group) {
-            try {
-              await store([w]);
-            } catch (one) {
-              w.reject(one);
-            }
-          }
+          await store([w]);
+        } catch (one) {
+          w.reject(one);
         }
       }
-    } finally {
-      flushing = false;
+    }
+  };
+
+  const pump = () => {
+    scheduled = false;
+    while (queue.length > 0 && inFlight < maxInFlight) {
+      const group = queue.slice(0, maxBatch);
+      queue = queue.slice(group.length);
+      inFlight += 1;
+      void send(group).finally(() => {
+        inFlight -= 1;
+        pump();
+      });
     }
   };
 
   return {
     write: (event) => new Promise((resolve, reject) => {
       queue.push({ event, resolve, reject });
-      // The first event of a quiet moment goes at once (next turn of the event loop); the rest
-      // gather behind the insert in flight.
-      if (!flushing) {
-        flushing = true;
-        setImmediate(() => void flush());
+      // Gather what arrives in this turn of the event loop, then send it.
+      if (!scheduled && inFlight < maxInFlight) {
+        scheduled = true;
+        setImmediate(pump);
       }
     }),
   };
