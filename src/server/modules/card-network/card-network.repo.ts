@@ -77,17 +77,21 @@ export async function claimInbox(tx: Executor, limit: number): Promise<InboxRow[
 }
 
 /**
- * Unapplied events of the same cards older than the chunk, held by another applier: waits until
- * that applier commits (the rows then drop out as applied), so one member's events are applied in
- * the order they came. An older row nobody holds is taken into this chunk.
+ * Unapplied events of these cards older than `beforeId` that are not in the chunk yet: the ones
+ * nobody holds are taken into it (`taken`); the ones another applier holds are answered by card
+ * token (`held`): their members wait for the next chunk, so one member's events apply in order
+ * without any applier waiting for another.
  */
-export async function claimEarlierOfCards(tx: Executor, beforeId: number, tokens: readonly string[]): Promise<InboxRow[]> {
-  if (tokens.length === 0) return [];
-  const found = await rows<RawInbox>(tx, sql`
-    select id, body, received_at from card_network_inbox
-    where processed_at is null and id < ${beforeId} and body->>'cardToken' = any(${textArray(tokens)})
-    order by id for update`);
-  return found.map(inboxRow);
+export async function claimEarlierOfCards(tx: Executor, opts: { beforeId: number; tokens: readonly string[]; have: readonly number[] }): Promise<{ taken: InboxRow[]; held: Set<string> }> {
+  if (opts.tokens.length === 0) return { taken: [], held: new Set() };
+  const condition = sql`processed_at is null and id < ${opts.beforeId} and body->>'cardToken' = any(${textArray(opts.tokens)})`;
+  const taken = (await rows<RawInbox>(tx, sql`
+    select id, body, received_at from card_network_inbox where ${condition} and not (id = any(${intArray(opts.have)}))
+    order by id for update skip locked`)).map(inboxRow);
+  const mine = [...opts.have, ...taken.map((r) => r.id)];
+  const held = await rows<{ token: string }>(tx, sql`
+    select distinct body->>'cardToken' as token from card_network_inbox where ${condition} and not (id = any(${intArray(mine)}))`);
+  return { taken, held: new Set(held.map((r) => r.token)) };
 }
 
 /** Every card of the members who own these tokens (their other cards' events are ordered with theirs). */
@@ -100,14 +104,14 @@ export async function loadCardsOfMembers(tx: Executor, tokens: readonly string[]
 }
 
 /**
- * Locks the members in id order: two appliers (or an applier and the sweep) touching the same
- * member take turns, and a fixed order cannot deadlock.
+ * Locks the members in id order, skipping those another applier (or the sweep, or a payout)
+ * holds: their events wait for the next chunk. A fixed order and no waiting: no deadlock.
  */
-export async function lockMembers(tx: Executor, ids: readonly number[]): Promise<MemberInfo[]> {
+export async function lockMembers(tx: Executor, ids: readonly number[], opts: { skipLocked?: boolean } = {}): Promise<MemberInfo[]> {
   if (ids.length === 0) return [];
   const found = await rows<{ id: number; partner_id: number; tier_level: number; member_type: string; active: boolean; updated_at: unknown }>(tx, sql`
     select id, partner_id, tier_level, member_type, active, updated_at from members
-    where id = any(${intArray(ids)}) order by id for update`);
+    where id = any(${intArray(ids)}) order by id for update ${opts.skipLocked ? sql`skip locked` : sql``}`);
   // There is no closing date: an account closed is closed since its last change.
   return found.map((r) => ({
     id: r.id, partnerId: r.partner_id, tierLevel: r.tier_level,

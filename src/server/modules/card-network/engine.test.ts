@@ -45,7 +45,7 @@ describe('the engine on the database', () => {
       ev(tok, { type: 'refund', transactionId: 'stray', amountCents: -777 }),
     ]);
     const r = await applyChunk(db());
-    expect(r).toEqual({ events: 6, outcomes: { applied: 4, unknownCard: 1, review: 1 } });
+    expect(r).toEqual({ claimed: 6, events: 6, outcomes: { applied: 4, unknownCard: 1, review: 1 } });
     expect(await dineOf('full-1')).toMatchObject({ status: 'Awarded', authAmountCents: 5000, clearedAmountCents: 6000, refundedCents: 1000, reward: 150, qualified: true, tierAtDine: 2, partnerId: delta, memberId: m.memberId, cardId: m.cardIds[0] });
     expect(await dineOf('pending-1')).toMatchObject({ status: 'Pending', reward: 150, merchantId: 2 });
     expect((await rewardsOf(m.memberId)).map((x) => [x.sourceCode, x.status, x.amount])).toEqual([['S', 'Awarded', 150], ['S', 'Pending', 150]]);
@@ -118,6 +118,21 @@ describe('the engine on the database', () => {
     expect(one.dines).toEqual(all.dines);
     expect(one.dines).toEqual([['-1', 'Awarded', null, 195, 0], ['-2', 'Forfeit', 'refunded', 0, 2400], ['-3', 'Awarded', null, 29, 0]]);
     expect(one.progress).toMatchObject({ qualifiedDines: all.progress!.qualifiedDines, rewards: all.progress!.rewards });
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('leaves the events of a member another transaction holds for the next chunk, never waiting (PostgreSQL)', async () => {
+    const held = await memberWithCards(db(), { partnerId: delta });
+    const free = await memberWithCards(db(), { partnerId: delta });
+    await receive(db(), [ev(held.tokens[0]!, { transactionId: 'held-1' }), ev(free.tokens[0]!, { transactionId: 'free-1' }), ev(held.tokens[0]!, { type: 'clearing', transactionId: 'held-1' })]);
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`select id from members where id = ${held.memberId} for update`);
+      const r = await applyChunk(db());
+      expect(r).toMatchObject({ claimed: 3, events: 1 });
+    });
+    expect(await dineOf('held-1')).toBeUndefined();
+    expect(await dineOf('free-1')).toBeDefined();
+    expect((await applyChunk(db())).events).toBe(2);
+    expect(await dineOf('held-1')).toMatchObject({ status: 'Awarded', authAmountCents: 5000, clearedAmountCents: 5000 });
   });
 
   it('sets a poison event aside as failed and applies the rest', async () => {

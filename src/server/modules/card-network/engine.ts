@@ -8,7 +8,7 @@ import {
   sweepMembers, updateDines, type Executor, type InboxRow,
 } from './card-network.repo';
 import {
-  applyEvent, emptyWorld, progressKey, REFUND_MATCH_DAYS, visitKey, type Dine, type EventResult, type Outcome, type World,
+  applyEvent, emptyWorld, progressKey, REFUND_MATCH_DAYS, visitKey, type Dine, type EventResult, type MemberInfo, type Outcome, type World,
 } from './decisions';
 
 /**
@@ -24,7 +24,13 @@ import {
 const DAY_MS = 86_400_000;
 export const DEFAULT_CHUNK = 2000;
 
-export type ChunkResult = { events: number; outcomes: Partial<Record<Outcome, number>> };
+export type ChunkResult = {
+  /** Events taken from the inbox; those of members another applier holds go back unapplied. */
+  claimed: number;
+  /** Events applied (each with its outcome). */
+  events: number;
+  outcomes: Partial<Record<Outcome, number>>;
+};
 
 type Claimed = { row: InboxRow; event: CardNetworkEvent | null };
 
@@ -46,16 +52,16 @@ function addDines(world: World, dines: readonly Dine[]) {
   }
 }
 
-/** Loads everything the chunk's events touch; locks the members (id order) and their dines. */
-async function loadWorld(tx: Executor, claimed: Claimed[], cards: Awaited<ReturnType<typeof loadCardsOfMembers>>): Promise<World> {
+/** Loads everything the chunk's events touch (their members are locked already) and locks their dines. */
+async function loadWorld(tx: Executor, claimed: Claimed[], cards: Awaited<ReturnType<typeof loadCardsOfMembers>>, members: MemberInfo[]): Promise<World> {
   const world = emptyWorld();
   const events = claimed.flatMap((c) => (c.event ? [c.event] : []));
   for (const c of cards) {
     world.cardsByToken.set(c.token, c);
     world.cardsById.set(c.id, c);
   }
-  const memberIds = [...new Set(cards.map((c) => c.memberId))];
-  for (const m of await lockMembers(tx, memberIds)) world.members.set(m.id, m);
+  const memberIds = members.map((m) => m.id);
+  for (const m of members) world.members.set(m.id, m);
   for (const p of await loadPartners(tx)) world.partners.set(p.id, p);
   for (const l of await loadLocations(tx, events.map((e) => e.merchantLocationId))) world.locations.set(l.locationId, l);
 
@@ -97,14 +103,26 @@ async function loadWorld(tx: Executor, claimed: Claimed[], cards: Awaited<Return
 export async function applyChunk(db: Db, opts: { limit?: number } = {}): Promise<ChunkResult> {
   return db.transaction(async (tx) => {
     let claimed = (await claimInbox(tx, opts.limit ?? DEFAULT_CHUNK)).map(parse);
-    if (claimed.length === 0) return { events: 0, outcomes: {} };
-    // Older events of the same members held by another applier: wait for them (so one member's
-    // events apply in order); an older one nobody holds joins this chunk.
+    if (claimed.length === 0) return { claimed: 0, events: 0, outcomes: {} };
+    const taken = claimed.length;
     const cards = await loadCardsOfMembers(tx, claimed.flatMap((c) => (c.event ? [c.event.cardToken] : [])));
-    const earlier = await claimEarlierOfCards(tx, claimed[0]!.row.id, cards.map((c) => c.token));
-    if (earlier.length > 0) claimed = [...earlier.map(parse), ...claimed];
+    const memberOf = new Map(cards.map((c) => [c.token, c.memberId]));
+    // Older events of the chunk's members that are not in it: free ones join it; if another
+    // applier holds one, that member's events wait for the next chunk (one member's events apply
+    // in order, and no applier waits for another).
+    const earlier = await claimEarlierOfCards(tx, { beforeId: claimed[claimed.length - 1]!.row.id, tokens: cards.map((c) => c.token), have: claimed.map((c) => c.row.id) });
+    if (earlier.taken.length > 0) claimed = [...earlier.taken.map(parse), ...claimed].sort((a, b) => a.row.id - b.row.id);
+    const busy = new Set([...earlier.held].map((t) => memberOf.get(t)));
+    const wanted = [...new Set(cards.map((c) => c.memberId))].filter((id) => !busy.has(id));
+    const members = await lockMembers(tx, wanted, { skipLocked: true });
+    const locked = new Set(members.map((m) => m.id));
+    const mine = (c: Claimed) => {
+      const member = c.event ? memberOf.get(c.event.cardToken) : undefined;
+      return member === undefined || locked.has(member);
+    };
+    claimed = claimed.filter(mine);
 
-    const world = await loadWorld(tx, claimed, cards);
+    const world = await loadWorld(tx, claimed, cards.filter((c) => locked.has(c.memberId)), members);
     const results: Array<{ id: number } & EventResult> = [];
     for (const c of claimed) {
       const result = c.event ? applyEvent(world, c.event, c.row.receivedAt) : { outcome: 'invalid' as const, note: 'The stored event does not match the event schema.' };
@@ -120,7 +138,7 @@ export async function applyChunk(db: Db, opts: { limit?: number } = {}): Promise
 
     const outcomes: Partial<Record<Outcome, number>> = {};
     for (const r of results) outcomes[r.outcome] = (outcomes[r.outcome] ?? 0) + 1;
-    return { events: results.length, outcomes };
+    return { claimed: taken + earlier.taken.length, events: results.length, outcomes };
   });
 }
 
@@ -148,6 +166,7 @@ export async function drainInbox(db: Db, opts: { limit?: number; maxMs?: number;
   const total: DrainResult = { events: 0, chunks: 0, outcomes: {}, failed: 0 };
   let limit = full;
   let retries = 0;
+  let idle = 0;
   while (Date.now() < deadline) {
     let result: ChunkResult;
     try {
@@ -172,12 +191,19 @@ export async function drainInbox(db: Db, opts: { limit?: number; maxMs?: number;
       continue;
     }
     retries = 0;
-    if (result.events === 0) break;
+    if (result.claimed === 0) break;
     total.events += result.events;
     total.chunks += 1;
     for (const [k, v] of Object.entries(result.outcomes)) total.outcomes[k as Outcome] = (total.outcomes[k as Outcome] ?? 0) + v;
+    if (result.events === 0) {
+      // Every event claimed belongs to members another applier holds: let it commit first.
+      if (++idle > 50) break;
+      await new Promise((r) => setTimeout(r, 10));
+      continue;
+    }
+    idle = 0;
     if (limit < full) limit = Math.min(full, limit * 2);
-    else if (result.events < limit) break;
+    else if (result.claimed < limit) break;
   }
   return total;
 }
