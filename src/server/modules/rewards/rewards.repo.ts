@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { dines, memberProgress, memberRewards, merchants, statementCredits } from '../../db/schema';
+import { dines, memberRewards, merchants, statementCredits } from '../../db/schema';
 
 /** Every function takes the partner and the member: one member's rewards are nobody else's. */
 type Owner = { partnerId: number; memberId: number };
@@ -44,13 +44,6 @@ export type RewardRow = Awaited<ReturnType<typeof rewardRows>>[number];
 export async function countRewards(db: Db, owner: Owner): Promise<number> {
   const [row] = await db.select({ n: count() }).from(memberRewards).where(ownRewards(owner));
   return row?.n ?? 0;
-}
-
-/** The member's progress row of one calendar year, if the engine has written one. */
-export async function progressOfYear(db: Db, { partnerId, memberId }: Owner, year: number) {
-  const [row] = await db.select({ qualifiedDines: memberProgress.qualifiedDines, rewards: memberProgress.rewards }).from(memberProgress)
-    .where(and(eq(memberProgress.partnerId, partnerId), eq(memberProgress.memberId, memberId), eq(memberProgress.year, year)));
-  return row;
 }
 
 /**

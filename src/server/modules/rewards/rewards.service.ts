@@ -4,8 +4,9 @@ import { AppError } from '../../lib/app-error';
 import { NOT_EARNED_REASONS, PAYOUT_BREAKPOINT_CENTS, REWARD_SOURCE_CODES, REWARD_STATUSES, type NotEarnedReason, type RewardSourceCode, type RewardStatus } from '#shared/constants/rewards';
 import { paysStatementCredits } from '#shared/rules/partner-features';
 import type { CreditBalance, CreditRecord, CreditRecordsPage, DineSummary, Transaction, TransactionsPage } from '#shared/schemas/rewards';
+import { progressFigures } from '../members/members.service';
 import { progressYear } from '../members/standing';
-import { awardedCents, countCredits, countRewards, creditRows, progressOfYear, rewardRows, type RewardRow } from './rewards.repo';
+import { awardedCents, countCredits, countRewards, creditRows, rewardRows, type RewardRow } from './rewards.repo';
 
 /**
  * The member's reward calls (§7): Reviews & History, the dine summary, and for cash-back partners
@@ -86,8 +87,8 @@ export async function transactionsPage(db: Db, who: Who, page: PageRequest, now:
 
 /** GET /api/Member/DineSummary: this calendar year's rewards and qualified dines. */
 export async function dineSummary(db: Db, who: Who, now: Date = new Date()): Promise<DineSummary> {
-  const row = await progressOfYear(db, owner(who), progressYear(now));
-  return { currentYearBenefits: inPartnerUnit(who.partner, row?.rewards ?? 0), currentYearDines: row?.qualifiedDines ?? 0 };
+  const progress = await progressFigures(db, who.member, progressYear(now));
+  return { currentYearBenefits: inPartnerUnit(who.partner, progress.rewardsThisYear), currentYearDines: progress.dinesThisYear };
 }
 
 /** Statement credits exist only on cash-back partners (404 elsewhere: the call is not offered). */
