@@ -155,7 +155,7 @@ function pgCode(err: unknown): string | undefined {
 }
 
 /**
- * Applies chunks until the inbox is empty or `maxMs` has passed. A chunk that fails for a reason
+ * Applies chunks until a claim finds nothing or `maxMs` has passed. A chunk that fails for a reason
  * other than the database being away (a deadlock or a concurrent insert: retried; anything else:
  * the chunk is halved until the one event that fails is found and set aside as 'failed'), so one
  * bad event never stops the feed.
@@ -203,7 +203,6 @@ export async function drainInbox(db: Db, opts: { limit?: number; maxMs?: number;
     }
     idle = 0;
     if (limit < full) limit = Math.min(full, limit * 2);
-    else if (result.claimed < limit) break;
   }
   return total;
 }
