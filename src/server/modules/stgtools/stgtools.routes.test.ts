@@ -186,12 +186,14 @@ describe('in production', () => {
   it('the staging tools do not exist', async () => {
     const prod = await createTestApp({ config: { env: 'production' } });
     try {
-      for (const url of ['/api/stgtools/members', '/api/stgtools/outbox']) {
+      for (const url of ['/api/stgtools/members', '/api/stgtools/outbox', '/api/stgtools/network-sample']) {
         expect((await prod.request('hilton', { method: 'GET', url })).statusCode, url).toBe(404);
       }
       const { cookie, token } = await prod.csrf('hilton');
       const res = await prod.request('hilton', { method: 'POST', url: '/api/stgtools/sign-in-as', headers: { cookie, 'x-xsrf-token': token }, payload: { publicId: demoPublicId('hilton', 'select-card') } });
       expect(res.statusCode).toBe(404);
+      const dine = await prod.request('hilton', { method: 'POST', url: '/api/stgtools/dines', headers: { cookie, 'x-xsrf-token': token }, payload: { merchantId: 1, amountCents: 1000 } });
+      expect(dine.statusCode).toBe(404);
     } finally {
       await prod.close();
     }
