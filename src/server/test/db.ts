@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openMemoryPglite, openPostgres, type Database } from '../db/client';
-import { EMPTY_TEMPLATE, PG_EMPTY_TEMPLATE, PG_SEEDED_TEMPLATE, SEEDED_TEMPLATE } from './templates';
+import { inject } from 'vitest';
+import './templates';
 
 /**
  * A fresh database for one test file: an in-memory PGlite cloned from the template, or, with
@@ -12,14 +13,15 @@ import { EMPTY_TEMPLATE, PG_EMPTY_TEMPLATE, PG_SEEDED_TEMPLATE, SEEDED_TEMPLATE 
 export async function createTestDatabase(opts: { seeded?: boolean } = {}): Promise<Database> {
   const seeded = opts.seeded ?? true;
   const url = process.env.TEST_DATABASE_URL;
+  const templates = inject('testTemplates');
   if (!url) {
-    const dump = readFileSync(seeded ? SEEDED_TEMPLATE : EMPTY_TEMPLATE);
+    const dump = readFileSync(seeded ? templates.seeded : templates.empty);
     return openMemoryPglite(new Blob([dump]));
   }
   const name = `rn_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name} template ${seeded ? PG_SEEDED_TEMPLATE : PG_EMPTY_TEMPLATE}`);
+  await admin.query(`create database ${name} template ${seeded ? templates.pgSeeded : templates.pgEmpty}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;

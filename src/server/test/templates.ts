@@ -1,10 +1,28 @@
 import path from 'node:path';
 
-/** Where global setup leaves the migrated (and seeded) PGlite templates for test files to clone. */
-export const TEMPLATE_DIR = path.resolve('.tmp/test-templates');
-export const EMPTY_TEMPLATE = path.join(TEMPLATE_DIR, 'empty.tar.gz');
-export const SEEDED_TEMPLATE = path.join(TEMPLATE_DIR, 'seeded.tar.gz');
-export const PG_EMPTY_TEMPLATE = 'rn_template_empty';
-export const PG_SEEDED_TEMPLATE = 'rn_template_seeded';
+/**
+ * Where one test run's global setup leaves its migrated (and seeded) templates for the test files
+ * to clone. Every run has its own (several runs may share a checkout and a PostgreSQL server), and
+ * tells its test files the names through vitest's provide/inject.
+ */
+export type TestTemplates = { empty: string; seeded: string; pgEmpty: string; pgSeeded: string; dir: string };
+
+export function templatesFor(runId: string): TestTemplates {
+  const dir = path.resolve('.tmp/test-templates', runId);
+  return {
+    dir,
+    empty: path.join(dir, 'empty.tar.gz'),
+    seeded: path.join(dir, 'seeded.tar.gz'),
+    pgEmpty: `rn_template_empty_${runId}`,
+    pgSeeded: `rn_template_seeded_${runId}`,
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testTemplates: TestTemplates;
+  }
+}
+
 /** Small enough to seed in seconds, large enough for every metro to have restaurants. */
 export const TEST_MERCHANTS = 3000;
