@@ -495,3 +495,58 @@ export const partnerLedgerPostings = pgTable('partner_ledger_postings', {
   amount: integer('amount').notNull(),
   postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('partner_ledger_postings_reward_uq').on(t.rewardId)]);
+
+/**
+ * Verified reviews (issue 10, docs/api-reviews.md): one per dine, written by its diner within the
+ * §5 review window. The member and the dine may go (account deleted); the review and the
+ * restaurant's figures stay.
+ */
+export const merchantReviews = pgTable('merchant_reviews', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  merchantId: integer('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
+  memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
+  dineId: bigint('dine_id', { mode: 'number' }).references(() => dines.id, { onDelete: 'set null' }),
+  /** The Reviews & History row reviewed (an S or M reward of the dine). */
+  memberRewardId: bigint('member_reward_id', { mode: 'number' }).references(() => memberRewards.id, { onDelete: 'set null' }),
+  /** The row's sourceTransactionId, as GET /api/reviews/status is asked about it. */
+  transactionId: text('transaction_id').notNull(),
+  food: smallint('food').notNull(),
+  service: smallint('service').notNull(),
+  ambience: smallint('ambience').notNull(),
+  value: smallint('value').notNull(),
+  /** The mean of the four ratings. */
+  overall: real('overall').notNull(),
+  comment: text('comment').notNull().default(''),
+  /** First name and last initial at the time of writing ('Sam K.'), or '' when the member has no name. */
+  authorName: text('author_name').notNull(),
+  /** The dine's restaurant-local date (YYYY-MM-DD). */
+  dinedOn: text('dined_on').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('merchant_reviews_dine_uq').on(t.dineId).where(sql`dine_id is not null`),
+  index('merchant_reviews_merchant_time').on(t.merchantId, t.createdAt, t.id),
+  index('merchant_reviews_member_txn').on(t.memberId, t.transactionId),
+]);
+
+/**
+ * Per restaurant with verified reviews: the figures it had before its first one (the seeded or
+ * imported ratings) and the sums of its verified reviews; merchants.rating_overall, rating_count
+ * and reviews_summary.recommendPercent are blended from them (docs/api-reviews.md).
+ */
+export const merchantReviewTotals = pgTable('merchant_review_totals', {
+  merchantId: integer('merchant_id').primaryKey().references(() => merchants.id, { onDelete: 'cascade' }),
+  baseCount: integer('base_count').notNull(),
+  baseRating: real('base_rating').notNull(),
+  /** Diners of the base figures who recommend it (from its recommendPercent). */
+  baseRecommend: integer('base_recommend').notNull(),
+  reviewCount: integer('review_count').notNull().default(0),
+  overallSum: doublePrecision('overall_sum').notNull().default(0),
+  foodSum: integer('food_sum').notNull().default(0),
+  serviceSum: integer('service_sum').notNull().default(0),
+  ambienceSum: integer('ambience_sum').notNull().default(0),
+  valueSum: integer('value_sum').notNull().default(0),
+  /** Verified reviews with an overall of 4 or more. */
+  recommendCount: integer('recommend_count').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('merchant_review_totals_updated').on(t.updatedAt)]);
