@@ -88,33 +88,40 @@ async function activityUntil(page: Page, partner: string, ready: () => Promise<v
 }
 
 test.describe('rewards', () => {
-  test('a card member dines with "Dine now": Pending while only authorised, Awarded with its points once cleared, and the VIP meter moves', async ({ page, browser, errors }) => {
+  test('a card member dines with "Dine now": Pending while only authorised, the same dine Awarded with its points once cleared, and the VIP meter moves', async ({ page, browser, errors }) => {
     test.setTimeout(180_000);
     const restaurant = await rewardingRestaurant(browser);
     await signIn(page, 'hilton', 'select.card@hilton.example.com');
     const before = await vipMeter(page, 'hilton');
 
     // Authorised only: the dine shows at the top, dimmed, "Pending Review" (hotel wording).
-    await dineNow(page, 'hilton', { merchantId: restaurant.id, dollars: '23.40', clear: false });
-    const rows = page.getByRole('list', { name: /^Activity/ }).getByRole('listitem');
-    await activityUntil(page, 'hilton', async () => {
+    const transactionId = await dineNow(page, 'hilton', { merchantId: restaurant.id, dollars: '35.00', clear: false });
+    const history = await page.context().newPage();
+    const rows = history.getByRole('list', { name: /^Activity/ }).getByRole('listitem');
+    await activityUntil(history, 'hilton', async () => {
       await expect(rows.first()).toContainText(restaurant.name, { timeout: 1_000 });
-      await expect(rows.first()).toContainText('$23.40', { timeout: 1_000 });
+      await expect(rows.first()).toContainText('$35.00', { timeout: 1_000 });
     });
     await expect(rows.first()).toContainText('Pending Review');
     await expect(rows.first().getByRole('link', { name: restaurant.name })).toHaveAttribute('href', `/merchants/${restaurant.id}`);
-    await expectNoSeriousA11yIssues(page);
+    const count = await rows.count();
+    await expectNoSeriousA11yIssues(history);
 
-    // Authorised and cleared: Awarded (no status label) with 6 points per $1 at Select: $41.50 → 249 points.
-    await dineNow(page, 'hilton', { merchantId: restaurant.id, dollars: '41.50', clear: true });
-    await activityUntil(page, 'hilton', async () => {
+    // The network clears the same purchase with the tip: Awarded (no status label) with 6 points
+    // per $1 at Select: $41.50 → 249 points, on the same row (no second dine).
+    const clearing = page.getByRole('group', { name: 'Clear this dine' });
+    await clearing.getByRole('textbox', { name: /Cleared amount/ }).fill('41.50');
+    await clearing.getByRole('button', { name: 'Clear this dine' }).click();
+    await expect(page.getByRole('form', { name: 'Dine now' })).toContainText(`authorised and cleared: transaction ${transactionId}`);
+    await activityUntil(history, 'hilton', async () => {
       await expect(rows.first()).toContainText('$41.50', { timeout: 1_000 });
     });
     const awarded = rows.first();
     await expect(awarded).toContainText(restaurant.name);
     await expect(awarded).toContainText('249 points');
-    await expect(awarded).not.toContainText(/Pending|Expired|Deferred/);
+    await expect(awarded).not.toContainText(/Pending|Expired|Deferred|\$35\.00/);
     await expect(awarded.getByRole('heading', { level: 3 })).toHaveText(restaurant.name);
+    expect(await rows.count()).toBe(count);
 
     // The meter counts the qualified dine (up to its 11 dines before VIP), or its words change.
     const after = await vipMeter(page, 'hilton');

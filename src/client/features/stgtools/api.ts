@@ -51,6 +51,8 @@ export type DineNowRequest = {
   cardId?: number;
   /** true (the default): authorise and clear at once; false: authorise only (the dine stays Pending). */
   clear?: boolean;
+  /** Clear this earlier authorisation (its transaction id) with amountCents instead of a new purchase. */
+  clearTransactionId?: string;
 };
 export type DineNowResponse = { transactionId: string };
 

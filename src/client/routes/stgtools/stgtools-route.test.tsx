@@ -155,6 +155,17 @@ describe('Staging tools', () => {
       expect(await within(form).findByText('stg-abc123')).toBeTruthy();
       expect(calls.find((c) => c.path === '/api/stgtools/dines')!.body).toEqual({ merchantId: 77, amountCents: 4250, cardId: 8, clear: false });
       expect(form.textContent).toContain('not cleared');
+      // Then the clearing of that same dine, with the tip.
+      const clearing = within(form).getByRole('group', { name: 'Clear this dine' });
+      const cleared = within(clearing).getByRole('textbox', { name: /Cleared amount/ });
+      expect((cleared as HTMLInputElement).value).toBe('$42.5');
+      await user.clear(cleared);
+      await user.type(cleared, '50.10');
+      await user.click(within(clearing).getByRole('button', { name: 'Clear this dine' }));
+      await waitFor(() => expect(form.textContent).toContain('authorised and cleared'));
+      expect(calls.filter((c) => c.path === '/api/stgtools/dines').at(-1)!.body).toEqual({ merchantId: 77, amountCents: 5010, clearTransactionId: 'stg-abc123' });
+      expect(within(form).queryByRole('group', { name: 'Clear this dine' })).toBeNull();
+      await expectNoAxeViolations();
     });
 
     it('checks the restaurant and the amount, and shows a refusal', async () => {

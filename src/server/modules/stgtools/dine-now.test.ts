@@ -6,7 +6,7 @@ import { cardNetworkInbox, memberCards, members, merchantNetworkLocations, merch
 import { demoPublicId } from '../../demo/members';
 import type { TransactionsPage } from '#shared/schemas/rewards';
 import { memberByPublicId } from '../rewards/rewards.test-fixtures';
-import { NO_CARD, NO_LOCATION, UNKNOWN_CARD, UNKNOWN_MERCHANT, type NetworkSample } from './dine-now';
+import { NO_CARD, NO_LOCATION, NO_PENDING_DINE, UNKNOWN_CARD, UNKNOWN_MERCHANT, type NetworkSample } from './dine-now';
 
 let t: TestApp;
 let merchantId: number;
@@ -58,6 +58,27 @@ describe('POST /api/stgtools/dines (Dine now)', () => {
     const { transactionId } = res.json<{ transactionId: string }>();
     const [row] = (await transactions(b)).filter((r) => r.sourceTransactionId === transactionId);
     expect(row).toMatchObject({ transactionStatus: 'Pending', dineAmount: 20, ticketAmount: null, cardLastFour: '4444' });
+  });
+
+  it('clears an earlier authorisation with clearTransactionId: the same dine goes from Pending to Awarded with the tip', async () => {
+    const b = await signedIn('hilton', 'select-card');
+    const first = await dine(b, { merchantId, amountCents: 4000, clear: false });
+    const { transactionId } = first.json<{ transactionId: string }>();
+    expect((await transactions(b)).filter((r) => r.sourceTransactionId === transactionId)).toMatchObject([{ transactionStatus: 'Pending', dineAmount: 40 }]);
+    const cleared = await dine(b, { merchantId, amountCents: 4800, clearTransactionId: transactionId });
+    expect([cleared.statusCode, cleared.json()]).toEqual([200, { transactionId }]);
+    const rows = (await transactions(b)).filter((r) => r.sourceTransactionId === transactionId);
+    expect(rows).toMatchObject([{ transactionStatus: 'Awarded', ticketAmount: 48, benefitAmount: 6 * 48 }]);
+    // Cleared once: a second clearing, another member's transaction or another restaurant is refused.
+    const again = await dine(b, { merchantId, amountCents: 4800, clearTransactionId: transactionId });
+    expect([again.statusCode, again.json<{ message: string }>().message]).toEqual([404, NO_PENDING_DINE]);
+    const pending = (await dine(b, { merchantId, amountCents: 1000, clear: false })).json<{ transactionId: string }>().transactionId;
+    const other = await signedIn('hilton', 'vip-card');
+    const notMine = await dine(other, { merchantId, amountCents: 1000, clearTransactionId: pending });
+    expect([notMine.statusCode, notMine.json<{ message: string }>().message]).toEqual([404, NO_PENDING_DINE]);
+    const elsewhere = await dine(b, { merchantId: merchantId + 1, amountCents: 1000, clearTransactionId: pending });
+    expect(elsewhere.statusCode).toBe(404);
+    expect((await transactions(b)).filter((r) => r.sourceTransactionId === pending)).toMatchObject([{ transactionStatus: 'Pending' }]);
   });
 
   it('refuses a card that is not the member\'s, a member without a card, an unknown restaurant and one without a network location', async () => {

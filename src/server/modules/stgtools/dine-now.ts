@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, isNull, like } from 'drizzle-orm';
+import { and, asc, eq, isNull, like, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { memberCards, members, merchantNetworkLocations, merchants, type MemberRow } from '../../db/schema';
+import { cardNetworkInbox, dines, memberCards, members, merchantNetworkLocations, merchants, type MemberRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { CARD_NETWORK_EVENTS_PATH } from '../../plugins/route-rules';
 import { authEvent, clearingEvent, merchantLocalDateTime, newTransactionId, signedRequest, type Purchase } from '../rewards/card-events';
@@ -14,6 +14,8 @@ export const ZDineNowRequest = z.object({
     .min(1, 'amountCents must be at least 1 cent.').max(1_000_000, 'amountCents must be $10,000 or less.'),
   cardId: z.number().int().positive().optional().describe("One of the member's linked cards; the first linked card when absent."),
   clear: z.boolean().default(true).describe('Send the clearing right after the authorisation (default); false sends the authorisation only (the dine stays Pending).'),
+  clearTransactionId: z.string().trim().min(1, 'clearTransactionId must not be empty.').max(64, 'clearTransactionId is at most 64 characters.').optional()
+    .describe("Clear an earlier authorisation of the member's at this restaurant (its transaction id, as Dine now answered it) with amountCents, tip included, instead of a new purchase: only the clearing is sent."),
 }).strict();
 export type DineNowRequest = z.output<typeof ZDineNowRequest>;
 export const ZDineNowResponse = z.object({ transactionId: z.string() });
@@ -21,6 +23,7 @@ export const ZDineNowResponse = z.object({ transactionId: z.string() });
 export const NO_CARD = 'Link a card first: a dine is a purchase with a linked card.';
 export const UNKNOWN_CARD = 'You have no linked card with this id.';
 export const UNKNOWN_MERCHANT = 'There is no restaurant with this id.';
+export const NO_PENDING_DINE = 'You have no dine waiting for its clearing with this transaction id at this restaurant.';
 export const NO_LOCATION = 'This restaurant has no card-network location, so a card network cannot report a purchase there.';
 
 /**
@@ -31,6 +34,7 @@ export const NO_LOCATION = 'This restaurant has no card-network location, so a c
  */
 export async function dineNow(app: FastifyInstance, opts: { db: Db; secret: string; member: MemberRow; body: DineNowRequest; now?: Date }): Promise<{ transactionId: string }> {
   const { db, member, body } = opts;
+  if (body.clearTransactionId !== undefined) return clearEarlier(app, { ...opts, transactionId: body.clearTransactionId });
   const cards = await db.select().from(memberCards)
     .where(and(eq(memberCards.partnerId, member.partnerId), eq(memberCards.memberId, member.id))).orderBy(asc(memberCards.id));
   const card = body.cardId === undefined ? cards[0] : cards.find((c) => c.id === body.cardId);
@@ -45,16 +49,39 @@ export async function dineNow(app: FastifyInstance, opts: { db: Db; secret: stri
     transactionId: newTransactionId('stg'), cardToken: card.networkToken, locationId: location.locationId,
     localDateTime: merchantLocalDateTime(opts.now ?? new Date(), merchant.state),
   };
-  const events = [authEvent(purchase, body.amountCents), ...(body.clear ? [clearingEvent(purchase, body.amountCents)] : [])];
+  await post(app, opts.secret, [authEvent(purchase, body.amountCents), ...(body.clear ? [clearingEvent(purchase, body.amountCents)] : [])]);
+  return { transactionId: purchase.transactionId };
+}
+
+/**
+ * The clearing of a purchase Dine now authorised earlier (authorise only): the same transaction,
+ * card and place, the amount given (the tip added), so the one dine goes from Pending to earning.
+ */
+async function clearEarlier(app: FastifyInstance, opts: { db: Db; secret: string; member: MemberRow; body: DineNowRequest; transactionId: string }): Promise<{ transactionId: string }> {
+  const { db, member, body, transactionId } = opts;
+  const [dine] = await db.select({ merchantId: dines.merchantId, clearedAt: dines.clearedAt }).from(dines)
+    .where(and(eq(dines.memberId, member.id), eq(dines.partnerId, member.partnerId), eq(dines.transactionId, transactionId)));
+  if (!dine || dine.merchantId !== body.merchantId || dine.clearedAt) throw AppError.notFound(NO_PENDING_DINE);
+  // The authorisation as the network sent it: its card token, place and local time.
+  const [auth] = await db.select({ body: cardNetworkInbox.body }).from(cardNetworkInbox)
+    .where(and(eq(cardNetworkInbox.type, 'auth'), sql`${cardNetworkInbox.body}->>'transactionId' = ${transactionId}`)).limit(1);
+  const sent = auth?.body as { cardToken?: string; merchantLocationId?: string; localDateTime?: string } | undefined;
+  if (!sent?.cardToken || !sent.merchantLocationId || !sent.localDateTime) throw AppError.notFound(NO_PENDING_DINE);
+  const purchase: Purchase = { transactionId, cardToken: sent.cardToken, locationId: sent.merchantLocationId, localDateTime: sent.localDateTime };
+  await post(app, opts.secret, [clearingEvent(purchase, body.amountCents)]);
+  return { transactionId };
+}
+
+/** Posts signed events to the real webhook in-process, in order. */
+async function post(app: FastifyInstance, secret: string, events: ReturnType<typeof authEvent>[]): Promise<void> {
   for (const e of events) {
-    const { body: payload, headers } = signedRequest(opts.secret, e);
+    const { body: payload, headers } = signedRequest(secret, e);
     const res = await app.inject({ method: 'POST', url: CARD_NETWORK_EVENTS_PATH, headers: { ...headers, host: 'localhost' }, payload });
     if (res.statusCode !== 200) {
       app.log.error({ statusCode: res.statusCode, eventId: e.id }, 'staging dine not accepted by the webhook');
       throw new AppError(502, 'The card-network webhook did not accept the dine. Please try again.');
     }
   }
-  return { transactionId: purchase.transactionId };
 }
 
 export const ZNetworkSample = z.object({

@@ -52,7 +52,7 @@ function DineNowForm() {
   const dineNow = useDineNow();
   const [values, setValues] = useState<Values>({ merchantId: '', amount: '50.00', cardId: '', clear: true });
   const [errors, setErrors] = useState<Errors>({});
-  const [sent, setSent] = useState<{ transactionId: string; clear: boolean } | null>(null);
+  const [sent, setSent] = useState<{ transactionId: string; clear: boolean; merchantId: number } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const modeName = useId();
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
@@ -72,7 +72,7 @@ function DineNowForm() {
     setErrors({});
     try {
       const answer = await dineNow.mutateAsync(request.body);
-      setSent({ transactionId: answer.transactionId, clear: request.body.clear !== false });
+      setSent({ transactionId: answer.transactionId, clear: request.body.clear !== false, merchantId: request.body.merchantId });
     } catch (err) {
       setFailure(messageOf(err));
     }
@@ -127,11 +127,64 @@ function DineNowForm() {
           </p>
         </FormBanner>
       )}
+      {sent && !sent.clear && (
+        <ClearLater transactionId={sent.transactionId} merchantId={sent.merchantId} amount={values.amount} onCleared={() => setSent({ ...sent, clear: true })} />
+      )}
       {failure && (
         <FormBanner>
           <p>The dine was not sent: {failure}</p>
         </FormBanner>
       )}
     </form>
+  );
+}
+
+/**
+ * The clearing of the dine just authorised: the same purchase, the amount with the tip, so the
+ * one dine goes from Pending to earning (as a network clears a day or two later).
+ */
+function ClearLater(props: { transactionId: string; merchantId: number; amount: string; onCleared: () => void }) {
+  const dineNow = useDineNow();
+  const [amount, setAmount] = useState(props.amount);
+  const [error, setError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const onClear = async () => {
+    setFailure(null);
+    const request = dineRequest({ merchantId: String(props.merchantId), amount, cardId: '', clear: true });
+    if ('errors' in request) {
+      setError(request.errors.amount);
+      return;
+    }
+    setError(undefined);
+    try {
+      await dineNow.mutateAsync({ merchantId: props.merchantId, amountCents: request.body.amountCents, clearTransactionId: props.transactionId });
+      props.onCleared();
+    } catch (err) {
+      setFailure(messageOf(err));
+    }
+  };
+  return (
+    <div className={styles.dineFields} role="group" aria-label="Clear this dine">
+      <TextField
+        label="Cleared amount in dollars"
+        name="clearedAmount"
+        inputMode="decimal"
+        autoComplete="off"
+        hint="What the restaurant finally charged, tip included."
+        value={amount}
+        error={error}
+        onChange={(e) => setAmount(e.target.value)}
+      />
+      <div>
+        <Button type="button" loading={dineNow.isPending} onClick={() => void onClear()}>
+          Clear this dine
+        </Button>
+      </div>
+      {failure && (
+        <FormBanner>
+          <p>The clearing was not sent: {failure}</p>
+        </FormBanner>
+      )}
+    </div>
   );
 }
