@@ -372,6 +372,8 @@ export const cardNetworkInbox = pgTable('card_network_inbox', {
 }, (t) => [
   uniqueIndex('card_network_inbox_event_uq').on(t.eventId),
   index('card_network_inbox_pending').on(t.id).where(sql`processed_at is null`),
+  /** Missing-reward claims look up the events of one card (docs/api-claims.md). */
+  index('card_network_inbox_card_token').on(sql`(${t.body}->>'cardToken')`),
 ]);
 
 /** One purchase: its authorisation and clearing, refunds, and whether and how much it earned. */
@@ -550,3 +552,50 @@ export const merchantReviewTotals = pgTable('merchant_review_totals', {
   recommendCount: integer('recommend_count').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('merchant_review_totals_updated').on(t.updatedAt)]);
+
+// ---------------------------------------------------------------------------------------------
+// Missing-reward claims (docs/api-claims.md)
+
+/**
+ * A member's claim for a dine missing from Reviews & History: what they said (card, restaurant,
+ * local date, amount) and what matching against the card-network inbox found.
+ */
+export const rewardClaims = pgTable('reward_claims', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  /** The card claimed with; null once the member deleted it (brand and last four stay). */
+  cardId: integer('card_id').references(() => memberCards.id, { onDelete: 'set null' }),
+  cardType: text('card_type').notNull(),
+  cardLastFour: text('card_last_four').notNull(),
+  merchantId: integer('merchant_id').notNull().references(() => merchants.id),
+  /** Restaurant-local date of the dine (YYYY-MM-DD). */
+  dineDate: text('dine_date').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  /** Submitted | Matched | NotFound | InReview | Resolved */
+  status: text('status').notNull(),
+  /** What matching found (CLAIM_FINDINGS), shown with the status. */
+  finding: text('finding'),
+  /** The dine's not-earned reason (NOT_EARNED_REASONS key), when the match did not earn. */
+  reason: text('reason'),
+  matchScore: smallint('match_score'),
+  /** The inbox event matched, and the purchase it belongs to: `dine:<id>` or `txn:<transaction id>`; one claim per purchase. */
+  matchedEventId: text('matched_event_id'),
+  purchaseKey: text('purchase_key'),
+  dineId: bigint('dine_id', { mode: 'number' }).references(() => dines.id, { onDelete: 'set null' }),
+  /** Why an operator must look at it (review queue). */
+  reviewNote: text('review_note'),
+  /** awarded | rejected, by an operator. */
+  resolution: text('resolution'),
+  resolutionNote: text('resolution_note'),
+  /** The M (manual) reward an award made. */
+  rewardId: bigint('reward_id', { mode: 'number' }).references(() => memberRewards.id, { onDelete: 'set null' }),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('reward_claims_member_time').on(t.memberId, t.createdAt),
+  uniqueIndex('reward_claims_purchase_uq').on(t.purchaseKey).where(sql`purchase_key is not null`),
+  uniqueIndex('reward_claims_same_uq').on(t.memberId, t.cardLastFour, t.merchantId, t.dineDate, t.amountCents),
+  index('reward_claims_open').on(t.status, t.id).where(sql`status in ('Submitted', 'InReview')`),
+]);
