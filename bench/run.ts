@@ -1,7 +1,8 @@
 /**
  * Benchmarks (not tests): merchant search latency at 100,000 merchants, API throughput against a
- * bare Fastify route in the same run, and first-load JavaScript size. Prints the figures.
- *   npm run bench            (BENCH_MERCHANTS, BENCH_SECONDS to change the size and duration)
+ * bare Fastify route in the same run, first-load JavaScript size, then the card-network events
+ * (receipt next to a bare route, the engine's applying rate: bench/card-events.ts). Prints the figures.
+ *   npm run bench            (BENCH_MERCHANTS, BENCH_SECONDS, BENCH_EVENTS to change sizes and durations)
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { seed } from '../src/server/demo';
 import { MerchantSearch } from '../src/server/modules/merchants/merchants.service';
 import { ZMerchantSearchRequest } from '../src/shared/schemas/merchant';
 import { firstLoadJs } from './bundle-size';
+import { benchCardEvents } from './card-events';
 
 const MERCHANTS = Number(process.env.BENCH_MERCHANTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -117,6 +119,9 @@ async function main() {
   } else {
     console.log('\nFirst-load JavaScript: run "npm run build" first.');
   }
+
+  // 4. Card-network events: receipt and applying.
+  await benchCardEvents();
 }
 
 main().then(() => process.exit(0), (err: unknown) => {
