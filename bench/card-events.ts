@@ -142,7 +142,7 @@ async function check(db: Db): Promise<Check> {
 }
 
 async function applyBench(name: string, database: Database, setup: { tokens: string[]; locations: string[] }, appliers: number, chunk: number) {
-  await database.db.execute(sql`truncate card_network_inbox, member_rewards, dines, member_progress`);
+  await database.db.execute(sql`truncate card_network_inbox, member_rewards, dines, member_progress cascade`);
   const events = feed({ count: EVENTS, ...setup, prefix: `${name.replace(/\W/g, '')}${appliers}` });
   await fillInbox(database.db, events);
   await database.db.execute(sql`analyze`);
