@@ -6,6 +6,7 @@ import {
 import type {
   CopyTokens, CustomerSupport, PartnerTheme, RouteMeta, StoreLinks, AppAnnouncementModal, NavLinkConfig,
 } from '#shared/schemas/partner';
+import type { RewardMailSettings } from '#shared/rules/notifications';
 import type { MerchantHours, MerchantMenuImage, MerchantEvent, MerchantReviewsSummary, ReservationProviders } from '#shared/schemas/merchant';
 
 export const enrollmentType = pgEnum('enrollment_type', ['direct', 'sso', 'none']);
@@ -72,6 +73,8 @@ export const partners = pgTable('partners', {
   ssoIssuer: text('sso_issuer'),
   ssoClientId: text('sso_client_id'),
   ssoClientSecret: text('sso_client_secret'),
+  /** Which notification e-mails the partner sends, and to whom (docs/notifications.md); a missing kind uses DEFAULT_REWARD_MAILS. */
+  rewardMails: jsonb('reward_mails').$type<RewardMailSettings>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('partners_code_uq').on(t.code)]);
 
@@ -598,4 +601,37 @@ export const rewardClaims = pgTable('reward_claims', {
   uniqueIndex('reward_claims_purchase_uq').on(t.purchaseKey).where(sql`purchase_key is not null`),
   uniqueIndex('reward_claims_same_uq').on(t.memberId, t.cardLastFour, t.merchantId, t.dineDate, t.amountCents),
   index('reward_claims_open').on(t.status, t.id).where(sql`status in ('Submitted', 'InReview')`),
+]);
+
+/**
+ * Notification e-mails (docs/notifications.md): one row per mail a member is owed, unique by kind
+ * and subject (the dine, or the moved card), so each goes once however many workers look. The row
+ * is claimed ('sending') before the mail is handed to the mailer and marked 'sent' after; a member
+ * who may not get it (closed account, the partner's setting) gets a 'skipped' row with the reason.
+ */
+export const notifications = pgTable('notifications', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  /** dineSeen | dineAwarded | dineNotEarned | cardMoved (NOTIFICATION_KINDS). */
+  kind: text('kind').notNull(),
+  /** What it is about: the dine's id, or the id the moved card had. Unique with the kind. */
+  subjectId: bigint('subject_id', { mode: 'number' }).notNull(),
+  dineId: bigint('dine_id', { mode: 'number' }).references(() => dines.id, { onDelete: 'cascade' }),
+  /** What the mail needs beyond the dine (a moved card: brand and last four). */
+  payload: jsonb('payload').$type<Record<string, string>>().notNull().default({}),
+  /** pending | sending | sent | skipped | failed */
+  status: text('status').notNull(),
+  /** Why a skipped row was not sent (SkipReason). */
+  skipReason: text('skip_reason'),
+  attempts: smallint('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  /** A pending row is not tried before this (after a failed send). */
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('notifications_kind_subject_uq').on(t.kind, t.subjectId),
+  index('notifications_pending').on(t.nextAttemptAt, t.id).where(sql`status = 'pending'`),
+  index('notifications_member').on(t.memberId, t.createdAt),
 ]);

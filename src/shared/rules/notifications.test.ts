@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays, audienceOf, dineMailDue, dineMailKind, dollars, expectedPostingDate, longDate, mailDecision, NOTIFY_WITHIN_DAYS, rewardText,
+  type Recipient,
+} from './notifications';
+
+const DAY = 86_400_000;
+const now = new Date('2026-11-22T12:00:00Z');
+const ago = (days: number) => new Date(now.getTime() - days * DAY);
+
+describe('dineMailKind: which mail a dine state calls for', () => {
+  it('Pending with an authorisation is seen; without one (clearing pending?) there is nothing to say', () => {
+    expect(dineMailKind({ status: 'Pending', authAmountCents: 4200 })).toBe('dineSeen');
+    expect(dineMailKind({ status: 'Pending', authAmountCents: null })).toBeNull();
+  });
+  it('Awarded and Paid are awarded, Forfeit is not earned, Deferred waits', () => {
+    expect(dineMailKind({ status: 'Awarded', authAmountCents: null })).toBe('dineAwarded');
+    expect(dineMailKind({ status: 'Paid', authAmountCents: 100 })).toBe('dineAwarded');
+    expect(dineMailKind({ status: 'Forfeit', authAmountCents: 100 })).toBe('dineNotEarned');
+    expect(dineMailKind({ status: 'Deferred', authAmountCents: 100 })).toBeNull();
+  });
+});
+
+describe('dineMailDue: only fresh news is mailed', () => {
+  it.each([
+    ['Pending', 'dineSeen'], ['Awarded', 'dineAwarded'], ['Forfeit', 'dineNotEarned'],
+  ] as const)('%s: due up to its window, not a moment after', (status, kind) => {
+    const days = NOTIFY_WITHIN_DAYS[kind];
+    expect(dineMailDue({ status, authAmountCents: 1000, occurredAt: ago(days) }, now)).toBe(kind);
+    expect(dineMailDue({ status, authAmountCents: 1000, occurredAt: new Date(ago(days).getTime() - 1) }, now)).toBeNull();
+    expect(dineMailDue({ status, authAmountCents: 1000, occurredAt: ago(0) }, now)).toBe(kind);
+  });
+  it('windows: seen 3 days, awarded 10, not earned 30', () => {
+    expect(NOTIFY_WITHIN_DAYS).toEqual({ dineSeen: 3, dineAwarded: 10, dineNotEarned: 30 });
+  });
+  it('a year-old demo dine calls for nothing', () => {
+    expect(dineMailDue({ status: 'Forfeit', authAmountCents: 1000, occurredAt: ago(200) }, now)).toBeNull();
+    expect(dineMailDue({ status: 'Deferred', authAmountCents: 1000, occurredAt: ago(0) }, now)).toBeNull();
+  });
+});
+
+describe('mailDecision', () => {
+  const member: Recipient = { partnerId: 7, memberType: 'EnrolledCardMember', active: true, emailOptIn: true, email: 'a@b.example' };
+  const decide = (m: Partial<Recipient>, settings?: Parameters<typeof mailDecision>[0]['settings'], kind: Parameters<typeof mailDecision>[0]['kind'] = 'dineAwarded') =>
+    mailDecision({ kind, partnerId: 7, member: { ...member, ...m }, settings });
+
+  it('sends to an open account of the partner by default, opted in or not (transactional)', () => {
+    expect(decide({})).toEqual({ send: true });
+    expect(decide({ emailOptIn: false })).toEqual({ send: true });
+    expect(decide({ memberType: 'NonCardMember' }, undefined, 'cardMoved')).toEqual({ send: true });
+  });
+  it('never to a member of another partner, a closed or inactive account, or no address', () => {
+    expect(decide({ partnerId: 8 })).toEqual({ send: false, reason: 'otherPartner' });
+    expect(decide({ memberType: 'ClosedAccountMember' })).toEqual({ send: false, reason: 'accountClosed' });
+    expect(decide({ active: false })).toEqual({ send: false, reason: 'accountClosed' });
+    expect(decide({ email: '' })).toEqual({ send: false, reason: 'noEmail' });
+    // Another partner's member is refused before anything else is looked at.
+    expect(decide({ partnerId: 8, memberType: 'ClosedAccountMember' })).toEqual({ send: false, reason: 'otherPartner' });
+  });
+  it("follows the partner's setting: off, or opted-in members only", () => {
+    expect(decide({}, { dineAwarded: 'off' })).toEqual({ send: false, reason: 'partnerOff' });
+    expect(decide({}, { dineSeen: 'off' })).toEqual({ send: true });
+    expect(decide({ emailOptIn: false }, { dineAwarded: 'optedIn' })).toEqual({ send: false, reason: 'optedOut' });
+    expect(decide({ emailOptIn: true }, { dineAwarded: 'optedIn' })).toEqual({ send: true });
+    expect(decide({ memberType: 'ClosedAccountMember' }, { dineAwarded: 'all' })).toEqual({ send: false, reason: 'accountClosed' });
+  });
+  it('an unknown setting value falls back to the default', () => {
+    expect(audienceOf({ dineSeen: 'sometimes' as never }, 'dineSeen')).toBe('all');
+    expect(audienceOf(null, 'cardMoved')).toBe('all');
+    expect(audienceOf({ cardMoved: 'optedIn' }, 'cardMoved')).toBe('optedIn');
+  });
+});
+
+describe('dates and amounts in words', () => {
+  it('expected posting: five days after the local date, across months and years', () => {
+    expect(expectedPostingDate('2026-11-20')).toBe('2026-11-25');
+    expect(expectedPostingDate('2026-12-29')).toBe('2027-01-03');
+    expect(addDays('2028-02-27', 2)).toBe('2028-02-29');
+    expect(longDate('2026-01-05')).toBe('January 5, 2026');
+    expect(longDate('2026-12-31')).toBe('December 31, 2026');
+  });
+  it('dollars', () => {
+    expect(dollars(0)).toBe('$0.00');
+    expect(dollars(5)).toBe('$0.05');
+    expect(dollars(123456)).toBe('$1,234.56');
+    expect(dollars(-250)).toBe('-$2.50');
+  });
+  it("rewards in the partner's currency words", () => {
+    const miles = { currencyType: 'Mile' as const, copyStates: { currencySingular: 'mile', currencyPlural: 'miles' } };
+    expect(rewardText(1, miles)).toBe('1 mile');
+    expect(rewardText(1500, miles)).toBe('1,500 miles');
+    expect(rewardText(0, miles)).toBe('0 miles');
+    expect(rewardText(150, { currencyType: 'Dollar', copyStates: {} })).toBe('$1.50');
+    expect(rewardText(150, { currencyType: 'Credit', copyStates: { currencyPlural: 'cash back' } })).toBe('$1.50');
+    expect(rewardText(12, { currencyType: 'Point', copyStates: {} })).toBe('12');
+  });
+});
