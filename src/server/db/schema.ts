@@ -635,3 +635,69 @@ export const notifications = pgTable('notifications', {
   index('notifications_pending').on(t.nextAttemptAt, t.id).where(sql`status = 'pending'`),
   index('notifications_member').on(t.memberId, t.createdAt),
 ]);
+
+// ---------------------------------------------------------------------------------------------
+// Bonuses (docs/api-bonuses.md)
+
+/**
+ * A partner's bonus programmes (§4 Bonus): the new-member bonus (registered for from its banner),
+ * the injected bonuses (members who joined through a given source within a window) and the
+ * reservation bonus (awarded per honoured reservation). Codes are stored upper case.
+ */
+export const bonusProgrammes = pgTable('bonus_programmes', {
+  id: serial('id').primaryKey(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  code: text('code').notNull(),
+  /** newMember | injected | reservation (BONUS_KINDS). */
+  kind: text('kind').notNull(),
+  /** In the partner's unit: miles or points, cents on Dollar and Credit partners. */
+  amount: integer('amount').notNull(),
+  /** The qualifying dine's reward basis must reach this. */
+  minSpendCents: integer('min_spend_cents').notNull().default(0),
+  /** The qualifying dine must happen within this many hours of joining. */
+  windowHours: integer('window_hours').notNull(),
+  /** Injected bonuses: only members whose enrollment_source is this; null: any member. */
+  enrollmentSource: text('enrollment_source'),
+  description: text('description').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('bonus_programmes_partner_code_uq').on(t.partnerId, t.code)]);
+
+/** A member's stage of a bonus (§3 bonus stages): a row once registered (Enrolled) or awarded (Qualified). */
+export const memberBonuses = pgTable('member_bonuses', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  bonusId: integer('bonus_id').notNull().references(() => bonusProgrammes.id, { onDelete: 'cascade' }),
+  /** Eligible | Enrolled | Qualified */
+  status: text('status').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
+  qualifiedAt: timestamp('qualified_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('member_bonuses_member_bonus_uq').on(t.memberId, t.bonusId)]);
+
+/**
+ * Bonuses awarded, each with its B reward. At most one award not taken back per member, bonus and
+ * award key ('once'; the reservation bonus: 'reservation:<id>'): the engine and the reservation
+ * hook award exactly once however often they run.
+ */
+export const bonusAwards = pgTable('bonus_awards', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  bonusId: integer('bonus_id').notNull().references(() => bonusProgrammes.id, { onDelete: 'cascade' }),
+  awardKey: text('award_key').notNull(),
+  /** The qualifying dine (none for a reservation bonus awarded without one). */
+  dineId: bigint('dine_id', { mode: 'number' }).references(() => dines.id, { onDelete: 'set null' }),
+  /** The B reward (member_rewards). */
+  rewardId: bigint('reward_id', { mode: 'number' }).notNull(),
+  amount: integer('amount').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set when a refund of the qualifying dine took it back. */
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  revokeReason: text('revoke_reason'),
+}, (t) => [
+  uniqueIndex('bonus_awards_live_uq').on(t.memberId, t.bonusId, t.awardKey).where(sql`revoked_at is null`),
+  index('bonus_awards_dine').on(t.dineId),
+]);
