@@ -7,6 +7,7 @@ import { DEFAULT_SEED, iterateMerchants } from './merchants';
 import { buildPartners } from './partners';
 import { seedMembers } from './members';
 import { seedPartnerCards } from './partner-cards';
+import { seedBonusProgrammes } from './bonuses';
 
 export { PARTNER_CODES, buildPartners } from './partners';
 export { buildContent } from './content';
@@ -87,6 +88,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
       const inserted = await tx.insert(partners).values(partnerRows).returning({ id: partners.id, code: partners.code });
       const idByCode = new Map(inserted.map((r) => [r.code, r.id]));
       opts.onProgress?.(partnerRows.length, partnerRows.length, 'partners');
+      await seedBonusProgrammes(tx, partnerRows.map((p) => ({ ...p, id: idByCode.get(p.code)! })));
       if (opts.demoMembers) {
         await seedMembers(tx, partnerRows.map((p) => ({ ...p, id: idByCode.get(p.code)! })));
         await seedPartnerCards(tx, partnerRows.map((p) => ({ ...p, id: idByCode.get(p.code)! })), { fingerprintKey: opts.cardFingerprintKey });
