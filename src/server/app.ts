@@ -31,6 +31,7 @@ import { captchaRoutes } from './modules/cards/captcha.routes';
 import { cardsRoutes } from './modules/cards/cards.routes';
 import { cardNetworkPlugin } from './modules/card-network/card-network.routes';
 import { rewardsRoutes } from './modules/rewards/rewards.routes';
+import { bonusesRoutes } from './modules/bonuses/bonuses.routes';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -99,6 +100,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cardsRoutes, { db, config });
   await app.register(cardNetworkPlugin, { db, config });
   await app.register(rewardsRoutes, { db });
+  await app.register(bonusesRoutes, { db });
 
   // The built web app: its assets, then its pages (and the not-found handler).
   await app.register(assetsPlugin, { clientDir: config.clientDir });

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { MemberBonus, MemberRow, PartnerRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { bonusOpen, bonusStatus, inAudience, type BonusStatus } from '#shared/rules/bonuses';
+import { activeProgrammes, enrol, enrolmentsOf, insertAwards, programmeByCode, type ProgrammeRow } from './bonuses.repo';
+
+/**
+ * Bonuses of a member (docs/api-bonuses.md): the §3 `activeBonuses` of GET /api/Member, registration
+ * (§7 POST /api/Member/Bonus/{code}) and the reservation bonus hook. Awarding on dines is the
+ * engine's (card-network/decisions.ts), with the same rules (src/shared/rules/bonuses.ts).
+ */
+
+export const BONUS_NOT_FOUND = 'There is no bonus with this code on this site.';
+export const BONUS_NO_REGISTRATION = 'This bonus needs no registration: it is added when you dine after booking a table.';
+export const BONUS_ACCOUNT_CLOSED = 'Your account is closed, so it cannot take part in bonuses.';
+export const BONUS_NOT_AVAILABLE = 'This bonus is not available to your account.';
+export const BONUS_WINDOW_CLOSED = 'This bonus is no longer available: it was open for a limited time after joining.';
+
+const asBonusMember = (m: Pick<MemberRow, 'joinDate' | 'enrollmentSource'>) => ({ joinDate: m.joinDate, enrollmentSource: m.enrollmentSource });
+const later = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
+
+/**
+ * The member's bonuses as §3 `activeBonuses`: every new-member and injected programme of the
+ * partner the member is in, at its stage (Eligible while open and not registered, Enrolled once
+ * registered or for injected bonuses, Qualified once awarded); a bonus whose window closed
+ * without a qualifying dine is left out. `createDateUtc`: when the bonus became the member's
+ * (registration or award; for one not registered yet, joining or the programme's start, the
+ * later), which the banners' days_to_display counts from.
+ */
+export async function activeBonuses(db: Db, member: Pick<MemberRow, 'id' | 'partnerId' | 'joinDate' | 'enrollmentSource'>, now: Date = new Date()): Promise<MemberBonus[]> {
+  const programmes = await activeProgrammes(db, { partnerId: member.partnerId, kinds: ['newMember', 'injected'] });
+  if (programmes.length === 0) return [];
+  const enrolments = new Map((await enrolmentsOf(db, [member.id], member.partnerId)).map((e) => [e.bonusId, e]));
+  const who = asBonusMember(member);
+  const staged = programmes.flatMap((p) => {
+    const e = enrolments.get(p.id);
+    const status = bonusStatus({ programme: p, member: who, enrolled: e !== undefined && e.status !== 'Eligible', qualified: e?.status === 'Qualified', now });
+    return status ? [{ p, e, status }] : [];
+  });
+  const eligibleForNmb = staged.some((s) => s.p.kind === 'newMember' && s.status !== 'Qualified');
+  return staged.map(({ p, e, status }) => ({
+    code: p.code,
+    bonusStatus: status,
+    createDateUtc: (e?.createdAt ?? later(member.joinDate, p.createdAt)).toISOString(),
+    isNewMemberBonus: p.kind === 'newMember',
+    description: p.description,
+    memberIsEligibleForNMB: eligibleForNmb,
+  }));
+}
+
+/**
+ * §7 POST /api/Member/Bonus/{code}: registers the signed-in member for one of this partner's
+ * bonuses. Another partner's code is unknown here (404, like a code that does not exist). A
+ * repeat, or a bonus already Enrolled (injected bonuses) or Qualified, answers the same: the
+ * member is registered. Answers the stage after it.
+ */
+export async function registerForBonus(db: Db, opts: { partner: Pick<PartnerRow, 'id'>; member: MemberRow; code: string; now?: Date }): Promise<BonusStatus> {
+  const now = opts.now ?? new Date();
+  const { member } = opts;
+  const programme = await programmeByCode(db, opts.partner.id, opts.code);
+  if (!programme || programme.partnerId !== member.partnerId) throw AppError.notFound(BONUS_NOT_FOUND);
+  if (programme.kind === 'reservation') throw AppError.badRequest(BONUS_NO_REGISTRATION);
+  if (member.memberType === 'ClosedAccountMember' || !member.active) throw AppError.forbidden(BONUS_ACCOUNT_CLOSED);
+  const [existing] = await enrolmentsOf(db, [member.id], member.partnerId).then((all) => all.filter((e) => e.bonusId === programme.id));
+  if (existing && existing.status !== 'Eligible') return existing.status;
+  if (!inAudience(programme, member)) throw AppError.forbidden(BONUS_NOT_AVAILABLE);
+  if (!bonusOpen(programme, asBonusMember(member), now)) throw AppError.forbidden(BONUS_WINDOW_CLOSED);
+  return enrol(db, { partnerId: member.partnerId, memberId: member.id, bonusId: programme.id, now });
+}
+
+export type ReservationBonusResult = { awarded: true; rewardId: number } | { awarded: false; reason: 'notOffered' | 'alreadyAwarded' | 'memberNotFound' };
+
+/**
+ * The reservation bonus hook (§9: 50 bonus miles, per partner in `bonus_programmes`, kind
+ * 'reservation'), for the reservations issue to call once a reservation is honoured (a qualified
+ * dine at the restaurant cleared within the window around the booking). Awards the partner's
+ * reservation bonus as a B reward exactly once per reservation, however often it is called: the
+ * award is unique by member, bonus and `reservation:<reservationId>`. Runs in its own transaction,
+ * locking the member first (the engine's and the payout jobs' order).
+ */
+export async function awardReservationBonus(db: Db, opts: { partnerId: number; memberId: number; reservationId: string; dineId?: number | null }): Promise<ReservationBonusResult> {
+  return db.transaction(async (tx) => {
+    const locked = await tx.execute(sql`select id from members where id = ${opts.memberId} and partner_id = ${opts.partnerId} for update`);
+    if ((locked as unknown as { rows: unknown[] }).rows.length === 0) return { awarded: false, reason: 'memberNotFound' } as const;
+    const [programme] = await activeProgrammes(tx, { partnerId: opts.partnerId, kinds: ['reservation'] });
+    const offered = await tx.execute(sql`select has_reservation_bonus from partners where id = ${opts.partnerId}`);
+    const has = (offered as unknown as { rows: Array<{ has_reservation_bonus: boolean }> }).rows[0]?.has_reservation_bonus === true;
+    if (!programme || !has) return { awarded: false, reason: 'notOffered' } as const;
+    const [done] = await insertAwards(tx, [{
+      partnerId: opts.partnerId, memberId: opts.memberId, bonusId: programme.id, awardKey: `reservation:${opts.reservationId}`,
+      dineId: opts.dineId ?? null, amount: programme.amount, description: programme.description,
+    }]);
+    if (!done) return { awarded: false, reason: 'alreadyAwarded' } as const;
+    await addBonusToProgress(tx, { memberId: opts.memberId, partnerId: opts.partnerId, year: new Date().getUTCFullYear(), amount: programme.amount });
+    return { awarded: true, rewardId: done.rewardId } as const;
+  });
+}
+
+/** A bonus counts in the year's rewards (dine summary, ytd), never as a dine. */
+async function addBonusToProgress(tx: Pick<Db, 'execute'>, opts: { memberId: number; partnerId: number; year: number; amount: number }) {
+  await tx.execute(sql`
+    insert into member_progress (member_id, year, partner_id, qualified_dines, rewards, updated_at)
+    values (${opts.memberId}, ${opts.year}, ${opts.partnerId}, 0, ${opts.amount}, now())
+    on conflict (member_id, year) do update set rewards = member_progress.rewards + excluded.rewards, updated_at = now()`);
+}
+
+export type { ProgrammeRow };
