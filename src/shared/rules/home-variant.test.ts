@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CmsItem } from '../schemas/cms';
 import type { Member } from '../schemas/member';
 import { PROGRESS_STATUSES } from '../constants/member';
-import { hasOpenNewMemberBonus, homeStatesFor, homeVariantOf, isNewMember, pickHomeItem, type HomeMember } from './home-variant';
+import { hasOpenNewMemberBonus, homeStatesFor, homeVariantOf, isNewMember, pickHomeItem, progressLine, type HomeMember } from './home-variant';
 
 type Bonus = Member['activeBonuses'][number];
 const nmb = (over: Partial<Bonus> = {}): Bonus => ({
@@ -152,5 +152,26 @@ describe('pickHomeItem', () => {
 
   it('ignores items whose user_states is not a list', () => {
     expect(pickHomeItem([item('bad', 'card_member'), item('good', ['card_member'])], ['card_member'])?.slug).toBe('good');
+  });
+});
+
+describe('progressLine', () => {
+  const withProgress = (remainingDines: number, dinesRequired = 12) => ({ diningProgress: { status: 'Building' as const, dinesRequired, remainingDines, dollarsRequired: 0, remainingDollars: 0, ytdMilesOrDollars: 0 } });
+
+  it('counts this year\'s dines toward VIP (Building) or toward keeping it (Renewing)', () => {
+    expect(progressLine(withProgress(8), 'progress_building')).toBe('4 of 12 qualifying dines this year: 8 more qualifying dines to reach VIP.');
+    expect(progressLine(withProgress(1), 'progress_renewing')).toBe('11 of 12 qualifying dines this year: 1 more qualifying dine to keep VIP next year.');
+    expect(progressLine(withProgress(12), 'progress_building')).toBe('0 of 12 qualifying dines this year: 12 more qualifying dines to reach VIP.');
+  });
+
+  it('says nothing for Complete, other states, nothing left, or figures that make no sense', () => {
+    expect(progressLine(withProgress(0), 'progress_complete')).toBeNull();
+    expect(progressLine(withProgress(4), 'progress_complete')).toBeNull();
+    expect(progressLine(withProgress(4), 'card_member')).toBeNull();
+    expect(progressLine(withProgress(4), 'opted_out')).toBeNull();
+    expect(progressLine(withProgress(4), undefined)).toBeNull();
+    expect(progressLine(withProgress(0), 'progress_renewing')).toBeNull();
+    expect(progressLine(withProgress(3, 0), 'progress_building')).toBeNull();
+    expect(progressLine(withProgress(20), 'progress_building')).toBe('0 of 12 qualifying dines this year: 12 more qualifying dines to reach VIP.');
   });
 });

@@ -96,3 +96,18 @@ export function pickHomeItem(items: readonly CmsItem[], states: readonly HomeSta
   }
   return items.find((i) => statesOf(i).includes('anonymous')) ?? items[0];
 }
+
+/**
+ * The member's own figures under the progress copy (content copy has no member tokens): this
+ * year's qualified dines out of those required, and how many more reach VIP (Building) or keep it
+ * next year (Renewing). Nothing for other variants: §4 Complete hides VIP progress.
+ */
+export function progressLine(member: Pick<Member, 'diningProgress'>, state: HomeState | undefined): string | null {
+  if (state !== 'progress_building' && state !== 'progress_renewing') return null;
+  const { dinesRequired, remainingDines } = member.diningProgress;
+  if (!(dinesRequired > 0) || !(remainingDines > 0)) return null;
+  const remaining = Math.min(remainingDines, dinesRequired);
+  const done = dinesRequired - remaining;
+  const more = `${remaining} more qualifying ${remaining === 1 ? 'dine' : 'dines'}`;
+  return `${done} of ${dinesRequired} qualifying dines this year: ${more} ${state === 'progress_building' ? 'to reach VIP' : 'to keep VIP next year'}.`;
+}

@@ -13,6 +13,8 @@ type ContentBannerProps = {
   text?: string;
   /** First name of a signed-in member; anonymous visitors get a plain welcome. */
   firstName?: string;
+  /** The member is still loading: the welcome line keeps its place, empty, instead of greeting the wrong person. */
+  welcomePending?: boolean;
   /** Extra content in the panel (the prospect e-mail form). */
   children?: ReactNode;
 };
@@ -21,7 +23,7 @@ type ContentBannerProps = {
  * §2 content-page banner: desktop image positioned by x/y, or the mobile image on small screens,
  * with the welcome message, the h1 and the banner text in a panel over (desktop) or under it (mobile).
  */
-export function ContentBanner({ banner, title, subtitle, text, firstName, children }: ContentBannerProps) {
+export function ContentBanner({ banner, title, subtitle, text, firstName, welcomePending = false, children }: ContentBannerProps) {
   const desktop = safeUrl(banner.image);
   const mobile = safeUrl(banner.imageMobile);
   const showImage = banner.enabled && Boolean(desktop || mobile);
@@ -37,7 +39,9 @@ export function ContentBanner({ banner, title, subtitle, text, firstName, childr
       )}
       <div className={`container ${styles.panelWrap}`}>
         <div className={styles.panel}>
-          {banner.includeWelcome && <p className={styles.welcome}>{firstName ? `Welcome, ${firstName}!` : 'Welcome!'}</p>}
+          {banner.includeWelcome && (welcomePending
+            ? <p className={styles.welcome} aria-hidden="true">{'\u00a0'}</p>
+            : <p className={styles.welcome}>{firstName ? `Welcome, ${firstName}!` : 'Welcome!'}</p>)}
           <h1>
             <RichText html={title} inline />
           </h1>

@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { ContentBanner } from './content-banner';
 import { bannerFields, str } from './fields';
 import { ProspectEmailForm } from './prospect-email-form';
+import { useMember } from '../session';
 import styles from './content-page.module.css';
 
 type ContentPageProps = {
@@ -25,11 +26,13 @@ export function ContentPage({ fields, fallbackTitle }: ContentPageProps) {
   const title = ownTitle || bannerText || (browserTitle ? stripTags(browserTitle) : '') || fallbackTitle;
   const side = parseBlocks(fields.side_column);
   const disclaimer = str(fields.disclaimer);
+  // §2 welcome greeting with the signed-in member's first name.
+  const { member, isLoading } = useMember();
   useDocumentTitle(browserTitle ? stripTags(browserTitle) : null);
 
   return (
     <div className={styles.page}>
-      <ContentBanner banner={banner} title={title} subtitle={ownTitle ? bannerText : undefined}>
+      <ContentBanner banner={banner} title={title} subtitle={ownTitle ? bannerText : undefined} firstName={member?.firstName.trim() || undefined} welcomePending={isLoading}>
         {banner.includeProspectEmail && <ProspectEmailForm />}
       </ContentBanner>
       <div className={`container ${styles.columns} ${side.length ? styles.withSide : ''}`}>

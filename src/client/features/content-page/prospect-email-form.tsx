@@ -11,7 +11,7 @@ import { RichText } from '../../components/rich-text';
 import { TextField } from '../../components/text-field';
 import { useContentItem } from '../content';
 import { useCreateProspect, validateEmail } from '../enrollment';
-import { readReferral } from '../session';
+import { readReferral, useMember } from '../session';
 import { str } from './fields';
 import styles from './prospect-email-form.module.css';
 
@@ -46,7 +46,8 @@ type ProspectEmailFormProps = {
 
 /**
  * §2 home / content-page prospect e-mail capture, for direct-enrolment partners and visitors who are
- * not members. Validates on blur and again on every change after a submit (§5). Then §2: the
+ * not members: nothing for a signed-in member (of any member type), nor while the member is still
+ * loading (so a member never sees it flash by). Validates on blur and again on every change after a submit (§5). Then §2: the
  * e-mail is checked; an existing member (or a failed check) goes to sign-in, anyone else gets a
  * prospect record (its answer ignored) and goes to enrolment, the e-mail passed along either way.
  * An address the server refuses as invalid stays here with the server's message.
@@ -62,7 +63,8 @@ export function ProspectEmailForm({ title, text, headingLevel = 2 }: ProspectEma
   const [busy, setBusy] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
-  if (!canJoinHere(partner)) return null;
+  const { member, isLoading } = useMember();
+  if (!canJoinHere(partner) || isLoading || member) return null;
 
   const Heading = `h${headingLevel}` as const;
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {

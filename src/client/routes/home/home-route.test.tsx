@@ -1,12 +1,16 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { HomeRoute } from './home-route';
 import { makeContentState, makePartnerConfig } from '../../test/partner-fixture';
-import { renderWithProviders } from '../../test/render';
+import { makeMember } from '../../test/member-fixture';
+import { renderWithProviders, testQueryClient } from '../../test/render';
+import { MEMBER_QUERY_KEY } from '../../features/session/api';
+import { clearKnownPublicId, saveKnownPublicId } from '../../features/session/arrival-storage';
 import type { PartnerConfig } from '#shared/schemas/partner';
+import type { Member } from '#shared/schemas/member';
 
 vi.mock('../../features/search/components/merchant-carousel', () => ({
   MerchantCarousel: ({ title }: { title: string }) => <section aria-label={title}>carousel</section>,
@@ -15,6 +19,7 @@ vi.mock('../../features/search/components/merchant-carousel', () => ({
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  clearKnownPublicId();
 });
 
 /** §2: the e-mail check answers `isValid`; a failed check (status 500) sends the person to sign in. */
@@ -36,7 +41,28 @@ function Where() {
   return <p data-testid="where">{l.pathname + l.search}</p>;
 }
 
-function renderHome(overrides: Partial<PartnerConfig> = {}) {
+const homeItem = (slug: string, title: string, extra: Record<string, unknown> = {}) => ({
+  slug,
+  fields: {
+    user_states: [slug],
+    title,
+    banner: { enable_banner: false, include_welcome_message: true, include_prospect_email: false },
+    main_column: [{ type: 'body_text', text_desktop: `Body of ${slug}` }],
+    ...extra,
+  },
+});
+
+/** The airline partner's home items: the member states and the §4 variants. */
+const variantItems = [
+  homeItem('non_card_member', 'Link a card to earn {{currencyPlural}}'),
+  homeItem('opted_out', 'Earn more: opt in to emails'),
+  homeItem('new_member_bonus', 'Your welcome bonus is waiting'),
+  homeItem('progress_building', 'Dine your way to VIP'),
+  homeItem('progress_renewing', 'Keep your VIP status'),
+  homeItem('progress_complete', 'You are VIP through next year'),
+];
+
+function renderHome(overrides: Partial<PartnerConfig> = {}, member: Member | null = null, extraItems: Array<{ slug: string; fields: Record<string, unknown> }> = []) {
   const partner = makePartnerConfig(overrides);
   const content = makeContentState(
     {
@@ -58,7 +84,17 @@ function renderHome(overrides: Partial<PartnerConfig> = {}) {
             prospect_title: 'Start earning',
           },
         },
-        { slug: 'card_member', fields: { user_states: ['card_member'], title: 'Welcome back' } },
+        {
+          slug: 'card_member',
+          fields: {
+            user_states: ['card_member'],
+            title: 'Welcome back',
+            banner: { enable_banner: false, include_welcome_message: true, include_prospect_email: false },
+            prospect_title: 'Start earning',
+            new_member_promo: [{ type: 'title', text_desktop: 'Your welcome bonus' }, { type: 'body_text', text_desktop: 'Earn 1,000 bonus {{currencyPlural}} on your first dine.' }],
+          },
+        },
+        ...extraItems,
       ],
       discover: [{ slug: 'discover', fields: { greeting: 'Hungry? Earn {{currentEarning2}} near you.' } }],
     },
@@ -69,9 +105,19 @@ function renderHome(overrides: Partial<PartnerConfig> = {}) {
       <Route path="/" element={<HomeRoute />} />
       <Route path="*" element={<Where />} />
     </Routes>,
-    { partner, content },
+    { partner, content, member },
   );
 }
+
+type Bonus = Member['activeBonuses'][number];
+const nmb = (bonusStatus: Bonus['bonusStatus'] = 'Eligible'): Bonus => ({
+  code: 'NEWMBR', bonusStatus, createDateUtc: '2026-11-01T00:00:00Z', isNewMemberBonus: true, description: 'Welcome bonus', memberIsEligibleForNMB: true,
+});
+const progress = (status: Member['diningProgress']['status'], remainingDines: number): Member['diningProgress'] => ({
+  status, dinesRequired: 12, remainingDines, dollarsRequired: 0, remainingDollars: 0, ytdMilesOrDollars: 900,
+});
+const h1 = () => screen.getByRole('heading', { level: 1 }).textContent;
+const prospectForm = () => screen.queryByRole('textbox', { name: /Email address/ });
 
 describe('HomeRoute', () => {
   it('renders the anonymous home: title, three steps, browse carousels', () => {
@@ -125,5 +171,128 @@ describe('HomeRoute', () => {
     renderHome({ homePage: 'discover' });
     expect(screen.getByRole('heading', { level: 1, name: 'Hungry? Earn 3 miles per $1 near you.' })).toBeTruthy();
     expect(screen.getByRole('search', { name: 'Search restaurants' })).toBeTruthy();
+  });
+
+  describe('by member state (§4)', () => {
+    it('a visitor gets the anonymous copy and the prospect form, with a plain welcome', () => {
+      renderHome({}, null, variantItems);
+      expect(h1()).toBe('Earn miles every time you dine out');
+      expect(prospectForm()).toBeTruthy();
+      expect(screen.queryByText(/Welcome back/)).toBeNull();
+      expect(screen.queryByRole('complementary', { name: 'New member bonus' })).toBeNull();
+    });
+
+    it('a known visitor (public id, not signed in) gets the anonymous copy and the prospect form', () => {
+      saveKnownPublicId('demo-test-visitor-new');
+      renderHome({}, null, variantItems);
+      expect(h1()).toBe('Earn miles every time you dine out');
+      expect(prospectForm()).toBeTruthy();
+    });
+
+    it('a non-card member gets the non-card copy, greeted by first name, no prospect form', () => {
+      renderHome({}, makeMember({ memberType: 'NonCardMember', firstName: 'Nora' }), variantItems);
+      expect(h1()).toBe('Link a card to earn miles');
+      expect(screen.getByText('Welcome, Nora!')).toBeTruthy();
+      expect(prospectForm()).toBeNull();
+    });
+
+    it('a card member of a partner without variants gets the card-member copy, greeted by first name, no prospect form', () => {
+      renderHome({}, makeMember({ firstName: 'Ann', diningProgress: progress('Renewing', 3) }));
+      expect(h1()).toBe('Welcome back');
+      expect(screen.getByText('Welcome, Ann!')).toBeTruthy();
+      expect(prospectForm()).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Start earning' })).toBeNull();
+    });
+
+    it('a tier-1 card member (no variant applies) gets the card-member copy', () => {
+      renderHome({}, makeMember({ tierLevel: 1, diningProgress: progress('Building', 12) }), variantItems);
+      expect(h1()).toBe('Welcome back');
+      expect(screen.queryByText(/qualifying dines this year/)).toBeNull();
+    });
+
+    it('opted out of e-mail at tier 0, even when Renewing with a new-member bonus', () => {
+      renderHome({}, makeMember({ tierLevel: 0, emailOptIn: false, diningProgress: progress('Renewing', 4), activeBonuses: [nmb()] }), variantItems);
+      expect(h1()).toBe('Earn more: opt in to emails');
+      expect(screen.getByText('Body of opted_out')).toBeTruthy();
+      expect(screen.queryByText(/qualifying dines this year/)).toBeNull();
+    });
+
+    it('an open new-member bonus (Eligible or Enrolled) wins over progress', () => {
+      renderHome({}, makeMember({ diningProgress: progress('Building', 11), activeBonuses: [nmb('Enrolled')] }), variantItems);
+      expect(h1()).toBe('Your welcome bonus is waiting');
+    });
+
+    it('progress Building, with the member\'s own count', () => {
+      renderHome({}, makeMember({ diningProgress: progress('Building', 8) }), variantItems);
+      expect(h1()).toBe('Dine your way to VIP');
+      expect(screen.getByText('4 of 12 qualifying dines this year: 8 more qualifying dines to reach VIP.')).toBeTruthy();
+    });
+
+    it('progress Renewing, with the dines still needed to keep VIP', () => {
+      renderHome({}, makeMember({ tierLevel: 3, diningProgress: progress('Renewing', 5) }), variantItems);
+      expect(h1()).toBe('Keep your VIP status');
+      expect(screen.getByText('7 of 12 qualifying dines this year: 5 more qualifying dines to keep VIP next year.')).toBeTruthy();
+    });
+
+    it('progress Complete (and Qualified) hides the progress count', () => {
+      renderHome({}, makeMember({ tierLevel: 3, diningProgress: progress('Complete', 0) }), variantItems);
+      expect(h1()).toBe('You are VIP through next year');
+      expect(screen.queryByText(/qualifying dines this year/)).toBeNull();
+      cleanup();
+      renderHome({}, makeMember({ tierLevel: 3, diningProgress: progress('Qualified', 0) }), variantItems);
+      expect(h1()).toBe('You are VIP through next year');
+    });
+
+    it('the new-member promo shows to a new member only', () => {
+      renderHome({}, makeMember({ activeBonuses: [nmb()] }));
+      const promo = screen.getByRole('complementary', { name: 'New member bonus' });
+      expect(promo.textContent).toContain('Earn 1,000 bonus miles on your first dine.');
+      cleanup();
+      renderHome({}, makeMember({ activeBonuses: [nmb('Qualified')] }));
+      expect(h1()).toBe('Welcome back');
+      expect(screen.queryByRole('complementary', { name: 'New member bonus' })).toBeNull();
+    });
+
+    it('while the member loads: a skeleton announced as loading, no copy, no form; then the member\'s copy', async () => {
+      let answer: (r: Response) => void = () => undefined;
+      vi.stubGlobal('fetch', vi.fn((input: RequestInfo | URL) => {
+        if (String(input).startsWith('/api/Member')) return new Promise<Response>((resolve) => { answer = resolve; });
+        return Promise.resolve(new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } }));
+      }));
+      const partner = makePartnerConfig();
+      const content = makeContentState({
+        home: [
+          { slug: 'anonymous', fields: { user_states: ['anonymous'], title: 'Anonymous copy', banner: { include_prospect_email: true } } },
+          { slug: 'card_member', fields: { user_states: ['card_member'], title: 'Welcome back' } },
+        ],
+      }, partner);
+      renderWithProviders(<HomeRoute />, { partner, content, queryClient: testQueryClient() });
+      expect(screen.getByTestId('home-skeleton').getAttribute('aria-busy')).toBe('true');
+      expect(screen.getByRole('status').textContent).toBe('Loading');
+      expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+      expect(screen.queryByText('Anonymous copy')).toBeNull();
+      expect(prospectForm()).toBeNull();
+      answer(new Response(JSON.stringify(makeMember()), { status: 200, headers: { 'content-type': 'application/json' } }));
+      expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Welcome back');
+      expect(screen.queryByTestId('home-skeleton')).toBeNull();
+      expect(screen.queryByText('Anonymous copy')).toBeNull();
+    });
+
+    it('after the member signs out the visitor copy comes back', async () => {
+      const queryClient = testQueryClient();
+      const partner = makePartnerConfig();
+      queryClient.setQueryData(MEMBER_QUERY_KEY, makeMember());
+      const content = makeContentState({
+        home: [
+          { slug: 'anonymous', fields: { user_states: ['anonymous'], title: 'Anonymous copy', banner: { include_prospect_email: true } } },
+          { slug: 'card_member', fields: { user_states: ['card_member'], title: 'Welcome back' } },
+        ],
+      }, partner);
+      renderWithProviders(<HomeRoute />, { partner, content, queryClient });
+      expect(h1()).toBe('Welcome back');
+      act(() => queryClient.setQueryData(MEMBER_QUERY_KEY, null));
+      expect((await screen.findByRole('heading', { level: 1, name: 'Anonymous copy' })).textContent).toBe('Anonymous copy');
+      expect(prospectForm()).toBeTruthy();
+    });
   });
 });

@@ -2,16 +2,14 @@ import { useContentPage } from '../../features/content/content-provider';
 import { ContentBanner } from '../../features/content-page/content-banner';
 import { bannerFields, str } from '../../features/content-page/fields';
 import { ProspectEmailForm } from '../../features/content-page/prospect-email-form';
-import { homeItemFor } from '#shared/rules/content-filters';
+import { useKnownPublicId, useMember } from '../../features/session';
+import { homeStatesFor, isNewMember, pickHomeItem, progressLine } from '#shared/rules/home-variant';
 import { usePartner } from '../../lib/partner';
 import { ContentBlocks } from '../../features/content-page/content-blocks';
 import { RichText, stripTags } from '../../components/rich-text';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { DiscoverScreen } from '../discover/discover-screen';
 import styles from './home.module.css';
-
-/** Every visitor is anonymous until sign-in arrives. */
-const USER_STATE = 'anonymous';
 
 type Step = { title: string; text: string };
 
@@ -33,16 +31,52 @@ function readSteps(value: unknown, currencyPlural: string): Step[] {
 /** §2 '/': the discover screen when the partner's home page is discover, otherwise Home. */
 export function HomeRoute() {
   const partner = usePartner();
+  const { isLoading } = useMember();
   if (partner.homePage === 'discover') return <DiscoverScreen />;
+  // Until GET /api/Member answers nobody knows whose home this is: no copy rather than the wrong copy.
+  if (isLoading) return <HomeSkeleton />;
   return <HomeScreen />;
 }
 
-/** §2 Home: banner, three steps, browse restaurants (carousels), prospect e-mail form. */
+/** The home's shape while the member loads: announced as loading, nothing to read yet. */
+function HomeSkeleton() {
+  return (
+    <div className={styles.page} aria-busy="true" data-testid="home-skeleton">
+      <p className="visually-hidden" role="status">
+        Loading
+      </p>
+      <div className={styles.skeletonBanner} aria-hidden="true">
+        <div className={`container ${styles.skeletonPanel}`}>
+          <div className={`${styles.bone} ${styles.boneWelcome}`} />
+          <div className={`${styles.bone} ${styles.boneTitle}`} />
+          <div className={`${styles.bone} ${styles.boneText}`} />
+          <div className={`${styles.bone} ${styles.boneText}`} />
+        </div>
+      </div>
+      <div className={`container ${styles.stepList}`} aria-hidden="true">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className={`${styles.bone} ${styles.boneStep}`} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * §2 Home: banner, three steps, browse restaurants (carousels), prospect e-mail form. The copy is
+ * the home item for the visitor's state and, for card members, the §4 variant (rules/home-variant).
+ */
 function HomeScreen() {
   const partner = usePartner();
   const items = useContentPage('home');
-  const fields = homeItemFor(items, USER_STATE)?.fields ?? {};
+  const { member } = useMember();
+  const knownPublicId = useKnownPublicId();
+  const states = homeStatesFor(member, knownPublicId);
+  const fields = pickHomeItem(items, states)?.fields ?? {};
   const banner = bannerFields(fields.banner);
+  const progress = member ? progressLine(member, states[0]) : null;
+  // §2: the new-member promo only for new members (an open new-member bonus, rules/home-variant isNewMember).
+  const promo = isNewMember(member) && Array.isArray(fields.new_member_promo) && fields.new_member_promo.length > 0 ? fields.new_member_promo : null;
   const title = str(fields.title) || str(fields.banner_text) || `Earn ${partner.copyStates.currencyPlural} when you dine out`;
   const browserTitle = str(fields.browser_title);
   useDocumentTitle(browserTitle ? stripTags(browserTitle) : null);
@@ -62,9 +96,19 @@ function HomeScreen() {
         title={title}
         subtitle={str(fields.subtitle) || undefined}
         text={str(fields.title) ? str(fields.banner_text) || undefined : undefined}
+        firstName={member?.firstName.trim() || undefined}
       >
+        {progress && <p className={styles.progress}>{progress}</p>}
         {prospectInBanner && <ProspectEmailForm title={prospectTitle || undefined} text={prospectText || undefined} />}
       </ContentBanner>
+
+      {promo && (
+        <div className="container">
+          <aside className={styles.promo} aria-label="New member bonus">
+            <ContentBlocks blocks={promo} headingLevel={2} />
+          </aside>
+        </div>
+      )}
 
       <section className={`container ${styles.steps}`} aria-labelledby="home-steps-title">
         <h2 id="home-steps-title" className={stepsTitle ? undefined : 'visually-hidden'}>

@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { HowItWorksRoute } from './how-it-works-route';
 import { makeContentState, makePartnerConfig } from '../../test/partner-fixture';
-import { mockViewport, renderWithProviders } from '../../test/render';
+import { mockViewport, renderWithProviders, testQueryClient } from '../../test/render';
+import { makeMember } from '../../test/member-fixture';
+import type { Member } from '#shared/schemas/member';
 
 vi.mock('../../features/search/components/merchant-carousel', () => ({
   MerchantCarousel: ({ title }: { title: string }) => <section aria-label={title}>carousel</section>,
@@ -12,9 +14,9 @@ vi.mock('../../features/search/components/merchant-carousel', () => ({
 beforeEach(() => mockViewport(1200));
 afterEach(cleanup);
 
-function renderPage(items: Array<{ slug: string; fields: Record<string, unknown> }>, enrollmentType: 'direct' | 'sso' = 'direct') {
+function renderPage(items: Array<{ slug: string; fields: Record<string, unknown> }>, enrollmentType: 'direct' | 'sso' = 'direct', member: Member | null = null) {
   const partner = makePartnerConfig({ enrollmentType });
-  return renderWithProviders(<HowItWorksRoute />, { partner, content: makeContentState({ earn_details: items }, partner), route: '/how-it-works' });
+  return renderWithProviders(<HowItWorksRoute />, { partner, content: makeContentState({ earn_details: items }, partner), route: '/how-it-works', member });
 }
 
 const page = {
@@ -52,5 +54,49 @@ describe('HowItWorksRoute', () => {
   it('is not found without a /how-it-works item', () => {
     renderPage([]);
     expect(screen.getByRole('heading', { level: 1, name: "That page isn't on our radar." })).toBeTruthy();
+  });
+
+  describe('by member state (§2 content-page template)', () => {
+    const welcomePage = { ...page, fields: { ...page.fields, banner: { ...page.fields.banner, include_welcome_message: true } } };
+
+    it('greets a signed-in member by first name and shows no prospect form', () => {
+      renderPage([welcomePage], 'direct', makeMember({ firstName: 'Ann' }));
+      expect(screen.getByText('Welcome, Ann!')).toBeTruthy();
+      expect(screen.queryByRole('textbox', { name: /Email address/ })).toBeNull();
+    });
+
+    it('a non-card member is a member too: greeted, no prospect form', () => {
+      renderPage([welcomePage], 'direct', makeMember({ memberType: 'NonCardMember', firstName: 'Nora' }));
+      expect(screen.getByText('Welcome, Nora!')).toBeTruthy();
+      expect(screen.queryByRole('textbox', { name: /Email address/ })).toBeNull();
+    });
+
+    it('a visitor gets a plain welcome and the prospect form', () => {
+      renderPage([welcomePage]);
+      expect(screen.getByText('Welcome!')).toBeTruthy();
+      expect(screen.getByRole('textbox', { name: /Email address/ })).toBeTruthy();
+    });
+
+    it('no welcome line without include_welcome_message', () => {
+      renderPage([page], 'direct', makeMember({ firstName: 'Ann' }));
+      expect(screen.queryByText(/Welcome/)).toBeNull();
+    });
+
+    it('while the member loads: neither a welcome nor the form, then the member\'s greeting', async () => {
+      let answer: (r: Response) => void = () => undefined;
+      vi.stubGlobal('fetch', vi.fn((input: RequestInfo | URL) => {
+        if (String(input).startsWith('/api/Member')) return new Promise<Response>((resolve) => { answer = resolve; });
+        return Promise.resolve(new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } }));
+      }));
+      const partner = makePartnerConfig({ enrollmentType: 'direct' });
+      renderWithProviders(<HowItWorksRoute />, { partner, content: makeContentState({ earn_details: [welcomePage] }, partner), route: '/how-it-works', queryClient: testQueryClient() });
+      expect(screen.getByRole('heading', { level: 1, name: 'Earn miles every time you dine out' })).toBeTruthy();
+      expect(screen.queryByText(/Welcome/)).toBeNull();
+      expect(screen.queryByRole('textbox', { name: /Email address/ })).toBeNull();
+      answer(new Response(JSON.stringify(makeMember({ firstName: 'Ann' })), { status: 200, headers: { 'content-type': 'application/json' } }));
+      expect(await screen.findByText('Welcome, Ann!')).toBeTruthy();
+      expect(screen.queryByRole('textbox', { name: /Email address/ })).toBeNull();
+      vi.unstubAllGlobals();
+    });
   });
 });
