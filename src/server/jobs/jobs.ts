@@ -4,6 +4,7 @@ import { impressions, sessions } from '../db/schema';
 import { sweepLockouts } from '../modules/auth/lockout';
 import { cardNetworkJobs } from '../modules/card-network/jobs';
 import { payStatementCredits, postPartnerRewards } from '../modules/rewards/payouts';
+import { notificationJobs, type NotificationJobConfig } from '../modules/notifications/jobs';
 import type { ScheduledJob } from './scheduler';
 
 const HOUR = 3_600_000;
@@ -24,8 +25,8 @@ export async function deleteOldImpressions(db: Db, opts: { retentionDays: number
   }
 }
 
-/** Every scheduled job of the app (jobs/scheduler.ts runs them). */
-export function appJobs(opts: { impressionsRetentionDays: number }): ScheduledJob[] {
+/** Every scheduled job of the app (jobs/scheduler.ts runs them); the reward notifications with the mail settings (the app's config). */
+export function appJobs(opts: { impressionsRetentionDays: number } & Partial<NotificationJobConfig>): ScheduledJob[] {
   return [
     {
       name: 'impressions-retention',
@@ -64,5 +65,9 @@ export function appJobs(opts: { impressionsRetentionDays: number }): ScheduledJo
         return `${r.issued} statement credits issued ($${(r.issuedCents / 100).toFixed(2)}), ${r.completed} completed, ${r.rejected + r.error} given back`;
       },
     },
+    // Reward notifications (modules/notifications, docs/notifications.md): the mails dines call for, each sent once.
+    ...(opts.siteOrigin !== undefined && opts.mailFrom !== undefined && opts.env !== undefined && opts.partnerHosts !== undefined
+      ? notificationJobs({ siteOrigin: opts.siteOrigin, mailFrom: opts.mailFrom, env: opts.env, partnerHosts: opts.partnerHosts, smtpUrl: opts.smtpUrl })
+      : []),
   ];
 }

@@ -1,0 +1,120 @@
+import { escapeHtml } from '../../lib/mailer';
+import { NOT_EARNED_REASONS, type NotEarnedReason } from '#shared/constants/rewards';
+import type { CurrencyType } from '#shared/constants/partner';
+import { programName, paysStatementCredits } from '#shared/rules/partner-features';
+import { dollars, expectedPostingDate, longDate, rewardText } from '#shared/rules/notifications';
+import { statusLabel } from '#shared/rules/rewards/status-label';
+
+/**
+ * The notification e-mails (docs/notifications.md): plain, short, in the partner's name, with a
+ * link to Reviews & History (or to linking a card) on the partner's site (SITE_ORIGIN). Never a
+ * card number beyond its last four, never anything about another member.
+ */
+
+export type Mail = { subject: string; text: string; html: string };
+
+export type MailPartner = {
+  name: string; currencyType: CurrencyType;
+  copyStates: { programName1?: string; programName2?: string; currencySingular?: string; currencyPlural?: string };
+};
+export type MailMember = { firstName: string };
+export type MailDine = {
+  merchantName: string; localDate: string; cardLastFour: string;
+  authAmountCents: number | null; clearedAmountCents: number | null; reward: number; reason: string | null; onlineOrder: boolean; subtotalCents: number | null;
+};
+
+/** One paragraph of the mail: text lines, or a link with its words. */
+type Block = { lines: string[] } | { link: string; label: string };
+
+function compose(opts: { partner: MailPartner; member: MailMember; subject: string; blocks: Block[] }): Mail {
+  const greeting = opts.member.firstName ? `Hello ${opts.member.firstName},` : 'Hello,';
+  const signature = programName(opts.partner);
+  const text = [greeting, '', ...opts.blocks.flatMap((b) => ('lines' in b ? [...b.lines, ''] : [`${b.label}: ${b.link}`, ''])), signature].join('\n');
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...opts.blocks.map((b) => ('lines' in b
+      ? `<p>${b.lines.map(escapeHtml).join('<br>')}</p>`
+      : `<p><a href="${escapeHtml(b.link)}">${escapeHtml(b.label)}</a></p>`)),
+    `<p>${escapeHtml(signature)}</p>`,
+  ].join('\n');
+  return { subject: opts.subject, text, html };
+}
+
+const currencyWords = (p: MailPartner) => (paysStatementCredits(p) ? 'cash back' : p.copyStates.currencyPlural || 'rewards');
+
+/** 'Seen': the authorisation, before the tip, and when the reward should post. */
+export function dineSeenMail(opts: { partner: MailPartner; member: MailMember; dine: MailDine; activityLink: string }): Mail {
+  const { dine, partner } = opts;
+  const amount = dollars(dine.authAmountCents ?? 0);
+  return compose({
+    partner, member: opts.member,
+    subject: `We saw your visit to ${dine.merchantName}`,
+    blocks: [
+      { lines: [`Your card ending in ${dine.cardLastFour} was used at ${dine.merchantName} on ${longDate(dine.localDate)}: ${amount} before tip.`] },
+      { lines: [
+        `The final amount, with the tip, reaches us from the restaurant's bank in a few days. We work out your ${currencyWords(partner)} from it then.`,
+        `Expected to post by ${longDate(expectedPostingDate(dine.localDate))}.`,
+      ] },
+      { link: opts.activityLink, label: 'See it on Reviews & History' },
+    ],
+  });
+}
+
+/** 'Awarded': the final amount and the reward in the partner's currency. */
+export function dineAwardedMail(opts: { partner: MailPartner; member: MailMember; dine: MailDine; activityLink: string }): Mail {
+  const { dine, partner } = opts;
+  const reward = rewardText(dine.reward, partner);
+  const basis = dine.onlineOrder && dine.subtotalCents !== null
+    ? `Your online order came to ${dollars(dine.clearedAmountCents ?? 0)}; it earns on its subtotal of ${dollars(dine.subtotalCents)}.`
+    : `The final amount was ${dollars(dine.clearedAmountCents ?? 0)}, tip included.`;
+  const after = paysStatementCredits(partner)
+    ? 'It is added to your balance and paid as a statement credit to your card once the balance reaches $20.'
+    : `It is posted to your ${partner.copyStates.programName2 || partner.name} account within a few days.`;
+  return compose({
+    partner, member: opts.member,
+    subject: `You earned ${reward} at ${dine.merchantName}`,
+    blocks: [
+      { lines: [`Your visit to ${dine.merchantName} on ${longDate(dine.localDate)} with your card ending in ${dine.cardLastFour} earned ${reward}.`, basis] },
+      { lines: [after] },
+      { link: opts.activityLink, label: 'See it on Reviews & History' },
+    ],
+  });
+}
+
+/** 'Not earned': the reason in the words of Reviews & History, and where to claim. */
+export function dineNotEarnedMail(opts: { partner: MailPartner; member: MailMember; dine: MailDine; activityLink: string }): Mail {
+  const { dine, partner } = opts;
+  const reason = dine.reason && dine.reason in NOT_EARNED_REASONS ? NOT_EARNED_REASONS[dine.reason as NotEarnedReason] : null;
+  // §4 wording: airline partners say 'Not earned', the others 'Expired'.
+  const label = statusLabel({ status: 'Forfeit', airline: partner.currencyType === 'Mile', createdAt: new Date() }) ?? 'Not earned';
+  return compose({
+    partner, member: opts.member,
+    subject: `Your visit to ${dine.merchantName} did not earn ${currencyWords(partner)}`,
+    blocks: [
+      { lines: [
+        `Your visit to ${dine.merchantName} on ${longDate(dine.localDate)} with your card ending in ${dine.cardLastFour} shows as '${label}' on Reviews & History.`,
+        ...(reason ? [`Why: ${reason}`] : []),
+      ] },
+      { lines: ['If you think this is wrong, you can tell us about a missing reward from Reviews & History.'] },
+      { link: opts.activityLink, label: 'Open Reviews & History' },
+    ],
+  });
+}
+
+/** 'Card moved': the card now earns in another programme (never which one, nor who linked it). */
+export function cardMovedMail(opts: { partner: MailPartner; member: MailMember; cardType: string; lastFour: string; addCardLink: string; activityLink: string }): Mail {
+  const name = programName(opts.partner);
+  return compose({
+    partner: opts.partner, member: opts.member,
+    subject: `Your card ending in ${opts.lastFour} now earns elsewhere`,
+    blocks: [
+      { lines: [
+        `Your ${opts.cardType} ending in ${opts.lastFour} was linked to another dining programme, so it no longer earns with ${name}. A card earns in one programme at a time.`,
+        'Your earlier visits and rewards stay on Reviews & History.',
+      ] },
+      { lines: [`If this was not you, or you want it to earn with ${name} again, link the card here; that moves it back.`] },
+      { link: opts.addCardLink, label: 'Link a card' },
+      { link: opts.activityLink, label: 'Reviews & History' },
+    ],
+  });
+}

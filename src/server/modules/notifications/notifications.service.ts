@@ -1,0 +1,142 @@
+import type { Db } from '../../db/client';
+import type { PartnerRow } from '../../db/schema';
+import type { Mailer } from '../../lib/mailer';
+import { paths } from '#shared/routes';
+import { dineMailDue, mailDecision, type NotificationKind } from '#shared/rules/notifications';
+import { cardMovedMail, dineAwardedMail, dineNotEarnedMail, dineSeenMail, type Mail } from './mails';
+import {
+  claimPending, countStuck, dinesAwaitingMail, insertNotifications, loadContext, markFailed, markSent, markSkipped,
+  type NewNotificationRow, type NotificationRow,
+} from './notifications.repo';
+
+/**
+ * Reward notifications (docs/notifications.md), in two steps any number of workers may run at once:
+ * 1. `recordDueDineMails`: every dine whose state calls for a mail (rules/notifications.ts) gets one
+ *    notifications row for that kind — 'pending', or 'skipped' with the reason when the member may
+ *    not get it — inserted with ON CONFLICT DO NOTHING on (kind, subject): a mail is owed once.
+ * 2. `deliverPending`: claims due pending rows (FOR UPDATE SKIP LOCKED → 'sending'), checks the
+ *    member again, hands the mail to the mailer and marks it 'sent'; a failed send goes back to
+ *    'pending' with a later attempt time, up to MAX_ATTEMPTS.
+ */
+
+export type NotificationDeps = {
+  db: Db;
+  mailer: Mailer;
+  /** The partner site's origin for links in mails (partnerOrigin: partners.hosts, PARTNER_HOSTS, SITE_ORIGIN). */
+  origin: (partner: Pick<PartnerRow, 'code' | 'hosts'>) => string;
+};
+
+export const MAX_ATTEMPTS = 5;
+/** Rows found per query, and mails claimed per batch. */
+export const BATCH = 200;
+const MINUTE = 60_000;
+
+/** Step 1: records the mails dines call for. Answers how many rows were written (pending and skipped). */
+export async function recordDueDineMails(db: Db, opts: { now?: Date; batch?: number } = {}): Promise<{ pending: number; skipped: number }> {
+  const now = opts.now ?? new Date();
+  const batch = opts.batch ?? BATCH;
+  const total = { pending: 0, skipped: 0 };
+  for (;;) {
+    const found = await dinesAwaitingMail(db, { now, limit: batch });
+    const rows: NewNotificationRow[] = [];
+    for (const d of found) {
+      const kind = dineMailDue({ status: d.status as never, authAmountCents: d.authAmountCents, occurredAt: d.occurredAt }, now);
+      if (!kind) continue;
+      const decision = mailDecision({ kind, partnerId: d.partnerId, member: d.member, settings: d.rewardMails });
+      rows.push({
+        partnerId: d.partnerId, memberId: d.memberId, kind, subjectId: d.id, dineId: d.id,
+        status: decision.send ? 'pending' : 'skipped', skipReason: decision.send ? null : decision.reason, nextAttemptAt: now,
+      });
+    }
+    const inserted = await insertNotifications(db, rows);
+    for (const r of inserted) total[r.status === 'pending' ? 'pending' : 'skipped'] += 1;
+    // Another worker may have written the same rows meanwhile: stop when a full batch brought nothing new.
+    if (found.length < batch || inserted.length === 0) return total;
+  }
+}
+
+/** A moved card's notice to the member who lost it (cards.service, in the move's transaction). */
+export async function recordCardMoved(tx: Db, opts: { partnerId: number; memberId: number; cardId: number; cardType: string; lastFour: string }): Promise<number | null> {
+  const [row] = await insertNotifications(tx, [{
+    partnerId: opts.partnerId, memberId: opts.memberId, kind: 'cardMoved', subjectId: opts.cardId, dineId: null,
+    payload: { cardType: opts.cardType, lastFour: opts.lastFour }, status: 'pending',
+  }]);
+  return row?.id ?? null;
+}
+
+type Context = Awaited<ReturnType<typeof loadContext>>;
+type Built = { mail: Mail; to: string } | { skip: string };
+
+function build(row: NotificationRow, ctx: Context, deps: NotificationDeps): Built {
+  const member = ctx.members.get(row.memberId);
+  const partner = ctx.partners.get(row.partnerId);
+  if (!member || !partner) return { skip: 'memberGone' };
+  // The member as they are now: an account closed since the row was written gets nothing.
+  const decision = mailDecision({ kind: row.kind as NotificationKind, partnerId: row.partnerId, member, settings: partner.rewardMails });
+  if (!decision.send) return { skip: decision.reason };
+  const origin = deps.origin(partner);
+  const activityLink = `${origin}${paths.account.recentActivity()}`;
+  if (row.kind === 'cardMoved') {
+    return { to: member.email, mail: cardMovedMail({ partner, member, cardType: row.payload.cardType ?? 'card', lastFour: row.payload.lastFour ?? '', addCardLink: `${origin}${paths.addCard()}`, activityLink }) };
+  }
+  const found = row.dineId === null ? undefined : ctx.dines.get(row.dineId);
+  if (!found) return { skip: 'dineGone' };
+  const dine = { ...found.dine, merchantName: found.merchantName };
+  const input = { partner, member, dine, activityLink };
+  switch (row.kind) {
+    case 'dineSeen':
+      return { to: member.email, mail: dineSeenMail(input) };
+    case 'dineAwarded':
+      return { to: member.email, mail: dineAwardedMail(input) };
+    case 'dineNotEarned':
+      return { to: member.email, mail: dineNotEarnedMail(input) };
+    default:
+      return { skip: 'unknownKind' };
+  }
+}
+
+export type DeliverResult = { sent: number; skipped: number; retried: number; failed: number };
+
+/** Step 2: sends due pending mails, batch after batch; `ids` limits it to those rows (a card move sends its notice at once). */
+export async function deliverPending(deps: NotificationDeps, opts: { now?: Date; batch?: number; ids?: readonly number[] } = {}): Promise<DeliverResult> {
+  const { db } = deps;
+  const batch = opts.batch ?? BATCH;
+  const result: DeliverResult = { sent: 0, skipped: 0, retried: 0, failed: 0 };
+  for (;;) {
+    const now = opts.now ?? new Date();
+    const claimed = await claimPending(db, { now, limit: batch, ids: opts.ids });
+    if (claimed.length === 0) return result;
+    const ctx = await loadContext(db, claimed);
+    for (const row of claimed) {
+      const built = build(row, ctx, deps);
+      if ('skip' in built) {
+        await markSkipped(db, row.id, built.skip);
+        result.skipped += 1;
+        continue;
+      }
+      try {
+        await deps.mailer.send({ partner: ctx.partners.get(row.partnerId)!, memberId: row.memberId, to: built.to, ...built.mail });
+      } catch (err) {
+        const error = (err instanceof Error ? err.message : String(err)).slice(0, 300);
+        const last = row.attempts >= MAX_ATTEMPTS;
+        // 1, 2, 4, 8 minutes between attempts.
+        await markFailed(db, row.id, { error, retryAt: last ? null : new Date(now.getTime() + 2 ** (row.attempts - 1) * MINUTE) });
+        result[last ? 'failed' : 'retried'] += 1;
+        continue;
+      }
+      await markSent(db, row.id, new Date());
+      result.sent += 1;
+    }
+    if (claimed.length < batch) return result;
+  }
+}
+
+/** The scheduled job's run: record what dines call for, then send; with the count of rows left 'sending' by a stopped process. */
+export async function runNotifications(deps: NotificationDeps, opts: { now?: Date } = {}): Promise<string> {
+  const now = opts.now ?? new Date();
+  const recorded = await recordDueDineMails(deps.db, { now });
+  const delivered = await deliverPending(deps, { now });
+  const stuck = await countStuck(deps.db, { before: new Date(now.getTime() - 60 * MINUTE) });
+  return `${recorded.pending} mails owed and ${recorded.skipped} skipped by dines; ${delivered.sent} sent, ${delivered.skipped} skipped, `
+    + `${delivered.retried} to retry, ${delivered.failed} failed${stuck ? `; ${stuck} left sending by a stopped process` : ''}`;
+}
