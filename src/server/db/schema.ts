@@ -7,6 +7,7 @@ import type {
   CopyTokens, CustomerSupport, PartnerTheme, RouteMeta, StoreLinks, AppAnnouncementModal, NavLinkConfig,
 } from '#shared/schemas/partner';
 import type { RewardMailSettings } from '#shared/rules/notifications';
+import type { TurnTime } from '#shared/rules/reservations';
 import type { MerchantHours, MerchantMenuImage, MerchantEvent, MerchantReviewsSummary, ReservationProviders } from '#shared/schemas/merchant';
 
 export const enrollmentType = pgEnum('enrollment_type', ['direct', 'sso', 'none']);
@@ -701,3 +702,110 @@ export const bonusAwards = pgTable('bonus_awards', {
   uniqueIndex('bonus_awards_live_uq').on(t.memberId, t.bonusId, t.awardKey).where(sql`revoked_at is null`),
   index('bonus_awards_dine').on(t.dineId),
 ]);
+
+// ---------------------------------------------------------------------------------------------
+// Table reservations (docs/api-reservations.md)
+
+/**
+ * How a restaurant takes reservations: which provider ('native', our own engine, or 'openTable'
+ * with its restaurant id) and, for ours, the booking rules. A restaurant without a row takes none.
+ */
+export const reservationSettings = pgTable('reservation_settings', {
+  merchantId: integer('merchant_id').primaryKey().references(() => merchants.id, { onDelete: 'cascade' }),
+  /** native | openTable */
+  provider: text('provider').notNull().default('native'),
+  /** The provider's id of the restaurant (OpenTable rid); null for ours. */
+  providerRef: text('provider_ref'),
+  minParty: smallint('min_party').notNull().default(1),
+  /** Largest party booked online; larger parties call the restaurant. */
+  maxParty: smallint('max_party').notNull().default(6),
+  maxDaysAhead: smallint('max_days_ahead').notNull().default(90),
+  /** No booking closer than this to the slot. */
+  cutoffMinutes: smallint('cutoff_minutes').notNull().default(60),
+  /** Parties and covers that may start in one 15-minute period. */
+  pacingParties: smallint('pacing_parties').notNull().default(4),
+  pacingCovers: smallint('pacing_covers').notNull().default(16),
+  holdMinutes: smallint('hold_minutes').notNull().default(5),
+  /** How long a table stays taken, by party size (ascending maxParty; multiples of 15 minutes). */
+  turnTimes: jsonb('turn_times').$type<TurnTime[]>().notNull(),
+  /** Local dates without reservations (YYYY-MM-DD). */
+  closedDates: text('closed_dates').array().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A restaurant's tables for our own engine. */
+export const reservationTables = pgTable('reservation_tables', {
+  id: serial('id').primaryKey(),
+  merchantId: integer('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  minCovers: smallint('min_covers').notNull(),
+  maxCovers: smallint('max_covers').notNull(),
+  active: boolean('active').notNull().default(true),
+}, (t) => [index('reservation_tables_merchant').on(t.merchantId)]);
+
+/** Service shifts by weekday (0 Sunday … 6 Saturday), in minutes after local midnight; the last seating starts at lastSeating. */
+export const reservationShifts = pgTable('reservation_shifts', {
+  id: serial('id').primaryKey(),
+  merchantId: integer('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
+  weekday: smallint('weekday').notNull(),
+  name: text('name').notNull(),
+  firstSeating: smallint('first_seating').notNull(),
+  lastSeating: smallint('last_seating').notNull(),
+}, (t) => [index('reservation_shifts_merchant').on(t.merchantId, t.weekday)]);
+
+/**
+ * Reservations of members, whatever the provider. held → booked → cancelled; a hold not confirmed
+ * by hold_expires_at is expired. The reservation bonus reads member, restaurant, local date and
+ * status (a booked reservation honoured by a qualified dine there that day).
+ */
+export const reservations = pgTable('reservations', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  merchantId: integer('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
+  /** native | openTable */
+  provider: text('provider').notNull(),
+  /** The provider's confirmation number (ours: the same as confirmation_number). */
+  providerRef: text('provider_ref'),
+  confirmationNumber: text('confirmation_number').notNull(),
+  tableId: integer('table_id').references(() => reservationTables.id, { onDelete: 'set null' }),
+  partySize: smallint('party_size').notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  /** The restaurant's local date (YYYY-MM-DD) and time (HH:mm) of the slot. */
+  localDate: text('local_date').notNull(),
+  localTime: text('local_time').notNull(),
+  /** held | booked | cancelled | expired */
+  status: text('status').notNull(),
+  holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+  specialRequest: text('special_request').notNull().default(''),
+  /** The Idempotency-Key of the booking call and a hash of its body: the same key again answers this reservation. */
+  idempotencyKey: text('idempotency_key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('reservations_member_key_uq').on(t.memberId, t.idempotencyKey),
+  uniqueIndex('reservations_confirmation_uq').on(t.confirmationNumber),
+  index('reservations_member').on(t.memberId, t.startsAt),
+  index('reservations_merchant_live').on(t.merchantId, t.startsAt).where(sql`status in ('held', 'booked')`),
+  index('reservations_merchant_day').on(t.merchantId, t.localDate, t.memberId),
+]);
+
+/**
+ * Our engine's guarantee against double booking: a reservation takes its table's 15-minute
+ * periods, one row each, and the primary key lets only one reservation have a period. Works the
+ * same on PostgreSQL and PGlite without an extension (docs/api-reservations.md, "No double booking"). Cancelling or expiring
+ * deletes the rows, which frees the table.
+ */
+export const reservationTableBlocks = pgTable('reservation_table_blocks', {
+  tableId: integer('table_id').notNull().references(() => reservationTables.id, { onDelete: 'cascade' }),
+  blockStart: timestamp('block_start', { withTimezone: true }).notNull(),
+  reservationId: bigint('reservation_id', { mode: 'number' }).notNull().references(() => reservations.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.tableId, t.blockStart] }), index('reservation_table_blocks_reservation').on(t.reservationId)]);
+
+export type ReservationSettingsRow = typeof reservationSettings.$inferSelect;
+export type ReservationTableRow = typeof reservationTables.$inferSelect;
+export type ReservationShiftRow = typeof reservationShifts.$inferSelect;
+export type ReservationRow = typeof reservations.$inferSelect;
