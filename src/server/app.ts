@@ -16,7 +16,7 @@ import { compressionPlugin } from './plugins/compression';
 import { openapiPlugin } from './plugins/openapi';
 import { csrfRoutes } from './modules/csrf/csrf.routes';
 import { partnersRoutes } from './modules/partners/partners.routes';
-import { merchantsRoutes } from './modules/merchants/merchants.routes';
+import { merchantsRoutes, watchedSearch } from './modules/merchants/merchants.routes';
 import type { MerchantSearch } from './modules/merchants/merchants.service';
 import { impressionsRoutes } from './modules/impressions/impressions.routes';
 import { imagesRoutes } from './modules/images/images.routes';
@@ -32,6 +32,7 @@ import { cardsRoutes } from './modules/cards/cards.routes';
 import { cardNetworkPlugin } from './modules/card-network/card-network.routes';
 import { rewardsRoutes } from './modules/rewards/rewards.routes';
 import { bonusesRoutes } from './modules/bonuses/bonuses.routes';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -87,7 +88,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Modules.
   await app.register(csrfRoutes);
   await app.register(partnersRoutes, { db });
-  await app.register(merchantsRoutes, { db, search: opts.search });
+  // One search index, shared with the reviews module (a review updates its entry at once).
+  const search = opts.search ?? await watchedSearch(app, db);
+  await app.register(merchantsRoutes, { db, search });
   await app.register(impressionsRoutes, { db });
   await app.register(imagesRoutes);
   await app.register(ssoRoutes, { db, config, devAccounts: demoAccounts.sso });
@@ -101,6 +104,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cardNetworkPlugin, { db, config });
   await app.register(rewardsRoutes, { db });
   await app.register(bonusesRoutes, { db });
+  await app.register(reviewsRoutes, { db, search });
 
   // The built web app: its assets, then its pages (and the not-found handler).
   await app.register(assetsPlugin, { clientDir: config.clientDir });

@@ -53,6 +53,8 @@ export function normaliseText(s: string): string {
 export class MerchantIndex {
   private readonly entries: Entry[] = [];
   private readonly cells = new Map<number, number[]>();
+  /** Entry position by merchant id (rating updates). */
+  private readonly byId = new Map<number, number>();
   /** Scratch distances by entry, reused across searches (search is synchronous). */
   private dist = new Float64Array(0);
 
@@ -65,6 +67,7 @@ export class MerchantIndex {
       const summary = toSummary(row);
       const { distance: _omit, ...rest } = summary;
       const i = this.entries.length;
+      this.byId.set(row.id, i);
       this.entries.push({
         lat: row.latitude,
         lng: row.longitude,
@@ -86,6 +89,21 @@ export class MerchantIndex {
       else this.cells.set(key, [i]);
     }
     this.dist = new Float64Array(this.entries.length);
+  }
+
+  /**
+   * A restaurant's new rating and rating count (a verified review): its entry and prebuilt answer
+   * change in place, nothing else moves. False when the merchant is not in the index.
+   */
+  updateRating(id: number, rating: number, ratingCount: number): boolean {
+    const i = this.byId.get(id);
+    const entry = i === undefined ? undefined : this.entries[i];
+    if (!entry) return false;
+    entry.rating = rating;
+    entry.ratingCount = ratingCount;
+    const { summary } = entry;
+    entry.summary = { ...summary, details: { ...summary.details, rating: { overallRating: rating, numberOfRatings: ratingCount } } };
+    return true;
   }
 
   search(q: IndexQuery): { total: number; merchants: MerchantSummary[] } {

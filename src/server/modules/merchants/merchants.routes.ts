@@ -34,7 +34,8 @@ export const merchantsRoutes: FastifyPluginAsyncZod<{ db: Db; search?: MerchantS
   }, async (request) => getMerchantDetail(db, request.params.merchantId));
 };
 
-async function watchedSearch(app: FastifyInstance, db: Db): Promise<MerchantSearch> {
+/** A search index kept current while the app runs (app.ts shares it with the reviews module). */
+export async function watchedSearch(app: FastifyInstance, db: Db): Promise<MerchantSearch> {
   const search = new MerchantSearch(db);
   await search.refresh();
   search.watch();

@@ -4,7 +4,7 @@ import { geocode, type GeoPoint } from '../../lib/geo';
 import { CURRENT_LOCATION, DEFAULT_RADIUS_MILES, type MerchantDetail, type MerchantSearchQuery, type MerchantSearchResponse } from '#shared/schemas/merchant';
 import { MerchantIndex } from './merchant-index';
 import { toDetail } from './merchant-mapper';
-import { allMerchants, findMerchantById, merchantsVersion } from './merchants.repo';
+import { allMerchants, findMerchantById, merchantsVersion, ratingsChangedSince, ratingsVersion } from './merchants.repo';
 
 export const DEFAULT_PAGE_SIZE = 20;
 const CACHE_ENTRIES = 2000;
@@ -21,6 +21,8 @@ function cacheKey(q: MerchantSearchQuery): string {
 export class MerchantSearch {
   private index = new MerchantIndex();
   private version = '';
+  /** The latest verified-review rating change the index holds (merchant_review_totals.updated_at). */
+  private ratings = '';
   private timer: NodeJS.Timeout | undefined;
   private rebuilding: Promise<void> | undefined;
   /** Serialised answers of recent searches; emptied whenever the index is rebuilt. */
@@ -32,21 +34,42 @@ export class MerchantSearch {
     return this.index.size;
   }
 
-  /** Rebuilds the index if the table changed since the last build. */
+  /**
+   * Rebuilds the index if the table changed since the last build; otherwise takes the ratings
+   * verified reviews changed (on any instance) since the last look, entry by entry.
+   */
   async refresh(): Promise<void> {
     if (this.rebuilding) return this.rebuilding;
     this.rebuilding = (async () => {
+      // Read before the merchants: a rating changing during a rebuild is taken on the next look.
+      const ratings = await ratingsVersion(this.db);
       const version = await merchantsVersion(this.db);
-      if (version === this.version) return;
-      const next = new MerchantIndex();
-      for await (const rows of allMerchants(this.db)) next.add(rows);
-      this.index = next;
-      this.version = version;
-      this.cache = new Map();
+      if (version !== this.version) {
+        const next = new MerchantIndex();
+        for await (const rows of allMerchants(this.db)) next.add(rows);
+        this.index = next;
+        this.version = version;
+        this.ratings = ratings;
+        this.cache = new Map();
+        return;
+      }
+      if (ratings === this.ratings) return;
+      this.applyRatings(await ratingsChangedSince(this.db, this.ratings));
+      this.ratings = ratings;
     })().finally(() => {
       this.rebuilding = undefined;
     });
     return this.rebuilding;
+  }
+
+  /**
+   * New ratings and rating counts (verified reviews, docs/api-reviews.md): the instance that took
+   * the review applies it at once, the others on their next refresh. Cached answers are dropped.
+   */
+  applyRatings(list: ReadonlyArray<{ id: number; ratingOverall: number; ratingCount: number }>) {
+    let changed = false;
+    for (const r of list) changed = this.index.updateRating(r.id, r.ratingOverall, r.ratingCount) || changed;
+    if (changed) this.cache = new Map();
   }
 
   watch(intervalMs = 30_000) {

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+/**
+ * Verified reviews (issue 10; docs/api-reviews.md): the review status of Reviews & History rows
+ * (§3 review status, §7 GET /api/reviews/status), the review form, and a restaurant's reviews.
+ */
+
+/** At most this many ids in one status call (a page of activity holds at most 100 rows). */
+export const MAX_STATUS_IDS = 100;
+export const MAX_TXN_ID_LENGTH = 64;
+export const MAX_REVIEW_COMMENT = 1000;
+/** Reviews on a restaurant page, a page at a time. */
+export const REVIEWS_PAGE_SIZE = 5;
+export const MAX_REVIEWS_PAGE_SIZE = 50;
+
+/** The four things a diner rates (§ issue 10: food, service, ambience, value), in form order. */
+export const REVIEW_ASPECTS = ['food', 'service', 'ambience', 'value'] as const;
+export type ReviewAspect = (typeof REVIEW_ASPECTS)[number];
+export const REVIEW_ASPECT_LABELS: Record<ReviewAspect, string> = { food: 'Food', service: 'Service', ambience: 'Ambience', value: 'Value' };
+
+const zTxnId = z.string({ message: 'txnId is required.' }).trim()
+  .min(1, 'txnId must not be empty.')
+  .max(MAX_TXN_ID_LENGTH, `txnId must be ${MAX_TXN_ID_LENGTH} characters or fewer.`);
+
+/** GET /api/reviews/status?txnId=a&txnId=b (repeated; §7). */
+export const ZReviewStatusQuery = z.object({
+  txnId: z.union([z.string(), z.array(z.string())], { message: 'Give at least one txnId.' })
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .pipe(z.array(zTxnId).min(1, 'Give at least one txnId.').max(MAX_STATUS_IDS, `Ask about ${MAX_STATUS_IDS} transactions or fewer at once.`))
+    .describe(`Transaction ids (sourceTransactionId of GET /api/Member/Transactions rows), repeated: ?txnId=a&txnId=b; 1 to ${MAX_STATUS_IDS}.`),
+});
+
+/** §3 review status: one per distinct id asked, in the order asked. */
+export const ZReviewStatus = z.object({ id: z.string(), completed: z.boolean() });
+export type ReviewStatus = z.infer<typeof ZReviewStatus>;
+export const ZReviewStatusResponse = z.array(ZReviewStatus);
+
+const zRating = (label: string) => z.number({ message: `Rate the ${label.toLowerCase()} from 1 to 5 stars.` })
+  .int(`Rate the ${label.toLowerCase()} from 1 to 5 stars.`)
+  .min(1, `Rate the ${label.toLowerCase()} from 1 to 5 stars.`)
+  .max(5, `Rate the ${label.toLowerCase()} from 1 to 5 stars.`);
+
+/** The review form's values (the client validates with it too). */
+export const ZReviewForm = z.object({
+  food: zRating('Food'),
+  service: zRating('Service'),
+  ambience: zRating('Ambience'),
+  value: zRating('Value'),
+  comment: z.string({ message: 'The comment must be text.' }).trim()
+    .max(MAX_REVIEW_COMMENT, `Keep the comment to ${MAX_REVIEW_COMMENT} characters or fewer.`).default(''),
+});
+export type ReviewForm = z.input<typeof ZReviewForm>;
+
+/** POST /api/reviews. */
+export const ZCreateReviewRequest = ZReviewForm.extend({
+  txnId: zTxnId.describe('The Reviews & History row reviewed (its sourceTransactionId).'),
+});
+export type CreateReviewRequest = z.input<typeof ZCreateReviewRequest>;
+
+export const ZReviewTxnParams = z.object({ txnId: zTxnId });
+
+/** A verified review as the restaurant page shows it. */
+export const ZMerchantReview = z.object({
+  id: z.number(),
+  /** First name and last initial ('Sam K.'); '' when the member gave no name. */
+  authorName: z.string(),
+  /** Always true: only the diner of a card-linked dine may write one. */
+  verified: z.literal(true),
+  food: z.number(),
+  service: z.number(),
+  ambience: z.number(),
+  value: z.number(),
+  /** The mean of the four, 1 to 5. */
+  overall: z.number(),
+  comment: z.string(),
+  /** The month of the visit (YYYY-MM), restaurant-local. */
+  dinedIn: z.string(),
+  createdAt: z.string(),
+});
+export type MerchantReview = z.infer<typeof ZMerchantReview>;
+
+/** The restaurant's verified reviews in figures: their count and average ratings (null until the first). */
+export const ZVerifiedRatings = z.object({
+  count: z.number(),
+  overall: z.number(),
+  food: z.number(),
+  service: z.number(),
+  ambience: z.number(),
+  value: z.number(),
+});
+export type VerifiedRatings = z.infer<typeof ZVerifiedRatings>;
+
+/** GET /api/merchants/{merchantId}/reviews: newest first. */
+export const ZMerchantReviewsQuery = z.object({
+  pageNo: z.coerce.number({ message: 'pageNo must be a number.' }).int('pageNo must be a whole number.').min(1, 'Pages start at 1.').max(100_000, 'pageNo is too large.').default(1),
+  resultsPerPage: z.coerce.number({ message: 'resultsPerPage must be a number.' }).int('resultsPerPage must be a whole number.')
+    .min(1, 'resultsPerPage must be at least 1.').max(MAX_REVIEWS_PAGE_SIZE, `resultsPerPage must be ${MAX_REVIEWS_PAGE_SIZE} or fewer.`).default(REVIEWS_PAGE_SIZE),
+});
+export const ZMerchantReviewsPage = z.object({
+  verified: ZVerifiedRatings.nullable(),
+  data: z.array(ZMerchantReview),
+  totalResultSize: z.number(),
+  totalPages: z.number(),
+});
+export type MerchantReviewsPage = z.infer<typeof ZMerchantReviewsPage>;
+
+/** GET /api/reviews/dines/{txnId}: what the form is about, and whether it can be written. */
+export const ZReviewableDine = z.object({
+  txnId: z.string(),
+  merchantId: z.number(),
+  merchantName: z.string(),
+  /** The dine's restaurant-local date-time (ISO 8601 with offset). */
+  dinedAt: z.string(),
+  /** The review already written for this dine, if any. */
+  review: ZMerchantReview.nullable(),
+  /** Whether a review may be written now (§5). */
+  reviewable: z.boolean(),
+  /** Why not, in words, when it may not. */
+  problem: z.string().nullable(),
+});
+export type ReviewableDine = z.infer<typeof ZReviewableDine>;
+
+/** POST /api/reviews answer: the review and the restaurant's new figures. */
+export const ZCreateReviewResponse = z.object({
+  review: ZMerchantReview,
+  merchant: z.object({ id: z.number(), overallRating: z.number(), numberOfRatings: z.number() }),
+});
+export type CreateReviewResponse = z.infer<typeof ZCreateReviewResponse>;
