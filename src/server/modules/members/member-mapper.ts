@@ -6,10 +6,11 @@ import { NO_PROGRESS, progressYear, standingOf, type MemberStanding } from './st
  * The member as the browser sees it (§3); never the password hash or internal ids. Tier and
  * dining progress come from the engine's tables (members.service memberStanding); without them
  * (a member who has never dined) they are computed from no progress, never read from the row's
- * seeded diningProgress.
+ * seeded diningProgress. Bonuses come from the bonus tables through the standing (the row's old
+ * active_bonuses column is not read).
  */
 export function toMember(row: MemberRow, session: SessionRow, standing?: MemberStanding): Member {
-  const { tierLevel, diningProgress } = standing ?? standingOf(row.tierLevel, NO_PROGRESS, progressYear());
+  const { tierLevel, diningProgress, activeBonuses = [] } = standing ?? standingOf(row.tierLevel, NO_PROGRESS, progressYear());
   return {
     publicId: row.publicId,
     firstName: row.firstName,
@@ -25,7 +26,7 @@ export function toMember(row: MemberRow, session: SessionRow, standing?: MemberS
     memberType: row.memberType,
     tierLevel,
     diningProgress,
-    activeBonuses: row.activeBonuses,
+    activeBonuses,
     interfaceType: row.interfaceType,
     partnerNumber: row.partnerNumber,
     session: { expiresAt: session.expiresAt.toISOString(), staySignedIn: session.staySignedIn },

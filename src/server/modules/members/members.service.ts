@@ -8,6 +8,7 @@ import { fullAddressRequired, hasMembers, smsOptInOffered } from '#shared/rules/
 import { smsOptInFor } from '#shared/rules/sms-opt-in';
 import { ZIP_NOT_US_MESSAGE } from '#shared/rules/zip';
 import { activateMember, findMemberByPublicId, findProgress, updateMember, type MemberPatch } from './members.repo';
+import { activeBonuses } from '../bonuses/bonuses.service';
 import { progressYear, standingOf, tierAfterEmailOptIn, type MemberStanding, type ProgressFigures } from './standing';
 
 const REQUIRED = 'This field is required.';
@@ -104,10 +105,10 @@ export async function progressFigures(db: Db, member: Pick<MemberRow, 'id' | 'pa
   return { dinesThisYear: of(year)?.qualifiedDines ?? 0, dinesLastYear: of(year - 1)?.qualifiedDines ?? 0, rewardsThisYear: of(year)?.rewards ?? 0 };
 }
 
-/** The member's tier and dining progress now (§3), from the engine's progress rows. */
+/** The member's tier and dining progress now (§3), from the engine's progress rows, and their bonuses (bonus tables). */
 export async function memberStanding(db: Db, member: MemberRow, now: Date = new Date()): Promise<MemberStanding> {
   const year = progressYear(now);
-  return standingOf(member.tierLevel, await progressFigures(db, member, year), year);
+  return { ...standingOf(member.tierLevel, await progressFigures(db, member, year), year), activeBonuses: await activeBonuses(db, member, now) };
 }
 
 /** GET /api/Member/{publicId}: a known visitor of this partner only. */

@@ -1,4 +1,5 @@
 import { TIER_LEVELS } from '#shared/constants/member';
+import type { MemberBonus } from '../../db/schema';
 import type { TierLevel } from '#shared/rules/earn-text';
 import { diningProgress, holdsVip, type DiningProgress } from '#shared/rules/rewards/progress';
 
@@ -9,7 +10,12 @@ import { diningProgress, holdsVip, type DiningProgress } from '#shared/rules/rew
  * earned by dining is added here while the member holds it (12 qualified dines this year or last),
  * so it lapses by itself when a year passes without renewal.
  */
-export type MemberStanding = { tierLevel: TierLevel; diningProgress: DiningProgress };
+export type MemberStanding = {
+  tierLevel: TierLevel;
+  diningProgress: DiningProgress;
+  /** §3 activeBonuses, from the bonus tables (modules/bonuses); absent: none. */
+  activeBonuses?: MemberBonus[];
+};
 
 /** Qualified dines and rewards of this year and the last (member_progress rows; absent = 0). */
 export type ProgressFigures = { dinesThisYear: number; dinesLastYear: number; rewardsThisYear: number };

@@ -57,6 +57,8 @@ export async function resolveSsoMember(db: Db, partnerId: number, identity: SsoI
     lastName: name(identity.lastName),
     zipCode: '',
     interfaceType: 'sso',
+    // Joined through single sign-on (a partner's bonus may be for exactly these members).
+    enrollmentSource: 'sso',
     memberType: 'NonCardMember',
     tierLevel: 2,
     hasWebProfile: true,
