@@ -30,6 +30,11 @@ export const ZAddCardsRequest = z.object({
   termsAccepted: z.literal(true, { message: CARD_TERMS_REQUIRED }),
   /** The ALTCHA payload (§7 calls it gRecaptchaResponse). */
   gRecaptchaResponse: z.string().min(1, 'You must complete the reCAPTCHA to continue.').max(10_000),
+  /**
+   * The member saw that a card earns in another programme of this deployment and chose to move it
+   * here. Without it such a submission answers 409 `cardInOtherProgramme` and links nothing.
+   */
+  confirmMove: z.boolean().optional().describe('true moves cards that earn in another programme of this deployment here (after the 409 cardInOtherProgramme notice); absent or false links nothing then.'),
 });
 
 /** §3 card registration result: one entry per submitted card. */

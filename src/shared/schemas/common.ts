@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'alreadyMember',
   /** 409: activation of a member past tier 1, or activated meanwhile. */
   'notActivatable',
+  /** 409: a card being linked earns in another partner's programme of this deployment; linking it here moves it (send confirmMove: true). */
+  'cardInOtherProgramme',
   /** 503 from /ready: the database does not answer. */
   'databaseUnavailable',
   /** 503 from /ready: the database lacks a migration of this code. */
