@@ -60,6 +60,11 @@ export function smsOptInOffered(partner: SmsSwitches): boolean {
   return smsConsentVersion(partner) !== 'none';
 }
 
+/** §1 table reservations: the partner's members book tables on restaurant pages (the reservation calls answer 404 elsewhere). */
+export function takesTableReservations(partner: { openTableReservationsEnabled: boolean }): boolean {
+  return partner.openTableReservationsEnabled;
+}
+
 /**
  * Cash-back partners (Dollar and Credit currencies): rewards are cents, gathered in a balance and
  * paid as statement credits at the payout breakpoint (§3 credit record, §9), instead of miles or

@@ -22,6 +22,18 @@ export const ERROR_CODES = [
   'databaseUnavailable',
   /** 503 from /ready: the database lacks a migration of this code. */
   'migrationsPending',
+  /** 404: the restaurant does not take reservations online (or not on this site). */
+  'reservationsNotOffered',
+  /** 409: the slot was taken meanwhile, or the restaurant's limits refuse it (the message says which). */
+  'reservationUnavailable',
+  /** 409: §8 the member has a reservation at this restaurant within two hours. */
+  'reservationOverlap',
+  /** 409: the hold ran out before it was confirmed. */
+  'reservationHoldExpired',
+  /** 409: §8 the member's account with the booking provider is deactivated. */
+  'reservationAccountDeactivated',
+  /** 422: the Idempotency-Key was used before with a different request. */
+  'idempotencyKeyReused',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
