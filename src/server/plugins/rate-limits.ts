@@ -32,6 +32,8 @@ export const PROSPECT_PER_ACCOUNT: Limit = { max: 5, timeWindow: 60 * 60_000 };
 /** Impressions: calls per address, and rows one address may store an hour (a busy visitor sends a few hundred). */
 export const IMPRESSIONS_PER_ADDRESS: Limit = { max: 60, timeWindow: 60_000 };
 export const IMPRESSION_ROWS_PER_ADDRESS: Limit = { max: 1000, timeWindow: 60 * 60_000 };
+/** Table reservations: booking attempts (holds, bookings, confirmations) per member; a person trying times makes a handful. */
+export const RESERVATIONS_PER_MEMBER: Limit = { max: 20, timeWindow: 10 * 60_000 };
 
 declare module 'fastify' {
   interface FastifyInstance {
