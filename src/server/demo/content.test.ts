@@ -2,7 +2,10 @@ import { describe, it, expect } from 'vitest';
 import { CONTENT_NAMES, ZTextBlock, ZFooterLink } from '#shared/schemas/cms';
 import { ZCopyTokens } from '#shared/schemas/partner';
 import { STORED_CONTENT_NAMES, buildContent, type ContentRow } from './content';
-import { buildPartners } from './partners';
+import { buildPartners, partnerSeed } from './partners';
+import { homeStatesFor, isNewMember, pickHomeItem, type HomeMember } from '#shared/rules/home-variant';
+import { replaceTokensDeep, tokenValues } from '#shared/rules/copy-tokens';
+import type { CmsItem } from '#shared/schemas/cms';
 
 const partners = buildPartners();
 const TOKEN_KEYS = new Set([...Object.keys(ZCopyTokens.shape), 'currentYear']);
@@ -70,10 +73,15 @@ describe('buildContent', () => {
     }
   });
 
-  it('writes three home audiences with three steps and merchant carousels', () => {
+  it('writes the home audiences (and the airline variants of §4) with three steps and merchant carousels', () => {
     for (const p of partners) {
       const home = published(buildContent(p), 'home');
-      expect(home.map((r) => r.slug)).toEqual(['anonymous', 'non_card_member', 'card_member']);
+      const airline = partnerSeed(p.code)?.kind === 'airline' && p.enrollmentType !== 'none';
+      expect(home.map((r) => r.slug)).toEqual([
+        'anonymous', 'non_card_member', 'card_member',
+        ...(airline ? ['opted_out', 'new_member_bonus'] : []),
+        ...(airline && p.hasVIP ? ['progress_building', 'progress_renewing', 'progress_complete'] : []),
+      ]);
       for (const row of home) {
         const f = row.fields;
         expect((f.user_states as string[]).length).toBeGreaterThan(0);
@@ -95,6 +103,43 @@ describe('buildContent', () => {
       const banner = anonymous.banner as { include_prospect_email: boolean };
       expect(banner.include_prospect_email).toBe(p.enrollmentType === 'direct');
       expect('prospect_title' in anonymous).toBe(p.enrollmentType === 'direct');
+    }
+  });
+
+  it('gives each home state of an airline partner its own item with its own resolved copy (rules/home-variant)', () => {
+    const progress = (status: HomeMember['diningProgress']['status']) => ({ status, dinesRequired: 12, remainingDines: 4, dollarsRequired: 0, remainingDollars: 0, ytdMilesOrDollars: 0 });
+    const nmb = { code: 'NEWMBR', bonusStatus: 'Eligible' as const, createDateUtc: '2026-11-01T00:00:00Z', isNewMemberBonus: true, description: '', memberIsEligibleForNMB: true };
+    const card = (over: Partial<HomeMember> = {}): HomeMember => ({ memberType: 'EnrolledCardMember', tierLevel: 2, emailOptIn: true, diningProgress: progress('Building'), activeBonuses: [], ...over });
+    const who: Array<[string, HomeMember | null]> = [
+      ['anonymous', null],
+      ['non_card_member', card({ memberType: 'NonCardMember' })],
+      ['card_member', card({ tierLevel: 1 })],
+      ['opted_out', card({ tierLevel: 0, emailOptIn: false, diningProgress: progress('Renewing') })],
+      ['new_member_bonus', card({ activeBonuses: [nmb] })],
+      ['progress_building', card()],
+      ['progress_renewing', card({ tierLevel: 3, diningProgress: progress('Renewing') })],
+      ['progress_complete', card({ tierLevel: 3, diningProgress: progress('Complete') })],
+    ];
+    for (const code of ['delta', 'american', 'united']) {
+      const p = partners.find((x) => x.code === code)!;
+      const values = tokenValues(p.copyStates, new Date('2026-11-23T00:00:00Z'));
+      const items: CmsItem[] = published(buildContent(p), 'home').map((r, i) => ({ id: i, slug: r.slug, status: 'published', updatedAt: '', fields: replaceTokensDeep(r.fields, values) }));
+      const seen = new Map<string, string>();
+      for (const [slug, member] of who) {
+        const picked = pickHomeItem(items, homeStatesFor(member));
+        expect(picked?.slug, `${code} ${slug}`).toBe(slug);
+        const f = picked!.fields;
+        for (const s of strings(f)) expect(s, `${code} ${slug}`).not.toMatch(/\{\{|\}\}/);
+        const title = `${String(f.title)} | ${String(f.banner_text)}`;
+        expect([...seen.values()], `${code} ${slug}: copy of its own`).not.toContain(title);
+        seen.set(slug, title);
+        expect((f.banner as { include_welcome_message: boolean }).include_welcome_message).toBe(member !== null);
+        expect((f.banner as { include_prospect_email: boolean }).include_prospect_email).toBe(member === null && p.enrollmentType === 'direct');
+        // The promo is for new members: only member items carry it, never the new-member-bonus item itself.
+        expect('new_member_promo' in f, `${code} ${slug}`).toBe(['non_card_member', 'card_member', 'opted_out'].includes(slug));
+        if (member) expect(isNewMember(member)).toBe(slug === 'new_member_bonus');
+      }
+      expect(String(items.find((i) => i.slug === 'opted_out')!.fields.title)).toBe(`You\u2019re earning ${values.currentEarning0}. Make it ${values.currentEarning2}.`);
     }
   });
 

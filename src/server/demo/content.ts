@@ -1,5 +1,6 @@
 import type { contentPages, NewPartnerRow } from '../db/schema';
 import type { TextBlock, FooterLink } from '#shared/schemas/cms';
+import { VIP_DINES_REQUIRED } from '#shared/constants/rewards';
 import { partnerSeed, type PartnerKind } from './partners';
 import { hashString } from '../lib/random';
 
@@ -255,6 +256,7 @@ function homeItems(ctx: Ctx): ContentRow[] {
       ...carousels(ctx, true),
     ],
     banner: banner(ctx, 'home-non-card', { welcome: true, prospect: false, alt: 'Illustration of a plate of food and a linked card' }),
+    new_member_promo: newMemberPromo(ctx, false),
   };
   const cardMember = {
     user_states: ['card_member'],
@@ -269,9 +271,95 @@ function homeItems(ctx: Ctx): ContentRow[] {
       link('See your recent activity', '/account/recent_activity'),
     ],
     banner: banner(ctx, 'home-card', { welcome: true, prospect: false, alt: 'Illustration of a table for two' }),
+    new_member_promo: newMemberPromo(ctx, true),
   };
-  return [item('home', 'anonymous', anonymous, 0), item('home', 'non_card_member', nonCard, 1), item('home', 'card_member', cardMember, 2)];
+  return [
+    item('home', 'anonymous', anonymous, 0), item('home', 'non_card_member', nonCard, 1), item('home', 'card_member', cardMember, 2),
+    ...airlineHomeVariants(ctx),
+  ];
 }
+
+/**
+ * §2 new-member promo of a member's home: shown only to new members (an open new-member bonus,
+ * rules/home-variant isNewMember). A card member registers for the bonus on the account overview.
+ */
+function newMemberPromo(ctx: Ctx, hasCard: boolean): TextBlock[] {
+  return hasCard
+    ? [
+      title('Your welcome bonus'),
+      body(`As a new member, your first qualifying dine of $25 or more within 30 days of joining earns ${ctx.voice.welcomeBonus} on top of your usual {{currencyPlural}}.`),
+      link('Register for your bonus', '/account/overview'),
+    ]
+    : [
+      title('Your welcome bonus'),
+      body(`Link a card now: as a new member, your first qualifying dine of $25 or more within 30 days of joining earns ${ctx.voice.welcomeBonus} on top of your usual {{currencyPlural}}.`),
+    ];
+}
+
+/**
+ * §4 home copy variants of the airline partners (rules/home-variant.ts picks them; precedence in
+ * docs/content-model.md): a card member opted out of e-mail at tier 0, one with an open new-member
+ * bonus, and the dining-progress stages Building, Renewing and Complete (partners with VIP).
+ */
+function airlineHomeVariants(ctx: Ctx): ContentRow[] {
+  if (ctx.kind !== 'airline' || ctx.enrollment === 'none') return [];
+  const variant = (state: string, salt: string, alt: string, fields: Record<string, unknown>) => ({
+    user_states: [state],
+    steps: steps(ctx),
+    ...fields,
+    banner: banner(ctx, salt, { welcome: true, prospect: false, alt }),
+  });
+  const rows = [
+    item('home', 'opted_out', variant('opted_out', 'home-opted-out', 'Illustration of a table set for dinner with an envelope beside the plate', {
+      browser_title: 'Earn more on every meal | {{partnerName2}}',
+      title: 'You\u2019re earning {{currentEarning0}}. Make it {{currentEarning2}}.',
+      banner_text: 'Turn on {{programName1}} emails in your profile and every qualifying dine earns {{currentEarning2}} instead of {{currentEarning0}}.',
+      subtitle: 'Your linked card is already earning. Members who get our emails earn more on every meal and hear first about bonus {{currencyPlural}}.',
+      browse_title: `Where to eat in ${ctx.hubCity}`,
+      main_column: [button('Turn on email offers', '/account/user_profile'), ...carousels(ctx, true)],
+      new_member_promo: newMemberPromo(ctx, true),
+    }), 3),
+    item('home', 'new_member_bonus', variant('new_member_bonus', 'home-nmb', 'Illustration of a celebratory dinner', {
+      browser_title: 'Your welcome bonus | {{partnerName2}}',
+      title: 'Your welcome bonus is waiting',
+      banner_text: `Complete your first qualifying dine of $25 or more within 30 days of joining and we\u2019ll add ${ctx.voice.welcomeBonus} to ${ctx.voice.earnedWhere}.`,
+      subtitle: 'Register for the bonus in your account, then pay with a linked card at any participating restaurant.',
+      browse_title: 'Pick your first restaurant',
+      main_column: [button('Register for your bonus', '/account/overview'), ...carousels(ctx, true)],
+    }), 4),
+  ];
+  if (ctx.hasVIP) {
+    rows.push(
+      item('home', 'progress_building', variant('progress_building', 'home-building', 'Illustration of a chef plating a dish', {
+        browser_title: 'Dine your way to VIP | {{partnerName2}}',
+        title: 'Dine your way to VIP',
+        banner_text: `Complete ${VIP_DINES_REQUIRED} qualifying dines this calendar year to reach VIP and earn {{currentEarning3}} for the rest of the year and all of next.`,
+        subtitle: 'Every qualifying dine paid with a linked card counts, at any participating restaurant, bar or club.',
+        browse_title: 'Your next qualifying dine',
+        main_column: [...carousels(ctx, true), link('See your VIP progress', '/account/overview')],
+      }), 5),
+      item('home', 'progress_renewing', variant('progress_renewing', 'home-renewing', 'Illustration of a chef\u2019s tasting menu', {
+        browser_title: 'Keep your VIP status | {{partnerName2}}',
+        title: 'Keep your VIP status for next year',
+        banner_text: `You\u2019re VIP this year, earning {{currentEarning3}}. Complete ${VIP_DINES_REQUIRED} qualifying dines by December 31 to stay VIP through next year.`,
+        subtitle: 'Every qualifying dine paid with a linked card counts toward next year.',
+        browse_title: 'Picked for you',
+        main_column: [...carousels(ctx, true), link('See your VIP progress', '/account/overview')],
+      }), 6),
+      item('home', 'progress_complete', variant('progress_complete', 'home-complete', 'Illustration of a celebratory toast at a dinner table', {
+        browser_title: 'You\u2019re VIP | {{partnerName2}}',
+        title: 'You\u2019re VIP through next year',
+        banner_text: `You\u2019ve completed this year\u2019s ${VIP_DINES_REQUIRED} qualifying dines, so every qualifying dine earns {{currentEarning3}} for the rest of this year and all of next.`,
+        subtitle: `Keep paying with a linked card and watch your {{currencyPlural}} bring ${ctx.voice.goal} closer.`,
+        browse_title: 'Picked for you',
+        main_column: [...carousels(ctx, true), link('See your recent activity', '/account/recent_activity')],
+      }), 7),
+    );
+  }
+  return rows;
+}
+
+
 
 // ---------------------------------------------------------------- discover
 
@@ -392,7 +480,7 @@ function howItWorks(ctx: Ctx): Record<string, unknown> {
     url: '/how-it-works',
     browser_title: 'How it works | {{partnerName2}}',
     banner_text: 'Earn {{currencyPlural}} every time you dine out',
-    banner: banner(ctx, 'how-it-works', { welcome: false, prospect: true, alt: 'Illustration of a restaurant meal' }),
+    banner: banner(ctx, 'how-it-works', { welcome: true, prospect: true, alt: 'Illustration of a restaurant meal' }),
     main_column: main,
     side_column: sideColumn(ctx),
     disclaimer: earnDisclaimer(),

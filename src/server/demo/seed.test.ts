@@ -41,7 +41,7 @@ describe('seed', () => {
       expect(delta?.enrollmentType).toBe('sso');
       expect(delta?.copyStates.currencyPlural).toBe('miles');
       const deltaPages = await database.db.select().from(contentPages).where(and(eq(contentPages.partnerId, delta?.id ?? 0), eq(contentPages.contentName, 'home')));
-      expect(deltaPages.filter((p) => p.status === 'published')).toHaveLength(3);
+      expect(deltaPages.filter((p) => p.status === 'published')).toHaveLength(8); // 3 audiences + 5 airline variants (§4)
       expect(deltaPages.filter((p) => p.status === 'draft').length).toBeGreaterThan(0);
       // The JSON bulk insert must store exactly what the generator produced.
       const stored = await database.db.select().from(merchants).where(eq(merchants.id, 1));
