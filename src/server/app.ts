@@ -31,8 +31,10 @@ import { captchaRoutes } from './modules/cards/captcha.routes';
 import { cardsRoutes } from './modules/cards/cards.routes';
 import { cardNetworkPlugin } from './modules/card-network/card-network.routes';
 import { rewardsRoutes } from './modules/rewards/rewards.routes';
+import { claimsQueueRoutes, claimsRoutes } from './modules/claims/claims.routes';
 import { bonusesRoutes } from './modules/bonuses/bonuses.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { reservationsRoutes } from './modules/reservations/reservations.routes';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -103,8 +105,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cardsRoutes, { db, config });
   await app.register(cardNetworkPlugin, { db, config });
   await app.register(rewardsRoutes, { db });
+  await app.register(claimsRoutes, { db });
+  // The claims review queue belongs to the staging tools: never in production.
+  if (config.stagingTools && config.env !== 'production') await app.register(claimsQueueRoutes, { db, config, demoPrefix: demoAccounts.publicIdPrefix });
   await app.register(bonusesRoutes, { db });
   await app.register(reviewsRoutes, { db, search });
+  await app.register(reservationsRoutes, { db });
 
   // The built web app: its assets, then its pages (and the not-found handler).
   await app.register(assetsPlugin, { clientDir: config.clientDir });

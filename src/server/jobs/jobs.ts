@@ -5,6 +5,7 @@ import { sweepLockouts } from '../modules/auth/lockout';
 import { cardNetworkJobs } from '../modules/card-network/jobs';
 import { payStatementCredits, postPartnerRewards } from '../modules/rewards/payouts';
 import { notificationJobs, type NotificationJobConfig } from '../modules/notifications/jobs';
+import { rematchSubmitted } from '../modules/claims/claims.service';
 import type { ScheduledJob } from './scheduler';
 
 const HOUR = 3_600_000;
@@ -48,6 +49,12 @@ export function appJobs(opts: { impressionsRetentionDays: number } & Partial<Not
     },
     // The rewards engine (modules/card-network/jobs.ts): apply what other instances received, expire what never settled.
     ...cardNetworkJobs(),
+    // Missing-reward claims whose card-network record was not applied yet when filed (modules/claims).
+    {
+      name: 'reward-claims-rematch',
+      everyMs: 60_000,
+      run: async ({ db }) => `${await rematchSubmitted(db)} claims matched again`,
+    },
     // Payouts (modules/rewards/payouts.ts): miles and points to the partner ledger, cash back as statement credits.
     {
       name: 'rewards-partner-posting',

@@ -1,0 +1,115 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZErrorResponse } from '#shared/schemas/common';
+import {
+  ZClaim, ZClaimRequest, ZClaimsResponse, ZClaimSubmitResponse, ZResolveClaimParams, ZResolveClaimRequest, ZReviewClaimsResponse,
+} from '#shared/schemas/claims';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import type { PartnerRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { createMailer, type Mailer } from '../../lib/mailer';
+import { partnerOrigin } from '../../plugins/partner';
+import type { Limit } from '../../plugins/rate-limits';
+import { sendClaimResolved } from './claims.mail';
+import { listClaims, resolveClaim, reviewClaims, submitClaim, toClaim } from './claims.service';
+import { claimWithNames, memberById } from './claims.repo';
+
+/** Claims one member may file: enough for a month of missed dines, too few to probe the inbox with. */
+export const CLAIMS_PER_MEMBER: Limit = { max: 10, timeWindow: 60 * 60_000 };
+
+/**
+ * The signed-in member's missing-reward claims (docs/api-claims.md). Own member only: the session
+ * names the member, and a session exists only on its partner's host, so a visitor, or a member's
+ * cookie on another partner's host, gets 401; no call takes a member id.
+ */
+export const claimsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get('/api/Member/Claims', {
+    schema: {
+      tags: ['claims'],
+      summary: "The member's missing-reward claims with their status, newest first (up to 100)",
+      description: 'Claims still Submitted (their card-network record not applied yet) are matched again first.',
+      response: { 200: ZClaimsResponse, 401: ZErrorResponse },
+    },
+  }, async (request) => {
+    const { member } = await app.sessions.require(request);
+    return { claims: await listClaims(db, { partner: request.sitePartner, member }) };
+  });
+
+  app.post('/api/Member/Claims', {
+    schema: {
+      tags: ['claims'],
+      summary: 'Claim a missing reward: matched at once against the card-network events received',
+      description: [
+        "Card (one of the member's), restaurant, the dine's restaurant-local date (10 to 90 days ago, 30 for Amex cards) and the amount charged, tip included.",
+        'Answers 201 with the new claim and what matching found (Matched, Not found, In review, or Submitted while the record is being processed),',
+        'or 200 with alreadyClaimed and the first claim when this claim, or a claim of the same purchase, was made before (nothing new is stored).',
+        `At most ${CLAIMS_PER_MEMBER.max} claims an hour per member (429 after).`,
+      ].join(' '),
+      security: [{ xsrf: [] }],
+      body: ZClaimRequest,
+      response: { 200: ZClaimSubmitResponse, 201: ZClaimSubmitResponse, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 429: ZErrorResponse },
+    },
+  }, async (request, reply) => {
+    const { member } = await app.sessions.require(request);
+    await app.limits.account(request, reply, { name: 'claims', account: String(member.id), limit: CLAIMS_PER_MEMBER });
+    const { created, ...result } = await submitClaim(db, { partner: request.sitePartner, member, body: request.body });
+    return reply.code(created ? 201 : 200).send(result);
+  });
+};
+
+/**
+ * The review queue in the staging tools (never in production: app.ts registers this with the
+ * staging tools). Like the other tools, it shows and acts on the demo accounts' claims and the
+ * signed-in member's own, never another real person's. Production operators use the operator
+ * command (claims-cli.ts, docs/api-claims.md).
+ */
+export const claimsQueueRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; demoPrefix: string; mailer?: Mailer }> = async (app, opts) => {
+  const { db, config, demoPrefix } = opts;
+  const mailer = opts.mailer ?? createMailer({ db, config });
+  app.addHook('onClose', async () => {
+    if (!opts.mailer) mailer.close();
+  });
+  const visibleTo = async (request: Parameters<typeof app.sessions.require>[0]) => ({ demoPrefix, memberId: (await request.currentSession())?.member.id ?? null });
+
+  app.get('/api/stgtools/claims', {
+    schema: {
+      tags: ['stgtools'],
+      summary: 'Claims in review on this partner site (demo accounts and your own), oldest first, with the reward an award would make',
+      response: { 200: ZReviewClaimsResponse },
+    },
+  }, async (request) => {
+    const partner = request.sitePartner;
+    return { claims: await reviewClaims(db, { partners: new Map([[partner.id, partner]]), partnerId: partner.id, visibleTo: await visibleTo(request) }) };
+  });
+
+  app.post('/api/stgtools/claims/:id/resolve', {
+    schema: {
+      tags: ['stgtools'],
+      summary: 'Resolve a claim in review: award it (a manual reward) or reject it with the reason; the member is e-mailed',
+      security: [{ xsrf: [] }],
+      params: ZResolveClaimParams,
+      body: ZResolveClaimRequest,
+      response: { 200: ZClaim, 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse },
+    },
+  }, async (request) => {
+    const partner = request.sitePartner;
+    const row = await claimWithNames(db, request.params.id);
+    const seen = await visibleTo(request);
+    const owner = row && row.claim.partnerId === partner.id ? await memberById(db, row.claim.memberId) : undefined;
+    if (!owner || !(owner.publicId.startsWith(seen.demoPrefix) || owner.id === seen.memberId)) throw AppError.notFound('There is no claim with this id among the demo accounts\' and your own.');
+    await resolveClaim(db, { partner, claimId: request.params.id, resolution: request.body.resolution, note: request.body.note });
+    await notify({ db, mailer, config, partner, claimId: request.params.id, log: request.log });
+    const after = await claimWithNames(db, request.params.id);
+    return toClaim(after!, partner);
+  });
+};
+
+/** Sends the claim-resolved e-mail; a mail failure is logged and does not undo the resolution. */
+export async function notify(opts: { db: Db; mailer: Mailer; config: AppConfig; partner: PartnerRow; claimId: number; log: { error: (o: object, m: string) => void } }) {
+  try {
+    await sendClaimResolved({ db: opts.db, mailer: opts.mailer }, { partner: opts.partner, claimId: opts.claimId, origin: partnerOrigin(opts.partner, opts.config) });
+  } catch (err) {
+    opts.log.error({ claimId: opts.claimId, error: err instanceof Error ? err.message.slice(0, 200) : String(err) }, 'claim-resolved e-mail not sent');
+  }
+}
+
