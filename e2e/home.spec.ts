@@ -1,0 +1,140 @@
+import type { Page } from '@playwright/test';
+import type { Member } from '../src/shared/schemas/member';
+import { expect, expectNoSeriousA11yIssues, partnerConfig, partnerUrl, test } from './fixtures';
+
+const PASSWORD = 'Dining2026!';
+
+/** Direct sign-in with a demo account (docs/demo-members.md). */
+async function signIn(page: Page, partner: string, email: string) {
+  await page.goto(partnerUrl(partner, '/login'));
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** The staging tools' "sign in as" (single sign-on partners have no password form on the site). */
+async function signInAs(page: Page, partner: string, publicId: string) {
+  await page.goto(partnerUrl(partner, '/stgtools'));
+  const status = await page.evaluate(async (publicId) => {
+    const { csrfToken } = (await (await fetch('/api/CSRF')).json()) as { csrfToken: string };
+    const res = await fetch('/api/stgtools/sign-in-as', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': csrfToken },
+      body: JSON.stringify({ publicId }),
+    });
+    return res.status;
+  }, publicId);
+  expect(status).toBe(200);
+}
+
+async function member(page: Page): Promise<Member> {
+  return page.evaluate(async () => (await (await fetch('/api/Member')).json()) as Member);
+}
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+const prospectForm = (page: Page) => page.getByRole('textbox', { name: /Email address/ });
+
+test.describe('home and content pages by member state (issue 10)', () => {
+  test('a visitor sees the anonymous copy and the prospect form', async ({ page, errors }) => {
+    await page.goto(partnerUrl('hilton', '/'));
+    const { copyStates } = await partnerConfig(page);
+    await expect(h1(page)).toHaveText(`Earn ${copyStates.currencyPlural} every time you dine out`);
+    await expect(prospectForm(page)).toBeVisible();
+    await expect(page.getByText(/^Welcome/)).toHaveCount(0);
+    await expectNoSeriousA11yIssues(page);
+
+    await page.goto(partnerUrl('hilton', '/how-it-works'));
+    await expect(h1(page)).toBeVisible();
+    await expect(page.getByText('Welcome!', { exact: true })).toBeVisible();
+    await expect(prospectForm(page)).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('a card member sees the card-member copy, is greeted by first name, and gets no prospect form', async ({ page, errors }) => {
+    await signIn(page, 'hilton', 'select.card@hilton.example.com');
+    const { firstName } = await member(page);
+    await page.goto(partnerUrl('hilton', '/'));
+    await expect(h1(page)).toHaveText('Welcome back. Where to next?');
+    await expect(page.getByText(`Welcome, ${firstName}!`)).toBeVisible();
+    await expect(page.getByText(/Your linked cards are working/)).toBeVisible();
+    await expect(prospectForm(page)).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: /every time you dine out/ })).toHaveCount(0);
+    await expectNoSeriousA11yIssues(page);
+
+    // A content page: the greeting by first name, no prospect form.
+    await page.goto(partnerUrl('hilton', '/how-it-works'));
+    await expect(h1(page)).toBeVisible();
+    await expect(page.getByText(`Welcome, ${firstName}!`)).toBeVisible();
+    await expect(prospectForm(page)).toHaveCount(0);
+    await expectNoSeriousA11yIssues(page);
+    expect(errors).toEqual([]);
+  });
+
+  test('no flash of the visitor copy: a skeleton while the member loads, then the member\'s copy', async ({ page }) => {
+    await signIn(page, 'hilton', 'select.card@hilton.example.com');
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/api/Member', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const headings: string[] = [];
+    await page.exposeFunction('recordHeading', (text: string) => headings.push(text));
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        const h = document.querySelector('h1');
+        if (h?.textContent) (window as unknown as { recordHeading: (t: string) => void }).recordHeading(h.textContent);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto(partnerUrl('hilton', '/'));
+    const skeleton = page.locator('[aria-busy="true"]');
+    await expect(skeleton).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toBeAttached();
+    await expect(prospectForm(page)).toHaveCount(0);
+    await expectNoSeriousA11yIssues(page);
+    release();
+    await expect(h1(page)).toHaveText('Welcome back. Where to next?');
+    await expect(skeleton).toHaveCount(0);
+    expect(headings.filter((t) => t.includes('every time you dine out'))).toEqual([]);
+  });
+
+  test('an airline member at tier 0 (opted out of e-mail) sees the opted-out variant', async ({ page, errors }) => {
+    await signInAs(page, 'delta', 'demo-delta-sso-basic-card');
+    const m = await member(page);
+    expect({ tierLevel: m.tierLevel, emailOptIn: m.emailOptIn, memberType: m.memberType }).toEqual({ tierLevel: 0, emailOptIn: false, memberType: 'EnrolledCardMember' });
+    await page.goto(partnerUrl('delta', '/'));
+    const { copyStates } = await partnerConfig(page);
+    await expect(h1(page)).toHaveText(`You\u2019re earning ${copyStates.currentEarning0}. Make it ${copyStates.currentEarning2}.`);
+    await expect(page.getByText(`Welcome, ${m.firstName}!`)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Turn on email offers' })).toHaveAttribute('href', '/account/user_profile');
+    await expect(page.getByText(/\{\{|\}\}/)).toHaveCount(0);
+    await expectNoSeriousA11yIssues(page);
+    expect(errors).toEqual([]);
+  });
+
+  test('airline dining progress: Renewing with the member\'s count, Building for an opted-in member', async ({ page }) => {
+    await signInAs(page, 'delta', 'demo-delta-sso-vip-card');
+    const vip = await member(page);
+    expect(vip.diningProgress.status).toBe('Renewing');
+    await page.goto(partnerUrl('delta', '/'));
+    await expect(h1(page)).toHaveText('Keep your VIP status for next year');
+    const { dinesRequired, remainingDines } = vip.diningProgress;
+    await expect(page.getByText(`${dinesRequired - remainingDines} of ${dinesRequired} qualifying dines this year:`, { exact: false })).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+
+    await signInAs(page, 'delta', 'demo-delta-sso-select-card');
+    const select = await member(page);
+    test.skip(select.activeBonuses.some((b) => b.isNewMemberBonus && b.memberIsEligibleForNMB && b.bonusStatus !== 'Qualified'), 'this member has an open new-member bonus, which wins over progress');
+    expect(select.diningProgress.status).toBe('Building');
+    await page.goto(partnerUrl('delta', '/'));
+    await expect(h1(page)).toHaveText('Dine your way to VIP');
+  });
+
+  test('a visitor on the airline site sees the anonymous copy (single sign-on: no prospect form)', async ({ page }) => {
+    await page.goto(partnerUrl('delta', '/'));
+    await expect(h1(page)).toHaveText('Earn miles every time you dine out');
+    await expect(prospectForm(page)).toHaveCount(0);
+    await expectNoSeriousA11yIssues(page);
+  });
+});
