@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { memberCards, members, partnerCards, type MemberCardRow, type MemberRow, type PartnerCardRow } from '../../db/schema';
+import { memberCards, members, partnerCards, partners, type MemberCardRow, type MemberRow, type PartnerCardRow, type PartnerRow } from '../../db/schema';
 import type { MemberType } from '#shared/constants/member';
 
 export type NewMemberCard = typeof memberCards.$inferInsert;
@@ -57,4 +57,35 @@ export async function countMemberCards(tx: Db, { partnerId, memberId }: Owner): 
 
 export async function setMemberType(tx: Db, memberId: number, memberType: MemberType, extra: { active?: boolean } = {}): Promise<void> {
   await tx.update(members).set({ memberType, ...extra, updatedAt: new Date() }).where(eq(members.id, memberId));
+}
+
+/**
+ * Serialises links of the same card across partners until the end of the transaction (one
+ * advisory lock per fingerprint, taken in sorted order so two links never wait on each other in a
+ * cycle): a card cannot end up linked in two programmes by two links at once.
+ */
+export async function lockFingerprints(tx: Db, fingerprints: readonly string[]): Promise<void> {
+  for (const f of [...new Set(fingerprints)].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${f}, 0))`);
+}
+
+export type OtherProgrammeCard = {
+  id: number; memberId: number; partnerId: number; cardType: MemberCardRow['cardType']; lastFour: string; fingerprint: string;
+  partner: Pick<PartnerRow, 'name' | 'copyStates'>;
+};
+
+/** Where this card is linked in the other partners' programmes of this deployment (by any of its fingerprints). */
+export async function cardsInOtherProgrammes(tx: Db, partnerId: number, fingerprints: readonly string[]): Promise<OtherProgrammeCard[]> {
+  if (fingerprints.length === 0) return [];
+  return tx.select({
+    id: memberCards.id, memberId: memberCards.memberId, partnerId: memberCards.partnerId, cardType: memberCards.cardType, lastFour: memberCards.lastFour,
+    fingerprint: memberCards.fingerprint, partner: { name: partners.name, copyStates: partners.copyStates },
+  }).from(memberCards).innerJoin(partners, eq(partners.id, memberCards.partnerId))
+    .where(and(ne(memberCards.partnerId, partnerId), inArray(memberCards.fingerprint, [...fingerprints])))
+    .orderBy(asc(memberCards.id));
+}
+
+/** Removes a card from its programme (it moves to another); answers whether it was still there. */
+export async function removeMovedCard(tx: Db, id: number): Promise<boolean> {
+  const gone = await tx.delete(memberCards).where(eq(memberCards.id, id)).returning({ id: memberCards.id });
+  return gone.length > 0;
 }

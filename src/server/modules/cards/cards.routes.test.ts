@@ -158,9 +158,10 @@ describe('POST /api/Member/Cards', () => {
     expect(taken.statusCode).toBe(400);
     expect(taken.json<Registration>().cardRegistration[0]!.error).toEqual({ code: 'LINKED_TO_OTHER_MEMBER', message: CARD_ERRORS.LINKED_TO_OTHER_MEMBER });
 
-    // Another partner is another program: the same card links there.
+    // Another partner is another programme: linking it there asks first, then moves it (card-move.routes.test.ts).
     const elsewhere = await newSignedInMember(t, 'ihg');
-    expect((await addCards(elsewhere.browser, [manual(number)])).statusCode).toBe(200);
+    expect((await addCards(elsewhere.browser, [manual(number)])).statusCode).toBe(409);
+    expect((await addCards(elsewhere.browser, [manual(number)], { confirmMove: true } as Partial<AddCardsBody>)).statusCode).toBe(200);
   });
 
   it('accepts at most 12 cards in one submission', async () => {

@@ -5,6 +5,9 @@ import { ZAddCardsRequest, ZAddCardsResponse, ZCardList, ZDeleteCardQuery } from
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { createMailer, type Mailer } from '../../lib/mailer';
+import { partnerOrigin } from '../../plugins/partner';
+import { deliverPending } from '../notifications/notifications.service';
 import { CAPTCHA_MESSAGE } from './captcha';
 import { loadCardKeys, loadFingerprintKeys, type CardKeys, type FingerprintKeys } from './card-crypto';
 import { addCards, deleteCard, memberCardList, NO_PARTNER_CARDS, partnerCardList } from './cards.service';
@@ -14,7 +17,13 @@ import { addCards, deleteCard, memberCardList, NO_PARTNER_CARDS, partnerCardList
  * arrive encrypted (the card frame), are decrypted in memory only and never stored or logged.
  * Needs captchaRoutes registered first (app.captcha).
  */
-export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }> = async (app, { db, config }) => {
+export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; mailer?: Mailer }> = async (app, opts) => {
+  const { db, config } = opts;
+  // The mail to a moved card's former member (docs/notifications.md); the reward-notifications job retries it if this send fails.
+  const mailer = opts.mailer ?? createMailer({ db, config });
+  app.addHook('onClose', async () => {
+    if (!opts.mailer) mailer.close();
+  });
   // Loaded on first use: the development key pair is generated once and kept in app_secrets.
   let keys: Promise<CardKeys> | undefined;
   let fingerprintKeys: Promise<FingerprintKeys> | undefined;
@@ -43,10 +52,10 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }> =
     schema: {
       tags: ['cards'],
       summary: 'Link cards: manual cards encrypted by the card frame, or partner cards by id',
-      description: `§5: termsAccepted and directFileFeedOptIn must be true (400 with fieldErrors otherwise, nothing stored). The captcha (gRecaptchaResponse, ALTCHA) is checked next. 200 with one result per card when at least one card was linked; 400 with the same body when none was; 400 with fieldErrors for bad input.`,
+      description: `§5: termsAccepted and directFileFeedOptIn must be true (400 with fieldErrors otherwise, nothing stored). The captcha (gRecaptchaResponse, ALTCHA) is checked next. 200 with one result per card when at least one card was linked; 400 with the same body when none was; 400 with fieldErrors for bad input. A card that earns in another partner's programme of this deployment answers 409 code cardInOtherProgramme ("This card earns with X today; linking it here moves it.", one fieldError per such card, creditCards.<index>) and nothing is linked, unless confirmMove is true: then it moves here and its former member is e-mailed.`,
       security: [{ xsrf: [] }],
       body: ZAddCardsRequest,
-      response: { 200: ZAddCardsResponse, 400: z.union([ZAddCardsResponse, ZErrorResponse]), 401: ZErrorResponse, 403: ZErrorResponse },
+      response: { 200: ZAddCardsResponse, 400: z.union([ZAddCardsResponse, ZErrorResponse]), 401: ZErrorResponse, 403: ZErrorResponse, 409: ZErrorResponse },
     },
   }, async (request, reply) => {
     const partner = request.sitePartner;
@@ -61,8 +70,14 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }> =
       termsAccepted: request.body.termsAccepted,
       keys: await cardKeys(),
       fingerprintKeys: await fpKeys(),
+      confirmMove: request.body.confirmMove === true,
     });
-    request.log.info({ linked: result.linked, submitted: result.cardRegistration.length }, 'cards linked');
+    request.log.info({ linked: result.linked, submitted: result.cardRegistration.length, moved: result.movedNotices.length }, 'cards linked');
+    if (result.movedNotices.length > 0) {
+      // Sent now, after the move committed; a failure leaves the rows pending for the job.
+      await deliverPending({ db, mailer, origin: (p) => partnerOrigin(p, config) }, { ids: result.movedNotices })
+        .catch((err: unknown) => request.log.warn({ error: err instanceof Error ? err.message.slice(0, 200) : 'failed' }, 'card-moved mail left to the notifications job'));
+    }
     return reply.status(result.linked > 0 ? 200 : 400).send({ cardRegistration: result.cardRegistration });
   });
 

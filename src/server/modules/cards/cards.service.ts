@@ -6,8 +6,12 @@ import { BRAND_CODES, CARD_BRANDS, CARD_OPT_IN_REQUIRED, CARD_TERMS_REQUIRED, MA
 import { acceptedBrandsMessage, checkCardNumber, detectBrand } from '#shared/rules/card';
 import type { Card, ZCardRegistration, ZCreditCardInput } from '#shared/schemas/card';
 import { cardFingerprints, decryptCardNumber, type CardKeys, type FingerprintKeys } from './card-crypto';
+import { cardMoveMessage, cardMoveNotice } from '#shared/rules/card-move';
+import { programName } from '#shared/rules/partner-features';
+import { recordCardMoved } from '../notifications/notifications.service';
 import {
-  cardHolder, countMemberCards, deleteMemberCard, insertMemberCard, listMemberCards, listPartnerCards, lockMember, rekeyMemberCard, setMemberType,
+  cardHolder, cardsInOtherProgrammes, countMemberCards, deleteMemberCard, insertMemberCard, listMemberCards, listPartnerCards, lockFingerprints, lockMember,
+  rekeyMemberCard, removeMovedCard, setMemberType, type OtherProgrammeCard,
 } from './cards.repo';
 
 export type CreditCardInput = z.infer<typeof ZCreditCardInput>;
@@ -89,7 +93,11 @@ function preparePartnerCard(cardId: number, partnerCards: PartnerCardRow[]): Pre
   };
 }
 
-export type AddCardsResult = { linked: number; cardRegistration: CardRegistration; memberType: MemberRow['memberType'] };
+export type AddCardsResult = {
+  linked: number; cardRegistration: CardRegistration; memberType: MemberRow['memberType'];
+  /** Cards moved here from another programme: the notifications rows of their former members' mails. */
+  movedNotices: number[];
+};
 
 /**
  * POST /api/Member/Cards after the captcha: each card gets its own result (§3 card registration).
@@ -102,6 +110,8 @@ export type AddCardsResult = { linked: number; cardRegistration: CardRegistratio
 export async function addCards(db: Db, opts: {
   partner: PartnerRow; member: MemberRow; creditCards: CreditCardInput[]; directFileFeedOptIn: true; termsAccepted: true;
   keys: CardKeys; fingerprintKeys: FingerprintKeys;
+  /** The member confirmed moving cards that earn in another programme (else such a submission answers 409). */
+  confirmMove?: boolean;
 }): Promise<AddCardsResult> {
   const { partner, member } = opts;
   const missing = [
@@ -118,10 +128,13 @@ export async function addCards(db: Db, opts: {
   return db.transaction(async (tx) => {
     const locked = await lockMember(tx, member.id);
     if (!locked) throw AppError.unauthorized();
+    await lockFingerprints(tx, prepared.flatMap((p) => (p.ok ? p.card.knownAs : [])));
     const existing = await listMemberCards(tx, owner);
     const mine = new Set(existing.map((c) => c.fingerprint));
+    const elsewhere = await cardsElsewhere(tx, { partner, prepared, mine, confirmMove: opts.confirmMove === true });
     let total = existing.length;
     const cardRegistration: CardRegistration = [];
+    const movedNotices: number[] = [];
     for (const p of prepared) {
       if (!p.ok) {
         cardRegistration.push({ memberCard: p.shown, error: { code: p.code, message: p.message } });
@@ -153,6 +166,11 @@ export async function addCards(db: Db, opts: {
       }
       knownAs.forEach((f) => mine.add(f));
       total += 1;
+      // Linked here: it leaves the other programmes, and their members are told.
+      for (const other of elsewhere.filter((o) => knownAs.includes(o.fingerprint))) {
+        const notice = await moveAway(tx, other);
+        if (notice !== null) movedNotices.push(notice);
+      }
       cardRegistration.push({ memberCard: { id: row.id, cardType: row.cardType, lastFour: row.lastFour, description: row.description }, error: null });
     }
     const linked = cardRegistration.filter((r) => r.error === null).length;
@@ -161,8 +179,50 @@ export async function addCards(db: Db, opts: {
       memberType = 'EnrolledCardMember';
       await setMemberType(tx, member.id, memberType, { active: true });
     }
-    return { linked, cardRegistration, memberType };
+    return { linked, cardRegistration, memberType, movedNotices };
   });
+}
+
+/**
+ * The cards of this submission that earn in another partner's programme of the deployment (found
+ * by fingerprint): only cards that would otherwise link here (not already this member's, not
+ * another member's of this partner). Without the member's confirmation that is a 409 naming the
+ * other programme — nothing about its member — and nothing is linked.
+ */
+async function cardsElsewhere(tx: Db, opts: { partner: PartnerRow; prepared: Prepared[]; mine: Set<string>; confirmMove: boolean }): Promise<OtherProgrammeCard[]> {
+  const found: OtherProgrammeCard[] = [];
+  const notices: Array<{ index: number; cardType: string; lastFour: string; programme: string }> = [];
+  for (const [index, p] of opts.prepared.entries()) {
+    if (!p.ok || p.card.knownAs.some((f) => opts.mine.has(f))) continue;
+    if (await cardHolder(tx, opts.partner.id, p.card.knownAs)) continue;
+    const others = await cardsInOtherProgrammes(tx, opts.partner.id, p.card.knownAs);
+    if (others.length === 0) continue;
+    found.push(...others);
+    notices.push({ index, cardType: p.card.cardType, lastFour: p.card.lastFour, programme: programName(others[0]!.partner) });
+  }
+  if (notices.length > 0 && !opts.confirmMove) {
+    const single = opts.prepared.length === 1;
+    throw new AppError(409, cardMoveMessage(notices, { submitted: opts.prepared.length }), {
+      code: 'cardInOtherProgramme',
+      fieldErrors: notices.map((n) => ({ field: `creditCards.${n.index}`, message: cardMoveNotice(n, n.programme, { single }) })),
+    });
+  }
+  return found;
+}
+
+/**
+ * Takes a card out of another programme after it was linked here: its member's row is locked
+ * first (the order deleteCard uses, so the two never wait on each other), the card removed; a
+ * member left without a card there becomes a NonCardMember (their account stays open: they did
+ * not close it), and the 'cardMoved' mail is recorded in the same transaction.
+ */
+async function moveAway(tx: Db, card: OtherProgrammeCard): Promise<number | null> {
+  const owner = await lockMember(tx, card.memberId);
+  if (!owner || !(await removeMovedCard(tx, card.id))) return null;
+  if (owner.memberType === 'EnrolledCardMember' && (await countMemberCards(tx, { partnerId: card.partnerId, memberId: card.memberId })) === 0) {
+    await setMemberType(tx, card.memberId, 'NonCardMember');
+  }
+  return recordCardMoved(tx, { partnerId: card.partnerId, memberId: card.memberId, cardId: card.id, cardType: card.cardType, lastFour: card.lastFour });
 }
 
 /**
