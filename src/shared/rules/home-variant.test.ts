@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CmsItem } from '../schemas/cms';
 import type { Member } from '../schemas/member';
 import { PROGRESS_STATUSES } from '../constants/member';
-import { hasOpenNewMemberBonus, homeStatesFor, homeVariantOf, isNewMember, pickHomeItem, progressLine, type HomeMember } from './home-variant';
+import { chooseHomeItem, hasOpenNewMemberBonus, homeStatesFor, homeVariantOf, isNewMember, pickHomeItem, progressLine, type HomeMember } from './home-variant';
 
 type Bonus = Member['activeBonuses'][number];
 const nmb = (over: Partial<Bonus> = {}): Bonus => ({
@@ -148,6 +148,12 @@ describe('pickHomeItem', () => {
     expect(pickHomeItem(airline.slice(0, 2), ['progress_building', 'card_member'])?.slug).toBe('anonymous');
     expect(pickHomeItem([item('x', ['card_member']), item('y', ['non_card_member'])], ['closed_account_member'])?.slug).toBe('x');
     expect(pickHomeItem([], ['anonymous'])).toBeUndefined();
+  });
+
+  it('tells the state the item was chosen for (none for a fallback)', () => {
+    expect(chooseHomeItem(airline, ['progress_building', 'card_member'])).toMatchObject({ state: 'progress_building', item: { slug: 'progress_building' } });
+    expect(chooseHomeItem(airline.slice(0, 3), ['progress_building', 'card_member'])).toMatchObject({ state: 'card_member', item: { slug: 'card_member' } });
+    expect(chooseHomeItem(airline.slice(0, 2), ['progress_building', 'card_member'])).toMatchObject({ state: undefined, item: { slug: 'anonymous' } });
   });
 
   it('ignores items whose user_states is not a list', () => {

@@ -84,17 +84,23 @@ export function homeStatesFor(member: HomeMember | null | undefined, knownPublic
 const statesOf = (item: CmsItem): unknown[] => (Array.isArray(item.fields.user_states) ? item.fields.user_states : []);
 
 /**
- * The home item for the states (homeStatesFor): the item naming the first state that any item
- * names, so a partner without a variant's item shows its card-member item. With none of them, the
- * anonymous item, then the first item (as content-filters homeItemFor does): the page never goes
- * without copy. What is only for visitors (the prospect e-mail form) is shown by membership, not by item.
+ * The home item for the states (homeStatesFor) and the state it was chosen for: the item naming the
+ * first state that any item names, so a partner without a variant's item shows its card-member item
+ * (state 'card_member'). With none of them, the anonymous item, then the first item (as
+ * content-filters homeItemFor does), with no state: the page never goes without copy. What is only
+ * for visitors (the prospect e-mail form) is shown by membership, not by item.
  */
-export function pickHomeItem(items: readonly CmsItem[], states: readonly HomeState[]): CmsItem | undefined {
+export function chooseHomeItem(items: readonly CmsItem[], states: readonly HomeState[]): { item: CmsItem | undefined; state: HomeState | undefined } {
   for (const state of states) {
     const found = items.find((i) => statesOf(i).includes(state));
-    if (found) return found;
+    if (found) return { item: found, state };
   }
-  return items.find((i) => statesOf(i).includes('anonymous')) ?? items[0];
+  return { item: items.find((i) => statesOf(i).includes('anonymous')) ?? items[0], state: undefined };
+}
+
+/** chooseHomeItem's item. */
+export function pickHomeItem(items: readonly CmsItem[], states: readonly HomeState[]): CmsItem | undefined {
+  return chooseHomeItem(items, states).item;
 }
 
 /**

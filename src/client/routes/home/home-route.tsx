@@ -3,7 +3,7 @@ import { ContentBanner } from '../../features/content-page/content-banner';
 import { bannerFields, str } from '../../features/content-page/fields';
 import { ProspectEmailForm } from '../../features/content-page/prospect-email-form';
 import { useKnownPublicId, useMember } from '../../features/session';
-import { homeStatesFor, isNewMember, pickHomeItem, progressLine } from '#shared/rules/home-variant';
+import { chooseHomeItem, homeStatesFor, isNewMember, progressLine } from '#shared/rules/home-variant';
 import { usePartner } from '../../lib/partner';
 import { ContentBlocks } from '../../features/content-page/content-blocks';
 import { RichText, stripTags } from '../../components/rich-text';
@@ -53,7 +53,7 @@ function HomeSkeleton() {
           <div className={`${styles.bone} ${styles.boneText}`} />
         </div>
       </div>
-      <div className={`container ${styles.stepList}`} aria-hidden="true">
+      <div className={`container ${styles.skeletonSteps}`} aria-hidden="true">
         {[0, 1, 2].map((i) => (
           <div key={i} className={`${styles.bone} ${styles.boneStep}`} />
         ))}
@@ -71,10 +71,11 @@ function HomeScreen() {
   const items = useContentPage('home');
   const { member } = useMember();
   const knownPublicId = useKnownPublicId();
-  const states = homeStatesFor(member, knownPublicId);
-  const fields = pickHomeItem(items, states)?.fields ?? {};
+  const chosen = chooseHomeItem(items, homeStatesFor(member, knownPublicId));
+  const fields = chosen.item?.fields ?? {};
   const banner = bannerFields(fields.banner);
-  const progress = member ? progressLine(member, states[0]) : null;
+  // The member's count goes with the progress copy only (not under a partner's plain card-member copy).
+  const progress = member ? progressLine(member, chosen.state) : null;
   // §2: the new-member promo only for new members (an open new-member bonus, rules/home-variant isNewMember).
   const promo = isNewMember(member) && Array.isArray(fields.new_member_promo) && fields.new_member_promo.length > 0 ? fields.new_member_promo : null;
   const title = str(fields.title) || str(fields.banner_text) || `Earn ${partner.copyStates.currencyPlural} when you dine out`;
