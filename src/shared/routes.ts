@@ -61,6 +61,10 @@ export const ROUTES = {
   accountRecentActivity: route('/account/recent_activity', hasMembers),
   accountCards: route('/account/manage_cards', hasMembers),
   accountProfile: route('/account/user_profile', hasMembers),
+  /** Missing-reward claims: the claim form and the member's claims with their status (docs/api-claims.md). */
+  accountClaims: route('/account/claims', hasMembers),
+  /** The review form of one visit of Reviews & History (its sourceTransactionId). */
+  accountReview: route('/account/recent_activity/review/:txnId', hasMembers),
   /** Any other account sub-path: redirected to the overview by the client. */
   accountOther: route('/account/*', hasMembers),
   stgtools: { ...route('/stgtools', hasStagingTools), otherwise: 'unregistered' },
@@ -156,6 +160,10 @@ export const paths = {
     recentActivity: to(ROUTES.accountRecentActivity),
     cards: to(ROUTES.accountCards),
     profile: to(ROUTES.accountProfile),
+    /** Missing-reward claims: the claim form and the member's claims. */
+    claims: to(ROUTES.accountClaims),
+    /** The review form of a visit (a Reviews & History row's sourceTransactionId). */
+    review: (txnId: string) => ROUTES.accountReview.path.replace(':txnId', encodeURIComponent(txnId)),
   }),
   stgtools: to(ROUTES.stgtools),
   /** Sign-in at the partner's identity provider (a server address), back to `returnTo` after. */

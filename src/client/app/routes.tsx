@@ -53,12 +53,14 @@ const SCREENS: { readonly [N in RouteName]: Screen } = {
   account: {
     lazy: lazyScreen(() => import('../routes/account/account-route'), 'AccountRoute'),
     index: toAccountOverview,
-    children: ['accountOverview', 'accountRecentActivity', 'accountCards', 'accountProfile', 'accountOther'],
+    children: ['accountOverview', 'accountRecentActivity', 'accountCards', 'accountProfile', 'accountReview', 'accountClaims', 'accountOther'],
   },
   accountOverview: { lazy: lazyScreen(() => import('../routes/account/overview-route'), 'OverviewRoute') },
   accountRecentActivity: { lazy: lazyScreen(() => import('../routes/account/recent-activity-route'), 'RecentActivityRoute') },
   accountCards: { lazy: lazyScreen(() => import('../routes/account/manage-cards-route'), 'ManageCardsRoute') },
   accountProfile: { lazy: lazyScreen(() => import('../routes/account/profile-route'), 'ProfileRoute') },
+  accountClaims: { lazy: lazyScreen(() => import('../routes/account/claims-route'), 'ClaimsRoute') },
+  accountReview: { lazy: lazyScreen(() => import('../routes/account/review-route'), 'ReviewRoute') },
   accountOther: { element: toAccountOverview },
   stgtools: { lazy: lazyScreen(() => import('../routes/stgtools/stgtools-route'), 'StgtoolsRoute') },
 };

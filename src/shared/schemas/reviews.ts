@@ -5,18 +5,11 @@ import { z } from 'zod';
  * (§3 review status, §7 GET /api/reviews/status), the review form, and a restaurant's reviews.
  */
 
-/** At most this many ids in one status call (a page of activity holds at most 100 rows). */
-export const MAX_STATUS_IDS = 100;
-export const MAX_TXN_ID_LENGTH = 64;
-export const MAX_REVIEW_COMMENT = 1000;
-/** Reviews on a restaurant page, a page at a time. */
-export const REVIEWS_PAGE_SIZE = 5;
-export const MAX_REVIEWS_PAGE_SIZE = 50;
+import {
+  COMMENT_TOO_LONG, MAX_REVIEW_COMMENT, MAX_REVIEWS_PAGE_SIZE, MAX_STATUS_IDS, MAX_TXN_ID_LENGTH, REVIEWS_PAGE_SIZE, ratingMessage, type ReviewAspect,
+} from '../constants/reviews';
 
-/** The four things a diner rates (§ issue 10: food, service, ambience, value), in form order. */
-export const REVIEW_ASPECTS = ['food', 'service', 'ambience', 'value'] as const;
-export type ReviewAspect = (typeof REVIEW_ASPECTS)[number];
-export const REVIEW_ASPECT_LABELS: Record<ReviewAspect, string> = { food: 'Food', service: 'Service', ambience: 'Ambience', value: 'Value' };
+export * from '../constants/reviews';
 
 const zTxnId = z.string({ message: 'txnId is required.' }).trim()
   .min(1, 'txnId must not be empty.')
@@ -35,19 +28,17 @@ export const ZReviewStatus = z.object({ id: z.string(), completed: z.boolean() }
 export type ReviewStatus = z.infer<typeof ZReviewStatus>;
 export const ZReviewStatusResponse = z.array(ZReviewStatus);
 
-const zRating = (label: string) => z.number({ message: `Rate the ${label.toLowerCase()} from 1 to 5 stars.` })
-  .int(`Rate the ${label.toLowerCase()} from 1 to 5 stars.`)
-  .min(1, `Rate the ${label.toLowerCase()} from 1 to 5 stars.`)
-  .max(5, `Rate the ${label.toLowerCase()} from 1 to 5 stars.`);
+const zRating = (aspect: ReviewAspect) => z.number({ message: ratingMessage(aspect) })
+  .int(ratingMessage(aspect)).min(1, ratingMessage(aspect)).max(5, ratingMessage(aspect));
 
 /** The review form's values (the client validates with it too). */
 export const ZReviewForm = z.object({
-  food: zRating('Food'),
-  service: zRating('Service'),
-  ambience: zRating('Ambience'),
-  value: zRating('Value'),
+  food: zRating('food'),
+  service: zRating('service'),
+  ambience: zRating('ambience'),
+  value: zRating('value'),
   comment: z.string({ message: 'The comment must be text.' }).trim()
-    .max(MAX_REVIEW_COMMENT, `Keep the comment to ${MAX_REVIEW_COMMENT} characters or fewer.`).default(''),
+    .max(MAX_REVIEW_COMMENT, COMMENT_TOO_LONG).default(''),
 });
 export type ReviewForm = z.input<typeof ZReviewForm>;
 

@@ -6,6 +6,7 @@ import { track } from '../../lib/impressions';
 import { usePartner } from '../../lib/partner';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { MerchantDetailSkeleton, MerchantDetailView, parseMerchantId, useMerchantDetail } from '../../features/merchants';
+import { MerchantReviews } from '../../features/reviews';
 import { NotFoundRoute } from '../not-found/not-found-route';
 import { ServerErrorRoute } from '../server-error/server-error-route';
 
@@ -34,5 +35,5 @@ function MerchantScreen({ merchantId }: { merchantId: number }) {
     if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundRoute />;
     return <ServerErrorRoute />;
   }
-  return <MerchantDetailView merchant={query.data} />;
+  return <MerchantDetailView merchant={query.data} reviews={<MerchantReviews merchantId={query.data.id} />} />;
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { merchantImageUrl } from '#shared/constants/merchant';
 import type { MerchantDetail } from '#shared/schemas/merchant';
@@ -25,7 +25,7 @@ const UnlockAccessButton = lazy(() => import('./unlock-access-popup').then((m) =
  * The merchant detail: the earn text of the signed-in member's tier (a visitor is asked to sign in,
  * §2), and 'Unlock access to earn' where the member's tier lacks the restaurant's campaigns.
  */
-export function MerchantDetailView({ merchant }: { merchant: MerchantDetail }) {
+export function MerchantDetailView({ merchant, reviews }: { merchant: MerchantDetail; /** The verified reviews' part of the Reviews section. */ reviews?: ReactNode }) {
   const partner = usePartner();
   const tier = useMemberTier();
   const ids = useId();
@@ -168,7 +168,7 @@ export function MerchantDetailView({ merchant }: { merchant: MerchantDetail }) {
             </section>
           )}
 
-          {merchant.reviewsSummary && <ReviewsSummary summary={merchant.reviewsSummary} headingId={id('reviews')} />}
+          <ReviewsSummary summary={merchant.reviewsSummary} headingId={id('reviews')} verified={reviews} />
         </div>
 
         <div className={styles.side}>

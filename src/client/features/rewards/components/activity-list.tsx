@@ -2,7 +2,9 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { Transaction } from '#shared/schemas/rewards';
 import { paths } from '#shared/routes';
+import { mayHaveReviewLink } from '#shared/rules/review-link';
 import { usePartner } from '#client/lib/partner';
+import { ReviewLink, useReviewedIds } from '../../reviews';
 import { activityRowView, type ActivityRowView } from '../format';
 import styles from './recent-activity.module.css';
 
@@ -10,16 +12,22 @@ import styles from './recent-activity.module.css';
 export function ActivityList({ rows, label, stale = false }: { rows: readonly Transaction[]; label: string; stale?: boolean }) {
   const partner = usePartner();
   const views = useMemo(() => rows.map((tx) => activityRowView(tx, { partner })), [rows, partner]);
+  // §5 review links: the rows the rule allows apart from being reviewed; their status is asked once the page has loaded.
+  const candidates = useMemo(() => {
+    const now = new Date();
+    return new Set(rows.filter((tx) => mayHaveReviewLink(tx, now)).map((tx) => tx.sourceTransactionId));
+  }, [rows]);
+  const { reviewed } = useReviewedIds(stale ? [] : [...candidates]);
   return (
     <ol className={`${styles.list} ${stale ? styles.stale : ''}`} aria-label={label} aria-busy={stale || undefined}>
       {views.map((row) => (
-        <ActivityRow key={row.id} row={row} />
+        <ActivityRow key={row.id} row={row} reviewLink={reviewed !== undefined && candidates.has(row.id) && !reviewed.has(row.id)} />
       ))}
     </ol>
   );
 }
 
-function ActivityRow({ row }: { row: ActivityRowView }) {
+function ActivityRow({ row, reviewLink }: { row: ActivityRowView; reviewLink: boolean }) {
   return (
     <li className={`${styles.row} ${row.dimmed ? styles.dimmed : ''}`} data-status={row.label ?? 'Awarded'}>
       <div className={styles.rowMain}>
@@ -33,6 +41,11 @@ function ActivityRow({ row }: { row: ActivityRowView }) {
           {row.card && <span>{row.card}</span>}
         </p>
         {row.reason && <p className={styles.reason}>{row.reason}</p>}
+        {reviewLink && (
+          <p>
+            <ReviewLink txnId={row.id} merchantName={row.merchantId !== null ? row.title : null} />
+          </p>
+        )}
       </div>
       <dl className={styles.figures}>
         {row.dineAmount !== null && (
