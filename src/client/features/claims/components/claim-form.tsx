@@ -1,0 +1,200 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { CLAIM_AFTER_DAYS } from '#shared/constants/rewards';
+import { CLAIM_STATUS_LABELS } from '#shared/rules/claim-status';
+import { CLAIM_LOOKBACK_DAYS, CLAIM_LOOKBACK_DAYS_AMEX, claimWindow, claimWindowMessage, dayNumber, longDate } from '#shared/rules/claim-window';
+import { Button } from '#client/components/button';
+import { FormBanner } from '#client/components/form-banner';
+import { SelectField } from '#client/components/select-field';
+import { TextField } from '#client/components/text-field';
+import { ApiError } from '#client/lib/api';
+import { useCards } from '../../cards';
+import { useMember } from '../../session';
+import { useSubmitClaim, type ClaimSubmitResponse } from '../api';
+import { RestaurantCombobox, type PickedRestaurant } from './restaurant-combobox';
+import { SupportContact } from './support-contact';
+import styles from './claims.module.css';
+
+export const CLAIM_FORM_TITLE = 'Claim a missing reward';
+
+type Values = { cardId: string; near: string; restaurant: PickedRestaurant | null; dineDate: string; amount: string };
+type Field = 'cardId' | 'restaurant' | 'dineDate' | 'amount';
+type Errors = Partial<Record<Field, string>>;
+
+/** Today in the browser's calendar (the server checks the window again in the restaurant's). */
+function localToday(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** The form's values as the call's body, or what is wrong with them. */
+export function claimRequest(values: Values, cards: ReadonlyArray<{ id: number; cardType: string }>, today: string) {
+  const errors: Errors = {};
+  const card = cards.find((c) => String(c.id) === values.cardId);
+  if (!card) errors.cardId = 'Choose the card you paid with.';
+  if (!values.restaurant) errors.restaurant = 'Search for the restaurant and choose it from the list.';
+  if (!values.dineDate.trim() || dayNumber(values.dineDate.trim()) === null) errors.dineDate = 'Enter the date of the dine.';
+  else if (card) {
+    const problem = claimWindowMessage(claimWindow({ dineDate: values.dineDate.trim(), today, cardType: card.cardType }), card.cardType);
+    if (problem) errors.dineDate = problem;
+  }
+  const amount = values.amount.trim().replace(/^\$/, '').replace(/,/g, '');
+  const cents = Math.round(Number(amount) * 100);
+  if (!/^\d+(\.\d{1,2})?$/.test(amount) || cents < 1) errors.amount = 'Enter the amount charged in dollars, like 42.50.';
+  else if (cents > 1_000_000) errors.amount = 'The amount must be $10,000.00 or less.';
+  if (Object.keys(errors).length > 0 || !card || !values.restaurant) return { errors, body: undefined };
+  return { errors: undefined, body: { cardId: card.id, merchantId: values.restaurant.id, dineDate: values.dineDate.trim(), amountCents: cents } };
+}
+
+const ORDER: Field[] = ['cardId', 'restaurant', 'dineDate', 'amount'];
+
+/**
+ * The claim form (docs/api-claims.md): the card among the member's linked cards, the restaurant
+ * (found by search), the date and the amount. Checked on submit (the window included, with the
+ * date from which a claim can be made); the answer says at once what matching found.
+ */
+export function ClaimForm() {
+  const titleId = useId();
+  const { member } = useMember();
+  const cards = useCards();
+  const submit = useSubmitClaim();
+  const formRef = useRef<HTMLFormElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const [values, setValues] = useState<Values>({ cardId: '', near: member?.address.zipCode || member?.address.city || '', restaurant: null, dineDate: '', amount: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [answer, setAnswer] = useState<ClaimSubmitResponse | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const cardList = cards.data ?? [];
+  const cardOptions = cardList.map((c) => ({ value: String(c.id), label: `${c.cardType} ending in ${c.lastFour}` }));
+
+  const focusFirst = (errs: Errors) => {
+    const first = ORDER.find((f) => errs[f]);
+    if (!first) return;
+    formRef.current?.querySelector<HTMLElement>(first === 'restaurant' ? '[name="restaurant"]' : `[name="${first}"]`)?.focus();
+  };
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setAnswer(null);
+    setFailure(null);
+    const request = claimRequest(values, cardList, localToday());
+    if (!request.body) {
+      setErrors(request.errors ?? {});
+      focusFirst(request.errors ?? {});
+      return;
+    }
+    setErrors({});
+    try {
+      const result = await submit.mutateAsync(request.body);
+      setAnswer(result);
+      if (!result.alreadyClaimed) setValues((v) => ({ ...v, restaurant: null, dineDate: '', amount: '' }));
+    } catch (err) {
+      if (err instanceof ApiError && err.fieldErrors.length > 0) {
+        const fromServer: Errors = {};
+        for (const f of err.fieldErrors) {
+          const field = f.field === 'merchantId' ? 'restaurant' : (f.field as Field);
+          if (ORDER.includes(field)) fromServer[field] = f.message;
+        }
+        if (Object.keys(fromServer).length > 0) {
+          setErrors(fromServer);
+          focusFirst(fromServer);
+          return;
+        }
+      }
+      setFailure(err instanceof Error ? err.message : 'The claim was not sent. Please try again.');
+    }
+    requestAnimationFrame(() => resultRef.current?.focus());
+  };
+
+  if (cards.data && cardList.length === 0) {
+    return (
+      <section className={styles.section} aria-labelledby={titleId}>
+        <h2 id={titleId} className={styles.sectionTitle}>{CLAIM_FORM_TITLE}</h2>
+        <p>A claim is for a dine paid with a linked card, and you have no linked card.</p>
+      </section>
+    );
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.sectionTitle}>
+        {CLAIM_FORM_TITLE}
+      </h2>
+      <p className={styles.intro}>
+        Tell us about the dine and we look for it in what the card networks sent us. Claims can be made from {CLAIM_AFTER_DAYS} days after the dine, up to {CLAIM_LOOKBACK_DAYS} days
+        after it ({CLAIM_LOOKBACK_DAYS_AMEX} days for American Express cards).
+      </p>
+      <form ref={formRef} className={styles.form} onSubmit={(e) => void onSubmit(e)} aria-labelledby={titleId} noValidate>
+        <SelectField
+          label="Card you paid with"
+          name="cardId"
+          required
+          placeholder={cards.isPending ? 'Loading your cards…' : 'Choose a card'}
+          options={cardOptions}
+          value={values.cardId}
+          error={errors.cardId}
+          onChange={(e) => set('cardId', e.target.value)}
+        />
+        <TextField
+          label="Where you dined"
+          name="near"
+          autoComplete="off"
+          hint="City, state or ZIP code of the restaurant, to search near."
+          value={values.near}
+          onChange={(e) => set('near', e.target.value)}
+        />
+        <RestaurantCombobox near={values.near} value={values.restaurant} onChange={(r) => set('restaurant', r)} error={errors.restaurant} required />
+        <div className={styles.row}>
+          <TextField
+            label="Date of the dine"
+            name="dineDate"
+            type="date"
+            required
+            hint="As on your receipt."
+            value={values.dineDate}
+            error={errors.dineDate}
+            onChange={(e) => set('dineDate', e.target.value)}
+          />
+          <TextField
+            label="Amount charged, tip included"
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            hint="In dollars, like 42.50."
+            value={values.amount}
+            error={errors.amount}
+            onChange={(e) => set('amount', e.target.value)}
+          />
+        </div>
+        <div>
+          <Button type="submit" loading={submit.isPending}>
+            Submit claim
+          </Button>
+        </div>
+      </form>
+      {answer && (
+        <FormBanner ref={resultRef} kind={answer.claim.status === 'NotFound' ? 'info' : 'success'}>
+          <p>
+            <strong>
+              {answer.alreadyClaimed
+                ? `You already claimed this dine on ${longDate(answer.claim.createdAt.slice(0, 10))}: ${CLAIM_STATUS_LABELS[answer.claim.status]}.`
+                : `Claim ${answer.claim.id} submitted: ${CLAIM_STATUS_LABELS[answer.claim.status]}.`}
+            </strong>{' '}
+            {answer.claim.message}
+          </p>
+          {answer.claim.status === 'NotFound' && (
+            <p>
+              <SupportContact />
+            </p>
+          )}
+        </FormBanner>
+      )}
+      {failure && (
+        <FormBanner ref={resultRef}>
+          <p>The claim was not sent: {failure}</p>
+        </FormBanner>
+      )}
+    </section>
+  );
+}
