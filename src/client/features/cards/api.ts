@@ -49,6 +49,11 @@ export type AddCardsOutcome =
   /** 400 with cardRegistration: every card failed. */
   | { kind: 'allFailed'; registration: CardRegistration }
   | { kind: 'unauthorized' }
+  /**
+   * 409 cardInOtherProgramme: a card earns in another programme of this deployment; nothing was
+   * linked. `notices` say which and where ('This card earns with X today; linking it here moves it.').
+   */
+  | { kind: 'moveNotice'; notices: string[] }
   /** 400 with field errors (the captcha field among them). */
   | { kind: 'invalid'; fieldErrors: Array<{ field: string; message: string }>; message: string }
   /** 500, network trouble, anything else. */
@@ -58,6 +63,12 @@ function registrationOf(body: unknown): CardRegistration | null {
   if (typeof body !== 'object' || body === null) return null;
   const list = (body as { cardRegistration?: unknown }).cardRegistration;
   return Array.isArray(list) ? (list as CardRegistration) : null;
+}
+
+function codeOf(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const code = (body as { code?: unknown }).code;
+  return typeof code === 'string' ? code : null;
 }
 
 /** POST /api/Member/Cards with X-XSRF-TOKEN; never throws, the form shows each outcome. */
@@ -70,6 +81,10 @@ export async function addCards(body: AddCardsRequest): Promise<AddCardsOutcome> 
     if (!(err instanceof ApiError)) return { kind: 'failed', status: 0, statusText: err instanceof Error ? err.message : 'Network error' };
     if (err.status === 401) return { kind: 'unauthorized' };
     if (err.status >= 500) return { kind: 'failed', status: err.status, statusText: err.statusText };
+    if (err.status === 409 && codeOf(err.body) === 'cardInOtherProgramme') {
+      const notices = err.fieldErrors.length > 0 ? err.fieldErrors.map((f) => f.message) : [err.message];
+      return { kind: 'moveNotice', notices };
+    }
     const registration = registrationOf(err.body);
     if (registration && registration.length > 0) return { kind: 'allFailed', registration };
     if (err.fieldErrors.length > 0 || err.status === 400) return { kind: 'invalid', fieldErrors: err.fieldErrors, message: err.message };

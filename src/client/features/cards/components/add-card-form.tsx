@@ -8,6 +8,7 @@ import { useAddCardForm, type CardsLinked } from '../hooks/use-add-card-form';
 import { LINKING_TEXT, VERIFYING_TEXT } from '../messages';
 import { CardConsents, PartnerCardPicker, ResultBanner } from './add-card-parts';
 import { CardFrame } from './card-frame';
+import { MoveNotice } from './move-notice';
 import styles from './add-card-form.module.css';
 
 type AddCardFormProps = {
@@ -44,6 +45,7 @@ function AddCardFormBody({ label = 'Link a card', submitLabel = 'Link card', sec
   return (
     <form className={styles.form} noValidate aria-label={label} aria-busy={state.busy || undefined} onSubmit={(e) => void state.onSubmit(e)}>
       {state.result && <ResultBanner result={state.result} bannerRef={state.refs.bannerRef} />}
+      <MoveNotice state={state} noticeRef={state.refs.noticeRef} />
       {hasPartnerCards && <PartnerCardPicker state={state} />}
       <div className={styles.manual}>
         {hasPartnerCards && <h3 className={styles.legend}>Or enter another card</h3>}

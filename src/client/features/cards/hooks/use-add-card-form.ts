@@ -47,12 +47,15 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
   const [submitted, setSubmitted] = useState(false);
   const [status, setStatus] = useState<'idle' | 'verifying' | 'submitting'>('idle');
   const [result, setResult] = useState<AddCardResult | null>(null);
+  /** The cards of a submission the server asked about (a card earns in another programme): sent again with confirmMove on 'Move it here'. */
+  const [moveNotice, setMoveNotice] = useState<{ notices: string[]; creditCards: CreditCardInput[] } | null>(null);
 
   const frameRef = useRef<CardFrameHandle>(null);
   const firstPartnerRef = useRef<HTMLInputElement>(null);
   const optInRef = useRef<HTMLInputElement>(null);
   const termsRef = useRef<HTMLInputElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
 
   const selectable = selectablePartnerCards(partnerCards, linkedCards);
   const chosen = selectable.filter((c) => selected.has(c.id));
@@ -66,6 +69,9 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
   useEffect(() => {
     if (result) bannerRef.current?.focus();
   }, [result]);
+  useEffect(() => {
+    if (moveNotice) noticeRef.current?.focus();
+  }, [moveNotice]);
 
   const onFrameCard = (card: ManualCard | null, problem?: string) => {
     setManualCard(card);
@@ -115,6 +121,7 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
     if (busy) return;
     // §4: a submit clears the previous results.
     setResult(null);
+    setMoveNotice(null);
     setSubmitted(true);
     if (selection.count === 0 || !optIn || !terms) {
       focusFirstProblem();
@@ -129,17 +136,42 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
       ...chosen.map((c) => ({ cardId: partnerCardId(c) })),
       ...(manualCard ? [{ encryptedCardNumber: manualCard.encryptedCardNumber, lastFour: manualCard.lastFour, cardType: manualCard.cardType }] : []),
     ];
+    await submit(creditCards, false);
+  };
+
+  /** The member chose to move the cards the notice named: the same submission again, confirmed. */
+  const confirmMove = async () => {
+    if (busy || !moveNotice) return;
+    setResult(null);
+    await submit(moveNotice.creditCards, true);
+  };
+  /** The member keeps the card where it earns: nothing is sent, the form stays as it was. */
+  const cancelMove = () => {
+    setMoveNotice(null);
+    frameRef.current?.focus();
+  };
+
+  const submit = async (creditCards: CreditCardInput[], move: boolean) => {
+    // The boxes may have been unticked while the notice was shown.
+    if (!optIn || !terms) {
+      setSubmitted(true);
+      focusFirstProblem();
+      return;
+    }
     const gRecaptchaResponse = await solveCaptcha();
     if (gRecaptchaResponse === null) return;
 
     setStatus('submitting');
     // The acceptance the person gave on this page (both boxes are ticked to get here); the server checks it again.
-    const outcome = await addCards.mutateAsync({ creditCards, directFileFeedOptIn: optIn, termsAccepted: terms, gRecaptchaResponse });
+    const outcome = await addCards.mutateAsync({ creditCards, directFileFeedOptIn: optIn, termsAccepted: terms, gRecaptchaResponse, ...(move ? { confirmMove: true } : {}) });
     // Each solution is accepted once; the next submit solves a new challenge.
     captcha.reset();
     setStatus('idle');
+    setMoveNotice(outcome.kind === 'moveNotice' ? { notices: outcome.notices, creditCards } : null);
 
     switch (outcome.kind) {
+      case 'moveNotice':
+        return;
       case 'unauthorized':
         navigate(paths.login());
         return;
@@ -171,8 +203,9 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
   };
 
   return {
-    refs: { frameRef, firstPartnerRef, optInRef, termsRef, bannerRef },
+    refs: { frameRef, firstPartnerRef, optInRef, termsRef, bannerRef, noticeRef },
     selectable, selected, selection, toggle, busy, status, result, frameKey, onFrameCard, cardError, cardMissing,
+    move: { notices: moveNotice?.notices ?? null, confirm: confirmMove, cancel: cancelMove },
     optIn: { checked: optIn, set: setOptIn, error: submitted && !optIn ? OPT_IN_REQUIRED : null },
     terms: { checked: terms, set: setTerms, error: submitted && !terms ? TERMS_REQUIRED : null },
     onSubmit,
