@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Member } from '#shared/schemas/member';
+import type { Claim, ResolveClaimRequest, ReviewClaimsResponse } from '#shared/schemas/claims';
 import type { DemoMembersResponse, MemberStateRequest, OutboxResponse } from '#shared/schemas/stgtools';
 import { api } from '../../lib/api';
 import { applySignedIn, MEMBER_QUERY_KEY, type SessionAnswer } from '../session';
@@ -67,6 +68,28 @@ export function useDineNow() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: REWARDS_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: MEMBER_QUERY_KEY, exact: true });
+    },
+  });
+}
+
+/** GET /api/stgtools/claims: missing-reward claims in review (demo accounts' and the viewer's own). */
+export function reviewClaimsQueryOptions() {
+  return queryOptions({
+    queryKey: ['stgtools', 'claims'] as const,
+    queryFn: ({ signal }) => api<ReviewClaimsResponse>('/api/stgtools/claims', { signal }),
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+/** POST /api/stgtools/claims/{id}/resolve: award (a manual reward) or reject with the reason; the member is e-mailed. */
+export function useResolveClaim() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: number } & ResolveClaimRequest) => api<Claim>(`/api/stgtools/claims/${id}/resolve`, { method: 'POST', body }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['stgtools'] });
+      void queryClient.invalidateQueries({ queryKey: ['member'] });
     },
   });
 }

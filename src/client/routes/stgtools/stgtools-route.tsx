@@ -5,12 +5,13 @@ import { CurrentMember } from '../../features/stgtools/components/current-member
 import { DemoMembers } from '../../features/stgtools/components/demo-members';
 import { DineNow } from '../../features/stgtools/components/dine-now';
 import { Outbox } from '../../features/stgtools/components/outbox';
+import { ClaimsReview } from '../../features/stgtools/components/claims-review';
 import styles from '../../features/stgtools/components/stgtools.module.css';
 
 /**
  * §2 /stgtools (never in production): demo members and their credentials with 'Sign in as',
- * the current member's tier and type switch, "Dine now" for the signed-in card member, and the
- * e-mail outbox, so every member state can be seen by hand.
+ * the current member's tier and type switch, "Dine now" for the signed-in card member, the
+ * missing-reward claims in review, and the e-mail outbox, so every member state can be seen by hand.
  */
 export function StgtoolsRoute() {
   const partner = usePartner();
@@ -24,6 +25,7 @@ export function StgtoolsRoute() {
       <CurrentMember />
       <DineNow />
       <DemoMembers />
+      <ClaimsReview />
       <Outbox />
     </div>
   );
