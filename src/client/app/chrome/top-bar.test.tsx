@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TopBar } from './top-bar';
 import { makeContentState, makePartnerConfig } from '../../test/partner-fixture';
 import { makeMember } from '../../test/member-fixture';
 import { mockViewport } from '../../test/render';
+import { MEMBER_QUERY_KEY } from '../../features/session/api';
 import { json, mockFetch, renderRoutes } from '../../test/render-router';
 import { expectNoAxeViolations } from '../../test/axe';
 import { browserLocation } from '../../lib/browser-location';
@@ -59,6 +60,21 @@ describe('TopBar on desktop', () => {
     renderTopBar('/', { enrollmentType: 'direct' });
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
     expect(screen.getByRole('link', { name: 'Join' }).getAttribute('href')).toBe('/join');
+  });
+
+  it('offers no Sign in or Join while the member is loading (no flash before the account menu)', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', vi.fn(mockFetch((url) => (url.pathname === '/api/Member' ? new Promise<Response>((resolve) => { answer = resolve; }) : undefined))));
+    const { queryClient } = renderTopBar('/', { enrollmentType: 'direct' });
+    expect(screen.getByRole('link', { name: 'Sign in' })).toBeTruthy();
+    // The member query back to its first state: fetching, nothing known yet (the fetch is held above).
+    act(() => void queryClient.resetQueries({ queryKey: MEMBER_QUERY_KEY, exact: true }));
+    await waitFor(() => expect(queryClient.getQueryState(MEMBER_QUERY_KEY)?.fetchStatus).toBe('fetching'));
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Join' })).toBeNull();
+    answer(json(makeMember({ firstName: 'Ann' })));
+    expect(await screen.findByRole('button', { name: /Ann/ })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
   });
 
   it('offers only the join link on single sign-on partners', () => {

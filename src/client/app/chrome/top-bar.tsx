@@ -36,7 +36,7 @@ export function TopBar() {
   const isDesktop = useIsDesktop();
   const navLinks = useNavLinks();
   const footer = useFooterContent();
-  const { member } = useMember();
+  const { member, isLoading: memberLoading } = useMember();
   const userState = userStateOf(member);
   const enrollmentPage = useIsEnrollmentPage();
   const signOutAndReload = useSignOutAndReload();
@@ -122,7 +122,8 @@ export function TopBar() {
 
   // Auth links sit in the bar at desktop width (below it they are in the main menu), and on
   // enrolment pages at every width since the main menu is hidden there.
-  const showAreaLinks = area.kind === 'links' && (isDesktop || enrollmentPage) && (area.links.length > 0 || area.signOut);
+  // Not while the member loads: a member would see Sign in / Join flash by before the account menu.
+  const showAreaLinks = !memberLoading && area.kind === 'links' && (isDesktop || enrollmentPage) && (area.links.length > 0 || area.signOut);
 
   return (
     <>
