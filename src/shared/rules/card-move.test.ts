@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardMoveMessage, cardMoveNotice } from './card-move';
+import { cardMoveMessage, cardMoveNotice, programmeList } from './card-move';
 
 describe('card move notice', () => {
   it('one card: "This card earns with X today; linking it here moves it."', () => {
@@ -14,5 +14,15 @@ describe('card move notice', () => {
       { cardType: 'Visa', lastFour: '1111', programme: 'A Dining' },
       { cardType: 'Mastercard', lastFour: '4444', programme: 'B Dining' },
     ], { submitted: 2 })).toBe('Your Visa ending in 1111 earns with A Dining today; linking it here moves it. Your Mastercard ending in 4444 earns with B Dining today; linking it here moves it.');
+  });
+});
+
+describe('programmeList', () => {
+  it('one, two, or the first two and how many others; each name once', () => {
+    expect(programmeList(['A Dining'])).toBe('A Dining');
+    expect(programmeList(['A Dining', 'A Dining'])).toBe('A Dining');
+    expect(programmeList(['A Dining', 'B Dining'])).toBe('A Dining and B Dining');
+    expect(programmeList(['A', 'B', 'C'])).toBe('A, B and 1 other programme');
+    expect(programmeList(['A', 'B', 'C', 'D', 'C'])).toBe('A, B and 2 other programmes');
   });
 });

@@ -6,7 +6,7 @@ import { BRAND_CODES, CARD_BRANDS, CARD_OPT_IN_REQUIRED, CARD_TERMS_REQUIRED, MA
 import { acceptedBrandsMessage, checkCardNumber, detectBrand } from '#shared/rules/card';
 import type { Card, ZCardRegistration, ZCreditCardInput } from '#shared/schemas/card';
 import { cardFingerprints, decryptCardNumber, type CardKeys, type FingerprintKeys } from './card-crypto';
-import { cardMoveMessage, cardMoveNotice } from '#shared/rules/card-move';
+import { cardMoveMessage, cardMoveNotice, programmeList } from '#shared/rules/card-move';
 import { programName } from '#shared/rules/partner-features';
 import { recordCardMoved } from '../notifications/notifications.service';
 import {
@@ -198,7 +198,7 @@ async function cardsElsewhere(tx: Db, opts: { partner: PartnerRow; prepared: Pre
     const others = await cardsInOtherProgrammes(tx, opts.partner.id, p.card.knownAs);
     if (others.length === 0) continue;
     found.push(...others);
-    notices.push({ index, cardType: p.card.cardType, lastFour: p.card.lastFour, programme: programName(others[0]!.partner) });
+    notices.push({ index, cardType: p.card.cardType, lastFour: p.card.lastFour, programme: programmeList(others.map((o) => programName(o.partner))) });
   }
   if (notices.length > 0 && !opts.confirmMove) {
     const single = opts.prepared.length === 1;
