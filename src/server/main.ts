@@ -2,7 +2,7 @@ import cliProgress from 'cli-progress';
 import { loadConfig, type AppConfig } from './config';
 import { buildApp } from './app';
 import { checkPostgres, describeDataDirError, describePostgresError, isDatabaseUnavailable, openDatabase, postgresAddress, runMigrations, type Database } from './db/client';
-import { assertNoDemoMembers, ensureBonusCatalogue, isSeeded, seed, sendDemoHistoryOnce } from './demo';
+import { assertNoDemoMembers, ensureBonusCatalogue, ensureReservationBooks, isSeeded, seed, sendDemoHistoryOnce } from './demo';
 import { appJobs } from './jobs/jobs';
 import { createScheduler } from './jobs/scheduler';
 import { buildCardFrameServer } from './modules/cards/card-frame-server';
@@ -54,6 +54,8 @@ async function main() {
   if (config.env === 'production') await assertNoDemoMembers(database.db);
   // Data folders seeded before bonuses existed get the bonus catalogue (missing programmes only).
   await ensureBonusCatalogue(database.db);
+  // Restaurants that take reservations get their reservation books (missing ones only: older data folders too).
+  await ensureReservationBooks(database.db);
 
   const serving = await servingDatabase(config, database);
   const app = await buildApp({ config, db: serving.db });

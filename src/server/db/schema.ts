@@ -7,7 +7,7 @@ import type {
   CopyTokens, CustomerSupport, PartnerTheme, RouteMeta, StoreLinks, AppAnnouncementModal, NavLinkConfig,
 } from '#shared/schemas/partner';
 import type { RewardMailSettings } from '#shared/rules/notifications';
-import type { TurnTime } from '#shared/rules/reservations';
+import type { ReservationTable, TurnTime, WeeklyShift } from '#shared/rules/reservations';
 import type { MerchantHours, MerchantMenuImage, MerchantEvent, MerchantReviewsSummary, ReservationProviders } from '#shared/schemas/merchant';
 
 export const enrollmentType = pgEnum('enrollment_type', ['direct', 'sso', 'none']);
@@ -708,7 +708,9 @@ export const bonusAwards = pgTable('bonus_awards', {
 
 /**
  * How a restaurant takes reservations: which provider ('native', our own engine, or 'openTable'
- * with its restaurant id) and, for ours, the booking rules. A restaurant without a row takes none.
+ * with its restaurant id) and, for ours, the booking rules, the floor plan (tables) and the weekly
+ * shifts. A restaurant without a row takes none. One row per restaurant keeps the seed to one
+ * statement and an availability answer to one row plus the day's reservations.
  */
 export const reservationSettings = pgTable('reservation_settings', {
   merchantId: integer('merchant_id').primaryKey().references(() => merchants.id, { onDelete: 'cascade' }),
@@ -728,30 +730,14 @@ export const reservationSettings = pgTable('reservation_settings', {
   holdMinutes: smallint('hold_minutes').notNull().default(5),
   /** How long a table stays taken, by party size (ascending maxParty; multiples of 15 minutes). */
   turnTimes: jsonb('turn_times').$type<TurnTime[]>().notNull(),
+  /** The floor plan: tables numbered 1…n with the party sizes they seat. */
+  tables: jsonb('tables').$type<ReservationTable[]>().notNull().default([]),
+  /** Service shifts by weekday (0 Sunday … 6 Saturday), minutes after local midnight. */
+  shifts: jsonb('shifts').$type<WeeklyShift[]>().notNull().default([]),
   /** Local dates without reservations (YYYY-MM-DD). */
   closedDates: text('closed_dates').array().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/** A restaurant's tables for our own engine. */
-export const reservationTables = pgTable('reservation_tables', {
-  id: serial('id').primaryKey(),
-  merchantId: integer('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  minCovers: smallint('min_covers').notNull(),
-  maxCovers: smallint('max_covers').notNull(),
-  active: boolean('active').notNull().default(true),
-}, (t) => [index('reservation_tables_merchant').on(t.merchantId)]);
-
-/** Service shifts by weekday (0 Sunday … 6 Saturday), in minutes after local midnight; the last seating starts at lastSeating. */
-export const reservationShifts = pgTable('reservation_shifts', {
-  id: serial('id').primaryKey(),
-  merchantId: integer('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
-  weekday: smallint('weekday').notNull(),
-  name: text('name').notNull(),
-  firstSeating: smallint('first_seating').notNull(),
-  lastSeating: smallint('last_seating').notNull(),
-}, (t) => [index('reservation_shifts_merchant').on(t.merchantId, t.weekday)]);
 
 /**
  * Reservations of members, whatever the provider. held → booked → cancelled; a hold not confirmed
@@ -768,7 +754,8 @@ export const reservations = pgTable('reservations', {
   /** The provider's confirmation number (ours: the same as confirmation_number). */
   providerRef: text('provider_ref'),
   confirmationNumber: text('confirmation_number').notNull(),
-  tableId: integer('table_id').references(() => reservationTables.id, { onDelete: 'set null' }),
+  /** Our engine: the table's number in the floor plan. */
+  tableNo: smallint('table_no'),
   partySize: smallint('party_size').notNull(),
   startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
   endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
@@ -796,16 +783,15 @@ export const reservations = pgTable('reservations', {
 /**
  * Our engine's guarantee against double booking: a reservation takes its table's 15-minute
  * periods, one row each, and the primary key lets only one reservation have a period. Works the
- * same on PostgreSQL and PGlite without an extension (docs/api-reservations.md, "No double booking"). Cancelling or expiring
- * deletes the rows, which frees the table.
+ * same on PostgreSQL and PGlite without an extension (docs/api-reservations.md, "No double
+ * booking"). Cancelling or expiring deletes the rows, which frees the table.
  */
 export const reservationTableBlocks = pgTable('reservation_table_blocks', {
-  tableId: integer('table_id').notNull().references(() => reservationTables.id, { onDelete: 'cascade' }),
+  merchantId: integer('merchant_id').notNull(),
+  tableNo: smallint('table_no').notNull(),
   blockStart: timestamp('block_start', { withTimezone: true }).notNull(),
   reservationId: bigint('reservation_id', { mode: 'number' }).notNull().references(() => reservations.id, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.tableId, t.blockStart] }), index('reservation_table_blocks_reservation').on(t.reservationId)]);
+}, (t) => [primaryKey({ columns: [t.merchantId, t.tableNo, t.blockStart] }), index('reservation_table_blocks_reservation').on(t.reservationId)]);
 
 export type ReservationSettingsRow = typeof reservationSettings.$inferSelect;
-export type ReservationTableRow = typeof reservationTables.$inferSelect;
-export type ReservationShiftRow = typeof reservationShifts.$inferSelect;
 export type ReservationRow = typeof reservations.$inferSelect;

@@ -9,6 +9,7 @@ import { DEMO_PUBLIC_ID_PREFIX, demoMembersFor, SSO_DEMO_ACCOUNTS, type DemoMemb
 export { isSeeded, seed, type SeedOptions, type SeedProgress, type SeedResult } from './seed';
 export { assertNoDemoMembers } from './members';
 export { ensureBonusCatalogue } from './bonuses';
+export { ensureReservationBooks } from './reservations';
 export { needsDemoHistory, sendDemoHistory, sendDemoHistoryOnce, type HistoryResult } from './history';
 export type { DemoMember, SsoDemoAccount } from './members';
 

@@ -7,6 +7,7 @@ import { DEFAULT_SEED, iterateMerchants } from './merchants';
 import { buildPartners } from './partners';
 import { seedMembers } from './members';
 import { seedPartnerCards } from './partner-cards';
+import { ensureReservationBooks } from './reservations';
 import { seedBonusProgrammes } from './bonuses';
 
 export { PARTNER_CODES, buildPartners } from './partners';
@@ -105,6 +106,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
 
       const merchantTotal = await insertMerchants(tx, opts.merchantCount, { seed: seedValue, batchSize, onProgress: opts.onProgress });
       await insertNetworkLocations(tx);
+      await ensureReservationBooks(tx);
       return { partners: partnerRows.length, contentPages: content.length, merchants: merchantTotal, skipped: false };
     });
   } catch (err) {
@@ -140,6 +142,7 @@ export async function seedMerchantsOnly(db: Db, merchantCount: number, opts: See
       onProgress: opts.onProgress,
     });
     await insertNetworkLocations(tx);
+    await ensureReservationBooks(tx);
     return { merchants: inserted };
   });
 }
