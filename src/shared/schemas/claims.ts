@@ -61,7 +61,7 @@ export const ZClaim = z.object({
   rewardAmount: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-}).meta({ id: 'Claim' });
+});
 export type Claim = z.infer<typeof ZClaim>;
 
 export const ZClaimsResponse = z.object({ claims: z.array(ZClaim) });
@@ -82,7 +82,7 @@ export const ZReviewClaim = ZClaim.extend({
   reviewNote: z.string().nullable(),
   /** The manual reward an award would make now, in the partner's unit. */
   proposedReward: z.number(),
-}).meta({ id: 'ReviewClaim' });
+});
 export type ReviewClaim = z.infer<typeof ZReviewClaim>;
 export const ZReviewClaimsResponse = z.object({ claims: z.array(ZReviewClaim) });
 export type ReviewClaimsResponse = z.infer<typeof ZReviewClaimsResponse>;
