@@ -1,0 +1,125 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Booked } from '#shared/rules/reservations';
+import type { Db } from '../../db/client';
+import {
+  merchants, reservationSettings, reservationTableBlocks, reservations,
+  type ReservationRow, type ReservationSettingsRow,
+} from '../../db/schema';
+
+/** SQL of the reservation engine and calls. Every member read names the member and the partner. */
+
+export type RestaurantRow = {
+  id: number; name: string; address1: string; city: string; state: string; zipCode: string; phone: string;
+  settings: ReservationSettingsRow | null;
+};
+
+export async function findRestaurant(db: Db, merchantId: number): Promise<RestaurantRow | undefined> {
+  const [row] = await db.select({
+    id: merchants.id, name: merchants.name, address1: merchants.address1, city: merchants.city, state: merchants.state,
+    zipCode: merchants.zipCode, phone: merchants.phone, settings: reservationSettings,
+  }).from(merchants).leftJoin(reservationSettings, eq(reservationSettings.merchantId, merchants.id)).where(eq(merchants.id, merchantId));
+  return row;
+}
+
+/** Where a held reservation still holds: not past hold_expires_at. */
+const LIVE = sql`(r.status = 'booked' or (r.status = 'held' and r.hold_expires_at > now()))`;
+
+export type EngineState = { booked: Booked[]; taken: Set<string> };
+
+/**
+ * The live reservations of a restaurant starting in [fromMs, toMs) and the table periods they take
+ * in it (blockKey: table number and instant), in one statement.
+ */
+export async function engineState(db: Db, opts: { merchantId: number; fromMs: number; toMs: number }): Promise<EngineState> {
+  const from = new Date(opts.fromMs).toISOString();
+  const to = new Date(opts.toMs).toISOString();
+  const result = await db.execute(sql`
+    select
+      (select coalesce(json_agg(json_build_object('startsAt', floor(extract(epoch from r.starts_at) * 1000), 'partySize', r.party_size)), '[]'::json)
+         from reservations r where r.merchant_id = ${opts.merchantId} and r.starts_at >= ${from}::timestamptz and r.starts_at < ${to}::timestamptz and ${LIVE}) as booked,
+      (select coalesce(json_agg(b.table_no::text || ':' || floor(extract(epoch from b.block_start) * 1000)::bigint::text), '[]'::json)
+         from reservation_table_blocks b join reservations r on r.id = b.reservation_id
+         where b.merchant_id = ${opts.merchantId} and b.block_start >= ${from}::timestamptz and b.block_start < ${to}::timestamptz and ${LIVE}) as taken`);
+  const row = (result as unknown as { rows: Array<Record<string, unknown>> }).rows[0] ?? {};
+  const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+  return {
+    booked: parse<Booked[]>(row.booked ?? []).map((b) => ({ startsAt: Number(b.startsAt), partySize: Number(b.partySize) })),
+    taken: new Set(parse<string[]>(row.taken ?? [])),
+  };
+}
+
+/**
+ * Locks the restaurant's settings row until the transaction ends: bookings of one restaurant are
+ * decided one at a time (pacing, tables, the member's overlap), on PostgreSQL and PGlite alike.
+ * The table periods' primary key still refuses a double booking should anything bypass the lock.
+ */
+export async function lockRestaurant(tx: Db, merchantId: number): Promise<void> {
+  await tx.execute(sql`select merchant_id from reservation_settings where merchant_id = ${merchantId} for update`);
+}
+
+/** Holds of the restaurant past their time become expired and give their tables back. */
+export async function expireHolds(tx: Db, merchantId: number): Promise<void> {
+  await tx.execute(sql`
+    with gone as (
+      update reservations set status = 'expired' where merchant_id = ${merchantId} and status = 'held' and hold_expires_at <= now() returning id
+    ) delete from reservation_table_blocks where reservation_id in (select id from gone)`);
+}
+
+export async function insertBlocks(tx: Db, rows: Array<{ merchantId: number; tableNo: number; blockStart: Date; reservationId: number }>): Promise<void> {
+  if (rows.length > 0) await tx.insert(reservationTableBlocks).values(rows);
+}
+
+export async function deleteBlocks(tx: Db, reservationId: number): Promise<void> {
+  await tx.delete(reservationTableBlocks).where(eq(reservationTableBlocks.reservationId, reservationId));
+}
+
+export async function findByKey(db: Db, memberId: number, key: string): Promise<ReservationRow | undefined> {
+  const [row] = await db.select().from(reservations).where(and(eq(reservations.memberId, memberId), eq(reservations.idempotencyKey, key)));
+  return row;
+}
+
+/** Start times (ms) of the member's live reservations at the restaurant within `windowMs` of `startMs`, other than `exceptId`. */
+export async function memberStartsNear(db: Db, opts: { memberId: number; merchantId: number; startMs: number; windowMs: number; exceptId?: number }): Promise<number[]> {
+  const from = new Date(opts.startMs - opts.windowMs).toISOString();
+  const to = new Date(opts.startMs + opts.windowMs).toISOString();
+  const result = await db.execute(sql`
+    select floor(extract(epoch from r.starts_at) * 1000) as at from reservations r
+    where r.member_id = ${opts.memberId} and r.merchant_id = ${opts.merchantId} and ${LIVE}
+      and r.starts_at > ${from}::timestamptz and r.starts_at < ${to}::timestamptz and r.id <> ${opts.exceptId ?? 0}`);
+  return (result as unknown as { rows: Array<{ at: unknown }> }).rows.map((r) => Number(r.at));
+}
+
+export async function insertReservation(db: Db, row: typeof reservations.$inferInsert): Promise<ReservationRow> {
+  const [inserted] = await db.insert(reservations).values(row).returning();
+  return inserted!;
+}
+
+/** Inserts unless the member already used the idempotency key; then the existing row. */
+export async function insertReservationOnce(db: Db, row: typeof reservations.$inferInsert): Promise<{ row: ReservationRow; created: boolean }> {
+  const [inserted] = await db.insert(reservations).values(row).onConflictDoNothing({ target: [reservations.memberId, reservations.idempotencyKey] }).returning();
+  if (inserted) return { row: inserted, created: true };
+  return { row: (await findByKey(db, row.memberId, row.idempotencyKey))!, created: false };
+}
+
+export async function updateReservation(db: Db, id: number, set: Partial<typeof reservations.$inferInsert>): Promise<ReservationRow> {
+  const [row] = await db.update(reservations).set(set).where(eq(reservations.id, id)).returning();
+  return row!;
+}
+
+export async function findMemberReservation(db: Db, opts: { id: number; memberId: number; partnerId: number }): Promise<ReservationRow | undefined> {
+  const [row] = await db.select().from(reservations)
+    .where(and(eq(reservations.id, opts.id), eq(reservations.memberId, opts.memberId), eq(reservations.partnerId, opts.partnerId)));
+  return row;
+}
+
+export type ListedReservation = { reservation: ReservationRow; merchant: Omit<RestaurantRow, 'settings'> };
+
+/** The member's reservations with their restaurants, expired holds left out. */
+export async function listMemberReservations(db: Db, opts: { memberId: number; partnerId: number }): Promise<ListedReservation[]> {
+  return db.select({
+    reservation: reservations,
+    merchant: { id: merchants.id, name: merchants.name, address1: merchants.address1, city: merchants.city, state: merchants.state, zipCode: merchants.zipCode, phone: merchants.phone },
+  }).from(reservations).innerJoin(merchants, eq(merchants.id, reservations.merchantId))
+    .where(and(eq(reservations.memberId, opts.memberId), eq(reservations.partnerId, opts.partnerId), inArray(reservations.status, ['held', 'booked', 'cancelled'])))
+    .orderBy(asc(reservations.startsAt), asc(reservations.id));
+}

@@ -1,0 +1,326 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  OVERLAP_WINDOW_MINUTES, RESERVATION_MESSAGES, isInReservationDateRange, minutesOf, overlapsWithin, reservationDateRange,
+  type NoAvailabilityReason, type ReservationLimits, type ReservationStatus,
+} from '#shared/rules/reservations';
+import { takesTableReservations } from '#shared/rules/partner-features';
+import type {
+  AvailabilityQuery, AvailabilityResponse, Reservation, ReservationList, ReservationRequest,
+} from '#shared/schemas/reservations';
+import type { ErrorCode } from '#shared/schemas/common';
+import type { Db } from '../../db/client';
+import type { MemberRow, PartnerRow, ReservationRow, ReservationSettingsRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { restaurantClock } from './clock';
+import { NativeProvider } from './native-provider';
+import { OpenTableProvider, type OpenTableConfig } from './open-table-provider';
+import { ProviderError, type ProviderRef, type ProviderRestaurant, type ReservationProvider } from './provider';
+import {
+  expireHolds, findByKey, findMemberReservation, findRestaurant, insertReservation, insertReservationOnce, listMemberReservations,
+  lockRestaurant, memberStartsNear, updateReservation, type RestaurantRow,
+} from './reservations.repo';
+
+/**
+ * Table reservations (docs/api-reservations.md): availability for anyone, and the signed-in
+ * member's bookings. The member-level rules live here for every provider: the site's switch, the
+ * §5 date range, the Idempotency-Key (the same key answers the same reservation; another request
+ * under it is refused), the §9 two-hour overlap at one restaurant, tenancy (a member sees only
+ * their own reservations on their own partner's site).
+ */
+
+export type ReservationDeps = {
+  db: Db;
+  /** OpenTable-style partner API for restaurants whose provider is openTable; unset: they take no bookings here. */
+  openTable?: OpenTableConfig;
+  now?: () => number;
+};
+
+type Who = { partner: PartnerRow; member: MemberRow };
+
+export const NOT_ON_THIS_SITE = 'Table reservations are not offered on this site.';
+export const UNKNOWN_RESTAURANT = 'We could not find that restaurant.';
+export const UNKNOWN_RESERVATION = 'We could not find that reservation.';
+export const KEY_REUSED = 'This Idempotency-Key was already used for a different reservation request. Use a new key for a new booking.';
+export const NOT_CANCELLABLE = 'This reservation has already started and can no longer be cancelled online. Please call the restaurant.';
+export const NOT_HELD = 'Only a held reservation can be confirmed.';
+
+const err = (status: number, message: string, code?: ErrorCode) => new AppError(status, message, code ? { code } : {});
+
+/** The §4 reason as a sentence with the restaurant's limits. */
+export function reasonMessage(reason: NoAvailabilityReason, limits: ReservationLimits, phone = ''): string {
+  const call = phone ? ` at ${phone}` : '';
+  switch (reason) {
+    case 'tooSmall': return `This restaurant takes parties of ${limits.minPartySize} or more online.`;
+    case 'tooBig': return `Parties of more than ${limits.maxPartySize} cannot book online; please call the restaurant${call}.`;
+    case 'tooFar': return `This restaurant takes reservations up to ${limits.maxDaysInAdvance} days ahead. Please choose an earlier date.`;
+    case 'tooClose': return `Online booking closes ${limits.cutoffMinutes} minutes before the time. Please choose a later time or call the restaurant${call}.`;
+    case 'none': return RESERVATION_MESSAGES.unableToComplete;
+  }
+}
+
+function providerError(e: ProviderError, limits: ReservationLimits | null, phone: string): AppError {
+  switch (e.failure) {
+    case 'overlap': return err(409, RESERVATION_MESSAGES.overlap, 'reservationOverlap');
+    case 'accountDeactivated': return err(409, RESERVATION_MESSAGES.accountDeactivated, 'reservationAccountDeactivated');
+    case 'holdExpired': return err(409, RESERVATION_MESSAGES.holdExpired, 'reservationHoldExpired');
+    case 'providerDown': return err(424, RESERVATION_MESSAGES.providerUnavailable);
+    case 'unavailable': case 'none': return err(409, RESERVATION_MESSAGES.unableToComplete, 'reservationUnavailable');
+    default: return err(409, limits ? reasonMessage(e.failure, limits, phone) : RESERVATION_MESSAGES.unableToComplete, 'reservationUnavailable');
+  }
+}
+
+/** 404 where the partner has no table reservations (§1 switch). */
+export function requireReservations(partner: PartnerRow): void {
+  if (!takesTableReservations(partner)) throw err(404, NOT_ON_THIS_SITE, 'reservationsNotOffered');
+}
+
+export function providerFor(deps: ReservationDeps, settings: ReservationSettingsRow): ReservationProvider | null {
+  if (settings.provider === 'native') return new NativeProvider(settings);
+  if (settings.provider === 'openTable' && deps.openTable) return new OpenTableProvider(deps.openTable);
+  return null;
+}
+
+type Bookable = { restaurant: RestaurantRow; settings: ReservationSettingsRow; provider: ReservationProvider; ref: ProviderRestaurant };
+
+async function bookable(deps: ReservationDeps, merchantId: number): Promise<Bookable> {
+  const restaurant = await findRestaurant(deps.db, merchantId);
+  if (!restaurant) throw err(404, UNKNOWN_RESTAURANT);
+  const settings = restaurant.settings;
+  const provider = settings && providerFor(deps, settings);
+  if (!settings || !provider) throw err(404, RESERVATION_MESSAGES.notOffered, 'reservationsNotOffered');
+  return { restaurant, settings, provider, ref: { merchantId, providerRef: settings.providerRef, clock: restaurantClock(restaurant.state) } };
+}
+
+function checkDate(date: string, today: string): void {
+  if (!isInReservationDateRange(date, today)) {
+    const { min, max } = reservationDateRange(today);
+    const message = `Choose a date from ${min} to ${max} (yesterday to one year ahead).`;
+    throw AppError.badRequest(message, [{ field: 'date', message }]);
+  }
+}
+
+export async function getAvailability(deps: ReservationDeps, opts: { partner: PartnerRow; merchantId: number; query: AvailabilityQuery }): Promise<AvailabilityResponse> {
+  requireReservations(opts.partner);
+  const b = await bookable(deps, opts.merchantId);
+  const now = deps.now?.() ?? Date.now();
+  const q = opts.query;
+  checkDate(q.date, b.ref.clock.today(now));
+  let answer;
+  try {
+    answer = await b.provider.availability(deps.db, b.ref, { date: q.date, time: q.time, partySize: q.partySize, now });
+  } catch (e) {
+    if (e instanceof ProviderError) throw providerError(e, null, b.restaurant.phone);
+    throw e;
+  }
+  return {
+    merchantId: opts.merchantId, date: q.date, time: q.time, partySize: q.partySize,
+    slots: answer.slots.map((s) => ({ time: s.time, dateTime: b.ref.clock.localIso(s.startsAt) })),
+    ...(answer.slots.length === 0 ? { reason: answer.reason ?? 'none' } : {}),
+    limits: answer.limits,
+    phone: b.restaurant.phone,
+  };
+}
+
+/** The body as the key remembers it: the same booking sent again hashes the same. */
+function requestHash(body: Required<Omit<ReservationRequest, 'partySize'>> & { partySize: number }): string {
+  const canonical = JSON.stringify([body.merchantId, body.date, body.time, body.partySize, body.specialRequest, body.hold]);
+  return createHash('sha256').update(canonical).digest('base64url');
+}
+
+const newConfirmation = () => `R${randomBytes(6).toString('hex').toUpperCase()}`;
+
+export type BookResult = { reservation: Reservation; created: boolean };
+
+/**
+ * Holds or books a slot. The same Idempotency-Key with the same body answers the reservation it
+ * made (created: false), whatever happened to it since; with another body, 422.
+ */
+export async function bookReservation(
+  deps: ReservationDeps,
+  opts: Who & { body: { merchantId: number; date: string; time: string; partySize: number; specialRequest: string; hold: boolean }; idempotencyKey: string },
+): Promise<BookResult> {
+  requireReservations(opts.partner);
+  const { body, member, partner } = opts;
+  const hash = requestHash(body);
+  const replay = async (row: ReservationRow | undefined): Promise<BookResult | null> => {
+    if (!row) return null;
+    if (row.requestHash !== hash) throw err(422, KEY_REUSED, 'idempotencyKeyReused');
+    return { reservation: await present(deps, row), created: false };
+  };
+  const earlier = await replay(await findByKey(deps.db, member.id, opts.idempotencyKey));
+  if (earlier) return earlier;
+
+  const b = await bookable(deps, body.merchantId);
+  const now = deps.now?.() ?? Date.now();
+  checkDate(body.date, b.ref.clock.today(now));
+  const startMs = b.ref.clock.toInstant(body.date, minutesOf(body.time)!);
+  const holdMinutes = body.hold ? b.settings.holdMinutes : null;
+  const requestId = `${partner.code}-${member.id}-${createHash('sha256').update(opts.idempotencyKey).digest('hex').slice(0, 24)}`;
+  const guest = { firstName: member.firstName, lastName: member.lastName, email: member.email, phone: member.phoneNumber };
+  const limits = { minPartySize: b.settings.minParty, maxPartySize: b.settings.maxParty, maxDaysInAdvance: b.settings.maxDaysAhead, cutoffMinutes: b.settings.cutoffMinutes };
+  const base = {
+    partnerId: partner.id, memberId: member.id, merchantId: body.merchantId, provider: b.provider.kind, partySize: body.partySize,
+    localDate: body.date, localTime: body.time, specialRequest: body.specialRequest, idempotencyKey: opts.idempotencyKey, requestHash: hash,
+  };
+  const overlapCheck = async (db: Db) => {
+    const near = await memberStartsNear(db, { memberId: member.id, merchantId: body.merchantId, startMs, windowMs: OVERLAP_WINDOW_MINUTES * 60_000 });
+    if (overlapsWithin(near, startMs)) throw err(409, RESERVATION_MESSAGES.overlap, 'reservationOverlap');
+  };
+
+  try {
+    if (b.provider.transactional) {
+      const { row, created } = await deps.db.transaction(async (tx) => {
+        await lockRestaurant(tx, body.merchantId);
+        // Under the lock: the same key sent twice at once finds the first one's row here.
+        const again = await findByKey(tx, member.id, opts.idempotencyKey);
+        if (again) return { row: again, created: false };
+        await expireHolds(tx, body.merchantId);
+        await overlapCheck(tx);
+        const confirmation = newConfirmation();
+        // The row first (the table periods name it), completed from what the engine took.
+        const inserted = await insertReservation(tx, {
+          ...base, confirmationNumber: confirmation, providerRef: confirmation, startsAt: new Date(startMs), endsAt: new Date(startMs),
+          status: 'held', holdExpiresAt: new Date(0),
+        });
+        const taken = await b.provider.take(tx, b.ref, {
+          date: body.date, time: body.time, partySize: body.partySize, now, reservationId: inserted.id, requestId, guest,
+          specialRequest: body.specialRequest, holdMinutes,
+        });
+        const done = await updateReservation(tx, inserted.id, {
+          tableNo: taken.tableNo, startsAt: new Date(taken.startsAt), endsAt: new Date(taken.endsAt),
+          status: holdMinutes === null ? 'booked' : 'held', holdExpiresAt: taken.holdExpiresAt === null ? null : new Date(taken.holdExpiresAt),
+          confirmedAt: holdMinutes === null ? new Date(now) : null,
+        });
+        return { row: done, created: true };
+      });
+      if (!created) return (await replay(row))!;
+      return { reservation: await present(deps, row), created: true };
+    }
+    // A provider over the network: never inside a transaction. Its request id makes a retry book once.
+    await overlapCheck(deps.db);
+    const taken = await b.provider.take(deps.db, b.ref, {
+      date: body.date, time: body.time, partySize: body.partySize, now, reservationId: 0, requestId, guest, specialRequest: body.specialRequest, holdMinutes,
+    });
+    const { row, created } = await insertReservationOnce(deps.db, {
+      ...base, confirmationNumber: newConfirmation(), providerRef: taken.providerRef, startsAt: new Date(taken.startsAt), endsAt: new Date(taken.endsAt),
+      status: holdMinutes === null ? 'booked' : 'held', holdExpiresAt: taken.holdExpiresAt === null ? null : new Date(taken.holdExpiresAt),
+      confirmedAt: holdMinutes === null ? new Date(now) : null,
+    });
+    if (!created) return (await replay(row))!;
+    return { reservation: await present(deps, row), created: true };
+  } catch (e) {
+    if (e instanceof ProviderError) throw providerError(e, limits, b.restaurant.phone);
+    throw e;
+  }
+}
+
+function providerRef(row: ReservationRow): ProviderRef {
+  return { reservationId: row.id, providerRef: row.providerRef, requestId: `${row.confirmationNumber}`, date: row.localDate, time: row.localTime, partySize: row.partySize };
+}
+
+async function ownReservation(deps: ReservationDeps, who: Who, id: number): Promise<ReservationRow> {
+  requireReservations(who.partner);
+  const row = await findMemberReservation(deps.db, { id, memberId: who.member.id, partnerId: who.partner.id });
+  if (!row) throw err(404, UNKNOWN_RESERVATION);
+  return row;
+}
+
+/** Turns the member's hold into a booking; confirming a booked reservation again answers it as it is. */
+export async function confirmReservation(deps: ReservationDeps, opts: Who & { id: number }): Promise<Reservation> {
+  const row = await ownReservation(deps, opts, opts.id);
+  if (row.status === 'booked') return present(deps, row);
+  if (row.status !== 'held') throw err(409, row.status === 'expired' ? RESERVATION_MESSAGES.holdExpired : NOT_HELD, row.status === 'expired' ? 'reservationHoldExpired' : undefined);
+  const b = await bookable(deps, row.merchantId);
+  const now = deps.now?.() ?? Date.now();
+  try {
+    if (b.provider.transactional) {
+      const done = await deps.db.transaction(async (tx) => {
+        await lockRestaurant(tx, row.merchantId);
+        await expireHolds(tx, row.merchantId);
+        const current = (await findMemberReservation(tx, { id: row.id, memberId: opts.member.id, partnerId: opts.partner.id }))!;
+        if (current.status === 'booked') return current;
+        if (current.status !== 'held') throw new ProviderError('holdExpired');
+        const { providerRef: ref } = await b.provider.confirm(tx, b.ref, providerRef(current));
+        return updateReservation(tx, row.id, { status: 'booked', holdExpiresAt: null, confirmedAt: new Date(now), providerRef: ref || current.providerRef });
+      });
+      return present(deps, done);
+    }
+    if (row.holdExpiresAt && row.holdExpiresAt.getTime() <= now) {
+      await updateReservation(deps.db, row.id, { status: 'expired' });
+      throw new ProviderError('holdExpired');
+    }
+    const { providerRef: ref } = await b.provider.confirm(deps.db, b.ref, providerRef(row));
+    return present(deps, await updateReservation(deps.db, row.id, { status: 'booked', holdExpiresAt: null, confirmedAt: new Date(now), providerRef: ref }));
+  } catch (e) {
+    if (e instanceof ProviderError) throw providerError(e, null, b.restaurant.phone);
+    throw e;
+  }
+}
+
+/** Cancels a booking or releases a hold; the table is free again. Cancelling twice answers the cancelled reservation. */
+export async function cancelReservation(deps: ReservationDeps, opts: Who & { id: number }): Promise<Reservation> {
+  const row = await ownReservation(deps, opts, opts.id);
+  const now = deps.now?.() ?? Date.now();
+  if (row.status === 'cancelled' || row.status === 'expired') return present(deps, row);
+  if (row.startsAt.getTime() <= now) throw err(409, NOT_CANCELLABLE);
+  const restaurant = await findRestaurant(deps.db, row.merchantId);
+  const settings = restaurant?.settings;
+  const provider = settings && row.provider === settings.provider ? providerFor(deps, settings) : row.provider === 'native' && settings ? new NativeProvider(settings) : null;
+  const ref: ProviderRestaurant = { merchantId: row.merchantId, providerRef: settings?.providerRef ?? null, clock: restaurantClock(restaurant?.state ?? '') };
+  try {
+    const done = await deps.db.transaction(async (tx) => {
+      if (row.provider === 'native') await lockRestaurant(tx, row.merchantId);
+      // Our engine's table periods go in the same commit; a remote provider is told first, outside.
+      if (provider?.transactional) await provider.cancel(tx, ref, providerRef(row));
+      return updateReservation(tx, row.id, { status: 'cancelled', cancelledAt: new Date(now), holdExpiresAt: null });
+    });
+    if (provider && !provider.transactional) await provider.cancel(deps.db, ref, providerRef(row)).catch((e: unknown) => {
+      // Ours is cancelled; the provider is told again by nobody: say so loudly rather than pretend.
+      throw e instanceof ProviderError ? providerError(e, null, restaurant?.phone ?? '') : e;
+    });
+    return present(deps, done);
+  } catch (e) {
+    if (e instanceof ProviderError) throw providerError(e, null, restaurant?.phone ?? '');
+    throw e;
+  }
+}
+
+export async function listReservations(deps: ReservationDeps, who: Who): Promise<ReservationList> {
+  requireReservations(who.partner);
+  const now = deps.now?.() ?? Date.now();
+  const rows = await listMemberReservations(deps.db, { memberId: who.member.id, partnerId: who.partner.id });
+  const shown = rows.map((r) => toReservation(r.reservation, r.merchant, now)).filter((r) => r.status !== 'expired');
+  // Upcoming soonest first, then the past most recent first.
+  const upcoming = shown.filter((r) => r.section === 'upcoming');
+  const past = shown.filter((r) => r.section === 'past').reverse();
+  return { reservations: [...upcoming, ...past] };
+}
+
+async function present(deps: ReservationDeps, row: ReservationRow): Promise<Reservation> {
+  const restaurant = await findRestaurant(deps.db, row.merchantId);
+  if (!restaurant) throw err(404, UNKNOWN_RESTAURANT);
+  return toReservation(row, restaurant, deps.now?.() ?? Date.now());
+}
+
+export function toReservation(row: ReservationRow, merchant: Omit<RestaurantRow, 'settings'>, now: number): Reservation {
+  const status: ReservationStatus = row.status === 'held' && row.holdExpiresAt && row.holdExpiresAt.getTime() <= now ? 'expired' : row.status as ReservationStatus;
+  const live = status === 'held' || status === 'booked';
+  const upcoming = live && row.startsAt.getTime() > now;
+  return {
+    id: row.id,
+    confirmationNumber: row.confirmationNumber,
+    status,
+    section: upcoming ? 'upcoming' : 'past',
+    merchant: { id: merchant.id, name: merchant.name, address1: merchant.address1, city: merchant.city, state: merchant.state, zipCode: merchant.zipCode, phone: merchant.phone },
+    date: row.localDate,
+    time: row.localTime,
+    dateTime: restaurantClock(merchant.state).localIso(row.startsAt.getTime()),
+    endsAt: row.endsAt.toISOString(),
+    partySize: row.partySize,
+    specialRequest: row.specialRequest,
+    holdExpiresAt: status === 'held' && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
+    cancellable: upcoming,
+    createdAt: row.createdAt.toISOString(),
+    cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
+  };
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import {
+  MAX_PARTY_SIZE, NO_AVAILABILITY_REASONS, RESERVATION_STATUSES, dayNumber, minutesOf,
+} from '../rules/reservations';
+
+/**
+ * Table reservations (§4 reservation flow, §5 date range, §8 errors, §9 constants;
+ * docs/api-reservations.md). Dates and times are the restaurant's local date and time.
+ */
+
+const zDate = z.string({ message: 'Date is required (YYYY-MM-DD).' })
+  .refine((v) => dayNumber(v) !== null, 'Date must be a real date written YYYY-MM-DD.');
+const zTime = z.string({ message: 'Time is required (HH:mm).' })
+  .refine((v) => minutesOf(v) !== null, 'Time must be a 24-hour time written HH:mm, e.g. 19:00.');
+const zPartySize = z.coerce.number({ message: 'Party size must be a number.' })
+  .int('Party size must be a whole number.')
+  .min(1, 'Party size must be at least 1.')
+  .max(MAX_PARTY_SIZE, `Party size must be ${MAX_PARTY_SIZE} or fewer; for larger parties please call the restaurant.`);
+
+/** GET /api/merchants/{merchantId}/availability */
+export const ZAvailabilityQuery = z.object({
+  date: zDate.describe("The restaurant's local date, from yesterday to one year ahead (§5)."),
+  time: zTime.describe('The time wanted, local; slots up to two hours either side are listed (§9 default 19:00).'),
+  partySize: zPartySize.describe(`Guests, 1 to ${MAX_PARTY_SIZE} (§9 default 2).`),
+});
+export type AvailabilityQuery = z.output<typeof ZAvailabilityQuery>;
+
+export const ZAvailabilitySlot = z.object({
+  time: z.string().describe('HH:mm, local.'),
+  dateTime: z.string().describe('The same slot as an ISO 8601 date-time with the restaurant\'s offset.'),
+});
+export type AvailabilitySlot = z.infer<typeof ZAvailabilitySlot>;
+
+export const ZReservationLimits = z.object({
+  minPartySize: z.number(),
+  maxPartySize: z.number().describe('Largest party booked online; larger parties call the restaurant.'),
+  maxDaysInAdvance: z.number(),
+  cutoffMinutes: z.number().describe('No booking closer than this to the slot.'),
+});
+
+export const ZAvailabilityResponse = z.object({
+  merchantId: z.number(),
+  date: z.string(),
+  time: z.string(),
+  partySize: z.number(),
+  slots: z.array(ZAvailabilitySlot),
+  reason: z.enum(NO_AVAILABILITY_REASONS).optional()
+    .describe('Only when there are no slots (§4): none (no times, or a closed day), tooSmall, tooBig, tooFar (beyond maxDaysInAdvance), tooClose (inside the cut-off, or past).'),
+  limits: ZReservationLimits,
+  phone: z.string().describe("The restaurant's phone, for parties too big to book online."),
+});
+export type AvailabilityResponse = z.infer<typeof ZAvailabilityResponse>;
+
+/** POST /api/Member/Reservations */
+export const ZReservationRequest = z.object({
+  merchantId: z.number({ message: 'Merchant id is required.' }).int('Merchant id must be a whole number.').positive('Merchant id must be positive.').max(2147483647, 'Merchant id is too large.'),
+  date: zDate,
+  time: zTime,
+  partySize: zPartySize,
+  specialRequest: z.string().trim().max(200, 'Special requests must be 200 characters or fewer.').default(''),
+  hold: z.boolean().default(false).describe('true: hold the table for a few minutes (status held, holdExpiresAt) until POST …/{id}/Confirm; false: book at once.'),
+});
+export type ReservationRequest = z.input<typeof ZReservationRequest>;
+
+export const ZIdempotencyHeaders = z.object({
+  'idempotency-key': z.string({ message: 'The Idempotency-Key header is required (a new random value per booking, the same on a retry).' })
+    .trim().min(8, 'Idempotency-Key must be 8 to 100 characters.').max(100, 'Idempotency-Key must be 8 to 100 characters.')
+    .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key may contain visible ASCII characters only.'),
+});
+
+export const ZReservationIdParams = z.object({
+  id: z.coerce.number({ message: 'Reservation id must be a number.' }).int('Reservation id must be a whole number.').positive('Reservation id must be positive.').max(Number.MAX_SAFE_INTEGER, 'Reservation id is too large.'),
+});
+
+export const ZReservation = z.object({
+  id: z.number(),
+  confirmationNumber: z.string(),
+  status: z.enum(RESERVATION_STATUSES),
+  /** upcoming: held or booked and not yet started; past: started, cancelled or expired. */
+  section: z.enum(['upcoming', 'past']),
+  merchant: z.object({
+    id: z.number(), name: z.string(), address1: z.string(), city: z.string(), state: z.string(), zipCode: z.string(), phone: z.string(),
+  }),
+  date: z.string().describe('Local date, YYYY-MM-DD.'),
+  time: z.string().describe('Local time, HH:mm.'),
+  dateTime: z.string().describe('ISO 8601 with the restaurant\'s offset (for the calendar file).'),
+  endsAt: z.string().describe('When the table is expected back (ISO 8601, UTC).'),
+  partySize: z.number(),
+  specialRequest: z.string(),
+  holdExpiresAt: z.string().nullable(),
+  cancellable: z.boolean(),
+  createdAt: z.string(),
+  cancelledAt: z.string().nullable(),
+});
+export type Reservation = z.infer<typeof ZReservation>;
+
+export const ZReservationList = z.object({ reservations: z.array(ZReservation) });
+export type ReservationList = z.infer<typeof ZReservationList>;
