@@ -35,7 +35,6 @@ import { claimsQueueRoutes, claimsRoutes } from './modules/claims/claims.routes'
 import { bonusesRoutes } from './modules/bonuses/bonuses.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { reservationsRoutes } from './modules/reservations/reservations.routes';
-import { reservationsRoutes } from './modules/reservations/reservations.routes';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -111,7 +110,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (config.stagingTools && config.env !== 'production') await app.register(claimsQueueRoutes, { db, config, demoPrefix: demoAccounts.publicIdPrefix });
   await app.register(bonusesRoutes, { db });
   await app.register(reviewsRoutes, { db, search });
-  await app.register(reservationsRoutes, { db });
   await app.register(reservationsRoutes, { db });
 
   // The built web app: its assets, then its pages (and the not-found handler).
