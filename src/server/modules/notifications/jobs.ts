@@ -8,7 +8,7 @@ import { runNotifications } from './notifications.service';
 export type NotificationJobConfig = Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'env' | 'partnerHosts' | 'siteOrigin'>;
 
 /**
- * `reward-notifications` (jobs/jobs.ts lists it in appJobs), every minute: records the mails dines
+ * `reward-notifications` (jobs/jobs.ts lists it in appJobs), every 15 seconds: records the mails dines
  * call for and sends what is due (docs/notifications.md). The scheduler runs it on one runner at a
  * time; the rows' own claims keep every mail single even when a lease runs out mid-run.
  */
@@ -21,7 +21,7 @@ export function notificationJobs(config: NotificationJobConfig, opts: { mailer?:
   };
   return [{
     name: 'reward-notifications',
-    everyMs: 60_000,
+    everyMs: 15_000,
     run: async ({ db, now }) => runNotifications({ db, mailer: mailerFor(db), origin: (p) => partnerOrigin(p, config) }, { now }),
   }];
 }
