@@ -348,3 +348,17 @@ describe('the review queue (staging tools)', () => {
     }
   });
 });
+
+describe('the review queue where the staging tools are off', () => {
+  it('does not exist (404), while the member calls do', async () => {
+    const off = await createTestApp({ config: { stagingTools: false } });
+    try {
+      const { cookie, token } = await off.csrf('hilton');
+      expect((await off.request('hilton', { method: 'GET', url: '/api/stgtools/claims' })).statusCode).toBe(404);
+      expect((await off.request('hilton', { method: 'POST', url: '/api/stgtools/claims/1/resolve', headers: { cookie, 'x-xsrf-token': token }, payload: { resolution: 'award' } })).statusCode).toBe(404);
+      expect((await off.request('hilton', { method: 'GET', url: '/api/Member/Claims' })).statusCode).toBe(401);
+    } finally {
+      await off.close();
+    }
+  });
+});
