@@ -36,9 +36,14 @@ function formatter(zone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/** A restaurant's IANA time zone, from its state (the restaurant page words its benefit days in it). */
+export function merchantTimeZone(state: string): string {
+  return STATE_ZONES[state.toUpperCase()] ?? 'America/New_York';
+}
+
 /** An instant in a restaurant's local time with its offset (`2026-11-20T19:45:00-05:00`), from the restaurant's state. */
 export function merchantLocalDateTime(at: Date, state: string): string {
-  const parts = Object.fromEntries(formatter(STATE_ZONES[state.toUpperCase()] ?? 'America/New_York').formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(formatter(merchantTimeZone(state)).formatToParts(at).map((p) => [p.type, p.value]));
   const offset = /GMT([+-]\d{2}:\d{2})/.exec(parts.timeZoneName ?? '')?.[1] ?? '+00:00';
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
 }
