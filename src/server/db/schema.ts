@@ -8,7 +8,7 @@ import type {
 } from '#shared/schemas/partner';
 import type { RewardMailSettings } from '#shared/rules/notifications';
 import type { ReservationTable, TurnTime, WeeklyShift } from '#shared/rules/reservations';
-import type { MerchantHours, MerchantMenuImage, MerchantEvent, MerchantReviewsSummary, ReservationProviders } from '#shared/schemas/merchant';
+import type { MerchantHours, MerchantMenuImage, MerchantEvent, MerchantOrderOnline, MerchantReviewsSummary, ReservationProviders } from '#shared/schemas/merchant';
 
 export const enrollmentType = pgEnum('enrollment_type', ['direct', 'sso', 'none']);
 export const currencyType = pgEnum('currency_type', ['Dollar', 'Mile', 'Point', 'Credit']);
@@ -149,6 +149,8 @@ export const merchants = pgTable('merchants', {
   blackoutDates: text('blackout_dates').array().notNull().default([]),
   /** Rewarded visits per member per calendar month; null: no limit. */
   monthlyVisitLimit: smallint('monthly_visit_limit'),
+  /** Online ordering (the §2 order-online dialog): the ordering page for delivery and for takeout; null: no online orders. */
+  orderOnline: jsonb('order_online').$type<MerchantOrderOnline | null>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('merchants_geo').on(t.latitude, t.longitude), index('merchants_updated').on(t.updatedAt)]);
@@ -795,3 +797,13 @@ export const reservationTableBlocks = pgTable('reservation_table_blocks', {
 
 export type ReservationSettingsRow = typeof reservationSettings.$inferSelect;
 export type ReservationRow = typeof reservations.$inferSelect;
+
+/**
+ * A member's favourite restaurants (issue 11, docs/api-favorites.md): one row per member and
+ * restaurant, so adding twice is one favourite; listed newest first.
+ */
+export const memberFavorites = pgTable('member_favorites', {
+  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  merchantId: integer('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.memberId, t.merchantId] }), index('member_favorites_member_time').on(t.memberId, t.createdAt)]);

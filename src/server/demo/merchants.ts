@@ -451,6 +451,25 @@ export function qualificationFor(rng: Rng, row: Pick<NewMerchantRow, 'hours' | '
   return { participating, participationStart, participationEnd, benefitHours, blackoutDates, monthlyVisitLimit };
 }
 
+/**
+ * Online ordering (the §2 order-online dialog) of a restaurant that takes orders online (its
+ * 'onlineOrdering' feature): an ordering page for delivery where it delivers and for takeout where
+ * it does takeout (pickup always, when it names neither); on its own website, or a third-party
+ * ordering site when it has none or uses one (about a third). Null for the others. From its own
+ * random stream, so the rest of the catalogue stays as it was.
+ */
+export function orderOnlineFor(rng: Rng, row: Pick<NewMerchantRow, 'features' | 'website' | 'name'>): NonNullable<NewMerchantRow['orderOnline']> | null {
+  const features = row.features ?? [];
+  if (!features.includes('onlineOrdering')) return null;
+  const delivers = features.includes('delivery');
+  const takeout = features.includes('takeout') || !delivers;
+  const thirdParty = !row.website || rng.chance(0.35);
+  const base = thirdParty
+    ? `https://${rng.pick(['order', 'eat', 'pickup'])}.example.com/${slugify(row.name)}-${rng.int(1000, 9999)}`
+    : `${row.website!.replace(/\/$/, '')}/order`;
+  return { delivery: delivers ? `${base}?mode=delivery` : null, takeout: takeout ? `${base}?mode=takeout` : null };
+}
+
 export type MerchantGeneratorOptions = { count: number; seed?: number };
 
 /** Yields `count` merchants; the same seed always yields the same sequence. */
@@ -458,9 +477,10 @@ export function* iterateMerchants({ count, seed = DEFAULT_SEED }: MerchantGenera
   const t = getTables();
   const rng = new Rng(`merchants:${seed}`);
   const terms = new Rng(`qualification:${seed}`);
+  const ordering = new Rng(`ordering:${seed}`);
   for (let i = 0; i < count; i++) {
     const row = generateOne(rng, t);
-    yield { ...row, ...qualificationFor(terms, row) };
+    yield { ...row, ...qualificationFor(terms, row), orderOnline: orderOnlineFor(ordering, row) };
   }
 }
 

@@ -22,6 +22,15 @@ export const ZMerchantReviewsSummary = z.object({
   reviews: z.array(z.object({ author: z.string(), rating: z.number(), text: z.string(), date: z.string() })),
 });
 export type MerchantReviewsSummary = z.infer<typeof ZMerchantReviewsSummary>;
+/**
+ * Where the restaurant takes orders online (the §2 order-online dialog): the ordering page of each
+ * way it hands an order over; null where it does not offer that way online.
+ */
+export const ZMerchantOrderOnline = z.object({
+  delivery: z.string().nullable().describe('Ordering page for delivery, or null.'),
+  takeout: z.string().nullable().describe('Ordering page for takeout (pickup), or null.'),
+});
+export type MerchantOrderOnline = z.infer<typeof ZMerchantOrderOnline>;
 export const ZReservationProviders = z.object({ openTable: z.object({ rid: z.string() }).optional() });
 export type ReservationProviders = z.infer<typeof ZReservationProviders>;
 
@@ -104,6 +113,22 @@ export const ZMerchantIdParams = z.object({
   merchantId: z.coerce.number({ message: 'Merchant id must be a number.' }).int('Merchant id must be a whole number.').positive('Merchant id must be positive.').max(2147483647, 'Merchant id is too large.'),
 });
 
+/**
+ * When dines here earn (the engine's qualification data, docs/rewards-engine.md §4), for the page
+ * to word with rules/merchant-benefits in the restaurant's time zone.
+ */
+export const ZMerchantBenefits = z.object({
+  timeZone: z.string().describe("The restaurant's IANA time zone: days, hours and dates below are its local ones."),
+  participating: z.boolean(),
+  participationStart: z.string().nullable().describe('First local day of participation (YYYY-MM-DD), when known.'),
+  participationEnd: z.string().nullable().describe('Last local day of participation (YYYY-MM-DD), when known.'),
+  benefitHours: z.array(z.array(z.object({ start: z.number(), end: z.number() }))).nullable()
+    .describe('Reward windows per weekday (0 Sunday … 6 Saturday), [start, end) minutes after local midnight; null: all day every day.'),
+  blackoutDates: z.array(z.string()).describe('Upcoming local dates without rewards (YYYY-MM-DD), today included, soonest first.'),
+  monthlyVisitLimit: z.number().nullable().describe('Rewarded visits per member per calendar month; null: no limit.'),
+});
+export type MerchantBenefits = z.infer<typeof ZMerchantBenefits>;
+
 export const ZMerchantDetail = ZMerchantSummary.extend({
   description: z.string(),
   phone: z.string(),
@@ -114,6 +139,9 @@ export const ZMerchantDetail = ZMerchantSummary.extend({
   menuImages: z.array(ZMerchantMenuImage),
   events: z.array(ZMerchantEvent),
   reviewsSummary: ZMerchantReviewsSummary.nullable(),
+  /** Null: the restaurant takes no orders online. */
+  orderOnline: ZMerchantOrderOnline.nullable(),
+  benefits: ZMerchantBenefits,
 });
 export type MerchantDetail = z.infer<typeof ZMerchantDetail>;
 

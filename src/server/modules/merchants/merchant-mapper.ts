@@ -1,5 +1,7 @@
 import type { MerchantRow } from '../../db/schema';
 import { HIGHLIGHTS, type MerchantDetail, type MerchantSummary, FEATURES, MEALS } from '#shared/schemas/merchant';
+import { localNow, upcomingBlackouts } from '#shared/rules/merchant-benefits';
+import { merchantTimeZone } from '../rewards/card-events';
 
 const asHighlight = (h: string | null): MerchantSummary['details']['highlight'] =>
   (HIGHLIGHTS as readonly string[]).includes(h ?? '') ? (h as MerchantSummary['details']['highlight']) : null;
@@ -32,7 +34,12 @@ export function toSummary(row: MerchantRow, distance: number | null = null): Mer
   };
 }
 
-export function toDetail(row: MerchantRow): MerchantDetail {
+/** Blackout dates the detail names at most (the page words the next few). */
+const BLACKOUTS_SENT = 10;
+
+/** The detail; `now` dates the upcoming blackout dates in the restaurant's time zone. */
+export function toDetail(row: MerchantRow, now = new Date()): MerchantDetail {
+  const timeZone = merchantTimeZone(row.state);
   return {
     ...toSummary(row),
     description: row.description,
@@ -44,5 +51,15 @@ export function toDetail(row: MerchantRow): MerchantDetail {
     menuImages: row.menuImages,
     events: row.events,
     reviewsSummary: row.reviewsSummary,
+    orderOnline: row.orderOnline && (row.orderOnline.delivery || row.orderOnline.takeout) ? row.orderOnline : null,
+    benefits: {
+      timeZone,
+      participating: row.participating,
+      participationStart: row.participationStart,
+      participationEnd: row.participationEnd,
+      benefitHours: row.benefitHours,
+      blackoutDates: upcomingBlackouts(row.blackoutDates, localNow(now, timeZone).date, BLACKOUTS_SENT),
+      monthlyVisitLimit: row.monthlyVisitLimit,
+    },
   };
 }
