@@ -65,6 +65,11 @@ export function takesTableReservations(partner: { openTableReservationsEnabled: 
   return partner.openTableReservationsEnabled;
 }
 
+/** §1 merchant favourites: members keep favourite restaurants (the heart, the account list; the favourites calls answer 404 elsewhere). */
+export function offersFavorites(partner: { hasMerchantFavourites: boolean; enrollmentType: EnrollmentType }): boolean {
+  return partner.hasMerchantFavourites && hasMembers(partner);
+}
+
 /**
  * Cash-back partners (Dollar and Credit currencies): rewards are cents, gathered in a balance and
  * paid as statement credits at the payout breakpoint (§3 credit record, §9), instead of miles or
