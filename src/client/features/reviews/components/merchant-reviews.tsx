@@ -55,7 +55,7 @@ export function MerchantReviews({ merchantId }: { merchantId: number }) {
         <>
           <div className={styles.summary}>
             <div className={styles.summaryOverall}>
-              <span className={styles.summaryFigure} aria-hidden="true">{formatStars(verified.overall)}</span>
+              <span className={styles.summaryFigure} aria-hidden="true">{verified.overall.toFixed(1)}</span>
               <ReviewStars rating={verified.overall} />
               <span className={styles.muted}>{`${verified.count} verified ${verified.count === 1 ? 'review' : 'reviews'}`}</span>
             </div>
