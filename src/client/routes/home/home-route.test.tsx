@@ -197,13 +197,14 @@ describe('HomeRoute', () => {
     });
 
     it('a card member of a partner without variants gets the card-member copy, greeted by first name, no prospect form', () => {
-      renderHome({}, makeMember({ firstName: 'Ann', diningProgress: progress('Renewing', 3) }));
+      const { container } = renderHome({}, makeMember({ firstName: 'Ann', diningProgress: progress('Renewing', 3) }));
       expect(h1()).toBe('Welcome back');
       // The progress count belongs to the progress copy, not to the plain card-member copy.
       expect(screen.queryByText(/qualifying dines this year/)).toBeNull();
       expect(screen.getByText('Welcome, Ann!')).toBeTruthy();
       expect(prospectForm()).toBeNull();
       expect(screen.queryByRole('heading', { name: 'Start earning' })).toBeNull();
+      expect(container.querySelector('[class*="prospect"]')).toBeNull();
     });
 
     it('a tier-1 card member (no variant applies) gets the card-member copy', () => {

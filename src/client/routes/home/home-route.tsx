@@ -88,7 +88,8 @@ function HomeScreen() {
   const prospectText = str(fields.prospect_text);
   // The form sits in the banner when the banner asks for it, otherwise in its own section.
   const prospectInBanner = banner.includeProspectEmail;
-  const prospectSection = !prospectInBanner && (prospectTitle || prospectText);
+  // Only visitors get the form (ProspectEmailForm checks too): no empty box for a member.
+  const prospectSection = !member && !prospectInBanner && (prospectTitle || prospectText);
 
   return (
     <div className={styles.page}>
