@@ -2,7 +2,7 @@ import cliProgress from 'cli-progress';
 import { loadConfig, type AppConfig } from './config';
 import { buildApp } from './app';
 import { checkPostgres, describeDataDirError, describePostgresError, isDatabaseUnavailable, openDatabase, postgresAddress, runMigrations, type Database } from './db/client';
-import { assertNoDemoMembers, ensureBonusCatalogue, ensureReservationBooks, isSeeded, seed, sendDemoHistoryOnce } from './demo';
+import { assertNoDemoMembers, ensureBonusCatalogue, ensureReservationBooks, isSeeded, seed, sendDemoHistoryOnce, writeDemoReviews } from './demo';
 import { appJobs } from './jobs/jobs';
 import { createScheduler } from './jobs/scheduler';
 import { buildCardFrameServer } from './modules/cards/card-frame-server';
@@ -62,6 +62,8 @@ async function main() {
   // The demo card members' year of dining, sent as signed events through the webhook (first start only; production has no demo members).
   const history = config.env === 'production' ? null : await sendDemoHistoryOnce(app, { db: serving.db, secret: config.cardEventsSecret });
   if (history) console.log(`Demo history: ${history.events} card-network events for ${history.members} demo card members in ${(history.ms / 1000).toFixed(1)} s.`);
+  // Verified reviews of some of those recent dines, through the reviews service (docs/api-reviews.md).
+  if (history) console.log(`Demo reviews: ${await writeDemoReviews(serving.db)} verified reviews of recent demo dines.`);
   // The card frame's own origin: a second port here, unless production serves it elsewhere.
   const frame = config.cardFrameServer ? await buildCardFrameServer({ config, db: serving.db }) : undefined;
   // Scheduled jobs (retention, sweeps) in this process unless `npm run worker` runs them (RUN_JOBS=false).

@@ -11,6 +11,7 @@ export { assertNoDemoMembers } from './members';
 export { ensureBonusCatalogue } from './bonuses';
 export { ensureReservationBooks } from './reservations';
 export { needsDemoHistory, sendDemoHistory, sendDemoHistoryOnce, type HistoryResult } from './history';
+export { writeDemoReviews } from './reviews';
 export type { DemoMember, SsoDemoAccount } from './members';
 
 export type DemoAccounts = {
