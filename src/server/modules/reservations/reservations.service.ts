@@ -239,10 +239,12 @@ export async function confirmReservation(deps: ReservationDeps, opts: Who & { id
         await expireHolds(tx, row.merchantId);
         const current = (await findMemberReservation(tx, { id: row.id, memberId: opts.member.id, partnerId: opts.partner.id }))!;
         if (current.status === 'booked') return current;
-        if (current.status !== 'held') throw new ProviderError('holdExpired');
+        // Expired just now (and its table given back, which must commit): answered below.
+        if (current.status !== 'held') return null;
         const { providerRef: ref } = await b.provider.confirm(tx, b.ref, providerRef(current));
         return updateReservation(tx, row.id, { status: 'booked', holdExpiresAt: null, confirmedAt: new Date(now), providerRef: ref || current.providerRef });
       });
+      if (!done) throw new ProviderError('holdExpired');
       return present(deps, done);
     }
     if (row.holdExpiresAt && row.holdExpiresAt.getTime() <= now) {
