@@ -60,6 +60,8 @@ test.describe('home and content pages by member state (issue 10)', () => {
     await expect(page.getByText(/Your linked cards are working/)).toBeVisible();
     await expect(prospectForm(page)).toHaveCount(0);
     await expect(page.getByRole('heading', { name: /every time you dine out/ })).toHaveCount(0);
+    // Joined long ago: not a new member, no new-member promo.
+    await expect(page.getByRole('complementary', { name: 'New member bonus' })).toHaveCount(0);
     await expectNoSeriousA11yIssues(page);
 
     // A content page: the greeting by first name, no prospect form.
@@ -136,5 +138,26 @@ test.describe('home and content pages by member state (issue 10)', () => {
     await expect(h1(page)).toHaveText('Earn miles every time you dine out');
     await expect(prospectForm(page)).toHaveCount(0);
     await expectNoSeriousA11yIssues(page);
+  });
+
+  test('a member who has just joined sees the new-member promo', async ({ page, errors }) => {
+    // The identity provider's newcomer account: the first sign-in creates the member (a non-card member).
+    await page.goto(partnerUrl('delta', '/login'));
+    await page.getByRole('link', { name: /^Sign in with/ }).click();
+    await page.getByLabel('E-mail address').fill('newcomer@sso.example.com');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/delta\.localhost/);
+    const m = await member(page);
+    expect(m.memberType).toBe('NonCardMember');
+    expect(m.activeBonuses.some((b) => b.isNewMemberBonus && b.memberIsEligibleForNMB && b.bonusStatus === 'Eligible')).toBe(true);
+    await page.goto(partnerUrl('delta', '/'));
+    await expect(h1(page)).toHaveText('You\u2019re one step away from earning');
+    const promo = page.getByRole('complementary', { name: 'New member bonus' });
+    await expect(promo).toBeVisible();
+    await expect(promo).toContainText('1,000 bonus miles');
+    await expect(prospectForm(page)).toHaveCount(0);
+    await expectNoSeriousA11yIssues(page);
+    expect(errors).toEqual([]);
   });
 });
