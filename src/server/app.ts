@@ -35,6 +35,8 @@ import { claimsQueueRoutes, claimsRoutes } from './modules/claims/claims.routes'
 import { bonusesRoutes } from './modules/bonuses/bonuses.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { reservationsRoutes } from './modules/reservations/reservations.routes';
+import { favoritesRoutes } from './modules/favorites/favorites.routes';
+import { merchantVisitsRoutes } from './modules/merchant-visits/merchant-visits.routes';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -111,6 +113,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(bonusesRoutes, { db });
   await app.register(reviewsRoutes, { db, search });
   await app.register(reservationsRoutes, { db });
+  await app.register(favoritesRoutes, { db });
+  await app.register(merchantVisitsRoutes, { db });
 
   // The built web app: its assets, then its pages (and the not-found handler).
   await app.register(assetsPlugin, { clientDir: config.clientDir });

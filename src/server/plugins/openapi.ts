@@ -196,6 +196,7 @@ export const OPENAPI_TAGS = [
   { name: 'cards', description: 'Payment cards linked to the member\'s account.' },
   { name: 'captcha', description: 'Proof-of-work challenges (ALTCHA) for card submissions.' },
   { name: 'merchants', description: 'Restaurant search and details.' },
+  { name: 'favorites', description: 'The signed-in member\'s favourite restaurants (partners with merchant favourites).' },
   { name: 'partner', description: 'The partner site\'s configuration and switches.' },
   { name: 'content', description: 'Content pages of the partner site.' },
   { name: 'tracking', description: 'Anonymous usage events (impressions).' },

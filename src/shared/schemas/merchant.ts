@@ -145,3 +145,12 @@ export const ZMerchantDetail = ZMerchantSummary.extend({
 });
 export type MerchantDetail = z.infer<typeof ZMerchantDetail>;
 
+
+/** GET /api/Member/merchants/{merchantId}/visits: the member's rewarded visits here this month. */
+export const ZMerchantVisits = z.object({
+  merchantId: z.number(),
+  month: z.string().describe("The restaurant's current local month (YYYY-MM)."),
+  used: z.number().describe('Qualified (rewarded) visits of the member here this month, as the monthly visit limit counts them.'),
+  limit: z.number().nullable().describe('Rewarded visits per member per month; null: no limit.'),
+});
+export type MerchantVisits = z.infer<typeof ZMerchantVisits>;

@@ -45,6 +45,8 @@ const merchant: MerchantDetail = {
   menuImages: [{ path: 'menu-1.svg', alt: 'Dinner menu' }],
   events: [{ title: 'Wine night', date: '2026-03-05', description: 'Six wines, six plates.' }],
   reviewsSummary: { highlights: ['Great pasta'], recommendPercent: 92, reviews: [{ author: 'Sam', rating: 5, text: 'Lovely.', date: '2026-01-10' }] },
+  orderOnline: null,
+  benefits: { timeZone: 'America/Chicago', participating: true, participationStart: null, participationEnd: null, benefitHours: null, blackoutDates: [], monthlyVisitLimit: null },
 };
 
 function mockFetch(status: number, body: unknown) {

@@ -10,7 +10,7 @@ function row(over: Partial<MerchantRow>): MerchantRow {
     metro: 'New York', neighborhood: 'Midtown', latitude: 40.75, longitude: -73.99, phone: '', website: null, acclaimedLevel: null,
     campaignCodes: [], benefitsAvailable: true, bonusText: null, offerTag: null, reservationProviders: {}, origin: 'network',
     features: ['dineIn'], mealsServed: ['dinner'], hours: [], menuImages: [], events: [], reviewsSummary: null,
-    participating: true, participationStart: null, participationEnd: null, benefitHours: null, blackoutDates: [], monthlyVisitLimit: null,
+    participating: true, participationStart: null, participationEnd: null, benefitHours: null, blackoutDates: [], monthlyVisitLimit: null, orderOnline: null,
     createdAt: new Date(), updatedAt: new Date(), ...over,
   };
 }
