@@ -109,6 +109,7 @@ test.describe('home and content pages by member state (issue 10)', () => {
     const { copyStates } = await partnerConfig(page);
     await expect(h1(page)).toHaveText(`You\u2019re earning ${copyStates.currentEarning0}. Make it ${copyStates.currentEarning2}.`);
     await expect(page.getByText(`Welcome, ${m.firstName}!`)).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Turn on .* emails in your profile$/ })).toHaveAttribute('href', '/account/user_profile');
     await expect(page.getByRole('link', { name: 'Turn on email offers' })).toHaveAttribute('href', '/account/user_profile');
     await expect(page.getByText(/\{\{|\}\}/)).toHaveCount(0);
     await expectNoSeriousA11yIssues(page);

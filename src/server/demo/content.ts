@@ -313,19 +313,19 @@ function airlineHomeVariants(ctx: Ctx): ContentRow[] {
     item('home', 'opted_out', variant('opted_out', 'home-opted-out', 'Illustration of a table set for dinner with an envelope beside the plate', {
       browser_title: 'Earn more on every meal | {{partnerName2}}',
       title: 'You\u2019re earning {{currentEarning0}}. Make it {{currentEarning2}}.',
-      banner_text: 'Turn on {{programName1}} emails in your profile and every qualifying dine earns {{currentEarning2}} instead of {{currentEarning0}}.',
-      subtitle: 'Your linked card is already earning. Members who get our emails earn more on every meal and hear first about bonus {{currencyPlural}}.',
+      subtitle: 'Your linked card is already earning. One switch makes every qualifying dine earn more.',
+      banner_text: '<a href="/account/user_profile">Turn on {{programName1}} emails in your profile</a> and you earn {{currentEarning2}} instead of {{currentEarning0}}, and hear first about bonus {{currencyPlural}}.',
       browse_title: `Where to eat in ${ctx.hubCity}`,
-      main_column: [button('Turn on email offers', '/account/user_profile'), ...carousels(ctx, true)],
+      main_column: [...carousels(ctx, true), button('Turn on email offers', '/account/user_profile')],
       new_member_promo: newMemberPromo(ctx, true),
     }), 3),
     item('home', 'new_member_bonus', variant('new_member_bonus', 'home-nmb', 'Illustration of a celebratory dinner', {
       browser_title: 'Your welcome bonus | {{partnerName2}}',
       title: 'Your welcome bonus is waiting',
       banner_text: `Complete your first qualifying dine of $25 or more within 30 days of joining and we\u2019ll add ${ctx.voice.welcomeBonus} to ${ctx.voice.earnedWhere}.`,
-      subtitle: 'Register for the bonus in your account, then pay with a linked card at any participating restaurant.',
+      subtitle: '<a href="/account/overview">Register for the bonus in your account</a>, then pay with a linked card at any participating restaurant.',
       browse_title: 'Pick your first restaurant',
-      main_column: [button('Register for your bonus', '/account/overview'), ...carousels(ctx, true)],
+      main_column: [...carousels(ctx, true), button('Register for your bonus', '/account/overview')],
     }), 4),
   ];
   if (ctx.hasVIP) {
