@@ -87,7 +87,8 @@ export function ClaimForm() {
     try {
       const result = await submit.mutateAsync(request.body);
       setAnswer(result);
-      if (!result.alreadyClaimed) setValues((v) => ({ ...v, restaurant: null, dineDate: '', amount: '' }));
+      // The card and the restaurant stay: another missing dine is often at the same place.
+      if (!result.alreadyClaimed) setValues((v) => ({ ...v, dineDate: '', amount: '' }));
     } catch (err) {
       if (err instanceof ApiError && err.fieldErrors.length > 0) {
         const fromServer: Errors = {};
