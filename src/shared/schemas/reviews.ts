@@ -11,9 +11,16 @@ import {
 
 export * from '../constants/reviews';
 
+// Control characters (NUL above all, which PostgreSQL cannot store) are refused; a comment keeps line breaks and tabs.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
+const noControl = (v: string) => !/[\u0000-\u001f\u007f]/.test(v);
+// eslint-disable-next-line no-control-regex -- as above, but line breaks and tabs are text in a comment
+const noControlButLines = (v: string) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v);
+
 const zTxnId = z.string({ message: 'txnId is required.' }).trim()
   .min(1, 'txnId must not be empty.')
-  .max(MAX_TXN_ID_LENGTH, `txnId must be ${MAX_TXN_ID_LENGTH} characters or fewer.`);
+  .max(MAX_TXN_ID_LENGTH, `txnId must be ${MAX_TXN_ID_LENGTH} characters or fewer.`)
+  .refine(noControl, 'txnId must not contain control characters.');
 
 /** GET /api/reviews/status?txnId=a&txnId=b (repeated; §7). */
 export const ZReviewStatusQuery = z.object({
@@ -38,7 +45,8 @@ export const ZReviewForm = z.object({
   ambience: zRating('ambience'),
   value: zRating('value'),
   comment: z.string({ message: 'The comment must be text.' }).trim()
-    .max(MAX_REVIEW_COMMENT, COMMENT_TOO_LONG).default(''),
+    .max(MAX_REVIEW_COMMENT, COMMENT_TOO_LONG)
+    .refine(noControlButLines, 'Please remove special characters from the comment.').default(''),
 });
 export type ReviewForm = z.input<typeof ZReviewForm>;
 

@@ -172,6 +172,8 @@ describe('POST /api/reviews', () => {
     [{ comment: 42 }, 'comment', 'The comment must be text.'],
     [{ txnId: '' }, 'txnId', 'txnId must not be empty.'],
     [{ txnId: 'x'.repeat(65) }, 'txnId', 'txnId must be 64 characters or fewer.'],
+    [{ txnId: 'a\u0000b' }, 'txnId', 'txnId must not contain control characters.'],
+    [{ comment: 'nice\u0000' }, 'comment', 'Please remove special characters from the comment.'],
   ])('400 for bad input %j', async (change, field, message) => {
     const b = await signedIn('hilton', 'select-card');
     const res = await post(b, { txnId: 'anything', ...good, ...change });
@@ -179,13 +181,14 @@ describe('POST /api/reviews', () => {
     expect(res.json().fieldErrors).toContainEqual({ field, message });
   });
 
-  it('accepts a comment of exactly 1000 characters after trimming', async () => {
+  it('accepts a comment of exactly 1000 characters after trimming, line breaks kept', async () => {
     const m = await member('hilton', 'select-card');
     const { dine } = await insertDine(t.database.db, m, { merchantId: 16, local: localDaysAgo(0), status: 'Awarded' });
     const b = await signedIn('hilton', 'select-card');
-    const res = await post(b, { txnId: dine.transactionId, ...good, comment: `   ${'y'.repeat(1000)}   ` });
+    const res = await post(b, { txnId: dine.transactionId, ...good, comment: `   ${'y'.repeat(500)}\n\n${'z'.repeat(498)}   ` });
     expect(res.statusCode).toBe(200);
     expect(res.json<CreateReviewResponse>().review.comment).toHaveLength(1000);
+    expect(res.json<CreateReviewResponse>().review.comment).toContain('y\n\nz');
   });
 
   it('updates the search tile at once', async () => {
@@ -247,6 +250,7 @@ describe('GET /api/reviews/status', () => {
     expect((await status(b, Array.from({ length: 100 }, (_, i) => `t${i}`))).statusCode).toBe(200);
     expect((await status(b, ['x'.repeat(65)])).json().message).toBe('txnId must be 64 characters or fewer.');
     expect((await b.send({ method: 'GET', url: '/api/reviews/status?txnId=' })).statusCode).toBe(400);
+    expect((await b.send({ method: 'GET', url: '/api/reviews/status?txnId=a%00b' })).statusCode).toBe(400);
   });
 });
 
