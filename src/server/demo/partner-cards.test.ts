@@ -5,7 +5,7 @@ import { createTestDatabase } from '../test/db';
 import { appSecrets, memberCards, members, partnerCards, partners } from '../db/schema';
 import { cardFingerprint, FINGERPRINT_SECRET } from '../modules/cards/card-crypto';
 import { checkCardNumber } from '#shared/rules/card';
-import { RESERVED_TEST_NUMBERS, seedNumberPool } from './partner-cards';
+import { generatedNumber, RESERVED_TEST_NUMBERS, seedNumberPool, seedNumbers } from './partner-cards';
 
 let database: Database;
 beforeAll(async () => { database = await createTestDatabase(); });
@@ -23,6 +23,19 @@ describe('demo cards', () => {
     expect(seedNumberPool(['MAST', 'VISA']).every((n) => /^[245]/.test(n))).toBe(true);
   });
 
+  it('go on with generated numbers of the accepted brands, valid, never a published or reserved one', () => {
+    const source = seedNumbers(['MAST', 'VISA']);
+    const first = Array.from({ length: 400 }, () => source.next().value);
+    expect(new Set(first).size).toBe(400);
+    for (const n of first) expect(checkCardNumber(n, ['MAST', 'VISA']).ok).toBe(true);
+    const generated = first.slice(seedNumberPool(['MAST', 'VISA']).length);
+    for (const n of generated) expect([...seedNumberPool(ALL), ...RESERVED_TEST_NUMBERS]).not.toContain(n);
+    expect(generated.slice(0, 2)).toEqual([generatedNumber('Visa', 0), generatedNumber('Mastercard', 0)]);
+    expect(generatedNumber('Amex', 12)).toMatch(/^3400009\d{8}$/);
+    expect(checkCardNumber(generatedNumber('Amex', 12), ALL).ok).toBe(true);
+    expect(checkCardNumber(generatedNumber('Discover', 3), ALL).ok).toBe(true);
+  });
+
   it('give partner cards to members of partners with partner-loaded cards, and every card member a linked card', async () => {
     const db = database.db;
     const all = await db.select().from(partners);
@@ -37,7 +50,8 @@ describe('demo cards', () => {
       const cardMembers = ms.filter((m) => m.memberType === 'EnrolledCardMember');
       expect(mc.map((c) => c.memberId).sort()).toEqual(cardMembers.map((m) => m.id).sort());
       // Fingerprints are those of the seed numbers (the same function as linking), and unique per partner.
-      const pool = new Map(seedNumberPool(p.cardTypesAccepted as Array<(typeof ALL)[number]>).map((n) => [cardFingerprint(key, n), n]));
+      const source = seedNumbers(p.cardTypesAccepted as Array<(typeof ALL)[number]>);
+      const pool = new Map(Array.from({ length: 600 }, () => source.next().value).map((n) => [cardFingerprint(key, n), n]));
       for (const c of [...pc, ...mc]) {
         const n = pool.get(c.fingerprint);
         expect(n).toBeDefined();
@@ -45,5 +59,17 @@ describe('demo cards', () => {
       }
       expect(new Set(pc.map((c) => c.fingerprint)).size).toBe(pc.length);
     }
+  });
+
+  it('put each card in one programme only: no number on two partners', async () => {
+    const db = database.db;
+    const rows = [
+      ...(await db.select({ partnerId: partnerCards.partnerId, fingerprint: partnerCards.fingerprint }).from(partnerCards)),
+      ...(await db.select({ partnerId: memberCards.partnerId, fingerprint: memberCards.fingerprint }).from(memberCards)),
+    ];
+    const partnersOf = new Map<string, Set<number>>();
+    for (const r of rows) partnersOf.set(r.fingerprint, (partnersOf.get(r.fingerprint) ?? new Set()).add(r.partnerId));
+    expect(rows.length).toBeGreaterThan(100);
+    expect([...partnersOf.values()].filter((s) => s.size > 1)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { memberCards, members, partnerCards, type NewPartnerRow } from '../db/sc
 import { cardFingerprint, FINGERPRINT_SECRET, fingerprintKeyId } from '../modules/cards/card-crypto';
 import { getOrCreateSecret } from '../lib/secrets';
 import { BRAND_CODES, type CardBrand } from '#shared/constants/card';
-import { checkCardNumber } from '#shared/rules/card';
+import { checkCardNumber, luhnValid } from '#shared/rules/card';
 import { partnerSeed } from './partners';
 
 /**
@@ -14,8 +14,11 @@ import { partnerSeed } from './partners';
  * brand, last four, a description and the keyed fingerprint (the same function as linking uses)
  * are stored, never a number.
  *
- * The numbers are published payment-provider test numbers. The best-known ones are kept out of
+ * The numbers are published payment-provider test numbers, then (there are more demo cards than
+ * published numbers) generated ones in the same test ranges. The best-known ones are kept out of
  * the seed (RESERVED_TEST_NUMBERS) so that typing them in the card frame always links a new card.
+ * Every number is used once in the whole deployment: a card earns in one programme at a time
+ * (docs/api-cards.md), so no demo card sits in two programmes.
  */
 export const RESERVED_TEST_NUMBERS: readonly string[] = [
   '4111111111111111', '4242424242424242', '4012888888881881', '4222222222222',
@@ -51,6 +54,24 @@ export function seedNumberPool(accepted: Accepted): string[] {
   return pool;
 }
 
+const GENERATED_PREFIX: Record<CardBrand, string> = { Visa: '4000009', Mastercard: '5100009', Amex: '3400009', Discover: '6011009' };
+const GENERATED_LENGTH: Record<CardBrand, number> = { Visa: 16, Mastercard: 16, Amex: 15, Discover: 16 };
+
+/** The i-th generated number of a brand: its test prefix, the serial, and the Luhn check digit. */
+export function generatedNumber(brand: CardBrand, i: number): string {
+  const body = GENERATED_PREFIX[brand] + String(i).padStart(GENERATED_LENGTH[brand] - GENERATED_PREFIX[brand].length - 1, '0');
+  for (let d = 0; d < 10; d++) if (luhnValid(`${body}${d}`)) return `${body}${d}`;
+  throw new Error('unreachable');
+}
+
+/** Every demo number for a partner accepting these brands, in order: the published pool, then generated ones (brands interleaved). Endless. */
+export function* seedNumbers(accepted: Accepted): Generator<string, never> {
+  yield* seedNumberPool(accepted);
+  const brands = (Object.keys(SEED_NUMBERS) as CardBrand[]).filter((b) => accepted.includes(BRAND_CODES[b]));
+  if (brands.length === 0) throw new Error('A partner accepts no card brand.');
+  for (let i = 0; ; i++) for (const b of brands) yield generatedNumber(b, i);
+}
+
 type SeedPartner = Pick<NewPartnerRow, 'code' | 'hasPartnerLoadedCards' | 'cardTypesAccepted'> & { id: number };
 type Described = { cardType: CardBrand; lastFour: string; description: string; fingerprint: string; fingerprintKeyId: string };
 
@@ -69,19 +90,28 @@ export async function seedPartnerCards(db: Db, partnerRows: readonly SeedPartner
     .from(members).where(inArray(members.partnerId, ids)).orderBy(asc(members.id));
   let partnerCardCount = 0;
   const linked: Array<typeof memberCards.$inferInsert> = [];
+  // Numbers given out so far, on any partner: each demo card is in one programme only.
+  const used = new Set<string>();
   for (const partner of partnerRows) {
     const accepted = (partner.cardTypesAccepted ?? ['AMEX', 'DISC', 'MAST', 'VISA']) as Accepted;
     const brandName = partnerSeed(partner.code)?.brand ?? partner.code;
-    const pool = seedNumberPool(accepted);
-    let next = 0;
-    const take = () => pool[next++];
+    const numbers = seedNumbers(accepted);
+    const take = (): string => {
+      for (;;) {
+        const n = numbers.next().value;
+        if (!used.has(n)) {
+          used.add(n);
+          return n;
+        }
+      }
+    };
     for (const m of demo.filter((d) => d.partnerId === partner.id)) {
       let first: { id: number; card: Omit<Described, 'fingerprintKeyId'> } | undefined;
       if (partner.hasPartnerLoadedCards && m.hasWebProfile) {
-        const numbers = [take(), take()].filter((n): n is string => n !== undefined);
-        if (numbers.length) {
+        const pair = [take(), take()];
+        {
           const rows = await db.insert(partnerCards)
-            .values(numbers.map((n) => {
+            .values(pair.map((n) => {
               // Partner cards keep the fingerprint only: the partner's feed replaces them whole.
               const { fingerprintKeyId: _keyId, ...card } = describeCard(n, accepted, key, (b) => `${brandName} ${b}`);
               return { partnerId: partner.id, memberId: m.id, ...card };
@@ -97,8 +127,7 @@ export async function seedPartnerCards(db: Db, partnerRows: readonly SeedPartner
         linked.push({ partnerId: partner.id, memberId: m.id, cardType, lastFour, description, fingerprint, fingerprintKeyId: fingerprintKeyId(key), partnerCardId: first.id });
         continue;
       }
-      const n = take();
-      if (n) linked.push({ partnerId: partner.id, memberId: m.id, ...describeCard(n, accepted, key, (b) => b), partnerCardId: null });
+      linked.push({ partnerId: partner.id, memberId: m.id, ...describeCard(take(), accepted, key, (b) => b), partnerCardId: null });
     }
   }
   for (let i = 0; i < linked.length; i += 200) await db.insert(memberCards).values(linked.slice(i, i + 200));

@@ -5,7 +5,7 @@ import { createChallenge } from 'altcha-lib/v1';
 import { createTestApp, type TestApp } from '../../test/app';
 import { appSecrets, memberCards, members, partnerCards } from '../../db/schema';
 import { demoPublicId } from '../../demo/members';
-import { seedNumberPool } from '../../demo/partner-cards';
+import { seedNumbers } from '../../demo/partner-cards';
 import { acceptedBrandsMessage } from '#shared/rules/card';
 import { MAX_CARDS_PER_MEMBER } from '#shared/constants/card';
 import type { Card } from '#shared/schemas/card';
@@ -450,7 +450,8 @@ describe('partner-loaded cards', () => {
     const [secret] = await t.database.db.select().from(appSecrets).where(eq(appSecrets.name, FINGERPRINT_SECRET));
     const fpKey = Buffer.from(secret!.value, 'base64');
     const [partner] = [t.app.partners.get().byCode.get('upromise')!];
-    const pool = seedNumberPool(partner.cardTypesAccepted as Array<'AMEX' | 'DISC' | 'MAST' | 'VISA'>);
+    const source = seedNumbers(partner.cardTypesAccepted as Array<'AMEX' | 'DISC' | 'MAST' | 'VISA'>);
+    const pool = Array.from({ length: 600 }, () => source.next().value);
     const numberOf = (fp: string) => pool.find((n) => cardFingerprint(fpKey, n) === fp)!;
     const first = numberOf(own[0]!.fingerprint);
     const second = numberOf(own[1]!.fingerprint);
