@@ -109,13 +109,14 @@ export async function loadCardsOfMembers(tx: Executor, tokens: readonly string[]
  */
 export async function lockMembers(tx: Executor, ids: readonly number[], opts: { skipLocked?: boolean } = {}): Promise<MemberInfo[]> {
   if (ids.length === 0) return [];
-  const found = await rows<{ id: number; partner_id: number; tier_level: number; member_type: string; active: boolean; updated_at: unknown }>(tx, sql`
-    select id, partner_id, tier_level, member_type, active, updated_at from members
+  const found = await rows<{ id: number; partner_id: number; tier_level: number; member_type: string; active: boolean; updated_at: unknown; join_date: unknown; enrollment_source: string }>(tx, sql`
+    select id, partner_id, tier_level, member_type, active, updated_at, join_date, enrollment_source from members
     where id = any(${intArray(ids)}) order by id for update ${opts.skipLocked ? sql`skip locked` : sql``}`);
   // There is no closing date: an account closed is closed since its last change.
   return found.map((r) => ({
     id: r.id, partnerId: r.partner_id, tierLevel: r.tier_level,
     closedAt: r.member_type === 'ClosedAccountMember' || !r.active ? toDate(r.updated_at) : null,
+    joinDate: toDate(r.join_date), enrollmentSource: r.enrollment_source,
   }));
 }
 

@@ -6,6 +6,7 @@ import { qualify, type MerchantTerms } from '#shared/rules/rewards/qualification
 import { rateForTier, rewardBasisCents, rewardFor, tierForDine } from '#shared/rules/rewards/earning';
 import { holdsVip } from '#shared/rules/rewards/progress';
 import type { TierLevel } from '#shared/rules/earn-text';
+import { bonusSurvivesRefund, dineEarnsBonus, type BonusProgramme, type BonusStatus } from '#shared/rules/bonuses';
 
 /**
  * The engine's decisions, in memory and without I/O (docs/rewards-engine.md §3): what one
@@ -25,7 +26,11 @@ export type Outcome = (typeof OUTCOMES)[number];
 export type EventResult = { outcome: Outcome; note?: string };
 
 export type CardInfo = { id: number; memberId: number; partnerId: number; lastFour: string; linkedAt: Date };
-export type MemberInfo = { id: number; partnerId: number; tierLevel: number; closedAt: Date | null };
+export type MemberInfo = {
+  id: number; partnerId: number; tierLevel: number; closedAt: Date | null;
+  /** For bonuses (window after joining, the source the member joined through); absent: no bonus. */
+  joinDate?: Date; enrollmentSource?: string;
+};
 export type PartnerInfo = { id: number; earnRates: readonly [number, number, number, number] };
 export type LocationInfo = { locationId: string; merchantId: number };
 
@@ -68,6 +73,20 @@ export type Dine = {
 /** A negative `A` adjustment: a refund of a purchase whose reward was already paid out. */
 export type Adjustment = { dine: Dine; amount: number };
 
+/** A member's stage of a bonus as loaded, and whether this chunk changed it. */
+export type BonusEnrolment = { partnerId: number; memberId: number; bonusId: number; status: BonusStatus; enrolledAt: Date | null; qualifiedAt: Date | null; changed: boolean };
+
+/**
+ * A bonus awarded and not taken back: loaded (with its B reward's id and status), or made in this
+ * chunk (`rewardId` undefined until written). At most one per member and bonus.
+ */
+export type BonusAward = {
+  partnerId: number; memberId: number; bonusId: number; amount: number; description: string;
+  /** The qualifying dine, when it is in this chunk's world; else its id. */
+  dine: Dine | null; dineId: number | null;
+  id?: number; rewardId?: number; rewardStatus?: string;
+};
+
 /** Qualified dines and rewards of one member and calendar year, as loaded plus what this chunk added. */
 export type Progress = { memberId: number; partnerId: number; year: number; qualifiedDines: number; rewards: number; deltaDines: number; deltaRewards: number };
 
@@ -87,17 +106,29 @@ export type World = {
   /** Qualified visits `${memberId}:${merchantId}:${YYYY-MM}` (restaurants with a monthly limit). */
   monthlyVisits: Map<string, number>;
   adjustments: Adjustment[];
+  /** Each partner's new-member and injected bonus programmes. */
+  bonusProgrammes: Map<number, BonusProgramme[]>;
+  /** `${memberId}:${bonusId}` */
+  bonusEnrolments: Map<string, BonusEnrolment>;
+  /** Live awards, `${memberId}:${bonusId}`. */
+  bonusAwards: Map<string, BonusAward>;
+  /** Awards made in this chunk (written after the dines). */
+  newAwards: BonusAward[];
+  /** Loaded awards a refund took back in this chunk. */
+  revokedAwards: BonusAward[];
 };
 
 export function emptyWorld(): World {
   return {
     cardsByToken: new Map(), cardsById: new Map(), members: new Map(), partners: new Map(), locations: new Map(), merchants: new Map(), dinesByTransaction: new Map(),
     dinesByCard: new Map(), progress: new Map(), monthlyVisits: new Map(), adjustments: [],
+    bonusProgrammes: new Map(), bonusEnrolments: new Map(), bonusAwards: new Map(), newAwards: [], revokedAwards: [],
   };
 }
 
 export const progressKey = (memberId: number, year: number) => `${memberId}:${year}`;
 export const visitKey = (memberId: number, merchantId: number, month: string) => `${memberId}:${merchantId}:${month}`;
+export const bonusKey = (memberId: number, bonusId: number) => `${memberId}:${bonusId}`;
 
 function progressOf(world: World, memberId: number, partnerId: number, year: number): Progress {
   const key = progressKey(memberId, year);
@@ -208,6 +239,61 @@ function settle(world: World, dine: Dine) {
   setStatus(dine, e.tier === TIER_LEVELS.NonActivated ? 'Deferred' : 'Awarded', null);
   addProgress(world, dine, 1, dine.reward);
   addVisit(world, dine, 1);
+  if (dine.status === 'Awarded') awardBonuses(world, dine);
+}
+
+/**
+ * Bonuses a dine earns as it is awarded (docs/rewards-engine.md §6): each new-member or injected
+ * programme of the partner whose rules it meets (src/shared/rules/bonuses.ts), unless the member
+ * has that bonus already. A Deferred dine (member not activated) earns none.
+ */
+function awardBonuses(world: World, dine: Dine) {
+  const member = world.members.get(dine.memberId);
+  if (!member?.joinDate) return;
+  const who = { joinDate: member.joinDate, enrollmentSource: member.enrollmentSource ?? '' };
+  const basisCents = basisAfterRefunds(dine, dine.clearedAmountCents ?? 0);
+  for (const programme of world.bonusProgrammes.get(dine.partnerId) ?? []) {
+    const key = bonusKey(dine.memberId, programme.id);
+    if (world.bonusAwards.has(key)) continue;
+    const enrolment = world.bonusEnrolments.get(key);
+    const registered = enrolment && enrolment.status !== 'Eligible' ? enrolment.enrolledAt ?? enrolment.qualifiedAt : null;
+    if (!dineEarnsBonus({ programme, member: who, enrolledAt: registered ?? null, dine: { occurredAt: dine.occurredAt, basisCents } })) continue;
+    const award: BonusAward = { partnerId: dine.partnerId, memberId: dine.memberId, bonusId: programme.id, amount: programme.amount, description: programme.description, dine, dineId: dine.id ?? null };
+    world.bonusAwards.set(key, award);
+    world.newAwards.push(award);
+    world.bonusEnrolments.set(key, {
+      partnerId: dine.partnerId, memberId: dine.memberId, bonusId: programme.id, status: 'Qualified',
+      enrolledAt: enrolment?.enrolledAt ?? null, qualifiedAt: dine.clearedAt ?? dine.occurredAt, changed: true,
+    });
+    addProgress(world, dine, 0, programme.amount);
+  }
+}
+
+/**
+ * A refund that leaves a bonus's qualifying dine below the bonus's minimum spend (or refunds it
+ * whole) takes the bonus back: the member is Enrolled again (a later qualifying dine in the window
+ * earns it anew) and the year's rewards drop by it. An award made in this chunk is simply not
+ * written; a loaded one is revoked when the chunk is written (bonuses.repo revokeAwards: Forfeit if
+ * not paid yet, else a J adjustment).
+ */
+function takeBackBonuses(world: World, dine: Dine) {
+  const left = dine.qualified && dine.clearedAmountCents !== null ? basisAfterRefunds(dine, dine.clearedAmountCents) : 0;
+  for (const [key, award] of world.bonusAwards) {
+    const mine = award.dine === dine || (award.dineId !== null && award.dineId === dine.id);
+    if (!mine) continue;
+    const programme = (world.bonusProgrammes.get(award.partnerId) ?? []).find((p) => p.id === award.bonusId);
+    if (programme && bonusSurvivesRefund(programme, left)) continue;
+    world.bonusAwards.delete(key);
+    const at = world.newAwards.indexOf(award);
+    if (at >= 0) world.newAwards.splice(at, 1);
+    else world.revokedAwards.push(award);
+    const enrolment = world.bonusEnrolments.get(key);
+    world.bonusEnrolments.set(key, {
+      partnerId: award.partnerId, memberId: award.memberId, bonusId: award.bonusId, status: 'Enrolled',
+      enrolledAt: enrolment?.enrolledAt ?? null, qualifiedAt: null, changed: true,
+    });
+    addProgress(world, dine, 0, -award.amount);
+  }
 }
 
 function remember(world: World, dine: Dine) {
@@ -365,6 +451,7 @@ function applyRefund(world: World, event: CardNetworkEvent, card: CardInfo, loca
   } else if (remaining <= 0) {
     setStatus(dine, 'Forfeit', 'refunded');
   }
+  takeBackBonuses(world, dine);
   return { outcome: 'applied', note };
 }
 

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { CardNetworkEvent } from '#shared/schemas/rewards';
 import { createTestDatabase } from '../../test/db';
 import type { Database } from '../../db/client';
-import { cardNetworkInbox, dines, memberProgress, memberRewards } from '../../db/schema';
+import { bonusAwards, bonusProgrammes, cardNetworkInbox, dines, memberBonuses, memberProgress, memberRewards } from '../../db/schema';
+import { enrol } from '../bonuses/bonuses.repo';
+import { bonusSurvivesRefund, withinWindow } from '#shared/rules/bonuses';
 import { insertInboxEvent } from './card-network.repo';
 import { applyChunk, drainInbox } from './engine';
 import { memberWithCards, partnerId, setTerms } from './test-fixtures';
@@ -18,6 +20,14 @@ import { memberWithCards, partnerId, setTerms } from './test-fixtures';
  * the engine: one dine per purchase, its reward from the cleared amount less refunds at the
  * member's rate, S + A rows adding up to it, and the members' totals adding up to them: no double
  * reward, no lost reward. On PostgreSQL two appliers run side by side.
+ *
+ * Bonuses (issue 10) in the same runs: the members joined on 1 January, two of them through single
+ * sign-on (delta's injected bonus, any qualified dine within 2160 hours) and two registered for the
+ * new-member bonus (a dine of $25 or more within 30 days). Whatever the order, retries, repeats,
+ * chunking, payouts and refunds: at most one live award per member and bonus, its B and J rows net
+ * to exactly that, the award's dine still qualifies for it, the stage says Qualified exactly when
+ * an award is live, a not-activated member (Deferred) gets none, and without refunds a member with
+ * a qualifying dine gets the bonus exactly once.
  */
 
 const TIERS = [2, 0, 1] as const;
@@ -28,12 +38,19 @@ const CONCURRENT = Boolean(process.env.TEST_DATABASE_URL);
 let database: Database;
 let cards: Array<{ token: string; memberIndex: number }> = [];
 const memberIds: number[] = [];
+const JOINED = new Date('2026-01-01T00:00:00Z');
+/** Per member: joined through single sign-on (SSOJOIN), registered for NEWMBR. */
+const BONUS_SETUP = [{ sso: true, nmb: true }, { sso: true, nmb: false }, { sso: true, nmb: true }] as const;
+let programmes: Array<{ id: number; code: string; amount: number; minSpendCents: number; windowHours: number; enrollmentSource: string | null }> = [];
+let delta = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const delta = await partnerId(database.db, 'delta');
+  delta = await partnerId(database.db, 'delta');
+  programmes = (await database.db.select().from(bonusProgrammes).where(eq(bonusProgrammes.partnerId, delta))).filter((p) => p.kind !== 'reservation');
+  expect(programmes.map((p) => p.code).sort()).toEqual(['NEWMBR', 'SSOJOIN']);
   for (const [i, tier] of TIERS.entries()) {
-    const m = await memberWithCards(database.db, { partnerId: delta, tierLevel: tier, cards: 2 });
+    const m = await memberWithCards(database.db, { partnerId: delta, tierLevel: tier, cards: 2, joinDate: JOINED, enrollmentSource: BONUS_SETUP[i]!.sso ? 'sso' : 'web' });
     memberIds.push(m.memberId);
     cards = [...cards, ...m.tokens.map((token) => ({ token, memberIndex: i }))];
   }
@@ -166,7 +183,11 @@ describe('the engine against a reference model (property)', () => {
       async (purchases, keys, repeats, ops) => {
         run += 1;
         const db = database.db;
-        await db.execute(sql`truncate ${cardNetworkInbox}, ${memberRewards}, ${dines}, ${memberProgress}`);
+        await db.execute(sql`truncate ${cardNetworkInbox}, ${memberRewards}, ${dines}, ${memberProgress}, ${bonusAwards}, ${memberBonuses} cascade`);
+        const nmb = programmes.find((p) => p.code === 'NEWMBR')!;
+        for (const [i, setup] of BONUS_SETUP.entries()) {
+          if (setup.nmb) await enrol(db, { partnerId: delta, memberId: memberIds[i]!, bonusId: nmb.id, now: JOINED });
+        }
         const events = stream(run, purchases, keys, repeats);
         for (const [i, e] of events.entries()) {
           await insertInboxEvent(db, e);
@@ -224,11 +245,52 @@ describe('the engine against a reference model (property)', () => {
         const earned = rewards.filter((r) => (r.sourceCode === 'S' && ['Awarded', 'Deferred', 'Paid'].includes(r.status)) || r.sourceCode === 'A')
           .reduce((sum, r) => sum + r.amount, 0);
         expect(earned).toBe(total);
+        // Bonuses: at most once per member and bonus, and consistent with the dines.
+        const awards = await db.select().from(bonusAwards);
+        const stages = await db.select().from(memberBonuses);
+        const netBonus = new Map<number, number>();
+        for (const [i, id] of memberIds.entries()) {
+          for (const p of programmes) {
+            const live = awards.filter((a) => a.memberId === id && a.bonusId === p.id && a.revokedAt === null);
+            expect(live.length, `member ${i} ${p.code} live awards`).toBeLessThanOrEqual(1);
+            const mine = awards.filter((a) => a.memberId === id && a.bonusId === p.id);
+            const rows = rewards.filter((r) => mine.some((a) => a.rewardId === r.id));
+            expect(rows).toHaveLength(mine.length);
+            expect(rows.every((r) => r.sourceCode === 'B' && (r.status === 'Forfeit' ? r.amount === 0 : r.amount === p.amount))).toBe(true);
+            netBonus.set(id, (netBonus.get(id) ?? 0) + live.length * p.amount);
+            const stage = stages.find((st) => st.memberId === id && st.bonusId === p.id)?.status;
+            if (live.length === 1) {
+              expect(stage, `member ${i} ${p.code} stage`).toBe('Qualified');
+              const d = allDines.find((x) => x.id === live[0]!.dineId)!;
+              expect(d.qualified && d.status !== 'Deferred').toBe(true);
+              const left = d.onlineOrder && d.subtotalCents !== null
+                ? Math.floor((d.subtotalCents * (d.clearedAmountCents! - d.refundedCents)) / d.clearedAmountCents!)
+                : d.clearedAmountCents! - d.refundedCents;
+              expect(bonusSurvivesRefund(p, left), `member ${i} ${p.code} dine still reaches the minimum`).toBe(true);
+              expect(withinWindow(p, { joinDate: JOINED }, d.occurredAt)).toBe(true);
+            } else {
+              expect(stage ?? 'none', `member ${i} ${p.code} stage`).not.toBe('Qualified');
+            }
+            const eligible = (p.code === 'SSOJOIN' ? BONUS_SETUP[i]!.sso : BONUS_SETUP[i]!.nmb) && TIERS[i] !== 1;
+            if (!eligible) expect(live, `member ${i} ${p.code} not for this member`).toHaveLength(0);
+            // Without refunds nothing is taken back: a member with a qualifying dine has the bonus.
+            const noRefunds = purchases.every((pu) => pu.refunds.kind === 'none');
+            const qualifying = allDines.some((d) => d.memberId === id && d.qualified && d.status !== 'Deferred' && withinWindow(p, { joinDate: JOINED }, d.occurredAt)
+              && bonusSurvivesRefund(p, d.onlineOrder && d.subtotalCents !== null ? d.subtotalCents : d.clearedAmountCents ?? 0));
+            if (noRefunds && eligible) expect(live.length, `member ${i} ${p.code} earned once`).toBe(qualifying ? 1 : 0);
+          }
+        }
+        // B rows (not forfeit) and J take-backs of a member net to the bonuses live (a J row names the dine, not the bonus).
+        for (const [i, id] of memberIds.entries()) {
+          const net = rewards.filter((r) => r.memberId === id && ((r.sourceCode === 'B' && r.status !== 'Forfeit') || r.sourceCode === 'J')).reduce((sum, r) => sum + r.amount, 0);
+          expect(net, `member ${i} net bonus`).toBe(netBonus.get(id) ?? 0);
+        }
         const progress = await db.select().from(memberProgress);
         for (const id of memberIds) {
           const rows = progress.filter((p) => p.memberId === id);
           const got = { dines: rows.reduce((s, p) => s + p.qualifiedDines, 0), rewards: rows.reduce((s, p) => s + p.rewards, 0) };
-          expect(got, `member ${id}`).toEqual(perMember.get(id) ?? { dines: 0, rewards: 0 });
+          const want = perMember.get(id) ?? { dines: 0, rewards: 0 };
+          expect(got, `member ${id}`).toEqual({ dines: want.dines, rewards: want.rewards + (netBonus.get(id) ?? 0) });
         }
       },
     ), { numRuns: CONCURRENT ? 40 : 60 });

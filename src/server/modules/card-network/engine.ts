@@ -8,8 +8,9 @@ import {
   sweepMembers, updateDines, type Executor, type InboxRow,
 } from './card-network.repo';
 import {
-  applyEvent, emptyWorld, progressKey, REFUND_MATCH_DAYS, visitKey, type Dine, type EventResult, type MemberInfo, type Outcome, type World,
+  applyEvent, bonusKey, emptyWorld, progressKey, REFUND_MATCH_DAYS, visitKey, type Dine, type EventResult, type MemberInfo, type Outcome, type World,
 } from './decisions';
+import { activeProgrammes, enrolmentsOf, insertAwards, liveAwardsOf, revokeAwards, saveEnrolments } from '../bonuses/bonuses.repo';
 
 /**
  * The rewards engine (docs/rewards-engine.md §3): applies the card-network inbox in chunks. One
@@ -96,7 +97,46 @@ async function loadWorld(tx: Executor, claimed: Claimed[], cards: Awaited<Return
   }
   const visits = await loadMonthlyVisits(tx, keys);
   for (const v of visits) world.monthlyVisits.set(visitKey(v.memberId, v.merchantId, v.month), v.visits);
+  await loadBonuses(tx, world, memberIds);
   return world;
+}
+
+/** The bonus programmes of the members' partners, the members' enrolments and their live awards (the members are locked). */
+async function loadBonuses(tx: Executor, world: World, memberIds: number[]) {
+  if (memberIds.length === 0) return;
+  for (const p of await activeProgrammes(tx, { kinds: ['newMember', 'injected'] })) {
+    const list = world.bonusProgrammes.get(p.partnerId) ?? [];
+    list.push(p);
+    world.bonusProgrammes.set(p.partnerId, list);
+  }
+  if (world.bonusProgrammes.size === 0) return;
+  for (const e of await enrolmentsOf(tx, memberIds)) {
+    world.bonusEnrolments.set(bonusKey(e.memberId, e.bonusId), { ...e, partnerId: world.members.get(e.memberId)?.partnerId ?? 0, changed: false });
+  }
+  const dinesById = new Map([...world.dinesByTransaction.values()].flatMap((d) => (d.id === undefined ? [] : [[d.id, d] as const])));
+  for (const a of await liveAwardsOf(tx, memberIds)) {
+    // Reservation awards (their own key) are not the engine's: only the once-per-member bonuses.
+    const programme = (world.bonusProgrammes.get(a.partnerId) ?? []).find((p) => p.id === a.bonusId);
+    if (!programme) continue;
+    world.bonusAwards.set(bonusKey(a.memberId, a.bonusId), {
+      partnerId: a.partnerId, memberId: a.memberId, bonusId: a.bonusId, amount: a.amount, description: programme.description,
+      dine: a.dineId === null ? null : dinesById.get(a.dineId) ?? null, dineId: a.dineId, id: a.id, rewardId: a.rewardId, rewardStatus: a.rewardStatus,
+    });
+  }
+}
+
+/** Writes the chunk's bonus decisions: take-backs, then new awards with their B rewards, then enrolment stages. */
+async function writeBonuses(tx: Executor, world: World) {
+  await revokeAwards(tx, world.revokedAwards.flatMap((a) => (a.id === undefined || a.rewardId === undefined ? [] : [{
+    id: a.id, partnerId: a.partnerId, memberId: a.memberId, bonusId: a.bonusId, dineId: a.dineId, rewardId: a.rewardId, amount: a.amount, rewardStatus: a.rewardStatus ?? 'Awarded',
+  }])), 'The qualifying dine was refunded below the minimum spend.');
+  // After the take-backs: a bonus taken back and earned again by a later dine of the same chunk.
+  const made = await insertAwards(tx, world.newAwards.map((a) => ({
+    partnerId: a.partnerId, memberId: a.memberId, bonusId: a.bonusId, awardKey: 'once', dineId: a.dine?.id ?? a.dineId, amount: a.amount, description: a.description,
+  })));
+  // The members are locked and their live awards loaded: a refused award means the world was wrong; commit nothing.
+  if (made.length !== world.newAwards.length) throw new Error(`Bonus awards: ${world.newAwards.length - made.length} of ${world.newAwards.length} already existed.`);
+  await saveEnrolments(tx, [...world.bonusEnrolments.values()].filter((e) => e.changed));
 }
 
 /** Applies one chunk of up to `limit` events in one transaction. */
@@ -133,6 +173,7 @@ export async function applyChunk(db: Db, opts: { limit?: number } = {}): Promise
     await insertDines(tx, changed.filter((d) => d.id === undefined));
     await updateDines(tx, changed.filter((d) => d.id !== undefined).sort((a, b) => a.id! - b.id!));
     await insertAdjustments(tx, world.adjustments);
+    await writeBonuses(tx, world);
     await addProgress(tx, [...world.progress.values()]);
     await markProcessed(tx, results);
 

@@ -17,12 +17,13 @@ export async function partnerId(db: Db, code: string): Promise<number> {
 }
 
 /** A member with `cards` linked cards (linked at `linkedAt`), answered with the cards' network tokens. */
-export async function memberWithCards(db: Db, opts: { partnerId: number; tierLevel?: number; cards?: number; linkedAt?: Date; closed?: boolean }): Promise<{ memberId: number; tokens: string[]; cardIds: number[] }> {
+export async function memberWithCards(db: Db, opts: { partnerId: number; tierLevel?: number; cards?: number; linkedAt?: Date; closed?: boolean; joinDate?: Date; enrollmentSource?: string }): Promise<{ memberId: number; tokens: string[]; cardIds: number[] }> {
   const n = ++serial;
   const tag = `${process.pid}-${n}-${randomBytes(3).toString('hex')}`;
   const [m] = await db.insert(members).values({
     partnerId: opts.partnerId, publicId: `cn-test-${tag}`, email: `cn-${tag}@example.com`, tierLevel: opts.tierLevel ?? 2,
     memberType: opts.closed ? 'ClosedAccountMember' : 'EnrolledCardMember', active: !opts.closed,
+    ...(opts.joinDate ? { joinDate: opts.joinDate } : {}), ...(opts.enrollmentSource ? { enrollmentSource: opts.enrollmentSource } : {}),
   }).returning({ id: members.id });
   const cards = await db.insert(memberCards).values(Array.from({ length: opts.cards ?? 1 }, (_, i) => ({
     partnerId: opts.partnerId, memberId: m!.id, cardType: 'Visa' as const, lastFour: String(1000 + ((n * 7 + i) % 9000)).slice(-4),
