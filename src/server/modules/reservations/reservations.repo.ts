@@ -123,3 +123,25 @@ export async function listMemberReservations(db: Db, opts: { memberId: number; p
     .where(and(eq(reservations.memberId, opts.memberId), eq(reservations.partnerId, opts.partnerId), inArray(reservations.status, ['held', 'booked', 'cancelled'])))
     .orderBy(asc(reservations.startsAt), asc(reservations.id));
 }
+
+export type HonouredReservation = { reservationId: number; partnerId: number; memberId: number; merchantId: number; localDate: string; dineId: number };
+
+/**
+ * For the reservation bonus (issue 11 item 4; the hook is bonuses.service awardReservationBonus):
+ * the booked reservations honoured by the given dines, i.e. the same member dined (a qualified
+ * dine, cleared and earning: Awarded or Paid) at the same restaurant on the reservation's local date. Never a cancelled,
+ * expired or merely held reservation. One row per reservation (its first such dine).
+ */
+export async function honouredReservations(db: Db, dineIds: readonly number[]): Promise<HonouredReservation[]> {
+  if (dineIds.length === 0) return [];
+  const result = await db.execute(sql`
+    select distinct on (r.id) r.id as reservation_id, r.partner_id, r.member_id, r.merchant_id, r.local_date, d.id as dine_id
+    from dines d
+    join reservations r on r.merchant_id = d.merchant_id and r.local_date = d.local_date and r.member_id = d.member_id
+    where d.id = any(${`{${dineIds.map((n) => Math.trunc(n)).join(',')}}`}::bigint[]) and d.qualified and d.status in ('Awarded', 'Paid') and r.status = 'booked'
+    order by r.id, d.id`);
+  return (result as unknown as { rows: Array<Record<string, unknown>> }).rows.map((r) => ({
+    reservationId: Number(r.reservation_id), partnerId: Number(r.partner_id), memberId: Number(r.member_id), merchantId: Number(r.merchant_id),
+    localDate: String(r.local_date), dineId: Number(r.dine_id),
+  }));
+}

@@ -7,6 +7,8 @@ import { merchants, reservationSettings, reservationTableBlocks, reservations } 
 import type { AvailabilityResponse, Reservation, ReservationList } from '#shared/schemas/reservations';
 import { RESERVATION_MESSAGES } from '#shared/rules/reservations';
 import { restaurantClock } from './clock';
+import { honouredReservations } from './reservations.repo';
+import { insertDine, memberByPublicId } from '../rewards/rewards.test-fixtures';
 
 let t: TestApp;
 /** A restaurant taking parties from 1, open for dinner every day; another taking parties from 2; one without reservations. */
@@ -260,5 +262,27 @@ describe('GET and DELETE /api/Member/Reservations', () => {
     await t.database.db.update(reservations).set({ startsAt: new Date(Date.now() - 60_000) }).where(and(eq(reservations.id, past.id)));
     const res = await b.send({ method: 'DELETE', url: `/api/Member/Reservations/${past.id}` });
     expect(res.statusCode).toBe(409);
+  });
+});
+
+describe('honoured reservations (for the reservation bonus)', () => {
+  it('a qualified dine by the member at the restaurant on the reservation\'s local date honours a booked reservation, once', async () => {
+    const b = await member('hilton', 'select-card');
+    const date = dayAhead(25);
+    const r = (await book(b, { merchantId: open.id, date, time: '19:00', partySize: 2 })).json<Reservation>();
+    const cancelled = (await book(b, { merchantId: open.id, date: dayAhead(26), time: '19:00', partySize: 2 })).json<Reservation>();
+    await b.send({ method: 'DELETE', url: `/api/Member/Reservations/${cancelled.id}` });
+    const m = await memberByPublicId(t.database.db, demoPublicId('hilton', 'select-card'));
+    const db = t.database.db;
+    const dine = async (day: string, status: string, merchantId = open.id) => (await insertDine(db, m, { merchantId, local: `${day}T20:45:00-05:00`, status, reward: 100 })).dine.id;
+    const honours = await dine(date, 'Awarded');
+    const second = await dine(date, 'Awarded');
+    const pending = await dine(date, 'Pending');
+    const otherDay = await dine(dayAhead(27), 'Awarded');
+    const elsewhere = await dine(date, 'Awarded', fromTwo);
+    const onCancelled = await dine(dayAhead(26), 'Awarded');
+    expect(await honouredReservations(db, [honours, second])).toEqual([{ reservationId: r.id, partnerId: m.partnerId, memberId: m.id, merchantId: open.id, localDate: date, dineId: honours }]);
+    expect(await honouredReservations(db, [pending, otherDay, elsewhere, onCancelled])).toEqual([]);
+    expect(await honouredReservations(db, [])).toEqual([]);
   });
 });
