@@ -1,5 +1,5 @@
 import type { PartnerConfig } from './schemas/partner';
-import { canRecoverPassword, canSignInWithPassword, hasMembers } from './rules/partner-features';
+import { canRecoverPassword, canSignInWithPassword, hasMembers, offersFavorites } from './rules/partner-features';
 
 /**
  * The one route table (§2): every page route's path, its partner condition and its meta key. The
@@ -10,7 +10,7 @@ import { canRecoverPassword, canSignInWithPassword, hasMembers } from './rules/p
  */
 
 /** The partner fields the conditions read (the page's partner configuration fits). */
-export type RoutePartner = Pick<PartnerConfig, 'enrollmentType' | 'hasDiscoverPage' | 'environment'>;
+export type RoutePartner = Pick<PartnerConfig, 'enrollmentType' | 'hasDiscoverPage' | 'environment' | 'hasMerchantFavourites'>;
 
 export type RouteEntry = {
   /** Router pattern: ':name' is one segment, a trailing '*' one or more further segments. */
@@ -36,6 +36,8 @@ export const ROUTES = {
   discover: route('/discover', hasDiscoverPage),
   search: route('/search'),
   merchant: route('/merchants/:merchantId'),
+  /** §2 order online: the restaurant page with its order-online dialog open. */
+  merchantOrder: route('/merchants/:merchantId/Order'),
   serverError: route('/error'),
   notFound: route('/not_found'),
   // §2 members: sign-in, enrolment steps 1–3 and activation where the partner has members;
@@ -63,6 +65,8 @@ export const ROUTES = {
   accountProfile: route('/account/user_profile', hasMembers),
   /** Missing-reward claims: the claim form and the member's claims with their status (docs/api-claims.md). */
   accountClaims: route('/account/claims', hasMembers),
+  /** The member's favourite restaurants (partners with merchant favourites; docs/api-favorites.md). */
+  accountFavorites: route('/account/favorites', offersFavorites),
   /** The review form of one visit of Reviews & History (its sourceTransactionId). */
   accountReview: route('/account/recent_activity/review/:txnId', hasMembers),
   /** Any other account sub-path: redirected to the overview by the client. */
@@ -139,6 +143,8 @@ export const paths = {
   /** '/search', with a query record ({ location, restaurantOrCuisine }) or a serialised search. */
   search: (query?: LinkQuery | string) => withQuery(ROUTES.search.path, query),
   merchant: (merchantId: number | string) => ROUTES.merchant.path.replace(':merchantId', encodeURIComponent(String(merchantId))),
+  /** The restaurant page with its order-online dialog open. */
+  merchantOrder: (merchantId: number | string) => ROUTES.merchantOrder.path.replace(':merchantId', encodeURIComponent(String(merchantId))),
   serverError: to(ROUTES.serverError),
   notFound: to(ROUTES.notFound),
   login: to(ROUTES.login),
@@ -162,6 +168,8 @@ export const paths = {
     profile: to(ROUTES.accountProfile),
     /** Missing-reward claims: the claim form and the member's claims. */
     claims: to(ROUTES.accountClaims),
+    /** The member's favourite restaurants. */
+    favorites: to(ROUTES.accountFavorites),
     /** The review form of a visit (a Reviews & History row's sourceTransactionId). */
     review: (txnId: string) => ROUTES.accountReview.path.replace(':txnId', encodeURIComponent(txnId)),
   }),

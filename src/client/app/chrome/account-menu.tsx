@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, type FocusEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Member } from '#shared/schemas/member';
-import { ACCOUNT_PAGES } from '../../features/account/pages';
+import { accountPages } from '../../features/account/pages';
+import { usePartner } from '../../lib/partner';
 import { ChevronIcon, PersonIcon } from './icons';
 import styles from './account-menu.module.css';
 
@@ -19,6 +20,7 @@ type AccountMenuProps = {
  */
 export function AccountMenu({ member, open, onOpenChange, onSignOut }: AccountMenuProps) {
   const { pathname } = useLocation();
+  const partner = usePartner();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -74,7 +76,7 @@ export function AccountMenu({ member, open, onOpenChange, onSignOut }: AccountMe
         </div>
         <nav aria-label="Account">
           <ul className={styles.list}>
-            {ACCOUNT_PAGES.map((page) => (
+            {accountPages(partner).map((page) => (
               <li key={page.path}>
                 <Link
                   to={page.path}

@@ -1,11 +1,20 @@
-import { paths } from '#shared/routes';
+import { offersFavorites } from '#shared/rules/partner-features';
+import { paths, type RoutePartner } from '#shared/routes';
+
+export type AccountPage = { path: string; segment: string; label: string; /** Only for partners where this holds. */ when?: (partner: RoutePartner) => boolean };
 
 /** §2 account centre navigation, in the order of its labels. */
-export const ACCOUNT_PAGES: ReadonlyArray<{ path: string; segment: string; label: string }> = [
+export const ACCOUNT_PAGES: ReadonlyArray<AccountPage> = [
   { path: paths.account.overview(), segment: 'overview', label: 'Account Overview' },
   { path: paths.account.recentActivity(), segment: 'recent_activity', label: 'Reviews & History' },
   { path: paths.account.cards(), segment: 'manage_cards', label: 'Linked Cards' },
   { path: paths.account.profile(), segment: 'user_profile', label: 'Profile' },
+  { path: paths.account.favorites(), segment: 'favorites', label: 'Favorites', when: offersFavorites },
 ];
+
+/** The account pages this partner has (Favorites only with merchant favourites). */
+export function accountPages(partner: RoutePartner): ReadonlyArray<AccountPage> {
+  return ACCOUNT_PAGES.filter((page) => !page.when || page.when(partner));
+}
 
 export const ACCOUNT_HOME = paths.account.overview();

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MerchantDetail } from '#shared/schemas/merchant';
+import type { MerchantDetail, MerchantVisits } from '#shared/schemas/merchant';
 import { api } from '../../lib/api';
 
 /** GET /api/merchants/{id}: the merchant detail (404 JSON when unknown). */
@@ -23,4 +23,13 @@ export function parseMerchantId(raw: string | undefined): number | null {
   if (!raw || !/^\d{1,10}$/.test(raw)) return null;
   const id = Number(raw);
   return id > 0 && id <= 2147483647 ? id : null;
+}
+
+/** GET /api/Member/merchants/{id}/visits: the signed-in member's rewarded visits here this month. */
+export function useMerchantVisits(merchantId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['member', 'merchantVisits', merchantId],
+    queryFn: ({ signal }) => api<MerchantVisits>(`/api/Member/merchants/${encodeURIComponent(String(merchantId))}/visits`, { signal }),
+    enabled,
+  });
 }

@@ -4,7 +4,7 @@ import { usePartner } from '../../lib/partner';
 import { Spinner } from '../../components/spinner';
 import { SignInRedirect } from '../../features/auth/components/sign-in-redirect';
 import { useMember } from '../../features/session';
-import { ACCOUNT_PAGES } from '../../features/account/pages';
+import { ACCOUNT_PAGES, accountPages } from '../../features/account/pages';
 import { NotFoundRoute } from '../not-found/not-found-route';
 import styles from './account.module.css';
 
@@ -23,7 +23,7 @@ export function AccountRoute() {
     <div className={`container ${styles.shell}`}>
       <nav className={styles.nav} aria-label="Account centre">
         <ul className={styles.navList}>
-          {ACCOUNT_PAGES.map((page) => (
+          {accountPages(partner).map((page) => (
             <li key={page.path}>
               <NavLink to={page.path} className={styles.navLink}>
                 {page.label}

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
-import { useParams } from 'react-router';
+import { useEffect, useRef, type RefObject } from 'react';
+import type { MerchantDetail } from '#shared/schemas/merchant';
+import { Outlet, useParams } from 'react-router';
 import { paths } from '#shared/routes';
 import { ApiError } from '../../lib/api';
 import { track } from '../../lib/impressions';
@@ -9,6 +10,9 @@ import { MerchantDetailSkeleton, MerchantDetailView, parseMerchantId, useMerchan
 import { MerchantReviews } from '../../features/reviews';
 import { NotFoundRoute } from '../not-found/not-found-route';
 import { ServerErrorRoute } from '../server-error/server-error-route';
+
+/** What the page gives its nested routes (the order-online dialog). */
+export type MerchantOutletContext = { merchant: MerchantDetail; orderLinkRef: RefObject<HTMLAnchorElement | null> };
 
 /** §2 /merchants/{merchantId}: merchant detail; unknown merchants show not-found, other failures server-error. */
 export function MerchantRoute() {
@@ -24,6 +28,7 @@ function MerchantScreen({ merchantId }: { merchantId: number }) {
   const merchant = query.data;
   useDocumentTitle(merchant ? `${merchant.name} | ${partner.name}` : null);
   const tracked = useRef<number | null>(null);
+  const orderLinkRef = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     if (!merchant || tracked.current === merchant.id) return;
     tracked.current = merchant.id;
@@ -35,5 +40,12 @@ function MerchantScreen({ merchantId }: { merchantId: number }) {
     if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundRoute />;
     return <ServerErrorRoute />;
   }
-  return <MerchantDetailView merchant={query.data} reviews={<MerchantReviews merchantId={query.data.id} />} />;
+  const context: MerchantOutletContext = { merchant: query.data, orderLinkRef };
+  return (
+    <>
+      <MerchantDetailView merchant={query.data} reviews={<MerchantReviews merchantId={query.data.id} />} orderLinkRef={orderLinkRef} />
+      {/* /merchants/{id}/Order: the order-online dialog over the page. */}
+      <Outlet context={context} />
+    </>
+  );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 import { merchantImageUrl } from '#shared/constants/merchant';
 import type { MerchantDetail } from '#shared/schemas/merchant';
@@ -12,6 +12,8 @@ import {
   FEATURE_LABELS, HIGHLIGHT_TEXT, MEAL_LABELS, directionsUrl, formatCoordinates, formatDate, formatPhone, formatRating, phoneHref, websiteLabel,
 } from '../format';
 import { memberCampaignCodes, useMemberTier } from '../member-tier';
+import { FavoriteButton } from '../../favorites';
+import { BenefitDays } from './benefit-days';
 import { HoursTable } from './hours-table';
 import { LocationMap } from './location-map';
 import { MenuGallery } from './menu-gallery';
@@ -25,7 +27,20 @@ const UnlockAccessButton = lazy(() => import('./unlock-access-popup').then((m) =
  * The merchant detail: the earn text of the signed-in member's tier (a visitor is asked to sign in,
  * §2), and 'Unlock access to earn' where the member's tier lacks the restaurant's campaigns.
  */
-export function MerchantDetailView({ merchant, reviews }: { merchant: MerchantDetail; /** The verified reviews' part of the Reviews section. */ reviews?: ReactNode }) {
+export type MerchantDetailViewProps = {
+  merchant: MerchantDetail;
+  /** The verified reviews' part of the Reviews section. */
+  reviews?: ReactNode;
+  /**
+   * The reservation widget's slot (issue 11 scope 3), under the offers; without it, a restaurant
+   * that takes reservations says so in one line.
+   */
+  reservation?: ReactNode;
+  /** The 'Order online' link, so the order-online dialog can give focus back to it. */
+  orderLinkRef?: Ref<HTMLAnchorElement>;
+};
+
+export function MerchantDetailView({ merchant, reviews, reservation, orderLinkRef }: MerchantDetailViewProps) {
   const partner = usePartner();
   const tier = useMemberTier();
   const ids = useId();
@@ -67,7 +82,10 @@ export function MerchantDetailView({ merchant, reviews }: { merchant: MerchantDe
       </div>
 
       <div className={styles.head}>
-        <h1 id={id('name')}>{merchant.name}</h1>
+        <div className={styles.titleRow}>
+          <h1 id={id('name')}>{merchant.name}</h1>
+          <FavoriteButton merchant={merchant} variant="inline" />
+        </div>
         <p className={styles.meta}>
           {numberOfRatings > 0 ? (
             <span>
@@ -99,12 +117,19 @@ export function MerchantDetailView({ merchant, reviews }: { merchant: MerchantDe
             </Suspense>
           </div>
         )}
-        {merchant.reservationProviders.openTable && (
+        {merchant.orderOnline && (
+          <div className={styles.actions}>
+            <Link ref={orderLinkRef} to={paths.merchantOrder(merchant.id)} state={{ fromPage: true }} className={styles.orderLink} aria-haspopup="dialog">
+              Order online
+            </Link>
+          </div>
+        )}
+        {reservation ?? (merchant.reservationProviders.openTable && (
           <p className={styles.note}>
             <CalendarIcon />
             <span>This restaurant takes reservations.</span>
           </p>
-        )}
+        ))}
       </div>
 
       <div className={styles.columns}>
@@ -172,6 +197,8 @@ export function MerchantDetailView({ merchant, reviews }: { merchant: MerchantDe
         </div>
 
         <div className={styles.side}>
+          <BenefitDays merchant={merchant} headingId={id('benefits')} />
+
           <section className={`${styles.section} ${styles.card}`} aria-labelledby={id('location')}>
             <h2 id={id('location')}>Location and contact</h2>
             <LocationMap merchant={merchant} />

@@ -5,6 +5,7 @@ import type { MerchantSummary } from '#shared/schemas/merchant';
 import { earnText, unlockAccessTier } from '#shared/rules/earn-text';
 import { paths } from '#shared/routes';
 import { usePartner } from '#client/lib/partner';
+import { FavoriteButton } from '../../favorites';
 import { memberCampaignCodes, useMemberTier } from '../member-tier';
 import { formatRating, HIGHLIGHT_TEXT } from '../format';
 import styles from './merchant-tile.module.css';
@@ -75,6 +76,7 @@ export function MerchantTile({ merchant, tier: tierProp, width, headingLevel = 3
             {highlight && <span className={styles.highlight}>{highlight}</span>}
           </div>
         )}
+        <FavoriteButton merchant={merchant} />
       </div>
       <div className={styles.body}>
         <Heading id={nameId} className={styles.name}>

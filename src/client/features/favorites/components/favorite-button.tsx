@@ -1,0 +1,142 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useNavigate } from 'react-router';
+import type { MerchantSummary } from '#shared/schemas/merchant';
+import { canJoinHere, offersFavorites, usesSingleSignOn } from '#shared/rules/partner-features';
+import { paths } from '#shared/routes';
+import { ApiError } from '#client/lib/api';
+import { browserLocation } from '#client/lib/browser-location';
+import { usePartner } from '#client/lib/partner';
+import { buttonClassName } from '#client/components/button';
+import { Modal } from '#client/components/modal';
+import { useToast } from '#client/components/toast';
+import { saveLoginRedirect, useMember } from '../../session';
+import { savePendingFavorite, takePendingFavorite, useFavorites, useToggleFavorite } from '../api';
+import styles from './favorite-button.module.css';
+
+export type FavoriteButtonProps = {
+  merchant: MerchantSummary;
+  /** 'overlay' sits on a tile's photo; 'inline' next to the restaurant page's name. */
+  variant?: 'overlay' | 'inline';
+};
+
+/**
+ * The heart (issue 11, partners with merchant favourites): a toggle button (aria-pressed) named
+ * after the restaurant. A member's press shows at once and is undone if the call fails; a visitor
+ * is asked to sign in, comes back to the same page and finds the restaurant added.
+ */
+export function FavoriteButton({ merchant, variant = 'overlay' }: FavoriteButtonProps) {
+  const partner = usePartner();
+  const shown = offersFavorites(partner);
+  const { member, isLoading } = useMember();
+  const favorites = useFavorites(shown && Boolean(member));
+  const toggle = useToggleFavorite();
+  const toast = useToast();
+  const [asking, setAsking] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const pressed = Boolean(favorites.data?.favorites.some((f) => f.merchant.id === merchant.id));
+
+  const change = (favorite: boolean) => {
+    toggle.mutate({ merchant, favorite }, {
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 401) {
+          setAsking(true);
+          return;
+        }
+        toast.show({
+          kind: 'error',
+          message: error instanceof ApiError && error.status === 409 ? error.message : `We couldn't ${favorite ? 'save' : 'remove'} ${merchant.name} ${favorite ? 'to' : 'from'} your favorites. Please try again.`,
+        });
+      },
+    });
+  };
+
+  // Back from signing in: the restaurant the visitor hearted is added once the list is known.
+  const applied = useRef(false);
+  useEffect(() => {
+    if (!shown || !member || !favorites.data || applied.current) return;
+    applied.current = true;
+    if (takePendingFavorite(merchant.id) && !favorites.data.favorites.some((f) => f.merchant.id === merchant.id)) change(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shown, member, favorites.data, merchant.id]);
+
+  if (!shown) return null;
+
+  const onClick = () => {
+    if (isLoading) return;
+    if (!member) {
+      setAsking(true);
+      return;
+    }
+    if (!favorites.data) return;
+    change(!pressed);
+  };
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={`${styles.heart} ${variant === 'inline' ? styles.inline : styles.overlay}`}
+        aria-pressed={pressed}
+        aria-label={`Favorite ${merchant.name}`}
+        title={pressed ? 'Remove from favorites' : 'Save to favorites'}
+        onClick={onClick}
+        data-favorite-merchant={merchant.id}
+      >
+        <HeartIcon filled={pressed} />
+        {variant === 'inline' && <span aria-hidden="true">{pressed ? 'Saved' : 'Save'}</span>}
+      </button>
+      {asking && <SignInToSave merchant={merchant} onClose={() => setAsking(false)} returnFocusRef={buttonRef} />}
+    </>
+  );
+}
+
+/** The visitor's question: sign in (or join) to keep favourites; the page and the restaurant are remembered. */
+function SignInToSave({ merchant, onClose, returnFocusRef }: { merchant: MerchantSummary; onClose: () => void; returnFocusRef: RefObject<HTMLButtonElement | null> }) {
+  const partner = usePartner();
+  const navigate = useNavigate();
+  const sso = usesSingleSignOn(partner);
+  const here = () => `${window.location.pathname}${window.location.search}`;
+  const signIn = () => {
+    savePendingFavorite(merchant.id);
+    saveLoginRedirect(here());
+    if (sso) browserLocation.assign(paths.ssoSignIn(here()));
+    else navigate(paths.login());
+  };
+  const join = () => {
+    savePendingFavorite(merchant.id);
+    saveLoginRedirect(here());
+    navigate(paths.join());
+  };
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Sign in to save favorites"
+      returnFocusRef={returnFocusRef}
+      footer={(
+        <>
+          <button type="button" className={buttonClassName('primary')} onClick={signIn}>Sign in</button>
+          {canJoinHere(partner) && <button type="button" className={buttonClassName('secondary')} onClick={join}>Join</button>}
+          <button type="button" className={buttonClassName('link')} onClick={onClose}>Not now</button>
+        </>
+      )}
+    >
+      <p>{`Sign in to save ${merchant.name} to your favorites. You'll come back here, with it saved.`}</p>
+    </Modal>
+  );
+}
+
+function HeartIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" width="22" height="22">
+      <path
+        d="M12 20.3l-1.3-1.2C5.9 14.8 3 12.2 3 8.9 3 6.3 5 4.3 7.6 4.3c1.5 0 2.9.7 3.8 1.8h1.2c.9-1.1 2.3-1.8 3.8-1.8C19 4.3 21 6.3 21 8.9c0 3.3-2.9 5.9-7.7 10.2L12 20.3z"
+        fill={filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="1.9"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
