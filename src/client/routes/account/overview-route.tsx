@@ -4,11 +4,13 @@ import { useMember } from '../../features/session';
 import { DiningProgress } from '../../features/account/components/dining-progress';
 import { MembershipStatus } from '../../features/account/components/membership-status';
 import { ReferralBox } from '../../features/account/components/referral-box';
+import { BonusBanners } from '../../features/bonuses';
+import { currentPlatform } from '../../app/chrome/platform';
 import styles from '../../features/account/components/overview.module.css';
 
 export const OVERVIEW_TITLE = 'Account Overview';
 
-/** §2 /account/overview: membership status, dining progress, referral box. */
+/** §2 /account/overview: membership status, bonus banners ('available' and 'activated'), dining progress, referral box. */
 export function OverviewRoute() {
   const partner = usePartner();
   const { member } = useMember();
@@ -19,6 +21,7 @@ export function OverviewRoute() {
     <div className={styles.page}>
       <h1>{OVERVIEW_TITLE}</h1>
       <MembershipStatus member={member} />
+      <BonusBanners member={member} inNativeApp={currentPlatform() === 'native'} />
       <DiningProgress progress={member.diningProgress} />
       <ReferralBox publicId={member.publicId} />
     </div>
