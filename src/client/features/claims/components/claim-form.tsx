@@ -65,6 +65,8 @@ export function ClaimForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
   const cardList = cards.data ?? [];
+  // One linked card: it is the one.
+  const cardId = values.cardId || (cardList.length === 1 ? String(cardList[0]!.id) : '');
   const cardOptions = cardList.map((c) => ({ value: String(c.id), label: `${c.cardType} ending in ${c.lastFour}` }));
 
   const focusFirst = (errs: Errors) => {
@@ -77,7 +79,7 @@ export function ClaimForm() {
     e.preventDefault();
     setAnswer(null);
     setFailure(null);
-    const request = claimRequest(values, cardList, localToday());
+    const request = claimRequest({ ...values, cardId }, cardList, localToday());
     if (!request.body) {
       setErrors(request.errors ?? {});
       focusFirst(request.errors ?? {});
@@ -132,7 +134,7 @@ export function ClaimForm() {
           required
           placeholder={cards.isPending ? 'Loading your cards…' : 'Choose a card'}
           options={cardOptions}
-          value={values.cardId}
+          value={cardId}
           error={errors.cardId}
           onChange={(e) => set('cardId', e.target.value)}
         />

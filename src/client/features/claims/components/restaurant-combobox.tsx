@@ -80,7 +80,7 @@ export function RestaurantCombobox(props: { near: string; value: PickedRestauran
   const describedBy = [hintId, props.error ? errorId : null].filter(Boolean).join(' ');
 
   return (
-    <div className={`${fieldStyles.field} ${styles.combo}`}>
+    <div className={fieldStyles.field}>
       <label htmlFor={inputId} className={fieldStyles.label}>
         Restaurant
         {props.required && <span className={fieldStyles.required}> (required)</span>}
@@ -88,47 +88,49 @@ export function RestaurantCombobox(props: { near: string; value: PickedRestauran
       <p id={hintId} className={fieldStyles.hint}>
         Type at least two letters of its name, then choose it from the list.
       </p>
-      <input
-        id={inputId}
-        name="restaurant"
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        className={fieldStyles.input}
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-        aria-required={props.required || undefined}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy}
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          setOpen(true);
-          setActive(-1);
-          if (props.value) props.onChange(null);
-        }}
-        onKeyDown={onKeyDown}
-        onBlur={() => setOpen(false)}
-      />
-      <ul id={listId} role="listbox" aria-label="Restaurants found" className={styles.options} hidden={!expanded}>
-        {results.map((m, i) => (
-          <li
-            key={m.id}
-            id={`${listId}-${i}`}
-            role="option"
-            aria-selected={i === active}
-            className={i === active ? `${styles.option} ${styles.optionActive}` : styles.option}
-            // Before the input's blur closes the list.
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => pick(m)}
-          >
-            <span className={styles.optionName}>{m.name}</span>
-            <span className={styles.optionPlace}>{placeOf(m)}</span>
-          </li>
-        ))}
-      </ul>
+      <div className={styles.comboBox}>
+        <input
+          id={inputId}
+          name="restaurant"
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          className={fieldStyles.input}
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+          aria-required={props.required || undefined}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={describedBy}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setOpen(true);
+            setActive(-1);
+            if (props.value) props.onChange(null);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={() => setOpen(false)}
+        />
+        <ul id={listId} role="listbox" aria-label="Restaurants found" className={styles.options} hidden={!expanded}>
+          {results.map((m, i) => (
+            <li
+              key={m.id}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              className={i === active ? `${styles.option} ${styles.optionActive}` : styles.option}
+              // Before the input's blur closes the list.
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => pick(m)}
+            >
+              <span className={styles.optionName}>{m.name}</span>
+              <span className={styles.optionPlace}>{placeOf(m)}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
       <p className={styles.comboStatus} role="status" aria-live="polite">
         {status}
       </p>
