@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openMemoryPglite, openPostgres, runMigrations, type Database } from '../src/server/db/client';
