@@ -18,7 +18,7 @@ const showsNotFound = (r: RouteObject) => isValidElement(r.element) && r.element
 
 describe('router built from the route table', () => {
   it('has a screen for every route of the table', () => {
-    const partner = makePartnerConfig({ enrollmentType: 'direct', hasDiscoverPage: true, environment: 'development' });
+    const partner = makePartnerConfig({ enrollmentType: 'direct', hasDiscoverPage: true, environment: 'development', hasMerchantFavourites: true });
     for (const [name, entry] of Object.entries(ROUTES)) {
       const route = leaf(partner, concrete(entry.path));
       expect(route.path === '*' && name !== 'accountOther', name).toBe(false);
@@ -34,6 +34,10 @@ describe('router built from the route table', () => {
     expect(showsNotFound(leaf(sso, '/recover/update'))).toBe(true);
     expect(showsNotFound(leaf(sso, '/fix_credentials'))).toBe(true);
     expect(showsNotFound(leaf(sso, '/login'))).toBe(false);
+    // Favourites only with the merchant favourites switch; the order-online route everywhere.
+    expect(showsNotFound(leaf(makePartnerConfig({ hasMerchantFavourites: false }), '/account/favorites'))).toBe(true);
+    expect(showsNotFound(leaf(makePartnerConfig({ hasMerchantFavourites: true }), '/account/favorites'))).toBe(false);
+    expect(showsNotFound(leaf(none, '/merchants/12/Order'))).toBe(false);
   });
 
   it('leaves the staging tools out in production: the catch-all answers', () => {

@@ -24,11 +24,14 @@ export type FavoriteButtonProps = {
  * after the restaurant. A member's press shows at once and is undone if the call fails; a visitor
  * is asked to sign in, comes back to the same page and finds the restaurant added.
  */
-export function FavoriteButton({ merchant, variant = 'overlay' }: FavoriteButtonProps) {
+export function FavoriteButton(props: FavoriteButtonProps) {
   const partner = usePartner();
-  const shown = offersFavorites(partner);
+  return offersFavorites(partner) ? <Heart {...props} /> : null;
+}
+
+function Heart({ merchant, variant = 'overlay' }: FavoriteButtonProps) {
   const { member, isLoading } = useMember();
-  const favorites = useFavorites(shown && Boolean(member));
+  const favorites = useFavorites(Boolean(member));
   const toggle = useToggleFavorite();
   const toast = useToast();
   const [asking, setAsking] = useState(false);
@@ -53,13 +56,11 @@ export function FavoriteButton({ merchant, variant = 'overlay' }: FavoriteButton
   // Back from signing in: the restaurant the visitor hearted is added once the list is known.
   const applied = useRef(false);
   useEffect(() => {
-    if (!shown || !member || !favorites.data || applied.current) return;
+    if (!member || !favorites.data || applied.current) return;
     applied.current = true;
     if (takePendingFavorite(merchant.id) && !favorites.data.favorites.some((f) => f.merchant.id === merchant.id)) change(true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shown, member, favorites.data, merchant.id]);
-
-  if (!shown) return null;
+  }, [member, favorites.data, merchant.id]);
 
   const onClick = () => {
     if (isLoading) return;
