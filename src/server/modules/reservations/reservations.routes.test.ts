@@ -183,13 +183,27 @@ describe('POST /api/Member/Reservations', () => {
   });
 
   it('a hold that ran out cannot be confirmed and frees its table', async () => {
-    const b = await member('hilton', 'select-closed');
+    const b = await member('hilton', 'nonactivated-noncard');
     const h = (await book(b, { merchantId: open.id, date: dayAhead(11), time: '19:30', partySize: 2, hold: true })).json<Reservation>();
     await t.database.db.update(reservations).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(reservations.id, h.id));
     const res = await b.send({ method: 'POST', url: `/api/Member/Reservations/${h.id}/Confirm` });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'reservationHoldExpired' });
     expect(await t.database.db.select().from(reservationTableBlocks).where(eq(reservationTableBlocks.reservationId, h.id))).toHaveLength(0);
+  });
+
+  it('a closed account may not book (403), and Confirm follows the same rules as booking', async () => {
+    const closed = await member('hilton', 'select-closed');
+    const res = await book(closed, { merchantId: open.id, date: dayAhead(6), time: '19:00', partySize: 2 });
+    expect(res.statusCode).toBe(403);
+    expect(res.json<{ message: string }>().message).toContain('account is closed');
+    expect((await closed.send({ method: 'GET', url: '/api/Member/Reservations' })).statusCode).toBe(200);
+    const visitor = new TestBrowser(t, 'hilton');
+    expect((await visitor.send({ method: 'POST', url: '/api/Member/Reservations/1/Confirm' })).statusCode).toBe(401);
+    const b = await member('hilton', 'select-card');
+    expect((await b.send({ method: 'POST', url: '/api/Member/Reservations/1/Confirm', headers: { 'x-xsrf-token': 'forged' } })).statusCode).toBe(403);
+    expect((await b.send({ method: 'POST', url: '/api/Member/Reservations/x/Confirm' })).statusCode).toBe(400);
+    expect((await b.send({ method: 'POST', url: '/api/Member/Reservations/987654321/Confirm' })).statusCode).toBe(404);
   });
 
   it('404 on a partner without table reservations', async () => {

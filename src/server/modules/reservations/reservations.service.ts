@@ -43,6 +43,12 @@ export const UNKNOWN_RESERVATION = 'We could not find that reservation.';
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different reservation request. Use a new key for a new booking.';
 export const NOT_CANCELLABLE = 'This reservation has already started and can no longer be cancelled online. Please call the restaurant.';
 export const NOT_HELD = 'Only a held reservation can be confirmed.';
+export const ACCOUNT_CLOSED = 'Your account is closed. Please link a card to reopen it before booking a table.';
+
+/** A closed account (§4 member states: re-enrolment only) may still see and cancel its reservations, not book. */
+function requireOpenAccount(member: MemberRow): void {
+  if (member.memberType === 'ClosedAccountMember' || !member.active) throw AppError.forbidden(ACCOUNT_CLOSED);
+}
 
 const err = (status: number, message: string, code?: ErrorCode) => new AppError(status, message, code ? { code } : {});
 
@@ -140,6 +146,7 @@ export async function bookReservation(
   opts: Who & { body: { merchantId: number; date: string; time: string; partySize: number; specialRequest: string; hold: boolean }; idempotencyKey: string },
 ): Promise<BookResult> {
   requireReservations(opts.partner);
+  requireOpenAccount(opts.member);
   const { body, member, partner } = opts;
   const hash = requestHash(body);
   const replay = async (row: ReservationRow | undefined): Promise<BookResult | null> => {
@@ -228,6 +235,7 @@ async function ownReservation(deps: ReservationDeps, who: Who, id: number): Prom
 /** Turns the member's hold into a booking; confirming a booked reservation again answers it as it is. */
 export async function confirmReservation(deps: ReservationDeps, opts: Who & { id: number }): Promise<Reservation> {
   const row = await ownReservation(deps, opts, opts.id);
+  requireOpenAccount(opts.member);
   if (row.status === 'booked') return present(deps, row);
   if (row.status !== 'held') throw err(409, row.status === 'expired' ? RESERVATION_MESSAGES.holdExpired : NOT_HELD, row.status === 'expired' ? 'reservationHoldExpired' : undefined);
   const b = await bookable(deps, row.merchantId);
