@@ -3,6 +3,7 @@ import type { TextBlock, FooterLink } from '#shared/schemas/cms';
 import { VIP_DINES_REQUIRED } from '#shared/constants/rewards';
 import { partnerSeed, type PartnerKind } from './partners';
 import { hashString } from '../lib/random';
+import { bonusCatalogue } from './bonuses';
 
 /** One CMS item to insert; partnerId is added by the caller. */
 export type ContentRow = Omit<typeof contentPages.$inferInsert, 'partnerId'>;
@@ -589,10 +590,24 @@ function earnBannerItems(ctx: Ctx): ContentRow[] {
       app_text: `Earn ${ctx.voice.welcomeBonus} on your first dine.`,
       app_only_bonus: false,
       image: ctx.art('thumb', 'nmb'),
-      user_states: ['card_member'],
+      user_states: ['card_member', 'non_card_member'],
       order: 1,
       days_to_display: 90,
     }, 0));
+    // The partner's own bonuses of §4 (bonuses.ts): joined through single sign-on, or through a friend's link.
+    for (const b of bonusCatalogue({ code: ctx.code, enrollmentType: ctx.enrollment }).filter((x) => x.kind === 'injected')) {
+      rows.push(item('earn_banner', `bonus-${b.code.toLowerCase()}`, {
+        kind: 'bonus',
+        code: b.code,
+        text: [b.description, 'Nothing to register: your first qualifying dine with a linked card earns it.'],
+        app_text: b.description,
+        app_only_bonus: false,
+        image: ctx.art('thumb', `bonus-${b.code}`),
+        user_states: ['card_member', 'non_card_member'],
+        order: 2,
+        days_to_display: 90,
+      }, 5));
+    }
     rows.push(item('earn_banner', 'enroll', {
       kind: 'enrollment',
       text: ['Join {{programName1}} and earn {{currencyPlural}} on your next meal out.'],
@@ -607,15 +622,12 @@ function earnBannerItems(ctx: Ctx): ContentRow[] {
     order: 2,
   }, 1));
   if (ctx.hasVIP) {
+    // An earn message, not a bonus programme (bonus banners show only for the member's active bonuses).
     rows.push(item('earn_banner', 'vip', {
-      kind: 'bonus',
-      code: 'VIPPATH',
+      kind: 'earn',
       text: ['You\u2019re on your way to VIP: reach 11 dines this year to earn {{currentEarning3}}.'],
-      app_text: 'Reach VIP and earn {{currentEarning3}}.',
-      app_only_bonus: false,
       user_states: ['card_member'],
       order: 4,
-      days_to_display: 365,
     }, 3));
   }
   return rows;

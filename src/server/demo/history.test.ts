@@ -55,6 +55,19 @@ describe('demo history', () => {
     expect(rows.some((r) => r.code === 'A')).toBe(true);
   });
 
+  it('shows the new-member bonus in every stage on the new demo members: Eligible, Enrolled (a dine under the minimum), Qualified (a B row)', async () => {
+    const stage = async (slug: string) => (await (await signedIn('hilton', slug)).send({ method: 'GET', url: '/api/Member' })).json<Member>().activeBonuses.find((x) => x.code === 'NEWMBR')?.bonusStatus;
+    expect(await stage('new-noncard')).toBe('Eligible');
+    expect(await stage('new-card')).toBe('Enrolled');
+    expect(await stage('new-qualified')).toBe('Qualified');
+    const b = await signedIn('hilton', 'new-qualified');
+    const rows = (await b.send({ method: 'GET', url: '/api/Member/Transactions?resultsPerPage=100' })).json<TransactionsPage>().data;
+    expect(rows.filter((r) => r.transactionTypeCode === 'B').map((r) => r.benefitAmount)).toEqual([2500]);
+    const enrolled = (await (await signedIn('hilton', 'new-card')).send({ method: 'GET', url: '/api/Member/Transactions' })).json<TransactionsPage>().data;
+    expect(enrolled.filter((r) => r.transactionTypeCode === 'B')).toEqual([]);
+    expect(enrolled.some((r) => r.transactionTypeCode === 'S')).toBe(true);
+  });
+
   it('gives a VIP a run of 12+ qualified dines this year, shown on the member and in Transactions', async () => {
     const b = await signedIn('hilton', 'vip-card');
     const m = (await b.send({ method: 'GET', url: '/api/Member' })).json<Member>();

@@ -8,7 +8,8 @@ import { authEvent, clearingEvent, merchantLocalDateTime, refundEvent, signedReq
 import { payStatementCredits, postPartnerRewards } from '../modules/rewards/payouts';
 import { TIER_LEVELS } from '#shared/constants/member';
 import type { CardNetworkEvent } from '#shared/schemas/rewards';
-import { DEMO_PUBLIC_ID_PREFIX } from './members';
+import { DEMO_PUBLIC_ID_PREFIX, NEW_MEMBER_SLUGS } from './members';
+import { registerForBonus } from '../modules/bonuses/bonuses.service';
 
 /**
  * A year of dining for the demo card members, produced the way real history arrives: signed
@@ -112,9 +113,9 @@ class Diary {
   }
 
   /** A purchase: authorised at the table, cleared 1–3 days later with the tip (a few networks send the clearing only). */
-  dine(place: Place, at: number, opts: { clear?: boolean; online?: boolean } = {}) {
+  dine(place: Place, at: number, opts: { clear?: boolean; online?: boolean; bill?: number } = {}) {
     this.n += 1;
-    const bill = this.rng.int(2400, 11800);
+    const bill = opts.bill ?? this.rng.int(2400, 11800);
     const purchase: Purchase = {
       transactionId: `${this.member.publicId}-t${String(this.n).padStart(3, '0')}`,
       cardToken: this.member.cardToken, locationId: place.locationId, localDateTime: merchantLocalDateTime(new Date(at), place.state),
@@ -183,7 +184,8 @@ function planMember(m: DemoCardMember, p: Places, now: number): Scheduled[] {
     const when = diary.meal(place, t);
     return { when, ...diary.dine(place, when, opts) };
   };
-  const kind = m.slug.endsWith('vip-card') ? (m.slug.startsWith('sso-') ? 'renewing' : 'vip')
+  const kind = m.slug === 'new-card' ? 'newEnrolled' : m.slug === 'new-qualified' ? 'newQualified'
+    : m.slug.endsWith('vip-card') ? (m.slug.startsWith('sso-') ? 'renewing' : 'vip')
     : m.tierLevel === TIER_LEVELS.NonActivated ? 'deferred'
       : m.slug.endsWith('select-card') ? 'select' : m.slug.endsWith('basic-card') ? 'basic' : 'light';
 
@@ -241,6 +243,19 @@ function planMember(m: DemoCardMember, p: Places, now: number): Scheduled[] {
     case 'light':
       for (const t of thisYear(3)) dineHome(t);
       break;
+    case 'newEnrolled': {
+      // Registered for the new-member bonus; one lunch under its $25 minimum (with the tip): still Enrolled.
+      const place = anyHome();
+      diary.dine(place, diary.meal(place, now - 3 * DAY), { bill: 1500 });
+      break;
+    }
+    case 'newQualified': {
+      // Registered, then a dinner of more than $25: the bonus (a B row) comes with it; a second dine earns the usual rate only.
+      const place = anyHome();
+      diary.dine(place, diary.meal(place, now - 12 * DAY), { bill: 4200 });
+      dineHome(now - 4 * DAY);
+      break;
+    }
   }
   return diary.events;
 }
@@ -256,9 +271,15 @@ export async function sendDemoHistory(app: FastifyInstance, opts: { db: Db; secr
   const now = (opts.now ?? new Date()).getTime();
   const people = await demoCardMembers(db);
   if (people.length === 0) return { members: 0, events: 0, duplicates: 0, ms: 0 };
-  // The demo cards were linked before the year of history (the seed links them "now").
-  await db.update(memberCards).set({ createdAt: new Date(now - LINKED_DAYS_AGO * DAY) })
-    .where(and(inArray(memberCards.memberId, people.map((m) => m.id)), gt(memberCards.createdAt, new Date(now - LINKED_DAYS_AGO * DAY))));
+  // The demo cards were linked before the year of history (the seed links them "now"); the new
+  // members linked theirs an hour after joining and registered for the new-member bonus then.
+  const newcomers = people.filter((m) => (NEW_MEMBER_SLUGS as readonly string[]).includes(m.slug));
+  const veterans = people.filter((m) => !newcomers.includes(m));
+  if (veterans.length > 0) {
+    await db.update(memberCards).set({ createdAt: new Date(now - LINKED_DAYS_AGO * DAY) })
+      .where(and(inArray(memberCards.memberId, veterans.map((m) => m.id)), gt(memberCards.createdAt, new Date(now - LINKED_DAYS_AGO * DAY))));
+  }
+  await welcomeNewMembers(db, newcomers.map((m) => m.id));
   const where = await places(db);
   const all = people.flatMap((m) => planMember(m, where, now)).sort((a, b) => a.at - b.at);
   const cut = now - FIRST_PHASE_DAYS_AGO * DAY;
@@ -287,6 +308,20 @@ export async function sendDemoHistory(app: FastifyInstance, opts: { db: Db; secr
   await payOut();
   result.ms = Date.now() - started;
   return result;
+}
+
+/**
+ * The new demo members linked their card an hour after joining and registered for the new-member
+ * bonus through the same service as POST /api/Member/Bonus/{code}.
+ */
+async function welcomeNewMembers(db: Db, ids: number[]) {
+  if (ids.length === 0) return;
+  const rows = await db.select().from(members).where(inArray(members.id, ids));
+  for (const member of rows) {
+    const welcomed = new Date(member.joinDate.getTime() + HOUR);
+    await db.update(memberCards).set({ createdAt: welcomed }).where(eq(memberCards.memberId, member.id));
+    await registerForBonus(db, { partner: { id: member.partnerId }, member, code: 'NEWMBR', now: welcomed });
+  }
 }
 
 /** The first start's history (main.ts): sent when demo card members have none yet; null otherwise. */

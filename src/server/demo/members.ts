@@ -35,6 +35,8 @@ export type DemoMember = {
   active: boolean;
   interfaceType: InterfaceType;
   ssoSubject: string | null;
+  /** Joined this many days before the seed (the new-member accounts); absent: a date in 2025. */
+  joinedDaysAgo?: number;
 };
 
 export type SsoDemoAccount = {
@@ -91,6 +93,28 @@ function directDrafts(): Draft[] {
     }
   }
   drafts.push(...knownVisitorDrafts());
+  drafts.push(...sharedDrafts(), ...newMemberDrafts());
+  return drafts;
+}
+
+/**
+ * New members, one per stage of the new-member bonus (§4 Bonus, docs/api-bonuses.md): Eligible
+ * (joined 2 days ago, no card yet: the overview offers the bonus), Enrolled (registered, one dine
+ * below the $25 minimum) and Qualified (registered, then a qualifying dine: a B row). Last in the
+ * list, so the older accounts keep their partner numbers and cards (partner-cards.ts).
+ */
+export const NEW_MEMBER_SLUGS = ['new-noncard', 'new-card', 'new-qualified'] as const;
+function newMemberDrafts(): Draft[] {
+  const base = { password: DEMO_PASSWORD, firstName: 'Nora', tierLevel: TIER_LEVELS.OptedIn, hasWebProfile: true, active: true, interfaceType: 'direct' as const, ssoSubject: null };
+  return [
+    { ...base, slug: 'new-noncard', lastName: 'Newman', memberType: 'NonCardMember', joinedDaysAgo: 2, label: 'New member (joined 2 days ago), no card yet: the new-member bonus is Eligible (register from the overview)' },
+    { ...base, slug: 'new-card', lastName: 'Newcard', memberType: 'EnrolledCardMember', joinedDaysAgo: 6, label: 'New member (joined 6 days ago), card member: registered for the new-member bonus (Enrolled); a dine under its $25 minimum' },
+    { ...base, slug: 'new-qualified', lastName: 'Newbonus', memberType: 'EnrolledCardMember', joinedDaysAgo: 20, label: 'New member (joined 20 days ago), card member: the new-member bonus earned (Qualified, a Bonus row in Reviews & History)' },
+  ];
+}
+
+function sharedDrafts(): Draft[] {
+  const drafts: Draft[] = [];
   for (const n of [1, 2]) {
     drafts.push({
       slug: `shared-${n}`, email: 'shared', label: `Shares its e-mail with another account (${n} of 2): sign-in leads to /fix_credentials`,
@@ -204,7 +228,7 @@ export function demoMemberRows(partner: DemoPartner & { id: number }, passwordHa
       address2: i % 3 === 0 ? 'Suite 100' : '',
       phoneNumber: phone,
       smsOptIn: sms && m.tierLevel >= TIER_LEVELS.OptedIn,
-      joinDate: new Date(Date.UTC(2025, i % 12, 1 + (i % 27), 15, 0, 0)),
+      joinDate: m.joinedDaysAgo === undefined ? new Date(Date.UTC(2025, i % 12, 1 + (i % 27), 15, 0, 0)) : new Date(Date.now() - m.joinedDaysAgo * 86_400_000),
       enrollmentSource: m.interfaceType === 'known' ? 'partner' : m.interfaceType === 'sso' ? 'sso' : 'web',
       memberType: m.memberType,
       tierLevel: m.tierLevel,

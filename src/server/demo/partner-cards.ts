@@ -1,6 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { memberCards, members, partnerCards, type NewPartnerRow } from '../db/schema';
+import { NEW_MEMBER_SLUGS } from './members';
 import { cardFingerprint, FINGERPRINT_SECRET, fingerprintKeyId } from '../modules/cards/card-crypto';
 import { getOrCreateSecret } from '../lib/secrets';
 import { BRAND_CODES, type CardBrand } from '#shared/constants/card';
@@ -86,16 +87,21 @@ export async function seedPartnerCards(db: Db, partnerRows: readonly SeedPartner
   const key = opts.fingerprintKey ?? await getOrCreateSecret(db, FINGERPRINT_SECRET);
   const ids = partnerRows.map((p) => p.id);
   if (ids.length === 0) return { partnerCards: 0, memberCards: 0 };
-  const demo = await db.select({ id: members.id, partnerId: members.partnerId, memberType: members.memberType, hasWebProfile: members.hasWebProfile })
+  const demo = await db.select({ id: members.id, partnerId: members.partnerId, memberType: members.memberType, hasWebProfile: members.hasWebProfile, publicId: members.publicId })
     .from(members).where(inArray(members.partnerId, ids)).orderBy(asc(members.id));
+  // The new-member accounts (bonuses) take their cards after every other account of every partner,
+  // so the other accounts keep the cards they had before those accounts existed.
+  const late = (m: { publicId: string }) => NEW_MEMBER_SLUGS.some((slug) => m.publicId.endsWith(`-${slug}`));
   let partnerCardCount = 0;
   const linked: Array<typeof memberCards.$inferInsert> = [];
   // Numbers given out so far, on any partner: each demo card is in one programme only.
   const used = new Set<string>();
-  for (const partner of partnerRows) {
+  const generators = new Map<number, Generator<string, never>>();
+  for (const pass of [false, true]) for (const partner of partnerRows) {
     const accepted = (partner.cardTypesAccepted ?? ['AMEX', 'DISC', 'MAST', 'VISA']) as Accepted;
     const brandName = partnerSeed(partner.code)?.brand ?? partner.code;
-    const numbers = seedNumbers(accepted);
+    const numbers = generators.get(partner.id) ?? seedNumbers(accepted);
+    generators.set(partner.id, numbers);
     const take = (): string => {
       for (;;) {
         const n = numbers.next().value;
@@ -105,7 +111,7 @@ export async function seedPartnerCards(db: Db, partnerRows: readonly SeedPartner
         }
       }
     };
-    for (const m of demo.filter((d) => d.partnerId === partner.id)) {
+    for (const m of demo.filter((d) => d.partnerId === partner.id && late(d) === pass)) {
       let first: { id: number; card: Omit<Described, 'fingerprintKeyId'> } | undefined;
       if (partner.hasPartnerLoadedCards && m.hasWebProfile) {
         const pair = [take(), take()];
