@@ -64,7 +64,7 @@ export function MerchantReviews({ merchantId }: { merchantId: number }) {
                 <div key={a} style={{ display: 'contents' }}>
                   <dt>{REVIEW_ASPECT_LABELS[a]}</dt>
                   <dd>
-                    <span aria-hidden="true">{formatStars(verified[a])}</span>
+                    <span aria-hidden="true">{verified[a].toFixed(1)}</span>
                     <span className="visually-hidden">{`${formatStars(verified[a])} out of 5`}</span>
                   </dd>
                 </div>
