@@ -134,6 +134,9 @@ export function MerchantDetailView({ merchant, reviews, reservation, orderLinkRe
 
       <div className={styles.columns}>
         <div className={styles.main}>
+          {/* First on phones too, where the side column comes after the reviews. */}
+          <BenefitDays merchant={merchant} headingId={id('benefits')} />
+
           {merchant.description.trim() && (
             <section className={styles.section} aria-labelledby={id('about')}>
               <h2 id={id('about')}>About</h2>
@@ -197,8 +200,6 @@ export function MerchantDetailView({ merchant, reviews, reservation, orderLinkRe
         </div>
 
         <div className={styles.side}>
-          <BenefitDays merchant={merchant} headingId={id('benefits')} />
-
           <section className={`${styles.section} ${styles.card}`} aria-labelledby={id('location')}>
             <h2 id={id('location')}>Location and contact</h2>
             <LocationMap merchant={merchant} />
