@@ -137,11 +137,12 @@ describe('/account/recent_activity (Reviews & History)', () => {
     expect(readLoginRedirect('/fallback')).toBe('/account/recent_activity?page=2');
   });
 
-  it('has the missing-rewards banner with the customer support contact', async () => {
+  it('has the missing-rewards banner with the way to claim and the customer support contact', async () => {
     setup();
     renderPage();
     const banner = await screen.findByRole('region', { name: MISSING_REWARDS_TITLE });
     expect(banner.textContent).toContain('10 days');
+    expect(within(banner).getByRole('link', { name: 'claim the missing reward' }).getAttribute('href')).toBe('/account/claims');
     expect(within(banner).getByRole('link', { name: 'help@example.com' }).getAttribute('href')).toBe('mailto:help@example.com');
     expect(within(banner).getByRole('link', { name: '1-800-555-0100' }).getAttribute('href')).toBe('tel:+18005550100');
   });
