@@ -1,5 +1,5 @@
 import type { PartnerConfig } from './schemas/partner';
-import { canRecoverPassword, canSignInWithPassword, hasMembers, offersFavorites } from './rules/partner-features';
+import { canRecoverPassword, canSignInWithPassword, hasMembers, offersFavorites, takesTableReservations } from './rules/partner-features';
 
 /**
  * The one route table (§2): every page route's path, its partner condition and its meta key. The
@@ -10,7 +10,7 @@ import { canRecoverPassword, canSignInWithPassword, hasMembers, offersFavorites 
  */
 
 /** The partner fields the conditions read (the page's partner configuration fits). */
-export type RoutePartner = Pick<PartnerConfig, 'enrollmentType' | 'hasDiscoverPage' | 'environment' | 'hasMerchantFavourites'>;
+export type RoutePartner = Pick<PartnerConfig, 'enrollmentType' | 'hasDiscoverPage' | 'environment' | 'hasMerchantFavourites' | 'openTableReservationsEnabled'>;
 
 export type RouteEntry = {
   /** Router pattern: ':name' is one segment, a trailing '*' one or more further segments. */
@@ -26,6 +26,8 @@ export type RouteEntry = {
 const hasDiscoverPage = (p: RoutePartner) => p.hasDiscoverPage;
 /** §2 staging tools: not registered in production. */
 const hasStagingTools = (p: RoutePartner) => p.environment !== 'production';
+/** §1 table reservations, where there are members to book. */
+const hasReservations = (p: RoutePartner) => takesTableReservations(p) && hasMembers(p);
 
 /** A route whose meta key is its own pattern (every route so far). */
 const route = (path: string, when?: RouteEntry['when']): RouteEntry => (when ? { path, when, meta: path } : { path, meta: path });
@@ -67,6 +69,8 @@ export const ROUTES = {
   accountClaims: route('/account/claims', hasMembers),
   /** The member's favourite restaurants (partners with merchant favourites; docs/api-favorites.md). */
   accountFavorites: route('/account/favorites', offersFavorites),
+  /** The member's table reservations, upcoming then past, with cancel (partners with table reservations; docs/api-reservations.md). */
+  accountReservations: route('/account/reservations', hasReservations),
   /** The review form of one visit of Reviews & History (its sourceTransactionId). */
   accountReview: route('/account/recent_activity/review/:txnId', hasMembers),
   /** Any other account sub-path: redirected to the overview by the client. */
@@ -170,6 +174,8 @@ export const paths = {
     claims: to(ROUTES.accountClaims),
     /** The member's favourite restaurants. */
     favorites: to(ROUTES.accountFavorites),
+    /** The member's table reservations. */
+    reservations: to(ROUTES.accountReservations),
     /** The review form of a visit (a Reviews & History row's sourceTransactionId). */
     review: (txnId: string) => ROUTES.accountReview.path.replace(':txnId', encodeURIComponent(txnId)),
   }),

@@ -40,12 +40,14 @@ type ApiOptions = {
   /** Send X-XSRF-TOKEN; the default for every method but GET. */
   csrf?: boolean;
   keepalive?: boolean;
+  /** Further request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 };
 
 /** Same-origin JSON call with credentials; non-2xx answers reject with ApiError. */
 export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   const method = opts.method ?? 'GET';
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...opts.headers, accept: 'application/json' };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.csrf ?? method !== 'GET') {
     const token = await getCsrfToken();

@@ -1,4 +1,4 @@
-import { offersFavorites } from '#shared/rules/partner-features';
+import { hasMembers, offersFavorites, takesTableReservations } from '#shared/rules/partner-features';
 import { paths, type RoutePartner } from '#shared/routes';
 
 export type AccountPage = { path: string; segment: string; label: string; /** Only for partners where this holds. */ when?: (partner: RoutePartner) => boolean };
@@ -10,6 +10,7 @@ export const ACCOUNT_PAGES: ReadonlyArray<AccountPage> = [
   { path: paths.account.cards(), segment: 'manage_cards', label: 'Linked Cards' },
   { path: paths.account.profile(), segment: 'user_profile', label: 'Profile' },
   { path: paths.account.favorites(), segment: 'favorites', label: 'Favorites', when: offersFavorites },
+  { path: paths.account.reservations(), segment: 'reservations', label: 'Reservations', when: (p) => takesTableReservations(p) && hasMembers(p) },
 ];
 
 /** The account pages this partner has (Favorites only with merchant favourites). */
