@@ -120,6 +120,15 @@ describe('which mails a dine produces', () => {
     expect((await rowsOf(m.memberId)).map((r) => [r.kind, r.status, r.skipReason, r.subjectId])).toEqual([['dineSeen', 'skipped', 'accountClosed', await dineId(txn)]]);
   });
 
+  it("never mails a member of another partner than the dine's (tenancy kept even if rows disagree)", async () => {
+    const m = await memberWithCards(db(), { partnerId: delta });
+    await dine(m.tokens[0]!, { authCents: 3000 });
+    await db().update(members).set({ partnerId: daak }).where(eq(members.id, m.memberId));
+    await runNotifications(deps());
+    expect(await mailsOf(m.memberId)).toEqual([]);
+    expect((await rowsOf(m.memberId)).map((r) => [r.status, r.skipReason])).toEqual([['skipped', 'otherPartner']]);
+  });
+
   it('an account closed between recording and sending gets nothing either', async () => {
     const m = await memberWithCards(db(), { partnerId: delta });
     await dine(m.tokens[0]!, { authCents: 3000 });
