@@ -1,0 +1,144 @@
+import type { Browser, Page } from '@playwright/test';
+import type { TransactionsPage } from '../src/shared/schemas/rewards';
+import { withCheckCharacter } from '../src/shared/rules/partner-number';
+import { expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures';
+
+/**
+ * Bonuses (issue 10): a new member registers for the new-member bonus from the account overview,
+ * sees it Enrolled (after a reload too), dines with the staging tools' "Dine now" and finds the
+ * bonus on Reviews & History.
+ */
+
+const PASSWORD = 'Dining2026!';
+
+/** A Visa number nobody has linked yet (check digit by Luhn). */
+function freshVisa(): string {
+  const body = `4${String(Date.now()).slice(-9)}${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let d = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+async function call<T>(page: Page, path: string, body?: unknown): Promise<{ status: number; json: T }> {
+  return page.evaluate(async ({ path, body }) => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) {
+      const { csrfToken } = (await (await fetch('/api/CSRF')).json()) as { csrfToken: string };
+      headers['content-type'] = 'application/json';
+      headers['x-xsrf-token'] = csrfToken;
+    }
+    const res = await fetch(path, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, json: (await res.json()) as T };
+  }, { path, body }) as Promise<{ status: number; json: T }>;
+}
+
+/**
+ * A restaurant that rewards a dine right now (benefit hours, blackout days and participation
+ * differ), found by another member's $10 dines: under the bonus's $25 minimum, so they earn no
+ * bonus of their own.
+ */
+async function rewardingRestaurant(browser: Browser): Promise<{ id: number; name: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(partnerUrl('hilton', '/login'));
+  await page.getByLabel(/^Email/).fill('new.card@hilton.example.com');
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  const search = await call<{ merchants: Array<{ id: number; name: string }> }>(page, '/api/v2/Merchants/Search?location=Chicago%2C%20IL&pageSize=30');
+  try {
+    for (const m of search.json.merchants.slice(0, 20)) {
+      const sent = await call<{ transactionId: string }>(page, '/api/stgtools/dines', { merchantId: m.id, amountCents: 1000, clear: true });
+      if (sent.status !== 200) continue;
+      let status = 'Pending';
+      await expect(async () => {
+        const rows = (await call<TransactionsPage>(page, '/api/Member/Transactions?pageNo=1&resultsPerPage=50')).json.data;
+        status = rows.find((r) => r.sourceTransactionId === sent.json.transactionId)?.transactionStatus ?? 'Pending';
+        expect(status).not.toBe('Pending');
+      }).toPass({ timeout: 15_000 });
+      if (status === 'Awarded') return m;
+    }
+  } finally {
+    await context.close();
+  }
+  throw new Error('No restaurant among the first 20 near Chicago rewards a dine right now.');
+}
+
+test.describe('bonuses', () => {
+  test('a new member registers for the new-member bonus, sees it Enrolled (after a reload too), dines and finds the bonus on Reviews & History', async ({ page, browser, errors }) => {
+    test.setTimeout(180_000);
+    const restaurant = await rewardingRestaurant(browser);
+
+    // Join hilton and link a card: a new member, within the bonus's 30 days.
+    const stamp = Date.now().toString(36).toUpperCase().slice(-4);
+    await page.goto(partnerUrl('hilton', '/join'));
+    await page.getByLabel(/^Email/).fill(`bonus.${stamp.toLowerCase()}@example.com`);
+    await page.getByLabel(/number/i).first().fill(withCheckCharacter(`B${stamp}7`.slice(0, 6)));
+    await page.getByLabel(/^Password/).fill('Tasty-meal-42');
+    await page.getByLabel(/^Confirm password/).fill('Tasty-meal-42');
+    await page.getByLabel(/^First name/).fill('Bonnie');
+    await page.getByLabel(/^Last name/).fill('Diner');
+    await page.getByLabel(/ZIP code/).fill('60601');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/add_card$/);
+    const frame = page.frameLocator('iframe[title="Secure card number entry"]');
+    const input = frame.getByLabel(/Card number/);
+    await input.fill(freshVisa());
+    await input.blur();
+    await page.getByRole('checkbox', { name: /I allow my card network/ }).check();
+    await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
+    await page.getByRole('button', { name: /^Link/ }).click();
+    await expect(page).toHaveURL(/\/card_added$/);
+
+    // The overview offers the bonus under 'Available bonuses'.
+    await page.goto(partnerUrl('hilton', '/account/overview'));
+    const available = page.getByRole('region', { name: 'Available bonuses' });
+    await expect(available).toBeVisible();
+    await expect(available).toContainText('Welcome bonus');
+    await expectNoSeriousA11yIssues(page);
+    await available.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText('Registered for bonus')).toBeVisible();
+    const activated = page.getByRole('region', { name: 'Activated bonuses' });
+    await expect(activated).toContainText('Enrolled');
+    await expect(page.getByRole('button', { name: 'Register' })).toHaveCount(0);
+    await expect(available).toHaveCount(0);
+    await expectNoSeriousA11yIssues(page);
+
+    // After a reload (and without the local marker: the server says so) still Enrolled.
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Activated bonuses' })).toContainText('Enrolled');
+    await expect(page.getByRole('button', { name: 'Register' })).toHaveCount(0);
+
+    // Dine now: $40 at the restaurant, authorised and cleared.
+    await page.goto(partnerUrl('hilton', '/stgtools'));
+    const form = page.getByRole('form', { name: 'Dine now' });
+    await form.getByRole('textbox', { name: /Restaurant id/ }).fill(String(restaurant.id));
+    await form.getByRole('textbox', { name: /Amount in dollars/ }).fill('40.00');
+    await form.getByRole('radio', { name: /Authorise and clear/ }).check();
+    await form.getByRole('button', { name: 'Dine now' }).click();
+    await expect(form.locator('code')).toHaveText(/^stg-/);
+
+    // Reviews & History: the dine and, beside it, the bonus (2,500 points on hilton).
+    const rows = page.getByRole('list', { name: /^Activity/ }).getByRole('listitem');
+    await expect(async () => {
+      await page.goto(partnerUrl('hilton', '/account/recent_activity'));
+      await expect(page.getByRole('heading', { level: 1, name: 'Reviews & History' })).toBeVisible();
+      await expect(rows.filter({ hasText: 'Bonus' }).first()).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000, intervals: [1_000, 2_000] });
+    const bonus = rows.filter({ hasText: 'Bonus' }).first();
+    await expect(bonus).toContainText('2,500 points');
+    await expect(bonus).toContainText(restaurant.name);
+    await expect(rows.filter({ hasText: '$40.00' }).first()).toContainText('240 points');
+    await expectNoSeriousA11yIssues(page);
+
+    // The overview now shows the bonus Qualified.
+    await page.goto(partnerUrl('hilton', '/account/overview'));
+    await expect(page.getByRole('region', { name: 'Activated bonuses' })).toContainText('Qualified');
+    expect(errors).toEqual([]);
+  });
+});
