@@ -430,6 +430,8 @@ export const dines = pgTable('dines', {
   index('dines_pending').on(t.status, t.authorisedAt).where(sql`status = 'Pending'`),
   /** The deferred-rewards sweep (Deferred → Awarded once activated, Forfeit after 14 days). */
   index('dines_deferred').on(t.memberId, t.clearedAt).where(sql`status = 'Deferred'`),
+  /** The reward-notifications job looks at the last 30 days' dines only (docs/notifications.md). */
+  index('dines_occurred').on(t.occurredAt),
 ]);
 
 /** What a member sees on Reviews & History (§3 Transaction): a dine's reward, adjustments, bonuses. */

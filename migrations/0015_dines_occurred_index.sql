@@ -1,0 +1,1 @@
+CREATE INDEX "dines_occurred" ON "dines" USING btree ("occurred_at");
