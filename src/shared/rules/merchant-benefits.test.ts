@@ -16,7 +16,7 @@ describe('benefitWords', () => {
   it('names the weekdays without rewards', () => {
     const terms = { ...ALL, benefitHours: week((d) => (d === 5 ? [] : [{ start: 0, end: 1440 }])) };
     const w = benefitWords(terms, FRI_NOON);
-    expect(w.days).toEqual(['Rewards all day on Saturdays to Thursdays', 'No rewards on Fridays']);
+    expect(w.days).toEqual(['Rewards all day every day except Fridays', 'No rewards on Fridays']);
     expect(w.today).toBe('No rewards today');
     expect(w.earnsNow).toBe(false);
     expect(benefitWords(terms, { date: '2026-11-19', weekday: 4, minutes: 600 }).today).toBe('Earns today');
@@ -40,6 +40,11 @@ describe('benefitWords', () => {
     const offPeak = benefitWords({ ...ALL, benefitHours: week((d) => (d === 5 || d === 6 ? [{ start: 0, end: 1080 }] : [{ start: 0, end: 1440 }])) }, FRI_NOON);
     expect(offPeak.days).toEqual(['Rewards all day on Sundays to Thursdays', 'Rewards until 18:00 on Fridays and Saturdays']);
     expect(offPeak.today).toBe('Earns today until 18:00');
+  });
+
+  it('names the days left out when a group is most of the week', () => {
+    const terms = { ...ALL, benefitHours: week((d) => [{ start: 660, end: d === 2 || d === 5 ? 840 : 900 }]) };
+    expect(benefitWords(terms, FRI_NOON).days).toEqual(['Rewards 11:00\u201315:00 every day except Tuesdays and Fridays', 'Rewards 11:00\u201314:00 on Tuesdays and Fridays']);
   });
 
   it('merges overlapping windows and lists two of a day', () => {
@@ -88,7 +93,9 @@ describe('pieces', () => {
     expect(weekdaysText([5, 6, 0])).toBe('Fridays to Sundays');
     expect(weekdaysText([0, 1, 3])).toBe('Mondays, Wednesdays and Sundays');
     expect(weekdaysText([0, 1, 2, 3, 4])).toBe('Sundays to Thursdays');
-    expect(weekdaysText([1, 2, 3, 5, 6, 0])).toBe('Fridays to Wednesdays');
+    expect(weekdaysText([1, 2, 3, 5, 6, 0])).toBe('every day except Thursdays');
+    expect(weekdaysText([1, 3, 4, 6, 0])).toBe('every day except Tuesdays and Fridays');
+    expect(weekdaysText([1, 2, 4, 5, 6, 0])).toBe('every day except Wednesdays');
   });
 
   it('clockText and dateText', () => {

@@ -99,7 +99,7 @@ function windowText(w: BenefitWindow): string {
   return `${clockText(w.start)}\u2013${clockText(w.end)}`;
 }
 
-/** A set of weekdays in words: 'every day', 'weekdays', 'weekends', 'Mondays to Thursdays', 'Fridays and Saturdays'. */
+/** A set of weekdays in words: 'every day', 'weekdays', 'weekends', 'Mondays to Thursdays', 'every day except Tuesdays and Fridays', 'Fridays and Saturdays'. */
 export function weekdaysText(days: readonly number[]): string {
   const set = new Set(days);
   if (set.size === 7) return 'every day';
@@ -107,12 +107,16 @@ export function weekdaysText(days: readonly number[]): string {
   const key = ordered.join(',');
   if (key === '1,2,3,4,5') return 'weekdays';
   if (key === '6,0') return 'weekends';
+  // All but one day: name it.
+  if (ordered.length === 6) return `every day except ${WEEKDAY_PLURAL[WEEK_ORDER.find((d) => !set.has(d))!]}`;
   // A run of three or more days in a row, the week read round (Friday to Sunday, Sunday to Thursday).
   if (ordered.length >= 3) {
     const first = ordered.find((d) => !set.has((d + 6) % 7));
     const run = first === undefined ? [] : Array.from({ length: ordered.length }, (_, i) => (first + i) % 7);
     if (first !== undefined && run.every((d) => set.has(d))) return `${WEEKDAY_PLURAL[first]} to ${WEEKDAY_PLURAL[run.at(-1)!]}`;
   }
+  // Most of the week: name the days left out.
+  if (ordered.length >= 5) return `every day except ${listText(WEEK_ORDER.filter((d) => !set.has(d)).map((d) => WEEKDAY_PLURAL[d]!))}`;
   return listText(ordered.map((d) => WEEKDAY_PLURAL[d]!));
 }
 
@@ -155,7 +159,7 @@ export function benefitWords(terms: BenefitTerms, now: LocalNow): BenefitWords {
   if (!everyDayAllDay) {
     for (const { windows, days: ds } of groups.values()) {
       const named = weekdaysText(ds);
-      const when = named === 'every day' ? named : `on ${named}`;
+      const when = named.startsWith('every day') ? named : `on ${named}`;
       if (windows.length === 0) days.push(`No rewards ${when}`);
       else if (isAllDay(windows)) days.push(`Rewards all day ${when}`);
       else days.push(`Rewards ${listText(windows.map(windowText))} ${when}`);
