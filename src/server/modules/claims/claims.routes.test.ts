@@ -16,6 +16,8 @@ import { receive, setTerms } from '../card-network/test-fixtures';
 import { drainInbox } from '../card-network/engine';
 import { NO_LOCATION, NOT_IN_REVIEW, UNKNOWN_CARD, UNKNOWN_MERCHANT } from './claims.service';
 import { CLAIMS_PER_MEMBER } from './claims.routes';
+import { rematchSubmitted } from './claims.service';
+import { appJobs } from '../../jobs/jobs';
 
 let t: TestApp;
 let merchantId: number;
@@ -173,6 +175,25 @@ describe('POST /api/Member/Claims: matching', () => {
     await drainInbox(t.database.db);
     const after = (await list(b)).find((x) => x.id === c.id)!;
     expect(after).toMatchObject({ status: 'Matched', finding: 'earned', transactionId: txn });
+  });
+});
+
+describe('the reward-claims-rematch job', () => {
+  it('is scheduled every minute and matches Submitted claims once the engine applied their events', async () => {
+    const job = appJobs({ impressionsRetentionDays: 90 }).find((j) => j.name === 'reward-claims-rematch');
+    expect(job?.everyMs).toBe(60_000);
+    const { card } = await cardOf('caesars', 'select-card');
+    const date = addDays(today, -27);
+    await networkDine({ token: card.networkToken, date, authCents: 5100, clearCents: 5100, apply: false });
+    const b = await signedIn('caesars', 'select-card');
+    const c = (await claim(b, { cardId: card.id, merchantId, dineDate: date, amountCents: 5100 })).json<ClaimSubmitResponse>().claim;
+    expect(c.status).toBe('Submitted');
+    // Nothing applied yet: the job leaves it.
+    expect(await rematchSubmitted(t.database.db)).toBe(0);
+    await drainInbox(t.database.db);
+    expect(await rematchSubmitted(t.database.db)).toBeGreaterThanOrEqual(1);
+    const [row] = await t.database.db.select().from(rewardClaims).where(eq(rewardClaims.id, c.id));
+    expect(row).toMatchObject({ status: 'Matched', finding: 'earned' });
   });
 });
 
