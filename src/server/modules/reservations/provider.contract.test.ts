@@ -225,6 +225,11 @@ describe('OpenTable-style provider on the wire', () => {
     const down: ReservationDeps = { db, openTable: { baseUrl: 'http://127.0.0.1:9', accessToken: TOKEN, timeoutMs: 500 } };
     await expect(getAvailability(down, { partner, merchantId: ids.openTable, query: { date: dayAhead(5), time: '19:00', partySize: 2 } }))
       .rejects.toMatchObject({ statusCode: 424 });
+    // A cancellation the booking system does not confirm changes nothing here.
+    const booked = await bookReservation(deps, { partner, member: people[5]!, idempotencyKey: 'down-cancel', body: { merchantId: ids.openTable, date: dayAhead(12), time: '19:00', partySize: 2, specialRequest: '', hold: false } });
+    await expect(cancelReservation(down, { partner, member: people[5]!, id: booked.reservation.id })).rejects.toMatchObject({ statusCode: 424 });
+    await expect(cancelReservation({ db }, { partner, member: people[5]!, id: booked.reservation.id })).rejects.toMatchObject({ statusCode: 424 });
+    expect((await cancelReservation(deps, { partner, member: people[5]!, id: booked.reservation.id })).status).toBe('cancelled');
     // Without the provider configured, the restaurant takes no bookings here (404).
     await expect(getAvailability({ db }, { partner, merchantId: ids.openTable, query: { date: dayAhead(5), time: '19:00', partySize: 2 } }))
       .rejects.toMatchObject({ statusCode: 404, code: 'reservationsNotOffered' });

@@ -16,7 +16,7 @@ import { NativeProvider } from './native-provider';
 import { OpenTableProvider, type OpenTableConfig } from './open-table-provider';
 import { ProviderError, type ProviderRef, type ProviderRestaurant, type ReservationProvider } from './provider';
 import {
-  expireHolds, findByKey, findMemberReservation, findRestaurant, insertReservation, insertReservationOnce, listMemberReservations,
+  deleteBlocks, expireHolds, findByKey, findMemberReservation, findRestaurant, insertReservation, insertReservationOnce, listMemberReservations,
   lockRestaurant, memberStartsNear, updateReservation, type RestaurantRow,
 } from './reservations.repo';
 
@@ -274,21 +274,24 @@ export async function cancelReservation(deps: ReservationDeps, opts: Who & { id:
   if (row.status === 'cancelled' || row.status === 'expired') return present(deps, row);
   if (row.startsAt.getTime() <= now) throw err(409, NOT_CANCELLABLE);
   const restaurant = await findRestaurant(deps.db, row.merchantId);
-  const settings = restaurant?.settings;
-  const provider = settings && row.provider === settings.provider ? providerFor(deps, settings) : row.provider === 'native' && settings ? new NativeProvider(settings) : null;
+  const settings = restaurant?.settings ?? null;
   const ref: ProviderRestaurant = { merchantId: row.merchantId, providerRef: settings?.providerRef ?? null, clock: restaurantClock(restaurant?.state ?? '') };
+  const cancelled = { status: 'cancelled', cancelledAt: new Date(now), holdExpiresAt: null } as const;
   try {
-    const done = await deps.db.transaction(async (tx) => {
-      if (row.provider === 'native') await lockRestaurant(tx, row.merchantId);
-      // Our engine's table periods go in the same commit; a remote provider is told first, outside.
-      if (provider?.transactional) await provider.cancel(tx, ref, providerRef(row));
-      return updateReservation(tx, row.id, { status: 'cancelled', cancelledAt: new Date(now), holdExpiresAt: null });
-    });
-    if (provider && !provider.transactional) await provider.cancel(deps.db, ref, providerRef(row)).catch((e: unknown) => {
-      // Ours is cancelled; the provider is told again by nobody: say so loudly rather than pretend.
-      throw e instanceof ProviderError ? providerError(e, null, restaurant?.phone ?? '') : e;
-    });
-    return present(deps, done);
+    if (row.provider === 'native') {
+      // Our engine: the table periods go in the same commit as the status.
+      const done = await deps.db.transaction(async (tx) => {
+        await lockRestaurant(tx, row.merchantId);
+        await deleteBlocks(tx, row.id);
+        return updateReservation(tx, row.id, cancelled);
+      });
+      return present(deps, done);
+    }
+    // A remote booking system is told first: if it does not answer, nothing changes here (424).
+    const provider = settings && settings.provider === row.provider ? providerFor(deps, settings) : null;
+    if (!provider) throw new ProviderError('providerDown');
+    await provider.cancel(deps.db, ref, providerRef(row));
+    return present(deps, await updateReservation(deps.db, row.id, cancelled));
   } catch (e) {
     if (e instanceof ProviderError) throw providerError(e, null, restaurant?.phone ?? '');
     throw e;
