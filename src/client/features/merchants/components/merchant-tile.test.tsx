@@ -7,6 +7,7 @@ import { merchantFixture } from '#client/test/merchant-fixture';
 import { makeMember } from '#client/test/member-fixture';
 import { expectNoAxeViolations } from '#client/test/axe';
 import { renderWithAirline as renderWithProviders } from '#client/test/render';
+import { ToastProvider } from '#client/components/toast';
 import { MerchantTile } from './merchant-tile';
 
 afterEach(cleanup);
@@ -171,5 +172,22 @@ describe('MerchantTile', () => {
       renderWithProviders(<MerchantTile merchant={select} />, { member: makeMember({ tierLevel: 0 }), pages: popupPages, partner: partnerFixture({ acclaimed2Enabled: false }) });
       await noUnlock();
     });
+  });
+});
+
+describe('MerchantTile heart', () => {
+  it('carries the heart named after the restaurant where the partner has favourites, above the tile link, with no axe issue', async () => {
+    const { container } = renderWithProviders(<ToastProvider><MerchantTile merchant={merchantFixture()} /></ToastProvider>, {
+      member: null, partner: partnerFixture({ hasMerchantFavourites: true }),
+    });
+    const heart = screen.getByRole('button', { name: 'Favorite Blue Plate Diner' });
+    expect(heart.getAttribute('aria-pressed')).toBe('false');
+    expect(within(screen.getByRole('article')).getByRole('button', { name: 'Favorite Blue Plate Diner' })).toBe(heart);
+    await expectNoAxeViolations(container);
+  });
+
+  it('has no heart where the partner has none', () => {
+    renderWithProviders(<MerchantTile merchant={merchantFixture()} />, { member: null, partner: partnerFixture({ hasMerchantFavourites: false }) });
+    expect(screen.queryByRole('button', { name: /^Favorite/ })).toBeNull();
   });
 });
