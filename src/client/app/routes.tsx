@@ -54,7 +54,7 @@ const SCREENS: { readonly [N in RouteName]: Screen } = {
   account: {
     lazy: lazyScreen(() => import('../routes/account/account-route'), 'AccountRoute'),
     index: toAccountOverview,
-    children: ['accountOverview', 'accountRecentActivity', 'accountCards', 'accountProfile', 'accountReview', 'accountClaims', 'accountFavorites', 'accountOther'],
+    children: ['accountOverview', 'accountRecentActivity', 'accountCards', 'accountProfile', 'accountReview', 'accountClaims', 'accountFavorites', 'accountReservations', 'accountOther'],
   },
   accountOverview: { lazy: lazyScreen(() => import('../routes/account/overview-route'), 'OverviewRoute') },
   accountRecentActivity: { lazy: lazyScreen(() => import('../routes/account/recent-activity-route'), 'RecentActivityRoute') },
@@ -62,6 +62,7 @@ const SCREENS: { readonly [N in RouteName]: Screen } = {
   accountProfile: { lazy: lazyScreen(() => import('../routes/account/profile-route'), 'ProfileRoute') },
   accountClaims: { lazy: lazyScreen(() => import('../routes/account/claims-route'), 'ClaimsRoute') },
   accountFavorites: { lazy: lazyScreen(() => import('../routes/account/favorites-route'), 'FavoritesRoute') },
+  accountReservations: { lazy: lazyScreen(() => import('../routes/account/reservations-route'), 'ReservationsRoute') },
   accountReview: { lazy: lazyScreen(() => import('../routes/account/review-route'), 'ReviewRoute') },
   accountOther: { element: toAccountOverview },
   stgtools: { lazy: lazyScreen(() => import('../routes/stgtools/stgtools-route'), 'StgtoolsRoute') },

@@ -8,6 +8,7 @@ import { usePartner } from '../../lib/partner';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { MerchantDetailSkeleton, MerchantDetailView, parseMerchantId, useMerchantDetail } from '../../features/merchants';
 import { MerchantReviews } from '../../features/reviews';
+import { ReservationWidget, offersReservationWidget } from '../../features/reservations';
 import { NotFoundRoute } from '../not-found/not-found-route';
 import { ServerErrorRoute } from '../server-error/server-error-route';
 
@@ -43,7 +44,12 @@ function MerchantScreen({ merchantId }: { merchantId: number }) {
   const context: MerchantOutletContext = { merchant: query.data, orderLinkRef };
   return (
     <>
-      <MerchantDetailView merchant={query.data} reviews={<MerchantReviews merchantId={query.data.id} />} orderLinkRef={orderLinkRef} />
+      <MerchantDetailView
+        merchant={query.data}
+        reviews={<MerchantReviews merchantId={query.data.id} />}
+        reservation={offersReservationWidget(partner, query.data) ? <ReservationWidget merchant={query.data} /> : undefined}
+        orderLinkRef={orderLinkRef}
+      />
       {/* /merchants/{id}/Order: the order-online dialog over the page. */}
       <Outlet context={context} />
     </>

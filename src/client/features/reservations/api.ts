@@ -1,0 +1,82 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AvailabilityResponse, Reservation, ReservationList, ReservationRequest } from '#shared/schemas/reservations';
+import { api, ApiError } from '#client/lib/api';
+import type { ReservationSearch } from './rules';
+
+/**
+ * Table reservation calls (docs/api-reservations.md). The member's list sits under 'member' so
+ * signing out drops it with the rest of the member's data.
+ */
+export const RESERVATIONS_QUERY_KEY = ['member', 'reservations'] as const;
+
+export const availabilityKey = (merchantId: number, s: ReservationSearch) => ['availability', merchantId, s.date, s.time, s.partySize] as const;
+
+/** Availability of a restaurant around a time (anyone may ask); `enabled` false for a party the widget sends to the phone. */
+export function useAvailability(merchantId: number, search: ReservationSearch, enabled: boolean) {
+  return useQuery({
+    queryKey: availabilityKey(merchantId, search),
+    queryFn: ({ signal }) => api<AvailabilityResponse>(`/api/merchants/${merchantId}/availability`, {
+      query: { date: search.date, time: search.time, partySize: search.partySize }, signal,
+    }),
+    enabled,
+    staleTime: 30_000,
+    retry: false,
+  });
+}
+
+/** A booking attempt: its body and its Idempotency-Key (new per attempt, the same on a retry of it). */
+export type BookingAttempt = { key: string; body: ReservationRequest };
+
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function newAttempt(body: ReservationRequest): BookingAttempt {
+  return { key: newIdempotencyKey(), body };
+}
+
+/** Holds (or books) the attempt's slot; the same attempt sent twice books once (the server answers the first result). */
+export function takeReservation(attempt: BookingAttempt): Promise<Reservation> {
+  return api<Reservation>('/api/Member/Reservations', { method: 'POST', body: attempt.body, headers: { 'idempotency-key': attempt.key } });
+}
+
+export function confirmReservation(id: number): Promise<Reservation> {
+  return api<Reservation>(`/api/Member/Reservations/${id}/Confirm`, { method: 'POST' });
+}
+
+export function cancelReservation(id: number): Promise<Reservation> {
+  return api<Reservation>(`/api/Member/Reservations/${id}`, { method: 'DELETE' });
+}
+
+export function useReservations(enabled: boolean) {
+  return useQuery({
+    queryKey: RESERVATIONS_QUERY_KEY,
+    queryFn: ({ signal }) => api<ReservationList>('/api/Member/Reservations', { signal }),
+    enabled,
+  });
+}
+
+/** Cancels a reservation; the member's list and the restaurant's availability are asked again. */
+export function useCancelReservation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => cancelReservation(id),
+    onSuccess: (r) => {
+      client.setQueryData<ReservationList>(RESERVATIONS_QUERY_KEY, (list) => list && { reservations: list.reservations.map((x) => (x.id === r.id ? r : x)) });
+      void client.invalidateQueries({ queryKey: RESERVATIONS_QUERY_KEY });
+      void client.invalidateQueries({ queryKey: ['availability', r.merchant.id] });
+    },
+  });
+}
+
+/** Status (0 when the server was not reached) and the server's `code` of a failed call. */
+export function errorParts(error: unknown): { status: number; code: string | undefined; message: string } {
+  if (error instanceof ApiError) {
+    const body = error.body as { code?: unknown } | undefined;
+    return { status: error.status, code: typeof body?.code === 'string' ? body.code : undefined, message: error.message };
+  }
+  return { status: 0, code: undefined, message: '' };
+}

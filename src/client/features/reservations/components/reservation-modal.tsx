@@ -1,0 +1,256 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { MerchantDetail } from '#shared/schemas/merchant';
+import type { AvailabilitySlot, Reservation } from '#shared/schemas/reservations';
+import { canJoinHere, programName, usesSingleSignOn } from '#shared/rules/partner-features';
+import { paths } from '#shared/routes';
+import { track } from '#client/lib/impressions';
+import { browserLocation } from '#client/lib/browser-location';
+import { usePartner } from '#client/lib/partner';
+import { Button, buttonClassName } from '#client/components/button';
+import { Modal } from '#client/components/modal';
+import { Spinner } from '#client/components/spinner';
+import { saveLoginRedirect, useMember } from '../../session';
+import {
+  RESERVATIONS_QUERY_KEY, confirmReservation, cancelReservation, errorParts, newAttempt, takeReservation, type BookingAttempt,
+} from '../api';
+import { downloadReservationIcs } from '../calendar';
+import {
+  formatDate, formatTime, partyLabel, reservationErrorMessage, reservationImpression, returnPath, type ReservationAction, type ReservationSearch,
+} from '../rules';
+import styles from './reservations.module.css';
+
+export type ReservationModalProps = {
+  merchant: MerchantDetail;
+  search: ReservationSearch;
+  slot: AvailabilitySlot;
+  onClose: () => void;
+  returnFocusRef?: RefObject<HTMLElement | null>;
+};
+
+/**
+ * The reservation modal (§2 availability and modal, §4 booking in progress, §6 completion requires
+ * sign-in): a visitor is asked to sign in and comes back to this slot; a member's table is held
+ * while they look, booked on 'Reserve', and confirmed with the details and a calendar file.
+ */
+export function ReservationModal(props: ReservationModalProps) {
+  const { member, isLoading } = useMember();
+  if (isLoading) return null;
+  return member ? <BookSlot {...props} cardMember={member.memberType === 'EnrolledCardMember'} /> : <SignInToReserve {...props} />;
+}
+
+function Summary({ merchant, date, time, partySize }: { merchant: MerchantDetail; date: string; time: string; partySize: number }) {
+  const a = merchant.location.address;
+  return (
+    <dl className={styles.summary}>
+      <div><dt>Restaurant</dt><dd>{merchant.name}</dd></div>
+      <div><dt>Address</dt><dd>{`${a.address1}, ${a.city}, ${a.state} ${a.zipCode}`.trim()}</dd></div>
+      <div><dt>Date</dt><dd>{formatDate(date)}</dd></div>
+      <div><dt>Time</dt><dd>{formatTime(time)}</dd></div>
+      <div><dt>Party</dt><dd>{partyLabel(partySize)}</dd></div>
+    </dl>
+  );
+}
+
+/** §6: the visitor's question; the page, the date, the time, the party and the slot are remembered. */
+function SignInToReserve({ merchant, search, slot, onClose, returnFocusRef }: ReservationModalProps) {
+  const partner = usePartner();
+  const navigate = useNavigate();
+  const sso = usesSingleSignOn(partner);
+  const back = returnPath(paths.merchant(merchant.id), search, slot.time);
+  const tracked = useRef(false);
+  useEffect(() => {
+    if (tracked.current) return;
+    tracked.current = true;
+    track({ eventType: reservationImpression('LoginPrompt', false), merchantId: merchant.id, path: paths.merchant(merchant.id) });
+  }, [merchant.id]);
+  const signIn = () => {
+    saveLoginRedirect(back);
+    if (sso) browserLocation.assign(paths.ssoSignIn(back));
+    else navigate(paths.login());
+  };
+  const join = () => {
+    saveLoginRedirect(back);
+    navigate(paths.join());
+  };
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Sign in to reserve"
+      returnFocusRef={returnFocusRef}
+      footer={(
+        <>
+          <button type="button" className={buttonClassName('primary')} onClick={signIn}>Sign in</button>
+          {canJoinHere(partner) && <button type="button" className={buttonClassName('secondary')} onClick={join}>Join</button>}
+          <button type="button" className={buttonClassName('link')} onClick={onClose}>Not now</button>
+        </>
+      )}
+    >
+      <p>{`Sign in to ${programName(partner)} to complete your reservation. You'll come back here with this time chosen.`}</p>
+      <Summary merchant={merchant} date={search.date} time={slot.time} partySize={search.partySize} />
+    </Modal>
+  );
+}
+
+type Phase =
+  | { kind: 'holding' }
+  | { kind: 'held'; reservation: Reservation }
+  | { kind: 'confirming'; reservation: Reservation }
+  | { kind: 'booked'; reservation: Reservation }
+  | { kind: 'failed'; message: string; retry: 'hold' | 'confirm' | null; reservation?: Reservation };
+
+function BookSlot({ merchant, search, slot, onClose, returnFocusRef, cardMember }: ReservationModalProps & { cardMember: boolean }) {
+  const partner = usePartner();
+  const client = useQueryClient();
+  const [phase, setPhase] = useState<Phase>({ kind: 'holding' });
+  const attempt = useRef<BookingAttempt | null>(null);
+  const started = useRef(false);
+  const reserveRef = useRef<HTMLButtonElement>(null);
+  const doneRef = useRef<HTMLButtonElement>(null);
+  const where = paths.merchant(merchant.id);
+  const impression = (action: ReservationAction) => track({ eventType: reservationImpression(action, cardMember), merchantId: merchant.id, path: where });
+
+  const fail = (error: unknown, step: 'hold' | 'confirm', reservation?: Reservation) => {
+    const { status, code, message } = errorParts(error);
+    impression('BookingFailure');
+    if (status === 424) track({ eventType: 'reservationFailedDependency', merchantId: merchant.id, path: where });
+    // The slot is gone or the hold ran out: the times shown are stale.
+    void client.invalidateQueries({ queryKey: ['availability', merchant.id] });
+    // A network failure or an answering-later provider may be retried with the same attempt (same key: books once).
+    const retry = status === 0 || status === 424 || status >= 500 ? step : null;
+    setPhase({ kind: 'failed', message: reservationErrorMessage(status, code, message), retry, reservation });
+  };
+
+  const hold = () => {
+    attempt.current ??= newAttempt({ merchantId: merchant.id, date: search.date, time: slot.time, partySize: search.partySize, hold: true });
+    setPhase({ kind: 'holding' });
+    takeReservation(attempt.current).then((reservation) => {
+      if (reservation.status === 'booked') {
+        setPhase({ kind: 'booked', reservation });
+        void client.invalidateQueries({ queryKey: RESERVATIONS_QUERY_KEY });
+      } else if (reservation.status === 'held') {
+        setPhase({ kind: 'held', reservation });
+      } else {
+        fail(null, 'hold');
+      }
+    }, (error: unknown) => fail(error, 'hold'));
+  };
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    impression('SlotSelected');
+    hold();
+    // Once per opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const confirm = (reservation: Reservation) => {
+    impression('UserSubmit');
+    setPhase({ kind: 'confirming', reservation });
+    confirmReservation(reservation.id).then((booked) => {
+      impression('BookingSuccess');
+      setPhase({ kind: 'booked', reservation: booked });
+      void client.invalidateQueries({ queryKey: RESERVATIONS_QUERY_KEY });
+      void client.invalidateQueries({ queryKey: ['availability', merchant.id] });
+    }, (error: unknown) => fail(error, 'confirm', reservation));
+  };
+
+  // Focus the next thing to do once it appears.
+  useEffect(() => {
+    if (phase.kind === 'held') reserveRef.current?.focus();
+    if (phase.kind === 'booked') doneRef.current?.focus();
+  }, [phase.kind]);
+
+  const close = () => {
+    // Leaving without booking gives the table back at once (a hold would free it by itself in a few minutes).
+    const held = phase.kind === 'held' || (phase.kind === 'failed' && phase.reservation?.status === 'held') ? (phase as { reservation?: Reservation }).reservation : undefined;
+    if (held) {
+      cancelReservation(held.id).catch(() => undefined).finally(() => void client.invalidateQueries({ queryKey: ['availability', merchant.id] }));
+    }
+    onClose();
+  };
+
+  const booked = phase.kind === 'booked' ? phase.reservation : null;
+  const busy = phase.kind === 'holding' || phase.kind === 'confirming';
+  const holdMinutes = phase.kind === 'held' && phase.reservation.holdExpiresAt
+    ? Math.max(1, Math.round((Date.parse(phase.reservation.holdExpiresAt) - Date.now()) / 60_000)) : null;
+
+  return (
+    <Modal
+      open
+      onClose={close}
+      title={booked ? 'You\u2019re booked' : `Reserve at ${merchant.name}`}
+      returnFocusRef={returnFocusRef}
+      dismissOnBackdrop={!busy}
+      footer={booked ? (
+        <>
+          <button type="button" className={buttonClassName('primary')} onClick={() => downloadReservationIcs(booked, programName(partner))}>
+            Add to calendar
+          </button>
+          <Link to={paths.account.reservations()} className={buttonClassName('secondary')}>My reservations</Link>
+          <button ref={doneRef} type="button" className={buttonClassName('link')} onClick={close}>Done</button>
+        </>
+      ) : (
+        <>
+          {phase.kind === 'failed' && phase.retry ? (
+            <Button onClick={() => (phase.retry === 'confirm' && phase.reservation ? confirm(phase.reservation) : hold())}>Try again</Button>
+          ) : (
+            <Button
+              ref={reserveRef}
+              loading={busy}
+              disabled={phase.kind === 'failed'}
+              onClick={() => { if (phase.kind === 'held') confirm(phase.reservation); }}
+            >
+              {phase.kind === 'confirming' ? 'Booking\u2026' : 'Reserve'}
+            </Button>
+          )}
+          <button type="button" className={buttonClassName('link')} onClick={close}>
+            {phase.kind === 'failed' ? 'Choose another time' : 'Cancel'}
+          </button>
+        </>
+      )}
+    >
+      <div className={styles.modalBody} aria-busy={busy}>
+        {booked ? (
+          <>
+            <p className={styles.success} role="status">{`Your table at ${merchant.name} is reserved.`}</p>
+            <p>
+              Confirmation number <strong className={styles.confirmation}>{booked.confirmationNumber}</strong>
+            </p>
+            <BookedSummary reservation={booked} />
+            <p className={styles.muted}>We&apos;ve added it to your reservations in the account centre, where you can cancel it.</p>
+          </>
+        ) : (
+          <>
+            <Summary merchant={merchant} date={search.date} time={slot.time} partySize={search.partySize} />
+            <div className={styles.live} aria-live="polite">
+              {phase.kind === 'holding' && <Spinner label="Holding your table" block />}
+              {phase.kind === 'confirming' && <Spinner label="Booking in progress" block />}
+              {phase.kind === 'held' && (
+                <p className={styles.hold}>{`We're holding this table for you${holdMinutes ? ` for ${holdMinutes} ${holdMinutes === 1 ? 'minute' : 'minutes'}` : ''}. Select Reserve to book it.`}</p>
+              )}
+            </div>
+            {phase.kind === 'failed' && <p className={styles.error} role="alert">{phase.message}</p>}
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+function BookedSummary({ reservation: r }: { reservation: Reservation }) {
+  const m = r.merchant;
+  return (
+    <dl className={styles.summary}>
+      <div><dt>Restaurant</dt><dd>{m.name}</dd></div>
+      <div><dt>Address</dt><dd>{`${m.address1}, ${m.city}, ${m.state} ${m.zipCode}`.trim()}</dd></div>
+      <div><dt>Date</dt><dd>{formatDate(r.date)}</dd></div>
+      <div><dt>Time</dt><dd>{formatTime(r.time)}</dd></div>
+      <div><dt>Party</dt><dd>{partyLabel(r.partySize)}</dd></div>
+      {m.phone && <div><dt>Phone</dt><dd>{m.phone}</dd></div>}
+    </dl>
+  );
+}

@@ -1,0 +1,7 @@
+/**
+ * Table reservations, client (issue 11; docs/api-reservations.md): the widget and modal of the
+ * restaurant page and the account centre's list.
+ */
+export { ReservationWidget, offersReservationWidget } from './components/reservation-widget';
+export { ReservationsList } from './components/reservations-list';
+export { RESERVATIONS_QUERY_KEY, useReservations } from './api';
