@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
 import { TestBrowser } from '../../test/browser';
-import { memberCards, memberRewards, merchants, outbox, rewardClaims } from '../../db/schema';
+import { memberCards, memberRewards, merchants, outbox, partners, rewardClaims } from '../../db/schema';
 import { demoPublicId } from '../../demo/members';
 import { NOT_EARNED_REASONS } from '#shared/constants/rewards';
 import { addDays } from '#shared/rules/claim-window';
@@ -345,6 +345,32 @@ describe('the review queue (staging tools)', () => {
     const { member } = await cardOf('hilton', 'basic-card');
     const mails = await t.database.db.select().from(outbox).where(eq(outbox.memberId, member.id));
     expect(mails.some((m) => m.textBody.includes('The receipt shows another restaurant.'))).toBe(true);
+  });
+
+  it("follows the partner's setting for the mail (reward_mails.claimResolved): off, or only members who accept e-mail", async () => {
+    const { member } = await cardOf('hilton', 'basic-card');
+    const mails = async () => (await t.database.db.select().from(outbox).where(eq(outbox.memberId, member.id))).length;
+    const setting = (value: object) => t.database.db.update(partners).set({ rewardMails: value }).where(eq(partners.code, 'hilton'));
+    const operator = new TestBrowser(t, 'hilton');
+    try {
+      await setting({ claimResolved: 'off' });
+      const a = await inReview('hilton', 'basic-card', 28, 1717);
+      const before = await mails();
+      expect((await resolve(operator, a.id, { resolution: 'reject', note: 'No receipt.' })).statusCode).toBe(200);
+      expect(await mails()).toBe(before);
+      // basic-card is opted out of e-mail (tier 0).
+      expect(member.emailOptIn).toBe(false);
+      await setting({ claimResolved: 'optedIn' });
+      const b = await inReview('hilton', 'basic-card', 29, 1818);
+      expect((await resolve(operator, b.id, { resolution: 'reject', note: 'No receipt.' })).statusCode).toBe(200);
+      expect(await mails()).toBe(before);
+      await setting({ claimResolved: 'all' });
+      const c = await inReview('hilton', 'basic-card', 26, 1919);
+      expect((await resolve(operator, c.id, { resolution: 'reject', note: 'No receipt.' })).statusCode).toBe(200);
+      expect(await mails()).toBe(before + 1);
+    } finally {
+      await setting({});
+    }
   });
 
   it("keeps to its partner and to demo accounts, and needs the anti-forgery token", async () => {
