@@ -1,0 +1,265 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { MerchantDetail } from '#shared/schemas/merchant';
+import type { AvailabilityResponse, Reservation } from '#shared/schemas/reservations';
+import { RESERVATION_MESSAGES } from '#shared/rules/reservations';
+import { setCsrfToken } from '#client/lib/csrf';
+import { renderWithProviders } from '#client/test/render';
+import { makePartnerConfig } from '#client/test/partner-fixture';
+import { makeMember } from '#client/test/member-fixture';
+import { merchantFixture } from '#client/test/merchant-fixture';
+import { readLoginRedirect } from '../../session/arrival-storage';
+import { localToday } from '../rules';
+import { ReservationWidget } from './reservation-widget';
+
+const tracked = vi.hoisted(() => [] as string[]);
+vi.mock('#client/lib/impressions', () => ({ track: (e: { eventType: string }) => { tracked.push(e.eventType); } }));
+
+const partner = makePartnerConfig({ openTableReservationsEnabled: true, enrollmentType: 'direct' });
+const merchant: MerchantDetail = {
+  ...merchantFixture({ reservationProviders: { openTable: 1234 } }),
+  description: '', phone: '(312) 555-0100', website: null, features: [], mealsServed: [], hours: [], menuImages: [], events: [], reviewsSummary: null,
+  orderOnline: null,
+  benefits: { timeZone: 'America/Chicago', participating: true, participationStart: null, participationEnd: null, benefitHours: null, blackoutDates: [], monthlyVisitLimit: null },
+} as MerchantDetail;
+const today = localToday();
+const limits = { minPartySize: 1, maxPartySize: 6, maxDaysInAdvance: 60, cutoffMinutes: 60 };
+
+function availability(over: Partial<AvailabilityResponse> = {}): AvailabilityResponse {
+  return {
+    merchantId: 42, date: today, time: '19:00', partySize: 2, limits, phone: '(312) 555-0100',
+    slots: [{ time: '18:45', dateTime: `${today}T18:45:00-06:00` }, { time: '19:00', dateTime: `${today}T19:00:00-06:00` }],
+    ...over,
+  };
+}
+
+function reservation(over: Partial<Reservation> = {}): Reservation {
+  return {
+    id: 17, confirmationNumber: 'R3F9A0C12B7DE', status: 'held', section: 'upcoming',
+    merchant: { id: 42, name: 'Blue Plate Diner', address1: '1 Main St', city: 'Chicago', state: 'IL', zipCode: '60601', phone: '(312) 555-0100' },
+    date: today, time: '19:00', dateTime: `${today}T19:00:00-06:00`, endsAt: `${today}T02:30:00.000Z`, partySize: 2, specialRequest: '',
+    holdExpiresAt: new Date(Date.now() + 5 * 60_000).toISOString(), cancellable: true, createdAt: '2026-11-23T00:00:00.000Z', cancelledAt: null,
+    ...over,
+  };
+}
+
+type Call = { url: string; method: string; headers: Record<string, string>; body: unknown };
+type Reply = { status: number; body: unknown } | 'network';
+function stubFetch(handler: (call: Call) => Reply | Promise<Reply>) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
+    const call = { url, method: init.method ?? 'GET', headers: (init.headers ?? {}) as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined };
+    calls.push(call);
+    const r = await handler(call);
+    if (r === 'network') throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify(r.body), { status: r.status, headers: { 'content-type': 'application/json' } });
+  }));
+  return calls;
+}
+
+beforeEach(() => { setCsrfToken('test-csrf'); sessionStorage.clear(); localStorage.clear(); tracked.length = 0; });
+afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+
+function renderWidget(opts: { member?: ReturnType<typeof makeMember> | null; route?: string; partnerOver?: Parameters<typeof makePartnerConfig>[0]; m?: MerchantDetail } = {}) {
+  return renderWithProviders(<ReservationWidget merchant={opts.m ?? merchant} />, {
+    partner: opts.partnerOver ? makePartnerConfig(opts.partnerOver) : partner,
+    member: opts.member === undefined ? makeMember() : opts.member,
+    route: opts.route ?? '/merchants/42',
+  });
+}
+
+const availabilityCalls = (calls: Call[]) => calls.filter((c) => c.url.includes('/availability'));
+
+describe('ReservationWidget', () => {
+  it('is not there without the partner switch or for a restaurant without reservations', () => {
+    const calls = stubFetch(() => ({ status: 200, body: availability() }));
+    renderWidget({ partnerOver: { openTableReservationsEnabled: false } });
+    expect(screen.queryByRole('heading', { name: 'Reserve a table' })).toBeNull();
+    cleanup();
+    renderWidget({ m: { ...merchant, reservationProviders: {} } });
+    expect(screen.queryByRole('heading', { name: 'Reserve a table' })).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('asks for today at 19:00 for 2 (§9), says it is loading, then lists the times', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    const calls = stubFetch(async () => { await gate; return { status: 200, body: availability() }; });
+    renderWidget();
+    expect((screen.getByLabelText('Time') as HTMLSelectElement).value).toBe('19:00');
+    expect((screen.getByLabelText('Party size') as HTMLSelectElement).value).toBe('2');
+    const date = screen.getByLabelText('Date') as HTMLInputElement;
+    expect(date.value).toBe(today);
+    // §5: yesterday to one year ahead.
+    expect(date.min < today && date.max > today).toBe(true);
+    expect(screen.getByRole('status').textContent).toContain('Looking for tables');
+    release();
+    const list = await screen.findByRole('list', { name: /Available on/ });
+    expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(['Reserve 6:45 PM', 'Reserve 7:00 PM']);
+    expect(availabilityCalls(calls)[0]!.url).toBe(`/api/merchants/42/availability?date=${today}&time=19%3A00&partySize=2`);
+    expect(tracked).toEqual(['reservationDefaultSearch']);
+  });
+
+  it.each([
+    ['tooSmall', 'This restaurant takes parties of 1 or more online.'],
+    ['tooBig', 'Parties of more than 6 cannot book online; please call the restaurant at (312) 555-0100.'],
+    ['tooFar', 'Reservations open 60 days ahead.'],
+    ['tooClose', 'Online booking closes 60 minutes before.'],
+    ['none', 'No tables around this time. Try another time or date.'],
+  ] as const)('shows the %s state (§4) and records no availability', async (reason, text) => {
+    stubFetch(() => ({ status: 200, body: availability({ slots: [], reason }) }));
+    renderWidget();
+    await waitFor(() => expect(document.querySelector(`[data-reason="${reason}"]`)?.textContent).toContain(text));
+    expect(screen.queryByRole('list', { name: /Available on/ })).toBeNull();
+    expect(tracked).toContain('reservationNoAvailability');
+  });
+
+  it('asks again when the party changes (a user search) and sends parties past 18 to the phone without asking', async () => {
+    const calls = stubFetch((c) => {
+      const party = Number(new URL(c.url, 'http://x').searchParams.get('partySize'));
+      return { status: 200, body: party > 6 ? availability({ partySize: party, slots: [], reason: 'tooBig' }) : availability({ partySize: party }) };
+    });
+    renderWidget();
+    await screen.findByRole('list', { name: /Available on/ });
+    fireEvent.change(screen.getByLabelText('Party size'), { target: { value: '8' } });
+    await waitFor(() => expect(document.querySelector('[data-reason="tooBig"]')).not.toBeNull());
+    expect(tracked).toEqual(['reservationDefaultSearch', 'reservationUserSearch', 'reservationNoAvailability']);
+    const before = availabilityCalls(calls).length;
+    fireEvent.change(screen.getByLabelText('Party size'), { target: { value: '19' } });
+    expect(await screen.findByText('For parties of more than 18, please call the restaurant at (312) 555-0100.')).toBeTruthy();
+    expect(availabilityCalls(calls)).toHaveLength(before);
+  });
+
+  it('keeps a date outside §5 out of the search and says which dates may be chosen', async () => {
+    const calls = stubFetch(() => ({ status: 200, body: availability() }));
+    renderWidget();
+    await screen.findByRole('list', { name: /Available on/ });
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2099-01-01' } });
+    expect(screen.getByText(/^Choose a date from/)).toBeTruthy();
+    expect(screen.getByLabelText('Date').getAttribute('aria-invalid')).toBe('true');
+    expect(availabilityCalls(calls).every((c) => !c.url.includes('2099'))).toBe(true);
+  });
+
+  it('asks a visitor to sign in (§6) and remembers the restaurant, date, time, party and slot', async () => {
+    stubFetch(() => ({ status: 200, body: availability() }));
+    renderWidget({ member: null });
+    fireEvent.click(await screen.findByRole('button', { name: 'Reserve 7:00 PM' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sign in to reserve' });
+    expect(dialog.textContent).toContain('7:00 PM');
+    expect(dialog.textContent).toContain('2 guests');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+    expect(readLoginRedirect('/nowhere')).toBe(`/merchants/42?date=${today}&time=19%3A00&party=2&slot=19%3A00`);
+    expect(tracked).toContain('reservationNonCardLoginPrompt');
+  });
+
+  it('holds the slot with an Idempotency-Key, books it on Reserve, and shows the confirmation with the calendar file', async () => {
+    const calls = stubFetch((c) => {
+      if (c.url.includes('/availability')) return { status: 200, body: availability() };
+      if (c.url === '/api/Member/Reservations' && c.method === 'POST') return { status: 201, body: reservation() };
+      if (c.url === '/api/Member/Reservations/17/Confirm') return { status: 200, body: reservation({ status: 'booked', holdExpiresAt: null }) };
+      return { status: 200, body: { reservations: [] } };
+    });
+    renderWidget({ member: makeMember({ memberType: 'EnrolledCardMember' }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Reserve 7:00 PM' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reserve at Blue Plate Diner' });
+    await within(dialog).findByText(/holding this table for you for 5 minutes/);
+    const hold = calls.find((c) => c.method === 'POST' && c.url === '/api/Member/Reservations')!;
+    expect(hold.body).toEqual({ merchantId: 42, date: today, time: '19:00', partySize: 2, hold: true });
+    expect(hold.headers['idempotency-key']).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(hold.headers['x-xsrf-token']).toBe('test-csrf');
+    const reserve = within(dialog).getByRole('button', { name: 'Reserve' });
+    fireEvent.click(reserve);
+    fireEvent.click(reserve);
+    const booked = await screen.findByRole('dialog', { name: 'You\u2019re booked' });
+    expect(booked.textContent).toContain('R3F9A0C12B7DE');
+    for (const text of ['Blue Plate Diner', '1 Main St, Chicago, IL 60601', '7:00 PM', '2 guests']) expect(booked.textContent).toContain(text);
+    expect(calls.filter((c) => c.url.endsWith('/Confirm'))).toHaveLength(1);
+    expect(within(booked).getByRole('button', { name: 'Add to calendar' })).toBeTruthy();
+    expect(within(booked).getByRole('link', { name: 'My reservations' }).getAttribute('href')).toBe('/account/reservations');
+    expect(tracked).toEqual(expect.arrayContaining(['reservationCardSlotSelected', 'reservationCardUserSubmit', 'reservationCardBookingSuccess']));
+  });
+
+  it('retries a hold that did not reach the server with the same key, so it books once', async () => {
+    let attempts = 0;
+    const calls = stubFetch((c) => {
+      if (c.url.includes('/availability')) return { status: 200, body: availability() };
+      if (c.method === 'POST' && c.url === '/api/Member/Reservations') return ++attempts === 1 ? 'network' : { status: 200, body: reservation() };
+      return { status: 200, body: {} };
+    });
+    renderWidget({ member: makeMember({ memberType: 'NonCardMember' }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Reserve 7:00 PM' }));
+    const dialog = screen.getByRole('dialog');
+    expect((await within(dialog).findByRole('alert')).textContent).toMatch(/could not reach the server/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    await within(dialog).findByText(/holding this table/);
+    const holds = calls.filter((c) => c.method === 'POST' && c.url === '/api/Member/Reservations');
+    expect(holds).toHaveLength(2);
+    expect(holds[0]!.headers['idempotency-key']).toBe(holds[1]!.headers['idempotency-key']);
+    expect(tracked).toContain('reservationNonCardBookingFailure');
+  });
+
+  it('says §8 overlap and gives no retry; closing releases nothing that was not held', async () => {
+    const calls = stubFetch((c) => {
+      if (c.url.includes('/availability')) return { status: 200, body: availability() };
+      if (c.method === 'POST') return { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'x', code: 'reservationOverlap' } };
+      return { status: 200, body: {} };
+    });
+    renderWidget();
+    fireEvent.click(await screen.findByRole('button', { name: 'Reserve 7:00 PM' }));
+    const dialog = screen.getByRole('dialog');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(RESERVATION_MESSAGES.overlap);
+    expect(within(dialog).queryByRole('button', { name: 'Try again' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose another time' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it('gives the table back when the member closes the modal without booking', async () => {
+    const calls = stubFetch((c) => {
+      if (c.url.includes('/availability')) return { status: 200, body: availability() };
+      if (c.method === 'POST') return { status: 201, body: reservation() };
+      return { status: 200, body: reservation({ status: 'cancelled' }) };
+    });
+    renderWidget();
+    fireEvent.click(await screen.findByRole('button', { name: 'Reserve 7:00 PM' }));
+    const dialog = screen.getByRole('dialog');
+    await within(dialog).findByText(/holding this table/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/Member/Reservations/17')).toBe(true));
+  });
+
+  it('says an expired hold in §8 words when Reserve comes too late', async () => {
+    stubFetch((c) => {
+      if (c.url.includes('/availability')) return { status: 200, body: availability() };
+      if (c.url.endsWith('/Confirm')) return { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'x', code: 'reservationHoldExpired' } };
+      if (c.method === 'POST') return { status: 201, body: reservation() };
+      return { status: 200, body: {} };
+    });
+    renderWidget();
+    fireEvent.click(await screen.findByRole('button', { name: 'Reserve 7:00 PM' }));
+    const dialog = screen.getByRole('dialog');
+    await within(dialog).findByText(/holding this table/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reserve' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(RESERVATION_MESSAGES.holdExpired);
+  });
+
+  it('back from signing in: the same date, time and party are asked and the chosen slot is held', async () => {
+    const calls = stubFetch((c) => {
+      if (c.url.includes('/availability')) return { status: 200, body: availability({ time: '20:00', partySize: 4, slots: [{ time: '20:15', dateTime: `${today}T20:15:00-06:00` }] }) };
+      if (c.method === 'POST') return { status: 201, body: reservation({ time: '20:15', partySize: 4 }) };
+      return { status: 200, body: {} };
+    });
+    renderWidget({ route: `/merchants/42?date=${today}&time=20:00&party=4&slot=20:15` });
+    const dialog = await screen.findByRole('dialog', { name: 'Reserve at Blue Plate Diner' });
+    await within(dialog).findByText(/holding this table/);
+    expect(availabilityCalls(calls)[0]!.url).toContain('time=20%3A00&partySize=4');
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ time: '20:15', partySize: 4, hold: true });
+  });
+
+  it('says the restaurant does not book online when the server says so', async () => {
+    stubFetch(() => ({ status: 404, body: { statusCode: 404, error: 'Not Found', message: 'x', code: 'reservationsNotOffered' } }));
+    renderWidget();
+    expect(await screen.findByText(RESERVATION_MESSAGES.notOffered)).toBeTruthy();
+  });
+});
