@@ -147,7 +147,11 @@ function BookSlot({ merchant, search, slot, onClose, returnFocusRef, cardMember 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // A double click confirms once (the server would answer the second with the same booking anyway).
+  const confirming = useRef(false);
   const confirm = (reservation: Reservation) => {
+    if (confirming.current) return;
+    confirming.current = true;
     impression('UserSubmit');
     setPhase({ kind: 'confirming', reservation });
     confirmReservation(reservation.id).then((booked) => {
@@ -155,7 +159,7 @@ function BookSlot({ merchant, search, slot, onClose, returnFocusRef, cardMember 
       setPhase({ kind: 'booked', reservation: booked });
       void client.invalidateQueries({ queryKey: RESERVATIONS_QUERY_KEY });
       void client.invalidateQueries({ queryKey: ['availability', merchant.id] });
-    }, (error: unknown) => fail(error, 'confirm', reservation));
+    }, (error: unknown) => fail(error, 'confirm', reservation)).finally(() => { confirming.current = false; });
   };
 
   // Focus the next thing to do once it appears.

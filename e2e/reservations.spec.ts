@@ -1,0 +1,134 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import type { MerchantSearchResponse } from '../src/shared/schemas/merchant';
+import { expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures';
+
+/**
+ * Table reservations (issue 11 scope 3): a visitor picks a slot on the restaurant page, is asked
+ * to sign in, comes back to the same slot, books it (hold, then Reserve), gets the confirmation
+ * and its calendar file, finds it in the account centre and cancels it; the too-big, too-far and
+ * larger-party states; axe on the widget, the modal and the list.
+ */
+
+const PARTNER = 'hilton';
+const EMAIL = 'select.noncard@hilton.example.com';
+const PASSWORD = 'Dining2026!';
+
+/** A date n days after the browser's today (YYYY-MM-DD). */
+const daysAhead = (n: number) => {
+  const d = new Date(Date.now() + n * 86_400_000);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/** A restaurant near the hub that takes reservations. */
+async function reservableMerchant(page: Page, skip = 0): Promise<{ id: number; name: string }> {
+  await page.goto(partnerUrl(PARTNER, '/'));
+  const near = await page.evaluate(async () => (await (await fetch('/api/v2/Merchants/Search?location=Nashville%2C%20TN&pageSize=20&reservations=true', { headers: { accept: 'application/json' } })).json()) as MerchantSearchResponse);
+  const m = near.merchants.filter((x) => x.reservationProviders.openTable)[skip];
+  if (!m) throw new Error('no restaurant near the hub takes reservations');
+  return { id: m.id, name: m.name };
+}
+
+const widgetOf = (page: Page) => page.locator('section', { has: page.getByRole('heading', { name: 'Reserve a table' }) });
+
+test('a visitor picks a slot, signs in, books it, sees it in the account centre and cancels it', async ({ page, errors }) => {
+  const merchant = await reservableMerchant(page);
+  const date = daysAhead(3);
+  await page.goto(partnerUrl(PARTNER, `/merchants/${merchant.id}`));
+  const widget = widgetOf(page);
+  await expect(widget).toBeVisible();
+  // §9 defaults.
+  await expect(widget.getByLabel('Time')).toHaveValue('19:00');
+  await expect(widget.getByLabel('Party size')).toHaveValue('2');
+  await widget.getByLabel('Date').fill(date);
+  await widget.getByLabel('Party size').selectOption('3');
+  const slots = widget.getByRole('list', { name: /Available on/ });
+  await expect(slots.getByRole('button').first()).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  const slot = slots.getByRole('button').first();
+  const slotName = (await slot.textContent())!.replace('Reserve ', '').trim();
+
+  // §6: the visitor is asked to sign in.
+  await slot.click();
+  const prompt = page.getByRole('dialog', { name: 'Sign in to reserve' });
+  await expect(prompt).toContainText(merchant.name);
+  await expect(prompt).toContainText('3 guests');
+  await expectNoSeriousA11yIssues(page);
+  await prompt.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel(/^Email/).fill(EMAIL);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByRole('button', { name: /^Sign in$/ }).click();
+
+  // Back on the same restaurant with the same date, party and slot, the table held.
+  await expect(page).toHaveURL(new RegExp(`/merchants/${merchant.id}$`));
+  const modal = page.getByRole('dialog', { name: `Reserve at ${merchant.name}` });
+  await expect(modal).toContainText(/holding this table for you/);
+  await expect(modal).toContainText(slotName);
+  await expect(modal).toContainText('3 guests');
+  await expect(widgetOf(page).getByLabel('Date')).toHaveValue(date);
+  await expect(widgetOf(page).getByLabel('Party size')).toHaveValue('3');
+  await expectNoSeriousA11yIssues(page);
+
+  await modal.getByRole('button', { name: 'Reserve' }).dblclick();
+  const booked = page.getByRole('dialog', { name: 'You\u2019re booked' });
+  await expect(booked).toContainText(`Your table at ${merchant.name} is reserved.`);
+  await expect(booked).toContainText(slotName);
+  const confirmation = (await booked.locator('strong').first().textContent())!.trim();
+  expect(confirmation).toMatch(/^[A-Z0-9]{6,}$/);
+  await expectNoSeriousA11yIssues(page);
+
+  // The calendar file: the restaurant's local time as UTC, the UID from the confirmation number.
+  const [download] = await Promise.all([page.waitForEvent('download'), booked.getByRole('button', { name: 'Add to calendar' }).click()]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^reservation-.*-${date}\\.ics$`));
+  const ics = await readFile((await download.path())!, 'utf8');
+  expect(ics).toContain(`UID:reservation-${confirmation}@hilton.localhost`);
+  expect(ics).toMatch(/DTSTART:\d{8}T\d{6}Z/);
+
+  await booked.getByRole('link', { name: 'My reservations' }).click();
+  await expect(page).toHaveURL(/\/account\/reservations$/);
+  await expect(page.getByRole('navigation', { name: 'Account centre' }).getByRole('link', { name: 'Reservations' })).toBeVisible();
+  const upcoming = page.getByRole('region', { name: 'Upcoming' });
+  const card = upcoming.getByRole('listitem').filter({ hasText: confirmation });
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText(merchant.name);
+  await expect(card).toContainText(slotName);
+  await expect(card).toContainText('Booked');
+  await expectNoSeriousA11yIssues(page);
+
+  // Booked once, whatever the double click did.
+  const list = await page.evaluate(async () => (await (await fetch('/api/Member/Reservations', { headers: { accept: 'application/json' } })).json()) as { reservations: Array<{ status: string }> });
+  expect(list.reservations.filter((r) => r.status === 'booked')).toHaveLength(1);
+
+  await card.getByRole('button', { name: /Cancel reservation/ }).click();
+  const ask = page.getByRole('dialog', { name: 'Cancel this reservation?' });
+  await expect(ask.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await expectNoSeriousA11yIssues(page);
+  await ask.getByRole('button', { name: 'Cancel reservation' }).click();
+  await expect(ask).toBeHidden();
+  await expect(upcoming).toContainText('You have no upcoming reservations.');
+  const past = page.getByRole('region', { name: 'Past and cancelled' });
+  await expect(past.getByRole('listitem').filter({ hasText: confirmation })).toContainText('Cancelled');
+  expect(errors).toEqual([]);
+});
+
+test('too big, too far and larger parties are told why and what to do', async ({ page, errors }) => {
+  const merchant = await reservableMerchant(page, 1);
+  await page.goto(partnerUrl(PARTNER, `/merchants/${merchant.id}`));
+  const widget = widgetOf(page);
+  await widget.getByLabel('Date').fill(daysAhead(3));
+
+  await widget.getByLabel('Party size').selectOption('9');
+  await expect(widget.locator('[data-reason="tooBig"]')).toContainText(/Parties of more than \d+ cannot book online; please call the restaurant at /);
+  await expect(widget.getByRole('list', { name: /Available on/ })).toHaveCount(0);
+  await expectNoSeriousA11yIssues(page);
+
+  await widget.getByLabel('Party size').selectOption('2');
+  await widget.getByLabel('Date').fill(daysAhead(200));
+  await expect(widget.locator('[data-reason="tooFar"]')).toContainText(/Reservations open \d+ days ahead/);
+
+  await widget.getByLabel('Party size').selectOption('19');
+  await expect(widget).toContainText('For parties of more than 18, please call the restaurant');
+  await expectNoSeriousA11yIssues(page);
+  expect(errors).toEqual([]);
+});
