@@ -17,6 +17,9 @@ export default defineConfig({
   use: {
     baseURL: `http://delta.localhost:${PORT}`,
     trace: 'off',
+    // The service worker (/worker.js) answers some requests itself, out of page.route's reach:
+    // blocked here so other specs see the network as they expect; e2e/pwa.spec.ts allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
