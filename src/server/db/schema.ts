@@ -809,3 +809,27 @@ export const memberFavorites = pgTable('member_favorites', {
   merchantId: integer('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.memberId, t.merchantId] }), index('member_favorites_member_time').on(t.memberId, t.createdAt)]);
+
+/**
+ * Survey answers (issue 12, docs/api-surveys.md): one row per submitted survey. `surveyId` is the
+ * `id` of the partner's `surveys` content item; `answers` maps its question ids to the answers,
+ * checked against the questions before the insert. `memberId` is set for a signed-in member;
+ * `publicId` is the signed-in member's, or a known visitor's when it names a member of this partner.
+ */
+export const surveyResponses = pgTable('survey_responses', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  surveyId: text('survey_id').notNull(),
+  memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
+  publicId: text('public_id'),
+  answers: jsonb('answers').$type<Record<string, string | number>>().notNull(),
+  utmCampaign: text('utm_campaign'),
+  utmMedium: text('utm_medium'),
+  utmSource: text('utm_source'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('survey_responses_partner_time').on(t.partnerId, t.createdAt, t.id),
+  index('survey_responses_member').on(t.memberId),
+]);
+
+export type SurveyResponseRow = typeof surveyResponses.$inferSelect;
