@@ -45,6 +45,10 @@ const ZEnv = z.object({
   DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1500),
   /** HMAC key the card network signs its events with (POST /api/card-network/events); required in production. */
   CARD_EVENTS_SECRET: z.string().min(16, 'Use at least 16 characters.').optional(),
+  /** Origin of the operator console that emulates members (§4 emulation); unset: pages listen to no emulation messages. */
+  ADMIN_EMULATION_ORIGIN: z.string().url().refine((v) => /^https?:\/\//i.test(v), 'Use an http:// or https:// origin.').optional(),
+  /** Global API base of the client (§7): a path prefix like /rn or an http(s) origin in front of /api/...; unset: the site's own /api. */
+  API_BASE: z.string().regex(/^(\/(?!\/)[^?#\s]*|https?:\/\/[^?#\s]+)$/i, 'Use a path like /rn or an origin like https://api.example.com.').optional(),
 });
 
 /** The card-event key outside production when CARD_EVENTS_SECRET is unset: published, so never accepted in production. */
@@ -119,6 +123,10 @@ const ZConfig = ZEnv.transform((e, ctx) => {
     databaseTimeoutMs: e.DATABASE_TIMEOUT_MS,
     /** HMAC key of card-network events (lib/card-event-signature.ts); a published development default outside production. */
     cardEventsSecret: e.CARD_EVENTS_SECRET ?? DEV_CARD_EVENTS_SECRET,
+    /** The operator console's origin (scheme, host, port only), or null: no emulation messages are accepted. */
+    adminEmulationOrigin: e.ADMIN_EMULATION_ORIGIN ? new URL(e.ADMIN_EMULATION_ORIGIN).origin : null,
+    /** Prefix of the client's API calls ('' = same site); docs/tracking.md. */
+    apiBase: (e.API_BASE ?? '').replace(/\/+$/, ''),
   };
 });
 

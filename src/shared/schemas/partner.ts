@@ -114,6 +114,10 @@ export const ZPartnerConfig = z.object({
   cardFrameOrigin: z.string(),
   /** Environment of the deployment, so the client can hide staging-only pieces. */
   environment: z.enum(['development', 'production', 'test']),
+  /** Origin of the operator console whose exit message signs an emulated member out (§4); absent or null: none. */
+  adminEmulationOrigin: z.string().nullable().optional(),
+  /** Global API base (§7): prefix of every /api call; absent or '' = this site. */
+  apiBase: z.string().optional(),
 });
 export type PartnerConfig = z.infer<typeof ZPartnerConfig>;
 

@@ -53,6 +53,8 @@ export function toPartnerConfig(p: PartnerRow, config: AppConfig): PartnerConfig
     mapTileUrl: config.mapTileUrl,
     cardFrameOrigin: config.cardFrameOrigin,
     environment: config.env,
+    adminEmulationOrigin: config.adminEmulationOrigin,
+    apiBase: config.apiBase,
   };
 }
 
