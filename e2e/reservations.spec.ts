@@ -29,6 +29,12 @@ async function reservableMerchant(page: Page, skip = 0): Promise<{ id: number; n
   return { id: m.id, name: m.name };
 }
 
+/** axe once the dialog's fade-in is over (half-transparent text would read as low contrast). */
+async function axeWhenSettled(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await expectNoSeriousA11yIssues(page);
+}
+
 const widgetOf = (page: Page) => page.locator('section', { has: page.getByRole('heading', { name: 'Reserve a table' }) });
 
 test('a visitor picks a slot, signs in, books it, sees it in the account centre and cancels it', async ({ page, errors }) => {
@@ -44,7 +50,7 @@ test('a visitor picks a slot, signs in, books it, sees it in the account centre 
   await widget.getByLabel('Party size').selectOption('3');
   const slots = widget.getByRole('list', { name: /Available on/ });
   await expect(slots.getByRole('button').first()).toBeVisible();
-  await expectNoSeriousA11yIssues(page);
+  await axeWhenSettled(page);
   const slot = slots.getByRole('button').first();
   const slotName = (await slot.textContent())!.replace('Reserve ', '').trim();
 
@@ -53,7 +59,7 @@ test('a visitor picks a slot, signs in, books it, sees it in the account centre 
   const prompt = page.getByRole('dialog', { name: 'Sign in to reserve' });
   await expect(prompt).toContainText(merchant.name);
   await expect(prompt).toContainText('3 guests');
-  await expectNoSeriousA11yIssues(page);
+  await axeWhenSettled(page);
   await prompt.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel(/^Email/).fill(EMAIL);
@@ -68,7 +74,7 @@ test('a visitor picks a slot, signs in, books it, sees it in the account centre 
   await expect(modal).toContainText('3 guests');
   await expect(widgetOf(page).getByLabel('Date')).toHaveValue(date);
   await expect(widgetOf(page).getByLabel('Party size')).toHaveValue('3');
-  await expectNoSeriousA11yIssues(page);
+  await axeWhenSettled(page);
 
   await modal.getByRole('button', { name: 'Reserve' }).dblclick();
   const booked = page.getByRole('dialog', { name: 'You\u2019re booked' });
@@ -76,7 +82,7 @@ test('a visitor picks a slot, signs in, books it, sees it in the account centre 
   await expect(booked).toContainText(slotName);
   const confirmation = (await booked.locator('strong').first().textContent())!.trim();
   expect(confirmation).toMatch(/^[A-Z0-9]{6,}$/);
-  await expectNoSeriousA11yIssues(page);
+  await axeWhenSettled(page);
 
   // The calendar file: the restaurant's local time as UTC, the UID from the confirmation number.
   const [download] = await Promise.all([page.waitForEvent('download'), booked.getByRole('button', { name: 'Add to calendar' }).click()]);
@@ -94,7 +100,7 @@ test('a visitor picks a slot, signs in, books it, sees it in the account centre 
   await expect(card).toContainText(merchant.name);
   await expect(card).toContainText(slotName);
   await expect(card).toContainText('Booked');
-  await expectNoSeriousA11yIssues(page);
+  await axeWhenSettled(page);
 
   // Booked once, whatever the double click did.
   const list = await page.evaluate(async () => (await (await fetch('/api/Member/Reservations', { headers: { accept: 'application/json' } })).json()) as { reservations: Array<{ status: string }> });
@@ -103,7 +109,7 @@ test('a visitor picks a slot, signs in, books it, sees it in the account centre 
   await card.getByRole('button', { name: /Cancel reservation/ }).click();
   const ask = page.getByRole('dialog', { name: 'Cancel this reservation?' });
   await expect(ask.getByRole('button', { name: 'Keep it' })).toBeFocused();
-  await expectNoSeriousA11yIssues(page);
+  await axeWhenSettled(page);
   await ask.getByRole('button', { name: 'Cancel reservation' }).click();
   await expect(ask).toBeHidden();
   await expect(upcoming).toContainText('You have no upcoming reservations.');
@@ -121,7 +127,7 @@ test('too big, too far and larger parties are told why and what to do', async ({
   await widget.getByLabel('Party size').selectOption('9');
   await expect(widget.locator('[data-reason="tooBig"]')).toContainText(/Parties of more than \d+ cannot book online; please call the restaurant at /);
   await expect(widget.getByRole('list', { name: /Available on/ })).toHaveCount(0);
-  await expectNoSeriousA11yIssues(page);
+  await axeWhenSettled(page);
 
   await widget.getByLabel('Party size').selectOption('2');
   await widget.getByLabel('Date').fill(daysAhead(200));
@@ -129,6 +135,6 @@ test('too big, too far and larger parties are told why and what to do', async ({
 
   await widget.getByLabel('Party size').selectOption('19');
   await expect(widget).toContainText('For parties of more than 18, please call the restaurant');
-  await expectNoSeriousA11yIssues(page);
+  await axeWhenSettled(page);
   expect(errors).toEqual([]);
 });
