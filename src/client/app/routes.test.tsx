@@ -18,7 +18,7 @@ const showsNotFound = (r: RouteObject) => isValidElement(r.element) && r.element
 
 describe('router built from the route table', () => {
   it('has a screen for every route of the table', () => {
-    const partner = makePartnerConfig({ enrollmentType: 'direct', hasDiscoverPage: true, environment: 'development', hasMerchantFavourites: true });
+    const partner = makePartnerConfig({ enrollmentType: 'direct', hasDiscoverPage: true, environment: 'development', hasMerchantFavourites: true, openTableReservationsEnabled: true });
     for (const [name, entry] of Object.entries(ROUTES)) {
       const route = leaf(partner, concrete(entry.path));
       expect(route.path === '*' && name !== 'accountOther', name).toBe(false);
@@ -38,6 +38,10 @@ describe('router built from the route table', () => {
     expect(showsNotFound(leaf(makePartnerConfig({ hasMerchantFavourites: false }), '/account/favorites'))).toBe(true);
     expect(showsNotFound(leaf(makePartnerConfig({ hasMerchantFavourites: true }), '/account/favorites'))).toBe(false);
     expect(showsNotFound(leaf(none, '/merchants/12/Order'))).toBe(false);
+    // Reservations only with table reservations, where there are members.
+    expect(showsNotFound(leaf(makePartnerConfig({ openTableReservationsEnabled: false }), '/account/reservations'))).toBe(true);
+    expect(showsNotFound(leaf(makePartnerConfig({ openTableReservationsEnabled: true, enrollmentType: 'direct' }), '/account/reservations'))).toBe(false);
+    expect(showsNotFound(leaf(makePartnerConfig({ openTableReservationsEnabled: true, enrollmentType: 'none' }), '/account/reservations'))).toBe(true);
   });
 
   it('leaves the staging tools out in production: the catch-all answers', () => {
