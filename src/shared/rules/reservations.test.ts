@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   AVAILABILITY_SPAN_MINUTES, DEFAULT_PARTY_SIZE, DEFAULT_RESERVATION_TIME, MAX_PARTY_SIZE, DEFAULT_MAX_ONLINE_PARTY, OVERLAP_WINDOW_MINUTES,
-  availability, blockKey, blockStarts, freeTable, isInReservationDateRange, localToInstant, minutesOf, overlapsWithin, pacingAllows,
+  availability, blockKey, noAvailabilityMessage, blockStarts, freeTable, isInReservationDateRange, localToInstant, minutesOf, overlapsWithin, pacingAllows,
   reservationDateRange, slotMinutes, tablesForParty, timeOf, turnMinutes, weekdayOf, type AvailabilityInput, type EngineSettings,
 } from './reservations';
 
@@ -195,5 +195,16 @@ describe('localToInstant (the restaurant\'s zone)', () => {
     expect(new Date(localToInstant('2026-03-08', 150, ny)).toISOString()).toBe('2026-03-08T07:30:00.000Z');
     // 01:30 on the fall-back day happens twice: the first one (EDT).
     expect(new Date(localToInstant('2026-11-01', 90, ny)).toISOString()).toBe('2026-11-01T05:30:00.000Z');
+  });
+});
+
+describe('no-availability messages', () => {
+  const limits = { minPartySize: 2, maxPartySize: 6, maxDaysInAdvance: 60, cutoffMinutes: 60 };
+  it('say each §4 reason with the restaurant\'s limit', () => {
+    expect(noAvailabilityMessage('tooSmall', limits)).toBe('This restaurant takes parties of 2 or more online.');
+    expect(noAvailabilityMessage('tooBig', limits, '(212) 555-0100')).toBe('Parties of more than 6 cannot book online; please call the restaurant at (212) 555-0100.');
+    expect(noAvailabilityMessage('tooFar', limits)).toContain('up to 60 days ahead');
+    expect(noAvailabilityMessage('tooClose', limits)).toContain('closes 60 minutes before');
+    expect(noAvailabilityMessage('none', limits)).toContain('No tables are available');
   });
 });

@@ -40,6 +40,21 @@ export const RESERVATION_MESSAGES = {
   providerUnavailable: 'The restaurant\u2019s booking system is not answering. Please try again in a moment.',
 } as const;
 
+/**
+ * A §4 no-availability reason as a sentence with the restaurant's limits (the widget's state text
+ * and the booking call's 409 message say the same).
+ */
+export function noAvailabilityMessage(reason: NoAvailabilityReason, limits: ReservationLimits, phone = ''): string {
+  const call = phone ? ` at ${phone}` : '';
+  switch (reason) {
+    case 'tooSmall': return `This restaurant takes parties of ${limits.minPartySize} or more online.`;
+    case 'tooBig': return `Parties of more than ${limits.maxPartySize} cannot book online; please call the restaurant${call}.`;
+    case 'tooFar': return `This restaurant takes reservations up to ${limits.maxDaysInAdvance} days ahead. Please choose an earlier date.`;
+    case 'tooClose': return `Online booking closes ${limits.cutoffMinutes} minutes before the time. Please choose a later time or call the restaurant${call}.`;
+    case 'none': return 'No tables are available around this time. Please try another time or date.';
+  }
+}
+
 /** Turn time (how long a table stays taken) for parties up to `maxParty` covers. */
 export type TurnTime = { maxParty: number; minutes: number };
 /** A table of a restaurant's floor plan, numbered from 1. */

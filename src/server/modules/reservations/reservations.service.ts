@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  OVERLAP_WINDOW_MINUTES, RESERVATION_MESSAGES, isInReservationDateRange, minutesOf, overlapsWithin, reservationDateRange,
-  type NoAvailabilityReason, type ReservationLimits, type ReservationStatus,
+  OVERLAP_WINDOW_MINUTES, RESERVATION_MESSAGES, isInReservationDateRange, minutesOf, noAvailabilityMessage, overlapsWithin, reservationDateRange,
+  type ReservationLimits, type ReservationStatus,
 } from '#shared/rules/reservations';
 import { takesTableReservations } from '#shared/rules/partner-features';
 import type {
@@ -52,18 +52,6 @@ function requireOpenAccount(member: MemberRow): void {
 
 const err = (status: number, message: string, code?: ErrorCode) => new AppError(status, message, code ? { code } : {});
 
-/** The §4 reason as a sentence with the restaurant's limits. */
-export function reasonMessage(reason: NoAvailabilityReason, limits: ReservationLimits, phone = ''): string {
-  const call = phone ? ` at ${phone}` : '';
-  switch (reason) {
-    case 'tooSmall': return `This restaurant takes parties of ${limits.minPartySize} or more online.`;
-    case 'tooBig': return `Parties of more than ${limits.maxPartySize} cannot book online; please call the restaurant${call}.`;
-    case 'tooFar': return `This restaurant takes reservations up to ${limits.maxDaysInAdvance} days ahead. Please choose an earlier date.`;
-    case 'tooClose': return `Online booking closes ${limits.cutoffMinutes} minutes before the time. Please choose a later time or call the restaurant${call}.`;
-    case 'none': return RESERVATION_MESSAGES.unableToComplete;
-  }
-}
-
 function providerError(e: ProviderError, limits: ReservationLimits | null, phone: string): AppError {
   switch (e.failure) {
     case 'overlap': return err(409, RESERVATION_MESSAGES.overlap, 'reservationOverlap');
@@ -71,7 +59,7 @@ function providerError(e: ProviderError, limits: ReservationLimits | null, phone
     case 'holdExpired': return err(409, RESERVATION_MESSAGES.holdExpired, 'reservationHoldExpired');
     case 'providerDown': return err(424, RESERVATION_MESSAGES.providerUnavailable);
     case 'unavailable': case 'none': return err(409, RESERVATION_MESSAGES.unableToComplete, 'reservationUnavailable');
-    default: return err(409, limits ? reasonMessage(e.failure, limits, phone) : RESERVATION_MESSAGES.unableToComplete, 'reservationUnavailable');
+    default: return err(409, limits ? noAvailabilityMessage(e.failure, limits, phone) : RESERVATION_MESSAGES.unableToComplete, 'reservationUnavailable');
   }
 }
 
