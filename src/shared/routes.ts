@@ -10,7 +10,9 @@ import { canRecoverPassword, canSignInWithPassword, hasMembers, offersFavorites,
  */
 
 /** The partner fields the conditions read (the page's partner configuration fits). */
-export type RoutePartner = Pick<PartnerConfig, 'enrollmentType' | 'hasDiscoverPage' | 'environment' | 'hasMerchantFavourites' | 'openTableReservationsEnabled'>;
+export type RoutePartner = Pick<PartnerConfig, 'enrollmentType' | 'hasDiscoverPage' | 'environment' | 'hasMerchantFavourites' | 'openTableReservationsEnabled'>
+  /** §2 extra paths from the global setting (EXTRA_PAGE_PATHS): each shows the shared content-page screen. */
+  & { extraPagePaths?: readonly string[] };
 
 export type RouteEntry = {
   /** Router pattern: ':name' is one segment, a trailing '*' one or more further segments. */
@@ -35,6 +37,15 @@ const route = (path: string, when?: RouteEntry['when']): RouteEntry => (when ? {
 export const ROUTES = {
   home: route('/'),
   howItWorks: route('/how-it-works'),
+  // §2 earn and offer pages: each shows the partner's earn_details item of that url in the
+  // content-page template, and the not-found page where the partner has none.
+  earn: route('/earn'),
+  earnTopgolfBonus: route('/earn/topgolf-bonus'),
+  earnNewMemberBonus: route('/earn/new-member-bonus'),
+  earnHowItWorks: route('/earn/how-it-works'),
+  earnReservations: route('/earn/reservations'),
+  earnVipUpgrade: route('/earn/vip-upgrade'),
+  earnThisIsBig: route('/earn/this-is-big'),
   discover: route('/discover', hasDiscoverPage),
   search: route('/search'),
   merchant: route('/merchants/:merchantId'),
@@ -102,8 +113,19 @@ export function routeAllowed(route: RouteEntry, partner: RoutePartner): boolean 
   return !route.when || route.when(partner);
 }
 
+/** A page path without its trailing slashes ('/' stays '/'). */
+export function normalizePagePath(pathname: string): string {
+  return pathname.replace(/\/+$/, '') || '/';
+}
+
+/** Whether the path is one of the §2 extra paths of the global setting (exact, case-sensitive). */
+export function isExtraPagePath(pathname: string, partner: RoutePartner): boolean {
+  const path = normalizePagePath(pathname);
+  return (partner.extraPagePaths ?? []).some((p) => normalizePagePath(p) === path);
+}
+
 export function isKnownRoute(pathname: string, partner: RoutePartner): boolean {
-  return ROUTE_LIST.some((r) => matchPath(r.path, pathname) && routeAllowed(r, partner));
+  return ROUTE_LIST.some((r) => matchPath(r.path, pathname) && routeAllowed(r, partner)) || isExtraPagePath(pathname, partner);
 }
 
 /**
@@ -143,6 +165,15 @@ const to = (r: RouteEntry) => (query?: LinkQuery) => withQuery(r.path, query);
 export const paths = {
   home: to(ROUTES.home),
   howItWorks: to(ROUTES.howItWorks),
+  /** The earn pages of §2: `paths.earn()`, `paths.earn.thisIsBig()` … */
+  earn: Object.assign(to(ROUTES.earn), {
+    topgolfBonus: to(ROUTES.earnTopgolfBonus),
+    newMemberBonus: to(ROUTES.earnNewMemberBonus),
+    howItWorks: to(ROUTES.earnHowItWorks),
+    reservations: to(ROUTES.earnReservations),
+    vipUpgrade: to(ROUTES.earnVipUpgrade),
+    thisIsBig: to(ROUTES.earnThisIsBig),
+  }),
   discover: to(ROUTES.discover),
   /** '/search', with a query record ({ location, restaurantOrCuisine }) or a serialised search. */
   search: (query?: LinkQuery | string) => withQuery(ROUTES.search.path, query),

@@ -25,12 +25,22 @@ function lazyScreen<K extends string, M extends Record<K, ComponentType>>(load: 
   return async () => ({ Component: (await load())[name] });
 }
 
+/** The earn pages and the §2 extra paths share one screen: the earn_details item of the path. */
+const earnScreen = lazyScreen(() => import('../routes/earn/earn-route'), 'EarnRoute');
+
 const toAccountOverview = <Navigate to={paths.account.overview()} replace />;
 
 /** Each entry of the route table (src/shared/routes.ts) and its screen. */
 const SCREENS: { readonly [N in RouteName]: Screen } = {
   home: { lazy: lazyScreen(() => import('../routes/home/home-route'), 'HomeRoute') },
   howItWorks: { lazy: lazyScreen(() => import('../routes/how-it-works/how-it-works-route'), 'HowItWorksRoute') },
+  earn: { lazy: earnScreen },
+  earnTopgolfBonus: { lazy: earnScreen },
+  earnNewMemberBonus: { lazy: earnScreen },
+  earnHowItWorks: { lazy: earnScreen },
+  earnReservations: { lazy: earnScreen },
+  earnVipUpgrade: { lazy: earnScreen },
+  earnThisIsBig: { lazy: earnScreen },
   discover: { lazy: lazyScreen(() => import('../routes/discover/discover-route'), 'DiscoverRoute') },
   search: { lazy: lazyScreen(() => import('../routes/search/search-route'), 'SearchRoute') },
   merchant: { lazy: lazyScreen(() => import('../routes/merchant/merchant-route'), 'MerchantRoute'), children: ['merchantOrder'] },
@@ -102,7 +112,12 @@ export function createRoutes(partner: RoutePartner): RouteObject[] {
       children: [
         {
           errorElement: <RouteErrorBoundary />,
-          children: [...top.flatMap((name) => toRouteObject(name, '')), { path: '*', element: <NotFoundRoute /> }],
+          children: [
+            ...top.flatMap((name) => toRouteObject(name, '')),
+            // §2 extra paths from the global setting lead to the shared content-page screen.
+            ...(partner.extraPagePaths ?? []).map((path) => ({ path, lazy: earnScreen })),
+            { path: '*', element: <NotFoundRoute /> },
+          ],
         },
       ],
     },
