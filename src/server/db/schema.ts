@@ -50,6 +50,8 @@ export const partners = pgTable('partners', {
   appAnnouncementModal: jsonb('app_announcement_modal').$type<AppAnnouncementModal | null>(),
   showEarnRate: boolean('show_earn_rate').notNull().default(true),
   typeformCode: text('typeform_code'),
+  /** §2 maintenance notice on this partner's site ('We're Working On It'); MAINTENANCE_MODE turns it on for every partner. */
+  maintenanceMode: boolean('maintenance_mode').notNull().default(false),
   /** Values of the copy tokens of §3 (currency names, programme names, earning rates…). */
   copyStates: jsonb('copy_states').$type<CopyTokens>().notNull(),
   customerSupport: jsonb('customer_support').$type<CustomerSupport>().notNull(),

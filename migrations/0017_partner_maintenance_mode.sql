@@ -1,0 +1,1 @@
+ALTER TABLE "partners" ADD COLUMN "maintenance_mode" boolean DEFAULT false NOT NULL;
