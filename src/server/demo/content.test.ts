@@ -5,6 +5,7 @@ import { STORED_CONTENT_NAMES, buildContent, type ContentRow } from './content';
 import { buildPartners, partnerSeed } from './partners';
 import { homeStatesFor, isNewMember, pickHomeItem, type HomeMember } from '#shared/rules/home-variant';
 import { replaceTokensDeep, tokenValues } from '#shared/rules/copy-tokens';
+import { readSurvey } from '#shared/rules/surveys';
 import type { CmsItem } from '#shared/schemas/cms';
 
 const partners = buildPartners();
@@ -172,7 +173,11 @@ describe('buildContent', () => {
       }
       for (const s of published(rows, 'surveys')) {
         expect(s.fields).toMatchObject({ delay_timeout: expect.any(Number), cookie_timeout: 90 });
-        expect(String(s.fields.url)).toMatch(/^https:\/\/[a-z.]+example\.com\//);
+        // Our own survey: its page, and questions the survey rule can use, each one of them.
+        const survey = readSurvey(s.slug, fieldsOf(s));
+        expect(String(s.fields.url)).toBe(`/surveys?id=${survey?.id}`);
+        expect(survey?.questions).toHaveLength((s.fields.questions as unknown[]).length);
+        expect(new Set(survey?.questions.map((q) => q.type))).toEqual(new Set(['rating', 'single_choice', 'free_text']));
       }
       const popups = published(rows, 'popup').map((r) => r.slug);
       expect(popups).toEqual(expect.arrayContaining(['acclaimed_2', 'acclaimed_3']));

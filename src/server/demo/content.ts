@@ -393,28 +393,48 @@ function activationItems(ctx: Ctx): ContentRow[] {
 
 // ---------------------------------------------------------------- surveys
 
-function surveyItems(ctx: Ctx, partner: ContentPartner): ContentRow[] {
-  const dining = partner.typeformCode
-    ? `https://forms.example.com/to/${partner.typeformCode}`
-    : `https://surveys.example.com/${ctx.code}/dining-experience`;
+/**
+ * Our own surveys (issue 12; docs/api-surveys.md): the prompt and /surveys show the questions;
+ * answers go to POST /api/surveys/{id}/responses. The site-wide survey keeps off the member
+ * flows; the account survey is also the leaving survey of the last card's delete dialog.
+ */
+function surveyItems(ctx: Ctx): ContentRow[] {
+  const dining = `${ctx.code}-dining-experience-2026`;
+  const account = `${ctx.code}-account-feedback-2026`;
   return [
     item('surveys', 'dining-experience', {
-      id: `${ctx.code}-dining-experience-2026`,
-      text: 'Got a minute? Tell us how we can make dining with {{programName1}} even better.',
-      url: dining,
-      delay_timeout: 0,
+      id: dining,
+      title: 'Got a minute? Tell us how we are doing',
+      text: 'Three quick questions about dining with {{programName1}}. Your answers help us make it even better.',
+      url: `/surveys?id=${dining}`,
+      delay_timeout: 3,
       cookie_timeout: 90,
-      url_allow_list: [{ url_allowed: '/search' }, { url_allowed: '/merchants/' }],
-      url_disallow_list: [{ url_disallowed: '/merchants/order' }],
+      url_allow_list: [],
+      url_disallow_list: ['/login', '/join', '/add_card', '/card_added', '/activate', '/recover', '/fix_credentials', '/account', '/search', '/merchants/', '/stgtools', '/SignOut']
+        .map((url_disallowed) => ({ url_disallowed })),
+      questions: [
+        { id: 'overall', type: 'rating', label: 'Overall, how would you rate dining with us?', required: true, low_label: 'Poor', high_label: 'Excellent' },
+        {
+          id: 'frequency', type: 'single_choice', label: 'How often do you eat at a restaurant?', required: true,
+          options: ['More than once a week', 'About once a week', 'A few times a month', 'Once a month or less'],
+        },
+        { id: 'improve', type: 'free_text', label: 'What would make dining with us better?', required: false, max_length: 500 },
+      ],
     }, 0),
     item('surveys', 'account-feedback', {
-      id: `${ctx.code}-account-feedback-2026`,
+      id: account,
+      title: 'How was managing your account?',
       text: 'How easy was it to manage your account today? Two quick questions, we promise.',
-      url: `https://surveys.example.com/${ctx.code}/account-feedback`,
-      delay_timeout: 5,
+      url: `/surveys?id=${account}`,
+      delay_timeout: 15,
       cookie_timeout: 90,
-      url_allow_list: [{ url_allowed: '/account' }],
+      url_allow_list: [{ url_allowed: '/account/user_profile' }],
       url_disallow_list: [{ url_disallowed: '/account/manage_cards' }],
+      questions: [
+        { id: 'ease', type: 'rating', label: 'How easy was it to manage your account today?', required: true, low_label: 'Very hard', high_label: 'Very easy' },
+        { id: 'task', type: 'single_choice', label: 'What did you come to do?', required: false, options: ['Link or remove a card', 'Check my rewards', 'Update my profile', 'Close my account', 'Something else'] },
+        { id: 'comments', type: 'free_text', label: 'Anything else you would like to tell us?', required: false, max_length: 1000 },
+      ],
     }, 1),
   ];
 }
@@ -723,7 +743,7 @@ export function buildContent(partner: ContentPartner): ContentRow[] {
     ...homeItems(ctx),
     ...discoverItems(ctx),
     ...activationItems(ctx),
-    ...surveyItems(ctx, partner),
+    ...surveyItems(ctx),
     ...accountCenterItems(ctx),
     ...announcementItems(ctx),
     ...earnDetailItems(ctx, partner),
