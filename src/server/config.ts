@@ -45,6 +45,13 @@ const ZEnv = z.object({
   DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1500),
   /** HMAC key the card network signs its events with (POST /api/card-network/events); required in production. */
   CARD_EVENTS_SECRET: z.string().min(16, 'Use at least 16 characters.').optional(),
+  /** §2 extra page paths (comma-separated, e.g. "/summer-dining,/offers/brunch"): each shows the partner's earn_details item of that url. */
+  EXTRA_PAGE_PATHS: z.string().refine(
+    (v) => v.split(',').map((p) => p.trim()).filter(Boolean).every((p) => /^\/[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*\/?$/.test(p) && !/^\/api(\/|$)/i.test(p)),
+    'Use paths like /summer-dining,/offers/brunch: each starts with /, letters, digits, - _ . ~ only, not under /api.',
+  ).optional(),
+  /** §2 maintenance notice on every partner site ('true'); a partner's own switch is partners.maintenance_mode. */
+  MAINTENANCE_MODE: z.enum(['true', 'false']).default('false'),
   /** Origin of the operator console that emulates members (§4 emulation); unset: pages listen to no emulation messages. */
   ADMIN_EMULATION_ORIGIN: z.string().url().refine((v) => /^https?:\/\//i.test(v), 'Use an http:// or https:// origin.').optional(),
   /** Global API base of the client (§7): a path prefix like /rn or an http(s) origin in front of /api/...; unset: the site's own /api. */
@@ -127,6 +134,10 @@ const ZConfig = ZEnv.transform((e, ctx) => {
     adminEmulationOrigin: e.ADMIN_EMULATION_ORIGIN ? new URL(e.ADMIN_EMULATION_ORIGIN).origin : null,
     /** Prefix of the client's API calls ('' = same site); docs/tracking.md. */
     apiBase: (e.API_BASE ?? '').replace(/\/+$/, ''),
+    /** §2 extra paths that lead to the shared content-page screen (without trailing slashes). */
+    extraPagePaths: (e.EXTRA_PAGE_PATHS ?? '').split(',').map((p) => p.trim().replace(/\/+$/, '')).filter(Boolean),
+    /** §2 maintenance notice on every partner site, whatever the partner's own switch says. */
+    maintenanceMode: e.MAINTENANCE_MODE === 'true',
   };
 });
 

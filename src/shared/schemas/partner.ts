@@ -118,6 +118,10 @@ export const ZPartnerConfig = z.object({
   adminEmulationOrigin: z.string().nullable().optional(),
   /** Global API base (§7): prefix of every /api call; absent or '' = this site. */
   apiBase: z.string().optional(),
+  /** §2 extra paths of the global setting (EXTRA_PAGE_PATHS), each showing the shared content-page screen; absent: none. */
+  extraPagePaths: z.array(z.string()).optional(),
+  /** §2 maintenance notice instead of the pages: the partner's switch or the global MAINTENANCE_MODE; absent: off. */
+  maintenanceMode: z.boolean().optional(),
 });
 export type PartnerConfig = z.infer<typeof ZPartnerConfig>;
 

@@ -55,6 +55,8 @@ export function toPartnerConfig(p: PartnerRow, config: AppConfig): PartnerConfig
     environment: config.env,
     adminEmulationOrigin: config.adminEmulationOrigin,
     apiBase: config.apiBase,
+    extraPagePaths: config.extraPagePaths,
+    maintenanceMode: config.maintenanceMode || p.maintenanceMode,
   };
 }
 
