@@ -21,6 +21,7 @@ import type { MerchantSearch } from './modules/merchants/merchants.service';
 import { impressionsRoutes } from './modules/impressions/impressions.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { pagesRoutes } from './modules/pages/pages.routes';
+import { pwaRoutes } from './modules/pwa/pwa.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { stgtoolsRoutes } from './modules/stgtools/stgtools.routes';
@@ -36,6 +37,7 @@ import { bonusesRoutes } from './modules/bonuses/bonuses.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { reservationsRoutes } from './modules/reservations/reservations.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
+import { surveysRoutes, surveysStgtoolsRoutes } from './modules/surveys/surveys.routes';
 import { merchantVisitsRoutes } from './modules/merchant-visits/merchant-visits.routes';
 
 export type BuildAppOptions = {
@@ -97,6 +99,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(merchantsRoutes, { db, search });
   await app.register(impressionsRoutes, { db });
   await app.register(imagesRoutes);
+  await app.register(pwaRoutes, { config });
   await app.register(ssoRoutes, { db, config, devAccounts: demoAccounts.sso });
   await app.register(membersRoutes, { db });
   await app.register(authRoutes, { db });
@@ -114,6 +117,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(reviewsRoutes, { db, search });
   await app.register(reservationsRoutes, { db });
   await app.register(favoritesRoutes, { db });
+  await app.register(surveysRoutes, { db });
+  if (config.stagingTools && config.env !== 'production') await app.register(surveysStgtoolsRoutes, { db, demoPrefix: demoAccounts.publicIdPrefix });
   await app.register(merchantVisitsRoutes, { db });
 
   // The built web app: its assets, then its pages (and the not-found handler).

@@ -40,6 +40,8 @@ export function renderIndexHtml(template: string, opts: { partner: PartnerConfig
     meta.keywords ? `<meta name="keywords" content="${escapeHtml(meta.keywords)}">` : '',
     `<meta name="theme-color" content="${escapeHtml(opts.partner.theme.primary)}">`,
     `<link rel="icon" href="/partner/logo.svg" type="image/svg+xml">`,
+    `<link rel="manifest" href="/manifest.webmanifest">`,
+    `<link rel="apple-touch-icon" href="/partner/icons/180.png">`,
     `<style nonce="${opts.nonce}">${themeCss(opts.partner)}</style>`,
     `<script id="partner-config" type="application/json">${scriptJson(opts.partner)}</script>`,
   ].filter(Boolean).join('\n    ');
