@@ -65,7 +65,8 @@ export type ReservationRequest = z.input<typeof ZReservationRequest>;
 export const ZIdempotencyHeaders = z.object({
   'idempotency-key': z.string({ message: 'The Idempotency-Key header is required (a new random value per booking, the same on a retry).' })
     .trim().min(8, 'Idempotency-Key must be 8 to 100 characters.').max(100, 'Idempotency-Key must be 8 to 100 characters.')
-    .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key may contain visible ASCII characters only.'),
+    .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key may contain visible ASCII characters only.')
+    .describe('A new random value per booking attempt (e.g. a UUID), the same on a retry: the same key and body answer the same reservation; the same key with another body is 422.'),
 });
 
 export const ZReservationIdParams = z.object({
