@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { routeMetaFor } from '#shared/routes';
+import { PAGE_VIEW_DELAY_MS } from '#shared/constants/impressions';
 import { track } from '../lib/impressions';
 import { usePartner } from '../lib/partner';
 
@@ -17,7 +18,7 @@ export function useRouteEffects() {
     window.scrollTo(0, 0);
   }, [location.pathname, partner]);
   useEffect(() => {
-    const timer = setTimeout(() => track({ eventType: 'pageView', path: location.pathname }), 500);
+    const timer = setTimeout(() => track({ eventType: 'pageView', path: location.pathname }), PAGE_VIEW_DELAY_MS);
     return () => clearTimeout(timer);
   }, [location.pathname, partner]);
 }

@@ -1,26 +1,96 @@
 import type { Impression } from '#shared/schemas/impressions';
-import { IMPRESSION_BATCH_MAX, IMPRESSION_TEXT_MAX } from '#shared/constants/impressions';
+import { IMPRESSION_BATCH_MAX, IMPRESSION_FLUSH_DELAY_MS, IMPRESSION_NEXT_BATCH_DELAY_MS, IMPRESSION_TEXT_MAX } from '#shared/constants/impressions';
 import { api } from './api';
 
-type Event = Omit<Impression, 'channel' | 'dateTime' | 'userAgent'>;
-let queue: Impression[] = [];
-let timer: ReturnType<typeof setTimeout> | undefined;
+/** What a caller tells: the event and, where it has them, the path and the restaurant. */
+export type TrackedEvent = Omit<Impression, 'channel' | 'dateTime' | 'userAgent'>;
 
-function flush() {
-  timer = undefined;
-  const batch = queue.splice(0, IMPRESSION_BATCH_MAX);
-  queue = queue.slice(0);
-  if (batch.length === 0) return;
-  // §8: impression failures are swallowed; tracking never breaks the page.
-  api('/api/Impressions', { method: 'POST', body: batch, keepalive: true }).catch(() => undefined);
-  if (queue.length) timer = setTimeout(flush, 200);
+/** What each impression pushes onto window.dataLayer (docs/tracking.md), the tag manager's usual shape. */
+export type DataLayerImpression = {
+  event: Impression['eventType'];
+  channel: 'web';
+  dateTime: string;
+  path?: string;
+  merchantId?: number;
+};
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
 }
 
-/** Records an event (page view, search, carousel …), sent in small batches. */
-export function track(event: Event) {
-  queue.push({
-    ...event, ...(event.path ? { path: event.path.slice(0, IMPRESSION_TEXT_MAX) } : {}),
-    channel: 'web', dateTime: new Date().toISOString(), userAgent: navigator.userAgent.slice(0, IMPRESSION_TEXT_MAX),
+let queue: Impression[] = [];
+let timer: ReturnType<typeof setTimeout> | undefined;
+let unloadHooked = false;
+
+function send(batch: Impression[]) {
+  // §7/§8: impression failures are swallowed; tracking never shows an error or leaves a rejection.
+  try {
+    void api('/api/Impressions', { method: 'POST', body: batch, keepalive: true }).catch(() => undefined);
+  } catch {
+    /* never thrown by api(), but a tracking call must not break the page */
+  }
+}
+
+/** Sends what is queued, one batch now and the rest shortly after (at most IMPRESSION_BATCH_MAX a call). */
+export function flushImpressions() {
+  if (timer) clearTimeout(timer);
+  timer = undefined;
+  const batch = queue.splice(0, IMPRESSION_BATCH_MAX);
+  if (batch.length === 0) return;
+  send(batch);
+  if (queue.length) timer = setTimeout(flushImpressions, IMPRESSION_NEXT_BATCH_DELAY_MS);
+}
+
+/** Everything queued goes out when the page is hidden or left (keepalive lets the call finish). */
+function hookUnload() {
+  if (unloadHooked || typeof window === 'undefined') return;
+  unloadHooked = true;
+  const drain = () => {
+    while (queue.length) flushImpressions();
+  };
+  window.addEventListener('pagehide', drain);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') drain();
   });
-  timer ??= setTimeout(flush, 300);
+}
+
+function mirror(impression: Impression) {
+  if (typeof window === 'undefined') return;
+  try {
+    const entry: DataLayerImpression = { event: impression.eventType, channel: 'web', dateTime: impression.dateTime };
+    if (impression.path !== undefined) entry.path = impression.path;
+    if (impression.merchantId !== undefined) entry.merchantId = impression.merchantId;
+    (window.dataLayer ??= []).push(entry);
+  } catch {
+    /* a page script may have replaced dataLayer with something odd: tracking stays quiet */
+  }
+}
+
+/**
+ * Records an event (§7 impressions: page view, search, carousel, restaurant view …): mirrored to
+ * window.dataLayer at once and sent to POST /api/Impressions in batches.
+ */
+export function track(event: TrackedEvent) {
+  const impression: Impression = {
+    eventType: event.eventType,
+    channel: 'web',
+    dateTime: new Date().toISOString(),
+    userAgent: (typeof navigator !== 'undefined' ? navigator.userAgent : '').slice(0, IMPRESSION_TEXT_MAX),
+    ...(event.path !== undefined ? { path: event.path.slice(0, IMPRESSION_TEXT_MAX) } : {}),
+    ...(event.merchantId !== undefined ? { merchantId: event.merchantId } : {}),
+  };
+  mirror(impression);
+  queue.push(impression);
+  hookUnload();
+  if (queue.length >= IMPRESSION_BATCH_MAX) flushImpressions();
+  else timer ??= setTimeout(flushImpressions, IMPRESSION_FLUSH_DELAY_MS);
+}
+
+/** Tests only: forget the queue and the timer. */
+export function resetImpressionsForTest() {
+  if (timer) clearTimeout(timer);
+  timer = undefined;
+  queue = [];
 }
