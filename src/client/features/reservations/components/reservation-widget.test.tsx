@@ -18,7 +18,7 @@ vi.mock('#client/lib/impressions', () => ({ track: (e: { eventType: string }) =>
 
 const partner = makePartnerConfig({ openTableReservationsEnabled: true, enrollmentType: 'direct' });
 const merchant: MerchantDetail = {
-  ...merchantFixture({ reservationProviders: { openTable: 1234 } }),
+  ...merchantFixture({ reservationProviders: { openTable: { rid: '1234' } } }),
   description: '', phone: '(312) 555-0100', website: null, features: [], mealsServed: [], hours: [], menuImages: [], events: [], reviewsSummary: null,
   orderOnline: null,
   benefits: { timeZone: 'America/Chicago', participating: true, participationStart: null, participationEnd: null, benefitHours: null, blackoutDates: [], monthlyVisitLimit: null },

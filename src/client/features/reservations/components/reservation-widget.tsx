@@ -48,7 +48,6 @@ function Widget({ merchant }: { merchant: MerchantDetail }) {
   const availability = useAvailability(merchant.id, search, !largerParty);
   const answer = availability.data;
   const current = answer && answer.date === search.date && answer.time === search.time && answer.partySize === search.partySize ? answer : null;
-  const listRef = useRef<HTMLUListElement>(null);
   const slotButton = useRef<HTMLButtonElement | null>(null);
 
   // §7 impressions: each answered search once (the first with 19:00 and 2 is the default search), no availability, a provider down.
@@ -161,7 +160,7 @@ function Widget({ merchant }: { merchant: MerchantDetail }) {
         {!largerParty && current && current.slots.length > 0 && (
           <>
             <p className={styles.resultsHead} id={id('slots')}>{`Available on ${formatDate(search.date, 'short')}`}</p>
-            <ul ref={listRef} className={`${styles.slots} ${availability.isFetching ? styles.stale : ''}`} aria-labelledby={id('slots')}>
+            <ul className={`${styles.slots} ${availability.isFetching ? styles.stale : ''}`} aria-labelledby={id('slots')}>
               {current.slots.map((slot) => (
                 <li key={slot.time}>
                   <button
