@@ -1,7 +1,8 @@
 /**
  * Benchmarks (not tests): merchant search latency at 100,000 merchants, API throughput against a
  * bare Fastify route in the same run, first-load JavaScript size, then the card-network events
- * (receipt next to a bare route, the engine's applying rate: bench/card-events.ts). Prints the figures.
+ * (receipt next to a bare route, the engine's applying rate: bench/card-events.ts) and reservation
+ * availability for a busy restaurant (bench/availability.ts). Prints the figures.
  *   npm run bench            (BENCH_MERCHANTS, BENCH_SECONDS, BENCH_EVENTS to change sizes and durations)
  */
 import { existsSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { seed } from '../src/server/demo';
 import { MerchantSearch } from '../src/server/modules/merchants/merchants.service';
 import { ZMerchantSearchRequest } from '../src/shared/schemas/merchant';
 import { firstLoadJs } from './bundle-size';
+import { benchAvailability } from './availability';
 import { benchCardEvents } from './card-events';
 
 const MERCHANTS = Number(process.env.BENCH_MERCHANTS ?? 100_000);
@@ -122,6 +124,9 @@ async function main() {
 
   // 4. Card-network events: receipt and applying.
   await benchCardEvents();
+
+  // 5. Reservation availability for a busy restaurant.
+  await benchAvailability();
 }
 
 main().then(() => process.exit(0), (err: unknown) => {
