@@ -79,6 +79,9 @@ describe('ReservationWidget', () => {
     cleanup();
     renderWidget({ m: { ...merchant, reservationProviders: {} } });
     expect(screen.queryByRole('heading', { name: 'Reserve a table' })).toBeNull();
+    cleanup();
+    renderWidget({ partnerOver: { openTableReservationsEnabled: true, enrollmentType: 'none' } });
+    expect(screen.queryByRole('heading', { name: 'Reserve a table' })).toBeNull();
     expect(calls).toHaveLength(0);
   });
 

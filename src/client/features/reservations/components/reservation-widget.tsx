@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { MerchantDetail } from '#shared/schemas/merchant';
 import type { AvailabilitySlot } from '#shared/schemas/reservations';
-import { takesTableReservations } from '#shared/rules/partner-features';
+import { hasMembers, takesTableReservations } from '#shared/rules/partner-features';
 import { MAX_PARTY_SIZE, isInReservationDateRange, reservationDateRange } from '#shared/rules/reservations';
 import { paths } from '#shared/routes';
 import { track } from '#client/lib/impressions';
@@ -17,9 +17,9 @@ import {
 import { ReservationModal } from './reservation-modal';
 import styles from './reservations.module.css';
 
-/** Where the widget belongs: a partner with table reservations (§1) and a restaurant that takes them. */
-export function offersReservationWidget(partner: { openTableReservationsEnabled: boolean }, merchant: Pick<MerchantDetail, 'reservationProviders'>): boolean {
-  return takesTableReservations(partner) && Boolean(merchant.reservationProviders.openTable);
+/** Where the widget belongs: a partner with table reservations (§1) and members to book (§6), and a restaurant that takes them. */
+export function offersReservationWidget(partner: Parameters<typeof takesTableReservations>[0] & Parameters<typeof hasMembers>[0], merchant: Pick<MerchantDetail, 'reservationProviders'>): boolean {
+  return takesTableReservations(partner) && hasMembers(partner) && Boolean(merchant.reservationProviders.openTable);
 }
 
 /**
