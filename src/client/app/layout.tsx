@@ -1,8 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { openDuringMaintenance } from '#shared/rules/promotions-maintenance';
+import { usePartner } from '../lib/partner';
 import { TopBar } from './chrome/top-bar';
 import { Footer } from './chrome/footer';
 import { SkipLink } from './chrome/skip-link';
-import { SsoTemporaryModal } from './chrome/sso-temporary-modal';
+import { MaintenanceNotice } from './chrome/maintenance-notice';
+import { PromotionModals } from './chrome/promotion-modals';
 import { MemberBody } from './member-body';
 import { useRouteEffects } from './route-effects';
 import { ToastProvider } from '../components/toast';
@@ -10,6 +14,8 @@ import { useArrival } from '../features/session/arrival';
 import { useRefetchMemberOnNavigation } from '../features/session/api';
 import { useSessionTimers } from '../features/session/session-timers';
 import { useCsrfPlaceholderToast } from '../features/session/csrf-toast';
+import { useEmulationGuard } from '../features/session/emulation';
+import { ActivationPrompt } from '../features/session/components/activation-prompt';
 import styles from './layout.module.css';
 
 export function AppLayout() {
@@ -20,14 +26,23 @@ export function AppLayout() {
       <div className={styles.app}>
         <SkipLink />
         <TopBar />
+        <ActivationPrompt />
         <main id="main" tabIndex={-1} className={styles.main}>
-          <MemberBody />
+          <PageBody />
         </main>
         <Footer />
       </div>
-      <SsoTemporaryModal />
+      <PromotionModals />
     </ToastProvider>
   );
+}
+
+/** §2: the maintenance notice replaces the body while the switch is on (signing out and staging tools stay open). */
+function PageBody() {
+  const { maintenanceMode } = usePartner();
+  const { pathname } = useLocation();
+  if (maintenanceMode && !openDuringMaintenance(pathname)) return <MaintenanceNotice />;
+  return <MemberBody />;
 }
 
 /** §4 session behaviour; inside the toast provider because its warnings are toasts. */
@@ -37,5 +52,6 @@ function SessionEffects() {
   useArrival();
   useSessionTimers();
   useCsrfPlaceholderToast();
+  useEmulationGuard();
   return null;
 }

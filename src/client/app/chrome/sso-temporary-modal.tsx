@@ -25,17 +25,16 @@ function dismissed(): boolean {
 }
 
 /**
- * §2 temporary modal of a single sign-on partner: tells visitors that joining and signing in now
- * use the programme's own account, with a 'Sign in/Join Now' button to /Login. Only where the
- * partner's popup content has an `sso_temporary` item, only for visitors who are not signed in.
+ * §2 temporary modal of a single sign-on partner: due only where the partner's popup content has an
+ * `sso_temporary` item, for visitors who are not signed in, until dismissed.
  */
-export function SsoTemporaryModal() {
+export function useSsoTemporary(): { due: boolean; close: () => void } {
   const partner = usePartner();
   const content = useContentItem('popup', 'sso_temporary');
   const { member, isLoading } = useMember();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(() => !dismissed());
-  if (!usesSingleSignOn(partner) || !content || isLoading || member || SUPPRESSED.test(pathname)) return null;
+  const due = open && usesSingleSignOn(partner) && Boolean(content) && !isLoading && !member && !SUPPRESSED.test(pathname);
   const close = () => {
     try {
       localStorage.setItem(SSO_MODAL_KEY, new Date().toISOString());
@@ -44,6 +43,25 @@ export function SsoTemporaryModal() {
     }
     setOpen(false);
   };
+  return { due, close };
+}
+
+type SsoTemporaryModalProps = {
+  /** Controlled by the page chrome (one promotional modal at a time); without it the modal decides itself. */
+  open?: boolean;
+  onClose?: () => void;
+};
+
+/**
+ * The modal: tells visitors that joining and signing in now use the programme's own account,
+ * with a 'Sign in/Join Now' button to /Login.
+ */
+export function SsoTemporaryModal({ open: controlled, onClose }: SsoTemporaryModalProps = {}) {
+  const own = useSsoTemporary();
+  const content = useContentItem('popup', 'sso_temporary');
+  const open = controlled ?? own.due;
+  if (!content) return null;
+  const close = onClose ?? own.close;
   const text = typeof content.body_text === 'string' && content.body_text ? content.body_text : SSO_MODAL_TEXT;
   return (
     <Modal
