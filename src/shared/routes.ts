@@ -69,6 +69,10 @@ export const ROUTES = {
   recoverSuccess: route('/recover/success', canRecoverPassword),
   fixCredentials: route('/fix_credentials', canSignInWithPassword),
   signOut: route('/SignOut'),
+  /** Surveys (issue 12; docs/api-surveys.md): a survey of the `surveys` content as a page (?id=), then its outcome. */
+  surveys: route('/surveys'),
+  surveysSuccess: route('/surveys/success'),
+  surveysError: route('/surveys/error'),
   // §2 account centre.
   account: route('/account', hasMembers),
   accountOverview: route('/account/overview', hasMembers),
@@ -195,6 +199,8 @@ export const paths = {
   }),
   fixCredentials: to(ROUTES.fixCredentials),
   signOut: to(ROUTES.signOut),
+  /** '/surveys?id=…'; `paths.surveys.success()`, `paths.surveys.error({ id })`. */
+  surveys: Object.assign(to(ROUTES.surveys), { success: to(ROUTES.surveysSuccess), error: to(ROUTES.surveysError) }),
   account: Object.assign(to(ROUTES.account), {
     overview: to(ROUTES.accountOverview),
     /** Reviews & History; `{ page }` opens a later page of the activity. */

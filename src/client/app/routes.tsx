@@ -61,6 +61,9 @@ const SCREENS: { readonly [N in RouteName]: Screen } = {
   recoverSuccess: { lazy: lazyScreen(() => import('../routes/recover/recover-success-route'), 'RecoverSuccessRoute') },
   fixCredentials: { lazy: lazyScreen(() => import('../routes/fix-credentials/fix-credentials-route'), 'FixCredentialsRoute') },
   signOut: { lazy: lazyScreen(() => import('../routes/sign-out/sign-out-route'), 'SignOutRoute') },
+  surveys: { lazy: lazyScreen(() => import('../routes/surveys/surveys-route'), 'SurveysRoute') },
+  surveysSuccess: { lazy: lazyScreen(() => import('../routes/surveys/surveys-route'), 'SurveysSuccessRoute') },
+  surveysError: { lazy: lazyScreen(() => import('../routes/surveys/surveys-route'), 'SurveysErrorRoute') },
   account: {
     lazy: lazyScreen(() => import('../routes/account/account-route'), 'AccountRoute'),
     index: toAccountOverview,
