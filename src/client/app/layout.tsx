@@ -16,6 +16,7 @@ import { useSessionTimers } from '../features/session/session-timers';
 import { useCsrfPlaceholderToast } from '../features/session/csrf-toast';
 import { useEmulationGuard } from '../features/session/emulation';
 import { ActivationPrompt } from '../features/session/components/activation-prompt';
+import { SurveyPrompt } from '../features/surveys';
 import styles from './layout.module.css';
 
 export function AppLayout() {
@@ -32,6 +33,8 @@ export function AppLayout() {
         </main>
         <Footer />
       </div>
+      {/* §4 survey prompt, fixed to the bottom of the page (issue 12). */}
+      <SurveyPrompt />
       <PromotionModals />
     </ToastProvider>
   );
