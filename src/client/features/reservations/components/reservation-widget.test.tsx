@@ -5,6 +5,7 @@ import type { MerchantDetail } from '#shared/schemas/merchant';
 import type { AvailabilityResponse, Reservation } from '#shared/schemas/reservations';
 import { RESERVATION_MESSAGES } from '#shared/rules/reservations';
 import { setCsrfToken } from '#client/lib/csrf';
+import { browserLocation } from '#client/lib/browser-location';
 import { renderWithProviders } from '#client/test/render';
 import { makePartnerConfig } from '#client/test/partner-fixture';
 import { makeMember } from '#client/test/member-fixture';
@@ -154,6 +155,19 @@ describe('ReservationWidget', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign in' }));
     expect(readLoginRedirect('/nowhere')).toBe(`/merchants/42?date=${today}&time=19%3A00&party=2&slot=19%3A00`);
     expect(tracked).toContain('reservationNonCardLoginPrompt');
+  });
+
+  it('sends a visitor of a single sign-on partner to its sign-in with the same slot as returnTo', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+    stubFetch(() => ({ status: 200, body: availability() }));
+    renderWidget({ member: null, partnerOver: { openTableReservationsEnabled: true, enrollmentType: 'sso' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Reserve 6:45 PM' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sign in to reserve' });
+    expect(within(dialog).queryByRole('button', { name: 'Join' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+    const back = `/merchants/42?date=${today}&time=19%3A00&party=2&slot=18%3A45`;
+    expect(assign).toHaveBeenCalledWith(`/auth/sso/start?returnTo=${encodeURIComponent(back)}`);
+    assign.mockRestore();
   });
 
   it('holds the slot with an Idempotency-Key, books it on Reserve, and shows the confirmation with the calendar file', async () => {
