@@ -6,6 +6,7 @@ import { DemoMembers } from '../../features/stgtools/components/demo-members';
 import { DineNow } from '../../features/stgtools/components/dine-now';
 import { Outbox } from '../../features/stgtools/components/outbox';
 import { ClaimsReview } from '../../features/stgtools/components/claims-review';
+import { SurveyResponses } from '../../features/stgtools/components/survey-responses';
 import styles from '../../features/stgtools/components/stgtools.module.css';
 
 /**
@@ -26,6 +27,7 @@ export function StgtoolsRoute() {
       <DineNow />
       <DemoMembers />
       <ClaimsReview />
+      <SurveyResponses />
       <Outbox />
     </div>
   );

@@ -1,0 +1,71 @@
+import { useId } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { StgSurveyResponsesResponse } from '#shared/schemas/surveys';
+import { Button } from '#client/components/button';
+import { Spinner } from '#client/components/spinner';
+import { api } from '#client/lib/api';
+import { messageOf } from '../message-of';
+import styles from './stgtools.module.css';
+
+/** GET /api/stgtools/survey-responses (docs/api-surveys.md). */
+export function surveyResponsesQueryOptions() {
+  return queryOptions({
+    queryKey: ['stgtools', 'survey-responses'] as const,
+    queryFn: ({ signal }) => api<StgSurveyResponsesResponse>('/api/stgtools/survey-responses', { signal }),
+    retry: false,
+    // Answers arrive while the tester works elsewhere: fetch again whenever the page is opened.
+    staleTime: 0,
+  });
+}
+
+/**
+ * Survey answers on this partner site, newest first: the demo accounts' (signed in, or as a
+ * known visitor with a demo public id) and the viewer's own. Anonymous answers are never shown:
+ * on a staging site they may be a real person's words.
+ */
+export function SurveyResponses() {
+  const query = useQuery(surveyResponsesQueryOptions());
+  const titleId = useId();
+  const date = (iso: string) => {
+    const d = new Date(iso);
+    return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-US');
+  };
+  return (
+    <section className={styles.section} aria-labelledby={titleId}>
+      <div className={styles.sectionHeader}>
+        <h2 id={titleId}>Survey answers</h2>
+        <Button variant="secondary" loading={query.isFetching} onClick={() => void query.refetch()}>
+          Refresh
+        </Button>
+      </div>
+      <p>
+        Answers to this site&apos;s surveys from the demo accounts (signed in, or as a known visitor with a demo public id), and yours when you are
+        signed in. Anonymous answers and other people&apos;s are never shown here.
+      </p>
+      {query.isPending && <Spinner label="Loading the survey answers" />}
+      {query.isError && <p role="alert">The survey answers could not be loaded: {messageOf(query.error)}</p>}
+      {query.data && query.data.responses.length === 0 && <p>No survey answers to show yet.</p>}
+      {query.data && query.data.responses.length > 0 && (
+        <ul className={styles.outbox} aria-label="Survey answers, newest first">
+          {query.data.responses.map((r) => (
+            <li key={r.id} className={styles.mail}>
+              <p className={styles.subject}>{r.surveyTitle ?? r.surveyId}</p>
+              <p className={styles.muted}>
+                {r.who} · <time dateTime={r.createdAt}>{date(r.createdAt)}</time>
+                {r.utmSource && <> · from {r.utmSource}</>}
+              </p>
+              <dl>
+                {r.answers.map((a) => (
+                  <div key={a.questionId}>
+                    <dt>{a.question}</dt>
+                    <dd>{String(a.answer)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
