@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { SRC_ALIASES } from './src-aliases.ts';
 
 /**
@@ -75,7 +76,28 @@ export function precompressAssets(): Plugin {
 
 export default defineConfig(({ mode }) => ({
   root: 'src',
-  plugins: [react(), appPageAtOutRoot(), precompressAssets()],
+  plugins: [
+    react(),
+    appPageAtOutRoot(),
+    precompressAssets(),
+    // The service worker (src/client/worker.ts → dist/client/worker.js, served at /worker.js;
+    // docs/pwa.md). The manifest is per partner (served by the server), registration is the app's.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'client',
+      filename: 'worker.ts',
+      injectRegister: false,
+      manifest: false,
+      registerType: 'prompt',
+      injectManifest: {
+        globPatterns: ['assets/**/*.{js,css,woff2}'],
+        // Hashed names: the name is the revision.
+        dontCacheBustURLsMatching: /^assets\//,
+        rollupFormat: 'iife',
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+  ],
   resolve: {
     // react-router's package exports only its development build; production builds take the
     // smaller production build it ships beside it (no dev warnings, a few kB less to download).

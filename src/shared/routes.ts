@@ -73,6 +73,8 @@ export const ROUTES = {
   surveys: route('/surveys'),
   surveysSuccess: route('/surveys/success'),
   surveysError: route('/surveys/error'),
+  /** §1 update-app screen: where a native app older than the partner's minimumAppVersion is sent (docs/pwa.md). */
+  updateApp: route('/update_app'),
   // §2 account centre.
   account: route('/account', hasMembers),
   accountOverview: route('/account/overview', hasMembers),
@@ -201,6 +203,7 @@ export const paths = {
   signOut: to(ROUTES.signOut),
   /** '/surveys?id=…'; `paths.surveys.success()`, `paths.surveys.error({ id })`. */
   surveys: Object.assign(to(ROUTES.surveys), { success: to(ROUTES.surveysSuccess), error: to(ROUTES.surveysError) }),
+  updateApp: to(ROUTES.updateApp),
   account: Object.assign(to(ROUTES.account), {
     overview: to(ROUTES.accountOverview),
     /** Reviews & History; `{ page }` opens a later page of the activity. */

@@ -64,6 +64,7 @@ const SCREENS: { readonly [N in RouteName]: Screen } = {
   surveys: { lazy: lazyScreen(() => import('../routes/surveys/surveys-route'), 'SurveysRoute') },
   surveysSuccess: { lazy: lazyScreen(() => import('../routes/surveys/surveys-route'), 'SurveysSuccessRoute') },
   surveysError: { lazy: lazyScreen(() => import('../routes/surveys/surveys-route'), 'SurveysErrorRoute') },
+  updateApp: { lazy: lazyScreen(() => import('../routes/update-app/update-app-route'), 'UpdateAppRoute') },
   account: {
     lazy: lazyScreen(() => import('../routes/account/account-route'), 'AccountRoute'),
     index: toAccountOverview,

@@ -1,5 +1,7 @@
-/** The native app adds this to its web view's user agent (§1 "detected by a user-agent marker"). */
-export const NATIVE_APP_MARKER = 'RNDiningApp';
+import { NATIVE_APP_MARKER } from '#shared/rules/native-app';
+
+/** The native app adds this to its web view's user agent (§1; src/shared/rules/native-app.ts). */
+export { NATIVE_APP_MARKER };
 
 export type Platform = 'native' | 'ios' | 'android' | 'desktop';
 
