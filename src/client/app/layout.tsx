@@ -17,6 +17,7 @@ import { useCsrfPlaceholderToast } from '../features/session/csrf-toast';
 import { useEmulationGuard } from '../features/session/emulation';
 import { ActivationPrompt } from '../features/session/components/activation-prompt';
 import { SurveyPrompt } from '../features/surveys';
+import { InstallBanner, PwaEffects } from '../features/pwa';
 import styles from './layout.module.css';
 
 export function AppLayout() {
@@ -28,6 +29,8 @@ export function AppLayout() {
         <SkipLink />
         <TopBar />
         <ActivationPrompt />
+        {/* §2/§4 PWA install banner (docs/pwa.md). */}
+        <InstallBanner />
         <main id="main" tabIndex={-1} className={styles.main}>
           <PageBody />
         </main>
@@ -36,6 +39,8 @@ export function AppLayout() {
       {/* §4 survey prompt, fixed to the bottom of the page (issue 12). */}
       <SurveyPrompt />
       <PromotionModals />
+      {/* Service worker, update prompt, PWA events, native-app bridge and update gate (docs/pwa.md). */}
+      <PwaEffects />
     </ToastProvider>
   );
 }
