@@ -1,6 +1,10 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { arrivalPublicId, knownVisitorStatus, type KnownVisitorStatus } from '#shared/rules/arrival';
+import type { KnownVisitor } from '#shared/rules/activation';
+import type { Member } from '#shared/schemas/member';
 import { useMember } from './api';
+import { useKnownVisitor } from './known-visitor';
 import {
   isLoginRedirectTarget, isPublicIdShape, readKnownPublicId, readPublicIdCookie, referralFromQuery, saveKnownPublicId,
   saveLoginRedirect, saveReferral, subscribeKnownPublicId,
@@ -54,4 +58,40 @@ export function useArrival() {
 /** The known visitor's public id (§3), re-rendering when it is captured. */
 export function useKnownPublicId(): string | null {
   return useSyncExternalStore(subscribeKnownPublicId, readKnownPublicId, () => null);
+}
+
+export type ArrivalVisitor = {
+  /** The public id looked up on this page (none while a member is signed in). */
+  publicId: string | null;
+  /** §4: a failed lookup marks the known visitor in error (the page carries on as for a visitor). */
+  status: KnownVisitorStatus;
+  visitor: KnownVisitor | null;
+  member: Member | null;
+  memberLoading: boolean;
+};
+
+/**
+ * §4 known-visitor lookup on every page: when no member is signed in and a public id is in the
+ * URL (?public_id=), the RN_PUBLIC_ID cookie or was captured earlier, GET /api/Member/{publicId}
+ * (cached for the visit, shared with /activate).
+ */
+export function useArrivalVisitor(): ArrivalVisitor {
+  const location = useLocation();
+  const { member, isLoading } = useMember();
+  const stored = useKnownPublicId();
+  const publicId = arrivalPublicId({
+    memberLoading: isLoading,
+    signedIn: Boolean(member),
+    fromQuery: publicIdFromQuery(new URLSearchParams(location.search)),
+    fromCookie: readPublicIdCookie(),
+    stored,
+  });
+  const lookup = useKnownVisitor(publicId);
+  return {
+    publicId,
+    status: knownVisitorStatus({ publicId, loading: lookup.isLoading, error: lookup.isError }),
+    visitor: lookup.visitor,
+    member: member ?? null,
+    memberLoading: isLoading,
+  };
 }

@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { EMULATING_WINDOW_KEY, EMULATION_ID_KEY, isEmulationExitMessage, staleEmulation } from '#shared/rules/emulation';
+import { paths } from '#shared/routes';
+import { usePartner } from '#client/lib/partner';
+
+function read(storage: () => Storage, key: string): string | null {
+  try {
+    return storage().getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function forget() {
+  try {
+    window.localStorage.removeItem(EMULATION_ID_KEY);
+    window.sessionStorage.removeItem(EMULATING_WINDOW_KEY);
+  } catch {
+    /* storage blocked: nothing stored either */
+  }
+}
+
+/**
+ * §4 emulation (client side): a stored emulation id in a window that is not emulating is removed
+ * and the browser goes to /SignOut; a message from the configured operator console with exit data
+ * signs out. No console origin configured (partner.adminEmulationOrigin): no listener at all.
+ */
+export function useEmulationGuard() {
+  const partner = usePartner();
+  const navigate = useNavigate();
+  const consoleOrigin = partner.adminEmulationOrigin ?? null;
+
+  useEffect(() => {
+    const storedId = read(() => window.localStorage, EMULATION_ID_KEY);
+    const windowEmulationId = read(() => window.sessionStorage, EMULATING_WINDOW_KEY);
+    if (staleEmulation({ storedId, windowEmulationId })) {
+      try {
+        window.localStorage.removeItem(EMULATION_ID_KEY);
+      } catch {
+        /* ignore */
+      }
+      void navigate(paths.signOut(), { replace: true });
+    }
+  }, [navigate]);
+
+  useEffect(() => {
+    if (!consoleOrigin) return;
+    const onMessage = (event: MessageEvent) => {
+      if (!isEmulationExitMessage({ origin: event.origin, data: event.data }, consoleOrigin)) return;
+      forget();
+      void navigate(paths.signOut(), { replace: true });
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [consoleOrigin, navigate]);
+}
