@@ -25,6 +25,7 @@ import { pwaRoutes } from './modules/pwa/pwa.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { stgtoolsRoutes } from './modules/stgtools/stgtools.routes';
+import { stgtoolsMaintenanceRoutes } from './modules/stgtools/maintenance.routes';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
@@ -104,6 +105,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(membersRoutes, { db });
   await app.register(authRoutes, { db });
   if (config.stagingTools && config.env !== 'production') await app.register(stgtoolsRoutes, { db, demo: demoAccounts, cardEventsSecret: config.cardEventsSecret });
+  if (config.stagingTools && config.env !== 'production') await app.register(stgtoolsMaintenanceRoutes, { db, globalMaintenance: config.maintenanceMode });
   await app.register(enrollmentRoutes, { db });
   await app.register(recoveryRoutes, { db, config });
   await app.register(captchaRoutes, { db });

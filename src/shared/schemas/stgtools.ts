@@ -61,3 +61,14 @@ export const ZMemberStateRequest = z.object({
   hasWebProfile: z.boolean().optional(),
 }).strict();
 export type MemberStateRequest = z.infer<typeof ZMemberStateRequest>;
+
+/** Staging tools: this partner's own maintenance switch (§2 maintenance notice; partners.maintenance_mode). */
+export const ZMaintenanceSwitchRequest = z.object({ enabled: z.boolean({ message: 'enabled is true or false.' }) }).strict();
+export type MaintenanceSwitchRequest = z.infer<typeof ZMaintenanceSwitchRequest>;
+export const ZMaintenanceSwitchResponse = z.object({
+  /** The partner's own switch. */
+  partnerSwitch: z.boolean(),
+  /** What the site shows: the partner's switch or the global MAINTENANCE_MODE. */
+  maintenanceMode: z.boolean(),
+});
+export type MaintenanceSwitchResponse = z.infer<typeof ZMaintenanceSwitchResponse>;

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { ZErrorResponse } from '#shared/schemas/common';
+import { ZMaintenanceSwitchRequest, ZMaintenanceSwitchResponse } from '#shared/schemas/stgtools';
+import type { Db } from '../../db/client';
+import { partners } from '../../db/schema';
+
+/**
+ * Staging tools: this partner site's maintenance switch (§2 maintenance notice), so the notice can
+ * be seen and tested without touching the database. app.ts registers it only outside production,
+ * with the other staging tools. The partner directory is reloaded in this process at once; other
+ * instances see the change on their next reload of the partner directory.
+ */
+export const stgtoolsMaintenanceRoutes: FastifyPluginAsyncZod<{ db: Db; globalMaintenance: boolean }> = async (app, { db, globalMaintenance }) => {
+  const answer = (partnerSwitch: boolean) => ({ partnerSwitch, maintenanceMode: globalMaintenance || partnerSwitch });
+
+  app.get('/api/stgtools/maintenance', {
+    schema: {
+      tags: ['stgtools'],
+      summary: "This partner site's maintenance switch",
+      response: { 200: ZMaintenanceSwitchResponse },
+    },
+  }, async (request) => answer(request.sitePartner.maintenanceMode));
+
+  app.put('/api/stgtools/maintenance', {
+    schema: {
+      tags: ['stgtools'],
+      summary: "Turn this partner site's maintenance notice on or off",
+      security: [{ xsrf: [] }],
+      body: ZMaintenanceSwitchRequest,
+      response: { 200: ZMaintenanceSwitchResponse, 400: ZErrorResponse, 403: ZErrorResponse },
+    },
+  }, async (request) => {
+    const partner = request.sitePartner;
+    await db.update(partners).set({ maintenanceMode: request.body.enabled }).where(eq(partners.id, partner.id));
+    await app.partners.reload();
+    return answer(request.body.enabled);
+  });
+};
