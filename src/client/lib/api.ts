@@ -1,5 +1,6 @@
 import type { ErrorResponse } from '#shared/schemas/common';
 import { CSRF_PLACEHOLDER, CSRF_PLACEHOLDER_EVENT, getCsrfToken } from './csrf';
+import { apiUrl } from './api-base';
 
 /** A failed call: status, the server's readable message and any field errors. */
 export class ApiError extends Error {
@@ -44,7 +45,7 @@ type ApiOptions = {
   headers?: Record<string, string>;
 };
 
-/** Same-origin JSON call with credentials; non-2xx answers reject with ApiError. */
+/** Same-origin JSON call with credentials (under the global API base, lib/api-base.ts); non-2xx answers reject with ApiError. */
 export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   const method = opts.method ?? 'GET';
   const headers: Record<string, string> = { ...opts.headers, accept: 'application/json' };
@@ -57,7 +58,7 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
       window.dispatchEvent(new CustomEvent(CSRF_PLACEHOLDER_EVENT, { detail: { token } }));
     }
   }
-  const response = await fetch(path + toQueryString(opts.query ?? {}), {
+  const response = await fetch(apiUrl(path) + toQueryString(opts.query ?? {}), {
     method,
     headers,
     credentials: 'same-origin',

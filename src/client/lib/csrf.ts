@@ -1,3 +1,5 @@
+import { apiUrl } from './api-base';
+
 /** §9: retries at start, and the placeholder used when no token could be had within 35 s. */
 export const CSRF_RETRIES = 5;
 export const CSRF_FALLBACK_MS = 35_000;
@@ -9,7 +11,7 @@ async function fetchToken(): Promise<string> {
   let lastError: unknown;
   for (let attempt = 0; attempt <= CSRF_RETRIES; attempt++) {
     try {
-      const res = await fetch('/api/CSRF', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+      const res = await fetch(apiUrl('/api/CSRF'), { credentials: 'same-origin', headers: { accept: 'application/json' } });
       if (res.ok) return ((await res.json()) as { csrfToken: string }).csrfToken;
       lastError = new Error(res.statusText);
     } catch (err) {
