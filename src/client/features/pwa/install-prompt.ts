@@ -35,6 +35,13 @@ export function captureInstallPrompt(target: Window = window) {
 
 if (typeof window !== 'undefined') captureInstallPrompt(window);
 
+/** Forgets the kept prompt and the install (a new page starts with neither; tests start each case so). */
+export function forgetInstallPrompt() {
+  deferred = null;
+  installed = false;
+  notify();
+}
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
