@@ -835,3 +835,35 @@ export const surveyResponses = pgTable('survey_responses', {
 ]);
 
 export type SurveyResponseRow = typeof surveyResponses.$inferSelect;
+
+/**
+ * Flex offers (issue 11 item 6, docs/api-flex-offers.md; §3 Flex offer: id, webMessageOfferAmount):
+ * an extra reward one member is offered at one restaurant for a few days, on partners with the
+ * §1 flex-offers switch. Made by the offers job or the demo seed through the flex-offers service.
+ * The engine redeems it on the member's first qualified (Awarded) dine there within its dates: one
+ * B reward of `amount` (the partner's unit: miles, points, cents for cash partners), `dineId` and
+ * `rewardId` set in the chunk's transaction only while still null, so an offer pays once. A refund
+ * that un-qualifies that dine takes the reward back and opens the offer again.
+ */
+export const flexOffers = pgTable('flex_offers', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  merchantId: integer('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
+  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  amount: integer('amount').notNull(),
+  /** Restaurant-local dates, both included. */
+  validFrom: text('valid_from').notNull(),
+  validTo: text('valid_to').notNull(),
+  /** Who made it: 'job' (the offers job), 'demo' (seeded demo data). */
+  source: text('source').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  dineId: bigint('dine_id', { mode: 'number' }).references(() => dines.id, { onDelete: 'set null' }),
+  rewardId: bigint('reward_id', { mode: 'number' }),
+  redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+}, (t) => [
+  index('flex_offers_member_merchant').on(t.memberId, t.merchantId, t.validTo),
+  index('flex_offers_dine').on(t.dineId),
+  uniqueIndex('flex_offers_reward_uq').on(t.rewardId),
+]);
+
+export type FlexOfferRow = typeof flexOffers.$inferSelect;
