@@ -66,6 +66,11 @@ export function takesTableReservations(partner: { openTableReservationsEnabled: 
 }
 
 /** §1 merchant favourites: members keep favourite restaurants (the heart, the account list; the favourites calls answer 404 elsewhere). */
+/** §1 flex offers: per-member extra offers at restaurants (needs members to offer them to). */
+export function offersFlexOffers(partner: { hasFlexOffers: boolean; enrollmentType: EnrollmentType }): boolean {
+  return partner.hasFlexOffers && hasMembers(partner);
+}
+
 export function offersFavorites(partner: { hasMerchantFavourites: boolean; enrollmentType: EnrollmentType }): boolean {
   return partner.hasMerchantFavourites && hasMembers(partner);
 }
