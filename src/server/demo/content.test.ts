@@ -151,7 +151,8 @@ describe('buildContent', () => {
       expect(urls).toContain('/how-it-works');
       const earn = urls.filter((u) => u.startsWith('/earn/'));
       expect(earn.length).toBeGreaterThanOrEqual(2);
-      expect(earn.length).toBeLessThanOrEqual(3);
+      // The airline with the Topgolf promotion has a fourth.
+      expect(earn.length).toBeLessThanOrEqual(p.code === 'american' ? 4 : 3);
       const how = pages.find((f) => f.url === '/how-it-works') ?? {};
       const main = (how.main_column as unknown[]).map((b) => ZTextBlock.parse(b));
       expect(main.filter((b) => b.type === 'title').length).toBeGreaterThanOrEqual(3);
@@ -159,6 +160,30 @@ describe('buildContent', () => {
       expect(main.some((b) => b.type === 'button' && b.url === '/search')).toBe(true);
       expect((how.side_column as unknown[]).length).toBeGreaterThan(0);
       expect(how.disclaimer).toBeTruthy();
+    }
+  });
+
+  it('every /earn link of the content (banners, popups, account centre, the /earn overview) has its earn page (§2)', () => {
+    for (const p of partners) {
+      const rows = buildContent(p).filter((r) => r.status === 'published');
+      const urls = new Set(published(buildContent(p), 'earn_details').map((r) => r.fields.url as string));
+      const linked = JSON.stringify(rows.filter((r) => r.contentName !== 'earn_details' || r.fields.url === '/earn').map((r) => r.fields)).match(/\/earn(\/[a-z-]+)?(?=["?#])/g) ?? [];
+      expect(linked.length, p.code).toBeGreaterThan(0);
+      for (const url of linked) expect(urls.has(url), `${p.code} ${url}`).toBe(true);
+      if (p.enrollmentType === 'none') expect(urls.has('/earn')).toBe(false);
+      else expect(urls.has('/earn')).toBe(true);
+    }
+  });
+
+  it('earn pages carry a merchant carousel, the side column and a disclaimer; VIP after 11 dines, the 12th at the VIP rate', () => {
+    for (const p of partners) {
+      for (const f of published(buildContent(p), 'earn_details').map((r) => r.fields).filter((f) => String(f.url).startsWith('/earn/') && f.url !== '/earn/how-it-works' && f.url !== '/earn/topgolf-bonus')) {
+        const main = (f.main_column as unknown[]).map((b) => ZTextBlock.parse(b));
+        expect(main.some((b) => b.type === 'merchant_carousel'), `${p.code} ${String(f.url)}`).toBe(true);
+        expect((f.side_column as unknown[]).length).toBeGreaterThan(0);
+        expect(f.disclaimer).toBeTruthy();
+        if (f.url === '/earn/vip-upgrade') expect(JSON.stringify(f.main_column)).toContain('After 11 qualifying dines in a calendar year you reach VIP: your 12th qualifying dine');
+      }
     }
   });
 

@@ -1,6 +1,6 @@
 import type { contentPages, NewPartnerRow } from '../db/schema';
 import type { TextBlock, FooterLink } from '#shared/schemas/cms';
-import { VIP_DINES_REQUIRED } from '#shared/constants/rewards';
+import { VIP_DINES_REQUIRED, VISIT_METER_MAX } from '#shared/constants/rewards';
 import { partnerSeed, type PartnerKind } from './partners';
 import { hashString } from '../lib/random';
 import { bonusCatalogue } from './bonuses';
@@ -524,6 +524,7 @@ function earnPage(ctx: Ctx, page: 'new-member-bonus' | 'reservations' | 'vip-upg
             ? `Join, link a card and complete a qualifying dine of $25 or more within 30 days. We\u2019ll add ${ctx.voice.welcomeBonus} to ${ctx.voice.earnedWhere}, on top of the {{currencyPlural}} you earn on every meal.`
             : `New this season: complete two qualifying dines of $25 or more within 30 days of joining and earn ${ctx.voice.welcomeBonus} for each, on top of your everyday {{currencyPlural}}.`),
           button('Find a restaurant', '/search'),
+          carousel(`Popular for a first dine in ${ctx.hubCity}`, { location: ctx.hub, sortBy: 'rating' }),
         ],
         ...common,
       };
@@ -538,6 +539,7 @@ function earnPage(ctx: Ctx, page: 'new-member-bonus' | 'reservations' | 'vip-upg
           body(`Book at participating restaurants through {{partnerName2}}, dine, and pay with a linked card. We\u2019ll add ${ctx.voice.reservationBonus} for each completed reservation.`),
           body('Reservations are for parties of up to 6 and can be made up to a year ahead.'),
           button('Find a table', '/search?reservations=true'),
+          carousel('Book a table tonight', { location: ctx.hub, reservations: 'true', sortBy: 'rating' }),
         ],
         ...common,
       };
@@ -548,10 +550,11 @@ function earnPage(ctx: Ctx, page: 'new-member-bonus' | 'reservations' | 'vip-upg
         banner_text: 'Go VIP and earn {{currentEarning3}}',
         banner: banner(ctx, 'earn-vip', { welcome: true, prospect: false, alt: 'Illustration of a chef\u2019s tasting menu' }),
         main_column: [
-          title('Dine 11 times, earn more all year'),
-          body('Complete 11 qualifying dines in a calendar year to reach VIP. From then on you earn {{currentEarning3}} for the rest of this year and all of next.'),
-          body('VIP members also get a dedicated support line and early access to seasonal offers.'),
+          title(`Dine ${VISIT_METER_MAX} times, earn more all year`),
+          body(`After ${VISIT_METER_MAX} qualifying dines in a calendar year you reach VIP: your ${VIP_DINES_REQUIRED}th qualifying dine and every one after it earns {{currentEarning3}}, for the rest of this year and all of next.`),
+          body('VIP is for members who get our emails, so keep your email preferences on. VIP members also get a dedicated support line and early access to seasonal offers.'),
           button('See your progress', '/account/overview'),
+          carousel(`Where VIPs dine in ${ctx.hubCity}`, { location: ctx.hub, sortBy: 'rating', ...(ctx.acclaimed ? { acclaimed: 'true' } : {}) }),
         ],
         ...common,
       };
@@ -565,6 +568,7 @@ function earnPage(ctx: Ctx, page: 'new-member-bonus' | 'reservations' | 'vip-upg
           title('Now every meal out pays you back'),
           body('{{programName1}} now pays {{currentEarning2}} at participating restaurants. Link a card once and it works every time you pay.'),
           button('Start earning', '/search'),
+          carousel(`Cash back near ${ctx.hubCity}`, { location: ctx.hub, sortBy: 'rating' }),
         ],
         ...common,
       };
@@ -585,6 +589,59 @@ function earnPage(ctx: Ctx, page: 'new-member-bonus' | 'reservations' | 'vip-upg
   }
 }
 
+/** What each earn page is called on the /earn overview. */
+const EARN_PAGE_LINKS: Record<EarnPage, { title: string; text: string }> = {
+  'new-member-bonus': { title: 'New member bonus', text: 'A welcome bonus on your first qualifying dine.' },
+  'reservations': { title: 'Reservation bonus', text: 'Extra {{currencyPlural}} when you book a table through us.' },
+  'vip-upgrade': { title: 'VIP status', text: 'Earn {{currentEarning3}} once you dine often.' },
+  'this-is-big': { title: 'Cash back is here', text: 'Every meal out now pays you back.' },
+  'how-it-works': { title: 'Earning explained', text: 'What counts as a qualifying dine, and when {{currencyPlural}} show up.' },
+  'topgolf-bonus': { title: 'Topgolf bonus', text: 'Bonus {{currencyPlural}} on a round at Topgolf.' },
+};
+
+/** §2 /earn: the partner's ways to earn, each linking to its earn page, and restaurants to try. */
+function earnOverview(ctx: Ctx, pages: readonly EarnPage[]): Record<string, unknown> {
+  const main: TextBlock[] = [title('Ways to earn more with {{programName1}}')];
+  for (const p of pages) {
+    main.push(title(EARN_PAGE_LINKS[p].title), body(EARN_PAGE_LINKS[p].text), link(`Read about the ${EARN_PAGE_LINKS[p].title.toLowerCase()}`, `/earn/${p}`));
+  }
+  main.push(carousel(`Top rated in ${ctx.hubCity}`, { location: ctx.hub, sortBy: 'rating' }));
+  return {
+    url: '/earn',
+    browser_title: 'Ways to earn | {{partnerName2}}',
+    banner_text: 'More ways to earn {{currencyPlural}}',
+    banner: banner(ctx, 'earn-overview', { welcome: true, prospect: true, alt: 'Illustration of friends sharing dishes' }),
+    main_column: main,
+    side_column: sideColumn(ctx),
+    disclaimer: earnDisclaimer(),
+    stage: 'live',
+  };
+}
+
+/** §2 /earn/topgolf-bonus, for the partner that runs the promotion (american in the demo). */
+function topgolfPage(ctx: Ctx): Record<string, unknown> {
+  return {
+    url: '/earn/topgolf-bonus',
+    browser_title: 'Topgolf bonus | {{partnerName2}}',
+    banner_text: `Tee it up: ${ctx.voice.reservationBonus} at Topgolf`,
+    banner: banner(ctx, 'earn-topgolf', { welcome: true, prospect: true, alt: 'Illustration of a driving range at dusk' }),
+    main_column: [
+      title('Swing, snack, earn'),
+      body(`Pay for food, drinks or bays at a participating Topgolf venue with a linked card and earn ${ctx.voice.reservationBonus} on top of your usual {{currencyPlural}}, once per calendar month.`),
+      body('Nothing to register: the bonus follows your first qualifying visit each month automatically.'),
+      button('Find restaurants near you', '/search'),
+    ],
+    side_column: sideColumn(ctx),
+    disclaimer: `${earnDisclaimer()} The Topgolf bonus applies to one qualifying visit per calendar month at participating venues.`,
+    stage: 'live',
+  };
+}
+
+type EarnPage = 'new-member-bonus' | 'reservations' | 'vip-upgrade' | 'this-is-big' | 'how-it-works' | 'topgolf-bonus';
+
+/** The partner that runs the demo Topgolf promotion. */
+const TOPGOLF_PARTNERS: ReadonlySet<string> = new Set(['american']);
+
 function earnDetailItems(ctx: Ctx, partner: ContentPartner): ContentRow[] {
   const candidates: ('this-is-big' | 'reservations' | 'vip-upgrade' | 'how-it-works')[] = [];
   if (partner.generalModalType === 'cash_back_launch') candidates.push('this-is-big');
@@ -592,9 +649,13 @@ function earnDetailItems(ctx: Ctx, partner: ContentPartner): ContentRow[] {
   if (ctx.hasVIP) candidates.push('vip-upgrade');
   candidates.push('how-it-works');
   const pages = ['new-member-bonus' as const, ...candidates.slice(0, 2)];
+  const overview: EarnPage[] = TOPGOLF_PARTNERS.has(ctx.code) ? [...pages, 'topgolf-bonus'] : pages;
   return [
     item('earn_details', 'how-it-works', howItWorks(ctx), 0),
     ...pages.map((p, i) => item('earn_details', `earn-${p}`, earnPage(ctx, p), i + 1)),
+    ...(TOPGOLF_PARTNERS.has(ctx.code) ? [item('earn_details', 'earn-topgolf-bonus', topgolfPage(ctx), pages.length + 1)] : []),
+    // Sites without members have no offers to gather: their /earn is not found.
+    ...(ctx.enrollment !== 'none' ? [item('earn_details', 'earn', earnOverview(ctx, overview), pages.length + 2)] : []),
   ];
 }
 
