@@ -38,6 +38,7 @@ import { bonusesRoutes } from './modules/bonuses/bonuses.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { reservationsRoutes } from './modules/reservations/reservations.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
+import { flexOffersRoutes } from './modules/flex-offers/flex-offers.routes';
 import { surveysRoutes, surveysStgtoolsRoutes } from './modules/surveys/surveys.routes';
 import { merchantVisitsRoutes } from './modules/merchant-visits/merchant-visits.routes';
 
@@ -119,6 +120,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(reviewsRoutes, { db, search });
   await app.register(reservationsRoutes, { db });
   await app.register(favoritesRoutes, { db });
+  await app.register(flexOffersRoutes, { db });
   await app.register(surveysRoutes, { db });
   if (config.stagingTools && config.env !== 'production') await app.register(surveysStgtoolsRoutes, { db, demoPrefix: demoAccounts.publicIdPrefix });
   await app.register(merchantVisitsRoutes, { db });

@@ -197,6 +197,7 @@ export const OPENAPI_TAGS = [
   { name: 'captcha', description: 'Proof-of-work challenges (ALTCHA) for card submissions.' },
   { name: 'merchants', description: 'Restaurant search and details.' },
   { name: 'favorites', description: 'The signed-in member\'s favourite restaurants (partners with merchant favourites).' },
+  { name: 'flex-offers', description: 'The signed-in member\'s flex offers at restaurants (partners with flex offers).' },
   { name: 'partner', description: 'The partner site\'s configuration and switches.' },
   { name: 'content', description: 'Content pages of the partner site.' },
   { name: 'tracking', description: 'Anonymous usage events (impressions).' },
