@@ -121,8 +121,18 @@ export async function lockMembers(tx: Executor, ids: readonly number[], opts: { 
 }
 
 export async function loadPartners(tx: Executor): Promise<PartnerInfo[]> {
-  const found = await rows<{ id: number; earn_rates: [number, number, number, number] }>(tx, sql`select id, earn_rates from partners`);
-  return found.map((r) => ({ id: r.id, earnRates: r.earn_rates }));
+  const found = await rows<{ id: number; earn_rates: [number, number, number, number]; has_reservation_bonus: boolean; has_flex_offers: boolean }>(tx, sql`
+    select id, earn_rates, has_reservation_bonus, has_flex_offers from partners`);
+  return found.map((r) => ({ id: r.id, earnRates: r.earn_rates, hasReservationBonus: r.has_reservation_bonus, hasFlexOffers: r.has_flex_offers }));
+}
+
+/** Which of these award keys of these members have a live award (not taken back): the reservation bonus checks its reservations before choosing. */
+export async function liveAwardKeys(tx: Executor, opts: { memberIds: readonly number[]; keys: readonly string[] }): Promise<Set<string>> {
+  if (opts.memberIds.length === 0 || opts.keys.length === 0) return new Set();
+  const found = await rows<{ award_key: string }>(tx, sql`
+    select award_key from bonus_awards
+    where member_id = any(${intArray(opts.memberIds)}) and award_key = any(${textArray(opts.keys)}) and revoked_at is null`);
+  return new Set(found.map((r) => r.award_key));
 }
 
 export async function loadLocations(tx: Executor, locationIds: readonly string[]): Promise<Array<{ locationId: string; merchantId: number }>> {

@@ -31,7 +31,11 @@ export type MemberInfo = {
   /** For bonuses (window after joining, the source the member joined through); absent: no bonus. */
   joinDate?: Date; enrollmentSource?: string;
 };
-export type PartnerInfo = { id: number; earnRates: readonly [number, number, number, number] };
+export type PartnerInfo = {
+  id: number; earnRates: readonly [number, number, number, number];
+  /** §1 switches the engine reads: the reservation bonus and flex offers (absent: off). */
+  hasReservationBonus?: boolean; hasFlexOffers?: boolean;
+};
 export type LocationInfo = { locationId: string; merchantId: number };
 
 /** A dine as the engine keeps it while a chunk is applied (the `dines` row and its S reward). */
@@ -116,13 +120,20 @@ export type World = {
   newAwards: BonusAward[];
   /** Loaded awards a refund took back in this chunk. */
   revokedAwards: BonusAward[];
+  /**
+   * Live awards tied to one dine rather than once per member (reservation bonuses, loaded for the
+   * chunk's members): a refund that un-qualifies their dine takes them back.
+   */
+  dineAwards: BonusAward[];
+  /** Dines this chunk made Awarded (cleared and qualified), in order: the reservation bonus and flex offers look at them once written. */
+  awardedDines: Dine[];
 };
 
 export function emptyWorld(): World {
   return {
     cardsByToken: new Map(), cardsById: new Map(), members: new Map(), partners: new Map(), locations: new Map(), merchants: new Map(), dinesByTransaction: new Map(),
     dinesByCard: new Map(), progress: new Map(), monthlyVisits: new Map(), adjustments: [],
-    bonusProgrammes: new Map(), bonusEnrolments: new Map(), bonusAwards: new Map(), newAwards: [], revokedAwards: [],
+    bonusProgrammes: new Map(), bonusEnrolments: new Map(), bonusAwards: new Map(), newAwards: [], revokedAwards: [], dineAwards: [], awardedDines: [],
   };
 }
 
@@ -147,6 +158,16 @@ function addProgress(world: World, dine: Dine, dines: number, rewards: number) {
   p.deltaDines += dines;
   p.rewards += rewards;
   p.deltaRewards += rewards;
+}
+
+/**
+ * A bonus made or taken back after the events ran (the reservation bonus and flex offers, decided
+ * once the chunk's dines are written): the year's rewards of the dine's local year move with it.
+ */
+export function addBonusProgress(world: World, dine: Pick<Dine, 'memberId' | 'partnerId' | 'localDate'>, amount: number) {
+  const p = progressOf(world, dine.memberId, dine.partnerId, Number(dine.localDate.slice(0, 4)));
+  p.rewards += amount;
+  p.deltaRewards += amount;
 }
 
 function addVisit(world: World, dine: Dine, by: number) {
@@ -239,7 +260,10 @@ function settle(world: World, dine: Dine) {
   setStatus(dine, e.tier === TIER_LEVELS.NonActivated ? 'Deferred' : 'Awarded', null);
   addProgress(world, dine, 1, dine.reward);
   addVisit(world, dine, 1);
-  if (dine.status === 'Awarded') awardBonuses(world, dine);
+  if (dine.status === 'Awarded') {
+    awardBonuses(world, dine);
+    world.awardedDines.push(dine);
+  }
 }
 
 /**
@@ -294,6 +318,24 @@ function takeBackBonuses(world: World, dine: Dine) {
     });
     addProgress(world, dine, 0, -award.amount);
   }
+}
+
+/**
+ * A refund that un-qualifies a dine (refunds it whole) takes back the awards tied to that dine
+ * (the reservation bonus: its minimum spend is 0, so any purchase left keeps it whole), by the same
+ * rule as the other bonuses (`bonusSurvivesRefund`): revoked when the chunk is written (Forfeit if
+ * not paid yet, else a J adjustment) and the year's rewards drop by it.
+ */
+function takeBackDineAwards(world: World, dine: Dine) {
+  const left = dine.qualified && dine.clearedAmountCents !== null ? basisAfterRefunds(dine, dine.clearedAmountCents) : 0;
+  if (bonusSurvivesRefund({ minSpendCents: 0 }, left)) return;
+  world.dineAwards = world.dineAwards.filter((award) => {
+    const mine = award.dine === dine || (award.dineId !== null && award.dineId === dine.id);
+    if (!mine) return true;
+    world.revokedAwards.push(award);
+    addProgress(world, dine, 0, -award.amount);
+    return false;
+  });
 }
 
 function remember(world: World, dine: Dine) {
@@ -452,6 +494,7 @@ function applyRefund(world: World, event: CardNetworkEvent, card: CardInfo, loca
     setStatus(dine, 'Forfeit', 'refunded');
   }
   takeBackBonuses(world, dine);
+  takeBackDineAwards(world, dine);
   return { outcome: 'applied', note };
 }
 

@@ -5,12 +5,13 @@ import { isDatabaseUnavailable, type Db } from '../../db/client';
 import {
   addProgress, claimEarlierOfCards, claimInbox, insertAdjustments, insertDines, loadCardsOfMembers, loadDinesByTransaction, loadDinesOfCards,
   loadLocations, loadMerchantTerms, loadMonthlyVisits, loadPartners, loadProgress, lockMembers, markOldestFailed, markProcessed, membersToSweep,
-  sweepMembers, updateDines, type Executor, type InboxRow,
+  sweepMembers, updateDines, liveAwardKeys, type Executor, type InboxRow,
 } from './card-network.repo';
 import {
-  applyEvent, bonusKey, emptyWorld, progressKey, REFUND_MATCH_DAYS, visitKey, type Dine, type EventResult, type MemberInfo, type Outcome, type World,
+  addBonusProgress, applyEvent, bonusKey, emptyWorld, progressKey, REFUND_MATCH_DAYS, visitKey, type Dine, type EventResult, type MemberInfo, type Outcome, type World,
 } from './decisions';
-import { activeProgrammes, enrolmentsOf, insertAwards, liveAwardsOf, revokeAwards, saveEnrolments } from '../bonuses/bonuses.repo';
+import { activeProgrammes, enrolmentsOf, insertAwards, liveAwardsOf, revokeAwards, saveEnrolments, type ProgrammeRow } from '../bonuses/bonuses.repo';
+import { honouredReservations } from '../reservations/reservations.repo';
 
 /**
  * The rewards engine (docs/rewards-engine.md §3): applies the card-network inbox in chunks. One
@@ -101,28 +102,82 @@ async function loadWorld(tx: Executor, claimed: Claimed[], cards: Awaited<Return
   return world;
 }
 
-/** The bonus programmes of the members' partners, the members' enrolments and their live awards (the members are locked). */
+/**
+ * The bonus programmes of the members' partners, the members' enrolments and their live awards (the
+ * members are locked): once-per-member awards into `bonusAwards`, reservation bonuses (one per
+ * reservation, tied to their dine) into `dineAwards`.
+ */
 async function loadBonuses(tx: Executor, world: World, memberIds: number[]) {
   if (memberIds.length === 0) return;
-  for (const p of await activeProgrammes(tx, { kinds: ['newMember', 'injected'] })) {
+  const reservationProgrammes = new Map<number, ProgrammeRow>();
+  for (const p of await activeProgrammes(tx, { kinds: ['newMember', 'injected', 'reservation'] })) {
+    if (p.kind === 'reservation') {
+      reservationProgrammes.set(p.id, p);
+      continue;
+    }
     const list = world.bonusProgrammes.get(p.partnerId) ?? [];
     list.push(p);
     world.bonusProgrammes.set(p.partnerId, list);
   }
-  if (world.bonusProgrammes.size === 0) return;
+  if (world.bonusProgrammes.size === 0 && reservationProgrammes.size === 0) return;
   for (const e of await enrolmentsOf(tx, memberIds)) {
     world.bonusEnrolments.set(bonusKey(e.memberId, e.bonusId), { ...e, partnerId: world.members.get(e.memberId)?.partnerId ?? 0, changed: false });
   }
   const dinesById = new Map([...world.dinesByTransaction.values()].flatMap((d) => (d.id === undefined ? [] : [[d.id, d] as const])));
   for (const a of await liveAwardsOf(tx, memberIds)) {
-    // Reservation awards (their own key) are not the engine's: only the once-per-member bonuses.
+    const award = {
+      partnerId: a.partnerId, memberId: a.memberId, bonusId: a.bonusId, amount: a.amount, description: '',
+      dine: a.dineId === null ? null : dinesById.get(a.dineId) ?? null, dineId: a.dineId, id: a.id, rewardId: a.rewardId, rewardStatus: a.rewardStatus,
+    };
+    const reservation = reservationProgrammes.get(a.bonusId);
+    if (reservation) {
+      // Only those of dines this chunk touches can be taken back by it.
+      if (award.dine) world.dineAwards.push({ ...award, description: reservation.description });
+      continue;
+    }
     const programme = (world.bonusProgrammes.get(a.partnerId) ?? []).find((p) => p.id === a.bonusId);
     if (!programme) continue;
-    world.bonusAwards.set(bonusKey(a.memberId, a.bonusId), {
-      partnerId: a.partnerId, memberId: a.memberId, bonusId: a.bonusId, amount: a.amount, description: programme.description,
-      dine: a.dineId === null ? null : dinesById.get(a.dineId) ?? null, dineId: a.dineId, id: a.id, rewardId: a.rewardId, rewardStatus: a.rewardStatus,
-    });
+    world.bonusAwards.set(bonusKey(a.memberId, a.bonusId), { ...award, description: programme.description });
   }
+}
+
+/**
+ * The reservation bonus (docs/rewards-engine.md §6, issue 11 item 4), decided once the chunk's dines
+ * are written: each dine this chunk made Awarded that honours a booked reservation of its member at
+ * that restaurant on that local day (reservations.repo `honouredReservations`) earns the partner's
+ * reservation bonus (§1 switch and its active `reservation` programme) once per reservation: award
+ * key `reservation:<id>`, unique among live awards, so a retry, a repeat, another dine the same day
+ * or `awardReservationBonus` called for the same reservation award nothing more. One dine honours
+ * one reservation (a member who booked lunch and dinner and dined once earns one bonus); a
+ * reservation already awarded passes to the dine's next one. Written in the chunk's transaction
+ * with the members locked; the year's rewards grow by what was inserted.
+ */
+async function writeReservationBonuses(tx: Executor, world: World) {
+  const dines = world.awardedDines.filter((d) => d.id !== undefined && d.status === 'Awarded' && d.qualified && world.partners.get(d.partnerId)?.hasReservationBonus);
+  if (dines.length === 0) return;
+  const programmes = new Map((await activeProgrammes(tx, { kinds: ['reservation'] })).map((p) => [p.partnerId, p]));
+  const wanted = dines.filter((d) => programmes.has(d.partnerId));
+  if (wanted.length === 0) return;
+  const honoured = await honouredReservations(tx as unknown as Db, wanted.map((d) => d.id!));
+  if (honoured.length === 0) return;
+  const keyOf = (reservationId: number) => `reservation:${reservationId}`;
+  const taken = await liveAwardKeys(tx, { memberIds: [...new Set(honoured.map((h) => h.memberId))], keys: honoured.map((h) => keyOf(h.reservationId)) });
+  // honouredReservations gives each reservation its first dine of the day; any of the day's dines of the chunk may take it.
+  const reservations = [...new Map(honoured.map((h) => [h.reservationId, h])).values()].sort((a, b) => a.reservationId - b.reservationId);
+  const awards: Array<{ dine: Dine; reservationId: number; programme: ProgrammeRow }> = [];
+  for (const dine of wanted) {
+    const r = reservations.find((h) => h.memberId === dine.memberId && h.merchantId === dine.merchantId && h.localDate === dine.localDate
+      && h.partnerId === dine.partnerId && !taken.has(keyOf(h.reservationId)));
+    if (!r) continue;
+    taken.add(keyOf(r.reservationId));
+    awards.push({ dine, reservationId: r.reservationId, programme: programmes.get(dine.partnerId)! });
+  }
+  const made = await insertAwards(tx, awards.map((a) => ({
+    partnerId: a.dine.partnerId, memberId: a.dine.memberId, bonusId: a.programme.id, awardKey: keyOf(a.reservationId), dineId: a.dine.id!,
+    amount: a.programme.amount, description: a.programme.description,
+  })));
+  const inserted = new Set(made.map((m) => m.awardKey));
+  for (const a of awards) if (inserted.has(keyOf(a.reservationId))) addBonusProgress(world, a.dine, a.programme.amount);
 }
 
 /** Writes the chunk's bonus decisions: take-backs, then new awards with their B rewards, then enrolment stages. */
@@ -174,6 +229,7 @@ export async function applyChunk(db: Db, opts: { limit?: number } = {}): Promise
     await updateDines(tx, changed.filter((d) => d.id !== undefined).sort((a, b) => a.id! - b.id!));
     await insertAdjustments(tx, world.adjustments);
     await writeBonuses(tx, world);
+    await writeReservationBonuses(tx, world);
     await addProgress(tx, [...world.progress.values()]);
     await markProcessed(tx, results);
 
