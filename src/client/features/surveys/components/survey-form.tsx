@@ -138,6 +138,7 @@ function Question({ uid, question: q, value, error, onChange }: QuestionProps) {
   const choices = q.type === 'rating' ? ['1', '2', '3', '4', '5'] : q.options;
   return (
     <fieldset
+      role="radiogroup"
       className={styles.question}
       data-question={q.id}
       aria-invalid={error ? true : undefined}
