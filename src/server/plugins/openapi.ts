@@ -202,5 +202,6 @@ export const OPENAPI_TAGS = [
   { name: 'content', description: 'Content pages of the partner site.' },
   { name: 'tracking', description: 'Anonymous usage events (impressions).' },
   { name: 'site', description: 'Partner logos and the liveness check.' },
+  { name: 'surveys', description: 'Answers to the partner site\'s own surveys (docs/api-surveys.md).' },
   { name: 'stgtools', description: 'Staging tools (never in production): demo members, the e-mail outbox, switching the member\'s tier and state.' },
 ];
