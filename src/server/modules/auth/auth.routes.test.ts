@@ -56,6 +56,22 @@ describe('POST /api/SignIn', () => {
     expect(me.json<Member>().email).toBe('select.card@hilton.example.com');
   });
 
+  it('answers the same member as GET /api/Member: tier, dining progress and bonuses from their tables', async () => {
+    for (const email of ['new.noncard@hilton.example.com', 'vip.card@hilton.example.com']) {
+      const b = new TestBrowser(t, 'hilton');
+      const res = await b.signIn(email, DEMO_PASSWORD);
+      expect(res.statusCode, email).toBe(200);
+      const signedIn = res.json<{ member: Member }>().member;
+      const read = (await b.send({ method: 'GET', url: '/api/Member' })).json<Member>();
+      // The session's expiry slides with every call; the rest is the same member.
+      expect({ ...signedIn, session: null }, email).toEqual({ ...read, session: null });
+    }
+    // The new member's bonus is there at once (the home page picks its variant from this answer).
+    const b = new TestBrowser(t, 'hilton');
+    const member = (await b.signIn('new.noncard@hilton.example.com', DEMO_PASSWORD)).json<{ member: Member }>().member;
+    expect(member.activeBonuses).toContainEqual(expect.objectContaining({ isNewMemberBonus: true, bonusStatus: 'Eligible' }));
+  });
+
   it('signs in with a partner number typed in lower case', async () => {
     const b = new TestBrowser(t, 'hilton');
     const m = demo('vip-noncard');

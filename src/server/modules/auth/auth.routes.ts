@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { CSRF_MESSAGE } from '../../plugins/csrf';
 import { AppError } from '../../lib/app-error';
 import { toMember } from '../members/member-mapper';
+import { memberStanding } from '../members/members.service';
 import { signIn } from './auth.service';
 import { normaliseIdentifier } from './lockout';
 import { SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_ADDRESS } from '../../plugins/rate-limits';
@@ -35,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     await app.limits.account(request, reply, { name: 'sign-in', account: normaliseIdentifier(request.body.username), limit: SIGN_IN_PER_ACCOUNT });
     const member = await signIn(db, { partner, username: request.body.username, password: request.body.password });
     const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: request.body.staySignedIn });
-    return { member: toMember(member, session), csrfToken: app.csrf.issue(request, reply) };
+    return { member: toMember(member, session, await memberStanding(db, member)), csrfToken: app.csrf.issue(request, reply) };
   });
 
   app.get('/api/SignOut', {

@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/client';
 import { PROSPECT_PER_ACCOUNT, PROSPECT_PER_ADDRESS, VALIDATE_EMAIL_PER_ACCOUNT, VALIDATE_PER_ADDRESS } from '../../plugins/rate-limits';
 import { toMember } from '../members/member-mapper';
+import { memberStanding } from '../members/members.service';
 import { isEmailAvailable, joinProgramme, recordProspect, requireOffered, validateZip } from './enrollment.service';
 
 const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 429: ZErrorResponse };
@@ -33,7 +34,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     await app.limits.account(request, reply, { name: 'join', account: request.body.email, limit: PROSPECT_PER_ACCOUNT });
     const member = await joinProgramme(db, { partner, body: request.body });
     const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: false });
-    return reply.status(201).send({ member: toMember(member, session), csrfToken: app.csrf.issue(request, reply) });
+    return reply.status(201).send({ member: toMember(member, session, await memberStanding(db, member)), csrfToken: app.csrf.issue(request, reply) });
   });
 
   app.post('/api/Members/Prospects/Email', {

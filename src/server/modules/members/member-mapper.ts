@@ -1,16 +1,16 @@
 import type { MemberRow, SessionRow } from '../../db/schema';
 import type { Member } from '#shared/schemas/member';
-import { NO_PROGRESS, progressYear, standingOf, type MemberStanding } from './standing';
+import type { MemberStanding } from './standing';
 
 /**
- * The member as the browser sees it (§3); never the password hash or internal ids. Tier and
- * dining progress come from the engine's tables (members.service memberStanding); without them
- * (a member who has never dined) they are computed from no progress, never read from the row's
- * seeded diningProgress. Bonuses come from the bonus tables through the standing (the row's old
- * active_bonuses column is not read).
+ * The member as the browser sees it (§3); never the password hash or internal ids. Tier, dining
+ * progress and bonuses come from the engine's and the bonus tables (members.service
+ * memberStanding), which every answer carrying a member passes: sign-in, joining and recovery
+ * answer the same member as GET /api/Member (the row's seeded diningProgress and old
+ * active_bonuses column are not read).
  */
-export function toMember(row: MemberRow, session: SessionRow, standing?: MemberStanding): Member {
-  const { tierLevel, diningProgress, activeBonuses = [] } = standing ?? standingOf(row.tierLevel, NO_PROGRESS, progressYear());
+export function toMember(row: MemberRow, session: SessionRow, standing: MemberStanding): Member {
+  const { tierLevel, diningProgress, activeBonuses = [] } = standing;
   return {
     publicId: row.publicId,
     firstName: row.firstName,

@@ -12,6 +12,7 @@ import { RECOVER_PER_ACCOUNT } from '../../plugins/rate-limits';
 import { hashToken, SESSION_COOKIE } from '../../plugins/session';
 import { requireOffered } from '../enrollment/enrollment.service';
 import { toMember } from '../members/member-mapper';
+import { memberStanding } from '../members/members.service';
 import { fixCredentials, memberOfToken, RECOVER_MESSAGE, resetPassword, sendRecoveryLinks } from './recovery.service';
 
 /** POST /api/Recover answers after this long whatever happened, so its timing tells nothing. */
@@ -115,6 +116,6 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; 
     const partner = request.sitePartner;
     const member = await fixCredentials(db, { partnerId: partner.id, ...request.body });
     const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: false });
-    return { member: toMember(member, session), csrfToken: app.csrf.issue(request, reply) };
+    return { member: toMember(member, session, await memberStanding(db, member)), csrfToken: app.csrf.issue(request, reply) };
   });
 };
