@@ -150,7 +150,9 @@ describe('buildContent', () => {
       const urls = pages.map((f) => f.url as string);
       expect(urls).toContain('/how-it-works');
       const earn = urls.filter((u) => u.startsWith('/earn/'));
-      expect(earn.length).toBeGreaterThanOrEqual(2);
+      // A site without members has no new-member bonus page.
+      expect(earn.length).toBeGreaterThanOrEqual(p.enrollmentType === 'none' ? 1 : 2);
+      expect(earn.includes('/earn/new-member-bonus')).toBe(p.enrollmentType !== 'none');
       // The airline with the Topgolf promotion has a fourth.
       expect(earn.length).toBeLessThanOrEqual(p.code === 'american' ? 4 : 3);
       const how = pages.find((f) => f.url === '/how-it-works') ?? {};

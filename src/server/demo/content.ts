@@ -449,7 +449,7 @@ function accountCenterItems(ctx: Ctx): ContentRow[] {
       description: `<p>Invite friends to {{programName1}}. When they join and complete their first qualifying dine, you\u2019ll earn <strong>${ctx.voice.referralBonus}</strong>.</p>`,
     },
     link_groups: [
-      { title: 'Earn more', links: [{ text: 'How it works', url: '/how-it-works' }, { text: 'Find restaurants', url: '/search' }, { text: 'New member bonus', url: '/earn/new-member-bonus' }] },
+      { title: 'Earn more', links: [{ text: 'How it works', url: '/how-it-works' }, { text: 'Find restaurants', url: '/search' }, ctx.enrollment === 'none' ? { text: 'Ways to earn', url: '/earn/how-it-works' } : { text: 'New member bonus', url: '/earn/new-member-bonus' }] },
       { title: 'Need help?', links: [{ text: 'Frequently asked questions', url: `${ctx.site}/dining/faq` }, { text: 'Contact customer support', url: `${ctx.site}/dining/contact` }] },
     ],
   }, 0)];
@@ -460,7 +460,9 @@ function accountCenterItems(ctx: Ctx): ContentRow[] {
 function announcementItems(ctx: Ctx): ContentRow[] {
   const copy = ctx.reservationBonus
     ? [{ copy: `Book a table through {{partnerName2}} and earn ${ctx.voice.reservationBonus} on top of your usual {{currencyPlural}}. ` }, { copy: 'Here\u2019s how', url: '/earn/reservations', new_tab: false }]
-    : [{ copy: `New here? Earn ${ctx.voice.welcomeBonus} after your first qualifying dine. ` }, { copy: 'See the details', url: '/earn/new-member-bonus', new_tab: false }];
+    : ctx.enrollment === 'none'
+      ? [{ copy: 'Pay with a linked card at participating restaurants and earn {{currencyPlural}} automatically. ' }, { copy: 'See how earning works', url: '/earn/how-it-works', new_tab: false }]
+      : [{ copy: `New here? Earn ${ctx.voice.welcomeBonus} after your first qualifying dine. ` }, { copy: 'See the details', url: '/earn/new-member-bonus', new_tab: false }];
   return [item('announcement_banner', 'announcement', {
     banner_copy: copy,
     tooltip_copy: 'Bonus offers apply to qualifying dines paid with a linked card at participating restaurants. Terms apply.',
@@ -648,7 +650,8 @@ function earnDetailItems(ctx: Ctx, partner: ContentPartner): ContentRow[] {
   if (ctx.reservationBonus) candidates.push('reservations');
   if (ctx.hasVIP) candidates.push('vip-upgrade');
   candidates.push('how-it-works');
-  const pages = ['new-member-bonus' as const, ...candidates.slice(0, 2)];
+  // A site without members has no new-member bonus to explain.
+  const pages: EarnPage[] = ctx.enrollment === 'none' ? candidates.slice(0, 2) : ['new-member-bonus', ...candidates.slice(0, 2)];
   const overview: EarnPage[] = TOPGOLF_PARTNERS.has(ctx.code) ? [...pages, 'topgolf-bonus'] : pages;
   return [
     item('earn_details', 'how-it-works', howItWorks(ctx), 0),
