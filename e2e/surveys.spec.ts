@@ -112,7 +112,7 @@ test('a member answers the survey page, lands on /surveys/success, and the answe
   await expect(page.getByRole('heading', { level: 1, name: PROMPT_TITLE })).toBeVisible();
   await expectNoSeriousA11yIssues(page);
   const form = page.getByRole('form', { name: PROMPT_TITLE });
-  await form.getByRole('radiogroup', { name: /Overall, how would you rate/ }).getByText('5', { exact: true }).click();
+  await form.getByRole('radiogroup', { name: /Overall, how would you rate/ }).getByRole('radio', { name: '5' }).check();
   await form.getByRole('radio', { name: 'A few times a month' }).check();
   await form.getByRole('textbox', { name: /What would make dining with us better\?/ }).fill('Survey page answer from e2e');
   await form.getByRole('button', { name: 'Submit survey' }).click();
@@ -133,7 +133,7 @@ test('a survey the server cannot take lands on /surveys/error with §8 wording',
   await page.route('**/api/surveys/*/responses', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'The service is temporarily unavailable. Please try again in a moment.' }) }));
   await page.goto(partnerUrl('hilton', '/surveys?id=hilton-dining-experience-2026'));
   const form = page.getByRole('form', { name: PROMPT_TITLE });
-  await form.getByRole('radiogroup', { name: /Overall, how would you rate/ }).getByText('3', { exact: true }).click();
+  await form.getByRole('radiogroup', { name: /Overall, how would you rate/ }).getByRole('radio', { name: '3' }).check();
   await form.getByRole('radio', { name: 'Once a month or less' }).check();
   await form.getByRole('button', { name: 'Submit survey' }).click();
   await expect(page).toHaveURL(/\/surveys\/error\?id=hilton-dining-experience-2026$/);
