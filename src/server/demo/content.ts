@@ -651,7 +651,7 @@ function earnDetailItems(ctx: Ctx, partner: ContentPartner): ContentRow[] {
   if (ctx.hasVIP) candidates.push('vip-upgrade');
   candidates.push('how-it-works');
   // A site without members has no new-member bonus to explain.
-  const pages: EarnPage[] = ctx.enrollment === 'none' ? candidates.slice(0, 2) : ['new-member-bonus', ...candidates.slice(0, 2)];
+  const pages: Exclude<EarnPage, 'topgolf-bonus'>[] = ctx.enrollment === 'none' ? candidates.slice(0, 2) : ['new-member-bonus', ...candidates.slice(0, 2)];
   const overview: EarnPage[] = TOPGOLF_PARTNERS.has(ctx.code) ? [...pages, 'topgolf-bonus'] : pages;
   return [
     item('earn_details', 'how-it-works', howItWorks(ctx), 0),
