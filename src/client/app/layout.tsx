@@ -17,11 +17,15 @@ import { useCsrfPlaceholderToast } from '../features/session/csrf-toast';
 import { useEmulationGuard } from '../features/session/emulation';
 import { ActivationPrompt } from '../features/session/components/activation-prompt';
 import { SurveyPrompt } from '../features/surveys';
-import { InstallBanner, PwaEffects } from '../features/pwa';
+import { InstallBanner, PwaEffects, UpdateAppShell, useNativeAppOutdated } from '../features/pwa';
+import { AppStoreBadge, GooglePlayBadge } from './chrome/badges';
 import styles from './layout.module.css';
 
 export function AppLayout() {
   useRouteEffects();
+  // §1: a native app older than the partner's minimumAppVersion sees only the update-app screen.
+  const outdatedApp = useNativeAppOutdated();
+  if (outdatedApp) return <UpdateAppShell appStoreBadge={<AppStoreBadge />} googlePlayBadge={<GooglePlayBadge />} />;
   return (
     <ToastProvider>
       <SessionEffects />

@@ -9,6 +9,7 @@ import { renderRoutes, Where } from '../../test/render-router';
 import { InstallBanner } from './components/install-banner';
 import { PwaEffects } from './components/pwa-effects';
 import { UpdateApp } from './components/update-app';
+import { UpdateAppShell, useNativeAppOutdated } from './components/update-app-shell';
 import { PWA_EVENTS, PWA_SESSION_SENT_KEY } from './data-layer';
 import { captureInstallPrompt, forgetInstallPrompt } from './install-prompt';
 import { saveKnownPublicId } from '../session';
@@ -157,19 +158,32 @@ describe('PWA effects', () => {
     renderEffects();
     await waitFor(() => expect(postMessage).toHaveBeenCalledWith(JSON.stringify({ type: 'externalUserId', externalUserId: KNOWN_ID })));
   });
+});
 
-  it('sends an app older than the minimum to the update screen, and lets a current one be', async () => {
+const renderGate = (minimumAppVersion: string | null, route = '/search') => {
+  function Gate() {
+    return useNativeAppOutdated() ? <UpdateAppShell appStoreBadge={<span>App Store</span>} googlePlayBadge={<span>Google Play</span>} /> : <Where />;
+  }
+  return renderRoutes([{ path: '*', element: <><Gate /><Where /></> }], { partner: makePartnerConfig({ minimumAppVersion }), route });
+};
+
+describe('native-app update gate', () => {
+  it('shows an app older than the minimum only the update screen, at /update_app', async () => {
     setUserAgent(APP('3.0.9'));
-    renderEffects({ minimumAppVersion: '3.1.0' });
-    expect((await screen.findByTestId('where')).textContent).toBe('/update_app');
-    cleanup();
+    renderGate('3.1.0');
+    await waitFor(() => expect(screen.getAllByTestId('where').at(-1)!.textContent).toBe('/update_app'));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Time to update the app');
+    expect(screen.getByRole('main')).toBeTruthy();
+  });
+  it('lets a current app and a browser be', () => {
     setUserAgent(APP('3.10.0'));
-    renderEffects({ minimumAppVersion: '3.9.0' });
-    expect(screen.getByTestId('where').textContent).toBe('/search');
+    renderGate('3.9.0');
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(screen.getAllByTestId('where')[0]!.textContent).toBe('/search');
     cleanup();
     setUserAgent(CHROME);
-    renderEffects({ minimumAppVersion: '99.0' });
-    expect(screen.getByTestId('where').textContent).toBe('/search');
+    renderGate('99.0');
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
   });
 });
 

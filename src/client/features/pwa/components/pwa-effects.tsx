@@ -1,8 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useLocation } from 'react-router';
-import { paths } from '#shared/routes';
-import { externalUserId, needsAppUpdate } from '#shared/rules/native-app';
-import { usePartner } from '../../../lib/partner';
+import { externalUserId } from '#shared/rules/native-app';
 import { useKnownPublicId, useMember } from '../../session';
 import { pushPwaSession } from '../data-layer';
 import { isStandalone } from '../install-prompt';
@@ -18,14 +15,12 @@ const REGISTER_WORKER = import.meta.env.PROD;
  * - the service worker at /worker.js and its update prompt;
  * - §4 PWA session event (installed app) on window.dataLayer;
  * - the native app told the external user id through its bridge;
- * - the worker told when the member signs out;
- * - an app older than the partner's minimumAppVersion sent to the update-app screen.
+ * - the worker told when the member signs out.
+ * (An app older than the partner's minimumAppVersion gets UpdateAppShell instead of the site.)
  */
 export function PwaEffects() {
-  const partner = usePartner();
   const { member, isLoading } = useMember();
   const knownPublicId = useKnownPublicId();
-  const { pathname } = useLocation();
   const [update, setUpdate] = useState<WorkerHandle | null>(null);
   const [updateDismissed, setUpdateDismissed] = useState(false);
 
@@ -59,9 +54,6 @@ export function PwaEffects() {
       tellWorkerSignedOut();
     }
   }, [member, isLoading]);
-
-  const outdated = needsAppUpdate(typeof navigator !== 'undefined' ? navigator.userAgent : '', partner.minimumAppVersion);
-  if (outdated && pathname !== paths.updateApp()) return <Navigate to={paths.updateApp()} replace />;
 
   return update && !updateDismissed ? <UpdatePrompt onReload={update.activateUpdate} onDismiss={() => setUpdateDismissed(true)} /> : null;
 }
