@@ -386,3 +386,76 @@ export async function sweepMembers(tx: Executor, opts: { memberIds: readonly num
     select count(*)::int as n from f`);
   return { notSettled: notSettled.length, awarded: awarded.length, notActivated: notActivated[0]?.n ?? 0 };
 }
+
+/** Flex offers redeemed by these dines, with their B reward's status (a refund may take them back). */
+export async function flexRedemptionsOf(tx: Executor, dineIds: readonly number[]): Promise<Array<{ offerId: number; rewardId: number; rewardStatus: string; partnerId: number; memberId: number; amount: number; dineId: number }>> {
+  if (dineIds.length === 0) return [];
+  const found = await rows<{ id: string | number; reward_id: string | number; status: string; partner_id: number; member_id: number; amount: number; dine_id: string | number }>(tx, sql`
+    select f.id, f.reward_id, r.status, f.partner_id, f.member_id, r.amount, f.dine_id
+    from flex_offers f join member_rewards r on r.id = f.reward_id
+    where f.dine_id = any(${intArray(dineIds)})`);
+  return found.map((r) => ({ offerId: Number(r.id), rewardId: Number(r.reward_id), rewardStatus: r.status, partnerId: r.partner_id, memberId: r.member_id, amount: r.amount, dineId: Number(r.dine_id) }));
+}
+
+/**
+ * The open flex offers (not redeemed) of these members at these restaurants that cover any of these
+ * restaurant-local dates, locked for the chunk (`FOR UPDATE`): the engine gives each at most one dine.
+ */
+export async function openFlexOffers(tx: Executor, wants: ReadonlyArray<{ partnerId: number; memberId: number; merchantId: number; localDate: string }>): Promise<Array<{ id: number; partnerId: number; memberId: number; merchantId: number; amount: number; validFrom: string; validTo: string }>> {
+  if (wants.length === 0) return [];
+  const records = wants.map((w) => ({ partner_id: w.partnerId, member_id: w.memberId, merchant_id: w.merchantId, local_date: w.localDate }));
+  const found = await rows<{ id: string | number; partner_id: number; member_id: number; merchant_id: number; amount: number; valid_from: string; valid_to: string }>(tx, sql`
+    select f.id, f.partner_id, f.member_id, f.merchant_id, f.amount, f.valid_from, f.valid_to from flex_offers f
+    where f.reward_id is null and exists (
+      select 1 from jsonb_to_recordset(${json(records)}) as x(partner_id int, member_id int, merchant_id int, local_date text)
+      where f.member_id = x.member_id and f.merchant_id = x.merchant_id and f.partner_id = x.partner_id and f.valid_from <= x.local_date and f.valid_to >= x.local_date)
+    order by f.id
+    for update of f`);
+  return found.map((r) => ({ id: Number(r.id), partnerId: r.partner_id, memberId: r.member_id, merchantId: r.merchant_id, amount: r.amount, validFrom: r.valid_from, validTo: r.valid_to }));
+}
+
+export const FLEX_OFFER_DESCRIPTION = 'Flex offer: an extra reward for dining here while your offer lasted.';
+
+/**
+ * Redeems flex offers: one B reward (Awarded) each, and the offer marked with its dine and reward
+ * only while it is still open, in one statement. Answers how many were redeemed (the caller holds
+ * the offers locked: anything less means its view was wrong).
+ */
+export async function redeemFlexOffers(tx: Executor, redemptions: ReadonlyArray<{ offerId: number; partnerId: number; memberId: number; dineId: number; amount: number }>): Promise<number> {
+  if (redemptions.length === 0) return 0;
+  const ids = await rows<{ id: string | number }>(tx, sql`select nextval(pg_get_serial_sequence('member_rewards', 'id')) as id from generate_series(1, ${redemptions.length})`);
+  const records = redemptions.map((r, i) => ({ offer_id: r.offerId, reward_id: Number(ids[i]!.id), partner_id: r.partnerId, member_id: r.memberId, dine_id: r.dineId, amount: r.amount }));
+  const done = await rows<{ id: string | number }>(tx, sql`
+    with x as (select * from jsonb_to_recordset(${json(records)}) as x(offer_id bigint, reward_id bigint, partner_id int, member_id int, dine_id bigint, amount int)),
+    o as (
+      update flex_offers f set dine_id = x.dine_id, reward_id = x.reward_id, redeemed_at = now()
+      from x where f.id = x.offer_id and f.reward_id is null
+      returning f.id, x.reward_id
+    )
+    insert into member_rewards (id, partner_id, member_id, dine_id, source_code, amount, status, description)
+    select x.reward_id, x.partner_id, x.member_id, x.dine_id, 'B', x.amount, 'Awarded', ${FLEX_OFFER_DESCRIPTION}
+    from x join o on o.reward_id = x.reward_id
+    returning id`);
+  return done.length;
+}
+
+/**
+ * Takes back flex offers whose dine a refund un-qualified: the B reward becomes Forfeit ('refunded',
+ * amount 0) if not paid yet, else a J adjustment of minus its amount offsets later earnings; the
+ * offer opens again (a later qualifying dine within its dates redeems it).
+ */
+export async function revokeFlexOffers(tx: Executor, revoked: ReadonlyArray<{ offerId: number; rewardId: number; partnerId: number; memberId: number; dineId: number; amount: number }>): Promise<void> {
+  if (revoked.length === 0) return;
+  const records = revoked.map((r) => ({ offer_id: r.offerId, reward_id: r.rewardId, partner_id: r.partnerId, member_id: r.memberId, dine_id: r.dineId, amount: r.amount }));
+  await tx.execute(sql`
+    with x as (select * from jsonb_to_recordset(${json(records)}) as x(offer_id bigint, reward_id bigint, partner_id int, member_id int, dine_id bigint, amount int)),
+    o as (update flex_offers f set dine_id = null, reward_id = null, redeemed_at = null from x where f.id = x.offer_id and f.reward_id = x.reward_id returning x.reward_id),
+    f as (
+      update member_rewards r set status = 'Forfeit', amount = 0, reason = 'refunded', updated_at = now()
+      from x where r.id = x.reward_id and r.status <> 'Paid' and x.reward_id in (select reward_id from o)
+      returning r.id
+    )
+    insert into member_rewards (partner_id, member_id, dine_id, source_code, amount, status, reason, description)
+    select x.partner_id, x.member_id, x.dine_id, 'J', -x.amount, 'Awarded', 'refunded', 'Flex offer taken back: its dine was refunded'
+    from x where x.reward_id in (select reward_id from o) and x.reward_id not in (select id from f)`);
+}

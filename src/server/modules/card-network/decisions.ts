@@ -91,6 +91,9 @@ export type BonusAward = {
   id?: number; rewardId?: number; rewardStatus?: string;
 };
 
+/** A flex offer a dine redeemed (its B reward and that reward's status). */
+export type FlexRedemption = { offerId: number; rewardId: number; rewardStatus: string; partnerId: number; memberId: number; amount: number; dine: Dine };
+
 /** Qualified dines and rewards of one member and calendar year, as loaded plus what this chunk added. */
 export type Progress = { memberId: number; partnerId: number; year: number; qualifiedDines: number; rewards: number; deltaDines: number; deltaRewards: number };
 
@@ -125,6 +128,9 @@ export type World = {
    * chunk's members): a refund that un-qualifies their dine takes them back.
    */
   dineAwards: BonusAward[];
+  /** Flex offers redeemed by the chunk's dines (loaded), and those a refund took back in this chunk. */
+  flexRedemptions: FlexRedemption[];
+  revokedFlex: FlexRedemption[];
   /** Dines this chunk made Awarded (cleared and qualified), in order: the reservation bonus and flex offers look at them once written. */
   awardedDines: Dine[];
 };
@@ -133,7 +139,7 @@ export function emptyWorld(): World {
   return {
     cardsByToken: new Map(), cardsById: new Map(), members: new Map(), partners: new Map(), locations: new Map(), merchants: new Map(), dinesByTransaction: new Map(),
     dinesByCard: new Map(), progress: new Map(), monthlyVisits: new Map(), adjustments: [],
-    bonusProgrammes: new Map(), bonusEnrolments: new Map(), bonusAwards: new Map(), newAwards: [], revokedAwards: [], dineAwards: [], awardedDines: [],
+    bonusProgrammes: new Map(), bonusEnrolments: new Map(), bonusAwards: new Map(), newAwards: [], revokedAwards: [], dineAwards: [], awardedDines: [], flexRedemptions: [], revokedFlex: [],
   };
 }
 
@@ -334,6 +340,13 @@ function takeBackDineAwards(world: World, dine: Dine) {
     if (!mine) return true;
     world.revokedAwards.push(award);
     addProgress(world, dine, 0, -award.amount);
+    return false;
+  });
+  // Flex offers: the same rule; the offer opens again for a later dine within its dates.
+  world.flexRedemptions = world.flexRedemptions.filter((f) => {
+    if (f.dine !== dine) return true;
+    world.revokedFlex.push(f);
+    addProgress(world, dine, 0, -f.amount);
     return false;
   });
 }

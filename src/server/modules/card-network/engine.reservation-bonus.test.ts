@@ -86,6 +86,12 @@ const refund = (token: string, restaurant: { location: string; state: string }, 
   currency: 'USD', merchantLocationId: restaurant.location, localDateTime: restaurantClock(restaurant.state).localIso(Date.now()), onlineOrder: false,
 });
 
+/** The webhook wakes the in-process applier: wait for it, then apply what is left here. */
+async function settle() {
+  await t.app.cardNetwork.applier.idle();
+  await drainInbox(db());
+}
+
 /** Posts events as the network does: signed, one a request. */
 async function post(events: readonly Ev[]) {
   for (const e of events) {
@@ -115,7 +121,7 @@ describe('the reservation bonus', () => {
 
     const dine = purchase(m.token, place, date);
     await post(dine.events);
-    await drainInbox(db());
+    await settle();
     const rows = await bonusRows(m.memberId);
     expect(rows.map((x) => [x.sourceCode, x.amount, x.status])).toEqual([['B', 100, 'Awarded']]);
     expect(rows[0]!.description).toMatch(/^Reservation bonus/);
@@ -133,7 +139,7 @@ describe('the reservation bonus', () => {
     // The same events again (the network retries), a second dine there that day, the hook called for the same reservation: nothing more.
     await post(dine.events.map((e) => ({ ...e })));
     await post(purchase(m.token, place, date, 3000).events);
-    await drainInbox(db());
+    await settle();
     expect(await awardReservationBonus(db(), { partnerId: m.partnerId, memberId: m.memberId, reservationId: String(r.id) })).toEqual({ awarded: false, reason: 'alreadyAwarded' });
     expect((await bonusRows(m.memberId)).filter((x) => x.sourceCode === 'B')).toHaveLength(1);
     expect(await reservationAwards(m.memberId)).toHaveLength(1);
@@ -153,13 +159,13 @@ describe('the reservation bonus', () => {
       ...purchase(m.token, a, dayAhead(a.state, 7)).events, // the day after the booking
       ...purchase(m.token, b, dayAhead(b.state, 6)).events, // the booking's day, elsewhere
     ]);
-    await drainInbox(db());
+    await settle();
     expect(await bonusRows(m.memberId)).toEqual([]);
 
     const deferred = await signedIn('hilton', 'nonactivated-card');
     await bookTable(deferred.b, a.id, dayAhead(a.state, 8));
     await post(purchase(deferred.token, a, dayAhead(a.state, 8)).events);
-    await drainInbox(db());
+    await settle();
     expect(await bonusRows(deferred.memberId)).toEqual([]);
 
     // A partner with table reservations and no reservation bonus (§1 switch off).
@@ -168,7 +174,7 @@ describe('the reservation bonus', () => {
     const o = await signedIn(other!.code, 'select-card');
     await bookTable(o.b, a.id, dayAhead(a.state, 9));
     await post(purchase(o.token, a, dayAhead(a.state, 9)).events);
-    await drainInbox(db());
+    await settle();
     expect(await bonusRows(o.memberId)).toEqual([]);
   });
 
@@ -179,10 +185,10 @@ describe('the reservation bonus', () => {
     await bookTable(m.b, place.id, date, { time: '17:00' });
     await bookTable(m.b, place.id, date, { time: '20:00' });
     await post(purchase(m.token, place, date).events);
-    await drainInbox(db());
+    await settle();
     expect((await bonusRows(m.memberId)).map((x) => x.amount)).toEqual([100]);
     await post(purchase(m.token, place, date, 2000).events);
-    await drainInbox(db());
+    await settle();
     expect((await bonusRows(m.memberId)).map((x) => x.amount)).toEqual([100, 100]);
     expect(new Set((await reservationAwards(m.memberId)).map((a) => a.awardKey)).size).toBe(2);
   });
@@ -195,19 +201,19 @@ describe('the reservation bonus', () => {
     await bookTable(m.b, place.id, date);
     const dine = purchase(m.token, place, date, 5000);
     await post(dine.events);
-    await drainInbox(db());
+    await settle();
     expect((await bonusRows(m.memberId)).filter((x) => x.description?.startsWith('Reservation')).map((x) => x.status)).toEqual(['Awarded']);
     const withBonus = await yearRewards(m.memberId, year);
     const sOf = async () => (await db().select().from(memberRewards).where(and(eq(memberRewards.dineId, kept0(await bonusRows(m.memberId))), eq(memberRewards.sourceCode, 'S'))))[0]!.amount;
     const sBefore = await sOf();
     await post([refund(m.token, place, dine.txn, 1000)]);
-    await drainInbox(db());
+    await settle();
     const sAfterPartial = await sOf();
     const kept = (await bonusRows(m.memberId)).filter((x) => x.description?.startsWith('Reservation'));
     expect(kept.map((x) => [x.status, x.amount])).toEqual([['Awarded', 100]]);
     const afterPartial = await yearRewards(m.memberId, year);
     await post([refund(m.token, place, dine.txn, 4000)]);
-    await drainInbox(db());
+    await settle();
     const rows = (await bonusRows(m.memberId)).filter((x) => x.id === kept[0]!.id);
     expect(rows.map((x) => [x.status, x.amount, x.reason])).toEqual([['Forfeit', 0, 'refunded']]);
     expect((await reservationAwards(m.memberId)).filter((a) => a.revokedAt === null && a.rewardId === kept[0]!.id)).toEqual([]);
@@ -230,8 +236,9 @@ describe('exactly once under chunking, duplicates and parallel appliers (propert
         const events = Array.from({ length: dinesThatDay }, (_, i) => purchase(m.token, place, date, 2500 + i).events).flat();
         // Each event delivered `copies` times, interleaved.
         await post(Array.from({ length: copies }, () => events).flat());
-        if (parallel) await Promise.all([drainInbox(db(), { limit: chunk }), drainInbox(db(), { limit: chunk })]);
+        if (parallel) await Promise.all([drainInbox(db(), { limit: chunk }), drainInbox(db(), { limit: chunk }), t.app.cardNetwork.applier.idle()]);
         else await drainInbox(db(), { limit: chunk });
+        await settle();
         const live = (await reservationAwards(m.memberId)).filter((a) => a.awardKey === `reservation:${r.id}` && a.revokedAt === null);
         expect(live).toHaveLength(1);
         const [row] = await db().select().from(memberRewards).where(eq(memberRewards.id, live[0]!.rewardId));

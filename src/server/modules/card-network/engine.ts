@@ -5,7 +5,7 @@ import { isDatabaseUnavailable, type Db } from '../../db/client';
 import {
   addProgress, claimEarlierOfCards, claimInbox, insertAdjustments, insertDines, loadCardsOfMembers, loadDinesByTransaction, loadDinesOfCards,
   loadLocations, loadMerchantTerms, loadMonthlyVisits, loadPartners, loadProgress, lockMembers, markOldestFailed, markProcessed, membersToSweep,
-  sweepMembers, updateDines, liveAwardKeys, type Executor, type InboxRow,
+  sweepMembers, updateDines, liveAwardKeys, flexRedemptionsOf, openFlexOffers, redeemFlexOffers, revokeFlexOffers, type Executor, type InboxRow,
 } from './card-network.repo';
 import {
   addBonusProgress, applyEvent, bonusKey, emptyWorld, progressKey, REFUND_MATCH_DAYS, visitKey, type Dine, type EventResult, type MemberInfo, type Outcome, type World,
@@ -99,6 +99,8 @@ async function loadWorld(tx: Executor, claimed: Claimed[], cards: Awaited<Return
   const visits = await loadMonthlyVisits(tx, keys);
   for (const v of visits) world.monthlyVisits.set(visitKey(v.memberId, v.merchantId, v.month), v.visits);
   await loadBonuses(tx, world, memberIds);
+  const loadedDines = new Map([...world.dinesByTransaction.values()].flatMap((d) => (d.id === undefined ? [] : [[d.id, d] as const])));
+  for (const f of await flexRedemptionsOf(tx, [...loadedDines.keys()])) world.flexRedemptions.push({ ...f, dine: loadedDines.get(f.dineId)! });
   return world;
 }
 
@@ -194,6 +196,36 @@ async function writeBonuses(tx: Executor, world: World) {
   await saveEnrolments(tx, [...world.bonusEnrolments.values()].filter((e) => e.changed));
 }
 
+/**
+ * Flex offers (docs/api-flex-offers.md), decided once the chunk's dines are written: taken back
+ * first (a refund un-qualified their dine: the offer opens again), then each dine this chunk made
+ * Awarded, on a partner with the §1 switch, redeems the member's open offer at that restaurant
+ * covering the dine's local date (the one ending soonest): one B reward of the offer's amount. The
+ * offers are locked and each goes to one dine; the update only takes an offer still open, so an
+ * offer pays once under retries, duplicates and parallel appliers.
+ */
+async function writeFlexOffers(tx: Executor, world: World) {
+  await revokeFlexOffers(tx, world.revokedFlex.flatMap((f) => (f.dine.id === undefined ? [] : [{ ...f, dineId: f.dine.id }])));
+  const dines = world.awardedDines.filter((d) => d.id !== undefined && d.status === 'Awarded' && d.qualified && world.partners.get(d.partnerId)?.hasFlexOffers);
+  if (dines.length === 0) return;
+  const offers = await openFlexOffers(tx, dines);
+  if (offers.length === 0) return;
+  offers.sort((a, b) => a.validTo.localeCompare(b.validTo) || a.id - b.id);
+  const used = new Set<number>();
+  const redemptions: Array<{ offerId: number; partnerId: number; memberId: number; dineId: number; amount: number; dine: Dine }> = [];
+  for (const dine of dines) {
+    const offer = offers.find((o) => !used.has(o.id) && o.memberId === dine.memberId && o.merchantId === dine.merchantId && o.partnerId === dine.partnerId
+      && o.validFrom <= dine.localDate && dine.localDate <= o.validTo);
+    if (!offer) continue;
+    used.add(offer.id);
+    redemptions.push({ offerId: offer.id, partnerId: dine.partnerId, memberId: dine.memberId, dineId: dine.id!, amount: offer.amount, dine });
+  }
+  const done = await redeemFlexOffers(tx, redemptions);
+  // The offers are locked: one not redeemed means the chunk's view was wrong; commit nothing.
+  if (done !== redemptions.length) throw new Error(`Flex offers: ${redemptions.length - done} of ${redemptions.length} were redeemed already.`);
+  for (const r of redemptions) addBonusProgress(world, r.dine, r.amount);
+}
+
 /** Applies one chunk of up to `limit` events in one transaction. */
 export async function applyChunk(db: Db, opts: { limit?: number } = {}): Promise<ChunkResult> {
   return db.transaction(async (tx) => {
@@ -230,6 +262,7 @@ export async function applyChunk(db: Db, opts: { limit?: number } = {}): Promise
     await insertAdjustments(tx, world.adjustments);
     await writeBonuses(tx, world);
     await writeReservationBonuses(tx, world);
+    await writeFlexOffers(tx, world);
     await addProgress(tx, [...world.progress.values()]);
     await markProcessed(tx, results);
 
