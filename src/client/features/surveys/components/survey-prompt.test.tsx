@@ -63,8 +63,8 @@ function Page() {
   );
 }
 
-function renderPrompt(opts: { route?: string; fields?: Record<string, unknown>; member?: Member | null } = {}) {
-  const partner = makePartnerConfig();
+function renderPrompt(opts: { route?: string; fields?: Record<string, unknown>; member?: Member | null; maintenanceMode?: boolean } = {}) {
+  const partner = makePartnerConfig(opts.maintenanceMode ? { maintenanceMode: true } : {});
   return renderRoutes([{ path: '*', element: <Page /> }], {
     route: opts.route ?? '/how-it-works', member: opts.member ?? null, partner,
     content: makeContentState({ surveys: [{ slug: 'dining', fields: surveyFields(opts.fields) }] }, partner),
@@ -121,6 +121,12 @@ describe('survey prompt (§4)', () => {
     expect(screen.queryByRole('region', { name: TITLE })).toBeNull();
     cleanup();
     renderPrompt({ route: '/how-it-works', fields: { url_allow_list: [{ url_allowed: '/search' }] } });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('region', { name: TITLE })).toBeNull();
+  });
+
+  it('is not offered while the maintenance notice replaces the page', async () => {
+    renderPrompt({ maintenanceMode: true });
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByRole('region', { name: TITLE })).toBeNull();
   });

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { useLocation } from 'react-router';
+import { openDuringMaintenance } from '#shared/rules/promotions-maintenance';
 import { SURVEY_CLOSE_AFTER_SUBMIT_MS, SURVEY_HEIGHT_PX, SURVEY_MESSAGES, surveyEmbed, surveyForPath, type Survey } from '#shared/rules/surveys';
 import { usePartner } from '#client/lib/partner';
 import { useKnownPublicId, useMember } from '../../session';
@@ -22,11 +23,13 @@ function focusMain() {
  * (aria-expanded) that expands the survey (450 px) and collapses it on the next click; Escape
  * collapses too. Closing it (the close button or the form's 'No thanks') records last-seen;
  * a submitted survey thanks, then records last-seen and closes after 4 s. The survey is picked
- * once per page: closing one does not bring up the next on the same page.
+ * once per page: closing one does not bring up the next on the same page. Not while the
+ * maintenance notice replaces the page.
  */
 export function SurveyPrompt() {
   const { pathname } = useLocation();
   const surveys = useSurveys();
+  const { maintenanceMode } = usePartner();
   const [survey, setSurvey] = useState<Survey | null>(null);
   const [expanded, setExpanded] = useState(false);
   const [stage, setStage] = useState<Stage>('form');
@@ -49,7 +52,8 @@ export function SurveyPrompt() {
     return () => window.clearTimeout(timer);
   }, [pathname, surveys]);
 
-  if (!survey) return null;
+  // The maintenance notice replaces the page: nothing to give feedback on.
+  if (!survey || (maintenanceMode && !openDuringMaintenance(pathname))) return null;
   return (
     <PromptRegion
       key={survey.id}
