@@ -14,6 +14,7 @@ import {
 import { memberCampaignCodes, useMemberTier } from '../member-tier';
 import { FavoriteButton } from '../../favorites';
 import { BenefitDays } from './benefit-days';
+import { FlexOfferNote } from './flex-offer';
 import { HoursTable } from './hours-table';
 import { LocationMap } from './location-map';
 import { MenuGallery } from './menu-gallery';
@@ -110,6 +111,7 @@ export function MerchantDetailView({ merchant, reviews, reservation, orderLinkRe
             {merchant.offerTag && <li className={styles.tag}>{merchant.offerTag}</li>}
           </ul>
         )}
+        <FlexOfferNote merchantId={merchant.id} />
         {unlockTier && (
           <div className={styles.unlock}>
             <Suspense fallback={null}>
