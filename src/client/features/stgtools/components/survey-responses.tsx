@@ -6,6 +6,7 @@ import { Spinner } from '#client/components/spinner';
 import { api } from '#client/lib/api';
 import { messageOf } from '../message-of';
 import styles from './stgtools.module.css';
+import own from './survey-responses.module.css';
 
 /** GET /api/stgtools/survey-responses (docs/api-surveys.md). */
 export function surveyResponsesQueryOptions() {
@@ -54,7 +55,7 @@ export function SurveyResponses() {
                 {r.who} · <time dateTime={r.createdAt}>{date(r.createdAt)}</time>
                 {r.utmSource && <> · from {r.utmSource}</>}
               </p>
-              <dl>
+              <dl className={own.answers}>
                 {r.answers.map((a) => (
                   <div key={a.questionId}>
                     <dt>{a.question}</dt>
