@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router';
 import { renderWithProviders } from '#client/test/render';
 import { makeMember } from '#client/test/member-fixture';
 import { makePartnerConfig } from '#client/test/partner-fixture';
 import { expectNoAxeViolations } from '#client/test/axe';
 import { useArrival, useArrivalVisitor } from './arrival';
 import { ActivationPrompt, ACTIVATION_PROMPT_CLOSED_KEY } from './components/activation-prompt';
-import { useEmulationGuard } from './emulation';
+import { emulationExit, useEmulationGuard } from './emulation';
 import { EMULATING_WINDOW_KEY, EMULATION_ID_KEY } from '#shared/rules/emulation';
 
 type Visitor = { publicId: string; tierLevel: number; hasWebProfile: boolean; active: boolean };
@@ -42,6 +41,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 function Status() {
@@ -121,19 +121,17 @@ describe('known visitors on arrival (§4)', () => {
   });
 });
 
+let left: string[] = [];
+
 function EmulationPage() {
   useEmulationGuard();
-  const location = useLocation();
-  return <p data-testid="where">{location.pathname}</p>;
+  return <p>page</p>;
 }
 
 function renderEmulation(adminEmulationOrigin: string | null | undefined, route = '/account') {
-  return renderWithProviders(
-    <Routes>
-      <Route path="*" element={<EmulationPage />} />
-    </Routes>,
-    { route, member: makeMember(), partner: makePartnerConfig({ adminEmulationOrigin }) },
-  );
+  left = [];
+  vi.spyOn(emulationExit, 'leave').mockImplementation((path) => { left.push(path); });
+  return renderWithProviders(<EmulationPage />, { route, member: makeMember(), partner: makePartnerConfig({ adminEmulationOrigin }) });
 }
 
 function post(origin: string, data: unknown) {
@@ -147,9 +145,9 @@ describe('emulation (§4, client side)', () => {
     localStorage.setItem(EMULATION_ID_KEY, 'e-1');
     sessionStorage.setItem(EMULATING_WINDOW_KEY, 'e-1');
     renderEmulation(CONSOLE);
-    expect(screen.getByTestId('where').textContent).toBe('/account');
+    expect(left).toEqual([]);
     post(CONSOLE, { exit: true });
-    expect(screen.getByTestId('where').textContent).toBe('/SignOut');
+    expect(left).toEqual(['/SignOut']);
     expect(localStorage.getItem(EMULATION_ID_KEY)).toBeNull();
     expect(sessionStorage.getItem(EMULATING_WINDOW_KEY)).toBeNull();
   });
@@ -160,7 +158,7 @@ describe('emulation (§4, client side)', () => {
     post('https://ops.example.com.evil.example', { exit: true });
     post('http://ops.example.com', { exit: true });
     post(CONSOLE, { hello: 'world' });
-    expect(screen.getByTestId('where').textContent).toBe('/account');
+    expect(left).toEqual([]);
   });
 
   it('listens to nothing when no console origin is configured', () => {
@@ -169,14 +167,14 @@ describe('emulation (§4, client side)', () => {
     expect(add.mock.calls.some(([type]) => type === 'message')).toBe(false);
     post('', { exit: true });
     post('null', { exit: true });
-    expect(screen.getByTestId('where').textContent).toBe('/account');
+    expect(left).toEqual([]);
     add.mockRestore();
   });
 
   it('removes an emulation id stored for another window and goes to /SignOut', () => {
     localStorage.setItem(EMULATION_ID_KEY, 'e-1');
     renderEmulation(null);
-    expect(screen.getByTestId('where').textContent).toBe('/SignOut');
+    expect(left).toEqual(['/SignOut']);
     expect(localStorage.getItem(EMULATION_ID_KEY)).toBeNull();
   });
 
@@ -184,7 +182,7 @@ describe('emulation (§4, client side)', () => {
     localStorage.setItem(EMULATION_ID_KEY, 'e-1');
     sessionStorage.setItem(EMULATING_WINDOW_KEY, 'e-1');
     renderEmulation(CONSOLE);
-    expect(screen.getByTestId('where').textContent).toBe('/account');
+    expect(left).toEqual([]);
     expect(localStorage.getItem(EMULATION_ID_KEY)).toBe('e-1');
   });
 });

@@ -1,8 +1,17 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
 import { EMULATING_WINDOW_KEY, EMULATION_ID_KEY, isEmulationExitMessage, staleEmulation } from '#shared/rules/emulation';
 import { paths } from '#shared/routes';
 import { usePartner } from '#client/lib/partner';
+
+/**
+ * The browser leaves for /SignOut with a full page load: a screen's own redirect cannot override
+ * it, and nothing of the emulated member stays in memory. An object so tests can watch it.
+ */
+export const emulationExit = {
+  leave(path: string) {
+    window.location.replace(path);
+  },
+};
 
 function read(storage: () => Storage, key: string): string | null {
   try {
@@ -28,7 +37,6 @@ function forget() {
  */
 export function useEmulationGuard() {
   const partner = usePartner();
-  const navigate = useNavigate();
   const consoleOrigin = partner.adminEmulationOrigin ?? null;
 
   useEffect(() => {
@@ -40,18 +48,18 @@ export function useEmulationGuard() {
       } catch {
         /* ignore */
       }
-      void navigate(paths.signOut(), { replace: true });
+      emulationExit.leave(paths.signOut());
     }
-  }, [navigate]);
+  }, []);
 
   useEffect(() => {
     if (!consoleOrigin) return;
     const onMessage = (event: MessageEvent) => {
       if (!isEmulationExitMessage({ origin: event.origin, data: event.data }, consoleOrigin)) return;
       forget();
-      void navigate(paths.signOut(), { replace: true });
+      emulationExit.leave(paths.signOut());
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [consoleOrigin, navigate]);
+  }, [consoleOrigin]);
 }
