@@ -6,6 +6,7 @@ import { cardNetworkJobs } from '../modules/card-network/jobs';
 import { payStatementCredits, postPartnerRewards } from '../modules/rewards/payouts';
 import { notificationJobs, type NotificationJobConfig } from '../modules/notifications/jobs';
 import { rematchSubmitted } from '../modules/claims/claims.service';
+import { makeWinBackOffers } from '../modules/flex-offers/flex-offers.service';
 import type { ScheduledJob } from './scheduler';
 
 const HOUR = 3_600_000;
@@ -71,6 +72,12 @@ export function appJobs(opts: { impressionsRetentionDays: number } & Partial<Not
         const r = await payStatementCredits(db, { now });
         return `${r.issued} statement credits issued ($${(r.issuedCents / 100).toFixed(2)}), ${r.completed} completed, ${r.rejected + r.error} given back`;
       },
+    },
+    // Flex offers (modules/flex-offers, docs/api-flex-offers.md): win-back offers for partners with the switch.
+    {
+      name: 'flex-offers-win-back',
+      everyMs: 6 * HOUR,
+      run: async ({ db, now }) => `${await makeWinBackOffers(db, { now })} flex offers made`,
     },
     // Reward notifications (modules/notifications, docs/notifications.md): the mails dines call for, each sent once.
     ...(opts.siteOrigin !== undefined && opts.mailFrom !== undefined && opts.env !== undefined && opts.partnerHosts !== undefined

@@ -232,3 +232,34 @@ describe('the engine redeems a flex offer', () => {
     expect((await flexRows(m.memberId)).length).toBe(6);
   });
 });
+
+describe('the offers job: win-back offers', () => {
+  it('offers a restaurant a member dined at in the last 180 days but not the last 30; once; not to a member who came back lately or on a partner without the switch', async () => {
+    const hilton = (await db().execute(sql`select id from partners where code = 'hilton'`).then((x) => (x as unknown as { rows: Array<{ id: number }> }).rows))[0]!.id;
+    const [plain] = await db().execute(sql`select id from partners where not has_flex_offers and enrollment_type = 'direct' order by id limit 1`).then((x) => (x as unknown as { rows: Array<{ id: number }> }).rows);
+    const { memberWithCards } = await import('../card-network/test-fixtures');
+    const old = new Date('2024-01-01T00:00:00Z');
+    const lapsed = await memberWithCards(db(), { partnerId: Number(hilton), linkedAt: old });
+    const regular = await memberWithCards(db(), { partnerId: Number(hilton), linkedAt: old });
+    const elsewhereMember = await memberWithCards(db(), { partnerId: Number(plain!.id), linkedAt: old });
+    const today = new Date().toISOString().slice(0, 10);
+    await post([
+      ...purchase(lapsed.tokens[0]!, place, shift(today, -60)).events,
+      ...purchase(lapsed.tokens[0]!, place, shift(today, -90)).events,
+      ...purchase(lapsed.tokens[0]!, elsewhere, shift(today, -200)).events, // too long ago
+      ...purchase(regular.tokens[0]!, place, shift(today, -60)).events,
+      ...purchase(regular.tokens[0]!, place, shift(today, -10)).events, // still comes
+      ...purchase(elsewhereMember.tokens[0]!, place, shift(today, -60)).events,
+    ]);
+    await settle();
+    const { makeWinBackOffers, WIN_BACK_AMOUNTS, WIN_BACK_DAYS } = await import('./flex-offers.service');
+    expect(await makeWinBackOffers(db())).toBeGreaterThanOrEqual(1);
+    const mine = (memberId: number) => db().select().from(flexOffers).where(eq(flexOffers.memberId, memberId));
+    expect((await mine(lapsed.memberId)).map((o) => [o.merchantId, o.amount, o.validFrom, o.validTo, o.source]))
+      .toEqual([[place.id, WIN_BACK_AMOUNTS.Point, today, shift(today, WIN_BACK_DAYS - 1), 'job']]);
+    expect(await mine(regular.memberId)).toEqual([]);
+    expect(await mine(elsewhereMember.memberId)).toEqual([]);
+    await makeWinBackOffers(db());
+    expect(await mine(lapsed.memberId)).toHaveLength(1);
+  });
+});

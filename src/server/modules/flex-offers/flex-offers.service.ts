@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import { offersFlexOffers, paysStatementCredits } from '#shared/rules/partner-features';
 import { ZNewFlexOffer, type FlexOffer, type NewFlexOffer } from '#shared/schemas/flex-offers';
 import type { Db } from '../../db/client';
@@ -69,4 +69,52 @@ export async function createFlexOffer(db: Db, input: NewFlexOffer): Promise<Flex
     partnerId: o.partnerId, merchantId: o.merchantId, memberId: o.memberId, amount: o.amount, validFrom: o.validFrom, validTo: o.validTo, source: o.source,
   }).returning();
   return row!;
+}
+
+/** The win-back offer's extra reward in the partner's unit: miles, points, or cents for cash partners. */
+export const WIN_BACK_AMOUNTS = { Mile: 250, Point: 500, Dollar: 200, Credit: 200 } as const;
+/** A win-back offer lasts this many days (restaurant-local dates, from the day it is made). */
+export const WIN_BACK_DAYS = 14;
+/** At most this many open offers a member holds at once. */
+export const WIN_BACK_PER_MEMBER = 3;
+
+/**
+ * The offers job (daily): win-back flex offers. For members of partners with flex offers (open
+ * accounts), each restaurant where they had a qualified dine in the last 180 days but none in the
+ * last 30, where they hold no open offer, becomes an offer of WIN_BACK_AMOUNTS for WIN_BACK_DAYS —
+ * their most visited first, up to WIN_BACK_PER_MEMBER open offers each. One set-based statement;
+ * running it again the same day makes nothing more (the open offers count). Answers how many it made.
+ */
+export async function makeWinBackOffers(db: Db, opts: { now?: Date } = {}): Promise<number> {
+  const now = opts.now ?? new Date();
+  const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  const [today, until, recent, since] = [day(0), day(WIN_BACK_DAYS - 1), day(-30), day(-180)];
+  const result = await db.execute(sql`
+    with open_offers as (
+      select member_id, merchant_id from flex_offers where reward_id is null and valid_to >= ${today}
+    ), held as (
+      select member_id, count(distinct merchant_id) as n from open_offers group by member_id
+    ), visits as (
+      select d.partner_id, d.member_id, d.merchant_id, count(*) as visits, max(d.local_date) as last_visit
+      from dines d
+      join partners p on p.id = d.partner_id and p.has_flex_offers and p.enrollment_type <> 'none'
+      join members m on m.id = d.member_id and m.active and m.member_type <> 'ClosedAccountMember'
+      join merchants r on r.id = d.merchant_id and r.participating
+      where d.qualified and d.status in ('Awarded', 'Paid') and d.local_date >= ${since}
+      group by d.partner_id, d.member_id, d.merchant_id
+    ), candidates as (
+      select v.*, p.currency_type, row_number() over (partition by v.member_id order by v.visits desc, v.last_visit desc, v.merchant_id) as rank
+      from visits v join partners p on p.id = v.partner_id
+      where v.last_visit < ${recent}
+        and not exists (select 1 from open_offers o where o.member_id = v.member_id and o.merchant_id = v.merchant_id)
+    )
+    insert into flex_offers (partner_id, merchant_id, member_id, amount, valid_from, valid_to, source)
+    select c.partner_id, c.merchant_id, c.member_id,
+      (case c.currency_type::text when 'Mile' then ${WIN_BACK_AMOUNTS.Mile}::int when 'Point' then ${WIN_BACK_AMOUNTS.Point}::int else ${WIN_BACK_AMOUNTS.Dollar}::int end),
+      ${today}::text, ${until}::text, 'job'
+    from candidates c left join held h on h.member_id = c.member_id
+    where c.rank <= ${WIN_BACK_PER_MEMBER}::int - coalesce(h.n, 0)
+    order by c.member_id, c.rank
+    returning id`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
 }
