@@ -7,6 +7,7 @@ import { DineNow } from '../../features/stgtools/components/dine-now';
 import { Outbox } from '../../features/stgtools/components/outbox';
 import { ClaimsReview } from '../../features/stgtools/components/claims-review';
 import { SurveyResponses } from '../../features/stgtools/components/survey-responses';
+import { MaintenanceSwitch } from '../../features/stgtools/components/maintenance-switch';
 import styles from '../../features/stgtools/components/stgtools.module.css';
 
 /**
@@ -28,6 +29,7 @@ export function StgtoolsRoute() {
       <DemoMembers />
       <ClaimsReview />
       <SurveyResponses />
+      <MaintenanceSwitch />
       <Outbox />
     </div>
   );
