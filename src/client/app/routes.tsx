@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { paths, ROUTES, routeAllowed, type RouteEntry, type RouteName, type RoutePartner } from '#shared/routes';
+import { matchPath, paths, ROUTES, routeAllowed, type RouteEntry, type RouteName, type RoutePartner } from '#shared/routes';
 import { AppLayout } from './layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { NotFoundRoute } from '../routes/not-found/not-found-route';
@@ -119,7 +119,8 @@ export function createRoutes(partner: RoutePartner): RouteObject[] {
           children: [
             ...top.flatMap((name) => toRouteObject(name, '')),
             // §2 extra paths from the global setting lead to the shared content-page screen.
-            ...(partner.extraPagePaths ?? []).map((path) => ({ path, lazy: earnScreen })),
+            // A path that is also a route of the table stays that route.
+            ...(partner.extraPagePaths ?? []).filter((path) => !Object.values(ROUTES).some((r) => matchPath(r.path, path))).map((path) => ({ path, lazy: earnScreen })),
             { path: '*', element: <NotFoundRoute /> },
           ],
         },

@@ -102,4 +102,9 @@ describe('router: the earn pages and the extra paths of the global setting', () 
     renderApp('/summer-dining', {}, [page('/summer-dining', 'Summer of dining')]);
     expect(await screen.findByRole('heading', { level: 1, name: "That page isn't on our radar." })).toBeTruthy();
   });
+
+  it('an extra path that is a route of the table stays that route', async () => {
+    renderApp('/not_found', { extraPagePaths: ['/not_found'] }, [page('/not_found', 'Not the not-found page')]);
+    expect(await screen.findByRole('heading', { level: 1, name: "That page isn't on our radar." })).toBeTruthy();
+  });
 });
