@@ -33,6 +33,7 @@ const facts = (request: Request) => ({
   url: request.url,
   origin: sw.location.origin,
   mode: request.mode,
+  destination: request.destination,
   hasAuthorization: request.headers.has('authorization'),
 });
 

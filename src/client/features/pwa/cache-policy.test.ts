@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cacheKindOf, endsSession, type RequestFacts } from './cache-policy';
 
 const ORIGIN = 'http://delta.localhost:3100';
-const req = (path: string, over: Partial<RequestFacts> = {}): RequestFacts => ({ method: 'GET', url: `${ORIGIN}${path}`, origin: ORIGIN, mode: 'cors', hasAuthorization: false, ...over });
+const req = (path: string, over: Partial<RequestFacts> = {}): RequestFacts => ({ method: 'GET', url: `${ORIGIN}${path}`, origin: ORIGIN, mode: 'cors', destination: '', hasAuthorization: false, ...over });
 
 describe('what the service worker may cache', () => {
   it('never member data nor any other API call', () => {
@@ -19,11 +19,11 @@ describe('what the service worker may cache', () => {
     expect(cacheKindOf(req('/img/merchants/tile/abc.svg', { hasAuthorization: true }))).toBe('network');
   });
   it('treats page loads as the app shell, but not sign-out, staging tools or API documentation', () => {
-    expect(cacheKindOf(req('/', { mode: 'navigate' }))).toBe('page');
-    expect(cacheKindOf(req('/account/overview', { mode: 'navigate' }))).toBe('page');
-    expect(cacheKindOf(req('/SignOut', { mode: 'navigate' }))).toBe('network');
-    expect(cacheKindOf(req('/stgtools', { mode: 'navigate' }))).toBe('network');
-    expect(cacheKindOf(req('/api/docs', { mode: 'navigate' }))).toBe('network');
+    const page = { mode: 'navigate', destination: 'document' };
+    expect(cacheKindOf(req('/', page))).toBe('page');
+    expect(cacheKindOf(req('/account/overview', page))).toBe('page');
+    for (const path of ['/SignOut', '/stgtools', '/api/docs', '/auth/sso/callback?code=x', '/card-frame/']) expect(cacheKindOf(req(path, page)), path).toBe('network');
+    expect(cacheKindOf(req('/', { mode: 'navigate', destination: 'iframe' }))).toBe('network');
   });
   it('leaves other origins alone', () => {
     expect(cacheKindOf(req('/img/x.svg', { url: 'https://tiles.example.org/img/x.svg' }))).toBe('network');

@@ -21,14 +21,16 @@ export type RequestFacts = {
   url: string;
   /** The worker's own origin. */
   origin: string;
-  /** Request.mode: 'navigate' for a page load. */
+  /** Request.mode: 'navigate' for a page load (a frame's too). */
   mode: string;
+  /** Request.destination: 'document' for a top-level page, 'iframe' for a frame. */
+  destination: string;
   /** The request carries an Authorization header (a bearer token is someone's). */
   hasAuthorization: boolean;
 };
 
-/** Pages the worker never answers from its cache: sign-out must reach the server, the staging tools and API docs are live. */
-const LIVE_PAGES = /^\/(?:SignOut|stgtools|api|sso|worker\.js|health|ready)(?:\/|$)/i;
+/** Pages the worker never answers from its cache: sign-out and single sign-on must reach the server, the staging tools and API docs are live, the card frame is its own page. */
+const LIVE_PAGES = /^\/(?:SignOut|stgtools|api|sso|auth|card-frame|worker\.js|health|ready)(?:\/|$)/i;
 
 /** Public content of the partner: the CMS pages (§3), not member-scoped. */
 const CONTENT = /^\/api\/cms\/pages\/[^/]+\/?$/;
@@ -46,7 +48,7 @@ export function cacheKindOf(req: RequestFacts): CacheKind {
   }
   if (url.origin !== req.origin) return 'network';
   const path = url.pathname;
-  if (req.mode === 'navigate') return LIVE_PAGES.test(path) ? 'network' : 'page';
+  if (req.mode === 'navigate') return req.destination === 'document' && !LIVE_PAGES.test(path) ? 'page' : 'network';
   if (CONTENT.test(path)) return 'content';
   if (IMAGES.test(path)) return 'image';
   return 'network';
