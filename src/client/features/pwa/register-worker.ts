@@ -1,4 +1,3 @@
-import { Workbox } from 'workbox-window';
 import { WORKER_MESSAGES } from './cache-policy';
 
 /** Where the service worker is served (§4 "Service worker registered at /worker.js"). */
@@ -13,8 +12,10 @@ export type WorkerHandle = {
  * Registers the service worker. `onUpdate` is called when a new version has installed and waits
  * (the app shows its update prompt); nothing reloads on its own, so a half-filled form is safe.
  */
-export function registerWorker(onUpdate: (handle: WorkerHandle) => void): Workbox | null {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return null;
+export async function registerWorker(onUpdate: (handle: WorkerHandle) => void): Promise<void> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  // Loaded after the page: registration is never on the first load's critical path or budget.
+  const { Workbox } = await import('workbox-window');
   const wb = new Workbox(WORKER_URL, { scope: '/' });
   const handle: WorkerHandle = {
     activateUpdate: () => {
@@ -23,8 +24,7 @@ export function registerWorker(onUpdate: (handle: WorkerHandle) => void): Workbo
     },
   };
   wb.addEventListener('waiting', () => onUpdate(handle));
-  void wb.register().catch(() => undefined);
-  return wb;
+  await wb.register().catch(() => undefined);
 }
 
 /** Tells the worker the member signed out: it drops what it kept (it also sees the sign-out call itself). */

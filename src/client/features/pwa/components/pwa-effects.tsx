@@ -25,7 +25,7 @@ export function PwaEffects() {
   const [updateDismissed, setUpdateDismissed] = useState(false);
 
   useEffect(() => {
-    if (REGISTER_WORKER) registerWorker(setUpdate);
+    if (REGISTER_WORKER) void registerWorker(setUpdate).catch(() => undefined);
   }, []);
 
   const userId = isLoading ? undefined : externalUserId(member?.publicId, knownPublicId);
