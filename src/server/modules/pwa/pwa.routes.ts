@@ -67,7 +67,8 @@ export const pwaRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (ap
       png = renderIconPng(size, primary, primaryText);
       icons.set(key, png);
     }
-    return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(png);
+    // A Buffer skips the response serializer; the schema only documents the answer.
+    return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(png as unknown as string);
   });
 
   const workerPath = path.resolve(config.clientDir, 'worker.js');
