@@ -256,7 +256,7 @@ describe('the offers job: win-back offers', () => {
     expect(await makeWinBackOffers(db())).toBeGreaterThanOrEqual(1);
     const mine = (memberId: number) => db().select().from(flexOffers).where(eq(flexOffers.memberId, memberId));
     expect((await mine(lapsed.memberId)).map((o) => [o.merchantId, o.amount, o.validFrom, o.validTo, o.source]))
-      .toEqual([[place.id, WIN_BACK_AMOUNTS.Point, today, shift(today, WIN_BACK_DAYS - 1), 'job']]);
+      .toEqual([[place.id, WIN_BACK_AMOUNTS.Point, shift(today, -1), shift(today, WIN_BACK_DAYS - 2), 'job']]);
     expect(await mine(regular.memberId)).toEqual([]);
     expect(await mine(elsewhereMember.memberId)).toEqual([]);
     await makeWinBackOffers(db());

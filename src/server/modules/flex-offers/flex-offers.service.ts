@@ -82,13 +82,17 @@ export const WIN_BACK_PER_MEMBER = 3;
  * The offers job (daily): win-back flex offers. For members of partners with flex offers (open
  * accounts), each restaurant where they had a qualified dine in the last 180 days but none in the
  * last 30, where they hold no open offer, becomes an offer of WIN_BACK_AMOUNTS for WIN_BACK_DAYS —
- * their most visited first, up to WIN_BACK_PER_MEMBER open offers each. One set-based statement;
+ * their most visited first, up to WIN_BACK_PER_MEMBER open offers each. The dates start the day
+ * before today (UTC), so the offer is already good on every US restaurant's local date. One set-based statement;
  * running it again the same day makes nothing more (the open offers count). Answers how many it made.
  */
 export async function makeWinBackOffers(db: Db, opts: { now?: Date } = {}): Promise<number> {
   const now = opts.now ?? new Date();
   const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
-  const [today, until, recent, since] = [day(0), day(WIN_BACK_DAYS - 1), day(-30), day(-180)];
+  // From yesterday (UTC): a US restaurant's local date is yesterday's or today's, so the offer is
+  // good there from the moment it is made; WIN_BACK_DAYS days from that.
+  const [from, until, recent, since] = [day(-1), day(WIN_BACK_DAYS - 2), day(-30), day(-180)];
+  const today = day(0);
   const result = await db.execute(sql`
     with open_offers as (
       select member_id, merchant_id from flex_offers where reward_id is null and valid_to >= ${today}
@@ -111,7 +115,7 @@ export async function makeWinBackOffers(db: Db, opts: { now?: Date } = {}): Prom
     insert into flex_offers (partner_id, merchant_id, member_id, amount, valid_from, valid_to, source)
     select c.partner_id, c.merchant_id, c.member_id,
       (case c.currency_type::text when 'Mile' then ${WIN_BACK_AMOUNTS.Mile}::int when 'Point' then ${WIN_BACK_AMOUNTS.Point}::int else ${WIN_BACK_AMOUNTS.Dollar}::int end),
-      ${today}::text, ${until}::text, 'job'
+      ${from}::text, ${until}::text, 'job'
     from candidates c left join held h on h.member_id = c.member_id
     where c.rank <= ${WIN_BACK_PER_MEMBER}::int - coalesce(h.n, 0)
     order by c.member_id, c.rank
