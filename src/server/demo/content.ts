@@ -334,7 +334,7 @@ function airlineHomeVariants(ctx: Ctx): ContentRow[] {
       item('home', 'progress_building', variant('progress_building', 'home-building', 'Illustration of a chef plating a dish', {
         browser_title: 'Dine your way to VIP | {{partnerName2}}',
         title: 'Dine your way to VIP',
-        banner_text: `Complete ${VIP_DINES_REQUIRED} qualifying dines this calendar year to reach VIP and earn {{currentEarning3}} for the rest of the year and all of next.`,
+        banner_text: `Your ${VIP_DINES_REQUIRED}th qualifying dine this calendar year makes you VIP: it and every one after earn {{currentEarning3}} for the rest of the year and all of next.`,
         subtitle: 'Every qualifying dine paid with a linked card counts, at any participating restaurant, bar or club.',
         browse_title: 'Your next qualifying dine',
         main_column: [...carousels(ctx, true), link('See your VIP progress', '/account/overview')],
@@ -518,13 +518,13 @@ function earnPage(ctx: Ctx, page: 'new-member-bonus' | 'reservations' | 'vip-upg
       return {
         url: '/earn/new-member-bonus',
         browser_title: 'New member bonus | {{partnerName2}}',
-        banner_text: variant === 0 ? `Welcome! Earn ${ctx.voice.welcomeBonus} on your first dine` : `Double welcome: earn ${ctx.voice.welcomeBonus} twice this season`,
+        banner_text: variant === 0 ? `Welcome! Earn ${ctx.voice.welcomeBonus} on your first dine` : `Welcome season: earn ${ctx.voice.welcomeBonus} on your first dine`,
         banner: banner(ctx, 'earn-nmb', { welcome: true, prospect: true, alt: 'Illustration of a celebratory dinner' }),
         main_column: [
           title('A warm welcome to {{programName1}}'),
           body(variant === 0
-            ? `Join, link a card and complete a qualifying dine of $25 or more within 30 days. We\u2019ll add ${ctx.voice.welcomeBonus} to ${ctx.voice.earnedWhere}, on top of the {{currencyPlural}} you earn on every meal.`
-            : `New this season: complete two qualifying dines of $25 or more within 30 days of joining and earn ${ctx.voice.welcomeBonus} for each, on top of your everyday {{currencyPlural}}.`),
+            ? `Join, link a card, register for the bonus on your account overview and complete a qualifying dine of $25 or more within 30 days of joining. We\u2019ll add ${ctx.voice.welcomeBonus} to ${ctx.voice.earnedWhere}, on top of the {{currencyPlural}} you earn on every meal.`
+            : `New this season: register for the bonus in your account, then complete a qualifying dine of $25 or more within 30 days of joining, and we\u2019ll add ${ctx.voice.welcomeBonus} on top of your everyday {{currencyPlural}}.`),
           button('Find a restaurant', '/search'),
           carousel(`Popular for a first dine in ${ctx.hubCity}`, { location: ctx.hub, sortBy: 'rating' }),
         ],
