@@ -1,15 +1,17 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { authEvent, clearingEvent, newTransactionId, signedRequest } from '../src/server/modules/rewards/card-events';
+import { DEV_CARD_EVENTS_SECRET } from '../src/server/config';
 import type { TransactionsPage } from '../src/shared/schemas/rewards';
 import type { AvailabilityResponse, Reservation } from '../src/shared/schemas/reservations';
 import type { MerchantDetail } from '../src/shared/schemas/merchant';
-import { expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures';
+import { expect, expectNoSeriousA11yIssues, partnerUrl, PORT, test } from './fixtures';
 
 /**
- * The reservation bonus (issue 11 item 4): a member books a table today through the reservation
- * calls (hold, then Confirm), dines there with the staging tools' "Dine now", and finds the
- * reservation bonus (100 points on hilton) on Reviews & History as a Bonus row of that restaurant.
- * Dine now dines at the restaurant's "now", so the booking is for a slot later today: the test looks
- * for one in the metros of three time zones.
+ * The reservation bonus (issue 11 item 4): a member books a table for tomorrow evening through the
+ * reservation calls (hold, then Confirm), the card network reports the member's dine there at the
+ * reservation's time (signed authorisation and clearing posted to the webhook, as a network
+ * would), and the member finds the reservation bonus (100 points on hilton) on Reviews & History
+ * as a Bonus row of that restaurant. Tomorrow, not "later today": the test works at any hour.
  */
 
 const PASSWORD = 'Dining2026!';
@@ -28,13 +30,20 @@ async function call<T>(page: Page, path: string, opts: { method?: string; body?:
   }, { path, opts }) as Promise<{ status: number; json: T }>;
 }
 
-const localToday = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-const localTimeIn = (timeZone: string, addMinutes: number) => {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(Date.now() + addMinutes * 60_000));
-  return parts.slice(0, 5);
-};
+const localTomorrow = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + 86_400_000));
 
-test('a reservation honoured by a dine there that day earns the reservation bonus, shown on Reviews & History', async ({ page, errors }) => {
+/** The member's dine as the network reports it: a signed authorisation and clearing at the restaurant's location. */
+async function networkDine(request: APIRequestContext, opts: { cardToken: string; locationId: string; localDateTime: string; cents: number }): Promise<string> {
+  const purchase = { transactionId: newTransactionId('e2e-rb'), cardToken: opts.cardToken, locationId: opts.locationId, localDateTime: opts.localDateTime };
+  for (const event of [authEvent(purchase, opts.cents), clearingEvent(purchase, opts.cents)]) {
+    const { body, headers } = signedRequest(DEV_CARD_EVENTS_SECRET, event);
+    const res = await request.post(`http://localhost:${PORT}/api/card-network/events`, { headers, data: body });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  return purchase.transactionId;
+}
+
+test('a reservation honoured by a dine there that day earns the reservation bonus, shown on Reviews & History', async ({ page, request, errors }) => {
   test.setTimeout(180_000);
   await page.goto(partnerUrl('hilton', '/login'));
   await page.getByLabel(/^Email/).fill('basic.card@hilton.example.com');
@@ -42,18 +51,18 @@ test('a reservation honoured by a dine there that day earns the reservation bonu
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).not.toHaveURL(/\/login/);
 
+  type Sample = { cards: Array<{ publicId: string; cardToken: string }> };
+  const sample = (await call<Sample>(page, '/api/stgtools/network-sample')).json;
+  const cardToken = sample.cards.find((c) => c.publicId === 'demo-hilton-basic-card')!.cardToken;
+
   let found: { restaurant: { id: number; name: string }; reservation: Reservation; transactionId: string } | null = null;
   for (const location of ['Los Angeles, CA', 'Denver, CO', 'New York, NY']) {
     const search = await call<{ merchants: Array<{ id: number; name: string }> }>(page, `/api/v2/Merchants/Search?location=${encodeURIComponent(location)}&pageSize=20&reservations=true`);
     for (const m of search.json.merchants.slice(0, 8)) {
       const detail = (await call<MerchantDetail>(page, `/api/merchants/${m.id}`)).json;
-      const zone = detail.benefits.timeZone;
-      const date = localToday(zone);
-      // Slots later today (past the cut-off); none this late here: the next restaurant.
-      const time = localTimeIn(zone, 90);
-      if (localTimeIn(zone, 0) > time) continue; // after 22:30 the slot would be tomorrow
-      const slots = (await call<AvailabilityResponse>(page, `/api/merchants/${m.id}/availability?date=${date}&time=${time}&partySize=2`)).json.slots ?? [];
-      const slot = slots.find((s) => s.time >= time);
+      const date = localTomorrow(detail.benefits.timeZone);
+      const slots = (await call<AvailabilityResponse>(page, `/api/merchants/${m.id}/availability?date=${date}&time=19:00&partySize=2`)).json.slots ?? [];
+      const slot = slots[0];
       if (!slot) continue;
       const held = await call<Reservation>(page, '/api/Member/Reservations', { body: { merchantId: m.id, date, time: slot.time, partySize: 2, hold: true }, headers: { 'idempotency-key': `e2e-rb-${Date.now()}-${m.id}` } });
       if (held.status !== 201) continue;
@@ -61,15 +70,8 @@ test('a reservation honoured by a dine there that day earns the reservation bonu
       expect(booked.status).toBe(200);
       expect(booked.json.status).toBe('booked');
 
-      // Dine now: $40 there, authorised and cleared, through the staging tools' form.
-      await page.goto(partnerUrl('hilton', '/stgtools'));
-      const form = page.getByRole('form', { name: 'Dine now' });
-      await form.getByRole('textbox', { name: /Restaurant id/ }).fill(String(m.id));
-      await form.getByRole('textbox', { name: /Amount in dollars/ }).fill('40.00');
-      await form.getByRole('radio', { name: /Authorise and clear/ }).check();
-      await form.getByRole('button', { name: 'Dine now' }).click();
-      const transactionId = (await form.locator('code').textContent()) ?? '';
-      expect(transactionId).toMatch(/^stg-/);
+      // The member dines there at the reservation's time: $40, authorised and cleared.
+      const transactionId = await networkDine(request, { cardToken, locationId: `loc-${m.id}`, localDateTime: booked.json.dateTime, cents: 4000 });
       let status = 'Pending';
       await expect(async () => {
         const rows = (await call<TransactionsPage>(page, '/api/Member/Transactions?pageNo=1&resultsPerPage=50')).json.data;
@@ -80,12 +82,12 @@ test('a reservation honoured by a dine there that day earns the reservation bonu
         found = { restaurant: m, reservation: booked.json, transactionId };
         break;
       }
-      // Not rewarded here now (benefit hours, blackout day): no bonus either; free the table and try another.
+      // Not rewarded there at that hour (benefit hours, blackout day): no bonus either; free the table and try another.
       await call(page, `/api/Member/Reservations/${held.json.id}`, { method: 'DELETE' });
     }
     if (found) break;
   }
-  expect(found, 'a restaurant with a table later today that rewards a dine now').not.toBeNull();
+  expect(found, 'a restaurant with a table tomorrow evening that rewards a dine then').not.toBeNull();
   const { restaurant } = found!;
 
   const rows = page.getByRole('list', { name: /^Activity/ }).getByRole('listitem');

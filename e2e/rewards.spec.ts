@@ -103,7 +103,7 @@ test.describe('rewards', () => {
       await expect(rows.first()).toContainText('$35.00', { timeout: 1_000 });
     });
     await expect(rows.first()).toContainText('Pending Review');
-    await expect(rows.first().getByRole('link', { name: restaurant.name })).toHaveAttribute('href', `/merchants/${restaurant.id}`);
+    await expect(rows.first().getByRole('link', { name: restaurant.name, exact: true })).toHaveAttribute('href', `/merchants/${restaurant.id}`);
     const count = await rows.count();
     await expectNoSeriousA11yIssues(history);
 
