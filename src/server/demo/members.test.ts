@@ -74,7 +74,10 @@ describe('demo members', () => {
 
   it('are deterministic', () => {
     const p = allPartners.find((x) => x.code === 'hilton')!;
-    expect(demoMemberRows({ ...p, id: 7 }, 'h')).toEqual(demoMemberRows({ ...p, id: 7 }, 'h'));
+    const now = new Date('2026-11-23T12:00:00Z');
+    expect(demoMemberRows({ ...p, id: 7 }, 'h', now)).toEqual(demoMemberRows({ ...p, id: 7 }, 'h', now));
+    // The new members joined days before the seed ran.
+    expect(demoMemberRows({ ...p, id: 7 }, 'h', now).some((m) => m.joinDate && now.getTime() - m.joinDate.getTime() < 31 * 86_400_000)).toBe(true);
   });
 });
 

@@ -209,7 +209,7 @@ function diningProgress(tierLevel: number, memberType: MemberType): MemberDining
 }
 
 /** The member rows of one partner; `passwordHash` is the hash of DEMO_PASSWORD (computed once). */
-export function demoMemberRows(partner: DemoPartner & { id: number }, passwordHash: string): NewMemberRow[] {
+export function demoMemberRows(partner: DemoPartner & { id: number }, passwordHash: string, now: Date = new Date()): NewMemberRow[] {
   const sms = smsOptInOffered(partner);
   return demoMembersFor(partner).map((m, i) => {
     const address = ADDRESSES[i % ADDRESSES.length]!;
@@ -228,7 +228,7 @@ export function demoMemberRows(partner: DemoPartner & { id: number }, passwordHa
       address2: i % 3 === 0 ? 'Suite 100' : '',
       phoneNumber: phone,
       smsOptIn: sms && m.tierLevel >= TIER_LEVELS.OptedIn,
-      joinDate: m.joinedDaysAgo === undefined ? new Date(Date.UTC(2025, i % 12, 1 + (i % 27), 15, 0, 0)) : new Date(Date.now() - m.joinedDaysAgo * 86_400_000),
+      joinDate: m.joinedDaysAgo === undefined ? new Date(Date.UTC(2025, i % 12, 1 + (i % 27), 15, 0, 0)) : new Date(now.getTime() - m.joinedDaysAgo * 86_400_000),
       enrollmentSource: m.interfaceType === 'known' ? 'partner' : m.interfaceType === 'sso' ? 'sso' : 'web',
       memberType: m.memberType,
       tierLevel: m.tierLevel,
@@ -245,7 +245,8 @@ export function demoMemberRows(partner: DemoPartner & { id: number }, passwordHa
 export async function seedMembers(db: Db, partnerRows: ReadonlyArray<DemoPartner & { id: number }>): Promise<number> {
   // argon2id is deliberately slow: one hash for every demo account.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const rows = partnerRows.flatMap((p) => demoMemberRows(p, passwordHash));
+  const now = new Date();
+  const rows = partnerRows.flatMap((p) => demoMemberRows(p, passwordHash, now));
   for (let i = 0; i < rows.length; i += 200) await db.insert(members).values(rows.slice(i, i + 200));
   return rows.length;
 }
