@@ -88,7 +88,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(partnerPlugin, { db, config });
   await app.register(sessionPlugin, { db, config });
   await app.register(csrfPlugin, { db, config });
-  await app.register(rateLimitsPlugin, { db, max: opts.rateLimitMax ?? 600 });
+  await app.register(rateLimitsPlugin, { db, max: opts.rateLimitMax ?? config.apiRateLimit });
   // Before the routes: these act through onRoute hooks.
   await app.register(compressionPlugin);
   await app.register(openapiPlugin);
@@ -118,7 +118,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (config.stagingTools && config.env !== 'production') await app.register(claimsQueueRoutes, { db, config, demoPrefix: demoAccounts.publicIdPrefix });
   await app.register(bonusesRoutes, { db });
   await app.register(reviewsRoutes, { db, search });
-  await app.register(reservationsRoutes, { db });
+  await app.register(reservationsRoutes, { db, ...(config.openTable ? { openTable: config.openTable } : {}) });
   await app.register(favoritesRoutes, { db });
   await app.register(flexOffersRoutes, { db });
   await app.register(surveysRoutes, { db });

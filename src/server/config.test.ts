@@ -29,6 +29,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com', MAIL_FROM: 'nobody' })).toThrow(/SMTP_URL[\s\S]*MAIL_FROM/);
   });
 
+  it('reads the per-address API limit and the OpenTable-style provider (both parts, or none)', () => {
+    expect(loadConfig({}).apiRateLimit).toBe(600);
+    expect(loadConfig({ API_RATE_LIMIT: '5000' }).apiRateLimit).toBe(5000);
+    expect(() => loadConfig({ API_RATE_LIMIT: '0' })).toThrow(/API_RATE_LIMIT/);
+    expect(loadConfig({}).openTable).toBeNull();
+    expect(loadConfig({ OPENTABLE_API_URL: 'https://platform.otqa.com' }).openTable).toBeNull();
+    expect(loadConfig({ OPENTABLE_API_URL: 'https://platform.otqa.com/', OPENTABLE_ACCESS_TOKEN: 'tok' }).openTable).toEqual({ baseUrl: 'https://platform.otqa.com', accessToken: 'tok' });
+    expect(() => loadConfig({ OPENTABLE_API_URL: 'ftp://x.example' })).toThrow(/OPENTABLE_API_URL/);
+  });
+
   it('names every bad variable in one clear error', () => {
     expect(() => loadConfig({ PORT: 'eighty', NODE_ENV: 'staging' })).toThrow(/PORT[\s\S]*NODE_ENV/);
   });

@@ -50,6 +50,11 @@ const ZEnv = z.object({
     (v) => v.split(',').map((p) => p.trim()).filter(Boolean).every((p) => /^\/[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*\/?$/.test(p) && !/^\/api(\/|$)/i.test(p)),
     'Use paths like /summer-dining,/offers/brunch: each starts with /, letters, digits, - _ . ~ only, not under /api.',
   ).optional(),
+  /** Calls under /api/ per minute from one client address (the per-route and per-account limits come on top). */
+  API_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(600),
+  /** OpenTable-style partner API for restaurants whose reservation provider is openTable (docs/api-reservations.md). */
+  OPENTABLE_API_URL: z.string().url().refine((v) => /^https?:\/\//i.test(v), 'Use an http:// or https:// address.').optional(),
+  OPENTABLE_ACCESS_TOKEN: z.string().min(1).optional(),
   /** §2 maintenance notice on every partner site ('true'); a partner's own switch is partners.maintenance_mode. */
   MAINTENANCE_MODE: z.enum(['true', 'false']).default('false'),
   /** Origin of the operator console that emulates members (§4 emulation); unset: pages listen to no emulation messages. */
@@ -136,6 +141,10 @@ const ZConfig = ZEnv.transform((e, ctx) => {
     apiBase: (e.API_BASE ?? '').replace(/\/+$/, ''),
     /** §2 extra paths that lead to the shared content-page screen (without trailing slashes). */
     extraPagePaths: (e.EXTRA_PAGE_PATHS ?? '').split(',').map((p) => p.trim().replace(/\/+$/, '')).filter(Boolean),
+    /** Calls under /api/ per minute per client address (plugins/rate-limits.ts). */
+    apiRateLimit: e.API_RATE_LIMIT,
+    /** The OpenTable-style provider's address and token, or null: restaurants set to it take no bookings here. */
+    openTable: e.OPENTABLE_API_URL && e.OPENTABLE_ACCESS_TOKEN ? { baseUrl: e.OPENTABLE_API_URL.replace(/\/+$/, ''), accessToken: e.OPENTABLE_ACCESS_TOKEN } : null,
     /** §2 maintenance notice on every partner site, whatever the partner's own switch says. */
     maintenanceMode: e.MAINTENANCE_MODE === 'true',
   };
