@@ -1,7 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import type { TransactionsPage } from '../src/shared/schemas/rewards';
 import { withCheckCharacter } from '../src/shared/rules/partner-number';
-import { expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures';
+import { apiCall, expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures';
 
 /**
  * Bonuses (issue 10): a new member registers for the new-member bonus from the account overview,
@@ -23,18 +23,7 @@ function freshVisa(): string {
   return body + String((10 - (sum % 10)) % 10);
 }
 
-async function call<T>(page: Page, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(async ({ path, body }) => {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) {
-      const { csrfToken } = (await (await fetch('/api/CSRF')).json()) as { csrfToken: string };
-      headers['content-type'] = 'application/json';
-      headers['x-xsrf-token'] = csrfToken;
-    }
-    const res = await fetch(path, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, json: (await res.json()) as T };
-  }, { path, body }) as Promise<{ status: number; json: T }>;
-}
+const call = apiCall;
 
 /**
  * A restaurant that rewards a dine right now (benefit hours, blackout days and participation

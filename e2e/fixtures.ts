@@ -60,3 +60,17 @@ export const test = base.extend<{ errors: string[]; promotions: 'dismissed' | 's
   },
 });
 export { expect };
+
+/** A same-origin API call from the page (GET, or POST with the anti-forgery token when a body is given). */
+export async function apiCall<T>(page: Page, path: string, body?: unknown): Promise<{ status: number; json: T }> {
+  return page.evaluate(async ({ path, body }) => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) {
+      const { csrfToken } = (await (await fetch('/api/CSRF')).json()) as { csrfToken: string };
+      headers['content-type'] = 'application/json';
+      headers['x-xsrf-token'] = csrfToken;
+    }
+    const res = await fetch(path, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, json: (await res.json()) as T };
+  }, { path, body }) as Promise<{ status: number; json: T }>;
+}

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import type { TransactionsPage } from '../src/shared/schemas/rewards';
-import { expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures';
+import { apiCall, expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures';
 
 const PASSWORD = 'Dining2026!';
 
@@ -13,18 +13,7 @@ async function signIn(page: Page, partner: string, email: string) {
 }
 
 /** A same-origin call with the session cookie and the anti-forgery token, from the page. */
-async function call<T>(page: Page, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(async ({ path, body }) => {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) {
-      const { csrfToken } = (await (await fetch('/api/CSRF')).json()) as { csrfToken: string };
-      headers['content-type'] = 'application/json';
-      headers['x-xsrf-token'] = csrfToken;
-    }
-    const res = await fetch(path, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, json: (await res.json()) as T };
-  }, { path, body }) as Promise<{ status: number; json: T }>;
-}
+const call = apiCall;
 
 /**
  * A restaurant that rewards a dine right now: restaurants differ (benefit days and hours, blackout
