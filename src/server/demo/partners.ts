@@ -100,7 +100,7 @@ export const PARTNER_SEEDS: readonly PartnerSeed[] = [
     theme: { primary: '#003366', primaryText: '#ffffff', secondary: '#c01933', accent: '#e3ad2b', background: '#ffffff', surface: '#f5f7fa', text: '#1a1a1a', link: '#0a5ea8', fontFamily: HELVETICA },
     mark: 'triangle', cards: ALL_CARDS, phoneIndex: 5, storeLinks: true, appAnnouncement: true, typeformCode: 'Dx7Qm2Lp',
     switches: {
-      hasDiscoverPage: true, hasSmsOptIn: true, hasSmsOptInV2: true, hasVIP: true, openTableReservationsEnabled: true, hasReservationBonus: true,
+      hasDiscoverPage: true, hasSmsOptIn: true, hasSmsOptInV2: true, hasVIP: true, hasAutoEnroll: true, openTableReservationsEnabled: true, hasReservationBonus: true,
       hasFlexOffers: true, acclaimedEnabled: true, acclaimed2Enabled: true, hasPWAInstallBanner: true, hasMerchantFavourites: true, cmsPreview: true,
     },
   },
@@ -159,7 +159,7 @@ export const PARTNER_SEEDS: readonly PartnerSeed[] = [
     theme: { primary: '#4a2c2a', primaryText: '#ffffff', secondary: '#9c3d2e', accent: '#ff8d6b', background: '#fffcf8', surface: '#f7efe8', text: '#1f1a17', link: '#9c3d2e', fontFamily: PALATINO },
     mark: 'crest', cards: ALL_CARDS, phoneIndex: 12,
     switches: {
-      hasVIP: true, hasAutoEnroll: true, hasPartnerLoadedCards: true, openTableReservationsEnabled: true, acclaimedEnabled: true,
+      hasVIP: true, hasPartnerLoadedCards: true, openTableReservationsEnabled: true, acclaimedEnabled: true,
       acclaimed2Enabled: true, cmsPreview: true, showNetworkLogo: false,
     },
   },

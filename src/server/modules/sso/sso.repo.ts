@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { members, type MemberRow, type NewMemberRow } from '../../db/schema';
 
@@ -22,9 +22,14 @@ export async function findLinkableByEmail(db: Db, partnerId: number, email: stri
 }
 
 /** Ties the member to the provider account; null when someone else linked it first. */
-export async function linkMember(db: Db, memberId: number, subject: string): Promise<MemberRow | undefined> {
+export async function linkMember(db: Db, memberId: number, subject: string, opts: { enrol: boolean }): Promise<MemberRow | undefined> {
   const [row] = await db.update(members)
-    .set({ ssoSubject: subject, interfaceType: 'sso', hasWebProfile: true, active: true, updatedAt: new Date() })
+    .set({
+      ssoSubject: subject, interfaceType: 'sso', hasWebProfile: true, active: true, updatedAt: new Date(),
+      // Auto-enrol partners: a NonActivated (1) visitor joins the programme (OptedIn, 2) on linking;
+      // an opted-out visitor keeps their choice, higher tiers stay.
+      ...(opts.enrol ? { tierLevel: sql`case when ${members.tierLevel} = 1 then 2 else ${members.tierLevel} end` } : {}),
+    })
     .where(and(eq(members.id, memberId), isNull(members.ssoSubject)))
     .returning();
   return row;

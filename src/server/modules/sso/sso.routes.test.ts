@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../../test/app';
 import { members, partners } from '../../db/schema';
@@ -98,6 +98,13 @@ async function toLoginPage(b: Browser, partner: string, returnTo?: string) {
 }
 
 /** The whole sign-in; answers the partner site's final response. */
+/** Earlier tests in this file signed the newcomer in already: detach that member so the next sign-in is a first one again. */
+async function forgetNewcomer(partnerCode: string) {
+  const id = await partnerId(partnerCode);
+  await t.database.db.update(members).set({ ssoSubject: null, email: sql`'earlier-' || ${members.id} || '@example.com'` })
+    .where(and(eq(members.partnerId, id), eq(members.email, NEWCOMER.email)));
+}
+
 async function signIn(b: Browser, partner: string, who = NEWCOMER, returnTo?: string) {
   const page = await toLoginPage(b, partner, returnTo);
   return b.navigate(formAction(page.res.body), { method: 'POST', form: { email: who.email, password: who.password } });
@@ -196,9 +203,44 @@ describe('single sign-on through the development identity provider', () => {
     const me = (await currentMember(b, 'united')).json<{ publicId: string; interfaceType: string }>();
     expect(me).toMatchObject({ publicId: 'test-united-known-newcomer', interfaceType: 'sso' });
     const [linked] = await t.database.db.select().from(members).where(eq(members.id, visitor!.id));
-    expect(linked).toMatchObject({ ssoSubject: NEWCOMER.subject, interfaceType: 'sso', hasWebProfile: true, active: true });
+    // united enrols its members automatically (hasAutoEnroll): the NonActivated visitor is now OptedIn.
+    expect(linked).toMatchObject({ ssoSubject: NEWCOMER.subject, interfaceType: 'sso', hasWebProfile: true, active: true, tierLevel: 2 });
     const all = await t.database.db.select().from(members).where(and(eq(members.partnerId, united), eq(members.email, NEWCOMER.email)));
     expect(all).toHaveLength(1);
+  });
+
+  it('starts a newcomer NonActivated where the partner does not auto-enrol', async () => {
+    const [row] = await t.database.db.select({ hasAutoEnroll: partners.hasAutoEnroll }).from(partners).where(eq(partners.code, 'marriott'));
+    expect(row!.hasAutoEnroll).toBe(false);
+    const b = new Browser(t.app);
+    await signIn(b, 'marriott');
+    const me = (await currentMember(b, 'marriott')).json<{ publicId: string; tierLevel: number; memberType: string }>();
+    expect(me).toMatchObject({ tierLevel: 1, memberType: 'NonCardMember' });
+    // The member's page asks them to activate (§6 activationPromptFor, tested in src/shared/rules/arrival.test.ts).
+  });
+
+  it('links a NonActivated known visitor without enrolling them where the partner does not auto-enrol', async () => {
+    await forgetNewcomer('marriott');
+    const marriott = await partnerId('marriott');
+    const [visitor] = await t.database.db.insert(members).values({
+      partnerId: marriott, publicId: 'test-marriott-known-newcomer', email: NEWCOMER.email, firstName: 'Nell', lastName: 'Newcomer',
+      interfaceType: 'known', tierLevel: 1, hasWebProfile: false, active: false,
+    }).returning();
+    await signIn(new Browser(t.app), 'marriott');
+    const [linked] = await t.database.db.select().from(members).where(eq(members.id, visitor!.id));
+    expect(linked).toMatchObject({ ssoSubject: NEWCOMER.subject, interfaceType: 'sso', tierLevel: 1 });
+  });
+
+  it('keeps an opted-out visitor opted out when an auto-enrol partner links them', async () => {
+    await forgetNewcomer('united');
+    const united = await partnerId('united');
+    const [visitor] = await t.database.db.insert(members).values({
+      partnerId: united, publicId: 'test-united-known-optedout', email: NEWCOMER.email, firstName: 'Nell', lastName: 'Newcomer',
+      interfaceType: 'known', tierLevel: 0, hasWebProfile: false, active: false,
+    }).returning();
+    await signIn(new Browser(t.app), 'united');
+    const [linked] = await t.database.db.select().from(members).where(eq(members.id, visitor!.id));
+    expect(linked).toMatchObject({ ssoSubject: NEWCOMER.subject, tierLevel: 0 });
   });
 
   it('never takes over a direct member with the same e-mail', async () => {

@@ -170,7 +170,7 @@ const ssoRoutesPlugin: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; devAcc
     }
 
     try {
-      const member = await resolveSsoMember(db, partner.id, identity);
+      const member = await resolveSsoMember(db, partner, identity);
       await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: false, ssoIdToken: idToken });
     } catch (err) {
       if (err instanceof SsoIdentityError) return fail(request, reply, err.message);

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { MemberRow } from '../../db/schema';
 import { newPublicId } from '../../lib/ids';
-import { NAME_MAX } from '#shared/constants/member';
+import { NAME_MAX, TIER_LEVELS } from '#shared/constants/member';
 import { isValidEmail, normaliseEmail } from '#shared/rules/email';
 import { findBySubject, findLinkableByEmail, insertMember, linkMember, updateNames } from './sso.repo';
 
@@ -25,9 +25,15 @@ const name = (value: string | undefined) => (value ?? '').trim().slice(0, NAME_M
  * 2. a known visitor or unlinked sso member of this partner with the same e-mail, when the
  *    provider vouches for the e-mail (email_verified) — otherwise anyone able to register that
  *    address at the provider could take the account over;
- * 3. a new non-card member at tier 2.
+ * 3. a new non-card member.
+ *
+ * The partner's auto-enrol switch (§1 hasAutoEnroll) decides where a newcomer starts: enrolled in the
+ * dining programme at once (tier 2, OptedIn) where the partner enrols its members automatically;
+ * otherwise NonActivated (tier 1), so the activation prompt (§6) asks them to join the programme
+ * first. A known visitor linked on an auto-enrol partner is enrolled the same way.
  */
-export async function resolveSsoMember(db: Db, partnerId: number, identity: SsoIdentity): Promise<MemberRow> {
+export async function resolveSsoMember(db: Db, partner: { id: number; hasAutoEnroll: boolean }, identity: SsoIdentity): Promise<MemberRow> {
+  const partnerId = partner.id;
   const existing = await findBySubject(db, partnerId, identity.subject);
   if (existing) {
     const names = { firstName: name(identity.firstName), lastName: name(identity.lastName) };
@@ -44,7 +50,7 @@ export async function resolveSsoMember(db: Db, partnerId: number, identity: SsoI
   if (identity.emailVerified === true) {
     const linkable = await findLinkableByEmail(db, partnerId, email);
     if (linkable) {
-      const linked = await linkMember(db, linkable.id, identity.subject);
+      const linked = await linkMember(db, linkable.id, identity.subject, { enrol: partner.hasAutoEnroll });
       if (linked) return linked;
     }
   }
@@ -60,7 +66,7 @@ export async function resolveSsoMember(db: Db, partnerId: number, identity: SsoI
     // Joined through single sign-on (a partner's bonus may be for exactly these members).
     enrollmentSource: 'sso',
     memberType: 'NonCardMember',
-    tierLevel: 2,
+    tierLevel: partner.hasAutoEnroll ? TIER_LEVELS.OptedIn : TIER_LEVELS.NonActivated,
     hasWebProfile: true,
     active: true,
     ssoSubject: identity.subject,
