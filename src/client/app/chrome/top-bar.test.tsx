@@ -224,7 +224,7 @@ describe('TopBar member area on desktop', () => {
     renderTopBar('/', { enrollmentType: 'direct' }, makeMember());
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Join' })).toBeNull();
-    const button = screen.getByRole('button', { name: 'Hi, Ann' });
+    const button = await screen.findByRole('button', { name: 'Hi, Ann' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('navigation', { name: 'Account' })).toBeNull();
     await user.click(button);
@@ -246,7 +246,7 @@ describe('TopBar member area on desktop', () => {
   it('closes the account dropdown on Escape and puts focus back on its button', async () => {
     const user = userEvent.setup();
     renderTopBar('/', {}, makeMember());
-    const button = screen.getByRole('button', { name: 'Hi, Ann' });
+    const button = await screen.findByRole('button', { name: 'Hi, Ann' });
     await user.click(button);
     await user.tab();
     expect(document.activeElement?.textContent).toBe('Account Overview');
@@ -258,7 +258,7 @@ describe('TopBar member area on desktop', () => {
   it('closes the account dropdown when focus leaves it and after following a link', async () => {
     const user = userEvent.setup();
     renderTopBar('/', {}, makeMember());
-    const button = screen.getByRole('button', { name: 'Hi, Ann' });
+    const button = await screen.findByRole('button', { name: 'Hi, Ann' });
     await user.click(button);
     await user.click(screen.getByRole('link', { name: 'Profile' }));
     expect(screen.getByRole('button', { name: 'Hi, Ann' }).getAttribute('aria-expanded')).toBe('false');
@@ -278,7 +278,7 @@ describe('TopBar member area on desktop', () => {
     }));
     const reload = vi.spyOn(browserLocation, 'reload').mockImplementation(() => undefined);
     const { queryClient } = renderTopBar('/', {}, makeMember());
-    await user.click(screen.getByRole('button', { name: 'Hi, Ann' }));
+    await user.click(await screen.findByRole('button', { name: 'Hi, Ann' }));
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(calls).toContain('/api/SignOut');
@@ -293,7 +293,7 @@ describe('TopBar member area on desktop', () => {
     const reload = vi.spyOn(browserLocation, 'reload').mockImplementation(() => undefined);
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
     renderTopBar('/', { enrollmentType: 'sso' }, makeMember({ interfaceType: 'sso' }));
-    await user.click(screen.getByRole('button', { name: 'Hi, Ann' }));
+    await user.click(await screen.findByRole('button', { name: 'Hi, Ann' }));
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(endSessionUrl));
     expect(reload).not.toHaveBeenCalled();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '#shared/routes';
 import { usePartner } from '../../lib/partner';
@@ -9,7 +9,6 @@ import { useFooterContent } from '../../features/content';
 import { memberArea, menuAuthLinks, useNavLinks, type AuthLink } from './chrome-content';
 import { useMember } from '../../features/session/api';
 import { userStateOf } from '../../features/session/user-state';
-import { AccountMenu } from './account-menu';
 import { useIsEnrollmentPage } from './enrollment-page';
 import { useSignOutAndReload } from '../../features/account/use-sign-out';
 import { AnnouncementBanner } from './announcement-banner';
@@ -18,6 +17,9 @@ import { useHideOnScroll } from './use-hide-on-scroll';
 import styles from './top-bar.module.css';
 
 const SEARCH_LABEL = 'Search restaurants';
+
+// Only a signed-in card member at desktop width has it: not part of a visitor's first load.
+const AccountMenu = lazy(async () => ({ default: (await import('./account-menu')).AccountMenu }));
 
 /** §2: pages whose path contains /merchants/ or /account/ show a Back link. */
 export function showsBackLink(pathname: string): boolean {
@@ -180,12 +182,14 @@ export function TopBar() {
               </ul>
             )}
             {isDesktop && area.kind === 'account' && member && (
-              <AccountMenu
-                member={member}
-                open={accountOpen}
-                onOpenChange={(open) => setOpenPanel(open ? { which: 'account', on: pathname } : null)}
-                onSignOut={() => void signOutAndReload()}
-              />
+              <Suspense fallback={null}>
+                <AccountMenu
+                  member={member}
+                  open={accountOpen}
+                  onOpenChange={(open) => setOpenPanel(open ? { which: 'account', on: pathname } : null)}
+                  onSignOut={() => void signOutAndReload()}
+                />
+              </Suspense>
             )}
             {showMenu && (
               <button
