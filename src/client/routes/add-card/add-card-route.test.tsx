@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { AddCardRoute, ADD_CARD_TITLE, NO_THANKS_TEXT } from './add-card-route';
 import { CardAddedRoute, CARD_ADDED_TITLE } from './card-added-route';
+import { joinStepLabel } from '../../features/enrollment/components/join-steps';
 import { createRoutes } from '../../app/routes';
 import { json, mockFetch, renderRoutes, Where } from '../../test/render-router';
 import { makePartnerConfig } from '../../test/partner-fixture';
@@ -76,6 +77,8 @@ describe('enrolment steps 2 and 3', () => {
     const { calls } = setup({ member: () => makeMember({ memberType }) });
     const { queryClient } = renderRoutes(routes, { route: '/add_card', member: makeMember({ memberType: 'NonCardMember' }) });
     expect(screen.getByRole('heading', { level: 1, name: ADD_CARD_TITLE })).toBeTruthy();
+    // The same step label as steps 1 and 3 (issue 13).
+    expect(screen.getByText(joinStepLabel(2))).toBeTruthy();
     expect((await screen.findByRole('link', { name: NO_THANKS_TEXT })).getAttribute('href')).toBe('/account');
     await expectNoAxeViolations();
 
@@ -88,6 +91,7 @@ describe('enrolment steps 2 and 3', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: CARD_ADDED_TITLE })).toBeTruthy();
     expect(screen.getByText(/Your Visa card ending in 4242 is linked/)).toBeTruthy();
+    expect(screen.getByText(joinStepLabel(3))).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Find restaurants' }).getAttribute('href')).toBe('/search');
     expect(screen.getByRole('link', { name: 'Go to your account' }).getAttribute('href')).toBe('/account');
     await waitFor(() => expect(calls).toContain('GET /api/Member'));

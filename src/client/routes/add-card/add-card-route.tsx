@@ -7,8 +7,8 @@ import { LinkButton } from '../../components/button';
 import { AuthPage, authStyles } from '../../features/auth/components/auth-page';
 import { PartnerGate } from '../../features/auth/components/partner-gate';
 import { AddCardForm } from '../../features/cards/components/add-card-form';
+import { JoinSteps } from '../../features/enrollment/components/join-steps';
 import { RequireMember } from './require-member';
-import styles from './add-card.module.css';
 
 export const ADD_CARD_TITLE = 'Link a card';
 export const NO_THANKS_TEXT = 'No thanks';
@@ -36,7 +36,7 @@ function AddCardScreen() {
       wide
       intro={
         <>
-          <p className={styles.step}>Step 2 of 3</p>
+          <JoinSteps step={2} />
           <p>
             Link a credit or debit card you use when you dine out, and every qualifying meal earns {partner.copyStates.currencyPlural} with{' '}
             {program}. Your card number is encrypted before it leaves the secure field; we never see or keep it.

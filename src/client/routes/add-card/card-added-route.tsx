@@ -6,6 +6,7 @@ import { LinkButton } from '../../components/button';
 import { AuthPage, authStyles } from '../../features/auth/components/auth-page';
 import { PartnerGate } from '../../features/auth/components/partner-gate';
 import { readRegistration } from '../../features/cards/card-results';
+import { JoinSteps } from '../../features/enrollment/components/join-steps';
 import { RequireMember } from './require-member';
 
 export const CARD_ADDED_TITLE = 'You are all set';
@@ -32,18 +33,25 @@ function CardAddedScreen() {
       ? `Your ${cards[0]!.cardType} card ending in ${cards[0]!.lastFour} is linked`
       : `Your ${cards.length} cards are linked`;
   return (
-    <AuthPage title={CARD_ADDED_TITLE} focusHeading intro={<p>Step 3 of 3</p>}>
-      <div className="stack">
-        <p>
-          {what} to your {program} account. Pay with it at participating restaurants, bars and clubs and the {partner.copyStates.currencyPlural}{' '}
-          are added for you. There is nothing to show and no code to mention.
-        </p>
-        <div className={authStyles.actions}>
-          <LinkButton to={paths.search()}>Find restaurants</LinkButton>
-          <LinkButton to={paths.account()} variant="secondary">
-            Go to your account
-          </LinkButton>
-        </div>
+    <AuthPage
+      title={CARD_ADDED_TITLE}
+      wide
+      focusHeading
+      intro={
+        <>
+          <JoinSteps step={3} />
+          <p>
+            {what} to your {program} account. Pay with it at participating restaurants, bars and clubs and the {partner.copyStates.currencyPlural}{' '}
+            are added for you. There is nothing to show and no code to mention.
+          </p>
+        </>
+      }
+    >
+      <div className={authStyles.actions}>
+        <LinkButton to={paths.search()}>Find restaurants</LinkButton>
+        <LinkButton to={paths.account()} variant="secondary">
+          Go to your account
+        </LinkButton>
       </div>
     </AuthPage>
   );

@@ -5,6 +5,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { JoinRoute } from './join-route';
 import { ALREADY_MEMBER, EMAIL_IN_USE } from '../../features/enrollment';
 import { DONE_TITLE } from '../../features/enrollment/components/join-screen';
+import { JOIN_STEPS, joinStepLabel } from '../../features/enrollment/components/join-steps';
 import { json, mockFetch, renderRoutes, Where } from '../../test/render-router';
 import { makePartnerConfig } from '../../test/partner-fixture';
 import { makeMember } from '../../test/member-fixture';
@@ -55,6 +56,13 @@ afterEach(() => {
 });
 
 describe('JoinRoute', () => {
+  it('names the step as steps 2 and 3 do (issue 13)', () => {
+    setup();
+    renderJoin();
+    expect(screen.getByText(joinStepLabel(1))).toBeTruthy();
+    expect(JOIN_STEPS.map((_, i) => joinStepLabel((i + 1) as 1 | 2 | 3))).toEqual(['Step 1 of 3: Create your account', 'Step 2 of 3: Link a card', 'Step 3 of 3: Start earning']);
+  });
+
   it('prefills the e-mail from the query', () => {
     setup();
     renderJoin({ route: '/join?email=ann%40example.com' });

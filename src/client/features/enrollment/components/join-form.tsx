@@ -11,6 +11,7 @@ import { AuthPage, authStyles as styles } from '../../auth';
 import { useJoinForm, type JoinBanner } from '../hooks/use-join-form';
 import { ALREADY_MEMBER } from '../join-rules';
 import { JoinAboutFields, JoinAccountFields, JoinMessageFields } from './join-fields';
+import { JoinSteps } from './join-steps';
 
 /** §2 enrolment step 1: the joining form of direct partners (§5 fields and rules). */
 export function JoinForm({ onJoined }: { onJoined: () => void }) {
@@ -25,14 +26,17 @@ export function JoinForm({ onJoined }: { onJoined: () => void }) {
       title="Join"
       wide
       intro={
-        <p>
-          Create your {program} account to start earning {partner.copyStates.currencyPlural} when you dine.{' '}
-          {usesSingleSignOn(partner) ? null : (
-            <>
-              Already a member? <Link to={paths.login()}>Sign in</Link>.
-            </>
-          )}
-        </p>
+        <>
+          <JoinSteps step={1} />
+          <p>
+            Create your {program} account to start earning {partner.copyStates.currencyPlural} when you dine.{' '}
+            {usesSingleSignOn(partner) ? null : (
+              <>
+                Already a member? <Link to={paths.login()}>Sign in</Link>.
+              </>
+            )}
+          </p>
+        </>
       }
     >
       <form ref={join.formRef} className={styles.form} noValidate aria-label="Join" onSubmit={join.onSubmit}>

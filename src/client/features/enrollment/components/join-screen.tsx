@@ -7,6 +7,7 @@ import { buttonClassName, LinkButton } from '#client/components/button';
 import { AuthPage, authStyles as styles } from '../../auth';
 import { useMember } from '../../session';
 import { JoinForm } from './join-form';
+import { JoinSteps } from './join-steps';
 
 export const DONE_TITLE = 'Your account is ready';
 /** Enrolment step 2, where a new member goes once the account exists. */
@@ -39,7 +40,16 @@ export function JoinScreen() {
   if (usesSingleSignOn(partner)) {
     // Single sign-on partners: the first sign-in with the partner's account creates the member.
     return (
-      <AuthPage title={`Join ${program}`} intro={<p>Use your {program} account to join. Your dining rewards account is created the first time you sign in.</p>}>
+      <AuthPage
+        title={`Join ${program}`}
+        wide
+        intro={
+          <>
+            <JoinSteps step={1} />
+            <p>Use your {program} account to join. Your dining rewards account is created the first time you sign in.</p>
+          </>
+        }
+      >
         <div className={styles.actions}>
           <a className={buttonClassName('primary')} href={paths.ssoSignIn(paths.join())}>
             Join with {program}
