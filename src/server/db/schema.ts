@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, customType, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, serial,
+  bigint, bigserial, boolean, check, customType, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, serial,
   smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type {
@@ -155,7 +155,25 @@ export const merchants = pgTable('merchants', {
   orderOnline: jsonb('order_online').$type<MerchantOrderOnline | null>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('merchants_geo').on(t.latitude, t.longitude), index('merchants_updated').on(t.updatedAt)]);
+  /**
+   * Set by a trigger on every insert and update: the merchant_index_version.version current when
+   * the row was written (docs/decisions/0001). Search indexes read the rows stamped since their
+   * last look; never written by the application.
+   */
+  changeSeq: bigint('change_seq', { mode: 'number' }).notNull().default(0),
+}, (t) => [index('merchants_geo').on(t.latitude, t.longitude), index('merchants_updated').on(t.updatedAt), index('merchants_change_seq').on(t.changeSeq)]);
+
+/**
+ * The merchant table's change marker (one row, id 1), kept by triggers on merchants: `version`
+ * goes up with every statement that writes merchants (and NOTIFY merchant_index goes out), and
+ * `generation` with every delete or truncate. A search index compares it with what it holds
+ * (one primary-key read) instead of scanning the table (docs/decisions/0001).
+ */
+export const merchantIndexVersion = pgTable('merchant_index_version', {
+  id: smallint('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(1),
+  generation: bigint('generation', { mode: 'number' }).notNull().default(1),
+}, () => [check('merchant_index_version_one_row', sql`id = 1`)]);
 
 export const impressions = pgTable('impressions', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
