@@ -40,6 +40,8 @@ export const partners = pgTable('partners', {
   currencyType: currencyType('currency_type').notNull().default('Mile'),
   fullAddressRequired: boolean('full_address_required').notNull().default(false),
   hasAutoEnroll: boolean('has_auto_enroll').notNull().default(false),
+  /** §2: the profile and joining forms do not offer the e-mail opt-in (the programme's terms include its e-mails). */
+  emailOptInHidden: boolean('email_opt_in_hidden').notNull().default(false),
   hasPPN: boolean('has_ppn').notNull().default(true),
   hasSmsOptIn: boolean('has_sms_opt_in').notNull().default(false),
   hasSmsOptInV2: boolean('has_sms_opt_in_v2').notNull().default(false),

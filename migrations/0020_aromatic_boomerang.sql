@@ -1,0 +1,1 @@
+ALTER TABLE "partners" ADD COLUMN "email_opt_in_hidden" boolean DEFAULT false NOT NULL;
