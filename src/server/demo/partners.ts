@@ -19,7 +19,7 @@ type EarnRates = [number, number, number, number];
 type Switches = Partial<Pick<NewPartnerRow,
   | 'homePage' | 'hasDiscoverPage' | 'hasReservationBonus' | 'openTableReservationsEnabled' | 'hasFlexOffers'
   | 'acclaimedEnabled' | 'acclaimed2Enabled' | 'hasPWAInstallBanner' | 'hasPartnerLoadedCards' | 'cmsPreview'
-  | 'fullAddressRequired' | 'hasAutoEnroll' | 'hasPPN' | 'hasSmsOptIn' | 'hasSmsOptInV2' | 'hasVIP'
+  | 'fullAddressRequired' | 'hasAutoEnroll' | 'emailOptInHidden' | 'hasPPN' | 'hasSmsOptIn' | 'hasSmsOptInV2' | 'hasVIP'
   | 'generalModalType' | 'showEarnRate' | 'hasMerchantFavourites' | 'showNetworkLogo'>>;
 
 export type PartnerSeed = {
@@ -47,6 +47,7 @@ export type PartnerSeed = {
   supportUrl?: boolean;
   validator?: 'checkCharacter' | 'none';
   storeLinks?: boolean;
+  /** The partner's own logos shown in the footer's chain (partner codes; only its own: issue 13). */
   logoChain?: string[];
   appAnnouncement?: boolean;
   typeformCode?: string;
@@ -74,7 +75,7 @@ export const PARTNER_SEEDS: readonly PartnerSeed[] = [
     programName1: 'Forum Rewards Dining', programName2: 'Forum Rewards', currency: { singular: 'point', plural: 'points' }, earnRates: [2, 2, 4, 6],
     hub: { city: 'Las Vegas', state: 'NV', latitude: 36.1699, longitude: -115.1398 },
     theme: { primary: '#2b2116', primaryText: '#f2d27a', secondary: '#8a6d1f', accent: '#c9a23c', background: '#fffdf7', surface: '#f6f0e1', text: '#2b2116', link: '#7a5a00', fontFamily: SERIF },
-    mark: 'laurel', cards: ALL_CARDS, phoneIndex: 2, logoChain: ['caesars', 'wynd'],
+    mark: 'laurel', cards: ALL_CARDS, phoneIndex: 2, logoChain: ['caesars'],
     switches: { homePage: 'discover', hasDiscoverPage: true, hasSmsOptIn: true, openTableReservationsEnabled: true, acclaimedEnabled: true, fullAddressRequired: true },
   },
   {
@@ -118,7 +119,8 @@ export const PARTNER_SEEDS: readonly PartnerSeed[] = [
     hub: { city: 'Fort Lauderdale', state: 'FL', latitude: 26.1224, longitude: -80.1373 },
     theme: { primary: '#ffe100', primaryText: '#1a1a1a', secondary: '#1a1a1a', accent: '#005b96', background: '#ffffff', surface: '#fffbe0', text: '#1a1a1a', link: '#005b96', fontFamily: GEOMETRIC },
     mark: 'circle', cards: ['MAST', 'VISA'], phoneIndex: 7,
-    switches: { hasPWAInstallBanner: true },
+    // The one partner whose forms do not offer the e-mail opt-in (§2): its terms include the programme's e-mails.
+    switches: { hasPWAInstallBanner: true, emailOptInHidden: true },
   },
   {
     code: 'fuelrewards', name: 'Fuel Dining', kind: 'credit', currencyType: 'Credit', enrollmentType: 'direct', brand: 'Fuel',
@@ -187,7 +189,7 @@ export const PARTNER_SEEDS: readonly PartnerSeed[] = [
     programName1: 'Good Bites Rewards', programName2: 'Good Bites', currency: { singular: 'cash back', plural: 'cash back' }, earnRates: [1, 1, 2, 2],
     hub: { city: 'Minneapolis', state: 'MN', latitude: 44.9778, longitude: -93.265 },
     theme: { primary: '#14532d', primaryText: '#ffffff', secondary: '#a16207', accent: '#86efac', background: '#ffffff', surface: '#f0fdf4', text: '#102a1c', link: '#166534', fontFamily: SANS },
-    mark: 'square', cards: ALL_CARDS, phoneIndex: 15, validator: 'none', logoChain: ['tgbk', 'daak'],
+    mark: 'square', cards: ALL_CARDS, phoneIndex: 15, validator: 'none', logoChain: ['tgbk'],
     switches: { hasPPN: false },
   },
   {
@@ -217,7 +219,7 @@ export const PARTNER_SEEDS: readonly PartnerSeed[] = [
     programName1: 'College Saver Dining', programName2: 'College Saver', currency: { singular: 'college savings', plural: 'college savings' }, earnRates: [2, 2, 3, 3],
     hub: { city: 'Boston', state: 'MA', latitude: 42.3601, longitude: -71.0589 },
     theme: { primary: '#5b2d8e', primaryText: '#ffffff', secondary: '#3f7d20', accent: '#ffd100', background: '#ffffff', surface: '#f7f3fb', text: '#24172f', link: '#5b2d8e', fontFamily: SANS },
-    mark: 'star', cards: ALL_CARDS, phoneIndex: 18, logoChain: ['upromise', 'ftch'],
+    mark: 'star', cards: ALL_CARDS, phoneIndex: 18, logoChain: ['upromise'],
     switches: { hasPartnerLoadedCards: true, hasMerchantFavourites: true, fullAddressRequired: true },
   },
   {
@@ -378,6 +380,7 @@ export function buildPartnerRow(seed: PartnerSeed): DemoPartnerRow {
     currencyType: seed.currencyType,
     fullAddressRequired: s.fullAddressRequired ?? false,
     hasAutoEnroll: s.hasAutoEnroll ?? false,
+    emailOptInHidden: s.emailOptInHidden ?? false,
     hasPPN: s.hasPPN ?? true,
     hasSmsOptIn: s.hasSmsOptIn ?? false,
     hasSmsOptInV2: s.hasSmsOptInV2 ?? false,

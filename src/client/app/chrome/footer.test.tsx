@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import { Footer } from './footer';
+import { Footer, footerLogoChain } from './footer';
 import { detectPlatform } from './platform';
 import { makeContentState, makePartnerConfig } from '../../test/partner-fixture';
 import { renderWithProviders, testQueryClient } from '../../test/render';
@@ -133,6 +133,16 @@ describe('Footer links and legal', () => {
     expect(footer.querySelector('script')).toBeNull();
     expect(screen.getByRole('img', { name: 'Test Dining' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Dining Network' })).toBeTruthy();
+  });
+
+  it("never shows another partner's logo in the chain, and the partner's own logo once (issue 13)", () => {
+    renderFooter({ code: 'upromise', name: 'Upromise Dining', logoChain: ['/partner/logos/upromise.svg', '/partner/logos/ftch.svg', '/partner/logos/FTCH.svg'] });
+    const footer = screen.getByRole('contentinfo');
+    const sources = [...footer.querySelectorAll('img')].map((img) => img.getAttribute('src'));
+    expect(sources).toContain('/partner/logos/upromise.svg');
+    expect(sources.filter((src) => src?.includes('ftch') || src?.includes('FTCH'))).toEqual([]);
+    expect(screen.getAllByRole('img', { name: 'Upromise Dining' })).toHaveLength(1);
+    expect(footerLogoChain({ code: 'caesars', logoChain: ['/partner/logos/caesars.svg', '/partner/logos/wynd.svg', 'javascript:alert(1)'] })).toEqual(['/partner/logos/caesars.svg']);
   });
 
   it('hides the network logo when the partner says so', () => {

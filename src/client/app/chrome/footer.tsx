@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { PartnerConfig } from '#shared/schemas/partner';
 import { usePartner } from '../../lib/partner';
 import { RichText } from '../../components/rich-text';
 import { NewTabHint, SmartLink } from '../../components/smart-link';
@@ -26,7 +27,9 @@ export function Footer() {
   const auth = footerAuthLink(partner.enrollmentType, userStateOf(member));
   const contact = supportContact(customerSupportFor(partner, member).email);
   const year = new Date().getFullYear();
-  const chain = partner.logoChain.map(safeUrl).filter((u): u is string => !!u);
+  const chain = footerLogoChain(partner);
+  // The partner's own logo once: in the chain when the chain shows it, else in the logo row.
+  const chainShowsPartnerLogo = chain.includes(partnerLogoPath(partner.code));
 
   return (
     <footer className={styles.footer}>
@@ -35,7 +38,7 @@ export function Footer() {
         {chain.length > 0 && (
           <div className={styles.chain}>
             {chain.map((src, i) => (
-              <img key={i} src={src} alt="" loading="lazy" height={32} />
+              <img key={i} src={src} alt={src === partnerLogoPath(partner.code) ? partner.name : ''} loading="lazy" height={32} />
             ))}
           </div>
         )}
@@ -91,12 +94,33 @@ export function Footer() {
         </p>
         {footer.disclaimer && <RichText html={footer.disclaimer} className={styles.disclaimer} />}
         <div className={styles.logos}>
-          <img className={styles.partnerLogo} src={partner.logoUrl} alt={partner.name} loading="lazy" height={36} />
+          {!chainShowsPartnerLogo && <img className={styles.partnerLogo} src={partner.logoUrl} alt={partner.name} loading="lazy" height={36} />}
           {partner.showNetworkLogo && <NetworkLogo className={styles.network} />}
         </div>
       </div>
     </footer>
   );
+}
+
+/** Where the server serves a partner's logo by code (partner-config.ts turns logoChain codes into these). */
+export function partnerLogoPath(code: string): string {
+  return `/partner/logos/${encodeURIComponent(code)}.svg`;
+}
+
+/**
+ * §2 logo chain as the footer shows it: safe addresses only, and never another partner's logo
+ * (issue 13: upromise showed FTCH's). A chain is the partner's own brand marks; an entry naming
+ * another partner's logo is configuration gone wrong and is left out rather than shown.
+ */
+export function footerLogoChain(partner: Pick<PartnerConfig, 'code' | 'logoChain'>): string[] {
+  const own = partnerLogoPath(partner.code).toLowerCase();
+  return partner.logoChain
+    .map(safeUrl)
+    .filter((u): u is string => !!u)
+    .filter((u) => {
+      const partnerLogo = /^\/partner\/logos\/[^/?#]+\.svg$/i.test(u);
+      return !partnerLogo || u.toLowerCase() === own;
+    });
 }
 
 /** §2 store-badge row: none inside the native app, iOS only on iOS, Android only on Android, both elsewhere. */
