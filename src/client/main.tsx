@@ -1,19 +1,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { PartnerProvider, readInjectedPartner } from './lib/partner';
-import { createQueryClient } from './lib/query-client';
+import { createQueryClient, seedFirstScreen } from './lib/query-client';
 import { getCsrfToken } from './lib/csrf';
 import { setApiBase } from './lib/api-base';
 import { ContentGate } from './features/content/content-provider';
-import { createRoutes } from './app/routes';
+import { AppRoutes } from './app/routes';
 import './styles/global.css';
 
 const partner = readInjectedPartner();
 setApiBase(partner.apiBase);
 const queryClient = createQueryClient();
-const router = createBrowserRouter(createRoutes(partner));
+// Content, member and the page's first answer came with the page: no request before the first render.
+seedFirstScreen(queryClient);
 void getCsrfToken();
 
 createRoot(document.getElementById('root')!).render(
@@ -21,7 +22,9 @@ createRoot(document.getElementById('root')!).render(
     <PartnerProvider partner={partner}>
       <QueryClientProvider client={queryClient}>
         <ContentGate>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes partner={partner} />
+          </BrowserRouter>
         </ContentGate>
       </QueryClientProvider>
     </PartnerProvider>

@@ -3,7 +3,8 @@
  * The service worker, served at /worker.js (vite-plugin-pwa, injectManifest; docs/pwa.md).
  * - Precaches the built app (JS, CSS) so the app shell starts offline.
  * - Pages: network first; each page that loads is kept as this site's one app shell (the page
- *   carries the partner's configuration, never member data); offline, any address gets that shell,
+ *   carries the partner's configuration, never member data: the inlined member and first answers
+ *   are taken out before it is kept); offline, any address gets that shell,
  *   or the offline page before one was kept.
  * - Partner content pages: stale-while-revalidate; restaurant pictures, logos and icons:
  *   stale-while-revalidate, bounded by count and age.
@@ -17,6 +18,7 @@ import { StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CACHE_LIMITS, cacheKindOf, endsSession, RUNTIME_CACHES, SHELL_KEY, WORKER_MESSAGES } from './features/pwa/cache-policy';
 import { offlinePageHtml } from './features/pwa/offline-page';
+import { FIRST_SCREEN_IDS } from '#shared/first-screen';
 
 declare global {
   /** The build's precache list, written in by vite-plugin-pwa at this exact expression. */
@@ -24,6 +26,8 @@ declare global {
 }
 
 const sw = self as unknown as ServiceWorkerGlobalScope;
+/** The page's per-visit data element (#shared/first-screen FIRST_SCREEN_IDS.visit). */
+const VISIT_DATA_ELEMENT = new RegExp(`<script id="${FIRST_SCREEN_IDS.visit}" type="application/json">[^<]*</script>`, 'g');
 
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
@@ -41,13 +45,26 @@ async function clearRuntimeCaches(): Promise<void> {
   await Promise.all(Object.values(RUNTIME_CACHES).map((name) => caches.delete(name)));
 }
 
+/**
+ * The page as the shell keeps it: without this visit's inlined data (the member, the page's first
+ * answers; issue 13), so the shell never shows one member's data to another or after sign-out.
+ */
+async function withoutVisitData(response: Response): Promise<Response> {
+  const html = (await response.text()).replace(VISIT_DATA_ELEMENT, '');
+  // The body is decoded and shorter now: its length and encoding headers no longer apply.
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  headers.delete('content-encoding');
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+}
+
 /** Network first; a 200 page becomes the app shell; offline: the shell, else the offline page. */
 async function pageResponse(request: Request): Promise<Response> {
   try {
     const response = await fetch(request);
     if (response.status === 200 && (response.headers.get('content-type') ?? '').includes('text/html')) {
       const cache = await caches.open(RUNTIME_CACHES.pages);
-      await cache.put(SHELL_KEY, response.clone());
+      await cache.put(SHELL_KEY, await withoutVisitData(response.clone()));
     }
     return response;
   } catch {

@@ -41,6 +41,7 @@ import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { flexOffersRoutes } from './modules/flex-offers/flex-offers.routes';
 import { surveysRoutes, surveysStgtoolsRoutes } from './modules/surveys/surveys.routes';
 import { merchantVisitsRoutes } from './modules/merchant-visits/merchant-visits.routes';
+import { mapBaseDir, mapBaseRoutes } from './modules/map-base/map-base.routes';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -124,9 +125,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(surveysRoutes, { db });
   if (config.stagingTools && config.env !== 'production') await app.register(surveysStgtoolsRoutes, { db, demoPrefix: demoAccounts.publicIdPrefix });
   await app.register(merchantVisitsRoutes, { db });
+  await app.register(mapBaseRoutes, { dir: mapBaseDir(config.clientDir) });
 
   // The built web app: its assets, then its pages (and the not-found handler).
   await app.register(assetsPlugin, { clientDir: config.clientDir });
-  await app.register(pagesRoutes, { config });
+  await app.register(pagesRoutes, { config, db, search });
   return app;
 }

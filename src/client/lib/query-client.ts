@@ -1,4 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
+import { CONTENT_NAMES } from '#shared/constants/cms';
+import { FIRST_SCREEN_IDS, queryKeys, type FirstContent, type FirstVisit } from '#shared/first-screen';
 import { ApiError } from './api';
 
 /** §4: data is fetched once and never goes stale on its own; no refetch on focus or reconnect. */
@@ -13,4 +15,46 @@ export function createQueryClient() {
       },
     },
   });
+}
+
+function readJson<T>(doc: Document, id: string): T | null {
+  const text = doc.getElementById(id)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+export type SeededFirstScreen = { content: number; member: boolean; queries: number };
+
+/**
+ * Puts the answers the server inlined into the page (issue 13; docs/decisions) into the query
+ * cache before the first render, under the keys the app's queries use, so the first screen renders
+ * without a request: the content pages, the member (null for a visitor: no GET /api/Member and no
+ * 401) and the page's first answer. Anything missing or unreadable is simply fetched as before.
+ */
+export function seedFirstScreen(queryClient: QueryClient, doc: Document = document): SeededFirstScreen {
+  const seeded: SeededFirstScreen = { content: 0, member: false, queries: 0 };
+  const content = readJson<FirstContent>(doc, FIRST_SCREEN_IDS.content);
+  if (content && typeof content.preview === 'boolean' && content.pages) {
+    for (const name of CONTENT_NAMES) {
+      const page = content.pages[name];
+      if (!page || !Array.isArray(page.data)) continue;
+      queryClient.setQueryData(queryKeys.content(name, content.preview), page);
+      seeded.content += 1;
+    }
+  }
+  const visit = readJson<FirstVisit>(doc, FIRST_SCREEN_IDS.visit);
+  if (visit && 'member' in visit && (visit.member === null || typeof visit.member === 'object')) {
+    queryClient.setQueryData(queryKeys.member, visit.member);
+    seeded.member = true;
+  }
+  for (const q of Array.isArray(visit?.queries) ? visit.queries : []) {
+    if (!Array.isArray(q?.key) || q.data === undefined || q.data === null) continue;
+    queryClient.setQueryData(q.key, q.data);
+    seeded.queries += 1;
+  }
+  return seeded;
 }

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '#shared/first-screen';
 import type { MerchantDetail, MerchantVisits } from '#shared/schemas/merchant';
 import { api } from '../../lib/api';
 
@@ -9,7 +10,7 @@ export function fetchMerchantDetail(merchantId: number, signal?: AbortSignal): P
 
 export function merchantDetailQueryOptions(merchantId: number) {
   return queryOptions({
-    queryKey: ['merchants', 'detail', merchantId],
+    queryKey: queryKeys.merchantDetail(merchantId),
     queryFn: ({ signal }) => fetchMerchantDetail(merchantId, signal),
   });
 }
@@ -18,12 +19,7 @@ export function useMerchantDetail(merchantId: number) {
   return useQuery(merchantDetailQueryOptions(merchantId));
 }
 
-/** A route parameter as a merchant id (positive 32-bit integer), or null. */
-export function parseMerchantId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 && id <= 2147483647 ? id : null;
-}
+export { parseMerchantId } from '#shared/rules/merchant-id';
 
 /** GET /api/Member/merchants/{id}/visits: the signed-in member's rewarded visits here this month. */
 export function useMerchantVisits(merchantId: number, enabled: boolean) {

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
+import { queryKeys } from '#shared/first-screen';
 import type { Member } from '#shared/schemas/member';
 import { api, ApiError } from '../../lib/api';
 import { setCsrfToken } from '../../lib/csrf';
 
-export const MEMBER_QUERY_KEY = ['member'] as const;
+export const MEMBER_QUERY_KEY = queryKeys.member;
 
 /** GET /api/Member: the signed-in member, or null when there is none (401 is not an error). */
 export async function fetchMember(signal?: AbortSignal): Promise<Member | null> {

@@ -9,10 +9,13 @@ import type { PartnerConfig } from '#shared/schemas/partner';
 import { AppError } from '../../lib/app-error';
 import { compressedBody } from '../../plugins/compression';
 import { toPartnerConfig } from '../partners/partner-config';
+import type { Db } from '../../db/client';
+import type { MerchantSearch } from '../merchants/merchants.service';
+import { firstContent, firstScreenScripts, firstVisit, scriptJson, type FirstScreenDeps } from './first-screen';
+import { SKELETON_CSS, skeletonHtml } from './skeleton';
+import type { FirstContent, FirstVisit } from '#shared/first-screen';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-/** JSON inside a <script> element: no sequence may close the element or open a comment. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 const cssValue = (s: string) => s.replace(/[;{}<>]/g, '');
 
 /** The app's CSP with the page's nonce added to style-src (for the partner theme <style>). */
@@ -32,7 +35,14 @@ function themeCss(p: PartnerConfig): string {
   return `:root{--color-primary:${cssValue(t.primary)};--color-primary-text:${cssValue(t.primaryText)};--color-secondary:${cssValue(t.secondary)};--color-accent:${cssValue(t.accent)};--color-background:${cssValue(t.background)};--color-surface:${cssValue(t.surface)};--color-text:${cssValue(t.text)};--color-link:${cssValue(t.link)};--font-family:${cssValue(t.fontFamily)};}`;
 }
 
-export function renderIndexHtml(template: string, opts: { partner: PartnerConfig; pathname: string; nonce: string }): string {
+export function renderIndexHtml(template: string, opts: {
+  partner: PartnerConfig;
+  pathname: string;
+  nonce: string;
+  /** The first screen's data (issue 13); left out, the app fetches it as before. */
+  content?: FirstContent | null;
+  visit?: FirstVisit;
+}): string {
   const meta = routeMetaFor(opts.partner, opts.pathname);
   const head = [
     `<title>${escapeHtml(meta.title)}</title>`,
@@ -42,16 +52,18 @@ export function renderIndexHtml(template: string, opts: { partner: PartnerConfig
     `<link rel="icon" href="/partner/logo.svg" type="image/svg+xml">`,
     `<link rel="manifest" href="/manifest.webmanifest">`,
     `<link rel="apple-touch-icon" href="/partner/icons/180.png">`,
-    `<style nonce="${opts.nonce}">${themeCss(opts.partner)}</style>`,
+    `<style nonce="${opts.nonce}">${themeCss(opts.partner)}${SKELETON_CSS}</style>`,
     `<script id="partner-config" type="application/json">${scriptJson(opts.partner)}</script>`,
+    ...firstScreenScripts(opts.content ?? null, opts.visit ?? { queries: [] }),
   ].filter(Boolean).join('\n    ');
   return template
     .replace(/<title>[\s\S]*?<\/title>/, '')
-    .replace('<!--app-head-->', head);
+    .replace('<!--app-head-->', () => head)
+    .replace('<!--app-skeleton-->', () => skeletonHtml(opts.pathname));
 }
 
 /** index.html for every page route, with the partner's configuration and theme in it. */
-export async function pagesRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
+export async function pagesRoutes(app: FastifyInstance, { config, db, search }: { config: AppConfig; db?: Db; search?: MerchantSearch }) {
   const templatePath = path.resolve(config.clientDir, 'index.html');
   let template: string | undefined;
   const loadTemplate = async () => {
@@ -65,9 +77,27 @@ export async function pagesRoutes(app: FastifyInstance, { config }: { config: Ap
   };
 
   /** The app's page for this partner; status 404 for a path the route table does not know. */
+  const deps: FirstScreenDeps | null = db ? { db, search, log: app.log } : null;
+
+  /** The first screen's data: content, member and first answer; a part that fails is left to the client. */
+  const firstScreen = async (request: FastifyRequest, partner: PartnerConfig, pathname: string, known: boolean) => {
+    if (!deps || !request.partner) return { content: null, visit: undefined };
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const [content, visit] = await Promise.all([
+      firstContent(deps, request.partner.id, partner, search).catch((err: unknown) => {
+        request.log.warn({ err }, 'first screen: content left out');
+        return null;
+      }),
+      firstVisit(deps, request, known ? pathname : '', search),
+    ]);
+    return { content, visit };
+  };
+
   const servePage = async (request: FastifyRequest, reply: FastifyReply, opts: { partner: PartnerConfig; pathname: string; known: boolean }) => {
     const nonce = randomBytes(16).toString('base64');
-    const html = renderIndexHtml(await loadTemplate(), { partner: opts.partner, pathname: opts.pathname, nonce });
+    const template = await loadTemplate();
+    const first = await firstScreen(request, opts.partner, opts.pathname, opts.known);
+    const html = renderIndexHtml(template, { partner: opts.partner, pathname: opts.pathname, nonce, ...first });
     reply
       .status(opts.known ? 200 : 404)
       .header('content-security-policy', pageCsp(app.cspDirectives, nonce))

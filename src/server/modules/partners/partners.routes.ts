@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '#shared/schemas/common';
-import { ZCmsParams, ZCmsQuery, ZCmsResponse, type CmsItem } from '#shared/schemas/cms';
+import { ZCmsParams, ZCmsQuery, ZCmsResponse } from '#shared/schemas/cms';
 import { ZDefaultUserLocationResponse, ZFeatureFlagsResponse } from '#shared/schemas/partner';
 import type { Db } from '../../db/client';
-import { findContent } from './content.repo';
+import { contentPageAnswer } from './content.service';
 import { featureFlags } from './partner-config';
 
 export const partnersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -33,20 +33,8 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     if (preview && !partner.cmsPreview) {
       return reply.status(403).send({ statusCode: 403, error: 'Forbidden', message: 'Draft preview is not available on this site.' });
     }
-    const contentName = request.params.contentName === '*' ? 'default' : request.params.contentName;
-    const rows = await findContent(db, { partnerId: partner.id, contentName, includeDrafts: preview });
-    const bySlug = new Map<string, CmsItem>();
-    for (const row of rows) {
-      if (bySlug.has(row.slug) && row.status !== 'draft') continue;
-      bySlug.set(row.slug, { id: row.id, slug: row.slug, status: row.status, updatedAt: row.updatedAt.toISOString(), fields: row.fields });
-    }
-    const all = [...bySlug.values()];
     const { page, page_size: pageSize } = request.query;
-    const data = all.slice((page - 1) * pageSize, page * pageSize);
     reply.header('cache-control', preview ? 'no-store' : 'private, max-age=60');
-    return {
-      data,
-      meta: { contentName: request.params.contentName, preview, pagination: { page, pageSize, pageCount: Math.ceil(all.length / pageSize), total: all.length } },
-    };
+    return contentPageAnswer(db, { partnerId: partner.id, contentName: request.params.contentName, preview, page, pageSize });
   });
 };

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '#shared/first-screen';
 import type { MerchantSearchRequest, MerchantSearchResponse } from '#shared/schemas/merchant';
 import type { DefaultUserLocationResponse } from '#shared/schemas/partner';
 import { api, type QueryValue } from '#client/lib/api';
@@ -13,7 +14,7 @@ export function fetchMerchantSearch(request: MerchantSearchRequest, signal?: Abo
 /** GET /api/v2/Merchants/Search (§7). The key is the request itself, so equal searches share data. */
 export function merchantSearchQueryOptions(request: MerchantSearchRequest | null) {
   return queryOptions({
-    queryKey: ['merchants', 'search', request] as const,
+    queryKey: queryKeys.merchantSearch(request),
     queryFn: ({ signal }) => fetchMerchantSearch(request!, signal),
     enabled: request !== null,
     // Results may change as merchants join and leave; a repeated search after 5 minutes refetches.

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { CONTENT_NAMES, CONTENT_PAGE_SIZE } from '#shared/constants/cms';
+import { FIRST_SCREEN_IDS, queryKeys, type FirstContent, type FirstVisit } from '#shared/first-screen';
+import { buildSearchRequest, parseSearchState, SEARCH_PAGE_SIZE } from '#shared/rules/search-query';
+import { createTestApp, type TestApp } from '../../test/app';
+import { TestBrowser } from '../../test/browser';
+import { contentPages, merchants, partners, sessions } from '../../db/schema';
+import { hashToken } from '../../plugins/session';
+import { demoPublicId } from '../../demo/members';
+import { firstSearchRequest, visitJson, RawJson } from './first-screen';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t.close(); });
+
+const html = { accept: 'text/html' };
+
+function element(body: string, id: string): string | null {
+  const m = new RegExp(`<script id="${id}" type="application/json">([\\s\\S]*?)</script>`).exec(body);
+  return m ? m[1]! : null;
+}
+function inlined(body: string): { content: FirstContent | null; visit: FirstVisit } {
+  const c = element(body, FIRST_SCREEN_IDS.content);
+  const v = element(body, FIRST_SCREEN_IDS.visit);
+  if (v === null) throw new Error('no visit data in page');
+  return { content: c === null ? null : JSON.parse(c) as FirstContent, visit: JSON.parse(v) as FirstVisit };
+}
+const queryString = (request: Record<string, unknown>) => {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(request)) for (const item of Array.isArray(v) ? v : [v]) p.append(k, String(item));
+  return p.toString();
+};
+
+describe('first-screen data in the page (issue 13)', () => {
+  it("inlines each partner's own eleven content pages, exactly as the content API answers them", async () => {
+    const rows = await t.database.db.select().from(partners);
+    const seen = new Map<string, string>();
+    for (const code of ['delta', 'hilton']) {
+      const res = await t.request(code, { method: 'GET', url: '/', headers: html });
+      expect(res.statusCode).toBe(200);
+      const { content } = inlined(res.body);
+      expect(content!.preview).toBe(false);
+      expect(Object.keys(content!.pages).sort()).toEqual([...CONTENT_NAMES].sort());
+      for (const name of CONTENT_NAMES) {
+        const api = await t.request(code, { method: 'GET', url: `/api/cms/pages/${encodeURIComponent(name)}/?page_size=${CONTENT_PAGE_SIZE}` });
+        expect(api.statusCode).toBe(200);
+        expect(content!.pages[name]).toEqual(api.json());
+      }
+      const partnerId = rows.find((r) => r.code === code)!.id;
+      const own = await t.database.db.select({ id: contentPages.id }).from(contentPages).where(eq(contentPages.partnerId, partnerId));
+      const ids = new Set(own.map((r) => r.id));
+      for (const name of CONTENT_NAMES) for (const item of content!.pages[name]!.data) expect(ids.has(item.id)).toBe(true);
+      seen.set(code, JSON.stringify(content));
+    }
+    expect(seen.get('delta')).not.toBe(seen.get('hilton'));
+  });
+
+  it('inlines drafts only with ?preview=1 on a partner that allows preview, as the API does', async () => {
+    const rows = await t.database.db.select().from(partners);
+    const withPreview = rows.find((r) => r.cmsPreview);
+    const without = rows.find((r) => !r.cmsPreview)!;
+    const refused = inlined((await t.request(without.code, { method: 'GET', url: '/?preview=1', headers: html })).body);
+    expect(refused.content!.preview).toBe(false);
+    if (withPreview) {
+      const res = await t.request(withPreview.code, { method: 'GET', url: '/?preview=1', headers: html });
+      const { content } = inlined(res.body);
+      expect(content!.preview).toBe(true);
+      const api = await t.request(withPreview.code, { method: 'GET', url: `/api/cms/pages/home/?page_size=${CONTENT_PAGE_SIZE}&preview=1` });
+      expect(content!.pages.home).toEqual(api.json());
+    }
+  });
+
+  it('marks a visitor as no member, so the app does not ask GET /api/Member (and get a 401)', async () => {
+    for (const headers of [html, { ...html, cookie: 'rn_session=made-up' }]) {
+      const res = await t.request('hilton', { method: 'GET', url: '/', headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const { visit } = inlined(res.body);
+      expect(visit).toHaveProperty('member', null);
+    }
+  });
+
+  it('inlines the signed-in member as GET /api/Member answers it, only while the session is valid and only on its own site', async () => {
+    const b = new TestBrowser(t, 'hilton');
+    expect((await b.signInAs(demoPublicId('hilton', 'vip-card'))).statusCode).toBe(200);
+    const page = await b.send({ method: 'GET', url: '/account', headers: html });
+    expect(page.headers['cache-control']).toBe('no-store');
+    const api = await b.send({ method: 'GET', url: '/api/Member' });
+    const member = inlined(page.body).visit.member;
+    expect(member).toMatchObject({ publicId: demoPublicId('hilton', 'vip-card') });
+    // Same answer but for the session's end, which each call renews.
+    expect({ ...member, session: null }).toEqual({ ...api.json(), session: null });
+    // Another partner's host: the cookie is not a session there.
+    const elsewhere = await b.send({ method: 'GET', url: '/', headers: html, host: 'caesars' });
+    expect(inlined(elsewhere.body).visit.member).toBeNull();
+    // Expired: a visitor again.
+    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, hashToken(b.sessionCookie()!)));
+    expect(inlined((await b.send({ method: 'GET', url: '/', headers: html })).body).visit.member).toBeNull();
+  });
+
+  it("inlines the search of a /search address under the client's query key, the same answer as the search API", async () => {
+    const url = '/search?location=10001&sortBy=rating&priceRange=2&priceRange=3&isNew=true&pageNo=1';
+    const res = await t.request('delta', { method: 'GET', url, headers: html });
+    const { visit } = inlined(res.body);
+    const request = buildSearchRequest(parseSearchState(url.slice(url.indexOf('?'))), { currentLocation: null, pageSize: SEARCH_PAGE_SIZE })!;
+    expect(visit.queries).toHaveLength(1);
+    expect(visit.queries[0]!.key).toEqual(JSON.parse(JSON.stringify(queryKeys.merchantSearch(request))));
+    const api = await t.request('delta', { method: 'GET', url: `/api/v2/Merchants/Search?${queryString(request)}` });
+    expect(api.statusCode).toBe(200);
+    expect(visit.queries[0]!.data).toEqual(api.json());
+    expect((api.json() as { merchants: unknown[] }).merchants.length).toBeGreaterThan(0);
+  });
+
+  it('leaves a search it cannot answer to the client: current location, no location, a refused query', async () => {
+    const long = await t.request('delta', { method: 'GET', url: `/search?location=${'x'.repeat(150)}`, headers: html });
+    expect(inlined(long.body).visit.queries).toEqual([]);
+    expect((await t.request('delta', { method: 'GET', url: `/api/v2/Merchants/Search?location=${'x'.repeat(150)}&pageNo=1&pageSize=${SEARCH_PAGE_SIZE}` })).statusCode).toBe(400);
+    for (const url of ['/search', '/search?location=Current%20Location', `/search?location=${'x'.repeat(150)}`, '/search?location=10001&sortBy=nonsense&features=nope']) {
+      const res = await t.request('delta', { method: 'GET', url, headers: html });
+      expect(res.statusCode).toBe(200);
+      const queries = inlined(res.body).visit.queries;
+      const request = firstSearchRequest(url.includes('?') ? url.slice(url.indexOf('?')) : '');
+      if (request === null) expect(queries).toEqual([]);
+      else {
+        // The client builds the same request; when the API would refuse it nothing is inlined.
+        const api = await t.request('delta', { method: 'GET', url: `/api/v2/Merchants/Search?${queryString(request)}` });
+        if (api.statusCode !== 200) expect(queries).toEqual([]);
+        else expect(queries[0]!.data).toEqual(api.json());
+      }
+    }
+  });
+
+  it("inlines a restaurant's detail on its page; an unknown or malformed id inlines nothing and the page answers as before", async () => {
+    const [m] = await t.database.db.select({ id: merchants.id }).from(merchants).limit(1);
+    const res = await t.request('delta', { method: 'GET', url: `/merchants/${m!.id}`, headers: html });
+    expect(res.statusCode).toBe(200);
+    const { visit } = inlined(res.body);
+    expect(visit.queries).toHaveLength(1);
+    expect(visit.queries[0]!.key).toEqual([...queryKeys.merchantDetail(m!.id)]);
+    expect(visit.queries[0]!.data).toEqual((await t.request('delta', { method: 'GET', url: `/api/merchants/${m!.id}` })).json());
+    for (const url of ['/merchants/2147483000', '/merchants/abc', '/merchants/0']) {
+      const other = await t.request('delta', { method: 'GET', url, headers: html });
+      expect(other.statusCode).toBe(200);
+      expect(inlined(other.body).visit.queries).toEqual([]);
+    }
+    const orderPage = await t.request('delta', { method: 'GET', url: `/merchants/${m!.id}/Order`, headers: html });
+    expect(inlined(orderPage.body).visit.queries).toEqual([]);
+  });
+
+  it('escapes what the address brings so it cannot close the script element or break the script', async () => {
+    const hostile = encodeURIComponent('</script><script>alert(1)</script><!-- \u2028\u2029 "\'');
+    const res = await t.request('delta', { method: 'GET', url: `/search?location=10001&restaurantOrCuisine=${hostile}&campaignCode=${hostile}`, headers: html });
+    expect(res.statusCode).toBe(200);
+    for (const id of [FIRST_SCREEN_IDS.content, FIRST_SCREEN_IDS.visit, 'partner-config']) {
+      const text = element(res.body, id)!;
+      expect(text).not.toMatch(/<|\u2028|\u2029/);
+      expect(() => JSON.parse(text)).not.toThrow();
+    }
+    expect(res.body).not.toContain('<script>alert(1)');
+    // A pre-serialised answer is escaped too.
+    const json = visitJson({ member: null, queries: [{ key: ['k'], data: new RawJson('{"a":"</script>\u2028"}') }] });
+    expect(JSON.parse(json)).toEqual({ member: null, queries: [{ key: ['k'], data: { a: '</script>\u2028' } }] });
+  });
+
+  it('draws the skeleton of the page chrome, hidden from assistive technology, in the partner colours', async () => {
+    const res = await t.request('delta', { method: 'GET', url: '/search?location=10001', headers: html });
+    expect(res.body).toMatch(/<div class="boot" aria-hidden="true">/);
+    expect(res.body).toContain('#root:not(:empty)~.boot{display:none}');
+    expect(res.body).toContain('--color-primary');
+    const skeleton = res.body.slice(res.body.indexOf('<div class="boot"'));
+    expect(skeleton).not.toMatch(/<(a|button|input)\b|tabindex|style=/);
+  });
+});

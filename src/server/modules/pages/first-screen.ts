@@ -1,0 +1,119 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { CONTENT_NAMES, CONTENT_PAGE_SIZE } from '#shared/constants/cms';
+import { FIRST_SCREEN_IDS, queryKeys, type FirstContent, type FirstVisit } from '#shared/first-screen';
+import { matchPath, ROUTES } from '#shared/routes';
+import { parseMerchantId } from '#shared/rules/merchant-id';
+import { buildSearchRequest, hasSearchLocation, isCurrentLocation, parseSearchState, SEARCH_PAGE_SIZE } from '#shared/rules/search-query';
+import { ZMember } from '#shared/schemas/member';
+import { ZMerchantSearchRequest, type MerchantSearchRequest } from '#shared/schemas/merchant';
+import type { PartnerConfig } from '#shared/schemas/partner';
+import type { Db } from '../../db/client';
+import { toMember } from '../members/member-mapper';
+import { memberStanding } from '../members/members.service';
+import { getMerchantDetail, type MerchantSearch } from '../merchants/merchants.service';
+import { contentPagesAnswer } from '../partners/content.service';
+
+/** The only content route the server answers itself; a partner with an outside CMS gets no inlined content. */
+const OWN_CMS_ROUTE = '/api/cms';
+/** An inlined answer larger than this is left for the client to fetch (keeps the page small). */
+export const MAX_INLINE_ANSWER_CHARS = 200_000;
+
+/** JSON inside a <script> element: no sequence may close the element or open a comment; line separators escaped. */
+export const scriptJson = (value: unknown) => escapeScriptJson(JSON.stringify(value));
+export const escapeScriptJson = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** Same as the content gate's wantsPreview: drafts only with ?preview=1 where the partner allows them. */
+export function wantsPreview(search: string, cmsPreview: boolean) {
+  return cmsPreview && new URLSearchParams(search).get('preview') === '1';
+}
+
+/** The search the /search screen asks for first on this address (no current location: the browser resolves that). */
+export function firstSearchRequest(search: string): MerchantSearchRequest | null {
+  const state = parseSearchState(search);
+  if (!hasSearchLocation(state) || isCurrentLocation(state)) return null;
+  return buildSearchRequest(state, { currentLocation: null, pageSize: SEARCH_PAGE_SIZE });
+}
+
+/** The request as Fastify hands a query string to the API route (what the client's toQueryString sends). */
+function asQueryRecord(request: MerchantSearchRequest): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of Object.entries(request)) {
+    if (value === undefined || value === null || value === '') continue;
+    out[key] = Array.isArray(value) ? value.map(String) : String(value);
+  }
+  return out;
+}
+
+export type FirstScreenDeps = { db: Db; search?: MerchantSearch; log: FastifyBaseLogger };
+
+/** The partner's eleven content pages as the content API answers them for this address (preview or not). */
+export async function firstContent(deps: FirstScreenDeps, partnerId: number, partner: PartnerConfig, search: string): Promise<FirstContent | null> {
+  if (partner.cmsRoute.replace(/\/$/, '') !== OWN_CMS_ROUTE) return null;
+  const preview = wantsPreview(search, partner.cmsPreview);
+  const pages = await contentPagesAnswer(deps.db, { partnerId, contentNames: CONTENT_NAMES, preview, page: 1, pageSize: CONTENT_PAGE_SIZE });
+  return { preview, pages };
+}
+
+/** GET /api/Member's answer for this request: the member with a valid session (renewed, as that call does), else null. */
+async function firstMember(deps: FirstScreenDeps, request: FastifyRequest): Promise<FirstVisit['member']> {
+  const current = await request.currentSession({ renew: true });
+  if (!current) return null;
+  return ZMember.parse(toMember(current.member, current.session, await memberStanding(deps.db, current.member)));
+}
+
+/** The first answer of the page at this path: the search of a /search address, the detail of a restaurant page. */
+async function firstAnswers(deps: FirstScreenDeps, pathname: string, search: string): Promise<FirstVisit['queries']> {
+  if (matchPath(ROUTES.search.path, pathname) && deps.search) {
+    const request = firstSearchRequest(search);
+    if (!request) return [];
+    const parsed = ZMerchantSearchRequest.safeParse(asQueryRecord(request));
+    // A search the API refuses (400) is left for the client: it shows the API's field errors.
+    if (!parsed.success) return [];
+    const json = deps.search.searchJson(parsed.data);
+    if (json.length > MAX_INLINE_ANSWER_CHARS) return [];
+    return [{ key: queryKeys.merchantSearch(request), data: new RawJson(json) }];
+  }
+  if (matchPath(ROUTES.merchant.path, pathname)) {
+    const id = parseMerchantId(decodeURIComponent(pathname.split('/')[2] ?? ''));
+    if (id === null) return [];
+    // An unknown restaurant (404) is left for the client: it shows its own not-found state.
+    const detail = await getMerchantDetail(deps.db, id).catch(() => null);
+    return detail ? [{ key: queryKeys.merchantDetail(id), data: detail }] : [];
+  }
+  return [];
+}
+
+/** An answer already serialised as JSON (the search index keeps its answers as text). */
+export class RawJson {
+  constructor(readonly json: string) {}
+}
+
+/** The member and first answers; a part that fails is left out (the client fetches it as before), never a failed page. */
+export async function firstVisit(deps: FirstScreenDeps, request: FastifyRequest, pathname: string, search: string): Promise<FirstVisit> {
+  const [member, queries] = await Promise.all([
+    firstMember(deps, request).catch((err: unknown) => {
+      deps.log.warn({ err }, 'first screen: member left out');
+      return undefined;
+    }),
+    firstAnswers(deps, pathname, search).catch((err: unknown) => {
+      deps.log.warn({ err }, 'first screen: first answer left out');
+      return [];
+    }),
+  ]);
+  return member === undefined ? { queries } : { member, queries };
+}
+
+/** JSON text of the visit's data, with pre-serialised answers put in as they are (no parse and re-stringify). */
+export function visitJson(visit: FirstVisit): string {
+  const queries = visit.queries.map((q) => `{"key":${JSON.stringify(q.key)},"data":${q.data instanceof RawJson ? q.data.json : JSON.stringify(q.data)}}`);
+  const member = visit.member === undefined ? '' : `"member":${JSON.stringify(visit.member)},`;
+  return `{${member}"queries":[${queries.join(',')}]}`;
+}
+
+/** The two <script type="application/json"> elements of the page. */
+export function firstScreenScripts(content: FirstContent | null, visit: FirstVisit): string[] {
+  return [
+    content ? `<script id="${FIRST_SCREEN_IDS.content}" type="application/json">${scriptJson(content)}</script>` : '',
+    `<script id="${FIRST_SCREEN_IDS.visit}" type="application/json">${escapeScriptJson(visitJson(visit))}</script>`,
+  ].filter(Boolean);
+}

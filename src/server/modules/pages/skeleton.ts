@@ -1,0 +1,59 @@
+import { matchPath, ROUTES } from '#shared/routes';
+
+/**
+ * The page's static skeleton (issue 13): the chrome (top bar with the partner's logo, main area,
+ * footer band) drawn in the partner's colours from the theme variables, shown while the app's
+ * JavaScript loads and hidden by CSS the moment React puts anything into #root. Decorative only:
+ * aria-hidden, nothing focusable. The top bar has the real one's height (64px + its 1px border).
+ */
+export const SKELETON_CSS = [
+  '.boot{min-height:100vh;display:flex;flex-direction:column;background:var(--color-background,#fff);color:var(--color-text,#1d1d1f)}',
+  '#root:not(:empty)~.boot{display:none}',
+  '.boot-bar{height:65px;border-bottom:1px solid color-mix(in srgb,var(--color-text,#1d1d1f) 22%,var(--color-background,#fff));background:var(--color-background,#fff)}',
+  '.boot-in{width:100%;max-width:1098px;margin-inline:auto;padding-inline:16px;box-sizing:border-box}',
+  '.boot-wide{max-width:1448px}',
+  '.boot-bar .boot-in{display:flex;align-items:center;gap:1.25rem;height:64px}',
+  '.boot-logo{height:36px;width:auto;max-width:140px;object-fit:contain;object-position:left center}',
+  '.boot-pill{display:none;height:14px;width:84px;border-radius:7px;background:var(--color-surface,#f4f5f7)}',
+  '.boot-pill:first-of-type{margin-left:auto}',
+  '.boot-cta{display:none;height:40px;width:96px;border-radius:6px;background:var(--color-primary,#1b4f8a)}',
+  '.boot-menu{margin-left:auto;width:28px;height:20px;border-block:3px solid var(--color-primary,#1b4f8a);position:relative;box-sizing:border-box}',
+  '.boot-menu::after{content:"";position:absolute;left:0;right:0;top:5.5px;border-top:3px solid var(--color-primary,#1b4f8a)}',
+  '@media (min-width:861px){.boot-pill,.boot-cta{display:block}.boot-menu{display:none}}',
+  '@media (min-width:661px){.boot-in{padding-inline:24px}}',
+  '.boot-main{flex:1 0 auto}',
+  '.boot-hero{height:clamp(220px,38vw,420px);background:linear-gradient(120deg,var(--color-primary,#1b4f8a),var(--color-secondary,#0e2a47))}',
+  '.boot-line{height:16px;margin:14px 0;border-radius:8px;background:var(--color-surface,#f4f5f7)}',
+  '.boot-line:nth-of-type(3n+1){width:92%}.boot-line:nth-of-type(3n+2){width:78%}.boot-line:nth-of-type(3n){width:64%}',
+  '.boot-photo{height:clamp(200px,30vw,360px)}',
+  '.boot-title{height:30px;width:55%;margin:28px 0 18px;border-radius:8px;background:color-mix(in srgb,var(--color-primary,#1b4f8a) 30%,var(--color-surface,#f4f5f7))}',
+  '.boot-tiles{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:16px;margin-top:16px}',
+  '.boot-tile{height:240px;border-radius:12px;background:var(--color-surface,#f4f5f7)}',
+  '.boot-field{height:50px;border-radius:6px;margin-top:20px;background:var(--color-surface,#f4f5f7);border:1px solid color-mix(in srgb,var(--color-text,#1d1d1f) 22%,var(--color-background,#fff))}',
+  '.boot-foot{margin-top:3rem;height:220px;background:var(--color-surface,#f4f5f7);border-top:4px solid var(--color-primary,#1b4f8a)}',
+  '@media (prefers-reduced-motion:no-preference){.boot-line,.boot-tile,.boot-title{animation:boot-pulse 1.6s ease-in-out infinite}}',
+  '@keyframes boot-pulse{50%{opacity:.55}}',
+].join('');
+
+const lines = (n: number) => '<div class="boot-line"></div>'.repeat(n);
+const tiles = (n: number) => `<div class="boot-tiles">${'<div class="boot-tile"></div>'.repeat(n)}</div>`;
+
+/** The main area's placeholders for this kind of page. */
+function mainFor(pathname: string): string {
+  if (matchPath(ROUTES.search.path, pathname)) {
+    return `<div class="boot-in boot-wide"><div class="boot-field"></div><div class="boot-title"></div>${tiles(6)}</div>`;
+  }
+  if (matchPath(ROUTES.merchant.path, pathname)) {
+    return `<div class="boot-hero boot-photo"></div><div class="boot-in"><div class="boot-title"></div>${lines(5)}</div>`;
+  }
+  return `<div class="boot-hero"></div><div class="boot-in"><div class="boot-title"></div>${lines(4)}${tiles(3)}</div>`;
+}
+
+/** The skeleton's markup: classes only (the page's CSP allows no style attributes). */
+export function skeletonHtml(pathname: string): string {
+  return `<div class="boot" aria-hidden="true">`
+    + `<div class="boot-bar"><div class="boot-in boot-wide"><img class="boot-logo" src="/partner/logo.svg" alt="" width="140" height="36"><span class="boot-pill"></span><span class="boot-pill"></span><span class="boot-pill"></span><span class="boot-cta"></span><span class="boot-menu"></span></div></div>`
+    + `<div class="boot-main">${mainFor(pathname)}</div>`
+    + `<div class="boot-foot"></div>`
+    + `</div>`;
+}
