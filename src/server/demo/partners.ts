@@ -259,6 +259,14 @@ function earningText(seed: PartnerSeed, rate: number, proper: boolean): string {
   return proper ? capitalizeWords(text) : text;
 }
 
+/** Where a member finds the partner number, in the partner's words (shown next to the joining form's field). */
+function partnerNumberHelp(seed: PartnerSeed): string {
+  const label = `${seed.programName2} number`;
+  if (seed.kind === 'airline') return `Your ${label} is on your ${seed.programName2} card, in the ${seed.brand} app and at the top of your ${seed.brand} account page.`;
+  if (seed.kind === 'hotel') return `Your ${label} is in the ${seed.brand} app and on your ${seed.programName2} account page.`;
+  return `Your ${label} is on your ${seed.programName2} account page and in the ${seed.brand} app.`;
+}
+
 function copyStates(seed: PartnerSeed): CopyTokens {
   const { singular, plural } = seed.currency;
   const [r0, r1, r2, r3] = seed.earnRates;
@@ -268,6 +276,7 @@ function copyStates(seed: PartnerSeed): CopyTokens {
     bonusCurrencySingular: `bonus ${singular}`,
     bonusCurrencyPlural: `bonus ${plural}`,
     partnerNumberLabel: `${seed.programName2} number`,
+    partnerNumberHelp: partnerNumberHelp(seed),
     programName1: seed.programName1,
     programName2: seed.programName2,
     partnerName1: seed.brand,

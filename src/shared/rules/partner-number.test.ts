@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  characterCode, checkValue, isValidPartnerNumber, normalisePartnerNumber, PARTNER_NUMBER_FORMAT_MESSAGE, PARTNER_NUMBER_LENGTH, withCheckCharacter,
+  characterCode, checkValue, isValidPartnerNumber, normalisePartnerNumber, PARTNER_NUMBER_FORMAT_MESSAGE, PARTNER_NUMBER_LENGTH, partnerNumberHint, randomPartnerNumber, withCheckCharacter,
 } from './partner-number';
 
 /*
@@ -97,5 +97,32 @@ describe('check character', () => {
 
   it('says what is wrong in the §5 wording', () => {
     expect(PARTNER_NUMBER_FORMAT_MESSAGE).toBe('Invalid format for the partner number.');
+  });
+});
+
+describe('randomPartnerNumber', () => {
+  it('draws valid numbers that never start like the seeded demo members', () => {
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let i = 0; i < 500; i++) {
+      const n = randomPartnerNumber(next);
+      expect(isValidPartnerNumber(n), n).toBe(true);
+      expect(n.startsWith('DM')).toBe(false);
+    }
+    // A draw of D, M, … is drawn again.
+    const script = [3, 12, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1];
+    expect(randomPartnerNumber(() => script.shift()!)).toBe(withCheckCharacter('BBBBBB'));
+  });
+});
+
+describe('partnerNumberHint', () => {
+  it("says what the number is and where a member finds it, in the partner's words when it has some", () => {
+    const hint = partnerNumberHint({ partnerNumberLabel: 'SkyMiles number', programName2: 'SkyMiles', partnerNumberHelp: 'Your SkyMiles number is on your SkyMiles card and in the Fly Delta app.' });
+    expect(hint).toContain('on your SkyMiles card and in the Fly Delta app');
+    expect(hint).toContain('check character');
+    expect(partnerNumberHint({ partnerNumberLabel: 'Club number', programName2: 'Club' })).toMatch(/^Your Club number is on your Club card/);
   });
 });

@@ -38,3 +38,24 @@ export function withCheckCharacter(first6: string): string {
   const v = normalisePartnerNumber(first6);
   return `${v}${checkValue(v)}`;
 }
+
+const NUMBER_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/**
+ * A valid partner number made of six random characters and their check character; `randomIndex(n)`
+ * gives an integer in [0, n) (crypto.randomInt on the server). The staging tools hand these out so a
+ * newcomer can join without a real membership; 'DM' starts the seeded demo members' numbers, so no
+ * drawn number starts with it.
+ */
+export function randomPartnerNumber(randomIndex: (n: number) => number): string {
+  for (;;) {
+    const first6 = Array.from({ length: PARTNER_NUMBER_LENGTH - 1 }, () => NUMBER_CHARACTERS[randomIndex(NUMBER_CHARACTERS.length)]!).join('');
+    if (!first6.startsWith('DM')) return withCheckCharacter(first6);
+  }
+}
+
+/** What the number is and where a member finds it, shown next to the joining form's field. */
+export function partnerNumberHint(copy: { partnerNumberLabel: string; programName2: string; partnerNumberHelp?: string | undefined }): string {
+  const where = copy.partnerNumberHelp ?? `Your ${copy.partnerNumberLabel} is on your ${copy.programName2} card and in your ${copy.programName2} account.`;
+  return `${where} It has ${PARTNER_NUMBER_LENGTH} letters or numbers; the last one is a check character, so a mistyped number is caught.`;
+}

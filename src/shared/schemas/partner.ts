@@ -10,6 +10,8 @@ export const ZCopyTokens = z.object({
   bonusCurrencySingular: z.string(),
   bonusCurrencyPlural: z.string(),
   partnerNumberLabel: z.string(),
+  /** Where a member finds the partner number ('Your SkyRewards number is on your SkyRewards card and in the Delta app.'); a generic sentence when absent. */
+  partnerNumberHelp: z.string().optional(),
   programName1: z.string(),
   programName2: z.string(),
   partnerName1: z.string(),
@@ -83,6 +85,7 @@ export const ZPartnerConfig = z.object({
   currencyType: z.enum(CURRENCY_TYPES),
   fullAddressRequired: z.boolean(),
   hasAutoEnroll: z.boolean(),
+  emailOptInHidden: z.boolean(),
   hasPPN: z.boolean(),
   hasSmsOptIn: z.boolean(),
   hasSmsOptInV2: z.boolean(),

@@ -72,3 +72,14 @@ export const ZMaintenanceSwitchResponse = z.object({
   maintenanceMode: z.boolean(),
 });
 export type MaintenanceSwitchResponse = z.infer<typeof ZMaintenanceSwitchResponse>;
+
+/** GET /api/stgtools/partner-numbers: partner numbers a newcomer can join with (valid, in use by nobody on this partner). */
+export const ZDemoPartnerNumbersResponse = z.object({
+  partner: z.string(),
+  /** The partner's name for the number, e.g. 'SkyRewards number'. */
+  label: z.string(),
+  /** False where joining asks for no partner number (the list is then empty). */
+  asked: z.boolean(),
+  numbers: z.array(z.string()),
+});
+export type DemoPartnerNumbersResponse = z.infer<typeof ZDemoPartnerNumbersResponse>;

@@ -4,9 +4,10 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { members, outbox, partners } from '../../db/schema';
 import { DEMO_PASSWORD, demoPublicId, SSO_DEMO_ACCOUNTS } from '../../demo/members';
 import type { Member } from '#shared/schemas/member';
-import type { DemoMembersResponse, OutboxResponse } from '#shared/schemas/stgtools';
+import type { DemoMembersResponse, DemoPartnerNumbersResponse, OutboxResponse } from '#shared/schemas/stgtools';
+import { DEMO_PARTNER_NUMBERS } from './stgtools.routes';
 import { TestBrowser } from '../../test/browser';
-import { withCheckCharacter } from '#shared/rules/partner-number';
+import { isValidPartnerNumber, withCheckCharacter } from '#shared/rules/partner-number';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -52,6 +53,30 @@ describe('GET /api/stgtools/members', () => {
   it('lists nobody where the partner has no enrolment', async () => {
     const body = (await t.request('daak', { method: 'GET', url: '/api/stgtools/members' })).json<DemoMembersResponse>();
     expect(body.members).toEqual([]);
+  });
+});
+
+describe('GET /api/stgtools/partner-numbers', () => {
+  it('hands out valid partner numbers that no member of the partner uses, new ones on every call', async () => {
+    const res = await t.request('hilton', { method: 'GET', url: '/api/stgtools/partner-numbers' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<DemoPartnerNumbersResponse>();
+    expect(body).toMatchObject({ partner: 'hilton', label: 'Hospitality Circle number', asked: true });
+    expect(body.numbers).toHaveLength(DEMO_PARTNER_NUMBERS);
+    expect(new Set(body.numbers).size).toBe(DEMO_PARTNER_NUMBERS);
+    for (const n of body.numbers) expect(isValidPartnerNumber(n), n).toBe(true);
+    const used = (await t.database.db.select({ n: members.partnerNumber }).from(members).where(eq(members.partnerId, await partnerId('hilton')))).map((r) => r.n);
+    expect(used.length).toBeGreaterThan(0);
+    expect(body.numbers.filter((n) => used.includes(n))).toEqual([]);
+    const again = (await t.request('hilton', { method: 'GET', url: '/api/stgtools/partner-numbers' })).json<DemoPartnerNumbersResponse>();
+    expect(again.numbers).not.toEqual(body.numbers);
+  });
+
+  it('offers none where joining asks for no partner number', async () => {
+    for (const code of ['daak', 'delta']) {
+      const body = (await t.request(code, { method: 'GET', url: '/api/stgtools/partner-numbers' })).json<DemoPartnerNumbersResponse>();
+      expect(body, code).toMatchObject({ asked: false, numbers: [] });
+    }
   });
 });
 
@@ -186,7 +211,7 @@ describe('in production', () => {
   it('the staging tools do not exist', async () => {
     const prod = await createTestApp({ config: { env: 'production' } });
     try {
-      for (const url of ['/api/stgtools/members', '/api/stgtools/outbox', '/api/stgtools/network-sample']) {
+      for (const url of ['/api/stgtools/members', '/api/stgtools/outbox', '/api/stgtools/network-sample', '/api/stgtools/partner-numbers']) {
         expect((await prod.request('hilton', { method: 'GET', url })).statusCode, url).toBe(404);
       }
       const { cookie, token } = await prod.csrf('hilton');

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, desc, eq, like, or } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, inArray, like, or } from 'drizzle-orm';
 import { ZErrorResponse } from '#shared/schemas/common';
 import { ZMember, ZSignInResponse } from '#shared/schemas/member';
-import { ZDemoMembersResponse, ZMemberStateRequest, ZOutboxResponse, ZSignInAsRequest } from '#shared/schemas/stgtools';
+import { ZDemoMembersResponse, ZDemoPartnerNumbersResponse, ZMemberStateRequest, ZOutboxResponse, ZSignInAsRequest } from '#shared/schemas/stgtools';
+import { randomPartnerNumber } from '#shared/rules/partner-number';
 import { usesSingleSignOn } from '#shared/rules/partner-features';
 import type { Db } from '../../db/client';
 import { members as memberRows, outbox } from '../../db/schema';
@@ -15,6 +17,8 @@ import { dineNow, networkSample, ZDineNowRequest, ZDineNowResponse, ZNetworkSamp
 import { TIER_LEVELS } from '#shared/constants/member';
 
 const OUTBOX_LIMIT = 50;
+/** How many joinable partner numbers the staging tools offer at a time. */
+export const DEMO_PARTNER_NUMBERS = 5;
 
 /**
  * Staging tools (§2 /stgtools): demo credentials, the e-mail outbox, signing in as a demo member
@@ -40,6 +44,29 @@ export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: DemoAccounts;
         }))
         : [],
     };
+  });
+
+  app.get('/api/stgtools/partner-numbers', {
+    schema: {
+      tags: ['stgtools'],
+      summary: 'Partner numbers a newcomer can join with: valid (check character included) and used by no member of this partner',
+      description: 'Freshly drawn on every call, so two testers are unlikely to be handed the same number; a number is only taken once a member joins with it.',
+      response: { 200: ZDemoPartnerNumbersResponse },
+    },
+  }, async (request) => {
+    const partner = request.sitePartner;
+    const label = partner.copyStates.partnerNumberLabel;
+    if (!partner.hasPPN || partner.enrollmentType !== 'direct') return { partner: partner.code, label, asked: false, numbers: [] };
+    const numbers = new Set<string>();
+    while (numbers.size < DEMO_PARTNER_NUMBERS) {
+      const drawn = new Set<string>();
+      while (drawn.size < DEMO_PARTNER_NUMBERS * 2) drawn.add(randomPartnerNumber(randomInt));
+      const taken = await db.select({ n: memberRows.partnerNumber }).from(memberRows)
+        .where(and(eq(memberRows.partnerId, partner.id), inArray(memberRows.partnerNumber, [...drawn])));
+      const used = new Set(taken.map((r) => r.n));
+      for (const n of drawn) if (!used.has(n) && numbers.size < DEMO_PARTNER_NUMBERS) numbers.add(n);
+    }
+    return { partner: partner.code, label, asked: true, numbers: [...numbers] };
   });
 
   app.get('/api/stgtools/outbox', {
