@@ -8,21 +8,10 @@ const FLAG_ACCLAIMED = 1;
 const FLAG_BENEFITS = 2;
 const FLAG_NEW = 4;
 const FLAG_RESERVATIONS = 8;
-
-type Entry = {
-  lat: number;
-  lng: number;
-  rating: number;
-  ratingCount: number;
-  price: number;
-  name: string;
-  haystack: string;
-  flags: number;
-  features: number;
-  meals: number;
-  campaignCodes: string[];
-  summary: Omit<MerchantSummary, 'distance'>;
-};
+/** Slack on a cell's bounds (degrees): a merchant on a cell's edge may land on either side by rounding. */
+const EDGE = 1e-9;
+const MILES_PER_LAT = 69.05;
+const MILES_PER_LNG_AT_EQUATOR = 69.17;
 
 export type IndexFilters = Pick<MerchantSearchQuery,
   'acclaimed' | 'benefitsFor' | 'features' | 'isNew' | 'mealsServed' | 'priceRange' | 'reservations' | 'restaurantOrCuisine' | 'campaignCode'>;
@@ -35,9 +24,13 @@ export type IndexQuery = IndexFilters & {
   limit: number;
 };
 
+/** A page of results: entry numbers in answer order, their distances in miles, and the total count. */
+export type IndexPage = { total: number; entries: number[]; distances: number[] };
+
 const bits = (values: readonly string[], all: readonly string[]) =>
   values.reduce((acc, v) => { const i = all.indexOf(v); return i >= 0 ? acc | (1 << i) : acc; }, 0);
 
+const cellOf = (deg: number) => Math.floor(deg / CELL_DEG);
 const cellKey = (latCell: number, lngCell: number) => (latCell + 1000) * 10000 + (lngCell + 2000);
 
 /** Normalises text for matching: lower case, accents and punctuation removed. */
@@ -45,50 +38,102 @@ export function normaliseText(s: string): string {
   return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 }
 
+/** A distance as the answer words it: miles to one decimal. */
+export const roundDistance = (miles: number) => Math.round(miles * 10) / 10;
+
+function grow<T extends Float64Array | Int32Array | Uint8Array>(a: T, size: number): T {
+  if (a.length >= size) return a;
+  const next = new (a.constructor as new (n: number) => T)(Math.max(size, a.length * 2, 1024));
+  next.set(a);
+  return next;
+}
+
 /**
- * In-memory search index over every merchant: a uniform grid of 0.2° cells for the radius query,
- * bitmasks for the filters and a prebuilt response object per merchant, so a search touches only
- * the cells around the centre and never the database. Rebuilt when the merchant table changes.
+ * In-memory search index over every merchant (docs/decisions/0001). Columns in typed arrays by
+ * entry number, a uniform grid of 0.2° cells for the radius query, bitmasks for the filters, and
+ * each merchant's answer pre-serialised as JSON around its distance, so a search touches only the
+ * cells near the centre and an answer is built by joining strings.
+ *
+ * A nearest-first search visits cells nearest first: a cell wholly inside the radius counts its
+ * merchants without measuring them (when no filter applies), and once the page is full a cell
+ * farther than the page's last merchant is only counted. The work grows with the cells and the
+ * merchants near the query's edge, not with the merchants in the radius or in the index.
+ *
+ * Changes (upsert, updateRating) apply in place and synchronously: a search sees all of a change
+ * or none of it.
  */
 export class MerchantIndex {
-  private readonly entries: Entry[] = [];
+  private n = 0;
+  private lat = new Float64Array(0);
+  private lng = new Float64Array(0);
+  private rating = new Float64Array(0);
+  private ratingCount = new Float64Array(0);
+  private price = new Int32Array(0);
+  private flags = new Uint8Array(0);
+  private features = new Uint8Array(0);
+  private meals = new Uint8Array(0);
+  private cellOfEntry = new Int32Array(0);
+  /** Merchant id by entry (ties in distance go to the lower id, as a sort by distance then id). */
+  private idOf = new Int32Array(0);
+  private names: string[] = [];
+  private haystacks: string[] = [];
+  private campaignCodes: string[][] = [];
+  private summaries: Array<Omit<MerchantSummary, 'distance'>> = [];
+  /** The entry's answer as JSON up to its distance (the last key): `{…,"distance":`. */
+  private jsonHead: string[] = [];
   private readonly cells = new Map<number, number[]>();
-  /** Entry position by merchant id (rating updates). */
+  /** Entry number by merchant id. */
   private readonly byId = new Map<number, number>();
   /** Scratch distances by entry, reused across searches (search is synchronous). */
   private dist = new Float64Array(0);
 
   get size() {
-    return this.entries.length;
+    return this.n;
   }
 
-  add(rows: MerchantRow[]) {
-    for (const row of rows) {
-      const summary = toSummary(row);
-      const { distance: _omit, ...rest } = summary;
-      const i = this.entries.length;
+  has(id: number) {
+    return this.byId.has(id);
+  }
+
+  /** Adds merchants, or replaces the ones already indexed (same id). */
+  add(rows: readonly MerchantRow[]) {
+    for (const row of rows) this.upsert(row);
+  }
+
+  upsert(row: MerchantRow) {
+    let i = this.byId.get(row.id);
+    if (i === undefined) {
+      i = this.n++;
+      this.reserve(this.n);
       this.byId.set(row.id, i);
-      this.entries.push({
-        lat: row.latitude,
-        lng: row.longitude,
-        rating: row.ratingOverall,
-        ratingCount: row.ratingCount,
-        price: row.priceRange,
-        name: normaliseText(row.name),
-        haystack: ` ${normaliseText([row.name, ...row.cuisines].join(' '))} `,
-        flags: (row.acclaimedLevel ? FLAG_ACCLAIMED : 0) | (row.benefitsAvailable ? FLAG_BENEFITS : 0)
-          | (row.isNew ? FLAG_NEW : 0) | (row.reservationProviders.openTable ? FLAG_RESERVATIONS : 0),
-        features: bits(row.features, FEATURES),
-        meals: bits(row.mealsServed, MEALS),
-        campaignCodes: row.campaignCodes.map((c) => c.toUpperCase()),
-        summary: rest,
-      });
-      const key = cellKey(Math.floor(row.latitude / CELL_DEG), Math.floor(row.longitude / CELL_DEG));
+      this.idOf[i] = row.id;
+      this.cellOfEntry[i] = -1;
+    }
+    this.lat[i] = row.latitude;
+    this.lng[i] = row.longitude;
+    this.price[i] = row.priceRange;
+    this.flags[i] = (row.acclaimedLevel ? FLAG_ACCLAIMED : 0) | (row.benefitsAvailable ? FLAG_BENEFITS : 0)
+      | (row.isNew ? FLAG_NEW : 0) | (row.reservationProviders.openTable ? FLAG_RESERVATIONS : 0);
+    this.features[i] = bits(row.features, FEATURES);
+    this.meals[i] = bits(row.mealsServed, MEALS);
+    this.names[i] = normaliseText(row.name);
+    this.haystacks[i] = ` ${normaliseText([row.name, ...row.cuisines].join(' '))} `;
+    this.campaignCodes[i] = row.campaignCodes.map((c) => c.toUpperCase());
+    const { distance: _omit, ...summary } = toSummary(row);
+    this.setSummary(i, summary);
+    const key = cellKey(cellOf(row.latitude), cellOf(row.longitude));
+    const old = this.cellOfEntry[i]!;
+    if (old !== key) {
+      if (old !== -1) {
+        const list = this.cells.get(old)!;
+        list.splice(list.indexOf(i), 1);
+        if (list.length === 0) this.cells.delete(old);
+      }
       const cell = this.cells.get(key);
       if (cell) cell.push(i);
       else this.cells.set(key, [i]);
+      this.cellOfEntry[i] = key;
     }
-    this.dist = new Float64Array(this.entries.length);
   }
 
   /**
@@ -97,16 +142,58 @@ export class MerchantIndex {
    */
   updateRating(id: number, rating: number, ratingCount: number): boolean {
     const i = this.byId.get(id);
-    const entry = i === undefined ? undefined : this.entries[i];
-    if (!entry) return false;
-    entry.rating = rating;
-    entry.ratingCount = ratingCount;
-    const { summary } = entry;
-    entry.summary = { ...summary, details: { ...summary.details, rating: { overallRating: rating, numberOfRatings: ratingCount } } };
+    if (i === undefined) return false;
+    const summary = this.summaries[i]!;
+    this.setSummary(i, { ...summary, details: { ...summary.details, rating: { overallRating: rating, numberOfRatings: ratingCount } } });
     return true;
   }
 
+  private setSummary(i: number, summary: Omit<MerchantSummary, 'distance'>) {
+    this.summaries[i] = summary;
+    this.rating[i] = summary.details.rating.overallRating;
+    this.ratingCount[i] = summary.details.rating.numberOfRatings;
+    // The answer is `{ ...summary, distance }`: the distance is the last key.
+    this.jsonHead[i] = `${JSON.stringify(summary).slice(0, -1)},"distance":`;
+  }
+
+  private reserve(size: number) {
+    this.lat = grow(this.lat, size);
+    this.lng = grow(this.lng, size);
+    this.rating = grow(this.rating, size);
+    this.ratingCount = grow(this.ratingCount, size);
+    this.price = grow(this.price, size);
+    this.flags = grow(this.flags, size);
+    this.features = grow(this.features, size);
+    this.meals = grow(this.meals, size);
+    this.cellOfEntry = grow(this.cellOfEntry, size);
+    this.idOf = grow(this.idOf, size);
+    this.dist = grow(this.dist, size);
+  }
+
+  /** A page of merchant summaries with their distances (tests, callers wanting objects). */
   search(q: IndexQuery): { total: number; merchants: MerchantSummary[] } {
+    const page = this.query(q);
+    return {
+      total: page.total,
+      merchants: page.entries.map((i, k) => this.summaryWithDistance(i, page.distances[k]!)),
+    };
+  }
+
+  summaryWithDistance(i: number, miles: number): MerchantSummary {
+    return { ...this.summaries[i]!, distance: roundDistance(miles) };
+  }
+
+  /** The page's merchants as a JSON array, the same text JSON.stringify(search(q).merchants) gives. */
+  pageJson(page: IndexPage): string {
+    let out = '[';
+    for (let k = 0; k < page.entries.length; k++) {
+      const i = page.entries[k]!;
+      out += `${k ? ',' : ''}${this.jsonHead[i]!}${roundDistance(page.distances[k]!)}}`;
+    }
+    return `${out}]`;
+  }
+
+  query(q: IndexQuery): IndexPage {
     let required = 0;
     if (q.acclaimed) required |= FLAG_ACCLAIMED;
     if (q.benefitsFor) required |= FLAG_BENEFITS;
@@ -118,59 +205,180 @@ export class MerchantIndex {
     const prices = q.priceRange?.length ? new Set(q.priceRange) : undefined;
     const campaign = q.campaignCode ? q.campaignCode.toUpperCase() : undefined;
     const words = q.restaurantOrCuisine ? normaliseText(q.restaurantOrCuisine).split(' ').filter(Boolean) : [];
+    const filtered = required !== 0 || features !== 0 || meals !== 0 || prices !== undefined || campaign !== undefined || words.length > 0;
+    const matches = (i: number) => {
+      if ((this.flags[i]! & required) !== required) return false;
+      if ((this.features[i]! & features) !== features) return false;
+      if (meals && (this.meals[i]! & meals) === 0) return false;
+      if (prices && !prices.has(this.price[i]!)) return false;
+      if (campaign && !this.campaignCodes[i]!.includes(campaign)) return false;
+      if (words.length) {
+        const h = this.haystacks[i]!;
+        for (const w of words) if (!h.includes(w)) return false;
+      }
+      return true;
+    };
 
     const { center, radius } = q;
+    const cLat = center.latitude;
+    const cLng = center.longitude;
     // Within a search radius (≤ 100 miles) a flat projection around the centre is accurate to
     // well under 0.1%, and much cheaper than the great-circle formula on thousands of candidates.
-    const milesPerLat = 69.05;
-    const milesPerLng = 69.17 * Math.max(0.01, Math.cos((center.latitude * Math.PI) / 180));
-    const latDelta = radius / milesPerLat;
-    const lngDelta = radius / milesPerLng;
-    const latFrom = Math.floor((center.latitude - latDelta) / CELL_DEG);
-    const latTo = Math.floor((center.latitude + latDelta) / CELL_DEG);
-    const lngFrom = Math.floor((center.longitude - lngDelta) / CELL_DEG);
-    const lngTo = Math.floor((center.longitude + lngDelta) / CELL_DEG);
+    const mLat = MILES_PER_LAT;
+    const mLng = MILES_PER_LNG_AT_EQUATOR * Math.max(0.01, Math.cos((cLat * Math.PI) / 180));
+    const latFrom = cellOf(cLat - radius / mLat);
+    const latTo = cellOf(cLat + radius / mLat);
+    const lngFrom = cellOf(cLng - radius / mLng);
+    const lngTo = cellOf(cLng + radius / mLng);
     const radius2 = radius * radius;
+    const k = q.offset + q.limit;
 
-    const hits: number[] = [];
-    const dist = this.dist;
+    // The cells the radius reaches, with the nearest and farthest any point of theirs can be.
+    type Cell = { list: number[]; near2: number; far2: number };
+    const cells: Cell[] = [];
     for (let la = latFrom; la <= latTo; la++) {
+      const y0 = (la * CELL_DEG - EDGE - cLat) * mLat;
+      const y1 = ((la + 1) * CELL_DEG + EDGE - cLat) * mLat;
+      const ny = y0 > 0 ? y0 : y1 < 0 ? y1 : 0;
+      const fy = Math.max(y0 * y0, y1 * y1);
       for (let ln = lngFrom; ln <= lngTo; ln++) {
-        const cell = this.cells.get(cellKey(la, ln));
-        if (!cell) continue;
-        for (const i of cell) {
-          const e = this.entries[i]!;
-          const dy = (e.lat - center.latitude) * milesPerLat;
-          const dx = (e.lng - center.longitude) * milesPerLng;
-          const d2 = dx * dx + dy * dy;
-          if (d2 > radius2) continue;
-          if ((e.flags & required) !== required) continue;
-          if ((e.features & features) !== features) continue;
-          if (meals && (e.meals & meals) === 0) continue;
-          if (prices && !prices.has(e.price)) continue;
-          if (campaign && !e.campaignCodes.includes(campaign)) continue;
-          if (words.length && !words.every((w) => e.haystack.includes(w))) continue;
-          hits.push(i);
-          dist[i] = Math.sqrt(d2);
-        }
+        const list = this.cells.get(cellKey(la, ln));
+        if (!list) continue;
+        const x0 = (ln * CELL_DEG - EDGE - cLng) * mLng;
+        const x1 = ((ln + 1) * CELL_DEG + EDGE - cLng) * mLng;
+        const nx = x0 > 0 ? x0 : x1 < 0 ? x1 : 0;
+        const near2 = nx * nx + ny * ny;
+        if (near2 > radius2 * (1 + 1e-12)) continue;
+        cells.push({ list, near2, far2: Math.max(x0 * x0, x1 * x1) + fy });
       }
     }
 
-    const entries = this.entries;
-    const byDistance = (a: number, b: number) => dist[a]! - dist[b]! || a - b;
-    const compare: Record<SortBy, (a: number, b: number) => number> = {
-      distance: byDistance,
-      rating: (a, b) => entries[b]!.rating - entries[a]!.rating || entries[b]!.ratingCount - entries[a]!.ratingCount || byDistance(a, b),
-      name: (a, b) => (entries[a]!.name < entries[b]!.name ? -1 : entries[a]!.name > entries[b]!.name ? 1 : byDistance(a, b)),
-      priceLow: (a, b) => entries[a]!.price - entries[b]!.price || byDistance(a, b),
-      priceHigh: (a, b) => entries[b]!.price - entries[a]!.price || byDistance(a, b),
+    const lat = this.lat;
+    const lng = this.lng;
+    const dist = this.dist;
+    let total = 0;
+
+    if (q.sortBy === 'distance') {
+      // Nearest cells first; the page is a bounded heap of the k nearest seen so far.
+      cells.sort((a, b) => a.near2 - b.near2);
+      const heap = new DistanceHeap(k, dist, this.idOf);
+      for (const { list, near2, far2 } of cells) {
+        const inside = far2 < radius2 * (1 - 1e-9);
+        const wanted = k > 0 && (!heap.full || near2 <= heap.worst2() * (1 + 1e-9));
+        if (inside && !wanted && !filtered) {
+          total += list.length;
+          continue;
+        }
+        for (let j = 0; j < list.length; j++) {
+          const i = list[j]!;
+          if (filtered && !matches(i)) continue;
+          if (inside && !wanted) {
+            total++;
+            continue;
+          }
+          const dy = (lat[i]! - cLat) * mLat;
+          const dx = (lng[i]! - cLng) * mLng;
+          const d2 = dx * dx + dy * dy;
+          if (d2 > radius2) continue;
+          total++;
+          if (!wanted) continue;
+          dist[i] = Math.sqrt(d2);
+          heap.offer(i);
+        }
+      }
+      const entries = heap.sorted().slice(q.offset);
+      return { total, entries, distances: entries.map((i) => dist[i]!) };
+    }
+
+    const hits: number[] = [];
+    for (const { list } of cells) {
+      for (let j = 0; j < list.length; j++) {
+        const i = list[j]!;
+        const dy = (lat[i]! - cLat) * mLat;
+        const dx = (lng[i]! - cLng) * mLng;
+        const d2 = dx * dx + dy * dy;
+        if (d2 > radius2) continue;
+        if (filtered && !matches(i)) continue;
+        hits.push(i);
+        dist[i] = Math.sqrt(d2);
+      }
+    }
+    const names = this.names;
+    const rating = this.rating;
+    const ratingCount = this.ratingCount;
+    const price = this.price;
+    const ids = this.idOf;
+    const byDistance = (a: number, b: number) => dist[a]! - dist[b]! || ids[a]! - ids[b]!;
+    const compare: Record<Exclude<SortBy, 'distance'>, (a: number, b: number) => number> = {
+      rating: (a, b) => rating[b]! - rating[a]! || ratingCount[b]! - ratingCount[a]! || byDistance(a, b),
+      name: (a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : byDistance(a, b)),
+      priceLow: (a, b) => price[a]! - price[b]! || byDistance(a, b),
+      priceHigh: (a, b) => price[b]! - price[a]! || byDistance(a, b),
     };
-    const ordered = firstSorted(hits, q.offset + q.limit, compare[q.sortBy]);
-    const page = ordered.slice(q.offset, q.offset + q.limit);
-    return {
-      total: hits.length,
-      merchants: page.map((i) => ({ ...this.entries[i]!.summary, distance: Math.round(dist[i]! * 10) / 10 })),
-    };
+    const entries = firstSorted(hits, k, compare[q.sortBy]).slice(q.offset, k);
+    return { total: hits.length, entries, distances: entries.map((i) => dist[i]!) };
+  }
+}
+
+/**
+ * The k nearest entries seen so far (ties: the lower merchant id first, as a full sort by distance
+ * then id gives), as a max-heap on typed arrays with the worst on top.
+ */
+class DistanceHeap {
+  private readonly heap: Int32Array;
+  private size = 0;
+  constructor(private readonly k: number, private readonly dist: Float64Array, private readonly ids: Int32Array) {
+    this.heap = new Int32Array(Math.max(k, 1));
+  }
+
+  get full() {
+    return this.size >= this.k;
+  }
+
+  /** The squared distance of the worst entry kept. */
+  worst2() {
+    const d = this.dist[this.heap[0]!]!;
+    return d * d;
+  }
+
+  /** a comes after b in answer order. */
+  private after(a: number, b: number) {
+    const da = this.dist[a]!;
+    const db = this.dist[b]!;
+    return da > db || (da === db && this.ids[a]! > this.ids[b]!);
+  }
+
+  offer(i: number) {
+    const h = this.heap;
+    if (this.size < this.k) {
+      let c = this.size++;
+      while (c > 0) {
+        const p = (c - 1) >> 1;
+        if (!this.after(i, h[p]!)) break;
+        h[c] = h[p]!;
+        c = p;
+      }
+      h[c] = i;
+      return;
+    }
+    if (this.k === 0 || !this.after(h[0]!, i)) return;
+    let c = 0;
+    for (;;) {
+      const l = 2 * c + 1;
+      if (l >= this.size) break;
+      const r = l + 1;
+      const m = r < this.size && this.after(h[r]!, h[l]!) ? r : l;
+      if (!this.after(h[m]!, i)) break;
+      h[c] = h[m]!;
+      c = m;
+    }
+    h[c] = i;
+  }
+
+  /** The entries kept, nearest first. */
+  sorted(): number[] {
+    const out = Array.from(this.heap.subarray(0, this.size));
+    return out.sort((a, b) => (this.after(a, b) ? 1 : this.after(b, a) ? -1 : 0));
   }
 }
 

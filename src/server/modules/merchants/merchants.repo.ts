@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { merchantReviewTotals, merchants, type MerchantRow } from '../../db/schema';
+import { merchants, type MerchantRow } from '../../db/schema';
 
 export async function findMerchantById(db: Db, id: number): Promise<MerchantRow | undefined> {
   const [row] = await db.select().from(merchants).where(eq(merchants.id, id));
@@ -18,28 +18,22 @@ export async function* allMerchants(db: Db, pageSize = 5000): AsyncGenerator<Mer
   }
 }
 
-/** Cheap fingerprint of the merchant table: changes whenever a row is added, removed or updated. */
-export async function merchantsVersion(db: Db): Promise<string> {
-  const result = await db.execute<{ n: number; t: string | null; m: number | null }>(
-    sql`select count(*)::int as n, max(${merchants.updatedAt})::text as t, max(${merchants.id}) as m from ${merchants}`,
-  );
-  const row = (result as unknown as { rows: Array<{ n: number; t: string | null; m: number | null }> }).rows[0];
-  return `${row?.n ?? 0}|${row?.t ?? ''}|${row?.m ?? 0}`;
-}
-
-/** When a restaurant's rating last changed through a verified review ('' before any). */
-export async function ratingsVersion(db: Db): Promise<string> {
-  const result = await db.execute<{ t: string | null }>(sql`select max(${merchantReviewTotals.updatedAt})::text as t from ${merchantReviewTotals}`);
-  return (result as unknown as { rows: Array<{ t: string | null }> }).rows[0]?.t ?? '';
-}
+/** What the merchant triggers NOTIFY on commit (migrations/0019). */
+export const MERCHANT_INDEX_CHANNEL = 'merchant_index';
 
 /**
- * Ratings of the restaurants whose figures a verified review changed after `since` (a
- * ratingsVersion), with a minute's overlap: a review committed just after the version was read
- * may carry an earlier time. Applying a rating twice changes nothing.
+ * Merchants written since the change marker was at `version` (their change_seq, set by the
+ * trigger, is at or after it), a page at a time in (change_seq, id) order.
  */
-export async function ratingsChangedSince(db: Db, since: string) {
-  return db.select({ id: merchants.id, ratingOverall: merchants.ratingOverall, ratingCount: merchants.ratingCount })
-    .from(merchantReviewTotals).innerJoin(merchants, eq(merchants.id, merchantReviewTotals.merchantId))
-    .where(since ? sql`${merchantReviewTotals.updatedAt} > ${since}::timestamptz - interval '1 minute'` : sql`true`);
+export async function* merchantsChangedSince(db: Db, version: number, pageSize = 1000): AsyncGenerator<MerchantRow[]> {
+  let after = { seq: version, id: 0 };
+  for (;;) {
+    const rows = await db.select().from(merchants)
+      .where(sql`(${merchants.changeSeq}, ${merchants.id}) > (${after.seq}, ${after.id}) and ${merchants.changeSeq} >= ${version}`)
+      .orderBy(merchants.changeSeq, merchants.id).limit(pageSize);
+    if (rows.length === 0) return;
+    yield rows;
+    const last = rows[rows.length - 1]!;
+    after = { seq: last.changeSeq, id: last.id };
+  }
 }

@@ -38,7 +38,7 @@ export const merchantsRoutes: FastifyPluginAsyncZod<{ db: Db; search?: MerchantS
 export async function watchedSearch(app: FastifyInstance, db: Db): Promise<MerchantSearch> {
   const search = new MerchantSearch(db);
   await search.refresh();
-  search.watch();
+  await search.watch();
   app.addHook('onClose', async () => search.stop());
   return search;
 }

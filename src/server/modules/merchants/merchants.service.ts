@@ -1,70 +1,141 @@
 import type { Db } from '../../db/client';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+import { merchantIndexVersion, type MerchantRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { geocode, type GeoPoint } from '../../lib/geo';
 import { CURRENT_LOCATION, DEFAULT_RADIUS_MILES, type MerchantDetail, type MerchantSearchQuery, type MerchantSearchResponse } from '#shared/schemas/merchant';
 import { MerchantIndex } from './merchant-index';
 import { toDetail } from './merchant-mapper';
-import { allMerchants, findMerchantById, merchantsVersion, ratingsChangedSince, ratingsVersion } from './merchants.repo';
+import { allMerchants, findMerchantById, MERCHANT_INDEX_CHANNEL, merchantsChangedSince } from './merchants.repo';
 
 export const DEFAULT_PAGE_SIZE = 20;
 const CACHE_ENTRIES = 2000;
+/** Rows read (and indexed) per slice of a rebuild; between slices the event loop runs requests. */
+const REBUILD_PAGE = 1000;
+/** More changed rows than this and the index is rebuilt beside the old one rather than patched. */
+const PATCH_LIMIT = 5000;
+/** The change marker is read this often even when notifications arrive (a missed NOTIFY). */
+const POLL_MS = 2000;
 
 /** The same search written differently (key order, list order) gets the same key. */
 function cacheKey(q: MerchantSearchQuery): string {
-  return JSON.stringify(Object.keys(q).sort().map((k) => {
+  let key = '';
+  for (const k of Object.keys(q).sort()) {
     const v = q[k as keyof MerchantSearchQuery];
-    return [k, Array.isArray(v) ? [...v].map(String).sort() : v];
-  }));
+    if (v === undefined) continue;
+    key += `${k}=${JSON.stringify(Array.isArray(v) ? [...v].map(String).sort() : v)}&`;
+  }
+  return key;
 }
 
-/** Holds the current search index and rebuilds it when the merchant table changes. */
+export type SearchStats = {
+  /** Full builds of a new index (the first one included). */
+  rebuilds: number;
+  /** Changed rows patched into the live index. */
+  patchedRows: number;
+  /** Change-marker reads. */
+  checks: number;
+};
+
+/**
+ * Holds the current search index and keeps it in step with the merchant table without scanning
+ * it (docs/decisions/0001): triggers keep a one-row change marker (merchant_index_version) and
+ * stamp each written row with it, and NOTIFY merchant_index on commit. A refresh reads the marker
+ * (one primary-key read); when it moved, the rows stamped since are read and patched into the
+ * index in one synchronous step; after a delete (a new generation) or a large change, a new index
+ * is built beside the old one in slices that yield to the event loop, and swapped in at once.
+ * Requests never wait for any of it: they search whichever index is current.
+ */
 export class MerchantSearch {
   private index = new MerchantIndex();
-  private version = '';
-  /** The latest verified-review rating change the index holds (merchant_review_totals.updated_at). */
-  private ratings = '';
+  /** The marker's version and generation the index reflects (-1: never built). */
+  private version = -1;
+  private generation = -1;
   private timer: NodeJS.Timeout | undefined;
-  private rebuilding: Promise<void> | undefined;
-  /** Serialised answers of recent searches; emptied whenever the index is rebuilt. */
+  private unlisten: (() => Promise<void>) | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  /** Serialised answers of recent searches; emptied whenever the index changes. */
   private cache = new Map<string, string>();
+  readonly stats: SearchStats = { rebuilds: 0, patchedRows: 0, checks: 0 };
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db, private readonly opts: { pageRows?: number; patchLimit?: number } = {}) {}
+
+  /** A search over fixed merchants, never refreshed (benchmarks, tests). */
+  static ofRows(rows: readonly MerchantRow[]): MerchantSearch {
+    const s = new MerchantSearch(undefined as unknown as Db);
+    s.index.add(rows);
+    return s;
+  }
 
   get size() {
     return this.index.size;
   }
 
   /**
-   * Rebuilds the index if the table changed since the last build; otherwise takes the ratings
-   * verified reviews changed (on any instance) since the last look, entry by entry.
+   * Brings the index up to the merchant table's current marker. Concurrent calls share one run;
+   * a call during a run makes it look once more when it ends.
    */
-  async refresh(): Promise<void> {
-    if (this.rebuilding) return this.rebuilding;
-    this.rebuilding = (async () => {
-      // Read before the merchants: a rating changing during a rebuild is taken on the next look.
-      const ratings = await ratingsVersion(this.db);
-      const version = await merchantsVersion(this.db);
-      if (version !== this.version) {
-        const next = new MerchantIndex();
-        for await (const rows of allMerchants(this.db)) next.add(rows);
-        this.index = next;
-        this.version = version;
-        this.ratings = ratings;
-        this.cache = new Map();
-        return;
-      }
-      if (ratings === this.ratings) return;
-      this.applyRatings(await ratingsChangedSince(this.db, this.ratings));
-      this.ratings = ratings;
+  refresh(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.sync();
+      } while (this.again && !this.stopped);
     })().finally(() => {
-      this.rebuilding = undefined;
+      this.running = undefined;
     });
-    return this.rebuilding;
+    return this.running;
+  }
+
+  private async sync(): Promise<void> {
+    this.stats.checks++;
+    const marker = await readMarker(this.db);
+    if (marker.generation !== this.generation || this.version < 0) return this.rebuild(marker);
+    if (marker.version === this.version) return;
+    // Rows stamped at or after the version last seen: every change committed since, and perhaps
+    // a few already applied (applying a row twice changes nothing).
+    const changed: MerchantRow[] = [];
+    for await (const rows of merchantsChangedSince(this.db, this.version, this.opts.pageRows ?? REBUILD_PAGE)) {
+      changed.push(...rows);
+      if (changed.length > (this.opts.patchLimit ?? PATCH_LIMIT)) return this.rebuild(marker);
+    }
+    // One synchronous step: a search sees all of these changes or none.
+    this.index.add(changed);
+    this.stats.patchedRows += changed.length;
+    this.version = marker.version;
+    if (changed.length) this.cache = new Map();
+  }
+
+  /**
+   * A new index from every merchant, built beside the current one a page at a time (each page
+   * yields to the event loop), then swapped in. Rows written while it is built carry a stamp at
+   * or after `marker.version` and are patched in by the next refresh.
+   */
+  private async rebuild(marker: Marker): Promise<void> {
+    const next = new MerchantIndex();
+    for await (const rows of allMerchants(this.db, this.opts.pageRows ?? REBUILD_PAGE)) {
+      next.add(rows);
+      await yieldToEventLoop();
+    }
+    this.index = next;
+    this.version = marker.version;
+    this.generation = marker.generation;
+    this.cache = new Map();
+    this.stats.rebuilds++;
   }
 
   /**
    * New ratings and rating counts (verified reviews, docs/api-reviews.md): the instance that took
-   * the review applies it at once, the others on their next refresh. Cached answers are dropped.
+   * the review applies it at once, the others when its change marker reaches them. Cached answers
+   * are dropped.
    */
   applyRatings(list: ReadonlyArray<{ id: number; ratingOverall: number; ratingCount: number }>) {
     let changed = false;
@@ -72,18 +143,32 @@ export class MerchantSearch {
     if (changed) this.cache = new Map();
   }
 
-  watch(intervalMs = 30_000) {
-    this.timer = setInterval(() => void this.refresh().catch(() => undefined), intervalMs);
+  /**
+   * Keeps the index current: listens for NOTIFY merchant_index (PostgreSQL on a connection of its
+   * own; PGlite in process) and reads the marker every `pollMs` in case a notification is missed.
+   */
+  async watch(pollMs = POLL_MS): Promise<void> {
+    this.stopped = false;
+    const onChange = () => void this.refresh().catch(() => undefined);
+    this.unlisten = await listenForChanges(this.db, onChange).catch(() => undefined);
+    this.timer = setInterval(onChange, pollMs);
     this.timer.unref();
   }
 
-  stop() {
+  async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    const unlisten = this.unlisten;
+    this.unlisten = undefined;
+    await unlisten?.().catch(() => undefined);
+    await this.running?.catch(() => undefined);
   }
 
   /**
-   * The search answer as JSON. Popular searches (a city's first page) repeat a lot; an LRU of
-   * serialised answers serves a repeat without searching or serialising again.
+   * The search answer as JSON, the same text JSON.stringify(search(q)) gives. Popular searches
+   * (a city's first page) repeat a lot; an LRU of serialised answers serves a repeat without
+   * searching again. Others are built from each merchant's pre-serialised JSON.
    */
   searchJson(q: MerchantSearchQuery): string {
     const key = cacheKey(q);
@@ -93,18 +178,33 @@ export class MerchantSearch {
       this.cache.set(key, hit);
       return hit;
     }
-    const json = JSON.stringify(this.search(q));
+    const { index, request, page, location } = this.run(q);
+    const json = `{"merchants":${index.pageJson(page)},"totalCount":${page.total},"pageNo":${request.pageNo},"pageSize":${request.pageSize},`
+      + `"totalPages":${Math.ceil(page.total / request.pageSize)},"location":${JSON.stringify(location)}}`;
     this.cache.set(key, json);
     if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
     return json;
   }
 
   search(q: MerchantSearchQuery): MerchantSearchResponse {
+    const { index, request, page, location } = this.run(q);
+    return {
+      merchants: page.entries.map((i, k) => index.summaryWithDistance(i, page.distances[k]!)),
+      totalCount: page.total,
+      pageNo: request.pageNo,
+      pageSize: request.pageSize,
+      totalPages: Math.ceil(page.total / request.pageSize),
+      location,
+    };
+  }
+
+  private run(q: MerchantSearchQuery) {
     const { center, label } = resolveCenter(q);
     const pageNo = q.pageNo ?? 1;
     const pageSize = q.pageSize ?? DEFAULT_PAGE_SIZE;
     const radius = q.radius ?? DEFAULT_RADIUS_MILES;
-    const { total, merchants } = this.index.search({
+    const index = this.index;
+    const page = index.query({
       ...q,
       center,
       radius,
@@ -112,15 +212,66 @@ export class MerchantSearch {
       offset: (pageNo - 1) * pageSize,
       limit: pageSize,
     });
-    return {
-      merchants,
-      totalCount: total,
-      pageNo,
-      pageSize,
-      totalPages: Math.ceil(total / pageSize),
-      location: { ...center, label, radius },
-    };
+    return { index, request: { pageNo, pageSize }, page, location: { ...center, label, radius } };
   }
+}
+
+type Marker = { version: number; generation: number };
+
+async function readMarker(db: Db): Promise<Marker> {
+  const [row] = await db.select({ version: merchantIndexVersion.version, generation: merchantIndexVersion.generation })
+    .from(merchantIndexVersion).where(eq(merchantIndexVersion.id, 1));
+  // Without the row (it is made by the migration) every look rebuilds: correct, only slower.
+  return row ?? { version: 0, generation: Date.now() };
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Calls onChange on NOTIFY merchant_index: PGlite delivers it in process; on PostgreSQL a
+ * connection of its own listens (a pool connection would be handed back and lose it), and is
+ * opened again if it drops. Returns how to stop.
+ */
+async function listenForChanges(db: Db, onChange: () => void): Promise<() => Promise<void>> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client && typeof (client as PGlite).listen === 'function' && !(client instanceof pg.Pool)) {
+    return (client as PGlite).listen(MERCHANT_INDEX_CHANNEL, onChange);
+  }
+  if (!(client instanceof pg.Pool)) return async () => undefined;
+  const options = client.options;
+  let conn: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const open = async () => {
+    if (closed) return;
+    const c = new pg.Client({ ...options, keepAlive: true });
+    const again = () => {
+      if (conn !== c) return;
+      conn = undefined;
+      c.end().catch(() => undefined);
+      if (!closed) retry = setTimeout(() => void open(), 1000).unref();
+      // Whatever changed while the connection was down is read now.
+      onChange();
+    };
+    c.on('error', again);
+    c.on('end', again);
+    c.on('notification', (msg) => { if (msg.channel === MERCHANT_INDEX_CHANNEL) onChange(); });
+    conn = c;
+    try {
+      await c.connect();
+      await c.query(`listen ${MERCHANT_INDEX_CHANNEL}`);
+    } catch {
+      again();
+    }
+  };
+  await open();
+  return async () => {
+    closed = true;
+    if (retry) clearTimeout(retry);
+    const c = conn;
+    conn = undefined;
+    await c?.end().catch(() => undefined);
+  };
 }
 
 /** Coordinates win over text (a map search, 'Current Location'); text is geocoded offline. */

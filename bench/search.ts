@@ -1,0 +1,167 @@
+/**
+ * Merchant search benchmark (bench/run.ts calls it):
+ *  1. latency inside the server (geocode + index query + page) at 20,000 and 100,000 restaurants;
+ *  2. API throughput of the real search route next to a bare Fastify route answering JSON of the
+ *     same size, measured interleaved (short slices: bare, popular, distinct, rotating) so machine
+ *     noise hits all of them alike;
+ *  3. where a search request's CPU time goes (V8 profile of the server under the distinct load).
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
+import Fastify from 'fastify';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { MIGRATIONS_DIR, openMemoryPglite, runMigrations } from '../src/server/db/client';
+import { seed } from '../src/server/demo';
+import { MerchantSearch } from '../src/server/modules/merchants/merchants.service';
+import { allMerchants } from '../src/server/modules/merchants/merchants.repo';
+import { ZMerchantSearchRequest, type MerchantSearchQuery } from '../src/shared/schemas/merchant';
+import type { MerchantRow } from '../src/server/db/schema';
+import { printSummary, profile, summarise } from './cpu-profile';
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const ms = (n: number) => `${n.toFixed(3)} ms`;
+const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+
+export const QUERIES = [
+  'location=10001', 'location=Chicago, IL&sortBy=rating', 'location=90012&priceRange=2,3', 'location=Houston, TX&features=delivery',
+  'location=Seattle, WA&restaurantOrCuisine=sushi', 'location=Boston, MA&isNew=true', 'location=Denver, CO&mealsServed=brunch',
+  'location=Atlanta, GA&radius=50&pageNo=2', 'latitude=40.76&longitude=-73.98&radius=5', 'location=Miami, FL&reservations=true&sortBy=name',
+];
+
+type Interleaved = { name: string; rps: number; requests: number; errors: number; bytesPerRequest: number; p50: number; p97_5: number };
+
+function interleaved(targets: Array<{ name: string; url: string; paths?: string[] }>, rounds: number, seconds: number): Promise<Interleaved[]> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./search-load-worker.mjs', import.meta.url)));
+    child.once('message', (m) => resolve(m as Interleaved[]));
+    child.once('error', reject);
+    child.send({ targets, rounds, seconds });
+  });
+}
+
+/** Latency of search() calls over the query shapes, warm. */
+function latency(search: MerchantSearch, parsed: MerchantSearchQuery[], runs = 5000) {
+  for (let i = 0; i < 300; i++) search.search(parsed[i % parsed.length]!);
+  const times: number[] = [];
+  let hits = 0;
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    hits += search.search(parsed[i % parsed.length]!).totalCount;
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), hits: hits / runs };
+}
+
+/**
+ * An in-memory PGlite with the demo data and `merchants` restaurants. Seeding 100,000 takes
+ * minutes on a busy machine: with `cacheDir`, the seeded database is kept there as a dump (named
+ * after the count and the migrations) and loaded on later runs.
+ */
+async function seededDatabase(merchants: number, cacheDir?: string) {
+  const migrations = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+  const file = cacheDir ? path.join(cacheDir, `bench-${merchants}-${migrations.length}-${migrations.at(-1)!.replace(/\.sql$/, '')}.tgz`) : undefined;
+  if (file && existsSync(file)) {
+    console.log(`Loading the seeded database (${merchants.toLocaleString('en-US')} merchants) from ${file}…`);
+    const database = await openMemoryPglite(new Blob([readFileSync(file)]));
+    await runMigrations(database);
+    return database;
+  }
+  console.log(`Seeding ${merchants.toLocaleString('en-US')} merchants into an in-memory PGlite…`);
+  const database = await openMemoryPglite();
+  await runMigrations(database);
+  const t0 = performance.now();
+  await seed(database.db, { merchantCount: merchants, demoMembers: true });
+  console.log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  if (file) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, Buffer.from(await (await database.client.dumpDataDir('gzip')).arrayBuffer()));
+  }
+  return database;
+}
+
+export async function benchSearch(opts: { merchants: number; small: number; rounds: number; sliceSeconds: number; profileFile?: string; cacheDir?: string }) {
+  const database = await seededDatabase(opts.merchants, opts.cacheDir);
+  const search = new MerchantSearch(database.db);
+  const t0 = performance.now();
+  await search.refresh();
+  console.log(`  search index built in ${((performance.now() - t0) / 1000).toFixed(2)} s (${search.size.toLocaleString('en-US')} merchants)`);
+
+  // 1. Latency at a fifth of the size (the first restaurants of the same generated network) and at full size.
+  const rows: MerchantRow[] = [];
+  for await (const page of allMerchants(database.db)) for (const r of page) if (r.id <= opts.small) rows.push(r);
+  const small = MerchantSearch.ofRows(rows);
+  const parsed = QUERIES.map((q) => ZMerchantSearchRequest.parse(Object.fromEntries(new URLSearchParams(q))));
+  const a = latency(small, parsed);
+  const b = latency(search, parsed);
+  console.log(`\nSearch latency inside the server (5,000 searches over ${QUERIES.length} query shapes; budget p95 ≤ 2 ms at 100,000; load ${load()})`);
+  console.log(`  ${'restaurants'.padEnd(12)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'p99'.padStart(10)}   matches/search`);
+  for (const [n, r] of [[opts.small, a], [search.size, b]] as const) {
+    console.log(`  ${n.toLocaleString('en-US').padEnd(12)} ${ms(r.p50).padStart(10)} ${ms(r.p95).padStart(10)} ${ms(r.p99).padStart(10)}   ${Math.round(r.hits)}`);
+  }
+  console.log(`  growth ×${(search.size / opts.small).toFixed(1)} restaurants → p50 ×${(b.p50 / a.p50).toFixed(2)}, p95 ×${(b.p95 / a.p95).toFixed(2)} (matches ×${(b.hits / a.hits).toFixed(2)})`);
+
+  // 2. Throughput: the real search route vs a bare Fastify JSON route with an answer of the same size.
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SITE_ORIGIN: 'https://{partner}.dining.example.com', CARD_EVENTS_SECRET: 'bench-card-events-secret-0123456789' }, { clientDir: path.resolve('dist/client') });
+  const app = await buildApp({ config, db: database.db, search, rateLimitMax: 1_000_000_000, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const appPort = (app.server.address() as { port: number }).port;
+  const sample = JSON.stringify(search.search(parsed[0]!));
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async (_req, reply) => reply.type('application/json').send(sample));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const barePort = (bare.server.address() as { port: number }).port;
+
+  // Distinct searches (random points around the metros, random pages) so that almost none repeats.
+  let s = 42;
+  const rnd = () => { s = (s * 1103515245 + 12345) & 0x7fffffff; return s / 0x7fffffff; };
+  const centres = parsed.map((q) => search.search(q).location);
+  const distinct = Array.from({ length: 20_000 }, () => {
+    const c = centres[Math.floor(rnd() * centres.length)]!;
+    return `/api/v2/Merchants/Search?latitude=${(c.latitude + (rnd() - 0.5) * 0.4).toFixed(4)}&longitude=${(c.longitude + (rnd() - 0.5) * 0.4).toFixed(4)}&pageNo=${1 + Math.floor(rnd() * 3)}`;
+  });
+  const bareUrl = `http://127.0.0.1:${barePort}/bare`;
+  const searchUrl = `http://127.0.0.1:${appPort}/api/v2/Merchants/Search?location=10001`;
+  const targets = [
+    { name: 'bare Fastify route', url: bareUrl },
+    { name: 'search, one popular query', url: searchUrl },
+    { name: 'search, 20,000 distinct queries', url: searchUrl, paths: distinct },
+  ];
+  await interleaved(targets, 1, 1); // warm-up
+  const before = load();
+  const results = await interleaved(targets, opts.rounds, opts.sliceSeconds);
+  console.log(`\nThroughput, interleaved: ${opts.rounds} rounds of ${opts.sliceSeconds} s slices per route, 20 connections from a second process (answer ${(sample.length / 1024).toFixed(1)} kB; load ${before} → ${load()})`);
+  for (const r of results) {
+    console.log(`  ${r.name.padEnd(34)} ${Math.round(r.rps).toLocaleString('en-US').padStart(7)} req/s   p50 ${r.p50} ms  p97.5 ${r.p97_5} ms  ${(r.bytesPerRequest / 1024).toFixed(1)} kB/answer  errors ${r.errors}`);
+  }
+  const [bareR, hot, cold] = results as [Interleaved, Interleaved, Interleaved];
+  console.log(`  ratio to bare: popular ${(hot.rps / bareR.rps).toFixed(2)} (budget ≥ 0.80), distinct ${(cold.rps / bareR.rps).toFixed(2)} (budget ≥ 0.50)`);
+
+  // 3. Where the time goes: the server process profiled under the distinct load.
+  const fresh = Array.from({ length: 20_000 }, (_, i) => distinct[i]!.replace('pageNo=', `pageSize=${20 + (i % 3)}&pageNo=`));
+  const { profile: p } = await profile(() => interleaved([{ name: 'distinct', url: searchUrl, paths: fresh }], 1, 4), opts.profileFile);
+  console.log(`\nWhere a search request's time goes (V8 CPU profile of the server, 4 s of distinct queries${opts.profileFile ? `, ${opts.profileFile}` : ''})`);
+  printSummary(summarise(p, 12));
+
+  await app.close();
+  await bare.close();
+  await search.stop();
+  await database.close();
+}
+
+// Run alone: node --import tsx bench/search.ts
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  benchSearch({
+    merchants: Number(process.env.BENCH_MERCHANTS ?? 100_000),
+    small: Number(process.env.BENCH_SMALL ?? 20_000),
+    rounds: Number(process.env.BENCH_ROUNDS ?? 4),
+    sliceSeconds: Number(process.env.BENCH_SECONDS ?? 2),
+    profileFile: process.env.BENCH_PROFILE,
+    cacheDir: process.env.BENCH_CACHE_DIR,
+  }).then(() => process.exit(0), (err: unknown) => { console.error(err); process.exit(1); });
+}
