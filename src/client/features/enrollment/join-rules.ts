@@ -85,3 +85,6 @@ export function joinRules(partner: PartnerConfig, checks: JoinChecks): FieldRule
     phoneNumber: (v) => (v.trim() === '' || isValidUsPhone(v) ? null : ENROLLMENT_PHONE_MESSAGE),
   };
 }
+
+/** Id of the staging tools' section of partner numbers to join with, linked from the joining form outside production. */
+export const PARTNER_NUMBERS_ANCHOR = 'partner-numbers';

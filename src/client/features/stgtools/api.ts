@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Member } from '#shared/schemas/member';
 import type { Claim, ResolveClaimRequest, ReviewClaimsResponse } from '#shared/schemas/claims';
-import type { DemoMembersResponse, MemberStateRequest, OutboxResponse } from '#shared/schemas/stgtools';
+import type { DemoMembersResponse, DemoPartnerNumbersResponse, MemberStateRequest, OutboxResponse } from '#shared/schemas/stgtools';
 import { api } from '../../lib/api';
 import { applySignedIn, MEMBER_QUERY_KEY, type SessionAnswer } from '../session';
 import { REWARDS_QUERY_KEY } from '../rewards';
@@ -13,6 +13,16 @@ export function demoMembersQueryOptions() {
     queryKey: ['stgtools', 'members'] as const,
     queryFn: ({ signal }) => api<DemoMembersResponse>('/api/stgtools/members', { signal }),
     retry: false,
+  });
+}
+
+/** GET /api/stgtools/partner-numbers: valid, unused partner numbers to join with (drawn afresh on each fetch). */
+export function partnerNumbersQueryOptions() {
+  return queryOptions({
+    queryKey: ['stgtools', 'partner-numbers'] as const,
+    queryFn: ({ signal }) => api<DemoPartnerNumbersResponse>('/api/stgtools/partner-numbers', { signal }),
+    retry: false,
+    staleTime: 0,
   });
 }
 

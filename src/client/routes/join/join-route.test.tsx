@@ -6,6 +6,8 @@ import { JoinRoute } from './join-route';
 import { ALREADY_MEMBER, EMAIL_IN_USE } from '../../features/enrollment';
 import { DONE_TITLE } from '../../features/enrollment/components/join-screen';
 import { JOIN_STEPS, joinStepLabel } from '../../features/enrollment/components/join-steps';
+import { DEMO_NUMBERS_LINK } from '../../features/enrollment/components/join-fields';
+import { PARTNER_NUMBERS_ANCHOR } from '../../features/enrollment/join-rules';
 import { json, mockFetch, renderRoutes, Where } from '../../test/render-router';
 import { makePartnerConfig } from '../../test/partner-fixture';
 import { makeMember } from '../../test/member-fixture';
@@ -271,6 +273,23 @@ describe('JoinRoute', () => {
     await user.type(field(/^Password/), 'xABCDEF8x1');
     await user.tab();
     expect(await screen.findByText('Password cannot contain your partner number.')).toBeTruthy();
+  });
+
+  it('says next to the partner number what it is and where a member finds it; outside production, where to get a demo one', () => {
+    setup();
+    const base = makePartnerConfig({ hasPPN: true, hasSmsOptIn: false, hasSmsOptInV2: false });
+    const help = 'Your Test Rewards number is on your Test Rewards card and in the Test app.';
+    const partner = { ...base, copyStates: { ...base.copyStates, partnerNumberLabel: 'Test Rewards number', partnerNumberHelp: help } };
+    renderJoin({ partner });
+    const pn = screen.getByRole('textbox', { name: /^Test Rewards number/ });
+    const hint = document.getElementById(pn.getAttribute('aria-describedby')!.split(' ')[0]!)!;
+    expect(hint.textContent).toContain(help);
+    expect(hint.textContent).toContain('check character');
+    expect(within(hint).getByRole('link', { name: DEMO_NUMBERS_LINK }).getAttribute('href')).toBe(`/stgtools#${PARTNER_NUMBERS_ANCHOR}`);
+    cleanup();
+    renderJoin({ partner: { ...partner, environment: 'production' } });
+    expect(screen.getByText(/on your Test Rewards card and in the Test app/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: DEMO_NUMBERS_LINK })).toBeNull();
   });
 
   it('answers an existing member with the §8 choices', async () => {

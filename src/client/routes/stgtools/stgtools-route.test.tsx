@@ -36,6 +36,8 @@ beforeEach(() => {
           partner: 'test', enrollmentType: 'direct', ssoAccounts: [],
           members: [demo({}), demo({ publicId: 'pub-2', firstName: 'Kim', lastName: 'Known', email: 'known@demo.test', password: null, tierLevel: 1, memberType: 'NonCardMember' })],
         });
+      case '/api/stgtools/partner-numbers':
+        return json({ partner: 'test', label: 'Test Rewards number', asked: true, numbers: ['ABCDEF2', 'GHJKLM7'] });
       case '/api/stgtools/outbox':
         return json({
           messages: [{ id: 1, to: 'select@demo.test', subject: 'Reset your password', createdAt: '2026-01-02T03:04:05.000Z', htmlBody: null,
@@ -78,6 +80,16 @@ describe('Staging tools', () => {
     expect(screen.getByText('Nobody is signed in.')).toBeTruthy();
     await screen.findByText('Reset your password');
     await expectNoAxeViolations();
+  });
+
+  it('lists valid, unused partner numbers to join with, and draws new ones on request', async () => {
+    const user = userEvent.setup();
+    renderTools();
+    const list = await screen.findByRole('list', { name: 'Test Rewards numbers to join with' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['ABCDEF2', 'GHJKLM7']);
+    expect(screen.getByRole('link', { name: 'joining form' }).getAttribute('href')).toBe('/join');
+    await user.click(screen.getByRole('button', { name: 'Draw new ones' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/stgtools/partner-numbers')).toHaveLength(2));
   });
 
   it('signs in as a demo member: member query updated, new anti-forgery token used', async () => {

@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { CurrentMember } from '../../features/stgtools/components/current-member';
 import { DemoMembers } from '../../features/stgtools/components/demo-members';
 import { DineNow } from '../../features/stgtools/components/dine-now';
+import { PartnerNumbers } from '../../features/stgtools/components/partner-numbers';
 import { Outbox } from '../../features/stgtools/components/outbox';
 import { ClaimsReview } from '../../features/stgtools/components/claims-review';
 import { SurveyResponses } from '../../features/stgtools/components/survey-responses';
@@ -27,6 +28,7 @@ export function StgtoolsRoute() {
       <CurrentMember />
       <DineNow />
       <DemoMembers />
+      <PartnerNumbers />
       <ClaimsReview />
       <SurveyResponses />
       <MaintenanceSwitch />

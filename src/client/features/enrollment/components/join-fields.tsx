@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { ADDRESS_MAX, CITY_MAX, NAME_MAX, US_STATE_OPTIONS } from '#shared/constants/member';
-import { programName, usesSingleSignOn } from '#shared/rules/partner-features';
+import { emailOptInOffered, programName, usesSingleSignOn } from '#shared/rules/partner-features';
 import { paths, type LinkQuery } from '#shared/routes';
 import { PASSWORD_MIN } from '#shared/rules/password';
+import { partnerNumberHint } from '#shared/rules/partner-number';
 import { smsOptInEnabled } from '#shared/rules/sms-opt-in';
 import { usePartner } from '#client/lib/partner';
 import { CheckboxField } from '#client/components/checkbox-field';
@@ -11,7 +12,7 @@ import { SelectField } from '#client/components/select-field';
 import { TextField } from '#client/components/text-field';
 import { authStyles as styles } from '../../auth';
 import type { JoinForm } from '../hooks/use-join-form';
-import { EMAIL_IN_USE } from '../join-rules';
+import { EMAIL_IN_USE, PARTNER_NUMBERS_ANCHOR } from '../join-rules';
 
 type Props = { join: JoinForm };
 
@@ -37,7 +38,7 @@ export function JoinAccountFields({ join, emailQuery }: Props & { emailQuery?: L
         <TextField
           label={partner.copyStates.partnerNumberLabel}
           required
-          hint={`7 letters or numbers, as shown on your ${programName(partner)} card.`}
+          hint={<PartnerNumberHint />}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -56,6 +57,29 @@ export function JoinAccountFields({ join, emailQuery }: Props & { emailQuery?: L
       />
       <PasswordField label="Confirm password" required autoComplete="new-password" error={errors.passwordConfirm?.message} {...join.fields.passwordConfirm} />
     </fieldset>
+  );
+}
+
+/** Link text, outside production only, to the staging tools' partner numbers. */
+export const DEMO_NUMBERS_LINK = 'Get a demo number to join with';
+
+/**
+ * What the partner number is and where a member finds it (the partner's words), and outside
+ * production a way for a newcomer without one to finish joining: the staging tools list valid,
+ * unused numbers (the check character makes a made-up number fail).
+ */
+function PartnerNumberHint() {
+  const partner = usePartner();
+  return (
+    <>
+      {partnerNumberHint(partner.copyStates)}
+      {partner.environment !== 'production' && (
+        <>
+          {' '}
+          <Link to={`${paths.stgtools()}#${PARTNER_NUMBERS_ANCHOR}`}>{DEMO_NUMBERS_LINK}</Link> (not shown in production).
+        </>
+      )}
+    </>
   );
 }
 
@@ -131,7 +155,7 @@ export function JoinMessageFields({ join, phone }: Props & { phone: string }) {
           }
         />
       )}
-      <CheckboxField label={`Send me emails with news and offers from ${program}.`} {...join.fields.emailOptIn} />
+      {emailOptInOffered(partner) && <CheckboxField label={`Send me emails with news and offers from ${program}.`} {...join.fields.emailOptIn} />}
     </fieldset>
   );
 }
