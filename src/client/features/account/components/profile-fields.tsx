@@ -1,7 +1,7 @@
 import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ADDRESS_MAX, CITY_MAX, NAME_MAX, US_STATE_OPTIONS } from '#shared/constants/member';
-import { canRecoverPassword, programName } from '#shared/rules/partner-features';
+import { canRecoverPassword, emailOptInOffered, programName } from '#shared/rules/partner-features';
 import { smsOptInEnabled } from '#shared/rules/sms-opt-in';
 import type { Member } from '#shared/schemas/member';
 import { paths } from '#shared/routes';
@@ -22,8 +22,7 @@ export function ProfileAccountFields({ profile, member }: Props) {
     <fieldset className={styles.fieldset}>
       <legend className={styles.legend}>Account</legend>
       <TextField label="Email" type="email" value={member.email} readOnly autoComplete="off" />
-      {/* No partner switch hides the e-mail opt-in yet (§2 names one partner without it), so it is always shown. */}
-      <Controller
+      {emailOptInOffered(partner) && <Controller
         name="emailOptIn"
         control={profile.form.control}
         render={({ field }) => (
@@ -36,7 +35,7 @@ export function ProfileAccountFields({ profile, member }: Props) {
             label={`Send me emails with offers and news from ${programName(partner)}`}
           />
         )}
-      />
+      />}
       {member.interfaceType === 'direct' && (
         <div className={styles.passwordRow}>
           <TextField label="Password" value={PASSWORD_MASK} readOnly autoComplete="off" />

@@ -178,6 +178,40 @@ describe('Profile form', () => {
     expect(puts()).toHaveLength(0);
   });
 
+  it('focuses the first invalid field in the order the form shows them (the phone comes last), not in registration order', async () => {
+    const user = userEvent.setup();
+    renderProfile();
+    await user.clear(field(/^Mobile phone|^Phone/));
+    await user.type(field(/^Mobile phone|^Phone/), '123');
+    await user.clear(field('Last name'));
+    await user.click(save());
+    await waitFor(() => expect(errorOf(field('Last name'))).toBe('This field is required.'));
+    expect(errorOf(field(/^Mobile phone|^Phone/))).not.toBeNull();
+    expect(document.activeElement).toBe(field('Last name'));
+  });
+
+  it('clears the last attempt\'s warnings on a new attempt: the bottom message and the error toast go', async () => {
+    const user = userEvent.setup();
+    answerPut = () => json({ statusCode: 500, error: 'Internal Server Error', message: 'The database is unavailable.' }, 500);
+    renderProfile();
+    await user.click(save());
+    expect(await screen.findByText('No changes were saved. See error at bottom of page for more details.')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Member Profile' });
+    expect(within(form).getByRole('alert').textContent).toContain('The database is unavailable.');
+    // The next attempt stops at a field of the form: the old server message and toast are gone.
+    await user.clear(field('First name'));
+    await user.click(save());
+    await waitFor(() => expect(document.activeElement).toBe(field('First name')));
+    expect(within(form).queryByText(/The database is unavailable/)).toBeNull();
+    expect(screen.queryByText('No changes were saved. See error at bottom of page for more details.')).toBeNull();
+    // And a successful one shows only its own outcome.
+    answerPut = (body) => json({ member: memberFrom(rendered, body), changed: true });
+    await user.type(field('First name'), 'Ann');
+    await user.click(save());
+    expect(await screen.findByText('All changes were saved.')).toBeTruthy();
+    expect(screen.queryByText(/No changes were saved/)).toBeNull();
+  });
+
   it('requires address, city and state when the partner asks for the full address', async () => {
     const user = userEvent.setup();
     renderProfile({ partner: { fullAddressRequired: true } });

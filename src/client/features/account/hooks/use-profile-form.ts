@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type BaseSyntheticEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ADDRESS_MAX, CITY_MAX, NAME_MAX } from '#shared/constants/member';
@@ -35,7 +35,16 @@ export function useProfileForm(member: Member) {
   const smsV2 = smsConsentVersion(partner) === 'v2';
   const addressRequired = fullAddressRequired(partner);
 
-  const form = useForm<ProfileValues>({ mode: 'onBlur', reValidateMode: 'onChange', defaultValues: profileValues(member) });
+  // The first invalid field is focused in the order the form shows them (focusFirstInvalid), not in
+  // react-hook-form's registration order (the phone is registered first but shown last).
+  const form = useForm<ProfileValues>({ mode: 'onBlur', reValidateMode: 'onChange', defaultValues: profileValues(member), shouldFocusError: false });
+  // The toasts this form showed: a new attempt takes the old outcome away (an error toast stays until dismissed).
+  const shownToasts = useRef<number[]>([]);
+  const showToast = (t: Parameters<typeof toast.show>[0]) => shownToasts.current.push(toast.show(t));
+  const clearOldWarnings = () => {
+    setServerError(null);
+    for (const id of shownToasts.current.splice(0)) toast.dismiss(id);
+  };
   const { getValues, setValue, setError, reset } = form;
   // The phone number last committed (the saved one, then each blur): §5 SMS rules compare with it, as joining does.
   const sms = useSmsOptIn({
@@ -64,13 +73,12 @@ export function useProfileForm(member: Member) {
     }
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setServerError(null);
+  const submit = form.handleSubmit(async (values) => {
     try {
       const result = await updateProfile.mutateAsync(profileUpdate(member, values, { offered: smsOffered, v2: smsV2 }));
       reset(profileValues(result.member));
       sms.setCommittedPhone(result.member.phoneNumber);
-      toast.show(result.changed ? { kind: 'success', message: PROFILE_SAVED } : { kind: 'warning', message: PROFILE_NO_CHANGES });
+      showToast(result.changed ? { kind: 'success', message: PROFILE_SAVED } : { kind: 'warning', message: PROFILE_NO_CHANGES });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
         void navigate(paths.login());
@@ -78,10 +86,16 @@ export function useProfileForm(member: Member) {
       }
       const { placed, unplaced } = applyServerFieldErrors<ProfileValues>({ err, form: formRef.current, setError, rename: ADDRESS_FIELD_NAMES });
       if (placed > 0 && unplaced.length === 0) return;
-      toast.show({ kind: 'error', message: PROFILE_NOT_SAVED });
+      showToast({ kind: 'error', message: PROFILE_NOT_SAVED });
       setServerError(unplaced.length > 0 ? unplaced.join(' ') : err instanceof Error && err.message ? err.message : 'Something went wrong.');
     }
-  });
+  }, (errors) => focusFirstInvalid(formRef.current, Object.keys(errors)));
+
+  /** Every attempt starts clean: the last attempt's banner and toasts go, whatever this one finds. */
+  const onSubmit = (e?: BaseSyntheticEvent) => {
+    clearOldWarnings();
+    return submit(e);
+  };
 
   // Registered in this order, as before the split: react-hook-form focuses the first invalid field in registration order.
   const phone = registerTrimmed(form, 'phoneNumber', {
@@ -111,3 +125,11 @@ export function useProfileForm(member: Member) {
 }
 
 export type ProfileForm = ReturnType<typeof useProfileForm>;
+
+/** Focuses the first of the invalid fields in the order the form shows them (as server field errors are: lib/forms.ts). */
+function focusFirstInvalid(form: HTMLFormElement | null, names: string[]) {
+  if (!form || names.length === 0) return;
+  const invalid = new Set(names);
+  const first = Array.from(form.elements).find((el) => invalid.has((el as HTMLInputElement).name) && !(el as HTMLInputElement).disabled);
+  (first as HTMLElement | undefined)?.focus();
+}
