@@ -1,4 +1,3 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +6,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openPostgres, type Database } from './db/client';
 import { createTestDatabase } from './test/db';
+import { PgProxy } from './test/pg-proxy';
 
 /**
  * A database outage on PostgreSQL (README "/health and /ready"): while the database is stopped or
@@ -14,71 +14,6 @@ import { createTestDatabase } from './test/db';
  * stays 200, /ready answers 503; once it is back everything works again without a restart. The
  * database is real; a TCP proxy in front of it plays the outage (the real server is shared).
  */
-
-/** Forwards TCP to PostgreSQL; stop() refuses and drops connections, pause() stops forwarding bytes. */
-class PgProxy {
-  private server: Server | undefined;
-  private readonly pairs = new Set<{ client: Socket; upstream?: Socket; toServer: Buffer[]; toClient: Buffer[] }>();
-  private paused = false;
-  port = 0;
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async start() {
-    this.server = createServer((client) => this.accept(client));
-    await new Promise<void>((resolve, reject) => {
-      this.server!.once('error', reject);
-      this.server!.listen(this.port, '127.0.0.1', () => resolve());
-    });
-    this.port = (this.server.address() as { port: number }).port;
-  }
-
-  private accept(client: Socket) {
-    const pair: { client: Socket; upstream?: Socket; toServer: Buffer[]; toClient: Buffer[] } = { client, toServer: [], toClient: [] };
-    this.pairs.add(pair);
-    const drop = () => {
-      client.destroy();
-      pair.upstream?.destroy();
-      this.pairs.delete(pair);
-    };
-    client.on('error', drop).on('close', drop);
-    client.on('data', (d: Buffer) => (this.paused || !pair.upstream ? pair.toServer.push(d) : pair.upstream.write(d)));
-    const upstream = connect(this.target.port, this.target.host, () => {
-      pair.upstream = upstream;
-      if (!this.paused) this.flush(pair);
-    });
-    upstream.on('error', drop).on('close', drop);
-    upstream.on('data', (d: Buffer) => (this.paused ? pair.toClient.push(d) : client.write(d)));
-  }
-
-  private flush(pair: { client: Socket; upstream?: Socket; toServer: Buffer[]; toClient: Buffer[] }) {
-    for (const d of pair.toServer.splice(0)) pair.upstream?.write(d);
-    for (const d of pair.toClient.splice(0)) pair.client.write(d);
-  }
-
-  /** As a stopped server: open connections are cut, new ones refused. */
-  async stop() {
-    for (const pair of this.pairs) {
-      pair.client.destroy();
-      pair.upstream?.destroy();
-    }
-    this.pairs.clear();
-    await new Promise((resolve) => this.server!.close(resolve));
-  }
-
-  /** As a paused (SIGSTOP) server or a black-holed network: connections stay open, nothing answers. */
-  pause() {
-    this.paused = true;
-  }
-
-  resume() {
-    this.paused = false;
-    for (const pair of this.pairs) if (pair.upstream) this.flush(pair);
-  }
-
-  async close() {
-    if (this.server?.listening) await this.stop();
-  }
-}
 
 const TEST_URL = process.env.TEST_DATABASE_URL;
 const UNAVAILABLE = { statusCode: 503, error: 'Service Unavailable', message: 'The service is temporarily unavailable. Please try again in a moment.' };
