@@ -1,4 +1,5 @@
-import { Navigate, NavLink, Outlet } from 'react-router';
+import { useLayoutEffect, useRef } from 'react';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { hasMembers } from '#shared/rules/partner-features';
 import { usePartner } from '../../lib/partner';
 import { Spinner } from '../../components/spinner';
@@ -16,13 +17,26 @@ import styles from './account.module.css';
 export function AccountRoute() {
   const partner = usePartner();
   const { member, isLoading } = useMember();
+  const { pathname } = useLocation();
+  const listRef = useRef<HTMLUListElement>(null);
+  // On a phone the tabs scroll sideways: the current one is brought into view (a later tab would
+  // otherwise sit off screen with nothing to say it is the page shown).
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    const start = current.offsetLeft; // the list is the tabs' offset parent (position: relative)
+    if (start < list.scrollLeft || start + current.offsetWidth > list.scrollLeft + list.clientWidth) {
+      list.scrollLeft = Math.max(0, start - (list.clientWidth - current.offsetWidth) / 2);
+    }
+  }, [pathname, member]);
   if (!hasMembers(partner)) return <NotFoundRoute />;
   if (isLoading) return <Spinner label="Loading your account" size="large" block />;
   if (!member) return <SignInRedirect saveReturn />;
   return (
     <div className={`container ${styles.shell}`}>
       <nav className={styles.nav} aria-label="Account centre">
-        <ul className={styles.navList}>
+        <ul ref={listRef} className={styles.navList}>
           {accountPages(partner).map((page) => (
             <li key={page.path}>
               <NavLink to={page.path} className={styles.navLink}>
