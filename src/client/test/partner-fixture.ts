@@ -26,6 +26,7 @@ export function makePartnerConfig(overrides: Partial<PartnerConfig> = {}): Partn
     currencyType: 'Mile',
     fullAddressRequired: false,
     hasAutoEnroll: false,
+    emailOptInHidden: false,
     hasPPN: true,
     hasSmsOptIn: false,
     hasSmsOptInV2: false,

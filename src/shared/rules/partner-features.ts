@@ -42,6 +42,14 @@ export function canRecoverPassword(partner: Enrolling): boolean {
   return partner.enrollmentType === 'direct';
 }
 
+/**
+ * §2: the profile and joining forms offer the e-mail opt-in, except for a partner whose programme's
+ * terms include its e-mails (members of that partner join opted in and keep their stored choice).
+ */
+export function emailOptInOffered(partner: { emailOptInHidden: boolean }): boolean {
+  return !partner.emailOptInHidden;
+}
+
 /** §5: a full postal address is asked for, except by credit-type partners. */
 export function fullAddressRequired(partner: Addressed): boolean {
   return partner.fullAddressRequired && partner.currencyType !== 'Credit';

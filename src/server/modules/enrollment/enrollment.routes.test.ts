@@ -161,6 +161,16 @@ describe('POST /api/Members/Prospects', () => {
     }
   });
 
+  it('joins opted in to e-mail where the form does not offer the opt-in (§2: one partner)', async () => {
+    expect(partner('freespirit').emailOptInHidden).toBe(true);
+    const res = await join('freespirit', signUp({ emailOptIn: false }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<{ member: Member }>().member).toMatchObject({ emailOptIn: true, tierLevel: 2 });
+    // Everywhere else the box decides.
+    const elsewhere = await join('hilton', signUp({ emailOptIn: false }));
+    expect(elsewhere.json<{ member: Member }>().member).toMatchObject({ emailOptIn: false, tierLevel: 0 });
+  });
+
   it('applies the one SMS opt-in rule (§5) alike on v1 and v2 partners', async () => {
     const phone = '212-555-0199';
     const sms = async (code: string, over: Record<string, unknown>) => {

@@ -8,7 +8,7 @@ import { hashPassword } from '../../lib/passwords';
 import { ZProspectSignUpRequest, type ZReferral } from '#shared/schemas/member';
 import { EMAIL_MESSAGE, isValidEmail, normaliseEmail } from '#shared/rules/email';
 import { isValidPartnerNumber, normalisePartnerNumber, PARTNER_NUMBER_FORMAT_MESSAGE } from '#shared/rules/partner-number';
-import { canJoinHere, canRecoverPassword, fullAddressRequired, usesSingleSignOn } from '#shared/rules/partner-features';
+import { canJoinHere, canRecoverPassword, emailOptInOffered, fullAddressRequired, usesSingleSignOn } from '#shared/rules/partner-features';
 import { isZipShape, ZIP_FORMAT_MESSAGE, ZIP_NOT_US_MESSAGE } from '#shared/rules/zip';
 import { findMemberByPublicId } from '../members/members.repo';
 import { contactOf } from '../members/members.service';
@@ -115,7 +115,9 @@ export async function joinProgramme(db: Db, opts: { partner: PartnerRow; body: P
     firstName: v.firstName,
     lastName: v.lastName,
     ...contactOf(partner, v),
-    tierLevel: v.emailOptIn ? 2 : 0,
+    // Where the form does not offer the opt-in, joining the programme includes its e-mails.
+    ...(emailOptInOffered(partner) ? {} : { emailOptIn: true }),
+    tierLevel: v.emailOptIn || !emailOptInOffered(partner) ? 2 : 0,
     interfaceType: 'direct',
     hasWebProfile: true,
     active: true,

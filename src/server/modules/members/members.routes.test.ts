@@ -170,6 +170,20 @@ describe('PUT /api/Member', () => {
     expect((await hilton.send({ method: 'PUT', url: '/api/Member', payload: profileOf(h, { address1: '', city: '', state: '' }) })).statusCode).toBe(200);
   });
 
+  it('keeps the stored e-mail choice where the profile does not offer the opt-in (§2: one partner)', async () => {
+    const b = await signedIn('freespirit', 'vip-noncard');
+    const m = (await b.send({ method: 'GET', url: '/api/Member' })).json<Member>();
+    expect(m.emailOptIn).toBe(true);
+    const res = await b.send({ method: 'PUT', url: '/api/Member', payload: profileOf(m, { emailOptIn: false, city: 'Miami' }) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ member: Member }>().member).toMatchObject({ emailOptIn: true, tierLevel: m.tierLevel, address: { city: 'Miami' } });
+    // A partner that offers it: the box decides (and the tier follows, 0 when opted out).
+    const h = await signedIn('hilton', 'vip-noncard');
+    const hm = (await h.send({ method: 'GET', url: '/api/Member' })).json<Member>();
+    const off = await h.send({ method: 'PUT', url: '/api/Member', payload: profileOf(hm, { emailOptIn: false }) });
+    expect(off.json<{ member: Member }>().member).toMatchObject({ emailOptIn: false, tierLevel: 0 });
+  });
+
   it('keeps SMS opt-in only on partners that offer it and only with a valid phone', async () => {
     const american = await signedIn('american', 'vip-noncard');
     const a = (await american.send({ method: 'GET', url: '/api/Member' })).json<Member>();

@@ -4,7 +4,7 @@ import type { MemberRow, PartnerRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUsZip } from '../../lib/geo';
 import { ZProfileUpdateRequest } from '#shared/schemas/member';
-import { fullAddressRequired, hasMembers, smsOptInOffered } from '#shared/rules/partner-features';
+import { emailOptInOffered, fullAddressRequired, hasMembers, smsOptInOffered } from '#shared/rules/partner-features';
 import { smsOptInFor } from '#shared/rules/sms-opt-in';
 import { ZIP_NOT_US_MESSAGE } from '#shared/rules/zip';
 import { activateMember, findMemberByPublicId, findProgress, updateMember, type MemberPatch } from './members.repo';
@@ -82,6 +82,8 @@ export async function updateProfile(db: Db, opts: { partner: PartnerRow; member:
     firstName: sso ? member.firstName : v.firstName ?? '',
     lastName: sso ? member.lastName : v.lastName ?? '',
     ...contactOf(partner, v),
+    // Not offered on this partner's form: the stored choice stays whatever the request says.
+    ...(emailOptInOffered(partner) ? {} : { emailOptIn: member.emailOptIn }),
   };
   const patch: MemberPatch = {};
   for (const field of PROFILE_FIELDS) {

@@ -24,6 +24,7 @@ export function toPartnerConfig(p: PartnerRow, config: AppConfig): PartnerConfig
     currencyType: p.currencyType,
     fullAddressRequired: p.fullAddressRequired,
     hasAutoEnroll: p.hasAutoEnroll,
+    emailOptInHidden: p.emailOptInHidden,
     hasPPN: p.hasPPN,
     hasSmsOptIn: p.hasSmsOptIn,
     hasSmsOptInV2: p.hasSmsOptInV2,
