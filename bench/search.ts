@@ -4,11 +4,12 @@
  *  2. API throughput of the real search route next to a bare Fastify route answering JSON of the
  *     same size, measured interleaved (short slices: bare, popular, distinct, rotating) so machine
  *     noise hits all of them alike;
- *  3. where a search request's CPU time goes (V8 profile of the server under the distinct load).
+ *  3. freshness: a look at the change marker, a patch, a full rebuild and the event loop meanwhile;
+ *  4. where a search request's CPU time goes (V8 profile of the server under the distinct load).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadavg } from 'node:os';
@@ -20,7 +21,8 @@ import { seed } from '../src/server/demo';
 import { MerchantSearch } from '../src/server/modules/merchants/merchants.service';
 import { allMerchants } from '../src/server/modules/merchants/merchants.repo';
 import { ZMerchantSearchRequest, type MerchantSearchQuery } from '../src/shared/schemas/merchant';
-import type { MerchantRow } from '../src/server/db/schema';
+import { merchants, type MerchantRow } from '../src/server/db/schema';
+import { eq, sql } from 'drizzle-orm';
 import { printSummary, profile, summarise } from './cpu-profile';
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -142,7 +144,36 @@ export async function benchSearch(opts: { merchants: number; small: number; roun
   const [bareR, hot, cold] = results as [Interleaved, Interleaved, Interleaved];
   console.log(`  ratio to bare: popular ${(hot.rps / bareR.rps).toFixed(2)} (budget ≥ 0.80), distinct ${(cold.rps / bareR.rps).toFixed(2)} (budget ≥ 0.50)`);
 
-  // 3. Where the time goes: the server process profiled under the distinct load.
+  // 3. Freshness: what a look at the change marker costs, and how long the event loop is held
+  // while a changed restaurant is patched in and while a full rebuild runs beside the live index.
+  const timesOf = async (n: number, f: () => Promise<unknown>) => {
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) { const t = performance.now(); await f(); out.push(performance.now() - t); }
+    return out.sort((x, y) => x - y);
+  };
+  const looks = await timesOf(50, () => search.refresh());
+  const stall = async (f: () => Promise<unknown>) => {
+    const h = monitorEventLoopDelay({ resolution: 1 });
+    h.enable();
+    const t = performance.now();
+    await f();
+    const took = performance.now() - t;
+    h.disable();
+    return { took, maxMs: h.max / 1e6, p99Ms: h.percentile(99) / 1e6 };
+  };
+  const [someone] = await database.db.select().from(merchants).orderBy(merchants.id).limit(1);
+  const patched = await stall(async () => {
+    await database.db.update(merchants).set({ name: `${someone!.name} ` }).where(eq(merchants.id, someone!.id));
+    await search.refresh();
+  });
+  await database.db.execute(sql`delete from ${merchants} where ${merchants.id} < 0`); // a new generation: rebuild
+  const rebuilt = await stall(() => search.refresh());
+  console.log(`\nFreshness (no periodic scan; load ${load()})`);
+  console.log(`  look at the change marker (nothing changed)   p50 ${ms(pct(looks, 50))}  max ${ms(looks.at(-1)!)}`);
+  console.log(`  one restaurant changed: write + patch          ${ms(patched.took)}, event loop held at most ${patched.maxMs.toFixed(1)} ms`);
+  console.log(`  full rebuild beside the live index (${search.size.toLocaleString('en-US')})   ${(rebuilt.took / 1000).toFixed(2)} s, event loop held at most ${rebuilt.maxMs.toFixed(1)} ms (p99 ${rebuilt.p99Ms.toFixed(1)} ms); rebuilds ${search.stats.rebuilds}`);
+
+  // 4. Where the time goes: the server process profiled under the distinct load.
   const fresh = Array.from({ length: 20_000 }, (_, i) => distinct[i]!.replace('pageNo=', `pageSize=${20 + (i % 3)}&pageNo=`));
   const { profile: p } = await profile(() => interleaved([{ name: 'distinct', url: searchUrl, paths: fresh }], 1, 4), opts.profileFile);
   console.log(`\nWhere a search request's time goes (V8 CPU profile of the server, 4 s of distinct queries${opts.profileFile ? `, ${opts.profileFile}` : ''})`);
@@ -155,7 +186,11 @@ export async function benchSearch(opts: { merchants: number; small: number; roun
 }
 
 // Run alone: node --import tsx bench/search.ts
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]) && process.env.BENCH_SEED_ONLY) {
+  // Only prepare the seeded dump in BENCH_CACHE_DIR (no measurement: needs no bench lock).
+  seededDatabase(Number(process.env.BENCH_MERCHANTS ?? 100_000), process.env.BENCH_CACHE_DIR)
+    .then(() => process.exit(0), (err: unknown) => { console.error(err); process.exit(1); });
+} else if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   benchSearch({
     merchants: Number(process.env.BENCH_MERCHANTS ?? 100_000),
     small: Number(process.env.BENCH_SMALL ?? 20_000),
