@@ -8,6 +8,8 @@ import { usePartner } from '#client/lib/partner';
 import { FavoriteButton } from '../../favorites';
 import { memberCampaignCodes, useMemberTier } from '../member-tier';
 import { formatRating, HIGHLIGHT_TEXT } from '../format';
+import { tagExplanation } from '#shared/rules/tile-tags';
+import { TileTag } from './tile-tag';
 import styles from './merchant-tile.module.css';
 
 /** Only members below a restaurant's tier see it, so its code loads only for them. */
@@ -113,8 +115,16 @@ export function MerchantTile({ merchant, tier: tierProp, width, headingLevel = 3
         {(tagsShown || merchant.bonusText || merchant.offerTag) && (
           <ul className={styles.tags} aria-label="Offers">
             {tagsShown && <li className={styles.earn}>{earnText(tier, partner.copyStates)}</li>}
-            {merchant.bonusText && <li className={styles.bonus}>{merchant.bonusText}</li>}
-            {merchant.offerTag && <li className={styles.offer}>{merchant.offerTag}</li>}
+            {merchant.bonusText && (
+              <li className={styles.bonus}>
+                <TileTag text={merchant.bonusText} explanation={tagExplanation('bonus', merchant.bonusText, partner.copyStates)} />
+              </li>
+            )}
+            {merchant.offerTag && (
+              <li className={styles.offer}>
+                <TileTag text={merchant.offerTag} explanation={tagExplanation('offer', merchant.offerTag, partner.copyStates)} />
+              </li>
+            )}
           </ul>
         )}
         {unlockTier && <Suspense fallback={null}><UnlockAccessButton tier={unlockTier} merchantName={merchant.name} /></Suspense>}
