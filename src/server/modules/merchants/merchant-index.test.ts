@@ -11,7 +11,7 @@ function row(over: Partial<MerchantRow>): MerchantRow {
     campaignCodes: [], benefitsAvailable: true, bonusText: null, offerTag: null, reservationProviders: {}, origin: 'network',
     features: ['dineIn'], mealsServed: ['dinner'], hours: [], menuImages: [], events: [], reviewsSummary: null,
     participating: true, participationStart: null, participationEnd: null, benefitHours: null, blackoutDates: [], monthlyVisitLimit: null, orderOnline: null,
-    createdAt: new Date(), updatedAt: new Date(), ...over,
+    createdAt: new Date(), updatedAt: new Date(), changeSeq: 0, ...over,
   };
 }
 
@@ -85,5 +85,82 @@ describe('firstSorted', () => {
     for (const k of [0, 1, 7, 20, 124, 125, 500, 600]) {
       expect(firstSorted([...xs], k, cmp)).toEqual([...xs].sort(cmp).slice(0, k));
     }
+  });
+});
+
+describe('merchant search index against a plain scan', () => {
+  // Every merchant measured, filtered, sorted by the full comparator: what the index must answer
+  // whatever cells it skips or only counts.
+  function reference(rows: MerchantRow[], q: IndexQuery) {
+    const mLat = 69.05;
+    const mLng = 69.17 * Math.max(0.01, Math.cos((q.center.latitude * Math.PI) / 180));
+    const words = q.restaurantOrCuisine ? normaliseText(q.restaurantOrCuisine).split(' ') : [];
+    const hits = rows.flatMap((r) => {
+      const dy = (r.latitude - q.center.latitude) * mLat;
+      const dx = (r.longitude - q.center.longitude) * mLng;
+      const d2 = dx * dx + dy * dy;
+      if (d2 > q.radius * q.radius) return [];
+      if (q.priceRange && !q.priceRange.includes(r.priceRange)) return [];
+      if (q.isNew && !r.isNew) return [];
+      const hay = ` ${normaliseText([r.name, ...r.cuisines].join(' '))} `;
+      if (!words.every((w) => hay.includes(w))) return [];
+      return [{ r, d: Math.sqrt(d2) }];
+    });
+    const byDistance = (a: typeof hits[0], b: typeof hits[0]) => a.d - b.d || a.r.id - b.r.id;
+    const cmp = {
+      distance: byDistance,
+      rating: (a: typeof hits[0], b: typeof hits[0]) => b.r.ratingOverall - a.r.ratingOverall || b.r.ratingCount - a.r.ratingCount || byDistance(a, b),
+      priceLow: (a: typeof hits[0], b: typeof hits[0]) => a.r.priceRange - b.r.priceRange || byDistance(a, b),
+    }[q.sortBy as 'distance' | 'rating' | 'priceLow'];
+    hits.sort(cmp);
+    return { total: hits.length, ids: hits.slice(q.offset, q.offset + q.limit).map((h) => h.r.id), distances: hits.slice(q.offset, q.offset + q.limit).map((h) => Math.round(h.d * 10) / 10) };
+  }
+
+  it('answers exactly as a scan of every merchant, for any centre, radius, filter, sort and page', () => {
+    let s = 7;
+    const rnd = () => { s = (s * 48271) % 2147483647; return s / 2147483647; };
+    // Clusters around a few centres, some merchants stacked on one point (equal distances).
+    const centres = [{ latitude: 40.75, longitude: -73.99 }, { latitude: 41.88, longitude: -87.63 }, { latitude: 61.2, longitude: -149.9 }];
+    const rows: MerchantRow[] = [];
+    for (let i = 0; i < 3000; i++) {
+      const c = centres[i % centres.length]!;
+      const stacked = i % 17 === 0;
+      rows.push(row({
+        name: `Place ${i % 40 === 0 ? 'Taco' : 'Diner'} ${i}`, priceRange: 1 + (i % 4), isNew: i % 5 === 0, ratingOverall: Math.round(rnd() * 50) / 10,
+        ratingCount: Math.floor(rnd() * 5),
+        latitude: stacked ? c.latitude + 0.1 : c.latitude + (rnd() - 0.5) * 1.6, longitude: stacked ? c.longitude + 0.1 : c.longitude + (rnd() - 0.5) * 2,
+      }));
+    }
+    const idx = new MerchantIndex();
+    idx.add(rows);
+    for (let t = 0; t < 300; t++) {
+      const c = centres[t % centres.length]!;
+      const q: IndexQuery = {
+        center: { latitude: c.latitude + (rnd() - 0.5) * 1.5, longitude: c.longitude + (rnd() - 0.5) * 1.5 },
+        radius: [1, 5, 10, 25, 50, 100][t % 6]!,
+        sortBy: (['distance', 'distance', 'rating', 'priceLow'] as const)[t % 4]!,
+        offset: [0, 0, 20, 100][Math.floor(t / 4) % 4]!,
+        limit: [20, 1, 50][t % 3]!,
+        ...(t % 7 === 0 ? { priceRange: [2, 3] } : {}),
+        ...(t % 11 === 0 ? { isNew: true } : {}),
+        ...(t % 13 === 0 ? { restaurantOrCuisine: 'taco' } : {}),
+      };
+      const want = reference(rows, q);
+      const page = idx.query(q);
+      const got = idx.search(q);
+      expect({ total: page.total, ids: got.merchants.map((m) => m.id), distances: got.merchants.map((m) => m.distance) }, JSON.stringify(q)).toEqual(want);
+      expect(idx.pageJson(page)).toBe(JSON.stringify(got.merchants));
+    }
+  });
+
+  it('moves a merchant between cells and changes its answer when it is written again', () => {
+    const idx = build();
+    const boston = { ...base, center: { latitude: 42.36, longitude: -71.06 }, radius: 1 };
+    const [chowder] = idx.search(boston).merchants;
+    expect(chowder?.name).toBe('Boston Chowder');
+    idx.upsert(row({ id: chowder!.id, name: 'Moved Chowder', latitude: 40.7505, longitude: -73.9901 }));
+    expect(idx.search(boston).total).toBe(0);
+    expect(names(idx.search(base))[0]).toBe('Moved Chowder');
+    expect(idx.size).toBe(5);
   });
 });
