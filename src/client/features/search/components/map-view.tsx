@@ -1,10 +1,13 @@
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import L from 'leaflet';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { MerchantSummary } from '#shared/schemas/merchant';
 import { areaFromBounds, type Coordinates } from '#shared/rules/geolocation';
 import { usePartner } from '#client/lib/partner';
+import { addBaseLayer } from '../map/base-layer';
+import { clusterLabel, MarkerClusters, type Box, type ClusterItem } from '../map/clusters';
+import { basePalette } from '../map/colors';
 import styles from './map-view.module.css';
 
 export type MapArea = { latitude: number; longitude: number; radius: number };
@@ -17,7 +20,15 @@ export type MapViewProps = {
   selectedId: number | null;
   onSelect: (id: number) => void;
   onSearchArea: (area: MapArea) => void;
+  /**
+   * The chosen restaurant's card, shown over the lower part of the map (phones: on screen, not
+   * below the fold); Escape or its close button calls onCloseCard.
+   */
+  selectedCard?: ReactNode;
+  onCloseCard?: () => void;
 };
+
+type Select = (id: number, from?: HTMLElement | null) => void;
 
 /** A zoom level that shows roughly the given radius around the centre. */
 export function zoomForRadius(radius: number): number {
@@ -32,15 +43,24 @@ function markerLabel(m: MerchantSummary): string {
 }
 
 /**
- * §2 map of the results (lazy-loaded with Leaflet). Works without tiles: markers are plain
- * div icons on a neutral background; a tile layer is added only when the partner configures one.
+ * §2 map of the results (lazy-loaded with Leaflet). With a configured tile URL it shows those
+ * tiles; without one it draws the app's own base layer (states, counties, water, place names)
+ * from /map/base. Nearby markers join clusters that zoom in when activated.
  */
-export default function MapView({ merchants, center, radius, selectedId, onSelect, onSearchArea }: MapViewProps) {
+export default function MapView({ merchants, center, radius, selectedId, onSelect, onSearchArea, selectedCard, onCloseCard }: MapViewProps) {
   const partner = usePartner();
   const [map, setMap] = useState<L.Map | null>(null);
   const [moved, setMoved] = useState(false);
-  const onSelectRef = useRef(onSelect);
-  useEffect(() => { onSelectRef.current = onSelect; }, [onSelect]);
+  const lastMarker = useRef<HTMLElement | null>(null);
+  const openedBy = useRef<'marker' | null>(null);
+  const onSelectRef = useRef<Select>(() => undefined);
+  useEffect(() => {
+    onSelectRef.current = (id, from) => {
+      lastMarker.current = from ?? null;
+      openedBy.current = 'marker';
+      onSelect(id);
+    };
+  }, [onSelect]);
 
   const searchArea = () => {
     if (!map) return;
@@ -50,8 +70,15 @@ export default function MapView({ merchants, center, radius, selectedId, onSelec
     onSearchArea({ latitude: area.center.latitude, longitude: area.center.longitude, radius: area.radius });
   };
 
+  const closeCard = () => {
+    onCloseCard?.();
+    const back = lastMarker.current;
+    if (back?.isConnected) back.focus();
+    else map?.getContainer().focus();
+  };
+
   return (
-    <div className={styles.wrap}>
+    <div className={styles.wrap} onKeyDown={(e) => { if (e.key === 'Escape' && selectedCard && onCloseCard) { e.preventDefault(); closeCard(); } }}>
       <MapContainer
         ref={setMap}
         className={styles.map}
@@ -61,20 +88,59 @@ export default function MapView({ merchants, center, radius, selectedId, onSelec
         keyboard
         attributionControl={Boolean(partner.mapTileUrl)}
       >
-        {partner.mapTileUrl && <TileLayer url={partner.mapTileUrl} />}
+        {partner.mapTileUrl ? <TileLayer url={partner.mapTileUrl} /> : <BaseLayer />}
         <MapA11y />
         <FitView merchants={merchants} center={center} radius={radius} onUserMove={() => setMoved(true)} />
-        {merchants.map((m) => (
-          <MerchantMarker key={m.id} merchant={m} selected={m.id === selectedId} onSelectRef={onSelectRef} />
-        ))}
+        <ClusteredMarkers merchants={merchants} selectedId={selectedId} onSelectRef={onSelectRef} />
       </MapContainer>
       {moved && (
         <button type="button" className={styles.searchArea} onClick={searchArea}>
           Search this area
         </button>
       )}
+      {selectedCard && (
+        <SelectedCard onClose={onCloseCard ? closeCard : undefined} focusOnOpen={openedBy} selectedId={selectedId}>
+          {selectedCard}
+        </SelectedCard>
+      )}
     </div>
   );
+}
+
+/** The chosen restaurant over the map: scrolled into view and focused when a marker opened it. */
+function SelectedCard({ children, onClose, focusOnOpen, selectedId }: { children: ReactNode; onClose?: () => void; focusOnOpen: RefObject<'marker' | null>; selectedId: number | null }) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (typeof el.scrollIntoView === 'function') el.scrollIntoView({ block: 'nearest' });
+    if (focusOnOpen.current === 'marker') {
+      focusOnOpen.current = null;
+      el.focus({ preventScroll: true });
+    }
+  }, [selectedId, focusOnOpen]);
+  return (
+    <section ref={ref} className={styles.sheet} aria-label="Selected restaurant" tabIndex={-1}>
+      {onClose && (
+        <button type="button" className={styles.sheetClose} onClick={onClose} aria-label="Close the selected restaurant">
+          <span aria-hidden="true">×</span>
+        </button>
+      )}
+      <div className={styles.sheetBody}>{children}</div>
+    </section>
+  );
+}
+
+/** The app's own base layer, in the partner's colours, while no tile URL is configured. */
+function BaseLayer() {
+  const map = useMap();
+  const { theme } = usePartner();
+  useEffect(() => addBaseLayer(map, {
+    palette: basePalette(theme),
+    labelClass: styles.placeLabel!,
+    stateLabelClass: styles.stateLabel!,
+  }), [map, theme]);
+  return null;
 }
 
 /** Names the focusable map container for assistive technology. */
@@ -134,7 +200,88 @@ function FitView({ merchants, center, radius, onUserMove }: { merchants: readonl
   return null;
 }
 
-function MerchantMarker({ merchant, selected, onSelectRef }: { merchant: MerchantSummary; selected: boolean; onSelectRef: RefObject<(id: number) => void> }) {
+/** The view's box, a fifth wider on each side so a short pan finds its markers already there. */
+function viewOf(map: L.Map): { box: Box; zoom: number } {
+  const b = map.getBounds().pad(0.2);
+  return { box: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom: map.getZoom() };
+}
+
+/**
+ * The markers of the view: clusters are built once per result set, and only the clusters and
+ * restaurants of the view (asked again after each move) become markers.
+ */
+function ClusteredMarkers({ merchants, selectedId, onSelectRef }: { merchants: readonly MerchantSummary[]; selectedId: number | null; onSelectRef: RefObject<Select> }) {
+  const map = useMap();
+  const clusters = useMemo(() => new MarkerClusters(merchants.map((m) => ({ id: m.id, latitude: m.location.latitude, longitude: m.location.longitude }))), [merchants]);
+  const byId = useMemo(() => new Map(merchants.map((m) => [m.id, m])), [merchants]);
+  const [view, setView] = useState(() => viewOf(map));
+  useMapEvents({ moveend: () => setView(viewOf(map)) });
+  const items = useMemo(() => clusters.itemsIn(view.box, view.zoom), [clusters, view]);
+  const selected = selectedId === null ? undefined : byId.get(selectedId);
+  const selectedShown = items.some((i) => i.kind === 'point' && i.id === selectedId);
+  return (
+    <>
+      {items.map((item) => {
+        if (item.kind === 'cluster') return <ClusterMarker key={item.key} item={item} clusters={clusters} />;
+        const m = byId.get(item.id);
+        return m ? <MerchantMarker key={item.key} merchant={m} selected={m.id === selectedId} onSelectRef={onSelectRef} /> : null;
+      })}
+      {/* The chosen restaurant stays visible even where its neighbours are clustered. */}
+      {selected && !selectedShown && <MerchantMarker key={`s${selected.id}`} merchant={selected} selected onSelectRef={onSelectRef} />}
+    </>
+  );
+}
+
+function clusterSize(count: number): number {
+  return count < 10 ? 36 : count < 100 ? 42 : count < 1000 ? 48 : 56;
+}
+
+/** A cluster: a button with its count; activating it zooms in until it splits. */
+function ClusterMarker({ item, clusters }: { item: Extract<ClusterItem, { kind: 'cluster' }>; clusters: MarkerClusters }) {
+  const map = useMap();
+  const size = clusterSize(item.count);
+  const icon = useMemo(() => L.divIcon({
+    className: styles.cluster,
+    html: `<span aria-hidden="true">${item.count.toLocaleString('en-US')}</span>`,
+    iconSize: [size, size],
+    iconAnchor: [size / 2, size / 2],
+  }), [item.count, size]);
+  const label = clusterLabel(item.count);
+  const zoomIn = (fromKeyboard: boolean) => {
+    map.setView([item.latitude, item.longitude], Math.max(map.getZoom() + 1, clusters.expansionZoom(item.clusterId)));
+    // The cluster's marker goes away as it splits: keep the keyboard on the map.
+    if (fromKeyboard) map.getContainer().focus();
+  };
+  const zoomRef = useRef(zoomIn);
+  useEffect(() => { zoomRef.current = zoomIn; });
+  return (
+    <Marker
+      position={[item.latitude, item.longitude]}
+      icon={icon}
+      keyboard
+      title={label}
+      zIndexOffset={500}
+      eventHandlers={{
+        click: () => zoomRef.current(false),
+        add: (e) => {
+          const el = (e.target as L.Marker).getElement();
+          if (!el) return;
+          el.setAttribute('role', 'button');
+          el.setAttribute('aria-label', label);
+          el.removeAttribute('title');
+          el.addEventListener('keydown', (ev) => {
+            if (ev.key === 'Enter' || ev.key === ' ') {
+              ev.preventDefault();
+              zoomRef.current(true);
+            }
+          });
+        },
+      }}
+    />
+  );
+}
+
+function MerchantMarker({ merchant, selected, onSelectRef }: { merchant: MerchantSummary; selected: boolean; onSelectRef: RefObject<Select> }) {
   const markerRef = useRef<L.Marker | null>(null);
   const icon = useMemo(() => L.divIcon({
     className: `${styles.marker} ${selected ? styles.selected : ''}`,
@@ -160,16 +307,18 @@ function MerchantMarker({ merchant, selected, onSelectRef }: { merchant: Merchan
       title={merchant.name}
       zIndexOffset={selected ? 1000 : 0}
       eventHandlers={{
-        click: () => onSelectRef.current(merchant.id),
+        click: (e) => onSelectRef.current(merchant.id, (e.target as L.Marker).getElement()),
         add: (e) => {
           const el = (e.target as L.Marker).getElement();
           if (!el) return;
+          el.setAttribute('role', 'button');
           el.setAttribute('aria-label', label);
           el.setAttribute('aria-pressed', String(selected));
+          el.dataset.merchantId = String(merchant.id);
           el.addEventListener('keydown', (ev) => {
             if (ev.key === 'Enter' || ev.key === ' ') {
               ev.preventDefault();
-              onSelectRef.current(merchant.id);
+              onSelectRef.current(merchant.id, el);
             }
           });
         },

@@ -104,7 +104,7 @@ function ResultsBody({ page }: Props) {
   }
 }
 
-/** The map of the results (loaded on first show), with the chosen restaurant's tile on small screens. */
+/** The map of the results (loaded on first show), with the chosen restaurant's tile over it on small screens. */
 export function SearchMapSection({ page }: Props) {
   const { data } = page;
   return (
@@ -119,17 +119,14 @@ export function SearchMapSection({ page }: Props) {
               selectedId={page.selectedId}
               onSelect={page.setSelectedId}
               onSearchArea={page.onSearchArea}
+              selectedCard={!page.isWide && page.selected ? <MerchantTile merchant={page.selected} headingLevel={3} /> : null}
+              onCloseCard={() => page.setSelectedId(null)}
             />
           </Suspense>
         ) : (
           <div className={styles.mapPlaceholder} />
         )}
       </div>
-      {!page.isWide && page.selected && (
-        <div className={styles.selectedTile}>
-          <MerchantTile merchant={page.selected} headingLevel={3} />
-        </div>
-      )}
     </section>
   );
 }
