@@ -36,7 +36,9 @@ export function startCardFrame(deps: FrameDeps): FrameController {
   const errorEl = el<HTMLElement>(doc, 'card-error');
   const hintEl = el<HTMLElement>(doc, 'card-hint');
   const brandStatusEl = el<HTMLElement>(doc, 'card-brand-status');
-  const { parentOrigin, accepted, optional } = parseFrameParams(deps.search);
+  const { parentOrigin, accepted, optional, font } = parseFrameParams(deps.search);
+  // The partner's font (issue 13): a custom property the stylesheet reads, set through the CSSOM.
+  if (font) doc.documentElement.style.setProperty('--partner-font', font);
   if (optional) {
     input.removeAttribute('aria-required');
     doc.querySelector('.required')?.remove();

@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from '../client/test/axe';
 import { startCardFrame, type FrameController } from './frame-controller';
 import {
   caretAfterDigits, cardMessage, encryptDigits, evaluateCardNumber, exactOrigin, formatCardNumber, importPublicKey, parseAccepted,
-  parseFrameParams, bytesToBase64, KEY_FAILED_MESSAGE, NO_PARENT_MESSAGE, REQUIRED_MESSAGE, type CardFrameMessage,
+  parseFontFamily, parseFrameParams, bytesToBase64, KEY_FAILED_MESSAGE, NO_PARENT_MESSAGE, REQUIRED_MESSAGE, type CardFrameMessage,
 } from './frame-logic';
 
 const PARENT = 'http://delta.localhost:3000';
@@ -42,7 +42,17 @@ describe('frame parameters', () => {
     expect(parseAccepted('VISA,MAST')).toEqual(['VISA', 'MAST']);
     expect(parseAccepted('amex, disc,XXX')).toEqual(['AMEX', 'DISC']);
     expect(parseAccepted('')).toEqual(['VISA', 'MAST', 'AMEX', 'DISC']);
-    expect(parseFrameParams(`?parent=${encodeURIComponent(PARENT)}&accepted=VISA`)).toEqual({ parentOrigin: PARENT, accepted: ['VISA'], optional: false });
+    expect(parseFrameParams(`?parent=${encodeURIComponent(PARENT)}&accepted=VISA`)).toEqual({ parentOrigin: PARENT, accepted: ['VISA'], optional: false, font: null });
+  });
+
+  it("takes the partner's font family, and nothing that is not a plain list of font names", () => {
+    const helvetica = '"Helvetica Neue", Helvetica, Arial, sans-serif';
+    expect(parseFrameParams(`?parent=${encodeURIComponent(PARENT)}&font=${encodeURIComponent(helvetica)}`).font).toBe(helvetica);
+    expect(parseFontFamily("Georgia, 'Times New Roman', serif")).toBe("Georgia, 'Times New Roman', serif");
+    for (const hostile of ['x; background: url(https://evil.example/)', 'a}body{display:none', 'url(x)', 'a\\3b b', 'x'.repeat(201), '', '   ']) {
+      expect(parseFontFamily(hostile), hostile).toBeNull();
+    }
+    expect(parseFontFamily(null)).toBeNull();
   });
 });
 

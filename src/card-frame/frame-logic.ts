@@ -25,6 +25,8 @@ export type FrameParams = {
   accepted: AcceptedCode[];
   /** optional=1: the parent has other cards to choose from, so an empty field is no error. */
   optional: boolean;
+  /** font: the partner's font family (a CSS font-family list), or null for the frame's own. */
+  font: string | null;
 };
 
 /**
@@ -34,7 +36,25 @@ export type FrameParams = {
  */
 export function parseFrameParams(search: string): FrameParams {
   const params = new URLSearchParams(search);
-  return { parentOrigin: exactOrigin(params.get('parent')), accepted: parseAccepted(params.get('accepted')), optional: params.get('optional') === '1' };
+  return {
+    parentOrigin: exactOrigin(params.get('parent')),
+    accepted: parseAccepted(params.get('accepted')),
+    optional: params.get('optional') === '1',
+    font: parseFontFamily(params.get('font')),
+  };
+}
+
+/**
+ * A CSS font-family list from the address ('"Helvetica Neue", Arial, sans-serif'), or null. Only
+ * names, quotes, commas, spaces and hyphens: no parentheses (no url() or other function), no
+ * semicolons, braces, slashes or escapes, so the value can only ever name fonts. The frame sets it
+ * through the CSSOM (a custom property), which its strict CSP (style-src 'self') allows, and loads
+ * no font file: the partner's system font stack is used as the app's page uses it.
+ */
+export function parseFontFamily(value: string | null): string | null {
+  if (!value) return null;
+  const font = value.trim();
+  return /^[A-Za-z0-9 ,'"-]{1,200}$/.test(font) ? font : null;
 }
 
 export function exactOrigin(value: string | null): string | null {

@@ -6,11 +6,12 @@ export type { CardFrameMessage };
 export type ManualCard = Extract<CardFrameMessage, { type: 'card-frame:card' }>;
 
 /**
- * The frame's address: its own origin, told the parent's exact origin and the partner's brands
- * (optional=1 when partner cards can be chosen instead, so the field is not marked required).
+ * The frame's address: its own origin, told the parent's exact origin, the partner's brands and
+ * font family (the frame checks it and uses it for its text) (optional=1 when partner cards can be
+ * chosen instead, so the field is not marked required).
  */
-export function cardFrameSrc(partner: Pick<PartnerConfig, 'cardFrameOrigin' | 'cardTypesAccepted'>, parentOrigin: string, opts: { optional?: boolean } = {}): string {
-  const base = `${partner.cardFrameOrigin}/card-frame/?parent=${encodeURIComponent(parentOrigin)}&accepted=${partner.cardTypesAccepted.join(',')}`;
+export function cardFrameSrc(partner: Pick<PartnerConfig, 'cardFrameOrigin' | 'cardTypesAccepted'> & { theme: Pick<PartnerConfig['theme'], 'fontFamily'> }, parentOrigin: string, opts: { optional?: boolean } = {}): string {
+  const base = `${partner.cardFrameOrigin}/card-frame/?parent=${encodeURIComponent(parentOrigin)}&accepted=${partner.cardTypesAccepted.join(',')}&font=${encodeURIComponent(partner.theme.fontFamily)}`;
   return opts.optional ? `${base}&optional=1` : base;
 }
 

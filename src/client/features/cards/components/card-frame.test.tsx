@@ -33,6 +33,8 @@ describe('CardFrame (parent side of the secure card entry)', () => {
     expect(src.pathname).toBe('/card-frame/');
     expect(src.searchParams.get('parent')).toBe(window.location.origin);
     expect(src.searchParams.get('accepted')).toBe('VISA,MAST');
+    // The partner's font family, which the frame checks and uses (issue 13).
+    expect(src.searchParams.get('font')).toBe(makePartnerConfig().theme.fontFamily);
     expect(src.searchParams.has('optional')).toBe(false);
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin');
     await expectNoAxeViolations();
