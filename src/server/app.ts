@@ -19,6 +19,7 @@ import { partnersRoutes } from './modules/partners/partners.routes';
 import { merchantsRoutes, watchedSearch } from './modules/merchants/merchants.routes';
 import type { MerchantSearch } from './modules/merchants/merchants.service';
 import { impressionsRoutes } from './modules/impressions/impressions.routes';
+import { locationsRoutes } from './modules/locations/locations.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { pagesRoutes } from './modules/pages/pages.routes';
 import { pwaRoutes } from './modules/pwa/pwa.routes';
@@ -101,6 +102,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const search = opts.search ?? await watchedSearch(app, db);
   await app.register(merchantsRoutes, { db, search });
   await app.register(impressionsRoutes, { db });
+  await app.register(locationsRoutes);
   await app.register(imagesRoutes);
   await app.register(pwaRoutes, { config });
   await app.register(ssoRoutes, { db, config, devAccounts: demoAccounts.sso });

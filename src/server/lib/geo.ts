@@ -131,3 +131,86 @@ export function geocode(input: string): GeocodeResult | undefined {
   }
   return undefined;
 }
+
+export type LocationPrediction = { label: string };
+
+let sortedPlaces: { key: string; place: Place }[] | undefined;
+let sortedZips: string[] | undefined;
+
+/** Cities in name order for prefix search ('saint' spelled out as geocode() reads it too). */
+function placesByName() {
+  if (sortedPlaces) return sortedPlaces;
+  sortedPlaces = [...placeIndex().byCityState.values()]
+    .map((place) => ({ key: place.city.toLowerCase(), place }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return sortedPlaces;
+}
+
+function zipsInOrder() {
+  sortedZips ??= Object.values(zipcodes.codes as Record<string, ZipRecord>)
+    .filter((r) => r.country === 'US' && /^\d{5}$/.test(r.zip) && r.city)
+    .map((r) => r.zip)
+    .sort();
+  return sortedZips;
+}
+
+/** First index whose key is >= prefix (keys sorted). */
+function lowerBound<T>(items: T[], prefix: string, key: (t: T) => string) {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (key(items[mid]!) < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Suggestions for the location box while a person types (§7 location prediction request): ZIP
+ * codes by their first digits, cities by the start of their name (largest first, by how many ZIP
+ * codes they have), narrowed by a state after a comma ('port, or'), and states by name. Every
+ * label is something geocode() understands. Offline: the same ZIP dataset as geocoding.
+ */
+export function predictLocations(input: string, limit = 6): LocationPrediction[] {
+  const text = input.trim().replace(/\s+/g, ' ').toLowerCase();
+  if (text.length < 2) return [];
+  const zipPrefix = /^\d{2,5}$/.exec(text)?.[0];
+  if (zipPrefix) {
+    const zips = zipsInOrder();
+    const out: LocationPrediction[] = [];
+    for (let i = lowerBound(zips, zipPrefix, (z) => z); i < zips.length && out.length < limit && zips[i]!.startsWith(zipPrefix); i++) {
+      const rec = lookupZip(zips[i]!);
+      if (rec) out.push({ label: `${titleCase(rec.city)}, ${rec.state} ${rec.zip}` });
+    }
+    return out;
+  }
+  if (/\d/.test(text)) return [];
+  const [cityPart = '', statePart] = text.split(',').map((p) => p.trim());
+  const stateFilter = statePart ? stateCode(statePart) ?? (statePart.length >= 2 ? undefined : '') : '';
+  if (statePart && stateFilter === undefined) {
+    // 'portland, ore' → a state name being typed: match its start.
+    const codes = Object.entries(US_STATES).filter(([, name]) => name.toLowerCase().startsWith(statePart)).map(([code]) => code);
+    return citiesStartingWith(cityPart, limit, new Set(codes));
+  }
+  const cities = citiesStartingWith(cityPart.replace(/^st\.? /, 'saint '), limit, stateFilter ? new Set([stateFilter]) : undefined);
+  if (statePart) return cities;
+  // A state whose name starts so comes first ('tex' → Texas, then Texarkana, TX …).
+  const states = Object.values(US_STATES).filter((name) => name.toLowerCase().startsWith(cityPart)).slice(0, 2).map((label) => ({ label }));
+  return [...states, ...cities].slice(0, limit);
+}
+
+function citiesStartingWith(prefix: string, limit: number, states?: Set<string>): LocationPrediction[] {
+  if (prefix.length < 2) return [];
+  const all = placesByName();
+  const matches: Place[] = [];
+  // The matching run is contiguous in name order; the largest places go first.
+  for (let i = lowerBound(all, prefix, (p) => p.key); i < all.length && all[i]!.key.startsWith(prefix); i++) {
+    const place = all[i]!.place;
+    if (!states || states.has(place.state)) matches.push(place);
+  }
+  return matches
+    .sort((a, b) => b.zips - a.zips || a.city.localeCompare(b.city))
+    .slice(0, limit)
+    .map((p) => ({ label: `${titleCase(p.city)}, ${p.state}` }));
+}
