@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CONTENT_NAMES, CONTENT_PAGE_SIZE } from '#shared/constants/cms';
 import { FIRST_SCREEN_IDS, queryKeys, type FirstContent, type FirstVisit } from '#shared/first-screen';
-import { buildSearchRequest, parseSearchState, SEARCH_PAGE_SIZE } from '#shared/rules/search-query';
+import { buildCarouselRequest, buildSearchRequest, isCurrentLocation, parseSearchState, SEARCH_PAGE_SIZE } from '#shared/rules/search-query';
 import { createTestApp, type TestApp } from '../../test/app';
 import { TestBrowser } from '../../test/browser';
 import { contentPages, merchants, partners, sessions } from '../../db/schema';
 import { hashToken } from '../../plugins/session';
 import { demoPublicId } from '../../demo/members';
-import { firstSearchRequest, visitJson, RawJson } from './first-screen';
+import { carouselQueries, firstSearchRequest, MAX_INLINE_CAROUSELS, visitJson, RawJson } from './first-screen';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -110,6 +110,27 @@ describe('first-screen data in the page (issue 13)', () => {
     expect(api.statusCode).toBe(200);
     expect(visit.queries[0]!.data).toEqual(api.json());
     expect((api.json() as { merchants: unknown[] }).merchants.length).toBeGreaterThan(0);
+  });
+
+  it("inlines the home page's carousels (not the current-location one) under the carousel's query key, as the search API answers them", async () => {
+    const rows = await t.database.db.select().from(partners);
+    const partner = rows.find((r) => r.homePage !== 'discover')!;
+    const res = await t.request(partner.code, { method: 'GET', url: '/', headers: html });
+    const { content, visit } = inlined(res.body);
+    const queries = carouselQueries(content, 'home');
+    expect(queries.some((q) => isCurrentLocation(q))).toBe(true);
+    const expected = [...new Map(queries.flatMap((q) => {
+      const r = buildCarouselRequest(parseSearchState(q), null);
+      return r ? [[JSON.stringify(r), r] as const] : [];
+    })).values()].slice(0, MAX_INLINE_CAROUSELS);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(visit.queries.map((q) => q.key)).toEqual(expected.map((r) => JSON.parse(JSON.stringify(queryKeys.merchantSearch(r)))));
+    for (const [i, r] of expected.entries()) {
+      const api = await t.request(partner.code, { method: 'GET', url: `/api/v2/Merchants/Search?${queryString(r)}` });
+      expect(visit.queries[i]!.data).toEqual(api.json());
+    }
+    // Another page inlines no carousel.
+    expect(inlined((await t.request(partner.code, { method: 'GET', url: '/how-it-works', headers: html })).body).visit.queries).toEqual([]);
   });
 
   it('leaves a search it cannot answer to the client: current location, no location, a refused query', async () => {

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { CONTENT_NAMES, CONTENT_PAGE_SIZE } from '#shared/constants/cms';
+import { CONTENT_NAMES, CONTENT_PAGE_SIZE, type ContentName } from '#shared/constants/cms';
 import { FIRST_SCREEN_IDS, queryKeys, type FirstContent, type FirstVisit } from '#shared/first-screen';
 import { matchPath, ROUTES } from '#shared/routes';
 import { parseMerchantId } from '#shared/rules/merchant-id';
-import { buildSearchRequest, hasSearchLocation, isCurrentLocation, parseSearchState, SEARCH_PAGE_SIZE } from '#shared/rules/search-query';
+import { buildCarouselRequest, buildSearchRequest, hasSearchLocation, isCurrentLocation, parseSearchState, SEARCH_PAGE_SIZE } from '#shared/rules/search-query';
 import { ZMember } from '#shared/schemas/member';
 import { ZMerchantSearchRequest, type MerchantSearchRequest } from '#shared/schemas/merchant';
 import type { PartnerConfig } from '#shared/schemas/partner';
@@ -17,6 +17,8 @@ import { contentPagesAnswer } from '../partners/content.service';
 const OWN_CMS_ROUTE = '/api/cms';
 /** An inlined answer larger than this is left for the client to fetch (keeps the page small). */
 export const MAX_INLINE_ANSWER_CHARS = 200_000;
+/** At most this many carousels of a content page come with it (the rest load as they did). */
+export const MAX_INLINE_CAROUSELS = 8;
 
 /** JSON inside a <script> element: no sequence may close the element or open a comment; line separators escaped. */
 export const scriptJson = (value: unknown) => escapeScriptJson(JSON.stringify(value));
@@ -61,17 +63,64 @@ async function firstMember(deps: FirstScreenDeps, request: FastifyRequest): Prom
   return ZMember.parse(toMember(current.member, current.session, await memberStanding(deps.db, current.member)));
 }
 
-/** The first answer of the page at this path: the search of a /search address, the detail of a restaurant page. */
-async function firstAnswers(deps: FirstScreenDeps, pathname: string, search: string): Promise<FirstVisit['queries']> {
+/** The search answer for a request the client builds, as the search API gives it; null when the API would refuse it or it is too big. */
+function searchAnswer(search: MerchantSearch, request: MerchantSearchRequest): FirstVisit['queries'][number] | null {
+  const parsed = ZMerchantSearchRequest.safeParse(asQueryRecord(request));
+  // A search the API refuses (400) is left for the client: it shows the API's field errors.
+  if (!parsed.success) return null;
+  const json = search.searchJson(parsed.data);
+  if (json.length > MAX_INLINE_ANSWER_CHARS) return null;
+  return { key: queryKeys.merchantSearch(request), data: new RawJson(json) };
+}
+
+/** Every merchant carousel's query in a content page's items (main and side columns, any variant), as parseBlocks keeps it. */
+export function carouselQueries(content: FirstContent | null, name: ContentName): Array<Record<string, string>> {
+  const out: Array<Record<string, string>> = [];
+  const walk = (value: unknown, depth: number) => {
+    if (depth > 6 || !value || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      for (const v of value) walk(v, depth + 1);
+      return;
+    }
+    const o = value as Record<string, unknown>;
+    if (o.type === 'merchant_carousel' && o.query && typeof o.query === 'object' && !Array.isArray(o.query)) {
+      out.push(Object.fromEntries(Object.entries(o.query as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string')));
+      return;
+    }
+    for (const v of Object.values(o)) walk(v, depth + 1);
+  };
+  for (const item of content?.pages[name]?.data ?? []) walk(item.fields, 0);
+  return out;
+}
+
+/** The carousels' searches of the content page a home or discover address shows (none at the current location: the browser resolves that). */
+function carouselAnswers(search: MerchantSearch, content: FirstContent | null, partner: PartnerConfig, pathname: string): FirstVisit['queries'] {
+  const name: ContentName | null = matchPath(ROUTES.discover.path, pathname) || (matchPath(ROUTES.home.path, pathname) && partner.homePage === 'discover')
+    ? 'discover'
+    : matchPath(ROUTES.home.path, pathname) ? 'home' : null;
+  if (!name) return [];
+  const seen = new Set<string>();
+  const answers: FirstVisit['queries'] = [];
+  for (const query of carouselQueries(content, name)) {
+    const request = buildCarouselRequest(parseSearchState(query), null);
+    if (!request) continue;
+    const key = JSON.stringify(request);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const answer = searchAnswer(search, request);
+    if (answer) answers.push(answer);
+    if (answers.length >= MAX_INLINE_CAROUSELS) break;
+  }
+  return answers;
+}
+
+/** The first answers of the page at this path: the search of a /search address, a restaurant's detail, a home page's carousels. */
+async function firstAnswers(deps: FirstScreenDeps, page: PageFacts): Promise<FirstVisit['queries']> {
+  const { pathname, search } = page;
   if (matchPath(ROUTES.search.path, pathname) && deps.search) {
     const request = firstSearchRequest(search);
-    if (!request) return [];
-    const parsed = ZMerchantSearchRequest.safeParse(asQueryRecord(request));
-    // A search the API refuses (400) is left for the client: it shows the API's field errors.
-    if (!parsed.success) return [];
-    const json = deps.search.searchJson(parsed.data);
-    if (json.length > MAX_INLINE_ANSWER_CHARS) return [];
-    return [{ key: queryKeys.merchantSearch(request), data: new RawJson(json) }];
+    const answer = request ? searchAnswer(deps.search, request) : null;
+    return answer ? [answer] : [];
   }
   if (matchPath(ROUTES.merchant.path, pathname)) {
     const id = parseMerchantId(decodeURIComponent(pathname.split('/')[2] ?? ''));
@@ -80,8 +129,20 @@ async function firstAnswers(deps: FirstScreenDeps, pathname: string, search: str
     const detail = await getMerchantDetail(deps.db, id).catch(() => null);
     return detail ? [{ key: queryKeys.merchantDetail(id), data: detail }] : [];
   }
+  if (deps.search) return carouselAnswers(deps.search, await page.content, page.partner, pathname);
   return [];
 }
+
+/** What the page's first answers depend on. */
+export type PageFacts = {
+  partner: PartnerConfig;
+  /** '' for an address the route table does not know. */
+  pathname: string;
+  /** The query string with its '?', or ''. */
+  search: string;
+  /** The inlined content (carousels are read from it). */
+  content: Promise<FirstContent | null>;
+};
 
 /** An answer already serialised as JSON (the search index keeps its answers as text). */
 export class RawJson {
@@ -89,13 +150,13 @@ export class RawJson {
 }
 
 /** The member and first answers; a part that fails is left out (the client fetches it as before), never a failed page. */
-export async function firstVisit(deps: FirstScreenDeps, request: FastifyRequest, pathname: string, search: string): Promise<FirstVisit> {
+export async function firstVisit(deps: FirstScreenDeps, request: FastifyRequest, page: PageFacts): Promise<FirstVisit> {
   const [member, queries] = await Promise.all([
     firstMember(deps, request).catch((err: unknown) => {
       deps.log.warn({ err }, 'first screen: member left out');
       return undefined;
     }),
-    firstAnswers(deps, pathname, search).catch((err: unknown) => {
+    firstAnswers(deps, page).catch((err: unknown) => {
       deps.log.warn({ err }, 'first screen: first answer left out');
       return [];
     }),

@@ -83,14 +83,12 @@ export async function pagesRoutes(app: FastifyInstance, { config, db, search }: 
   const firstScreen = async (request: FastifyRequest, partner: PartnerConfig, pathname: string, known: boolean) => {
     if (!deps || !request.partner) return { content: null, visit: undefined };
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    const [content, visit] = await Promise.all([
-      firstContent(deps, request.partner.id, partner, search).catch((err: unknown) => {
-        request.log.warn({ err }, 'first screen: content left out');
-        return null;
-      }),
-      firstVisit(deps, request, known ? pathname : '', search),
-    ]);
-    return { content, visit };
+    const content = firstContent(deps, request.partner.id, partner, search).catch((err: unknown) => {
+      request.log.warn({ err }, 'first screen: content left out');
+      return null;
+    });
+    const visit = firstVisit(deps, request, { partner, pathname: known ? pathname : '', search, content });
+    return { content: await content, visit: await visit };
   };
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply, opts: { partner: PartnerConfig; pathname: string; known: boolean }) => {
