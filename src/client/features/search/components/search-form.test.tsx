@@ -4,6 +4,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cmsItem } from '#client/test/partner-fixture';
 import { renderWithAirline as renderWithProviders } from '#client/test/render';
+import { json, mockFetch } from '#client/test/render-router';
 import { LOCATION_REQUIRED_MESSAGE, SearchForm, type SearchFormProps } from './search-form';
 
 afterEach(cleanup);
@@ -96,5 +97,81 @@ describe('SearchForm', () => {
     await user.click(screen.getByRole('button', { name: /Use current location/ }));
     expect(onUseCurrentLocation).toHaveBeenCalledOnce();
     expect(onSearch).not.toHaveBeenCalled();
+  });
+});
+
+describe('SearchForm location suggestions', () => {
+  const asked: string[] = [];
+  function withPredictions() {
+    asked.length = 0;
+    window.dataLayer = [];
+    vi.stubGlobal('fetch', mockFetch((url) => {
+      if (url.pathname === '/api/locations/predictions') {
+        const q = url.searchParams.get('q') ?? '';
+        asked.push(q);
+        const all = ['Portland, OR', 'Portland, ME', 'Port Saint Lucie, FL'];
+        return json({ predictions: all.filter((l) => l.toLowerCase().startsWith(q.toLowerCase())).map((label) => ({ label })) });
+      }
+      if (url.pathname === '/api/Impressions') return json({ accepted: 1 }, 202);
+      return undefined;
+    }));
+  }
+  afterEach(() => { vi.unstubAllGlobals(); });
+
+  it('suggests places as the person types, chosen with the keyboard, one request once typing pauses', async () => {
+    withPredictions();
+    const { user, onSearch } = setup();
+    const box = screen.getByRole('combobox', { name: 'City, state or ZIP' });
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+    await user.type(box, 'port');
+    const list = await screen.findByRole('listbox', { name: 'Suggested places' });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Portland, OR', 'Portland, ME', 'Port Saint Lucie, FL']);
+    expect(box.getAttribute('aria-expanded')).toBe('true');
+    expect(box.getAttribute('aria-controls')).toBe(list.id);
+    // One request for the settled text, not one per key; each is a location prediction impression.
+    expect(asked).toEqual(['port']);
+    expect(window.dataLayer).toContainEqual(expect.objectContaining({ event: 'locationPredictionRequest' }));
+    expect(screen.getByRole('status').textContent).toMatch(/^3 suggested places/);
+
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    const second = screen.getAllByRole('option')[1]!;
+    expect(box.getAttribute('aria-activedescendant')).toBe(second.id);
+    expect(second.getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{Enter}');
+    expect((box as HTMLInputElement).value).toBe('Portland, ME');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(onSearch).not.toHaveBeenCalled();
+    await user.keyboard('{Enter}');
+    expect(onSearch).toHaveBeenCalledWith({ location: 'Portland, ME', restaurantOrCuisine: '' });
+  });
+
+  it('closes with Escape, wraps with the arrows, and picks with the mouse', async () => {
+    withPredictions();
+    const { user } = setup();
+    const box = screen.getByRole('combobox', { name: 'City, state or ZIP' });
+    await user.type(box, 'portland');
+    await screen.findByRole('listbox');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect((box as HTMLInputElement).value).toBe('portland');
+    await user.keyboard('{ArrowUp}');
+    expect(box.getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option')[1]!.id);
+    await user.keyboard('{ArrowDown}');
+    expect(box.getAttribute('aria-activedescendant')).toBeNull();
+    await user.click(screen.getByRole('option', { name: 'Portland, OR' }));
+    expect((box as HTMLInputElement).value).toBe('Portland, OR');
+  });
+
+  it('asks nothing for one character or for the values it starts with', async () => {
+    withPredictions();
+    const { user } = setup({ initialValues: { location: 'Chicago, IL', restaurantOrCuisine: '' } });
+    await new Promise((r) => setTimeout(r, 250));
+    expect(asked).toEqual([]);
+    const box = screen.getByRole('combobox', { name: 'City, state or ZIP' });
+    await user.clear(box);
+    await user.type(box, 'p');
+    await new Promise((r) => setTimeout(r, 250));
+    expect(asked).toEqual([]);
+    expect(screen.queryByRole('listbox')).toBeNull();
   });
 });

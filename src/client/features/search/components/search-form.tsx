@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useContentItem } from '../../content';
+import { useLocationPredictions } from '../api/location-predictions';
 import styles from './search-form.module.css';
 
 export const LOCATION_REQUIRED_MESSAGE = 'Enter city, state or ZIP code.';
@@ -65,6 +66,42 @@ export function SearchForm({ initialValues, onSearch, onUseCurrentLocation, serv
     onSearch({ location: values.location.trim(), restaurantOrCuisine: values.restaurantOrCuisine.trim() });
   };
 
+  // Suggestions while the person types in the location box (an ARIA 1.2 combobox with a list).
+  const [typing, setTyping] = useState(false);
+  const [listOpen, setListOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const predictions = useLocationPredictions(values.location, typing);
+  const showList = listOpen && predictions.length > 0;
+  const listId = `${locId}-suggestions`;
+  const optionId = (i: number) => `${listId}-${i}`;
+
+  const choose = (label: string) => {
+    change('location', label);
+    setTyping(false);
+    setListOpen(false);
+    setActive(-1);
+  };
+
+  const onLocationKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      if (predictions.length === 0) return;
+      e.preventDefault();
+      setListOpen(true);
+      // Positions: -1 is the text itself, then each suggestion; the arrows wrap through them.
+      const last = predictions.length - 1;
+      if (!showList) setActive(e.key === 'ArrowDown' ? 0 : last);
+      else if (e.key === 'ArrowDown') setActive((i) => (i >= last ? -1 : i + 1));
+      else setActive((i) => (i <= -1 ? last : i - 1));
+    } else if (e.key === 'Enter' && showList && active >= 0 && predictions[active]) {
+      e.preventDefault();
+      choose(predictions[active].label);
+    } else if (e.key === 'Escape' && showList) {
+      e.preventDefault();
+      setListOpen(false);
+      setActive(-1);
+    }
+  };
+
   const change = (field: keyof SearchFormValues, value: string) => {
     const next = { ...values, [field]: value };
     setValues(next);
@@ -75,7 +112,7 @@ export function SearchForm({ initialValues, onSearch, onUseCurrentLocation, serv
 
   return (
     <form id={id} className={styles.form} role="search" aria-label="Restaurants" noValidate onSubmit={submit}>
-      <div className={styles.field}>
+      <div className={`${styles.field} ${styles.locationField}`}>
         <label htmlFor={locId} className={styles.label}>City, state or ZIP</label>
         <input
           ref={locationRef}
@@ -90,8 +127,36 @@ export function SearchForm({ initialValues, onSearch, onUseCurrentLocation, serv
           aria-invalid={locationError ? true : undefined}
           aria-describedby={locationError ? `${locId}-error` : undefined}
           aria-required="true"
-          onChange={(e) => change('location', e.target.value)}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={showList}
+          aria-controls={listId}
+          aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
+          onChange={(e) => {
+            change('location', e.target.value);
+            setTyping(true);
+            setListOpen(true);
+            setActive(-1);
+          }}
+          onKeyDown={onLocationKey}
+          onBlur={() => { setListOpen(false); setActive(-1); }}
         />
+        <ul id={listId} role="listbox" aria-label="Suggested places" className={styles.suggestions} hidden={!showList}>
+          {showList && predictions.map((p, i) => (
+            <li
+              key={p.label}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === active}
+              className={styles.suggestion}
+              // Chosen before the input's blur closes the list.
+              onMouseDown={(e) => { e.preventDefault(); choose(p.label); }}
+            >
+              {p.label}
+            </li>
+          ))}
+        </ul>
+        <p className="visually-hidden" role="status">{showList ? `${predictions.length} suggested place${predictions.length === 1 ? '' : 's'}; use the arrow keys to choose.` : ''}</p>
         {locationError && <p id={`${locId}-error`} className={styles.error}>{locationError}</p>}
       </div>
       <div className={styles.field}>
