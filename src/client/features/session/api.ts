@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import { queryKeys } from '#shared/first-screen';
 import type { Member } from '#shared/schemas/member';
 import { api, ApiError } from '../../lib/api';
@@ -38,9 +38,15 @@ export function useMember(): { member: Member | null; isLoading: boolean } {
   return { member: query.data ?? null, isLoading: query.isPending };
 }
 
-/** §4: the member is refetched on each navigation (not on the first render: the query does that). */
+/**
+ * §4: the member is refetched on each navigation (not on the first render: the page brought it or
+ * the query fetches it). An address replaced in place (the search screen filling in its location,
+ * 'source' taken out of the address) is the same page, not a navigation: no refetch (it used to
+ * fire one right after the first, issue 13).
+ */
 export function useRefetchMemberOnNavigation(queryClient: QueryClient) {
   const location = useLocation();
+  const navigationType = useNavigationType();
   const first = useRef(true);
   const signingOut = /^\/SignOut\/?$/i.test(location.pathname);
   useEffect(() => {
@@ -48,9 +54,12 @@ export function useRefetchMemberOnNavigation(queryClient: QueryClient) {
       first.current = false;
       return;
     }
+    if (navigationType === NavigationType.Replace) return;
     // /SignOut ends the session itself; a refetch racing it could bring the member back.
     if (signingOut) return;
     void queryClient.refetchQueries({ queryKey: MEMBER_QUERY_KEY, exact: true });
+    // Only a new location counts; the navigation type is read with it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key, queryClient, signingOut]);
 }
 

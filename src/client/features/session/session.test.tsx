@@ -153,6 +153,16 @@ describe('useRefetchMemberOnNavigation', () => {
     await userEvent.setup().click(screen.getByRole('link', { name: 'to search' }));
     await waitFor(() => expect(memberCalls()).toBe(1));
   });
+
+  it('does not refetch when the address is replaced in place (a screen filling in its defaults)', async () => {
+    const fetchMock = vi.fn(mockFetch((url) => (url.pathname === '/api/Member' ? json(makeMember()) : undefined)));
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes(routes, { route: '/?source=mail', member: makeMember() });
+    // useArrival takes 'source' out of the address with a replace.
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fetchMock.mock.calls.filter(([u]) => String(u) === '/api/Member')).toHaveLength(0);
+  });
 });
 
 describe('useSessionTimers (§4)', () => {

@@ -1,0 +1,46 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_IDS, queryKeys } from '#shared/first-screen';
+import { createQueryClient, seedFirstScreen } from './query-client';
+
+function page(content: unknown, visit: unknown): Document {
+  const doc = document.implementation.createHTMLDocument('t');
+  for (const [id, value] of [[FIRST_SCREEN_IDS.content, content], [FIRST_SCREEN_IDS.visit, visit]] as const) {
+    if (value === undefined) continue;
+    const el = doc.createElement('script');
+    el.id = id;
+    el.type = 'application/json';
+    el.textContent = typeof value === 'string' ? value : JSON.stringify(value);
+    doc.head.appendChild(el);
+  }
+  return doc;
+}
+
+const cms = (name: string) => ({ data: [{ id: 1, slug: name, status: 'published', updatedAt: '2026-01-01T00:00:00.000Z', fields: {} }], meta: { contentName: name, preview: false, pagination: { page: 1, pageSize: 100, pageCount: 1, total: 1 } } });
+
+describe('seedFirstScreen', () => {
+  it("puts the page's content, member and first answers into the cache under the app's query keys", () => {
+    const qc = createQueryClient();
+    const search = { location: '10001', pageNo: 1, pageSize: 20 };
+    const seeded = seedFirstScreen(qc, page(
+      { preview: true, pages: { '*': cms('*'), home: cms('home') } },
+      { member: null, queries: [{ key: queryKeys.merchantSearch(search), data: { merchants: [] } }, { key: queryKeys.merchantDetail(7), data: { id: 7 } }] },
+    ));
+    expect(seeded).toEqual({ content: 2, member: true, queries: 2 });
+    expect(qc.getQueryData(queryKeys.content('home', true))).toEqual(cms('home'));
+    expect(qc.getQueryData(queryKeys.content('home', false))).toBeUndefined();
+    // A visitor: the member is known to be nobody (no GET /api/Member).
+    expect(qc.getQueryState(queryKeys.member)?.status).toBe('success');
+    expect(qc.getQueryData(queryKeys.member)).toBeNull();
+    // The key matches what the search screen builds, whatever the order of its fields.
+    expect(qc.getQueryData(queryKeys.merchantSearch({ pageSize: 20, pageNo: 1, location: '10001' }))).toEqual({ merchants: [] });
+    expect(qc.getQueryData(queryKeys.merchantDetail(7))).toEqual({ id: 7 });
+  });
+
+  it('seeds nothing it cannot read: no elements, broken JSON, a visit without a member', () => {
+    const qc = createQueryClient();
+    expect(seedFirstScreen(qc, page(undefined, undefined))).toEqual({ content: 0, member: false, queries: 0 });
+    expect(seedFirstScreen(qc, page('{not json', { queries: [] }))).toEqual({ content: 0, member: false, queries: 0 });
+    expect(qc.getQueryState(queryKeys.member)).toBeUndefined();
+  });
+});
