@@ -1,0 +1,344 @@
+/**
+ * Lighthouse budget (issue 13, ARCHITECTURE.md "Budgets"): mobile form factor, simulated throttling
+ * (Lighthouse's defaults), three runs per page, median, on `/`, `/search?location=10001`, a demo
+ * restaurant's page and `/account/recent_activity` signed in. Prints the medians next to the
+ * budgets, the three costliest findings per page and the machine's load. A benchmark, not a test:
+ * it never fails on a figure, only when it cannot measure.
+ *
+ *   npm run build && npm run bench:lighthouse
+ *
+ * It builds nothing itself: it serves the built app of LH_CLIENT_DIR (default dist/client).
+ * Options: LH_RUNS (3), LH_PAGES (comma-separated paths, e.g. "/,/search?location=10001"),
+ * LH_MERCHANTS (restaurants seeded, 20,000 like `npm start`), LH_PARTNER (hilton), CHROME_PATH
+ * (/usr/bin/chromium), LH_JSON (a file to write the median figures to), LH_REPORT_DIR (a folder to
+ * keep every run's full Lighthouse report in, JSON, to look into what a figure is made of).
+ *
+ * The server: the app as `npm start` builds it, in a child process of its own (Lighthouse's trace
+ * processing would otherwise stall it), on a free loopback port, on a fresh in-memory embedded
+ * database seeded with the demo catalogue, demo members and their card history. Its configuration
+ * is production's (NODE_ENV=production: cached page template, production security headers, the
+ * same compression of pages, API answers and precompressed assets); only the demo members are
+ * what `npm start` refuses in production, so they are seeded here directly (an in-memory database
+ * nobody else can reach). Bare host `localhost`, the partner LH_PARTNER by DEFAULT_PARTNER (a
+ * direct sign-in partner, so the signed-in page can be reached with a password).
+ */
+import { fork, execFileSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
+const MERCHANTS = Number(process.env.LH_MERCHANTS ?? 20_000);
+const PARTNER = process.env.LH_PARTNER ?? 'hilton';
+const CLIENT_DIR = path.resolve(process.env.LH_CLIENT_DIR ?? 'dist/client');
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** A card member with a year of demo dines, so Reviews & History has rows to show. */
+const MEMBER = { username: `vip.card@${PARTNER}.example.com`, password: 'Dining2026!' };
+
+export const BUDGETS = { performance: 95, lcpMs: 2000, cls: 0.02, tbtMs: 150, accessibility: 100 } as const;
+
+type PageSpec = { label: string; path: string; signedIn: boolean };
+type RunFigures = { performance: number; lcpMs: number; fcpMs: number; cls: number; tbtMs: number; accessibility: number };
+type Finding = { title: string; detail: string; weight: number };
+type PageResult = { page: PageSpec; runs: RunFigures[]; median: RunFigures; findings: Finding[]; a11yFailures: string[]; runMs: number[] };
+
+// ------------------------------------------------------------------ the server (child process)
+
+async function serve(): Promise<void> {
+  const { buildApp } = await import('../src/server/app');
+  const { loadConfig } = await import('../src/server/config');
+  const { openMemoryPglite, runMigrations } = await import('../src/server/db/client');
+  const { ensureBonusCatalogue, ensureReservationBooks, seed, sendDemoHistoryOnce, writeDemoReviews } = await import('../src/server/demo');
+  const started = Date.now();
+  const database = await openMemoryPglite();
+  await runMigrations(database);
+  await seed(database.db, { merchantCount: MERCHANTS, demoMembers: true });
+  await ensureBonusCatalogue(database.db);
+  await ensureReservationBooks(database.db);
+  const secret = randomBytes(24).toString('hex');
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DEFAULT_PARTNER: PARTNER,
+    SITE_ORIGIN: 'http://{partner}.localhost',
+    CARD_EVENTS_SECRET: secret,
+    STAGING_TOOLS: 'false',
+  }, { clientDir: CLIENT_DIR });
+  // One address makes every request of every run: the per-address limit would otherwise answer 429.
+  const app = await buildApp({ config, db: database.db, rateLimitMax: 1_000_000, logger: false });
+  await sendDemoHistoryOnce(app, { db: database.db, secret });
+  await writeDemoReviews(database.db);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  process.send?.({ port, ms: Date.now() - started });
+  process.on('disconnect', () => void app.close().finally(() => process.exit(0)));
+}
+
+function startServer(): Promise<{ child: ChildProcess; port: number; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), [], {
+      env: { ...process.env, LH_SERVER_CHILD: '1' },
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.once('message', (m) => resolve({ child, ...(m as { port: number; ms: number }) }));
+    child.once('exit', (code) => reject(new Error(`the app server stopped before listening (exit ${code})`)));
+    child.once('error', reject);
+  });
+}
+
+// ------------------------------------------------------------------ preparing the pages
+
+/** Cookies of a Set-Cookie list as one Cookie header (later values of a name win). */
+function cookieHeader(jar: Map<string, string>, res: Response): void {
+  for (const line of res.headers.getSetCookie()) {
+    const pair = line.split(';', 1)[0] ?? '';
+    const eq = pair.indexOf('=');
+    if (eq > 0) jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+  }
+}
+
+/** Signs the demo member in through the API as the app does (anti-forgery token first). */
+async function signIn(origin: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const csrf = await fetch(`${origin}/api/CSRF`, { headers: { accept: 'application/json' } });
+  cookieHeader(jar, csrf);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const res = await fetch(`${origin}/api/SignIn`, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/json', 'x-xsrf-token': csrfToken, cookie: header() },
+    body: JSON.stringify({ username: MEMBER.username, password: MEMBER.password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in of ${MEMBER.username} answered ${res.status}: ${await res.text()}`);
+  cookieHeader(jar, res);
+  return header();
+}
+
+/** The first restaurant of the demo search the search page shows: a real page of the catalogue. */
+async function demoRestaurantId(origin: string): Promise<number> {
+  const res = await fetch(`${origin}/api/v2/Merchants/Search?location=10001`, { headers: { accept: 'application/json' } });
+  const body = (await res.json()) as { merchants?: Array<{ id: number }> };
+  const id = body.merchants?.[0]?.id;
+  if (!id) throw new Error(`the demo search found no restaurant (${res.status})`);
+  return id;
+}
+
+// ------------------------------------------------------------------ Lighthouse
+
+type Audit = {
+  id: string; title: string; score: number | null; scoreDisplayMode: string; displayValue?: string; numericValue?: number;
+  metricSavings?: Record<string, number | undefined>;
+  details?: { type?: string; overallSavingsMs?: number; overallSavingsBytes?: number };
+};
+type Lhr = {
+  categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number; group?: string }> }>;
+  audits: Record<string, Audit>;
+  runtimeError?: { code: string; message: string };
+  runWarnings?: string[];
+};
+
+function figuresOf(lhr: Lhr): RunFigures {
+  const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
+    lcpMs: num('largest-contentful-paint'),
+    fcpMs: num('first-contentful-paint'),
+    cls: num('cumulative-layout-shift'),
+    tbtMs: num('total-blocking-time'),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? Number.NaN) * 100),
+  };
+}
+
+/**
+ * The performance audits that cost most: opportunities by their estimated saving, diagnostics by
+ * the metric savings Lighthouse estimates (ms of LCP/FCP/TBT, or CLS×10,000 so a shift ranks with
+ * the time savings), then the other failing ones.
+ */
+function findingsOf(lhr: Lhr): Finding[] {
+  const ids = new Set((lhr.categories.performance?.auditRefs ?? []).filter((r) => !r.group || !r.group.startsWith('metrics')).map((r) => r.id));
+  const out: Finding[] = [];
+  for (const id of ids) {
+    const a = lhr.audits[id];
+    if (!a || a.score === null || a.score >= 0.9 || a.scoreDisplayMode === 'notApplicable' || a.scoreDisplayMode === 'manual') continue;
+    const s = a.metricSavings ?? {};
+    const metricMs = Math.max(s.LCP ?? 0, s.FCP ?? 0, s.TBT ?? 0, (s.CLS ?? 0) * 10_000);
+    const weight = Math.max(a.details?.overallSavingsMs ?? 0, metricMs) + (a.details?.overallSavingsBytes ?? 0) / 1e5 + (1 - a.score);
+    const savings = [
+      s.LCP ? `LCP −${Math.round(s.LCP)} ms` : '', s.FCP ? `FCP −${Math.round(s.FCP)} ms` : '', s.TBT ? `TBT −${Math.round(s.TBT)} ms` : '',
+      s.CLS ? `CLS −${s.CLS.toFixed(3)}` : '', a.details?.overallSavingsBytes ? `${Math.round(a.details.overallSavingsBytes / 1024)} KiB` : '',
+    ].filter(Boolean).join(', ');
+    out.push({ title: a.title, detail: [a.displayValue, savings].filter(Boolean).join('; '), weight });
+  }
+  return out.sort((a, b) => b.weight - a.weight).slice(0, 3);
+}
+
+function a11yFailuresOf(lhr: Lhr): string[] {
+  return (lhr.categories.accessibility?.auditRefs ?? [])
+    .map((r) => lhr.audits[r.id])
+    .filter((a): a is Audit => !!a && a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+    .map((a) => `${a.id} (${a.title})`);
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+function medianFigures(runs: RunFigures[]): RunFigures {
+  return {
+    performance: median(runs.map((r) => r.performance)),
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    fcpMs: median(runs.map((r) => r.fcpMs)),
+    cls: median(runs.map((r) => r.cls)),
+    tbtMs: median(runs.map((r) => r.tbtMs)),
+    accessibility: median(runs.map((r) => r.accessibility)),
+  };
+}
+
+/** The run whose performance score is the median one: its findings stand for the page. */
+function medianRunIndex(runs: RunFigures[]): number {
+  const m = median(runs.map((r) => r.performance));
+  let best = 0;
+  runs.forEach((r, i) => { if (Math.abs(r.performance - m) < Math.abs(runs[best]!.performance - m)) best = i; });
+  return best;
+}
+
+// ------------------------------------------------------------------ output
+
+const load = () => {
+  try { return execFileSync('uptime', { encoding: 'utf8' }).trim(); } catch { return 'uptime unavailable'; }
+};
+const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const mark = (ok: boolean) => (ok ? '' : ' ✗');
+
+function table(results: PageResult[]): string {
+  const rows = [
+    ['page', 'performance', 'LCP', 'FCP', 'CLS', 'TBT', 'accessibility'],
+    ['budget', `≥ ${BUDGETS.performance}`, `≤ ${secs(BUDGETS.lcpMs)}`, '', `≤ ${BUDGETS.cls}`, `≤ ${BUDGETS.tbtMs} ms`, `${BUDGETS.accessibility}`],
+    ...results.map(({ page, median: m }) => [
+      page.label,
+      `${m.performance}${mark(m.performance >= BUDGETS.performance)}`,
+      `${secs(m.lcpMs)}${mark(m.lcpMs <= BUDGETS.lcpMs)}`,
+      secs(m.fcpMs),
+      `${m.cls.toFixed(3)}${mark(m.cls <= BUDGETS.cls)}`,
+      `${Math.round(m.tbtMs)} ms${mark(m.tbtMs <= BUDGETS.tbtMs)}`,
+      `${m.accessibility}${mark(m.accessibility >= BUDGETS.accessibility)}`,
+    ]),
+  ];
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ')} |`;
+  return [line(rows[0]!), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
+}
+
+// ------------------------------------------------------------------ main
+
+async function main(): Promise<void> {
+  if (!existsSync(path.join(CLIENT_DIR, 'index.html'))) {
+    console.error(`No built app in ${CLIENT_DIR}: run \`npm run build\` first (this bench builds nothing itself).`);
+    process.exit(1);
+  }
+  if (!existsSync(CHROME_PATH)) {
+    console.error(`No Chromium at ${CHROME_PATH}: install it (apt-get install chromium) or set CHROME_PATH.`);
+    process.exit(1);
+  }
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+
+  const startLoad = load();
+  console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, simulated throttling, ${RUNS} run(s) per page, median`);
+  console.log(`Load at start: ${startLoad}`);
+  console.log(`Starting the app (production configuration, ${MERCHANTS.toLocaleString('en-US')} demo restaurants, in-memory database)…`);
+  const server = await startServer();
+  const origin = `http://localhost:${server.port}`;
+  console.log(`  serving ${CLIENT_DIR} at ${origin} (partner ${PARTNER}) after ${secs(server.ms)}`);
+
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    logLevel: 'silent',
+  });
+  const started = Date.now();
+  try {
+    const restaurantId = await demoRestaurantId(origin);
+    const cookie = await signIn(origin);
+    const all: PageSpec[] = [
+      { label: '/', path: '/', signedIn: false },
+      { label: '/search?location=10001', path: '/search?location=10001', signedIn: false },
+      { label: `/merchants/${restaurantId}`, path: `/merchants/${restaurantId}`, signedIn: false },
+      { label: '/account/recent_activity (signed in)', path: '/account/recent_activity', signedIn: true },
+    ];
+    const only = process.env.LH_PAGES?.split(',').map((s) => s.trim()).filter(Boolean);
+    const pages = only ? all.filter((p) => only.some((o) => p.path === o || p.path.startsWith(o + '?') || (o.startsWith('/merchants') && p.path.startsWith('/merchants')))) : all;
+
+    const reportDir = process.env.LH_REPORT_DIR ? path.resolve(process.env.LH_REPORT_DIR) : null;
+    if (reportDir) mkdirSync(reportDir, { recursive: true });
+    const warnings = new Set<string>();
+    const collected = new Map<string, { lhrs: Lhr[]; runMs: number[] }>(pages.map((p) => [p.path, { lhrs: [], runMs: [] }]));
+    // Runs interleave the pages, so a burst of load on the shared machine spreads over all of them.
+    for (let run = 1; run <= RUNS; run++) {
+      for (const page of pages) {
+        const t0 = Date.now();
+        const result = await lighthouse(`${origin}${page.path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          ...(page.signedIn ? { extraHeaders: { cookie } } : {}),
+        });
+        const lhr = result?.lhr as unknown as Lhr | undefined;
+        if (!lhr) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+        if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        const entry = collected.get(page.path)!;
+        entry.lhrs.push(lhr);
+        entry.runMs.push(Date.now() - t0);
+        const f = figuresOf(lhr);
+        console.log(`  run ${run} ${page.label}: performance ${f.performance}, LCP ${secs(f.lcpMs)}, FCP ${secs(f.fcpMs)}, CLS ${f.cls.toFixed(3)}, TBT ${Math.round(f.tbtMs)} ms, accessibility ${f.accessibility}`);
+        for (const w of lhr.runWarnings ?? []) warnings.add(w);
+        if (reportDir) writeFileSync(path.join(reportDir, `${page.label.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${run}.json`), JSON.stringify(lhr));
+      }
+    }
+
+    const results: PageResult[] = pages.map((page) => {
+      const { lhrs, runMs } = collected.get(page.path)!;
+      const runs = lhrs.map(figuresOf);
+      const mid = lhrs[medianRunIndex(runs)]!;
+      return { page, runs, median: medianFigures(runs), findings: findingsOf(mid), a11yFailures: a11yFailuresOf(mid), runMs };
+    });
+
+    // Lighthouse resets the origin's storage before each run; it still mentions what it found there.
+    for (const w of warnings) console.log(`  Lighthouse warned: ${w}`);
+    const endLoad = load();
+    console.log(`\nMedians of ${RUNS} run(s) (✗ over budget); ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${secs(Date.now() - started)} of runs`);
+    console.log(table(results));
+    console.log('\nCostliest findings per page (median run):');
+    for (const r of results) {
+      console.log(`  ${r.page.label}`);
+      if (r.findings.length === 0) console.log('    none failing');
+      r.findings.forEach((f, i) => console.log(`    ${i + 1}. ${f.title}${f.detail ? ` (${f.detail})` : ''}`));
+      if (r.a11yFailures.length) console.log(`    accessibility failures: ${r.a11yFailures.join('; ')}`);
+    }
+    console.log(`\nLoad at start: ${startLoad}\nLoad at end:   ${endLoad}`);
+    if (process.env.LH_JSON) {
+      writeFileSync(process.env.LH_JSON, JSON.stringify({ at: new Date().toISOString(), loadStart: startLoad, loadEnd: endLoad, runs: RUNS, results }, null, 2));
+    }
+  } finally {
+    chrome.kill();
+    server.child.disconnect();
+  }
+}
+
+if (process.env.LH_SERVER_CHILD) {
+  serve().catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
+} else {
+  main().catch((e: unknown) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
+}
