@@ -30,12 +30,13 @@ describe('generateMerchants', () => {
     const metros = new Map(loadMetros().map((m) => [m.label, m]));
     const problems: string[] = [];
     const time = /^([01]\d|2[0-3]):[0-5]\d$/;
-    const image = /^[a-z0-9-]+-[1-8]\.svg$/;
+    const image = /^[a-z0-9-]+-[1-9]\d*\.svg$/;
+    const menu = /^[a-z0-9-]+-[1-8]\.svg$/;
     merchants.forEach((m, i) => {
       const fail = (what: string) => problems.push(`#${i} ${m.name}: ${what}`);
       if (m.name.length < 3) fail('name');
       if ((m.description ?? '').length < 40) fail('description');
-      if (m.imageBaseUrl !== '/img/merchants' || !image.test(m.imagePath)) fail('image');
+      if (m.imageBaseUrl !== '/img/merchants' || m.imagePath !== m.imagePath.replace(/\d+\.svg$/, `${i + 1}.svg`) || !image.test(m.imagePath)) fail('image');
       if (!m.imagePath.startsWith(`${CUISINE_BY_NAME.get(m.cuisines[0] ?? '')?.slug}-`)) fail('image cuisine');
       if (!Number.isInteger(m.priceRange) || m.priceRange < 1 || m.priceRange > 4) fail('price');
       const rating = m.ratingOverall ?? -1;
@@ -72,7 +73,7 @@ describe('generateMerchants', () => {
         if ((h.open && !time.test(h.open)) || (h.close && !time.test(h.close))) fail(`hours ${h.open}-${h.close}`);
       }
       const menus = m.menuImages ?? [];
-      if (menus.length < 1 || menus.length > 3 || menus.some((x) => !image.test(x.path) || !x.alt)) fail('menus');
+      if (menus.length < 1 || menus.length > 3 || menus.some((x) => !menu.test(x.path) || !x.alt)) fail('menus');
       if ((m.events ?? []).some((e) => !/^202[67]-\d\d-\d\d$/.test(e.date) || !e.title || !e.description)) fail('events');
       const r = m.reviewsSummary;
       if (r && (r.reviews.length < 2 || r.reviews.length > 3 || r.highlights.length === 0 || r.recommendPercent < 0 || r.recommendPercent > 100)) fail('reviews');

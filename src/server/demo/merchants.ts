@@ -319,7 +319,7 @@ function round(value: number, digits: number): number {
   return Math.round(value * f) / f;
 }
 
-function generateOne(rng: Rng, t: Tables): NewMerchantRow {
+function generateOne(rng: Rng, t: Tables, index: number): NewMerchantRow {
   const metro = t.metros.pick(rng);
   const zip = rng.pick(metro.zips);
   const cuisine = t.cuisines.pick(rng);
@@ -355,11 +355,14 @@ function generateOne(rng: Rng, t: Tables): NewMerchantRow {
     : {};
 
   const slug = cuisine.slug;
-  const imageVariant = rng.int(1, MERCHANT_IMAGE_VARIANTS);
+  // Menus are eight cards per cuisine; the picture's variant is the restaurant's place in the
+  // catalogue, so no two restaurants share a picture (modules/images/render.ts, compositionOf).
+  const menuVariant = rng.int(1, MERCHANT_IMAGE_VARIANTS);
+  const imageVariant = index + 1;
   const menuCount = rng.int(1, 3);
   const menuImages: MerchantMenuImage[] = [];
   for (let i = 0; i < menuCount; i++) {
-    menuImages.push({ path: `${slug}-${((imageVariant + i * 3) % MERCHANT_IMAGE_VARIANTS) + 1}.svg`, alt: `${name} menu, page ${i + 1}` });
+    menuImages.push({ path: `${slug}-${((menuVariant + i * 3) % MERCHANT_IMAGE_VARIANTS) + 1}.svg`, alt: `${name} menu, page ${i + 1}` });
   }
 
   const line = String(rng.int(100, 199)).slice(1);
@@ -479,7 +482,7 @@ export function* iterateMerchants({ count, seed = DEFAULT_SEED }: MerchantGenera
   const terms = new Rng(`qualification:${seed}`);
   const ordering = new Rng(`ordering:${seed}`);
   for (let i = 0; i < count; i++) {
-    const row = generateOne(rng, t);
+    const row = generateOne(rng, t, i);
     yield { ...row, ...qualificationFor(terms, row), orderOnline: orderOnlineFor(ordering, row) };
   }
 }

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { CUISINES } from './cuisines';
-import { IMAGE_PRESET_SIZES, renderMerchantImage, type RenderPreset } from './render';
+import { compositionCount, compositionOf, IMAGE_PRESET_SIZES, LAYOUTS, PATTERNS, renderMerchantImage, SCHEMES, type RenderPreset } from './render';
 
 const PRESETS = Object.keys(IMAGE_PRESET_SIZES) as RenderPreset[];
 
@@ -9,7 +9,7 @@ describe('renderMerchantImage', () => {
     for (const preset of PRESETS) {
       const { width, height } = IMAGE_PRESET_SIZES[preset];
       for (const c of CUISINES) {
-        for (const variant of [1, 4, 8]) {
+        for (const variant of [1, 4, 8, 77, 150, 19_999]) {
           const svg = renderMerchantImage(preset, `${c.slug}-${variant}.svg`);
           expect(svg, `${preset} ${c.slug}-${variant}`).not.toBeNull();
           const text = svg ?? '';
@@ -28,6 +28,45 @@ describe('renderMerchantImage', () => {
     expect(renderMerchantImage('tile', 'italian-3.svg')).toBe(renderMerchantImage('tile', 'italian-3.svg'));
     expect(renderMerchantImage('tile', 'italian-3.svg')).not.toBe(renderMerchantImage('tile', 'italian-4.svg'));
     expect(renderMerchantImage('tile', 'italian-3.svg')).not.toBe(renderMerchantImage('tile', 'thai-3.svg'));
+  });
+
+  it('gives every cuisine hundreds of distinct compositions, in order, before any repeats', () => {
+    for (const c of CUISINES) {
+      const count = compositionCount(c.slug);
+      expect(count).toBeGreaterThanOrEqual(3 * SCHEMES * PATTERNS * LAYOUTS);
+      const seen = new Set<string>();
+      for (let v = 1; v <= count; v++) seen.add(JSON.stringify(compositionOf(c.slug, v)));
+      expect(seen.size, c.slug).toBe(count);
+      expect(compositionOf(c.slug, count + 5)).toEqual(compositionOf(c.slug, 5));
+      // The cuisine's own dish comes first, so the first variants look like that cuisine.
+      expect(compositionOf(c.slug, 1).motif).toBe(c.motif);
+    }
+  });
+
+  it('draws different pictures for variants whose compositions differ in one part only', () => {
+    const slug = 'italian';
+    const count = compositionCount(slug);
+    const family = count / (SCHEMES * PATTERNS * LAYOUTS);
+    // Variant 1 and the next variant with another colour scheme, another ground, another layout.
+    for (const step of [family, family * SCHEMES, family * SCHEMES * PATTERNS]) {
+      const a = compositionOf(slug, 1);
+      const b = compositionOf(slug, 1 + step);
+      expect(b.motif).toBe(a.motif);
+      expect(b).not.toEqual(a);
+      expect(renderMerchantImage('tile', `${slug}-${1 + step}.svg`)).not.toBe(renderMerchantImage('tile', `${slug}-1.svg`));
+    }
+  });
+
+  it('keeps menus in the cuisine\u2019s own dish and light colours whatever the variant', () => {
+    const dark = Array.from({ length: 400 }, (_, i) => i + 1).find((v) => compositionOf('italian', v).scheme === 2)!;
+    const menu = renderMerchantImage('menu', `italian-${dark}.svg`) ?? '';
+    const tile = renderMerchantImage('tile', `italian-${dark}.svg`) ?? '';
+    const bg = (svg: string) => /<rect width="\d+" height="\d+" fill="(#[0-9a-f]{6})"/.exec(svg)?.[1];
+    expect(bg(tile)).not.toBe(bg(renderMerchantImage('tile', 'italian-1.svg') ?? ''));
+    const paper = (svg: string) => /<rect x="24" y="24" width="552" height="752" rx="6" fill="(#[0-9a-f]{6})"/.exec(svg)?.[1];
+    expect(paper(menu)).toBeDefined();
+    expect(paper(menu)).toBe(paper(renderMerchantImage('menu', 'italian-1.svg') ?? ''));
+    expect(menu).toContain('ITALIAN');
   });
 
   it('puts dish names and prices on the menu card', () => {

@@ -17,12 +17,20 @@ const MAX_PATH_LENGTH = 80;
 
 type Palette = { bg: string; main: string; accent: string; highlight: string; ink: string; paper: string };
 
+/** The parts of a picture that a variant chooses; two variants of a cuisine differ in at least one. */
+export type Composition = { motif: Motif; scheme: number; pattern: number; layout: number };
+
 type Art = {
   slug: string;
   variant: number;
   label: string;
-  motif: Motif;
+  /** The cuisine's own dish: menus always show it. */
+  baseMotif: Motif;
+  composition: Composition;
+  /** The variant's colour scheme. */
   palette: Palette;
+  /** The cuisine's own colours on a light ground (menus). */
+  classic: Palette;
   dishes: readonly string[];
   rng: Rng;
 };
@@ -32,9 +40,99 @@ const FALLBACK_DISHES = ['House Salad', 'Soup of the Day', 'Roast Chicken', 'Gri
 const GREEN = '#4f8a3c';
 const DARK_GREEN = '#2f5d2a';
 const WHITE = '#ffffff';
+const BLACK = '#000000';
+
+/**
+ * The dishes a cuisine's pictures may centre on: its own dish first, then ones served beside it
+ * (a pizzeria's salad or wine, a pub's burger). Every motif of a family still reads as that kind
+ * of place; together with the colour schemes, grounds and layouts they give each cuisine hundreds
+ * of distinct pictures, so a page of results repeats none.
+ */
+const MOTIF_FAMILIES: Record<Motif, readonly Motif[]> = {
+  plate: ['plate', 'salad', 'skewer', 'bread'],
+  pizza: ['pizza', 'plate', 'salad', 'wine'],
+  bowl: ['bowl', 'plate', 'skewer', 'salad'],
+  sushi: ['sushi', 'bowl', 'plate', 'salad'],
+  burger: ['burger', 'beer', 'plate', 'salad'],
+  taco: ['taco', 'plate', 'cocktail', 'salad'],
+  wine: ['wine', 'plate', 'bread', 'salad'],
+  cocktail: ['cocktail', 'wine', 'plate', 'skewer'],
+  beer: ['beer', 'burger', 'bread', 'skewer'],
+  coffee: ['coffee', 'bread', 'plate', 'salad'],
+  bread: ['bread', 'coffee', 'plate', 'salad'],
+  skewer: ['skewer', 'plate', 'bowl', 'salad'],
+  salad: ['salad', 'bowl', 'plate', 'bread'],
+};
+/** Cuisines whose own table differs from their dish's family. */
+const CUISINE_FAMILIES: Readonly<Record<string, readonly Motif[]>> = {
+  italian: ['bowl', 'pizza', 'plate', 'wine', 'salad'],
+  french: ['wine', 'plate', 'bread', 'coffee'],
+  steakhouse: ['plate', 'wine', 'skewer', 'salad'],
+  seafood: ['plate', 'bowl', 'wine', 'salad'],
+  bbq: ['skewer', 'plate', 'beer', 'burger'],
+  indian: ['bowl', 'bread', 'plate', 'skewer'],
+  spanish: ['skewer', 'wine', 'plate', 'bread'],
+  tapas: ['skewer', 'wine', 'plate', 'bread'],
+  mediterranean: ['salad', 'skewer', 'plate', 'bread', 'wine'],
+  greek: ['salad', 'skewer', 'plate', 'bread'],
+  brunch: ['coffee', 'plate', 'bread', 'salad'],
+  diner: ['burger', 'coffee', 'plate', 'salad'],
+  cajun: ['bowl', 'plate', 'beer', 'bread'],
+};
+
+function familyOf(slug: string): readonly Motif[] {
+  const base = CUISINE_BY_SLUG.get(slug)?.motif ?? FALLBACK_MOTIFS[hashString(slug) % FALLBACK_MOTIFS.length] ?? 'plate';
+  return CUISINE_FAMILIES[slug] ?? MOTIF_FAMILIES[base];
+}
+
+/** Colour schemes built from a cuisine's four colours (light, tinted, dark, colour block, swapped, pastel). */
+export const SCHEMES = 6;
+/** Grounds: dots, stripes, checks, waves, gingham, soft circles. */
+export const PATTERNS = 6;
+/** Arrangements of the dishes on the picture. */
+export const LAYOUTS = 3;
 
 function titleCase(slug: string): string {
   return slug.split('-').filter(Boolean).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+}
+
+/**
+ * The composition of a variant, as digits of a mixed-radix number: neighbouring variants differ in
+ * the dish first, then the colours, the ground and the layout, so pictures of one cuisine repeat
+ * only every family × SCHEMES × PATTERNS × LAYOUTS variants (288 to 360).
+ */
+export function compositionOf(slug: string, variant: number): Composition {
+  const family = familyOf(slug);
+  let v = Math.max(0, variant - 1);
+  const digit = (n: number) => {
+    const d = v % n;
+    v = Math.floor(v / n);
+    return d;
+  };
+  const motif = family[digit(family.length)] ?? family[0] ?? 'plate';
+  return { motif, scheme: digit(SCHEMES), pattern: digit(PATTERNS), layout: digit(LAYOUTS) };
+}
+
+/** Number of distinct compositions of a cuisine (the period of compositionOf). */
+export function compositionCount(slug: string): number {
+  return familyOf(slug).length * SCHEMES * PATTERNS * LAYOUTS;
+}
+
+function schemePalette(scheme: number, bg: string, main: string, accent: string, highlight: string): Palette {
+  const ink = mixHex(accent, BLACK, 0.55);
+  const paper = mixHex(bg, WHITE, 0.6);
+  switch (scheme) {
+    case 1: return { bg: mixHex(bg, highlight, 0.4), main, accent, highlight: mixHex(highlight, main, 0.3), ink, paper };
+    case 2: {
+      // A dark table: light lines instead of dark ones.
+      const dark = mixHex(accent, BLACK, 0.45);
+      return { bg: dark, main, accent: mixHex(accent, WHITE, 0.35), highlight, ink: mixHex(dark, WHITE, 0.8), paper };
+    }
+    case 3: return { bg: mixHex(main, WHITE, 0.5), main: accent, accent: main, highlight, ink, paper };
+    case 4: return { bg: mixHex(bg, accent, 0.22), main: highlight, accent, highlight: main, ink, paper };
+    case 5: return { bg: mixHex(highlight, WHITE, 0.6), main, accent: mixHex(accent, highlight, 0.3), highlight: mixHex(main, WHITE, 0.35), ink, paper };
+    default: return { bg, main, accent, highlight, ink, paper };
+  }
 }
 
 function artFor(slug: string, variant: number): Art {
@@ -53,22 +151,15 @@ function artFor(slug: string, variant: number): Art {
     accent = hslToHex((hue + 150) % 360, 45, 35);
     highlight = hslToHex((hue + 40) % 360, 85, 62);
   }
-  // Variants tint the background differently so eight images of one cuisine don't look identical.
-  const tintTarget = [main, accent, highlight, WHITE][variant % 4] ?? WHITE;
-  const palette: Palette = {
-    bg: mixHex(bg, tintTarget, [0.06, 0.12, 0.18, 0.3][(variant >>> 2) % 4] ?? 0.1),
-    main,
-    accent,
-    highlight,
-    ink: mixHex(accent, '#000000', 0.55),
-    paper: mixHex(bg, WHITE, 0.6),
-  };
+  const composition = compositionOf(slug, variant);
   return {
     slug,
     variant,
     label: cuisine?.name ?? titleCase(slug),
-    motif: cuisine?.motif ?? FALLBACK_MOTIFS[hashString(slug) % FALLBACK_MOTIFS.length] ?? 'plate',
-    palette,
+    baseMotif: cuisine?.motif ?? FALLBACK_MOTIFS[hashString(slug) % FALLBACK_MOTIFS.length] ?? 'plate',
+    composition,
+    palette: schemePalette(composition.scheme, bg, main, accent, highlight),
+    classic: schemePalette(0, bg, main, accent, highlight),
     dishes: cuisine?.dishes ?? FALLBACK_DISHES,
     rng,
   };
@@ -231,19 +322,30 @@ function cutlery(p: Palette, x: number, y: number, scale: number): string {
 // ------------------------------------------------------------------ backgrounds
 
 function pattern(art: Art, width: number, height: number): string {
-  const { palette: p, variant } = art;
-  const kind = variant % 4;
-  const color = mixHex(p.bg, p.main, 0.14);
+  const { palette: p, rng } = art;
+  const kind = art.composition.pattern;
+  const dark = art.composition.scheme === 2;
+  const color = dark ? mixHex(p.bg, WHITE, 0.14) : mixHex(p.bg, p.main, 0.14);
   if (kind === 0) {
-    return `<defs><pattern id="pt" width="28" height="28" patternUnits="userSpaceOnUse"><circle cx="14" cy="14" r="3" fill="${color}"/></pattern></defs><rect width="${width}" height="${height}" fill="url(#pt)"/>`;
+    const step = 22 + rng.int(0, 3) * 4;
+    return `<defs><pattern id="pt" width="${step}" height="${step}" patternUnits="userSpaceOnUse"><circle cx="${step / 2}" cy="${step / 2}" r="3" fill="${color}"/></pattern></defs><rect width="${width}" height="${height}" fill="url(#pt)"/>`;
   }
   if (kind === 1) {
-    return `<defs><pattern id="pt" width="36" height="36" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="14" height="36" fill="${color}"/></pattern></defs><rect width="${width}" height="${height}" fill="url(#pt)" opacity="0.7"/>`;
+    return `<defs><pattern id="pt" width="36" height="36" patternUnits="userSpaceOnUse" patternTransform="rotate(${rng.pick([45, -45, 30, 60])})"><rect width="14" height="36" fill="${color}"/></pattern></defs><rect width="${width}" height="${height}" fill="url(#pt)" opacity="0.7"/>`;
   }
   if (kind === 2) {
     return `<defs><pattern id="pt" width="48" height="48" patternUnits="userSpaceOnUse"><rect width="24" height="24" fill="${color}"/><rect x="24" y="24" width="24" height="24" fill="${color}"/></pattern></defs><rect width="${width}" height="${height}" fill="url(#pt)" opacity="0.55"/>`;
   }
-  return `<defs><pattern id="pt" width="60" height="24" patternUnits="userSpaceOnUse"><path d="M0 12q15 -10 30 0t30 0" fill="none" stroke="${color}" stroke-width="3"/></pattern></defs><rect width="${width}" height="${height}" fill="url(#pt)"/>`;
+  if (kind === 3) {
+    return `<defs><pattern id="pt" width="60" height="24" patternUnits="userSpaceOnUse"><path d="M0 12q15 -10 30 0t30 0" fill="none" stroke="${color}" stroke-width="3"/></pattern></defs><rect width="${width}" height="${height}" fill="url(#pt)"/>`;
+  }
+  if (kind === 4) {
+    // Gingham: two crossing bands of the accent colour, a tablecloth.
+    const band = dark ? mixHex(p.bg, WHITE, 0.2) : mixHex(p.bg, p.accent, 0.16);
+    return `<defs><pattern id="pt" width="40" height="40" patternUnits="userSpaceOnUse"><rect width="20" height="40" fill="${band}" opacity="0.6"/><rect width="40" height="20" fill="${band}" opacity="0.6"/></pattern></defs><rect width="${width}" height="${height}" fill="url(#pt)"/>`;
+  }
+  const circles = Array.from({ length: 7 }, () => `<circle cx="${f(rng.float(0, width))}" cy="${f(rng.float(0, height))}" r="${f(rng.float(height * 0.12, height * 0.35))}" fill="${rng.pick([p.main, p.accent, p.highlight])}" opacity="0.1"/>`);
+  return circles.join('');
 }
 
 function confetti(art: Art, width: number, height: number, n: number): string {
@@ -271,39 +373,84 @@ function frame(width: number, height: number, titleText: string, content: string
 
 function tile(art: Art): string {
   const { width, height } = IMAGE_PRESET_SIZES.tile;
-  const { palette: p, rng } = art;
-  const cx = 200 + rng.float(-40, 40);
-  const blobR = rng.float(120, 150);
-  return frame(width, height, `${art.label} dish illustration`, [
-    `<rect width="${width}" height="${height}" fill="${p.bg}"/>`,
-    pattern(art, width, height),
-    `<circle cx="${f(cx + rng.float(-30, 30))}" cy="${f(150 + rng.float(-20, 20))}" r="${f(blobR)}" fill="${p.highlight}" opacity="0.22"/>`,
-    confetti(art, width, height, 10),
-    cutlery(p, cx > 200 ? 40 : 330, 80, 1.1),
-    place(motif(art.motif, p, rng, art.slug), cx, 156, 1.2, rng.float(-8, 8)),
-  ].join(''));
+  const { palette: p, rng, composition: c } = art;
+  const parts = [`<rect width="${width}" height="${height}" fill="${p.bg}"/>`, pattern(art, width, height)];
+  if (c.layout === 1) {
+    // Two dishes: the main one large on one side, a side dish smaller on the other.
+    const left = rng.chance(0.5);
+    const side = sideMotifs(art)[0] ?? 'salad';
+    parts.push(
+      confetti(art, width, height, 8),
+      `<circle cx="${left ? 140 : 260}" cy="160" r="${f(rng.float(110, 130))}" fill="${p.highlight}" opacity="0.22"/>`,
+      place(motif(side, p, rng, art.slug), left ? 318 : 82, 112, 0.7, rng.float(-10, 10)),
+      place(motif(c.motif, p, rng, art.slug), left ? 150 : 250, 168, 1.15, rng.float(-8, 8)),
+    );
+  } else if (c.layout === 2) {
+    // Close-up from above: one large dish running off the edge, cutlery on both sides.
+    const cx = rng.pick([150, 250]);
+    parts.push(
+      confetti(art, width, height, 14),
+      cutlery(p, cx > 200 ? 40 : 340, 60, 1.2),
+      place(motif(c.motif, p, rng, art.slug), cx, 190, 1.6, rng.float(-20, 20)),
+    );
+  } else {
+    const cx = 200 + rng.float(-40, 40);
+    parts.push(
+      `<circle cx="${f(cx + rng.float(-30, 30))}" cy="${f(150 + rng.float(-20, 20))}" r="${f(rng.float(120, 150))}" fill="${p.highlight}" opacity="0.22"/>`,
+      confetti(art, width, height, 10),
+      cutlery(p, cx > 200 ? 40 : 330, 80, 1.1),
+      place(motif(c.motif, p, rng, art.slug), cx, 156, 1.2, rng.float(-8, 8)),
+    );
+  }
+  return frame(width, height, `${art.label} dish illustration`, parts.join(''));
+}
+
+/** Side dishes from a small family so a scene reads as one table. */
+function sideMotifs(art: Art): Motif[] {
+  const m = art.composition.motif;
+  if (m === 'wine' || m === 'cocktail' || m === 'beer') return ['salad', 'bread'];
+  if (m === 'coffee') return ['bread', 'plate'];
+  if (m === 'bread') return ['coffee', 'salad'];
+  return [art.baseMotif !== m ? art.baseMotif : 'salad', 'wine'];
 }
 
 function hero(art: Art): string {
   const { width, height } = IMAGE_PRESET_SIZES.hero;
-  const { palette: p, rng } = art;
-  // Side dishes come from a small family so the scene reads as one table.
-  const sides: Motif[] = art.motif === 'wine' || art.motif === 'cocktail' || art.motif === 'beer'
-    ? ['salad', 'bread'] : art.motif === 'coffee' ? ['bread', 'plate'] : ['salad', 'wine'];
+  const { palette: p, rng, composition: c } = art;
+  const sides = sideMotifs(art);
   const left = rng.chance(0.5);
-  const mainX = left ? 380 : 820;
-  return frame(width, height, `${art.label} table illustration`, [
+  const mainX = c.layout === 2 ? 600 : left ? 380 : 820;
+  const parts = [
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${p.bg}"/><stop offset="1" stop-color="${mixHex(p.bg, p.highlight, 0.35)}"/></linearGradient></defs>`,
     `<rect width="${width}" height="${height}" fill="url(#g)"/>`,
     pattern(art, width, height),
     `<path d="M0 ${f(360 + rng.float(-30, 30))}C300 ${f(300 + rng.float(-40, 40))} 800 ${f(420 + rng.float(-40, 40))} 1200 ${f(330 + rng.float(-30, 30))}V500H0z" fill="${p.main}" opacity="0.16"/>`,
     confetti(art, width, height, 26),
     `<circle cx="${mainX}" cy="250" r="220" fill="${p.highlight}" opacity="0.2"/>`,
-    place(motif(sides[0] ?? 'salad', p, rng, art.slug), left ? 760 : 200, 300, 1.05, rng.float(-10, 10)),
-    place(motif(sides[1] ?? 'wine', p, rng, art.slug), left ? 1040 : 470, 240, 1.0, rng.float(-6, 6)),
-    cutlery(p, left ? 120 : 1050, 150, 1.6),
-    place(motif(art.motif, p, rng, art.slug), mainX, 260, 1.9, rng.float(-6, 6)),
-  ].join(''));
+  ];
+  if (c.layout === 1) {
+    // A spread: three dishes in a row.
+    parts.push(
+      place(motif(sides[0] ?? 'salad', p, rng, art.slug), 220, 290, 1.1, rng.float(-10, 10)),
+      place(motif(sides[1] ?? 'wine', p, rng, art.slug), 980, 280, 1.1, rng.float(-8, 8)),
+      place(motif(c.motif, p, rng, art.slug), 600, 260, 1.8, rng.float(-6, 6)),
+    );
+  } else if (c.layout === 2) {
+    // One dish in the middle, cutlery on both sides.
+    parts.push(
+      cutlery(p, 300, 120, 1.8),
+      cutlery(p, 860, 120, 1.8),
+      place(motif(c.motif, p, rng, art.slug), 600, 260, 2.1, rng.float(-10, 10)),
+    );
+  } else {
+    parts.push(
+      place(motif(sides[0] ?? 'salad', p, rng, art.slug), left ? 760 : 200, 300, 1.05, rng.float(-10, 10)),
+      place(motif(sides[1] ?? 'wine', p, rng, art.slug), left ? 1040 : 470, 240, 1.0, rng.float(-6, 6)),
+      cutlery(p, left ? 120 : 1050, 150, 1.6),
+      place(motif(c.motif, p, rng, art.slug), mainX, 260, 1.9, rng.float(-6, 6)),
+    );
+  }
+  return frame(width, height, `${art.label} table illustration`, parts.join(''));
 }
 
 function thumb(art: Art): string {
@@ -311,17 +458,18 @@ function thumb(art: Art): string {
   const { palette: p, rng } = art;
   return frame(width, height, `${art.label} dish`, [
     `<rect width="${width}" height="${height}" fill="${p.bg}"/>`,
+    pattern(art, width, height),
     `<circle cx="80" cy="80" r="74" fill="${p.highlight}" opacity="0.25"/>`,
-    place(motif(art.motif, p, rng, art.slug), 80, 82, 0.72, rng.float(-8, 8)),
+    place(motif(art.composition.motif, p, rng, art.slug), 80, 82, 0.72, rng.float(-8, 8)),
   ].join(''));
 }
 
 function menu(art: Art): string {
   const { width, height } = IMAGE_PRESET_SIZES.menu;
-  const { palette: p, rng } = art;
+  const { classic: p, rng } = art;
   // The dish lists are not split by course, so the sections have course-neutral names.
   const dishes = rng.shuffle(art.dishes);
-  const bar = art.motif === 'wine' || art.motif === 'cocktail' || art.motif === 'beer';
+  const bar = art.baseMotif === 'wine' || art.baseMotif === 'cocktail' || art.baseMotif === 'beer';
   const sections: { title: string; items: string[] }[] = [
     { title: 'House favourites', items: dishes.slice(0, 3) },
     { title: bar ? 'From the bar' : 'From the kitchen', items: dishes.slice(3, 6) },
@@ -334,7 +482,7 @@ function menu(art: Art): string {
     `<rect x="24" y="24" width="552" height="752" rx="6" fill="${p.paper}"/>`,
     `<rect x="40" y="40" width="520" height="720" fill="none" stroke="${p.main}" stroke-width="2"/>`,
     `<rect x="46" y="46" width="508" height="708" fill="none" stroke="${p.main}" stroke-width="1" opacity="0.5"/>`,
-    place(motif(art.motif, p, rng, art.slug), 300, 118, 0.5),
+    place(motif(art.baseMotif, p, rng, art.slug), 300, 118, 0.5),
     `<text x="300" y="206" text-anchor="middle" font-family="${serif}" font-size="34" font-weight="700" letter-spacing="4" fill="${ink}">${escapeXml(art.label.toUpperCase())}</text>`,
     `<text x="300" y="234" text-anchor="middle" font-family="${serif}" font-size="16" font-style="italic" fill="${ink}" opacity="0.8">Menu \u00b7 No. ${art.variant}</text>`,
     `<path d="M200 252h80M320 252h80" stroke="${p.main}" stroke-width="2"/><circle cx="300" cy="252" r="5" fill="${p.highlight}" stroke="${p.main}" stroke-width="2"/>`,
