@@ -1,4 +1,4 @@
-import { CARD_BRANDS } from '#shared/constants/card';
+import { BRAND_CODES, CARD_BRANDS } from '#shared/constants/card';
 import type { CardFrameMessage } from '#shared/schemas/card';
 import type { PartnerConfig } from '#shared/schemas/partner';
 
@@ -13,6 +13,26 @@ export type ManualCard = Extract<CardFrameMessage, { type: 'card-frame:card' }>;
 export function cardFrameSrc(partner: Pick<PartnerConfig, 'cardFrameOrigin' | 'cardTypesAccepted'> & { theme: Pick<PartnerConfig['theme'], 'fontFamily'> }, parentOrigin: string, opts: { optional?: boolean } = {}): string {
   const base = `${partner.cardFrameOrigin}/card-frame/?parent=${encodeURIComponent(parentOrigin)}&accepted=${partner.cardTypesAccepted.join(',')}&font=${encodeURIComponent(partner.theme.fontFamily)}`;
   return opts.optional ? `${base}&optional=1` : base;
+}
+
+const BRAND_CODE_OF: Record<string, string> = BRAND_CODES;
+/** A 14px system font's average character, rounded up (DejaVu Sans, the widest of the usual ones). */
+const CHARACTER_WIDTH = 8;
+
+/**
+ * The height to reserve for the frame before it reports its own (issue 13: on a phone the frame was
+ * clipped while it loaded). The frame's page (src/card-frame/card-frame.css) is 4px padding around
+ * a 24px label, the 'We accept …' hint in 21px lines, a 50px field and 6px gaps: 100px plus the hint,
+ * whose line count follows from its length at about 8px a character (14px system font) in the
+ * frame's width. A little over rather than under: the frame corrects it as soon as it runs.
+ */
+export function reservedFrameHeight(frameWidth: number, accepted: readonly string[]): number {
+  const names = CARD_BRANDS.filter((b) => accepted.includes(BRAND_CODE_OF[b])).map((b) => `${b}®`);
+  // The frame's own wording (frame-controller.ts): 'We accept Visa®, Amex®, Mastercard® and Discover®.'
+  const hint = `We accept ${names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '')}.`;
+  const usable = Math.max(120, frameWidth - 8);
+  const lines = Math.max(1, Math.ceil((hint.length * CHARACTER_WIDTH) / usable));
+  return 104 + 21 * lines;
 }
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;

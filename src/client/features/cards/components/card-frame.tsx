@@ -1,9 +1,9 @@
-import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { useEffect, useId, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { CARD_FRAME_TIMEOUT_MS } from '#shared/constants/card';
 import { usePartner } from '#client/lib/partner';
 import { track } from '#client/lib/impressions';
 import { FieldError } from '#client/components/field-error';
-import { cardFrameSrc, parseCardFrameMessage, type ManualCard } from '../card-frame-messages';
+import { cardFrameSrc, parseCardFrameMessage, reservedFrameHeight, type ManualCard } from '../card-frame-messages';
 import styles from './card-frame.module.css';
 
 export const CARD_FRAME_TITLE = 'Secure card number entry';
@@ -49,6 +49,13 @@ export function CardFrame({ onCard, error, invalid = false, optional = false, re
     onCardRef.current = onCard;
   });
   const origin = partner.cardFrameOrigin;
+  const reported = useRef(false);
+  // Until the frame reports its height, reserve what it will need at this width (the hint wraps on
+  // a phone), so it is not clipped while it loads.
+  useLayoutEffect(() => {
+    const width = frameRef.current?.getBoundingClientRect().width ?? 0;
+    if (!reported.current && width > 0) setHeight(reservedFrameHeight(width, partner.cardTypesAccepted));
+  }, [partner.cardTypesAccepted]);
   const src = useMemo(() => cardFrameSrc(partner, window.location.origin, { optional }), [partner, optional]);
 
   useImperativeHandle(ref, () => ({
@@ -74,6 +81,7 @@ export function CardFrame({ onCard, error, invalid = false, optional = false, re
           onCardRef.current(null, message.message);
           break;
         case 'card-frame:height':
+          reported.current = true;
           setHeight(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(message.height))));
           break;
       }
