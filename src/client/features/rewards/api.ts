@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { CreditBalance, CreditRecordsPage, DineSummary, TransactionsPage } from '#shared/schemas/rewards';
 import { api } from '#client/lib/api';
 
@@ -60,16 +60,22 @@ export function useCreditBalance(enabled = true) {
   return useQuery(creditBalanceQueryOptions(enabled));
 }
 
-/** GET /api/Member/TransactionsStatementCredits (cash partners): the latest statement credits. */
+/**
+ * GET /api/Member/TransactionsStatementCredits (cash partners): statement credits, newest first,
+ * ten at a time; each further page is added under the ones shown ('Show more').
+ */
 export function statementCreditsQueryOptions(enabled = true) {
-  return queryOptions({
-    queryKey: [...REWARDS_QUERY_KEY, 'statementCredits', 1] as const,
-    queryFn: ({ signal }) => api<CreditRecordsPage>('/api/Member/TransactionsStatementCredits', { signal, query: { pageNo: 1, resultsPerPage: ACTIVITY_PAGE_SIZE } }),
+  return infiniteQueryOptions({
+    queryKey: [...REWARDS_QUERY_KEY, 'statementCredits'] as const,
+    queryFn: ({ signal, pageParam }) =>
+      api<CreditRecordsPage>('/api/Member/TransactionsStatementCredits', { signal, query: { pageNo: pageParam, resultsPerPage: ACTIVITY_PAGE_SIZE } }),
+    initialPageParam: 1,
+    getNextPageParam: (last, all) => (all.length < last.totalPages ? all.length + 1 : undefined),
     enabled,
     ...FRESH_ON_OPEN,
   });
 }
 
 export function useStatementCredits(enabled = true) {
-  return useQuery(statementCreditsQueryOptions(enabled));
+  return useInfiniteQuery(statementCreditsQueryOptions(enabled));
 }

@@ -18,7 +18,7 @@ import { DEFERRED_NOTE, formatDay } from '../../features/rewards/format';
 import { EMPTY_TEXT, EMPTY_TITLE, FIND_RESTAURANTS, LOAD_FAILED_TITLE } from '../../features/rewards/components/activity-empty';
 import { LOADING_MORE_TEXT, LOADING_TEXT } from '../../features/rewards/components/recent-activity';
 import { balanceTooltip, PANEL_TITLE } from '../../features/rewards/components/rewards-panel';
-import { CREDITS_TITLE, NO_CREDITS_TEXT } from '../../features/rewards/components/statement-credits';
+import { CREDITS_TITLE, MORE_CREDITS, NO_CREDITS_TEXT } from '../../features/rewards/components/statement-credits';
 import { MISSING_REWARDS_TITLE } from '../../features/rewards/components/missing-rewards-banner';
 
 type Answers = {
@@ -42,8 +42,11 @@ function setup(answers: Answers = {}) {
       case '/api/Member/DineSummary':
         return json(answers.summary ?? { currentYearBenefits: 0, currentYearDines: 0 });
       case '/api/Member/TransactionsStatementCredits': {
-        const data = answers.credits ?? [];
-        return json({ data, totalPages: data.length ? 1 : 0, totalResultSize: data.length });
+        // Ten a page, as the server pages them.
+        const all = answers.credits ?? [];
+        const page = Number(url.searchParams.get('pageNo'));
+        const size = Number(url.searchParams.get('resultsPerPage'));
+        return json({ data: all.slice((page - 1) * size, page * size), totalPages: Math.ceil(all.length / size), totalResultSize: all.length });
       }
       default:
         return undefined;
@@ -314,6 +317,25 @@ describe('/account/recent_activity (Reviews & History)', () => {
     expect(items[1]!.textContent).toContain('Pending');
     // Cash rewards are dollars.
     expect(rowOf('Blue Plate Diner').textContent).toContain('$2.50');
+    await expectNoAxeViolations();
+  });
+
+  it('cash partners: statement credits ten at a time, more on request, all of them in the end', async () => {
+    const many = Array.from({ length: 23 }, (_, i) => makeCredit({ creditId: `cr-${i + 1}`, creditAmountCents: 2000 + i }));
+    const { calls } = setup({ credits: many });
+    const user = userEvent.setup();
+    renderPage({ partner: CASH });
+    const credits = await screen.findByRole('region', { name: CREDITS_TITLE });
+    await waitFor(() => expect(within(credits).getAllByRole('listitem')).toHaveLength(10));
+    expect(credits.textContent).toContain('Showing 10 of 23 statement credits');
+    await user.click(within(credits).getByRole('button', { name: MORE_CREDITS }));
+    await waitFor(() => expect(within(credits).getAllByRole('listitem')).toHaveLength(20));
+    await user.click(within(credits).getByRole('button', { name: MORE_CREDITS }));
+    await waitFor(() => expect(within(credits).getAllByRole('listitem')).toHaveLength(23));
+    expect(within(credits).queryByRole('button', { name: MORE_CREDITS })).toBeNull();
+    expect(credits.textContent).toContain('23 statement credits');
+    expect(within(credits).getAllByRole('listitem').at(-1)!.textContent).toContain('$20.22');
+    expect(calls.filter((c) => c.startsWith('/api/Member/TransactionsStatementCredits')).map((c) => new URLSearchParams(c.split('?')[1]).get('pageNo'))).toEqual(['1', '2', '3']);
     await expectNoAxeViolations();
   });
 

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Button } from '#client/components/button';
 import { Spinner } from '#client/components/spinner';
 import { creditRowView } from '../format';
 import { useStatementCredits } from '../api';
@@ -8,11 +9,15 @@ export const CREDITS_TITLE = 'Statement credits';
 export const NO_CREDITS_TEXT = 'No statement credits yet. One is issued each time your balance reaches the payout amount.';
 export const CREDITS_FAILED = 'We could not load your statement credits just now.';
 
-/** Cash partners: the latest statement credits paid out of the balance (§3 credit record). */
+export const MORE_CREDITS = 'Show more statement credits';
+
+/** Cash partners: the statement credits paid out of the balance (§3 credit record), newest first, ten at a time. */
 export function StatementCredits() {
   const credits = useStatementCredits();
   const titleId = useId();
-  const rows = (credits.data?.data ?? []).map(creditRowView);
+  const pages = credits.data?.pages ?? [];
+  const rows = pages.flatMap((p) => p.data).map(creditRowView);
+  const total = pages[0]?.totalResultSize ?? 0;
   return (
     <section className={styles.credits} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.sectionTitle}>
@@ -43,6 +48,17 @@ export function StatementCredits() {
           ))}
         </ul>
       )}
+      {rows.length > 0 && (
+        <p className={styles.creditCount} aria-live="polite">
+          {rows.length === total ? `${total} statement credit${total === 1 ? '' : 's'}` : `Showing ${rows.length} of ${total} statement credits`}
+        </p>
+      )}
+      {credits.hasNextPage && (
+        <Button variant="secondary" className={styles.moreCredits} loading={credits.isFetchingNextPage} onClick={() => void credits.fetchNextPage()}>
+          {MORE_CREDITS}
+        </Button>
+      )}
+      {credits.isFetchNextPageError && <p role="alert">{CREDITS_FAILED}</p>}
     </section>
   );
 }
