@@ -23,17 +23,8 @@ export const MERCHANT_INDEX_CHANNEL = 'merchant_index';
 
 /**
  * Merchants written since the change marker was at `version` (their change_seq, set by the
- * trigger, is at or after it), a page at a time in (change_seq, id) order.
+ * trigger, is at or after it): one range read on merchants_change_seq, at most `limit` rows.
  */
-export async function* merchantsChangedSince(db: Db, version: number, pageSize = 1000): AsyncGenerator<MerchantRow[]> {
-  let after = { seq: version, id: 0 };
-  for (;;) {
-    const rows = await db.select().from(merchants)
-      .where(sql`(${merchants.changeSeq}, ${merchants.id}) > (${after.seq}, ${after.id}) and ${merchants.changeSeq} >= ${version}`)
-      .orderBy(merchants.changeSeq, merchants.id).limit(pageSize);
-    if (rows.length === 0) return;
-    yield rows;
-    const last = rows[rows.length - 1]!;
-    after = { seq: last.changeSeq, id: last.id };
-  }
+export async function merchantsChangedSince(db: Db, version: number, limit: number): Promise<MerchantRow[]> {
+  return db.select().from(merchants).where(sql`${merchants.changeSeq} >= ${version}`).limit(limit);
 }

@@ -13,7 +13,7 @@ import { allMerchants, findMerchantById, MERCHANT_INDEX_CHANNEL, merchantsChange
 export const DEFAULT_PAGE_SIZE = 20;
 const CACHE_ENTRIES = 2000;
 /** Rows read (and indexed) per slice of a rebuild; between slices the event loop runs requests. */
-const REBUILD_PAGE = 1000;
+const REBUILD_PAGE = 250;
 /** More changed rows than this and the index is rebuilt beside the old one rather than patched. */
 const PATCH_LIMIT = 5000;
 /** The change marker is read this often even when notifications arrive (a missed NOTIFY). */
@@ -102,11 +102,9 @@ export class MerchantSearch {
     if (marker.version === this.version) return;
     // Rows stamped at or after the version last seen: every change committed since, and perhaps
     // a few already applied (applying a row twice changes nothing).
-    const changed: MerchantRow[] = [];
-    for await (const rows of merchantsChangedSince(this.db, this.version, this.opts.pageRows ?? REBUILD_PAGE)) {
-      changed.push(...rows);
-      if (changed.length > (this.opts.patchLimit ?? PATCH_LIMIT)) return this.rebuild(marker);
-    }
+    const limit = this.opts.patchLimit ?? PATCH_LIMIT;
+    const changed = await merchantsChangedSince(this.db, this.version, limit + 1);
+    if (changed.length > limit) return this.rebuild(marker);
     // One synchronous step: a search sees all of these changes or none.
     this.index.add(changed);
     this.stats.patchedRows += changed.length;
