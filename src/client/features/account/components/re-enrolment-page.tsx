@@ -35,10 +35,11 @@ export function ReEnrolmentPage() {
       <div className={styles.form}>
         <Suspense
           fallback={
-            <>
+            // The form's room is kept while its code loads, so it does not push the page down when it comes.
+            <div className={styles.loading}>
               <p role="status">Loading the card form…</p>
               {cancel}
-            </>
+            </div>
           }
         >
           <ReEnrolmentCardForm label={RE_ENROLMENT_TITLE} submitLabel={RE_ENROLMENT_SUBMIT} cancel={cancel} />
