@@ -13,7 +13,7 @@ import { sessionPlugin } from './plugins/session';
 import { csrfPlugin } from './plugins/csrf';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { compressionPlugin } from './plugins/compression';
-import { openapiPlugin } from './plugins/openapi';
+import { MAX_PARAM_LENGTH, openapiPlugin } from './plugins/openapi';
 import { csrfRoutes } from './modules/csrf/csrf.routes';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { merchantsRoutes, watchedSearch } from './modules/merchants/merchants.routes';
@@ -77,7 +77,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // Only the configured proxies may set X-Forwarded-*: otherwise any client could choose its own address.
     trustProxy: config.trustProxy as boolean, // a hop count works too; Fastify's types lag behind
     bodyLimit: 256 * 1024,
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: MAX_PARAM_LENGTH },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { CSRF_MESSAGE } from './csrf';
 import { ZErrorResponse } from '#shared/schemas/common';
-import { operationIdFor, standardErrors } from './openapi';
+import { MAX_PARAM_LENGTH, operationIdFor, standardErrors } from './openapi';
 import { CARD_NETWORK_EVENTS_PATH, isRateLimitedRoute } from './route-rules';
 
 let t: TestApp;
@@ -90,6 +90,8 @@ describe('the OpenAPI document', () => {
       expect(has(415), at).toBe(body);
       if (needsXsrf(op)) expect(has(403), at).toBe(true);
       if (op.parameters?.length || body) expect(has(400), at).toBe(true);
+      // A path parameter longer than the router takes answers 414 (found by the OpenAPI fuzz).
+      expect(has(414), at).toBe(path.includes('{'));
       // Every operation has its success answer, and a unique operationId.
       expect(codes(op).some((c) => c < 400), at).toBe(true);
       expect(op.operationId, at).toBeTruthy();
@@ -132,6 +134,19 @@ describe('the OpenAPI document matches what the server does', () => {
       const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url: concrete(path), headers: { host: 'nobody.example.org' } });
       expect(res.statusCode === 404 || !codes(op).includes(404), `${method.toUpperCase()} ${path} answered ${res.statusCode}`).toBe(true);
       if (res.statusCode === 404) expect(codes(op), `${method.toUpperCase()} ${path}`).toContain(404);
+    }
+  });
+
+  it('answers 414 to a path parameter over the limit, in the documented shape, where it says so', async () => {
+    const { cookie, token } = await t.csrf('hilton');
+    const withParams = operations().filter(({ path }) => path.includes('{'));
+    expect(withParams.length).toBeGreaterThan(10);
+    for (const { method, path, op } of withParams) {
+      const url = path.replace(/\{[^}]+\}/g, '9'.repeat(MAX_PARAM_LENGTH + 1));
+      const res = await t.request('hilton', { method: method.toUpperCase() as 'GET', url, headers: { cookie, 'x-xsrf-token': token } });
+      expect(res.statusCode, `${method.toUpperCase()} ${path}`).toBe(414);
+      expect(response(op, 414)?.content?.['application/json']?.schema, `${method.toUpperCase()} ${path}`).toEqual(errorRef);
+      expect(Object.keys(res.json<object>()).sort()).toEqual(['error', 'message', 'statusCode']);
     }
   });
 

@@ -35,7 +35,10 @@ export const XSRF_SCHEME = {
 } as const;
 
 /** Standard error answers, with when each happens. */
-type StandardError = 400 | 401 | 403 | 404 | 413 | 415 | 429 | 503;
+type StandardError = 400 | 401 | 403 | 404 | 413 | 414 | 415 | 429 | 503;
+
+/** Longest path parameter the router takes (app.ts routerOptions); a longer one answers 414. */
+export const MAX_PARAM_LENGTH = 200;
 
 type RouteFacts = {
   method: string;
@@ -73,6 +76,8 @@ export function standardErrors(route: RouteFacts): Map<StandardError, string> {
   } else if (declares(404)) {
     errors.set(404, 'The item asked for does not exist.');
   }
+  // The router refuses a longer path parameter before any route runs.
+  if (route.url.includes(':')) errors.set(414, `A path parameter is longer than ${MAX_PARAM_LENGTH} characters.`);
   if (acceptsBody) {
     errors.set(413, `The request body is larger than ${Math.round(route.bodyLimit / 1024)} kB.`);
     errors.set(415, 'The request body has a media type the server does not read: send JSON with Content-Type: application/json.');
