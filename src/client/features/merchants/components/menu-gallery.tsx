@@ -30,7 +30,7 @@ export function MenuGallery({ base, images, merchantName }: { base: string; imag
         ))}
       </ul>
       <Modal open={current != null} onClose={() => setOpen(null)} title={current ? label(current, open!) : ''}>
-        {current && <img className={styles.menuImage} src={merchantImageUrl(base, 'menu', current.path)} alt={label(current, open!)} />}
+        {current && <img className={styles.menuImage} src={merchantImageUrl(base, 'menu', current.path)} alt={label(current, open!)} width={600} height={800} />}
       </Modal>
     </>
   );

@@ -68,11 +68,13 @@ export function MerchantDetailView({ merchant, reviews, reservation, orderLinkRe
   return (
     <article className={`container ${styles.page}`} aria-labelledby={id('name')}>
       <div className={styles.hero}>
+        {/* The page's largest paint: fetched at once, its box reserved by .hero's aspect ratio. */}
         <img
           src={merchantImageUrl(merchant.images.imageBaseUrl, 'hero', merchant.images.imagePath)}
           alt={`Photo of ${merchant.name}`}
+          width={1200}
+          height={500}
           fetchPriority="high"
-          decoding="async"
         />
         {(acclaimed || highlight) && (
           <div className={styles.badges}>

@@ -47,6 +47,19 @@ describe('MerchantTile', () => {
     expect(within(tile).getByText('Weekend offer')).toBeTruthy();
   });
 
+  it('fetches a priority picture at once with high priority, others lazily', () => {
+    renderWithProviders(<><MerchantTile merchant={merchantFixture()} priorityImage /><MerchantTile merchant={merchantFixture({ id: 43, name: 'Second' })} /></>);
+    const first = screen.getByRole('img', { name: 'Photo of Blue Plate Diner' });
+    expect(first.getAttribute('loading')).toBeNull();
+    expect(first.getAttribute('fetchpriority')).toBe('high');
+    // Its box is reserved before the picture arrives, like every tile's.
+    expect(first.getAttribute('width')).toBe('400');
+    expect(first.getAttribute('height')).toBe('250');
+    const second = screen.getByRole('img', { name: 'Photo of Second' });
+    expect(second.getAttribute('loading')).toBe('lazy');
+    expect(second.getAttribute('fetchpriority')).toBeNull();
+  });
+
   it('asks an anonymous visitor to sign in and offers no unlock', () => {
     renderWithProviders(<MerchantTile merchant={merchantFixture()} />, { pages: popupPages });
     expect(screen.getByText('Sign in to see offers')).toBeTruthy();

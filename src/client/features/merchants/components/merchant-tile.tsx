@@ -30,9 +30,14 @@ export type MerchantTileProps = {
   headingLevel?: 2 | 3 | 4;
   /** Highlighted (e.g. its map marker was chosen). */
   highlighted?: boolean;
+  /**
+   * The picture is likely the page's largest paint (the first search result): fetched at once with
+   * high priority instead of lazily, which would wait for layout.
+   */
+  priorityImage?: boolean;
 };
 
-export function MerchantTile({ merchant, tier: tierProp, width, headingLevel = 3, highlighted = false }: MerchantTileProps) {
+export function MerchantTile({ merchant, tier: tierProp, width, headingLevel = 3, highlighted = false, priorityImage = false }: MerchantTileProps) {
   const partner = usePartner();
   const memberTier = useMemberTier();
   const tier = tierProp === undefined ? memberTier : tierProp;
@@ -69,8 +74,7 @@ export function MerchantTile({ merchant, tier: tierProp, width, headingLevel = 3
           width={IMAGE_WIDTH}
           height={IMAGE_HEIGHT}
           alt={`Photo of ${merchant.name}`}
-          loading="lazy"
-          decoding="async"
+          {...(priorityImage ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const })}
         />
         {(showAcclaimed || highlight) && (
           <div className={styles.badges}>

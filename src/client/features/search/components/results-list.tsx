@@ -23,9 +23,10 @@ export function ResultsList({ merchants, selectedId = null, stale = false }: Res
   }, [selectedId]);
   return (
     <ol ref={listRef} className={`${styles.list} ${stale ? styles.stale : ''}`} aria-label="Restaurants">
-      {merchants.map((m) => (
+      {merchants.map((m, i) => (
         <li key={m.id} className={styles.item}>
-          <MerchantTile merchant={m} highlighted={m.id === selectedId} headingLevel={3} />
+          {/* The first picture is the largest paint on a phone: not lazy; the rest load as they near the screen. */}
+          <MerchantTile merchant={m} highlighted={m.id === selectedId} headingLevel={3} priorityImage={i === 0} />
         </li>
       ))}
     </ol>
