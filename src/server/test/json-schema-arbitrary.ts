@@ -39,6 +39,8 @@ export type JsonSchema = {
 };
 
 export type Components = Record<string, JsonSchema>;
+/** Known-good values by property name (a ZIP code, a demo member's public id): drawn now and then, so valid requests also reach past the server's own checks. */
+export type Hints = Record<string, readonly unknown[]>;
 
 /** Strings a client gets wrong: control characters, odd unicode, injection attempts, numbers in text. */
 export const ODD_STRINGS = [
@@ -121,23 +123,23 @@ function numberArb(s: JsonSchema, integer: boolean): fc.Arbitrary<number> {
 
 type Mode = 'valid' | 'fuzzed';
 
-export function arbitraryFor(schema: JsonSchema, components: Components, mode: Mode, depth = 0): fc.Arbitrary<unknown> {
+export function arbitraryFor(schema: JsonSchema, components: Components, mode: Mode, depth = 0, hints: Hints = {}): fc.Arbitrary<unknown> {
   const s = resolve(schema, components);
-  const base = validArb(s, components, mode, depth);
+  const base = validArb(s, components, mode, depth, hints);
   const withNull = s.nullable ? fc.oneof(base, fc.constant(null)) : base;
   if (mode === 'valid') return withNull;
   return fc.oneof({ arbitrary: withNull, weight: 6 }, { arbitrary: wrongValue, weight: 1 });
 }
 
-function validArb(s: JsonSchema, components: Components, mode: Mode, depth: number): fc.Arbitrary<unknown> {
+function validArb(s: JsonSchema, components: Components, mode: Mode, depth: number, hints: Hints): fc.Arbitrary<unknown> {
   if (s.const !== undefined) return fc.constant(s.const);
   if (s.enum) return fc.constantFrom(...s.enum);
   const alternatives = s.anyOf ?? s.oneOf;
-  if (alternatives) return fc.oneof(...alternatives.map((a) => arbitraryFor(a, components, mode, depth + 1)));
+  if (alternatives) return fc.oneof(...alternatives.map((a) => arbitraryFor(a, components, mode, depth + 1, hints)));
   if (s.allOf) {
     // zod writes allOf for intersections of objects: one object with every part's properties.
     const parts = s.allOf.map((p) => resolve(p, components));
-    return objectArb({ type: 'object', properties: Object.assign({}, ...parts.map((p) => p.properties ?? {})), required: parts.flatMap((p) => p.required ?? []) }, components, mode, depth);
+    return objectArb({ type: 'object', properties: Object.assign({}, ...parts.map((p) => p.properties ?? {})), required: parts.flatMap((p) => p.required ?? []) }, components, mode, depth, hints);
   }
   const type = Array.isArray(s.type) ? s.type : s.type ? [s.type] : undefined;
   if (!type) return depth > 3 ? fc.string({ maxLength: 5 }) : fc.jsonValue({ maxDepth: 2 });
@@ -149,25 +151,25 @@ function validArb(s: JsonSchema, components: Components, mode: Mode, depth: numb
       case 'boolean': return fc.boolean();
       case 'null': return fc.constant(null);
       case 'array': {
-        const items = s.items ? arbitraryFor(s.items, components, mode, depth + 1) : fc.jsonValue({ maxDepth: 1 });
+        const items = s.items ? arbitraryFor(s.items, components, mode, depth + 1, hints) : fc.jsonValue({ maxDepth: 1 });
         const maxLength = Math.min(s.maxItems ?? 5, 6);
         return fc.array(items, { minLength: Math.min(s.minItems ?? 0, maxLength), maxLength });
       }
-      case 'object': return objectArb(s, components, mode, depth);
+      case 'object': return objectArb(s, components, mode, depth, hints);
       default: return fc.jsonValue({ maxDepth: 1 });
     }
   }));
 }
 
-function objectArb(s: JsonSchema, components: Components, mode: Mode, depth: number): fc.Arbitrary<unknown> {
+function objectArb(s: JsonSchema, components: Components, mode: Mode, depth: number, hints: Hints): fc.Arbitrary<unknown> {
   const properties = s.properties ?? {};
   const required = new Set(s.required ?? []);
   const keys = Object.keys(properties);
   if (keys.length === 0) {
-    const extra = typeof s.additionalProperties === 'object' ? arbitraryFor(s.additionalProperties, components, mode, depth + 1) : fc.string({ maxLength: 8 });
+    const extra = typeof s.additionalProperties === 'object' ? arbitraryFor(s.additionalProperties, components, mode, depth + 1, hints) : fc.string({ maxLength: 8 });
     return fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), extra, { maxKeys: s.additionalProperties === false ? 0 : 3 });
   }
-  const model = Object.fromEntries(keys.map((k) => [k, arbitraryFor(properties[k]!, components, mode, depth + 1)]));
+  const model = Object.fromEntries(keys.map((k) => [k, withHint(arbitraryFor(properties[k]!, components, mode, depth + 1, hints), hints[k])]));
   const record = fc.record(model, { requiredKeys: keys.filter((k) => required.has(k)) });
   if (mode === 'valid') return record;
   // Fuzzed: now and then a required property goes missing, or an unknown one comes along.
@@ -177,4 +179,10 @@ function objectArb(s: JsonSchema, components: Components, mode: Mode, depth: num
     if (roll === 1) out[`unknown_${key}`] = odd;
     return out;
   });
+}
+
+/** The drawn value or, one time in three, a known-good one. */
+export function withHint<T>(arbitrary: fc.Arbitrary<T>, hint: readonly unknown[] | undefined): fc.Arbitrary<T> {
+  if (!hint || hint.length === 0) return arbitrary;
+  return fc.oneof({ arbitrary, weight: 2 }, { arbitrary: fc.constantFrom(...hint) as fc.Arbitrary<T>, weight: 1 });
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsImport from 'ajv-formats';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { arbitraryFor, ODD_STRINGS, wrongValue, type Components, type JsonSchema } from './json-schema-arbitrary';
+import { arbitraryFor, ODD_STRINGS, withHint, wrongValue, type Components, type Hints, type JsonSchema } from './json-schema-arbitrary';
 
 /**
  * Schema-driven fuzzing of the OpenAPI document the app serves (src/server/openapi-fuzz.test.ts):
@@ -59,19 +59,19 @@ function queryStrings(value: unknown): string[] {
 const oddParam = fc.oneof(fc.constantFrom(...ODD_STRINGS.filter((s) => s.length < 10_000)), fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }), fc.constant('9'.repeat(300)));
 
 /** The request arbitrary of one operation: `mode` valid draws schema-valid input only; fuzzed breaks it too. */
-export function requestArbitrary(op: DocumentedOperation, components: Components, mode: 'valid' | 'fuzzed'): fc.Arbitrary<FuzzRequest> {
+export function requestArbitrary(op: DocumentedOperation, components: Components, mode: 'valid' | 'fuzzed', hints: Hints = {}): fc.Arbitrary<FuzzRequest> {
   const params = op.operation.parameters ?? [];
   const pathParams = params.filter((p) => p.in === 'path');
   const queryParams = params.filter((p) => p.in === 'query');
   const headerParams = params.filter((p) => p.in === 'header');
   const pathArb = fc.record(Object.fromEntries(pathParams.map((p) => {
-    const value = arbitraryFor(p.schema ?? { type: 'string' }, components, 'valid').map((v) => queryStrings(v)[0] ?? '');
+    const value = withHint(arbitraryFor(p.schema ?? { type: 'string' }, components, 'valid', 0, hints), hints[p.name]).map((v) => queryStrings(v)[0] ?? '');
     // An empty segment would be another address altogether (or the page router's): one character at least.
     const drawn = mode === 'valid' ? value : fc.oneof({ arbitrary: value, weight: 4 }, { arbitrary: oddParam, weight: 1 });
     return [p.name, drawn.map((v) => (v === '' ? ' ' : v))];
   })));
   const queryArb = fc.record(Object.fromEntries(queryParams.map((p) => {
-    const value = arbitraryFor(p.schema ?? { type: 'string' }, components, mode).map(queryStrings);
+    const value = withHint(arbitraryFor(p.schema ?? { type: 'string' }, components, mode, 0, hints), hints[p.name]).map(queryStrings);
     const drawn = mode === 'valid' ? value : fc.oneof({ arbitrary: value, weight: 4 }, { arbitrary: fc.array(oddParam, { minLength: 1, maxLength: 2 }), weight: 1 });
     return [p.name, drawn];
   })), { requiredKeys: mode === 'valid' ? queryParams.filter((p) => p.required).map((p) => p.name) : [] });
@@ -82,9 +82,9 @@ export function requestArbitrary(op: DocumentedOperation, components: Components
   const bodyArb: fc.Arbitrary<{ kind: BodyKind; value?: unknown }> = !bodySchema
     ? fc.constant({ kind: 'none' as const })
     : mode === 'valid'
-      ? arbitraryFor(bodySchema, components, 'valid').map((value) => ({ kind: 'json' as const, value }))
+      ? arbitraryFor(bodySchema, components, 'valid', 0, hints).map((value) => ({ kind: 'json' as const, value }))
       : fc.oneof(
-        { arbitrary: arbitraryFor(bodySchema, components, 'fuzzed').map((value) => ({ kind: 'json' as const, value })), weight: 12 },
+        { arbitrary: arbitraryFor(bodySchema, components, 'fuzzed', 0, hints).map((value) => ({ kind: 'json' as const, value })), weight: 12 },
         { arbitrary: wrongValue.map((value) => ({ kind: 'json' as const, value })), weight: 2 },
         { arbitrary: fc.constantFrom<{ kind: BodyKind }>({ kind: 'none' }, { kind: 'broken-json' }, { kind: 'text/plain' }, { kind: 'huge' }), weight: 2 },
       );
