@@ -21,7 +21,8 @@ import { seed } from '../src/server/demo';
 import { MerchantSearch } from '../src/server/modules/merchants/merchants.service';
 import { allMerchants } from '../src/server/modules/merchants/merchants.repo';
 import { ZMerchantSearchRequest, type MerchantSearchQuery } from '../src/shared/schemas/merchant';
-import { merchants, type MerchantRow } from '../src/server/db/schema';
+import { merchants } from '../src/server/db/schema';
+import type { IndexRow } from '../src/server/modules/merchants/merchant-index';
 import { eq, sql } from 'drizzle-orm';
 import { printSummary, profile, summarise } from './cpu-profile';
 
@@ -103,7 +104,7 @@ export async function benchSearch(opts: { merchants: number; small: number; roun
   console.log(`  search index built in ${((performance.now() - t0) / 1000).toFixed(2)} s (${search.size.toLocaleString('en-US')} merchants)`);
 
   // 1. Latency at a fifth of the size (the first restaurants of the same generated network) and at full size.
-  const rows: MerchantRow[] = [];
+  const rows: IndexRow[] = [];
   for await (const page of allMerchants(database.db)) for (const r of page) if (r.id <= opts.small) rows.push(r);
   const small = MerchantSearch.ofRows(rows);
   const parsed = QUERIES.map((q) => ZMerchantSearchRequest.parse(Object.fromEntries(new URLSearchParams(q))));

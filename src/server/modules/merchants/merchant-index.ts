@@ -1,7 +1,11 @@
 import type { MerchantRow } from '../../db/schema';
 import { FEATURES, MEALS, type MerchantSearchQuery, type MerchantSummary, type SortBy } from '#shared/schemas/merchant';
 import type { GeoPoint } from '../../lib/geo';
-import { toSummary } from './merchant-mapper';
+import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './merchant-mapper';
+
+/** The columns the index reads: a tile's, the filters' and the change stamp. */
+export const INDEX_COLUMNS = [...SUMMARY_COLUMNS, 'features', 'mealsServed'] as const;
+export type IndexRow = SummaryRow & Pick<MerchantRow, 'features' | 'mealsServed'>;
 
 const CELL_DEG = 0.2;
 const FLAG_ACCLAIMED = 1;
@@ -96,11 +100,11 @@ export class MerchantIndex {
   }
 
   /** Adds merchants, or replaces the ones already indexed (same id). */
-  add(rows: readonly MerchantRow[]) {
+  add(rows: readonly IndexRow[]) {
     for (const row of rows) this.upsert(row);
   }
 
-  upsert(row: MerchantRow) {
+  upsert(row: IndexRow) {
     let i = this.byId.get(row.id);
     if (i === undefined) {
       i = this.n++;

@@ -6,7 +6,15 @@ import { merchantTimeZone } from '../rewards/card-events';
 const asHighlight = (h: string | null): MerchantSummary['details']['highlight'] =>
   (HIGHLIGHTS as readonly string[]).includes(h ?? '') ? (h as MerchantSummary['details']['highlight']) : null;
 
-export function toSummary(row: MerchantRow, distance: number | null = null): MerchantSummary {
+/** The columns a search tile needs (the search index reads only these). */
+export const SUMMARY_COLUMNS = [
+  'id', 'name', 'imageBaseUrl', 'imagePath', 'ratingOverall', 'ratingCount', 'priceRange', 'cuisines', 'highlight', 'address1',
+  'city', 'state', 'zipCode', 'neighborhood', 'latitude', 'longitude', 'acclaimedLevel', 'campaignCodes', 'benefitsAvailable',
+  'reservationProviders', 'origin', 'isNew', 'bonusText', 'offerTag',
+] as const satisfies ReadonlyArray<keyof MerchantRow>;
+export type SummaryRow = Pick<MerchantRow, (typeof SUMMARY_COLUMNS)[number]>;
+
+export function toSummary(row: SummaryRow, distance: number | null = null): MerchantSummary {
   return {
     id: row.id,
     name: row.name,

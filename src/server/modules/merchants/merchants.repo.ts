@@ -1,17 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { merchants, type MerchantRow } from '../../db/schema';
+import { INDEX_COLUMNS, type IndexRow } from './merchant-index';
 
 export async function findMerchantById(db: Db, id: number): Promise<MerchantRow | undefined> {
   const [row] = await db.select().from(merchants).where(eq(merchants.id, id));
   return row;
 }
 
-/** Streams every merchant in id order, a page at a time, for the in-memory search index. */
-export async function* allMerchants(db: Db, pageSize = 5000): AsyncGenerator<MerchantRow[]> {
+/** The columns the search index reads, for select(). */
+const indexSelection = Object.fromEntries(INDEX_COLUMNS.map((c) => [c, merchants[c]])) as { [K in (typeof INDEX_COLUMNS)[number]]: (typeof merchants)[K] };
+
+/**
+ * Streams every merchant in id order, a page at a time, for the in-memory search index: only the
+ * columns it reads (the detail page's hours, menus, events and texts stay in the database).
+ */
+export async function* allMerchants(db: Db, pageSize = 5000): AsyncGenerator<IndexRow[]> {
   let after = 0;
   for (;;) {
-    const rows = await db.select().from(merchants).where(sql`${merchants.id} > ${after}`).orderBy(merchants.id).limit(pageSize);
+    const rows = await db.select(indexSelection).from(merchants).where(sql`${merchants.id} > ${after}`).orderBy(merchants.id).limit(pageSize);
     if (rows.length === 0) return;
     yield rows;
     after = rows[rows.length - 1]!.id;
@@ -25,6 +32,6 @@ export const MERCHANT_INDEX_CHANNEL = 'merchant_index';
  * Merchants written since the change marker was at `version` (their change_seq, set by the
  * trigger, is at or after it): one range read on merchants_change_seq, at most `limit` rows.
  */
-export async function merchantsChangedSince(db: Db, version: number, limit: number): Promise<MerchantRow[]> {
-  return db.select().from(merchants).where(sql`${merchants.changeSeq} >= ${version}`).limit(limit);
+export async function merchantsChangedSince(db: Db, version: number, limit: number): Promise<IndexRow[]> {
+  return db.select(indexSelection).from(merchants).where(sql`${merchants.changeSeq} >= ${version}`).limit(limit);
 }

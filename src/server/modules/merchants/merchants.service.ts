@@ -2,11 +2,11 @@ import type { Db } from '../../db/client';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import { merchantIndexVersion, type MerchantRow } from '../../db/schema';
+import { merchantIndexVersion } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { geocode, type GeoPoint } from '../../lib/geo';
 import { CURRENT_LOCATION, DEFAULT_RADIUS_MILES, type MerchantDetail, type MerchantSearchQuery, type MerchantSearchResponse } from '#shared/schemas/merchant';
-import { MerchantIndex } from './merchant-index';
+import { MerchantIndex, type IndexRow } from './merchant-index';
 import { toDetail } from './merchant-mapper';
 import { allMerchants, findMerchantById, MERCHANT_INDEX_CHANNEL, merchantsChangedSince } from './merchants.repo';
 
@@ -65,7 +65,7 @@ export class MerchantSearch {
   constructor(private readonly db: Db, private readonly opts: { pageRows?: number; patchLimit?: number } = {}) {}
 
   /** A search over fixed merchants, never refreshed (benchmarks, tests). */
-  static ofRows(rows: readonly MerchantRow[]): MerchantSearch {
+  static ofRows(rows: readonly IndexRow[]): MerchantSearch {
     const s = new MerchantSearch(undefined as unknown as Db);
     s.index.add(rows);
     return s;
