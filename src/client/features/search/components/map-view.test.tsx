@@ -20,7 +20,7 @@ const merchants = [
 
 function renderMap(mapTileUrl: string, extra: Partial<Parameters<typeof MapView>[0]> = {}) {
   // The base layer's files never arrive here: jsdom has no canvas to draw them on.
-  const fetcher = vi.fn(() => new Promise<Response>(() => undefined));
+  const fetcher = vi.fn((_url: string) => new Promise<Response>(() => undefined));
   vi.stubGlobal('fetch', fetcher);
   renderWithProviders(
     <div style={{ width: 600, height: 400 }}>

@@ -30,6 +30,12 @@ export type MapViewProps = {
 
 type Select = (id: number, from?: HTMLElement | null) => void;
 
+/**
+ * Framing the results stops at this zoom on the app's own base layer: it has no streets, so closer
+ * in a view could show nothing to recognise; a few miles show the shores and the places around.
+ */
+const BASE_LAYER_FIT_MAX_ZOOM = 13;
+
 /** A zoom level that shows roughly the given radius around the centre. */
 export function zoomForRadius(radius: number): number {
   return Math.min(17, Math.max(3, Math.round(13.5 - Math.log2(Math.max(0.1, radius)))));
@@ -90,7 +96,7 @@ export default function MapView({ merchants, center, radius, selectedId, onSelec
       >
         {partner.mapTileUrl ? <TileLayer url={partner.mapTileUrl} /> : <BaseLayer />}
         <MapA11y />
-        <FitView merchants={merchants} center={center} radius={radius} onUserMove={() => setMoved(true)} />
+        <FitView merchants={merchants} center={center} radius={radius} maxZoom={partner.mapTileUrl ? 15 : BASE_LAYER_FIT_MAX_ZOOM} onUserMove={() => setMoved(true)} />
         <ClusteredMarkers merchants={merchants} selectedId={selectedId} onSelectRef={onSelectRef} />
       </MapContainer>
       {moved && (
@@ -155,7 +161,7 @@ function MapA11y() {
 }
 
 /** Frames the results whenever they change; later moves by the user reveal 'Search this area'. */
-function FitView({ merchants, center, radius, onUserMove }: { merchants: readonly MerchantSummary[]; center: Coordinates; radius: number; onUserMove: () => void }) {
+function FitView({ merchants, center, radius, maxZoom, onUserMove }: { merchants: readonly MerchantSummary[]; center: Coordinates; radius: number; maxZoom: number; onUserMove: () => void }) {
   const map = useMap();
   const programmatic = useRef(false);
   const key = `${center.latitude},${center.longitude},${radius}|${merchants.map((m) => m.id).join(',')}`;
@@ -168,7 +174,7 @@ function FitView({ merchants, center, radius, onUserMove }: { merchants: readonl
     try {
       const points = merchants.map((m) => L.latLng(m.location.latitude, m.location.longitude));
       if (points.length > 0) {
-        map.fitBounds(L.latLngBounds(points).extend([center.latitude, center.longitude]), { padding: [32, 32], maxZoom: 15, animate: false });
+        map.fitBounds(L.latLngBounds(points).extend([center.latitude, center.longitude]), { padding: [32, 32], maxZoom, animate: false });
       } else {
         map.setView([center.latitude, center.longitude], zoomForRadius(radius), { animate: false });
       }
