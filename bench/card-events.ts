@@ -35,7 +35,7 @@ const MEMBERS = 20_000;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 /** A scratch PostgreSQL database, or undefined when no server answers. */
-async function scratchPostgres(): Promise<(Database & { drop: () => Promise<void> }) | undefined> {
+export async function scratchPostgres(): Promise<(Database & { drop: () => Promise<void> }) | undefined> {
   const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
   admin.on('error', () => undefined);
   try {
@@ -62,7 +62,7 @@ async function scratchPostgres(): Promise<(Database & { drop: () => Promise<void
 }
 
 /** Migrated, the catalogue seeded (MERCHANTS restaurants, their varied terms), MEMBERS members with one card each. */
-async function prepare(database: Database): Promise<{ tokens: string[]; locations: string[] }> {
+export async function prepare(database: Database): Promise<{ tokens: string[]; locations: string[] }> {
   await runMigrations(database);
   await seed(database.db, { merchantCount: MERCHANTS, demoMembers: false });
   const db = database.db;
@@ -157,7 +157,7 @@ async function applyBench(name: string, database: Database, setup: { tokens: str
 }
 
 /** Load generator in a child process: signed distinct events, or the same bodies to a bare route. */
-function load(opts: { url: string; seconds: number; secret: string; tokens: string[]; locations: string[]; sign: boolean }): Promise<{ rps: number; p50: number; p97_5: number; errors: number; non2xx: number }> {
+export function load(opts: { url: string; seconds: number; secret: string; tokens: string[]; locations: string[]; sign: boolean }): Promise<{ rps: number; p50: number; p97_5: number; errors: number; non2xx: number }> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(new URL('./card-events-load.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
     child.once('message', (m) => resolve(m as never));

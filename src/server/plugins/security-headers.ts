@@ -1,6 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config';
 import { isApiCall } from './route-rules';
 
@@ -53,9 +54,29 @@ const noStoreUnlessSet: onSendHookHandler = (_request: FastifyRequest, reply: Fa
 };
 
 /**
+ * The headers helmet sets for these options, worked out once: helmet is a middleware that writes
+ * the same headers on every response, and the Fastify wrapper built the middleware again (parsing
+ * every CSP directive) on each request, a measurable share of a small API answer's cost (bench/
+ * card-events-profile.ts). Running it once against a recording response gives the same headers.
+ */
+export function helmetHeaders(options: HelmetOptions): Array<[string, string]> {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => { headers.set(name.toLowerCase(), String(value)); },
+    removeHeader: (name: string) => { headers.delete(name.toLowerCase()); },
+    getHeader: (name: string) => headers.get(name.toLowerCase()),
+  } as unknown as ServerResponse;
+  let failed: unknown;
+  helmet(options)({} as IncomingMessage, res, (err?: unknown) => { failed = err; });
+  if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
+  return [...headers];
+}
+
+/**
  * Security headers (helmet): the Content-Security-Policy, HSTS outside development, the referrer
- * policy; and cache-control no-store on API answers. Register before the routes: the no-store
- * default is attached to each API route as it is added.
+ * policy and helmet's other defaults, on every response; and cache-control no-store on API
+ * answers. Register before the routes: the no-store default is attached to each API route as it
+ * is added. Pages replace the CSP with one carrying their nonce (pages.routes.ts).
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig }) => {
   const { config } = opts;
@@ -63,11 +84,17 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { con
   // Pages add a per-response nonce for the partner theme <style> (pages.routes.ts); API answers
   // keep this fixed policy, so no nonce is generated for them.
   app.decorate('cspDirectives', directives);
-  await app.register(helmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: { directives },
     hsts: config.env === 'development' ? false : { maxAge: 31536000, includeSubDomains: true },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  // On the raw response, as helmet did: every answer carries them, also those written past Fastify
+  // (the development identity provider), and a route's own header (a page's CSP) still wins.
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!isApiCall(route.url)) return;
