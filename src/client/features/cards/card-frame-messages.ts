@@ -15,7 +15,6 @@ export function cardFrameSrc(partner: Pick<PartnerConfig, 'cardFrameOrigin' | 'c
   return opts.optional ? `${base}&optional=1` : base;
 }
 
-const BRAND_CODE_OF: Record<string, string> = BRAND_CODES;
 /** A 14px system font's average character, rounded up (DejaVu Sans, the widest of the usual ones). */
 const CHARACTER_WIDTH = 8;
 
@@ -27,7 +26,7 @@ const CHARACTER_WIDTH = 8;
  * frame's width. A little over rather than under: the frame corrects it as soon as it runs.
  */
 export function reservedFrameHeight(frameWidth: number, accepted: readonly string[]): number {
-  const names = CARD_BRANDS.filter((b) => accepted.includes(BRAND_CODE_OF[b])).map((b) => `${b}®`);
+  const names = CARD_BRANDS.filter((b) => accepted.includes(BRAND_CODES[b])).map((b) => `${b}®`);
   // The frame's own wording (frame-controller.ts): 'We accept Visa®, Amex®, Mastercard® and Discover®.'
   const hint = `We accept ${names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '')}.`;
   const usable = Math.max(120, frameWidth - 8);
