@@ -20,7 +20,7 @@ async function headersFromMiddleware(options: Parameters<typeof helmet>[0]): Pro
 
 describe('security headers worked out once', () => {
   const options = (env: 'production' | 'development') => ({
-    contentSecurityPolicy: { directives: cspDirectivesFor({ env, mapTileUrl: undefined, cardFrameOrigin: 'https://cards.example.com' }) },
+    contentSecurityPolicy: { directives: cspDirectivesFor({ env, mapTileUrl: '', cardFrameOrigin: 'https://cards.example.com' }) },
     hsts: env === 'development' ? (false as const) : { maxAge: 31536000, includeSubDomains: true },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
