@@ -32,7 +32,7 @@ function category(frame: Node['callFrame']): string {
   if (fn === '(garbage collector)') return 'garbage collection';
   if (fn === '(program)' || fn === '(root)') return 'V8/native (unattributed)';
   // The profiler's own messages and the bench starting its load process: not the server's work.
-  if (url === '' && (fn === 'dispatch' || fn === 'spawn')) return 'harness';
+  if ((url === '' && (fn === 'dispatch' || fn === 'spawn')) || fn === 'writeChannelMessage') return 'harness';
   if (url.includes('/modules/merchants/')) {
     if (/serialis|stringify|Json/i.test(fn)) return 'search: serialising the answer';
     return 'search: index query';

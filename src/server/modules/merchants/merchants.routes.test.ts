@@ -141,6 +141,18 @@ describe('GET /api/v2/Merchants/Search', () => {
     expect(body.message).toContain(message);
   });
 
+  it('answers a repeated query string as the first time, and a refused one is refused again', async () => {
+    const q = 'location=Chicago%2C%20IL&sortBy=rating&pageSize=7';
+    const first = await search(q);
+    const again = await search(q);
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['content-type']).toBe(first.headers['content-type']);
+    for (let i = 0; i < 2; i++) expect((await search('location=10001&pageSize=1000')).statusCode).toBe(400);
+    // Another partner's host: the partner hook runs before any cached answer.
+    expect((await search(q, 'nobody')).statusCode).toBe(404);
+  });
+
   it('is the same catalogue on every partner site', async () => {
     const a = (await search('location=10001', 'delta')).json<MerchantSearchResponse>();
     const b = (await search('location=10001', 'hilton')).json<MerchantSearchResponse>();

@@ -168,20 +168,35 @@ export class MerchantSearch {
    * (a city's first page) repeat a lot; an LRU of serialised answers serves a repeat without
    * searching again. Others are built from each merchant's pre-serialised JSON.
    */
-  searchJson(q: MerchantSearchQuery): string {
+  searchJson(q: MerchantSearchQuery, rawQuery?: string): string {
     const key = cacheKey(q);
     const hit = this.cache.get(key);
     if (hit !== undefined) {
       this.cache.delete(key);
       this.cache.set(key, hit);
+      if (rawQuery !== undefined) this.remember(`?${rawQuery}`, hit);
       return hit;
     }
     const { index, request, page, location } = this.run(q);
     const json = `{"merchants":${index.pageJson(page)},"totalCount":${page.total},"pageNo":${request.pageNo},"pageSize":${request.pageSize},`
       + `"totalPages":${Math.ceil(page.total / request.pageSize)},"location":${JSON.stringify(location)}}`;
+    this.remember(key, json);
+    if (rawQuery !== undefined) this.remember(`?${rawQuery}`, json);
+    return json;
+  }
+
+  /**
+   * The answer given before to this very query string (as the client wrote it), if still
+   * current: a repeat needs neither validation nor normalising. Only query strings that passed
+   * validation are ever remembered.
+   */
+  cachedJson(rawQuery: string): string | undefined {
+    return this.cache.get(`?${rawQuery}`);
+  }
+
+  private remember(key: string, json: string) {
     this.cache.set(key, json);
     if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-    return json;
   }
 
   search(q: MerchantSearchQuery): MerchantSearchResponse {
