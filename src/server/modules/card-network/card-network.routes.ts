@@ -97,6 +97,9 @@ const webhookRoutes: FastifyPluginAsyncZod<Options> = async (app, { config, appl
 export const cardNetworkPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config: AppConfig }) => {
   const applier = createInboxApplier({ db: opts.db, log: app.log });
   app.decorate('cardNetwork', { applier });
+  // Events a crashed instance received but did not apply are applied at this start, not when the
+  // next event arrives or the dead process's lease on the card-network-apply job runs out.
+  app.addHook('onReady', async () => applier.kick());
   app.addHook('onClose', async () => applier.stop());
   await app.register(webhookRoutes, { config: opts.config, applier, inbox: createInboxWriter(opts.db) });
 }, { name: 'card-network' });
