@@ -70,6 +70,8 @@ export function addBaseLayer(map: L.Map, opts: { palette: BasePalette; labelClas
   const container = map.getContainer();
   const previousBackground = container.style.backgroundColor;
   container.style.backgroundColor = palette.water;
+  // The plain grid the map shows without any layer would read as lines on the water.
+  container.style.backgroundImage = 'none';
   container.dataset.baseLayer = 'loading';
   createPane(map, 'mapBase', 150);
   const labelsPane = createPane(map, 'mapLabels', 450);
@@ -154,6 +156,7 @@ export function addBaseLayer(map: L.Map, opts: { palette: BasePalette; labelClas
     countyGroup.remove();
     labelGroup.remove();
     container.style.backgroundColor = previousBackground;
+    container.style.backgroundImage = '';
     delete container.dataset.baseLayer;
   };
 }

@@ -20,7 +20,9 @@ export function minPopulationForZoom(zoom: number): number {
 
 /** State names are written up to this zoom (beyond it a view shows one state or two). */
 export const STATE_LABELS_MAX_ZOOM = 6;
-const MAX_LABELS = 60;
+const MAX_LABELS = 40;
+/** Room kept clear around each name (pixels), so names do not crowd each other. */
+const GAP = 10;
 
 /** Places as label candidates, each once (the national file and a state's file overlap). */
 export function placeCandidates(lists: ReadonlyArray<readonly MapPlace[]>): LabelCandidate[] {
@@ -66,7 +68,7 @@ export function selectLabels(candidates: readonly LabelCandidate[], view: LabelV
     const half = (c.name.length * charWidth + 12) / 2;
     const box: [number, number, number, number] = [x - half, y - lineHeight / 2, x + half, y + lineHeight / 2];
     if (box[0] < 0 || box[2] > view.width || box[1] < 0 || box[3] > view.height) continue;
-    if (boxes.some((b) => b[0] < box[2] && b[2] > box[0] && b[1] < box[3] && b[3] > box[1])) continue;
+    if (boxes.some((b) => b[0] < box[2] + GAP && b[2] + GAP > box[0] && b[1] < box[3] + GAP && b[3] + GAP > box[1])) continue;
     boxes.push(box);
     placed.push({ ...c, x, y });
   }
