@@ -332,7 +332,7 @@ function availabilityPath(merchantId: number, i: number): string {
 // ---------------------------------------------------------------------------------------------
 // The run
 
-type Built = { method: string; path: string; headers: Record<string, string>; body?: string };
+type Built = { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string };
 type Context = { kind?: Kind; t0?: number };
 type KindResult = { latencies: number[]; statuses: Map<number, number>; samples: Map<number, string> };
 
