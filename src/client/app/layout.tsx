@@ -1,50 +1,69 @@
+import { lazy, Suspense } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { openDuringMaintenance } from '#shared/rules/promotions-maintenance';
 import { usePartner } from '../lib/partner';
 import { TopBar } from './chrome/top-bar';
-import { Footer } from './chrome/footer';
 import { SkipLink } from './chrome/skip-link';
 import { MaintenanceNotice } from './chrome/maintenance-notice';
-import { PromotionModals } from './chrome/promotion-modals';
 import { MemberBody } from './member-body';
 import { useRouteEffects } from './route-effects';
+import { useAfterFirstPaint } from './after-first-paint';
 import { ToastProvider } from '../components/toast';
 import { useArrival } from '../features/session/arrival';
 import { useRefetchMemberOnNavigation } from '../features/session/api';
-import { useSessionTimers } from '../features/session/session-timers';
 import { useCsrfPlaceholderToast } from '../features/session/csrf-toast';
-import { useEmulationGuard } from '../features/session/emulation';
-import { ActivationPrompt } from '../features/session/components/activation-prompt';
-import { SurveyPrompt } from '../features/surveys';
-import { InstallBanner, PwaEffects, UpdateAppShell, useNativeAppOutdated } from '../features/pwa';
-import { AppStoreBadge, GooglePlayBadge } from './chrome/badges';
+import { useNativeAppOutdated } from '../features/pwa/native-app-outdated';
+// Kept from the first load: Chromium may offer the install prompt before the banner's chunk arrives.
+import '../features/pwa/install-prompt';
 import styles from './layout.module.css';
+
+// Not on the first screen: loaded once it has painted (deferred-chrome.tsx says what and why).
+const loadDeferred = () => import('./deferred-chrome');
+const DeferredChrome = lazy(async () => ({ default: (await loadDeferred()).DeferredChrome }));
+const DeferredBanners = lazy(async () => ({ default: (await loadDeferred()).DeferredBanners }));
+// Below the page: drawn once the first screen has painted (nothing above it moves when it comes).
+const Footer = lazy(async () => ({ default: (await import('./chrome/footer')).Footer }));
+// Only an outdated native app sees it.
+const UpdateAppScreen = lazy(async () => ({ default: (await import('./update-app-screen')).UpdateAppScreen }));
 
 export function AppLayout() {
   useRouteEffects();
+  const painted = useAfterFirstPaint();
   // §1: a native app older than the partner's minimumAppVersion sees only the update-app screen.
   const outdatedApp = useNativeAppOutdated();
-  if (outdatedApp) return <UpdateAppShell appStoreBadge={<AppStoreBadge />} googlePlayBadge={<GooglePlayBadge />} />;
+  if (outdatedApp) {
+    return (
+      <Suspense fallback={null}>
+        <UpdateAppScreen />
+      </Suspense>
+    );
+  }
   return (
     <ToastProvider>
       <SessionEffects />
       <div className={styles.app}>
         <SkipLink />
         <TopBar />
-        <ActivationPrompt />
-        {/* §2/§4 PWA install banner (docs/pwa.md). */}
-        <InstallBanner />
+        {painted && (
+          <Suspense fallback={null}>
+            <DeferredBanners />
+          </Suspense>
+        )}
         <main id="main" tabIndex={-1} className={styles.main}>
           <PageBody />
         </main>
-        <Footer />
+        {painted && (
+          <Suspense fallback={null}>
+            <Footer />
+          </Suspense>
+        )}
       </div>
-      {/* §4 survey prompt, fixed to the bottom of the page (issue 12). */}
-      <SurveyPrompt />
-      <PromotionModals />
-      {/* Service worker, update prompt, PWA events, native-app bridge and update gate (docs/pwa.md). */}
-      <PwaEffects />
+      {painted && (
+        <Suspense fallback={null}>
+          <DeferredChrome />
+        </Suspense>
+      )}
     </ToastProvider>
   );
 }
@@ -57,13 +76,11 @@ function PageBody() {
   return <MemberBody />;
 }
 
-/** §4 session behaviour; inside the toast provider because its warnings are toasts. */
+/** §4 session behaviour needed from the first render; inside the toast provider because its warnings are toasts. */
 function SessionEffects() {
   const queryClient = useQueryClient();
   useRefetchMemberOnNavigation(queryClient);
   useArrival();
-  useSessionTimers();
   useCsrfPlaceholderToast();
-  useEmulationGuard();
   return null;
 }

@@ -9,6 +9,8 @@ import { expectNoAxeViolations } from '../test/axe';
 import { browserLocation } from '../lib/browser-location';
 import { setCsrfToken } from '../lib/csrf';
 import type { Member } from '#shared/schemas/member';
+// The lazily loaded page, loaded up front so the busy test machine does not race its import.
+import '../features/account/components/re-enrolment-page';
 
 afterEach(() => {
   cleanup();
@@ -32,7 +34,7 @@ describe('Page body per member state', () => {
   it('replaces the body with the re-enrolment page for a closed-account member', async () => {
     renderBody('/search', makeMember({ memberType: 'ClosedAccountMember' }));
     expect(screen.queryByRole('heading', { name: 'The page' })).toBeNull();
-    expect(screen.getByRole('heading', { level: 1, name: 'Reactivate your account' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reactivate your account' })).toBeTruthy();
     expect(screen.getByText(/was deleted, so your account was closed/)).toBeTruthy();
     await expectNoAxeViolations();
   });
@@ -48,7 +50,7 @@ describe('Page body per member state', () => {
     vi.stubGlobal('fetch', mockFetch((url) => (url.pathname === '/api/SignOut' ? json({ signedOut: true, csrfToken: 'anon' }) : undefined)));
     const reload = vi.spyOn(browserLocation, 'reload').mockImplementation(() => undefined);
     renderBody('/', makeMember({ memberType: 'ClosedAccountMember' }));
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(reload).toHaveBeenCalled());
   });
 });

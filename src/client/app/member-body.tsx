@@ -1,6 +1,9 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useMember } from '../features/session/api';
-import { ReEnrolmentPage } from '../features/account/components/re-enrolment-page';
+
+// Only a closed-account member sees it: loaded then, not with everyone's first page.
+const ReEnrolmentPage = lazy(async () => ({ default: (await import('../features/account/components/re-enrolment-page')).ReEnrolmentPage }));
 
 /** Pages a closed-account member still reaches: signing out, and the staging tools that put them in that state. */
 const CLOSED_ACCOUNT_PASSES = /^\/(SignOut|stgtools)(\/|$)/i;
@@ -9,6 +12,12 @@ const CLOSED_ACCOUNT_PASSES = /^\/(SignOut|stgtools)(\/|$)/i;
 export function MemberBody() {
   const { member } = useMember();
   const { pathname } = useLocation();
-  if (member?.memberType === 'ClosedAccountMember' && !CLOSED_ACCOUNT_PASSES.test(pathname)) return <ReEnrolmentPage />;
+  if (member?.memberType === 'ClosedAccountMember' && !CLOSED_ACCOUNT_PASSES.test(pathname)) {
+    return (
+      <Suspense fallback={null}>
+        <ReEnrolmentPage />
+      </Suspense>
+    );
+  }
   return <Outlet />;
 }

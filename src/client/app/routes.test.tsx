@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isValidElement } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
-import { createRoutes } from './routes';
-import { NotFoundRoute } from '../routes/not-found/not-found-route';
+import { createRoutes, NotFoundScreen } from './routes';
+import { isEnrollmentPath } from './chrome/enrollment-page';
 import { makePartnerConfig } from '../test/partner-fixture';
 import { ROUTES } from '#shared/routes';
 import type { PartnerConfig } from '#shared/schemas/partner';
@@ -14,7 +14,7 @@ function leaf(partner: PartnerConfig, pathname: string): RouteObject {
 }
 
 const concrete = (pattern: string) => pattern.replace(':merchantId', '12').replace('*', 'elsewhere');
-const showsNotFound = (r: RouteObject) => isValidElement(r.element) && r.element.type === NotFoundRoute;
+const showsNotFound = (r: RouteObject) => isValidElement(r.element) && r.element.type === NotFoundScreen;
 
 describe('router built from the route table', () => {
   it('has a screen for every route of the table', () => {
@@ -22,14 +22,14 @@ describe('router built from the route table', () => {
     for (const [name, entry] of Object.entries(ROUTES)) {
       const route = leaf(partner, concrete(entry.path));
       expect(route.path === '*' && name !== 'accountOther', name).toBe(false);
-      expect(Boolean(route.lazy || route.element) && !(showsNotFound(route) && name !== 'notFound'), name).toBe(true);
+      expect(Boolean(route.element) && !(showsNotFound(route) && name !== 'notFound'), name).toBe(true);
     }
   });
 
-  it('shows the not-found page at a route the partner lacks, keeping the route\'s handle', () => {
+  it('shows the not-found page at a route the partner lacks, in the enrolment chrome on an enrolment step', () => {
     const none = makePartnerConfig({ enrollmentType: 'none', hasDiscoverPage: false });
     for (const path of ['/join', '/login', '/activate', '/recover', '/account', '/discover']) expect(showsNotFound(leaf(none, path)), path).toBe(true);
-    expect(leaf(none, '/join').handle).toEqual({ enrollment: true });
+    expect(isEnrollmentPath('/join')).toBe(true);
     const sso = makePartnerConfig({ enrollmentType: 'sso' });
     expect(showsNotFound(leaf(sso, '/recover/update'))).toBe(true);
     expect(showsNotFound(leaf(sso, '/fix_credentials'))).toBe(true);
@@ -48,5 +48,12 @@ describe('router built from the route table', () => {
     const route = leaf(makePartnerConfig({ environment: 'production' }), '/stgtools');
     expect(route.path).toBe('*');
     expect(showsNotFound(route)).toBe(true);
+  });
+});
+
+describe('enrolment steps', () => {
+  it('are /join and /add_card, matched as the router matches them', () => {
+    for (const path of ['/join', '/JOIN', '/join/', '/add_card', '/Add_Card']) expect(isEnrollmentPath(path), path).toBe(true);
+    for (const path of ['/', '/login', '/join/more', '/card_added', '/account/overview']) expect(isEnrollmentPath(path), path).toBe(false);
   });
 });

@@ -16,5 +16,4 @@ export const ZLocationPrediction = z.object({
 export const ZLocationPredictionsResponse = z.object({ predictions: z.array(ZLocationPrediction) });
 export type LocationPrediction = z.infer<typeof ZLocationPrediction>;
 
-/** Suggestions start with the second character typed. */
-export const LOCATION_PREDICTION_MIN_CHARS = 2;
+export { LOCATION_PREDICTION_MIN_CHARS } from '../constants/locations';

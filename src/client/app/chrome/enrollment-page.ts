@@ -1,6 +1,15 @@
-import { useMatches } from 'react-router';
+import { matchPath, useLocation } from 'react-router';
+import { ROUTES, type RouteName } from '#shared/routes';
 
-/** Routes of the enrolment steps carry the handle { enrollment: true } (§2: main menu hidden there). */
+/** §2 enrolment steps: the main menu is hidden there, 'Already a member? Sign in' (direct) or Sign out offered. */
+const ENROLLMENT_STEPS: readonly RouteName[] = ['join', 'addCard'];
+
+/** Whether a path is an enrolment step (matched as the router matches: any letter case, a trailing slash allowed). */
+export function isEnrollmentPath(pathname: string): boolean {
+  return ENROLLMENT_STEPS.some((name) => matchPath({ path: ROUTES[name].path, caseSensitive: false, end: true }, pathname) !== null);
+}
+
+/** Whether the page shown is an enrolment step, also where the partner lacks the route and it shows the not-found page. */
 export function useIsEnrollmentPage(): boolean {
-  return useMatches().some((m) => (m.handle as { enrollment?: unknown } | undefined)?.enrollment === true);
+  return isEnrollmentPath(useLocation().pathname);
 }

@@ -13,6 +13,8 @@ import { browserLocation } from '../../lib/browser-location';
 import { setCsrfToken } from '../../lib/csrf';
 import type { Member } from '#shared/schemas/member';
 import type { PartnerConfig } from '#shared/schemas/partner';
+// The lazily loaded account menu, loaded up front so the busy test machine does not race its import.
+import './account-menu';
 
 afterEach(() => {
   cleanup();

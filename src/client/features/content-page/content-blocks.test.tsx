@@ -4,7 +4,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { ContentBlocks } from './content-blocks';
 import { mockViewport, renderWithProviders } from '../../test/render';
 
-vi.mock('../search/components/merchant-carousel', () => ({
+vi.mock('../search/components/lazy-merchant-carousel', () => ({
   MerchantCarousel: ({ title, query }: { title: string; query: Record<string, string> }) => <section aria-label={title}>{JSON.stringify(query)}</section>,
 }));
 

@@ -5,5 +5,6 @@
  */
 export { merchantSearchQueryOptions, useMerchantSearch } from './api/search-api';
 export { useGeolocation, type GeolocationResult } from './hooks/use-geolocation';
-// §2 merchant carousel: a search shown sideways (content blocks).
-export { MerchantCarousel, type MerchantCarouselProps } from './components/merchant-carousel';
+// §2 merchant carousel: a search shown sideways (content blocks); its code loads when one is shown.
+export { MerchantCarousel } from './components/lazy-merchant-carousel';
+export type { MerchantCarouselProps } from './components/merchant-carousel';

@@ -7,7 +7,7 @@ import { DiscoverRoute } from './discover-route';
 import { makeContentState, makePartnerConfig } from '../../test/partner-fixture';
 import { renderWithProviders } from '../../test/render';
 
-vi.mock('../../features/search/components/merchant-carousel', () => ({
+vi.mock('../../features/search/components/lazy-merchant-carousel', () => ({
   MerchantCarousel: ({ title }: { title: string }) => <section aria-label={title}>carousel</section>,
 }));
 

@@ -11,7 +11,7 @@ import { EARN_PAGE_PATHS } from './earn-route.fixtures';
 import type { Member } from '#shared/schemas/member';
 import type { PartnerConfig } from '#shared/schemas/partner';
 
-vi.mock('../../features/search/components/merchant-carousel', () => ({
+vi.mock('../../features/search/components/lazy-merchant-carousel', () => ({
   MerchantCarousel: ({ title }: { title: string }) => <section aria-label={title}>carousel</section>,
 }));
 

@@ -11,8 +11,11 @@ import { MEMBER_QUERY_KEY } from '../../features/session/api';
 import { clearKnownPublicId, saveKnownPublicId } from '../../features/session/arrival-storage';
 import type { PartnerConfig } from '#shared/schemas/partner';
 import type { Member } from '#shared/schemas/member';
+// The lazily loaded parts, loaded up front so the busy test machine does not race their import.
+import '../../features/content-page/prospect-email-form';
+import '../discover/discover-screen';
 
-vi.mock('../../features/search/components/merchant-carousel', () => ({
+vi.mock('../../features/search/components/lazy-merchant-carousel', () => ({
   MerchantCarousel: ({ title }: { title: string }) => <section aria-label={title}>carousel</section>,
 }));
 
@@ -133,7 +136,7 @@ describe('HomeRoute', () => {
     const fetchMock = stubProspectCalls({ isValid: true });
     const user = userEvent.setup();
     renderHome();
-    const email = screen.getByRole('textbox', { name: /Email address/ });
+    const email = await screen.findByRole('textbox', { name: /Email address/ });
     expect(email.getAttribute('maxlength')).toBe('50');
     await user.click(screen.getByRole('button', { name: 'Get started' }));
     expect(screen.getByText('This field is required.')).toBeTruthy();
@@ -156,7 +159,7 @@ describe('HomeRoute', () => {
     const fetchMock = stubProspectCalls(check);
     const user = userEvent.setup();
     renderHome();
-    await user.type(screen.getByRole('textbox', { name: /Email address/ }), 'ann@example.com');
+    await user.type(await screen.findByRole('textbox', { name: /Email address/ }), 'ann@example.com');
     await user.click(screen.getByRole('button', { name: 'Get started' }));
     expect((await screen.findByTestId('where')).textContent).toBe('/login?email=ann%40example.com');
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/Prospects/Email'))).toBe(false);
@@ -167,9 +170,9 @@ describe('HomeRoute', () => {
     expect(screen.queryByRole('textbox', { name: /Email address/ })).toBeNull();
   });
 
-  it('shows the discover screen when the partner home page is discover', () => {
+  it('shows the discover screen when the partner home page is discover', async () => {
     renderHome({ homePage: 'discover' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Hungry? Earn 3 miles per $1 near you.' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hungry? Earn 3 miles per $1 near you.' })).toBeTruthy();
     expect(screen.getByRole('search', { name: 'Search restaurants' })).toBeTruthy();
   });
 

@@ -1,15 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { useContentPage } from '../../features/content/content-provider';
 import { ContentBanner } from '../../features/content-page/content-banner';
 import { bannerFields, str } from '../../features/content-page/fields';
-import { ProspectEmailForm } from '../../features/content-page/prospect-email-form';
 import { useKnownPublicId, useMember } from '../../features/session';
 import { chooseHomeItem, homeStatesFor, isNewMember, progressLine } from '#shared/rules/home-variant';
 import { usePartner } from '../../lib/partner';
 import { ContentBlocks } from '../../features/content-page/content-blocks';
 import { RichText, stripTags } from '../../components/rich-text';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { DiscoverScreen } from '../discover/discover-screen';
 import styles from './home.module.css';
+
+// Loaded when shown: the form only for visitors once the member is known (it shows nothing before),
+// the discover screen only for partners whose home page it is.
+const ProspectEmailForm = lazy(async () => ({ default: (await import('../../features/content-page/prospect-email-form')).ProspectEmailForm }));
+const DiscoverScreen = lazy(async () => ({ default: (await import('../discover/discover-screen')).DiscoverScreen }));
 
 type Step = { title: string; text: string };
 
@@ -32,7 +36,13 @@ function readSteps(value: unknown, currencyPlural: string): Step[] {
 export function HomeRoute() {
   const partner = usePartner();
   const { isLoading } = useMember();
-  if (partner.homePage === 'discover') return <DiscoverScreen />;
+  if (partner.homePage === 'discover') {
+    return (
+      <Suspense fallback={null}>
+        <DiscoverScreen />
+      </Suspense>
+    );
+  }
   // Until GET /api/Member answers nobody knows whose home this is: no copy rather than the wrong copy.
   if (isLoading) return <HomeSkeleton />;
   return <HomeScreen />;
@@ -101,7 +111,11 @@ function HomeScreen() {
         firstName={member?.firstName.trim() || undefined}
       >
         {progress && <p className={styles.progress}>{progress}</p>}
-        {prospectInBanner && <ProspectEmailForm title={prospectTitle || undefined} text={prospectText || undefined} />}
+        {prospectInBanner && (
+          <Suspense fallback={null}>
+            <ProspectEmailForm title={prospectTitle || undefined} text={prospectText || undefined} />
+          </Suspense>
+        )}
       </ContentBanner>
 
       {promo && (
@@ -144,7 +158,9 @@ function HomeScreen() {
       {prospectSection && (
         <div className="container">
           <div className={styles.prospect}>
-            <ProspectEmailForm title={prospectTitle || undefined} text={prospectText || undefined} />
+            <Suspense fallback={null}>
+              <ProspectEmailForm title={prospectTitle || undefined} text={prospectText || undefined} />
+            </Suspense>
           </div>
         </div>
       )}

@@ -7,7 +7,7 @@ import { mockViewport, renderWithProviders, testQueryClient } from '../../test/r
 import { makeMember } from '../../test/member-fixture';
 import type { Member } from '#shared/schemas/member';
 
-vi.mock('../../features/search/components/merchant-carousel', () => ({
+vi.mock('../../features/search/components/lazy-merchant-carousel', () => ({
   MerchantCarousel: ({ title }: { title: string }) => <section aria-label={title}>carousel</section>,
 }));
 

@@ -1,17 +1,15 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
-import { useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { MerchantSummary } from '#shared/schemas/merchant';
-import { canJoinHere, offersFavorites, usesSingleSignOn } from '#shared/rules/partner-features';
-import { paths } from '#shared/routes';
+import { offersFavorites } from '#shared/rules/partner-features';
 import { ApiError } from '#client/lib/api';
-import { browserLocation } from '#client/lib/browser-location';
 import { usePartner } from '#client/lib/partner';
-import { buttonClassName } from '#client/components/button';
-import { Modal } from '#client/components/modal';
 import { useToast } from '#client/components/toast';
-import { saveLoginRedirect, useMember } from '../../session';
-import { savePendingFavorite, takePendingFavorite, useFavorites, useToggleFavorite } from '../api';
+import { useMember } from '../../session';
+import { takePendingFavorite, useFavorites, useToggleFavorite } from '../api';
 import styles from './favorite-button.module.css';
+
+// Only a visitor who presses the heart sees it: not in the first load of the pages with tiles.
+const SignInToSave = lazy(async () => ({ default: (await import('./sign-in-to-save')).SignInToSave }));
 
 export type FavoriteButtonProps = {
   merchant: MerchantSummary;
@@ -87,44 +85,12 @@ function Heart({ merchant, variant = 'overlay' }: FavoriteButtonProps) {
         <HeartIcon filled={pressed} />
         {variant === 'inline' && <span aria-hidden="true">{pressed ? 'Saved' : 'Save'}</span>}
       </button>
-      {asking && <SignInToSave merchant={merchant} onClose={() => setAsking(false)} returnFocusRef={buttonRef} />}
-    </>
-  );
-}
-
-/** The visitor's question: sign in (or join) to keep favourites; the page and the restaurant are remembered. */
-function SignInToSave({ merchant, onClose, returnFocusRef }: { merchant: MerchantSummary; onClose: () => void; returnFocusRef: RefObject<HTMLButtonElement | null> }) {
-  const partner = usePartner();
-  const navigate = useNavigate();
-  const sso = usesSingleSignOn(partner);
-  const here = () => `${window.location.pathname}${window.location.search}`;
-  const signIn = () => {
-    savePendingFavorite(merchant.id);
-    saveLoginRedirect(here());
-    if (sso) browserLocation.assign(paths.ssoSignIn(here()));
-    else navigate(paths.login());
-  };
-  const join = () => {
-    savePendingFavorite(merchant.id);
-    saveLoginRedirect(here());
-    navigate(paths.join());
-  };
-  return (
-    <Modal
-      open
-      onClose={onClose}
-      title="Sign in to save favorites"
-      returnFocusRef={returnFocusRef}
-      footer={(
-        <>
-          <button type="button" className={buttonClassName('primary')} onClick={signIn}>Sign in</button>
-          {canJoinHere(partner) && <button type="button" className={buttonClassName('secondary')} onClick={join}>Join</button>}
-          <button type="button" className={buttonClassName('link')} onClick={onClose}>Not now</button>
-        </>
+      {asking && (
+        <Suspense fallback={null}>
+          <SignInToSave merchant={merchant} onClose={() => setAsking(false)} returnFocusRef={buttonRef} />
+        </Suspense>
       )}
-    >
-      <p>{`Sign in to save ${merchant.name} to your favorites. You'll come back here, with it saved.`}</p>
-    </Modal>
+    </>
   );
 }
 

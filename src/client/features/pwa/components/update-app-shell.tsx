@@ -1,16 +1,11 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '#shared/routes';
-import { needsAppUpdate } from '#shared/rules/native-app';
 import { usePartner } from '../../../lib/partner';
 import { UpdateApp } from './update-app';
 import styles from './update-app.module.css';
 
-/** Whether this page runs in a native app older than the partner's minimumAppVersion (§1). */
-export function useNativeAppOutdated(): boolean {
-  const partner = usePartner();
-  return needsAppUpdate(typeof navigator !== 'undefined' ? navigator.userAgent : '', partner.minimumAppVersion);
-}
+export { useNativeAppOutdated } from '../native-app-outdated';
 
 /**
  * What an outdated native app sees instead of the site (§1 update-app screen): the partner's logo

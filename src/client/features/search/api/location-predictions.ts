@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { LOCATION_PREDICTION_MIN_CHARS, type LocationPrediction } from '#shared/schemas/locations';
+import type { LocationPrediction } from '#shared/schemas/locations';
+import { LOCATION_PREDICTION_MIN_CHARS } from '#shared/constants/locations';
 import { api } from '#client/lib/api';
 import { track } from '#client/lib/impressions';
 

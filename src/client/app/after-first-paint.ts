@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * False on the first render, true once the browser has painted it (the frame after the commit,
+ * then a task): what is rendered behind it (and the code it loads) never delays the first paint.
+ */
+export function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = () => {
+      timer = setTimeout(() => setPainted(true), 0);
+    };
+    // jsdom (unit tests) has no animation frames unless asked: a task is enough there.
+    if (typeof requestAnimationFrame !== 'function') {
+      done();
+      return () => clearTimeout(timer);
+    }
+    const frame = requestAnimationFrame(done);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}

@@ -1,0 +1,54 @@
+import { lazy, Suspense } from 'react';
+import { CURRENT_LOCATION } from '#shared/constants/merchant';
+import type { MerchantCarouselProps } from './merchant-carousel';
+import styles from './merchant-carousel.module.css';
+
+// The carousel's code (search rules, tiles, favourites, impressions) loads when a page shows one:
+// the content pages' first load carries only this placeholder.
+const Carousel = lazy(async () => ({ default: (await import('./merchant-carousel')).MerchantCarousel }));
+
+/** The carousel's tile placeholders while its search loads; 4 as in merchant-carousel.tsx. */
+const PLACEHOLDER_TILES = 4;
+const PLACEHOLDER_TILE_WIDTH = 200;
+
+/**
+ * Whether the carousel searches as soon as it mounts (and so shows its loading tiles at once): a
+ * named place or coordinates. The current location waits for the browser's answer and shows
+ * nothing meanwhile, nor does a carousel without a place (merchant-carousel.tsx).
+ */
+function searchesAtOnce(query: MerchantCarouselProps['query']): boolean {
+  const get = (key: string): string => {
+    const v = typeof query === 'string' ? new URLSearchParams(query).get(key) : query[key];
+    return (Array.isArray(v) ? v[0] : v)?.trim() ?? '';
+  };
+  const location = get('location');
+  if (location) return location.toLowerCase() !== CURRENT_LOCATION.toLowerCase();
+  return get('latitude') !== '' && get('longitude') !== '';
+}
+
+/** The carousel's loading look, in its place and size, until its code arrives: nothing moves when it does. */
+function CarouselPlaceholder({ title, query, headingLevel = 2 }: MerchantCarouselProps) {
+  if (!searchesAtOnce(query)) return null;
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <section className={styles.carousel} aria-busy="true">
+      <div className={styles.header} style={{ minHeight: 40 }}>
+        <Heading className={styles.title}>{title}</Heading>
+      </div>
+      <ul className={styles.list} aria-label={`Loading ${title}`}>
+        {Array.from({ length: PLACEHOLDER_TILES }, (_, i) => (
+          <li key={i} className={styles.placeholder} style={{ width: PLACEHOLDER_TILE_WIDTH }} aria-hidden="true" />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** §2 merchant carousel (merchant-carousel.tsx), loaded on demand. */
+export function MerchantCarousel(props: MerchantCarouselProps) {
+  return (
+    <Suspense fallback={<CarouselPlaceholder {...props} />}>
+      <Carousel {...props} />
+    </Suspense>
+  );
+}
