@@ -31,7 +31,8 @@
  * Flags: --duration S (60), --connections N (100), --members N (20), --merchants N (SEED_MERCHANTS
  * of the fresh embedded database, 20000), --log-level L (info, as in production; the request log
  * goes to a file), --dist DIR (the build to serve, dist; copied first, so a rebuild during the run
- * does not disturb it), --keep (keep the data folder and the server log).
+ * does not disturb it), --data DIR (an embedded data folder seeded by an earlier run, e.g. one kept
+ * with --keep: no seeding; left in place), --keep (keep the data folder and the server log).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -58,6 +59,7 @@ const { values: flags } = parseArgs({
     merchants: { type: 'string', default: '20000' },
     'log-level': { type: 'string', default: 'info' },
     dist: { type: 'string', default: 'dist' },
+    data: { type: 'string' },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -149,6 +151,17 @@ function serverStats(child: ChildProcess, what: 'sample' | 'reset-delay' | 'gc')
   });
 }
 
+/** CPU seconds the process has used (user + system, /proc/<pid>/stat), or NaN off Linux. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of the line (11 and 12 after the command name), in clock ticks (100 a second).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 /** VmRSS and VmHWM (peak RSS) from /proc, in bytes: the kernel's view beside Node's. */
 function procMemory(pid: number): { rss: number; peak: number } | undefined {
   try {
@@ -164,14 +177,14 @@ async function startServer(): Promise<{ child: ChildProcess; database: string; l
   port = await freePort();
   const framePort = await freePort();
   const work = mkdtempSync(path.join(tmpdir(), 'load-test-'));
-  const dataDir = path.join(work, 'data');
+  const dataDir = flags.data ? path.resolve(flags.data) : path.join(work, 'data');
   const logFile = path.join(work, 'server.log');
   // The server serves its own copy of the build (dist/client relative to its working folder):
   // a rebuild of the shared dist/ during the run cannot pull the assets from under it.
   cpSync(DIST, path.join(work, 'dist'), { recursive: true });
   const log = openSync(logFile, 'a');
   const databaseUrl = process.env.DATABASE_URL;
-  const database = databaseUrl ? `PostgreSQL at ${postgresAddress(databaseUrl)}` : `embedded database (PGlite), fresh data folder ${dataDir}`;
+  const database = databaseUrl ? `PostgreSQL at ${postgresAddress(databaseUrl)}` : `embedded database (PGlite), ${flags.data ? 'data folder' : 'fresh data folder'} ${dataDir}`;
   const child = fork(path.join(root, 'src/server/main.ts'), [], {
     cwd: work,
     execArgv: ['--import', import.meta.resolve('tsx'), '--import', pathToFileURL(path.join(root, 'scripts/load-server-stats.mjs')).href, '--expose-gc'],
@@ -406,6 +419,7 @@ async function main() {
     const before = { proc: procMemory(server.child.pid!), stats: await serverStats(server.child, 'gc') };
     await serverStats(server.child, 'reset-delay');
     const loadBefore = load();
+    const cpuBefore = cpuSeconds(server.child.pid!);
 
     console.log(`Running ${CONNECTIONS} connections for ${DURATION} s…`);
     const result = await autocannon({
@@ -427,6 +441,7 @@ async function main() {
       }],
     });
     const loadAfter = load();
+    const cpuUsed = cpuSeconds(server.child.pid!) - cpuBefore;
     const during = await serverStats(server.child, 'sample');
     const afterProc = procMemory(server.child.pid!);
     const afterGc = await serverStats(server.child, 'gc');
@@ -468,6 +483,8 @@ async function main() {
     memLine('after the run, GC', afterGc);
     console.log(`  server event-loop delay during the run: p50 ${during.eventLoopDelay.p50} ms, p99 ${during.eventLoopDelay.p99} ms, max ${during.eventLoopDelay.max} ms`);
     console.log(`  machine load (1/5/15 min): ${loadBefore} before the run, ${loadAfter} after`);
+    // What the server cost, apart from how much of the machine it got: CPU per answer, and the share of one core it had.
+    console.log(`  server CPU: ${cpuUsed.toFixed(1)} s in ${result.duration.toFixed(0)} s (${((cpuUsed / result.duration) * 100).toFixed(0)} % of one core), ${((cpuUsed * 1000) / Math.max(1, result.requests.total)).toFixed(2)} ms of CPU per answer`);
     const p99 = pct(all, 99);
     console.log(`\n  targets: errors ${errors} (target 0: ${errors === 0 ? 'met' : 'MISSED'}), p99 ${f1(p99)} ms (target ≤ 100 ms: ${p99 <= 100 ? 'met' : 'MISSED'})`);
     failed = errors > 0;
