@@ -28,7 +28,7 @@ import { existsSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { FIRST_LOAD_BUDGET_KB, firstLoadJs, sentBytes, type FIRST_LOAD_ROUTES } from './bundle-size';
 
 const CLIENT_DIR = path.resolve(process.env.FL_CLIENT_DIR ?? 'dist/client');
