@@ -90,6 +90,7 @@ test.describe('on a phone', () => {
     await signIn(page, 'hilton', 'basic.card@hilton.example.com');
     await page.goto(partnerUrl('hilton', '/account/user_profile'));
     const nav = page.getByRole('navigation', { name: 'Account centre' });
+    await expect(nav.getByRole('link', { name: 'Profile' })).toBeVisible();
     const tops = await nav.locator('li').evaluateAll((items) => items.map((li) => Math.round(li.getBoundingClientRect().top)));
     expect(new Set(tops).size).toBe(1);
     await expect(nav.getByRole('link', { name: 'Profile' })).toBeInViewport({ ratio: 1 });
