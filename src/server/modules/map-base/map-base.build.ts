@@ -35,6 +35,12 @@ type Props = Record<string, unknown>;
 type Geometry = GeometryObject<Props>;
 type Topo = Topology<Record<string, GeometryCollection<Props>>>;
 
+/** The `name` property of a geometry, '' without one. */
+function nameOf(g: Geometry): string {
+  const props = g.properties as Props | undefined;
+  return typeof props?.name === 'string' ? props.name : '';
+}
+
 async function readJson<T>(pkgFile: string): Promise<T> {
   return JSON.parse(await readFile(require.resolve(pkgFile), 'utf8')) as T;
 }
@@ -119,7 +125,7 @@ async function buildUs(): Promise<Map<string, unknown>> {
   const files = new Map<string, unknown>();
   const states = us.objects.states!.geometries.map((g) => {
     const f = feature(us, g) as Feature<Polygon | MultiPolygon, Props>;
-    const properties: MapStateProperties = { name: String(g.properties?.name ?? ''), ...stateLabelAndBox(f.geometry) };
+    const properties: MapStateProperties = { name: nameOf(g), ...stateLabelAndBox(f.geometry) };
     return { ...g, properties };
   });
   files.set('states', subsetTopology(us, { states: { type: 'GeometryCollection', geometries: states } }));
@@ -127,7 +133,7 @@ async function buildUs(): Promise<Map<string, unknown>> {
   for (const g of us.objects.counties!.geometries) {
     const fips = String(g.id).slice(0, 2);
     const list = byState.get(fips) ?? [];
-    list.push({ ...g, properties: { name: String(g.properties?.name ?? '') } });
+    list.push({ ...g, properties: { name: nameOf(g) } });
     byState.set(fips, list);
   }
   for (const [fips, geometries] of byState) {
@@ -146,7 +152,7 @@ async function buildLand(): Promise<unknown> {
       const f = feature(world, { type: 'Polygon', arcs } as Geometry) as Feature<Polygon>;
       return intersects(boxOf(f.geometry.coordinates), NEIGHBOURS_BOX);
     });
-    if (kept.length) neighbours.push({ type: 'MultiPolygon', arcs: kept, properties: { name: String(g.properties?.name ?? '') } });
+    if (kept.length) neighbours.push({ type: 'MultiPolygon', arcs: kept, properties: { name: nameOf(g) } });
   }
   const simplified = simplify(presimplify(world), LAND_MIN_WEIGHT) as Topo;
   return subsetTopology(simplified, { land: { type: 'GeometryCollection', geometries: neighbours } });

@@ -95,7 +95,7 @@ describe('GET /map/base/{name}.json', () => {
     const counties = await get(built, mapBaseUrl(stateFile('counties', STATE_FIPS.NY!)));
     expect(counties.statusCode).toBe(200);
     const topo = decode(counties) as Topology<{ counties: GeometryCollection<{ name: string }> }>;
-    const names = topo.objects.counties.geometries.map((g) => g.properties?.name);
+    const names = topo.objects.counties.geometries.map((g) => (g.properties as { name: string }).name);
     expect(names).toContain('Kings');
     expect(topo.objects.counties.geometries.every((g) => String(g.id).startsWith('36'))).toBe(true);
     const places = decode(await get(built, mapBaseUrl(stateFile('places', STATE_FIPS.NY!)))) as MapPlacesFile;
