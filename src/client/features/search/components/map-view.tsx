@@ -92,7 +92,6 @@ export default function MapView({ merchants, center, radius, selectedId, onSelec
         zoom={zoomForRadius(radius)}
         scrollWheelZoom
         keyboard
-        attributionControl={Boolean(partner.mapTileUrl)}
       >
         {partner.mapTileUrl ? <TileLayer url={partner.mapTileUrl} /> : <BaseLayer />}
         <MapA11y />

@@ -64,6 +64,9 @@ function createPane(map: L.Map, name: string, zIndex: number): HTMLElement {
  * fewer as one zooms out. Vector layers on one canvas; files load as the view needs them.
  * Returns a function that removes it all.
  */
+/** Credit for the base layer's data (GeoNames' place names are CC BY 4.0, which asks for it). */
+export const BASE_LAYER_ATTRIBUTION = 'Places © GeoNames (CC BY 4.0) · Boundaries: U.S. Census Bureau, Natural Earth';
+
 export function addBaseLayer(map: L.Map, opts: { palette: BasePalette; labelClass: string; stateLabelClass: string; fetcher?: typeof fetch }): () => void {
   const { palette } = opts;
   let stopped = false;
@@ -73,6 +76,7 @@ export function addBaseLayer(map: L.Map, opts: { palette: BasePalette; labelClas
   // The plain grid the map shows without any layer would read as lines on the water.
   container.style.backgroundImage = 'none';
   container.dataset.baseLayer = 'loading';
+  map.attributionControl?.setPrefix(false).addAttribution(BASE_LAYER_ATTRIBUTION);
   createPane(map, 'mapBase', 150);
   const labelsPane = createPane(map, 'mapLabels', 450);
   // Names of places are context a sighted reader takes in at a glance; the region's label and the
@@ -151,6 +155,7 @@ export function addBaseLayer(map: L.Map, opts: { palette: BasePalette; labelClas
   map.on('moveend', update);
   return () => {
     stopped = true;
+    map.attributionControl?.removeAttribution(BASE_LAYER_ATTRIBUTION);
     map.off('moveend', update);
     group.remove();
     countyGroup.remove();
