@@ -7,6 +7,7 @@ import { AddCardRoute, ADD_CARD_TITLE, NO_THANKS_TEXT } from './add-card-route';
 import { CardAddedRoute, CARD_ADDED_TITLE } from './card-added-route';
 import { joinStepLabel } from '../../features/enrollment/components/join-steps';
 import { createRoutes } from '../../app/routes';
+import { isEnrollmentPath } from '../../app/chrome/enrollment-page';
 import { json, mockFetch, renderRoutes, Where } from '../../test/render-router';
 import { makePartnerConfig } from '../../test/partner-fixture';
 import { makeMember } from '../../test/member-fixture';
@@ -56,8 +57,11 @@ describe('enrolment steps 2 and 3', () => {
     expect(isKnownRoute('/account/manage_cards', partner)).toBe(true);
     expect(isKnownRoute('/add_card', makePartnerConfig({ enrollmentType: 'none' }))).toBe(false);
     const children = (createRoutes(partner)[0]!.children![0]!.children ?? []) as RouteObject[];
-    expect(children.find((r) => r.path === 'add_card')?.handle).toEqual({ enrollment: true });
+    expect(children.find((r) => r.path === 'add_card')).toBeTruthy();
     expect(children.find((r) => r.path === 'card_added')).toBeTruthy();
+    // Step 2 wears the enrolment chrome (the page chrome decides by path); step 3 does not.
+    expect(isEnrollmentPath('/add_card')).toBe(true);
+    expect(isEnrollmentPath('/card_added')).toBe(false);
   });
 
   it('shows not found where the partner has no enrolment', () => {

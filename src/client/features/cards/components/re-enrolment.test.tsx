@@ -37,7 +37,8 @@ describe('re-enrolment of a closed-account member (§2, §4)', () => {
       [{ element: <MemberBody />, children: [{ path: '*', element: <Where /> }] }],
       { route: '/search', member: makeMember({ memberType: 'ClosedAccountMember' }) },
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'Reactivate your account' })).toBeTruthy();
+    // The re-enrolment page loads on demand (first-load JavaScript budget).
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reactivate your account' })).toBeTruthy();
     expect(screen.getByText(/was deleted, so your account was closed/)).toBeTruthy();
     expect(screen.getByText(/Link a card to reactivate your account/)).toBeTruthy();
     const submit = await screen.findByRole('button', { name: RE_ENROLMENT_SUBMIT });
