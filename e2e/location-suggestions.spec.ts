@@ -7,7 +7,10 @@ test.describe('location suggestions', () => {
     page.on('request', (r) => { if (r.url().includes('/api/locations/predictions')) predictionCalls.push(new URL(r.url()).searchParams.get('q') ?? ''); });
     await page.goto(partnerUrl('american', '/search'));
     const form = page.getByRole('search', { name: 'Restaurants' });
-    if (!(await form.isVisible())) await page.getByRole('button', { name: 'Change search' }).click();
+    const change = page.getByRole('button', { name: 'Change search' });
+    // The search screen loads on demand: wait for it (the form, or the button that opens it).
+    await expect(form.or(change).first()).toBeVisible();
+    if (!(await form.isVisible())) await change.click();
     const box = page.getByRole('combobox', { name: 'City, state or ZIP' });
     await box.fill('');
     await box.pressSequentially('chica', { delay: 40 });
