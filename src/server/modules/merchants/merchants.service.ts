@@ -283,7 +283,11 @@ async function listenForChanges(db: Db, onChange: () => void): Promise<() => Pro
     if (retry) clearTimeout(retry);
     const c = conn;
     conn = undefined;
-    await c?.end().catch(() => undefined);
+    if (!c) return;
+    // A connection whose database stopped answering never completes end(): wait a moment for a
+    // clean goodbye, then drop the socket, so that shutting down never hangs on an outage.
+    await Promise.race([c.end().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+    (c as unknown as { connection?: { stream?: { destroy?: () => void } } }).connection?.stream?.destroy?.();
   };
 }
 
