@@ -282,16 +282,24 @@ async function main(): Promise<void> {
     for (let run = 1; run <= RUNS; run++) {
       for (const page of pages) {
         const t0 = Date.now();
-        const result = await lighthouse(`${origin}${page.path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-          ...(page.signedIn ? { extraHeaders: { cookie } } : {}),
-        });
-        const lhr = result?.lhr as unknown as Lhr | undefined;
-        if (!lhr) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-        if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        let lhr: Lhr | undefined;
+        // A trace Lighthouse itself failed to record (NO_NAVSTART, NO_FCP …) says nothing about the
+        // page: that run is repeated, at most twice, and said so; a page that keeps failing ends the bench.
+        for (let attempt = 1; ; attempt++) {
+          const result = await lighthouse(`${origin}${page.path}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+            ...(page.signedIn ? { extraHeaders: { cookie } } : {}),
+          });
+          lhr = result?.lhr as unknown as Lhr | undefined;
+          if (!lhr) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+          if (!lhr.runtimeError) break;
+          const why = `${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+          if (attempt === 3) throw new Error(`Lighthouse could not load ${page.path} three times: ${why}`);
+          console.log(`  run ${run} ${page.label}: Lighthouse failed (${lhr.runtimeError.code}); running it again`);
+        }
         const entry = collected.get(page.path)!;
         entry.lhrs.push(lhr);
         entry.runMs.push(Date.now() - t0);
