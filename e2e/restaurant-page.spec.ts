@@ -137,3 +137,21 @@ test('a visitor hearts a search tile, signs in, comes back with it saved, finds 
   await expect.poll(async () => (await getJson<FavoriteList>(page, '/api/Member/Favorites')).favorites).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test('on a phone the map below the fold loads when the reader scrolls to it, and shows the restaurant there', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const maps: string[] = [];
+  page.on('request', (r) => { if (/\/assets\/map-view-[^/]+\.js$/.test(r.url())) maps.push(r.url()); });
+  const merchant = await findMerchant(page, () => true);
+  await page.goto(partnerUrl(PARTNER, `/merchants/${merchant.id}`));
+  await expect(page.getByRole('heading', { level: 1, name: merchant.name })).toBeVisible();
+  const location = page.getByRole('region', { name: 'Location and contact' });
+  await expect(location.locator('.leaflet-container')).toHaveCount(0);
+  expect(maps).toEqual([]);
+  await location.scrollIntoViewIfNeeded();
+  await expect(location.locator('.leaflet-container')).toBeVisible();
+  await expect(location.locator('.leaflet-marker-icon').first()).toBeVisible();
+  expect(maps.length).toBe(1);
+  await context.close();
+});

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
@@ -17,7 +17,11 @@ const queryClient = createQueryClient();
 seedFirstScreen(queryClient);
 void getCsrfToken();
 
-createRoot(document.getElementById('root')!).render(
+const root = createRoot(document.getElementById('root')!);
+// The first render as a transition: React renders the tree in slices of a few milliseconds,
+// yielding to the browser between them, instead of one long task that blocks input (TBT) while
+// the skeleton is on screen; nothing is shown half-done, the commit is still one.
+startTransition(() => root.render(
   <StrictMode>
     <PartnerProvider partner={partner}>
       <QueryClientProvider client={queryClient}>
@@ -29,4 +33,4 @@ createRoot(document.getElementById('root')!).render(
       </QueryClientProvider>
     </PartnerProvider>
   </StrictMode>,
-);
+));

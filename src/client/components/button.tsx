@@ -2,7 +2,7 @@ import type { ComponentPropsWithRef, MouseEvent, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { Spinner } from './spinner';
 import { NewTabHint } from './smart-link';
-import { isInternalPath, safeUrl } from './safe-url';
+import { isInternalPath, safeUrl } from '#shared/rules/safe-url';
 import styles from './button.module.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'link';

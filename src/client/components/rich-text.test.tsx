@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { RichText, stripTags } from './rich-text';
-import { safeUrl } from './safe-url';
+import { safeUrl } from '#shared/rules/safe-url';
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import { createElement, Fragment, useMemo, type ReactNode } from 'react';
 import { Link, useInRouterContext } from 'react-router';
 import { NewTabHint } from './smart-link';
-import { isInternalPath, safeUrl } from './safe-url';
+import { isInternalPath, safeUrl } from '#shared/rules/safe-url';
 
 /** The only elements content HTML may produce (docs/content-model.md: simple HTML). */
 const ALLOWED = new Set(['p', 'br', 'strong', 'em', 'b', 'i', 'ul', 'ol', 'li', 'a']);

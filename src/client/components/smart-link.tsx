@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { isInternalPath, safeUrl } from './safe-url';
+import { isInternalPath, safeUrl } from '#shared/rules/safe-url';
 
 export const NEW_TAB_TEXT = '(opens in a new tab)';
 

@@ -1,8 +1,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { DESKTOP_QUERY } from '#shared/constants/layout';
 
 /** §9 breakpoints; the desktop layout (inline navigation, side column) starts at 861px. */
-export const BREAKPOINTS = { small: 451, medium: 661, desktop: 861, large: 1050 } as const;
-export const DESKTOP_QUERY = `(min-width: ${BREAKPOINTS.desktop}px)`;
+export { BREAKPOINTS, DESKTOP_QUERY } from '#shared/constants/layout';
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
 function mediaQueryList(query: string): MediaQueryList | null {

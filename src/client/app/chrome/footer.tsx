@@ -5,7 +5,7 @@ import { usePartner } from '../../lib/partner';
 import { RichText } from '../../components/rich-text';
 import { NewTabHint, SmartLink } from '../../components/smart-link';
 import { supportContact } from '../../components/contact-links';
-import { safeUrl } from '../../components/safe-url';
+import { safeUrl } from '#shared/rules/safe-url';
 import { useFooterContent } from '../../features/content';
 import { footerAuthLink } from './chrome-content';
 import { useMember } from '../../features/session/api';

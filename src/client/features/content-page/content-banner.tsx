@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { RichText } from '../../components/rich-text';
-import { safeUrl } from '../../components/safe-url';
+import { safeUrl } from '#shared/rules/safe-url';
 import { DESKTOP_QUERY } from '../../components/use-media-query';
-import type { BannerFields } from './fields';
+import type { BannerFields } from '#shared/rules/content-fields';
 import styles from './content-banner.module.css';
 
 type ContentBannerProps = {

@@ -2,7 +2,7 @@ import { ContentBlocks, parseBlocks } from './content-blocks';
 import { RichText, stripTags } from '../../components/rich-text';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { ContentBanner } from './content-banner';
-import { bannerFields, str } from './fields';
+import { bannerFields, str } from '#shared/rules/content-fields';
 import { ProspectEmailForm } from './prospect-email-form';
 import { useMember } from '../session';
 import styles from './content-page.module.css';

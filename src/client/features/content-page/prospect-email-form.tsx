@@ -12,7 +12,7 @@ import { TextField } from '../../components/text-field';
 import { useContentItem } from '../content';
 import { useCreateProspect, validateEmail } from '../enrollment';
 import { readReferral, useMember } from '../session';
-import { str } from './fields';
+import { str } from '#shared/rules/content-fields';
 import styles from './prospect-email-form.module.css';
 
 /** §5 / §9: prospect e-mail at most 50 characters. */

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useContentItem } from '../../features/content/content-provider';
-import { str } from '../../features/content-page/fields';
+import { str } from '#shared/rules/content-fields';
 import { paths } from '#shared/routes';
 import { usePartner } from '../../lib/partner';
 import { Button } from '../../components/button';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useContentPage } from '../../features/content/content-provider';
 import { ContentBanner } from '../../features/content-page/content-banner';
-import { bannerFields, str } from '../../features/content-page/fields';
+import { bannerFields, str } from '#shared/rules/content-fields';
 import { useKnownPublicId, useMember } from '../../features/session';
 import { chooseHomeItem, homeStatesFor, isNewMember, progressLine } from '#shared/rules/home-variant';
 import { usePartner } from '../../lib/partner';

@@ -8,6 +8,11 @@ import { TestBrowser } from '../../test/browser';
 import { contentPages, merchants, partners, sessions } from '../../db/schema';
 import { hashToken } from '../../plugins/session';
 import { demoPublicId } from '../../demo/members';
+import { DESKTOP_QUERY } from '#shared/constants/layout';
+import { merchantImageUrl } from '#shared/constants/merchant';
+import { bannerFields } from '#shared/rules/content-fields';
+import { chooseHomeItem, homeStatesFor } from '#shared/rules/home-variant';
+import type { MerchantDetail, MerchantSearchResponse } from '#shared/schemas/merchant';
 import { carouselQueries, firstSearchRequest, MAX_INLINE_CAROUSELS, visitJson, RawJson } from './first-screen';
 
 let t: TestApp;
@@ -25,6 +30,12 @@ function inlined(body: string): { content: FirstContent | null; visit: FirstVisi
   const v = element(body, FIRST_SCREEN_IDS.visit);
   if (v === null) throw new Error('no visit data in page');
   return { content: c === null ? null : JSON.parse(c) as FirstContent, visit: JSON.parse(v) as FirstVisit };
+}
+/** The page's image preloads, in order: href and media. */
+function preloads(body: string): Array<{ href: string; media: string | null }> {
+  const head = body.slice(0, body.indexOf('</head>'));
+  return [...head.matchAll(/<link rel="preload" as="image" href="([^"]*)" fetchpriority="high"(?: media="([^"]*)")?>/g)]
+    .map((m) => ({ href: m[1]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'), media: m[2] ?? null }));
 }
 const queryString = (request: Record<string, unknown>) => {
   const p = new URLSearchParams();
@@ -191,5 +202,74 @@ describe('first-screen data in the page (issue 13)', () => {
     expect(res.body).toContain('--color-primary');
     const skeleton = res.body.slice(res.body.indexOf('<div class="boot"'));
     expect(skeleton).not.toMatch(/<(a|button|input)\b|tabindex|style=/);
+  });
+
+  describe("the first screen's largest image is fetched at once (a preload in the page's head)", () => {
+    it('on /search: the first result\'s picture, the URL its tile asks for, and it answers', async () => {
+      const res = await t.request('delta', { method: 'GET', url: '/search?location=10001', headers: html });
+      const answer = inlined(res.body).visit.queries[0]!.data as MerchantSearchResponse;
+      const first = answer.merchants[0]!;
+      expect(preloads(res.body)).toEqual([{ href: merchantImageUrl(first.images.imageBaseUrl, 'tile', first.images.imagePath), media: null }]);
+      const image = await t.request('delta', { method: 'GET', url: preloads(res.body)[0]!.href });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toMatch(/^image\//);
+      // No results, or a search left to the browser: nothing to preload.
+      expect(preloads((await t.request('delta', { method: 'GET', url: '/search?location=Current%20Location', headers: html })).body)).toEqual([]);
+    });
+
+    it("on a restaurant's page: its photo; an unknown restaurant none", async () => {
+      const [m] = await t.database.db.select({ id: merchants.id }).from(merchants).limit(1);
+      const res = await t.request('delta', { method: 'GET', url: `/merchants/${m!.id}`, headers: html });
+      const detail = inlined(res.body).visit.queries[0]!.data as MerchantDetail;
+      expect(preloads(res.body)).toEqual([{ href: merchantImageUrl(detail.images.imageBaseUrl, 'hero', detail.images.imagePath), media: null }]);
+      expect((await t.request('delta', { method: 'GET', url: preloads(res.body)[0]!.href })).statusCode).toBe(200);
+      expect(preloads((await t.request('delta', { method: 'GET', url: '/merchants/2147483000', headers: html })).body)).toEqual([]);
+    });
+
+    it("on the home page: the banner of the home item the visitor or member sees, by width as its <picture> chooses; other pages none", async () => {
+      const rows = await t.database.db.select().from(partners);
+      const partner = rows.find((r) => r.homePage !== 'discover')!;
+      const expected = (content: FirstContent | null, member: FirstVisit['member']) => {
+        const banner = bannerFields(chooseHomeItem(content!.pages.home!.data, homeStatesFor(member ?? null, null)).item?.fields.banner);
+        if (!banner.enabled) return [];
+        if (banner.image && banner.imageMobile) return [{ href: banner.image, media: DESKTOP_QUERY }, { href: banner.imageMobile, media: `not all and ${DESKTOP_QUERY}` }];
+        return [{ href: banner.imageMobile || banner.image, media: null }];
+      };
+      const visitor = await t.request(partner.code, { method: 'GET', url: '/', headers: html });
+      const page = inlined(visitor.body);
+      expect(preloads(visitor.body).length).toBeGreaterThan(0);
+      expect(preloads(visitor.body)).toEqual(expected(page.content, page.visit.member));
+      const b = new TestBrowser(t, 'hilton');
+      expect((await b.signInAs(demoPublicId('hilton', 'vip-card'))).statusCode).toBe(200);
+      const signedIn = await b.send({ method: 'GET', url: '/', headers: html });
+      const mine = inlined(signedIn.body);
+      expect(mine.visit.member).toBeTruthy();
+      expect(preloads(signedIn.body)).toEqual(expected(mine.content, mine.visit.member));
+      for (const url of ['/how-it-works', '/account/overview', '/no-such-page']) {
+        expect(preloads((await t.request(partner.code, { method: 'GET', url, headers: html })).body)).toEqual([]);
+      }
+    });
+
+    it('writes a banner address from content escaped, and never a script: address', async () => {
+      const rows = await t.database.db.select().from(partners);
+      const partner = rows.find((r) => r.homePage !== 'discover')!;
+      const items = await t.database.db.select().from(contentPages).where(eq(contentPages.partnerId, partner.id));
+      const home = items.filter((i) => i.contentName === 'home');
+      const saved = home.map((i) => ({ id: i.id, fields: i.fields }));
+      try {
+        for (const image of ['/x.svg" onload="alert(1)', 'javascript:alert(1)']) {
+          for (const item of home) {
+            const fields = { ...(item.fields as Record<string, unknown>), banner: { image, enable_banner: true } };
+            await t.database.db.update(contentPages).set({ fields }).where(eq(contentPages.id, item.id));
+          }
+          const res = await t.request(partner.code, { method: 'GET', url: '/', headers: html });
+          const links = res.body.slice(0, res.body.indexOf('</head>')).match(/<link [^>]*>/g) ?? [];
+          expect(links.join('\n')).not.toMatch(/onload="|javascript:/);
+          expect(preloads(res.body)).toEqual(image.startsWith('/') ? [{ href: image, media: null }] : []);
+        }
+      } finally {
+        for (const s of saved) await t.database.db.update(contentPages).set({ fields: s.fields }).where(eq(contentPages.id, s.id));
+      }
+    });
   });
 });

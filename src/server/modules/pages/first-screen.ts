@@ -2,10 +2,15 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { CONTENT_NAMES, CONTENT_PAGE_SIZE, type ContentName } from '#shared/constants/cms';
 import { FIRST_SCREEN_IDS, queryKeys, type FirstContent, type FirstVisit } from '#shared/first-screen';
 import { matchPath, ROUTES } from '#shared/routes';
+import { DESKTOP_QUERY } from '#shared/constants/layout';
+import { merchantImageUrl } from '#shared/constants/merchant';
+import { bannerFields } from '#shared/rules/content-fields';
+import { chooseHomeItem, homeStatesFor } from '#shared/rules/home-variant';
 import { parseMerchantId } from '#shared/rules/merchant-id';
+import { safeUrl } from '#shared/rules/safe-url';
 import { buildCarouselRequest, buildSearchRequest, hasSearchLocation, isCurrentLocation, parseSearchState, SEARCH_PAGE_SIZE } from '#shared/rules/search-query';
 import { ZMember } from '#shared/schemas/member';
-import { ZMerchantSearchRequest, type MerchantSearchRequest } from '#shared/schemas/merchant';
+import { ZMerchantSearchRequest, type MerchantDetail, type MerchantSearchRequest, type MerchantSummary } from '#shared/schemas/merchant';
 import type { PartnerConfig } from '#shared/schemas/partner';
 import type { Db } from '../../db/client';
 import { toMember } from '../members/member-mapper';
@@ -177,4 +182,43 @@ export function firstScreenScripts(content: FirstContent | null, visit: FirstVis
     content ? `<script id="${FIRST_SCREEN_IDS.content}" type="application/json">${scriptJson(content)}</script>` : '',
     `<script id="${FIRST_SCREEN_IDS.visit}" type="application/json">${escapeScriptJson(visitJson(visit))}</script>`,
   ].filter(Boolean);
+}
+
+/** An image the first screen shows largest (its LCP), fetched at once by a preload; `media` when the width decides which. */
+export type PreloadImage = { href: string; media?: string };
+
+/** The home page's banner as HomeScreen chooses it: the home item for this member (or visitor) and its desktop and phone images. */
+function homeBannerImages(content: FirstContent | null, visit: FirstVisit, knownPublicId: string | null): PreloadImage[] {
+  const items = content?.pages.home?.data ?? [];
+  const chosen = chooseHomeItem(items, homeStatesFor(visit.member ?? null, knownPublicId));
+  const banner = bannerFields(chosen.item?.fields.banner);
+  const desktop = safeUrl(banner.image);
+  const mobile = safeUrl(banner.imageMobile);
+  if (!banner.enabled || !(desktop || mobile)) return [];
+  // ContentBanner's <picture>: the desktop source from DESKTOP_QUERY up, the phone image (or the desktop one) below.
+  if (desktop && mobile) return [{ href: desktop, media: DESKTOP_QUERY }, { href: mobile, media: `not all and ${DESKTOP_QUERY}` }];
+  return [{ href: (mobile ?? desktop)! }];
+}
+
+/**
+ * The largest image of the first screen, so the browser fetches it while the app's JavaScript
+ * loads instead of after it renders (Lighthouse's "LCP request discovery"): the first result's
+ * picture on /search, the restaurant's photo on its page, the home banner. The same URLs the
+ * components ask for (merchantImageUrl, ContentBanner's picture); none when the page shows none.
+ */
+export function firstImages(page: { partner: PartnerConfig; pathname: string }, content: FirstContent | null, visit: FirstVisit, knownPublicId: string | null): PreloadImage[] {
+  const { pathname, partner } = page;
+  if (matchPath(ROUTES.search.path, pathname)) {
+    const answer = visit.queries.find((q) => q.key[1] === 'search')?.data;
+    const json = answer instanceof RawJson ? answer.json : answer ? JSON.stringify(answer) : null;
+    if (!json) return [];
+    const first = (JSON.parse(json) as { merchants?: MerchantSummary[] }).merchants?.[0];
+    return first ? [{ href: merchantImageUrl(first.images.imageBaseUrl, 'tile', first.images.imagePath) }] : [];
+  }
+  if (matchPath(ROUTES.merchant.path, pathname)) {
+    const detail = visit.queries.find((q) => q.key[1] === 'detail')?.data as MerchantDetail | undefined;
+    return detail ? [{ href: merchantImageUrl(detail.images.imageBaseUrl, 'hero', detail.images.imagePath) }] : [];
+  }
+  if (matchPath(ROUTES.home.path, pathname) && partner.homePage !== 'discover') return homeBannerImages(content, visit, knownPublicId);
+  return [];
 }

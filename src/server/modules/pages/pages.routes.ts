@@ -11,7 +11,7 @@ import { compressedBody } from '../../plugins/compression';
 import { toPartnerConfig } from '../partners/partner-config';
 import type { Db } from '../../db/client';
 import type { MerchantSearch } from '../merchants/merchants.service';
-import { firstContent, firstScreenScripts, firstVisit, scriptJson, type FirstScreenDeps } from './first-screen';
+import { firstContent, firstImages, firstScreenScripts, firstVisit, scriptJson, type FirstScreenDeps, type PreloadImage } from './first-screen';
 import { SKELETON_CSS, skeletonHtml } from './skeleton';
 import type { FirstContent, FirstVisit } from '#shared/first-screen';
 
@@ -42,10 +42,13 @@ export function renderIndexHtml(template: string, opts: {
   /** The first screen's data (issue 13); left out, the app fetches it as before. */
   content?: FirstContent | null;
   visit?: FirstVisit;
+  /** The first screen's largest image(s), fetched at once. */
+  images?: readonly PreloadImage[];
 }): string {
   const meta = routeMetaFor(opts.partner, opts.pathname);
   const head = [
     `<title>${escapeHtml(meta.title)}</title>`,
+    ...(opts.images ?? []).map((i) => `<link rel="preload" as="image" href="${escapeHtml(i.href)}" fetchpriority="high"${i.media ? ` media="${escapeHtml(i.media)}"` : ''}>`),
     meta.description ? `<meta name="description" content="${escapeHtml(meta.description)}">` : '',
     meta.keywords ? `<meta name="keywords" content="${escapeHtml(meta.keywords)}">` : '',
     `<meta name="theme-color" content="${escapeHtml(opts.partner.theme.primary)}">`,
@@ -60,6 +63,13 @@ export function renderIndexHtml(template: string, opts: {
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace('<!--app-head-->', () => head)
     .replace('<!--app-skeleton-->', () => skeletonHtml(opts.pathname));
+}
+
+/** The public id a visitor arrives with (§4: ?public_id=, else the RN_PUBLIC_ID cookie): the home page then shows the known visitor's banner. */
+function knownPublicId(request: FastifyRequest): string | null {
+  const fromUrl = (request.query as Record<string, unknown> | undefined)?.public_id;
+  if (typeof fromUrl === 'string' && fromUrl) return fromUrl;
+  return request.cookies?.RN_PUBLIC_ID || null;
 }
 
 /** index.html for every page route, with the partner's configuration and theme in it. */
@@ -95,7 +105,8 @@ export async function pagesRoutes(app: FastifyInstance, { config, db, search }: 
     const nonce = randomBytes(16).toString('base64');
     const template = await loadTemplate();
     const first = await firstScreen(request, opts.partner, opts.pathname, opts.known);
-    const html = renderIndexHtml(template, { partner: opts.partner, pathname: opts.pathname, nonce, ...first });
+    const images = first.visit && opts.known ? firstImages({ partner: opts.partner, pathname: opts.pathname }, first.content, first.visit, knownPublicId(request)) : [];
+    const html = renderIndexHtml(template, { partner: opts.partner, pathname: opts.pathname, nonce, ...first, images });
     reply
       .status(opts.known ? 200 : 404)
       .header('content-security-policy', pageCsp(app.cspDirectives, nonce))

@@ -7,7 +7,7 @@ import { canSignInWithPassword, usesSingleSignOn } from '#shared/rules/partner-f
 import { paths } from '#shared/routes';
 import { usePartner } from '#client/lib/partner';
 import { NewTabHint } from '#client/components/smart-link';
-import { safeUrl } from '#client/components/safe-url';
+import { safeUrl } from '#shared/rules/safe-url';
 import {
   FEATURE_LABELS, HIGHLIGHT_TEXT, MEAL_LABELS, directionsUrl, formatCoordinates, formatDate, formatPhone, formatRating, phoneHref, websiteLabel,
 } from '../format';

@@ -2,7 +2,7 @@ import type { RefObject } from 'react';
 import type { MerchantDetail } from '#shared/schemas/merchant';
 import { Modal } from '#client/components/modal';
 import { NewTabHint } from '#client/components/smart-link';
-import { safeUrl } from '#client/components/safe-url';
+import { safeUrl } from '#shared/rules/safe-url';
 import { formatPhone, phoneHref } from '../format';
 import styles from './order-online.module.css';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { programName } from '#shared/rules/partner-features';
 import { nativeAppVersion } from '#shared/rules/native-app';
 import { StatusPage } from '../../../components/status-page';
-import { safeUrl } from '../../../components/safe-url';
+import { safeUrl } from '#shared/rules/safe-url';
 import { usePartner } from '../../../lib/partner';
 import styles from './update-app.module.css';
 
