@@ -78,6 +78,4 @@ export function createMailer(opts: { db: Db; config: Pick<AppConfig, 'smtpUrl' |
 }
 
 /** Escapes text for the HTML part of an e-mail. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+export { escapeHtml } from './html';

@@ -37,6 +37,7 @@ function preloads(body: string): Array<{ href: string; media: string | null }> {
   return [...head.matchAll(/<link rel="preload" as="image" href="([^"]*)" fetchpriority="high"(?: media="([^"]*)")?>/g)]
     .map((m) => ({ href: m[1]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'), media: m[2] ?? null }));
 }
+const skeletonOf = (body: string) => body.slice(body.indexOf('<div class="boot"'));
 const queryString = (request: Record<string, unknown>) => {
   const p = new URLSearchParams();
   for (const [k, v] of Object.entries(request)) for (const item of Array.isArray(v) ? v : [v]) p.append(k, String(item));
@@ -210,6 +211,8 @@ describe('first-screen data in the page (issue 13)', () => {
       const answer = inlined(res.body).visit.queries[0]!.data as MerchantSearchResponse;
       const first = answer.merchants[0]!;
       expect(preloads(res.body)).toEqual([{ href: merchantImageUrl(first.images.imageBaseUrl, 'tile', first.images.imagePath), media: null }]);
+      // The skeleton shows it in the first result's place until the app has rendered.
+      expect(skeletonOf(res.body)).toContain(`<div class="boot-tile boot-tile-pic"><img class="boot-pic" src="${preloads(res.body)[0]!.href}" alt=""></div>`);
       const image = await t.request('delta', { method: 'GET', url: preloads(res.body)[0]!.href });
       expect(image.statusCode).toBe(200);
       expect(image.headers['content-type']).toMatch(/^image\//);
@@ -223,6 +226,7 @@ describe('first-screen data in the page (issue 13)', () => {
       const detail = inlined(res.body).visit.queries[0]!.data as MerchantDetail;
       expect(preloads(res.body)).toEqual([{ href: merchantImageUrl(detail.images.imageBaseUrl, 'hero', detail.images.imagePath), media: null }]);
       expect((await t.request('delta', { method: 'GET', url: preloads(res.body)[0]!.href })).statusCode).toBe(200);
+      expect(skeletonOf(res.body)).toContain(`<div class="boot-shot"><img class="boot-pic" src="${preloads(res.body)[0]!.href}" alt=""></div>`);
       expect(preloads((await t.request('delta', { method: 'GET', url: '/merchants/2147483000', headers: html })).body)).toEqual([]);
     });
 
@@ -239,6 +243,11 @@ describe('first-screen data in the page (issue 13)', () => {
       const page = inlined(visitor.body);
       expect(preloads(visitor.body).length).toBeGreaterThan(0);
       expect(preloads(visitor.body)).toEqual(expected(page.content, page.visit.member));
+      // The skeleton's banner is the same <picture> the app draws: the desktop source, else the phone image.
+      const [first, second] = preloads(visitor.body);
+      expect(skeletonOf(visitor.body)).toContain(second
+        ? `<picture><source media="${first!.media}" srcset="${first!.href}"><img class="boot-pic" src="${second.href}" alt=""></picture>`
+        : `<img class="boot-pic" src="${first!.href}" alt="">`);
       const b = new TestBrowser(t, 'hilton');
       expect((await b.signInAs(demoPublicId('hilton', 'vip-card'))).statusCode).toBe(200);
       const signedIn = await b.send({ method: 'GET', url: '/', headers: html });
@@ -265,6 +274,7 @@ describe('first-screen data in the page (issue 13)', () => {
           const res = await t.request(partner.code, { method: 'GET', url: '/', headers: html });
           const links = res.body.slice(0, res.body.indexOf('</head>')).match(/<link [^>]*>/g) ?? [];
           expect(links.join('\n')).not.toMatch(/onload="|javascript:/);
+          expect(skeletonOf(res.body)).not.toMatch(/onload="|javascript:/);
           expect(preloads(res.body)).toEqual(image.startsWith('/') ? [{ href: image, media: null }] : []);
         }
       } finally {

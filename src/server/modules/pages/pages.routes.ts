@@ -7,6 +7,7 @@ import type { AppConfig } from '../../config';
 import { isKnownRoute, routeMetaFor } from '#shared/routes';
 import type { PartnerConfig } from '#shared/schemas/partner';
 import { AppError } from '../../lib/app-error';
+import { escapeHtml } from '../../lib/html';
 import { compressedBody } from '../../plugins/compression';
 import { toPartnerConfig } from '../partners/partner-config';
 import type { Db } from '../../db/client';
@@ -15,7 +16,6 @@ import { firstContent, firstImages, firstScreenScripts, firstVisit, scriptJson, 
 import { SKELETON_CSS, skeletonHtml } from './skeleton';
 import type { FirstContent, FirstVisit } from '#shared/first-screen';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const cssValue = (s: string) => s.replace(/[;{}<>]/g, '');
 
 /** The app's CSP with the page's nonce added to style-src (for the partner theme <style>). */
@@ -62,7 +62,7 @@ export function renderIndexHtml(template: string, opts: {
   return template
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace('<!--app-head-->', () => head)
-    .replace('<!--app-skeleton-->', () => skeletonHtml(opts.pathname));
+    .replace('<!--app-skeleton-->', () => skeletonHtml(opts.pathname, opts.images));
 }
 
 /** The public id a visitor arrives with (§4: ?public_id=, else the RN_PUBLIC_ID cookie): the home page then shows the known visitor's banner. */

@@ -1,10 +1,16 @@
 import { matchPath, ROUTES } from '#shared/routes';
+import { escapeHtml } from '../../lib/html';
+import type { PreloadImage } from './first-screen';
 
 /**
  * The page's static skeleton (issue 13): the chrome (top bar with the partner's logo, main area,
  * footer band) drawn in the partner's colours from the theme variables, shown while the app's
  * JavaScript loads and hidden by CSS the moment React puts anything into #root. Decorative only:
  * aria-hidden, nothing focusable. The top bar has the real one's height (64px + its 1px border).
+ * Where the first screen's largest picture is known (the preloaded one: home banner, restaurant
+ * photo, first search result), the skeleton shows that picture in its place, so the reader sees
+ * it as soon as it arrives rather than when the app has rendered; the app then draws the same
+ * picture there.
  */
 export const SKELETON_CSS = [
   '.boot{min-height:100vh;display:flex;flex-direction:column;background:var(--color-background,#fff);color:var(--color-text,#1d1d1f)}',
@@ -29,6 +35,13 @@ export const SKELETON_CSS = [
   '.boot-title{height:30px;width:55%;margin:28px 0 18px;border-radius:8px;background:color-mix(in srgb,var(--color-primary,#1b4f8a) 30%,var(--color-surface,#f4f5f7))}',
   '.boot-tiles{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:16px;margin-top:16px}',
   '.boot-tile{height:240px;border-radius:12px;background:var(--color-surface,#f4f5f7)}',
+  '.boot-pic{display:block;width:100%;height:100%;object-fit:cover}.boot-banner picture{display:block;height:100%}',
+  // The boxes the app gives these pictures (content-banner.module.css .media, merchant-detail.module.css .hero).
+  '.boot-banner{aspect-ratio:16/9;max-height:260px;overflow:hidden;background:var(--color-surface,#f4f5f7)}',
+  '@media (min-width:861px){.boot-banner{aspect-ratio:auto;max-height:none;height:480px}}',
+  '.boot-shot{aspect-ratio:16/9;margin-top:16px;border-radius:12px;overflow:hidden;background:var(--color-surface,#f4f5f7)}',
+  '@media (min-width:661px){.boot-shot{aspect-ratio:21/8}}',
+  '.boot-tile-pic{height:auto;min-height:240px;overflow:hidden}.boot-tile-pic .boot-pic{height:auto;aspect-ratio:8/5}',
   '.boot-field{height:50px;border-radius:6px;margin-top:20px;background:var(--color-surface,#f4f5f7);border:1px solid color-mix(in srgb,var(--color-text,#1d1d1f) 22%,var(--color-background,#fff))}',
   '.boot-foot{margin-top:3rem;height:220px;background:var(--color-surface,#f4f5f7);border-top:4px solid var(--color-primary,#1b4f8a)}',
   '@media (prefers-reduced-motion:no-preference){.boot-line,.boot-tile,.boot-title{animation:boot-pulse 1.6s ease-in-out infinite}}',
@@ -36,24 +49,35 @@ export const SKELETON_CSS = [
 ].join('');
 
 const lines = (n: number) => '<div class="boot-line"></div>'.repeat(n);
-const tiles = (n: number) => `<div class="boot-tiles">${'<div class="boot-tile"></div>'.repeat(n)}</div>`;
+const tiles = (n: number, first = '') => `<div class="boot-tiles">${first ? `<div class="boot-tile boot-tile-pic">${first}</div>` : ''}${'<div class="boot-tile"></div>'.repeat(first ? n - 1 : n)}</div>`;
 
-/** The main area's placeholders for this kind of page. */
-function mainFor(pathname: string): string {
+/** The picture as the app's <img> or <picture> chooses it: a source per media query, the last image without one. */
+function picture(images: readonly PreloadImage[]): string {
+  if (images.length === 0) return '';
+  const fallback = images.find((i) => !i.media) ?? images[images.length - 1]!;
+  const sources = images.filter((i) => i !== fallback && i.media).map((i) => `<source media="${escapeHtml(i.media!)}" srcset="${escapeHtml(i.href)}">`).join('');
+  const img = `<img class="boot-pic" src="${escapeHtml(fallback.href)}" alt="">`;
+  return sources ? `<picture>${sources}${img}</picture>` : img;
+}
+
+/** The main area's placeholders for this kind of page, with its largest picture where known. */
+function mainFor(pathname: string, images: readonly PreloadImage[]): string {
+  const pic = picture(images);
   if (matchPath(ROUTES.search.path, pathname)) {
-    return `<div class="boot-in boot-wide"><div class="boot-field"></div><div class="boot-title"></div>${tiles(6)}</div>`;
+    return `<div class="boot-in boot-wide"><div class="boot-field"></div><div class="boot-title"></div>${tiles(6, pic)}</div>`;
   }
   if (matchPath(ROUTES.merchant.path, pathname)) {
+    if (pic) return `<div class="boot-in"><div class="boot-shot">${pic}</div><div class="boot-title"></div>${lines(5)}</div>`;
     return `<div class="boot-hero boot-photo"></div><div class="boot-in"><div class="boot-title"></div>${lines(5)}</div>`;
   }
-  return `<div class="boot-hero"></div><div class="boot-in"><div class="boot-title"></div>${lines(4)}${tiles(3)}</div>`;
+  return `${pic ? `<div class="boot-banner">${pic}</div>` : '<div class="boot-hero"></div>'}<div class="boot-in"><div class="boot-title"></div>${lines(4)}${tiles(3)}</div>`;
 }
 
 /** The skeleton's markup: classes only (the page's CSP allows no style attributes). */
-export function skeletonHtml(pathname: string): string {
+export function skeletonHtml(pathname: string, images: readonly PreloadImage[] = []): string {
   return `<div class="boot" aria-hidden="true">`
     + `<div class="boot-bar"><div class="boot-in boot-wide"><img class="boot-logo" src="/partner/logo.svg" alt="" width="140" height="36"><span class="boot-pill"></span><span class="boot-pill"></span><span class="boot-pill"></span><span class="boot-cta"></span><span class="boot-menu"></span></div></div>`
-    + `<div class="boot-main">${mainFor(pathname)}</div>`
+    + `<div class="boot-main">${mainFor(pathname, images)}</div>`
     + `<div class="boot-foot"></div>`
     + `</div>`;
 }
