@@ -168,7 +168,7 @@ test.describe('the skeleton', () => {
   }
 
   test("shows the chrome in the partner's colours before any script runs, with the real top bar's height", async ({ browser, page }) => {
-    const { page: still, close } = await noScriptPage(browser, '/');
+    const { page: still, close } = await noScriptPage(browser, '/how-it-works');
     const config = await partnerConfig(still);
     const skeleton = still.locator('.boot');
     await expect(skeleton).toBeVisible();
@@ -180,8 +180,15 @@ test.describe('the skeleton', () => {
     const barHeight = (await still.locator('.boot-bar').boundingBox())!.height;
     await close();
 
+    // Where the page's largest picture is known (the home banner), the skeleton shows it already.
+    const { page: home, close: closeHome } = await noScriptPage(browser, '/');
+    const banner = home.locator('.boot-banner img');
+    await expect(banner).toBeVisible();
+    await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await closeHome();
+
     // With scripts, the app replaces it, and its top bar is as tall: nothing below it jumps.
-    await page.goto(partnerUrl(PARTNER, '/'));
+    await page.goto(partnerUrl(PARTNER, '/how-it-works'));
     await expect(page.locator('#main')).toBeVisible();
     await expect(page.locator('.boot')).toBeHidden();
     const header = (await page.locator('header').first().boundingBox())!.height;
