@@ -41,6 +41,19 @@ function renderHeart(opts: { member?: ReturnType<typeof makeMember> | null; list
 }
 
 describe('FavoriteButton', () => {
+  it("next to the restaurant's name, its visible word is in its name (label in name) and does not change with the state", () => {
+    stubFetch(() => ({ status: 200, body: listOf(merchant) }));
+    for (const list of [listOf(other), listOf(merchant)]) {
+      const queryClient = testQueryClient();
+      queryClient.setQueryData(FAVORITES_QUERY_KEY, list);
+      renderWithProviders(<ToastProvider><FavoriteButton merchant={merchant} variant="inline" /></ToastProvider>, { partner, member: makeMember(), queryClient });
+      const heart = screen.getByRole('button', { name: 'Favorite Blue Plate Diner' });
+      expect(heart.textContent).toBe('Favorite');
+      expect(heart.getAttribute('aria-label')!.startsWith(heart.textContent!)).toBe(true);
+      cleanup();
+    }
+  });
+
   it('is a toggle named after the restaurant, pressed when it is a favourite', async () => {
     stubFetch(() => ({ status: 200, body: listOf(merchant) }));
     renderHeart({ list: listOf(other, merchant) });
