@@ -1,17 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures';
+import { expect, expectNoSeriousA11yIssues, partnerUrl, signIn, test } from './fixtures';
 
-const PASSWORD = 'Dining2026!';
 /** A test number the seed keeps free (docs/api-cards.md): no demo member holds it until this spec links it. */
 const NUMBER = '4012 8888 8888 1881';
-
-async function signIn(page: Page, partner: string, username: string) {
-  await page.goto(partnerUrl(partner, '/login'));
-  await page.getByLabel(/^Email/).fill(username);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 async function typeCardAndLink(page: Page) {
   const frame = page.frameLocator('iframe[title="Secure card number entry"]');

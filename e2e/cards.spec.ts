@@ -1,16 +1,6 @@
 import type { Page } from '@playwright/test';
 import { withCheckCharacter } from '../src/shared/rules/partner-number';
-import { expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures';
-
-const PASSWORD = 'Dining2026!';
-
-async function signIn(page: Page, partner: string, username: string) {
-  await page.goto(partnerUrl(partner, '/login'));
-  await page.getByLabel(/^Email/).fill(username);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
+import { expect, expectNoSeriousA11yIssues, partnerUrl, signIn, test } from './fixtures';
 
 /** Types a number into the secure frame (another origin) the way a person does. */
 async function enterCard(page: Page, number: string) {

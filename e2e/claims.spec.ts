@@ -1,21 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { authEvent, clearingEvent, merchantLocalDateTime, newTransactionId, signedRequest } from '../src/server/modules/rewards/card-events';
 import { DEV_CARD_EVENTS_SECRET } from '../src/server/config';
-import { expect, expectNoSeriousA11yIssues, partnerUrl, PORT, test } from './fixtures';
+import { expect, expectNoSeriousA11yIssues, partnerUrl, PORT, signIn, test } from './fixtures';
 
-const PASSWORD = 'Dining2026!';
 const DAY = 86_400_000;
 
 type Sample = { cards: Array<{ publicId: string; cardToken: string; lastFour: string }>; locations: Array<{ merchantId: number; locationId: string; state: string }> };
 type MerchantDetail = { id: number; name: string; location: { address: { address1: string; city: string; state: string; zipCode: string } } };
-
-async function signIn(page: Page, partner: string, email: string) {
-  await page.goto(partnerUrl(partner, '/login'));
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 /** A same-origin GET from the page (the browser resolves the partner's *.localhost host). */
 async function getJson<T>(page: Page, path: string): Promise<T> {

@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { isValidPartnerNumber } from '../src/shared/rules/partner-number';
-import { expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures';
+import { expect, expectNoSeriousA11yIssues, partnerUrl, signIn, test } from './fixtures';
 
 /**
  * Issue 13 §8, polish a new user sees: the joining steps named alike, the partner-number help and
@@ -10,15 +9,6 @@ import { expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures'
  */
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-const PASSWORD = 'Dining2026!';
-
-async function signIn(page: Page, partner: string, email: string) {
-  await page.goto(partnerUrl(partner, '/login'));
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 test.describe('joining, as a newcomer without a membership', () => {
   for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {

@@ -74,3 +74,15 @@ export async function apiCall<T>(page: Page, path: string, body?: unknown): Prom
     return { status: res.status, json: (await res.json()) as T };
   }, { path, body }) as Promise<{ status: number; json: T }>;
 }
+
+/** The demo members' password (src/server/demo). */
+export const DEMO_PASSWORD = 'Dining2026!';
+
+/** Signs in through the sign-in form as a person would, and waits until the app has left /login. */
+export async function signIn(page: Page, partner: string, email: string, password = DEMO_PASSWORD) {
+  await page.goto(partnerUrl(partner, '/login'));
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}

@@ -1,17 +1,10 @@
 import type { Page } from '@playwright/test';
 import type { Member } from '../src/shared/schemas/member';
-import { expect, expectNoSeriousA11yIssues, partnerConfig, partnerUrl, test } from './fixtures';
+import { expect, expectNoSeriousA11yIssues, partnerConfig, partnerUrl, signIn, test } from './fixtures';
 
 const PASSWORD = 'Dining2026!';
 
 /** Direct sign-in with a demo account (docs/demo-members.md). */
-async function signIn(page: Page, partner: string, email: string) {
-  await page.goto(partnerUrl(partner, '/login'));
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 /** The staging tools' "sign in as" (single sign-on partners have no password form on the site). */
 async function signInAs(page: Page, partner: string, publicId: string) {

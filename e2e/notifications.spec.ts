@@ -1,17 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures';
+import { expect, expectNoSeriousA11yIssues, partnerUrl, signIn, test } from './fixtures';
 
-const PASSWORD = 'Dining2026!';
 const PARTNER = 'caesars';
 const EMAIL = 'select.card@caesars.example.com';
-
-async function signIn(page: Page) {
-  await page.goto(partnerUrl(PARTNER, '/login'));
-  await page.getByLabel(/^Email/).fill(EMAIL);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 /** The outbox of the staging tools, refreshed until this member's mail with this subject shows (the job runs every 15 s). */
 async function waitForMail(page: Page, subject: RegExp) {
@@ -28,7 +19,7 @@ async function waitForMail(page: Page, subject: RegExp) {
 test.describe('reward notifications', () => {
   test('"Dine now" produces its mails: seen with the amount before tip, then the result once cleared', async ({ page, errors }) => {
     test.setTimeout(180_000);
-    await signIn(page);
+    await signIn(page, PARTNER, EMAIL);
     const search = await page.evaluate(async () => (await (await fetch('/api/v2/Merchants/Search?location=Chicago%2C%20IL&pageSize=5')).json()) as { merchants: Array<{ id: number; name: string }> });
     const restaurant = search.merchants[0]!;
 

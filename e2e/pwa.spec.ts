@@ -1,10 +1,9 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures';
+import { expect, expectNoSeriousA11yIssues, partnerUrl, signIn, test } from './fixtures';
 
 /** Installable app and native-app shell (docs/pwa.md). Service workers are blocked elsewhere; here they run. */
 test.use({ serviceWorkers: 'allow' });
 
-const PASSWORD = 'Dining2026!';
 const SHOTS = '.tmp/pwa-shots';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -30,14 +29,6 @@ function cachedUrls(page: Page): Promise<string[]> {
     }
     return urls;
   });
-}
-
-async function signIn(page: Page, partner: string, email: string) {
-  await page.goto(partnerUrl(partner, '/login'));
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
 }
 
 /** Chromium's install prompt, as the browser would fire it once the site qualifies. */

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { TransactionsPage } from '../src/shared/schemas/rewards';
 import type { ReviewStatus } from '../src/shared/schemas/reviews';
-import { expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures';
+import { expect, expectNoSeriousA11yIssues, partnerUrl, signIn, test } from './fixtures';
 
 /**
  * Verified reviews (issue 10): a member dines with the staging tools' "Dine now", follows the
@@ -11,15 +11,6 @@ import { expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures'
 
 const PARTNER = 'choice';
 const EMAIL = 'select.card@choice.example.com';
-const PASSWORD = 'Dining2026!';
-
-async function signIn(page: Page) {
-  await page.goto(partnerUrl(PARTNER, '/login'));
-  await page.getByLabel(/^Email/).fill(EMAIL);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 async function getJson<T>(page: Page, path: string): Promise<T> {
   return page.evaluate(async (p) => (await (await fetch(p, { headers: { accept: 'application/json' } })).json()) as T, path);
@@ -40,7 +31,7 @@ async function dineNow(page: Page, merchantId: number): Promise<string> {
 
 test('a diner reviews a visit from Reviews & History and sees it on the restaurant page, verified', async ({ page, errors }) => {
   test.setTimeout(120_000);
-  await signIn(page);
+  await signIn(page, PARTNER, EMAIL);
   const near = await getJson<{ merchants: Array<{ id: number; name: string }> }>(page, '/api/v2/Merchants/Search?location=Chicago%2C%20IL&pageSize=30');
 
   // Restaurants differ (benefit days, blackout dates): dine until a visit the §5 rule lets be reviewed (not Forfeit or Deferred).

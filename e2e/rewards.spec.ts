@@ -1,16 +1,8 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import type { TransactionsPage } from '../src/shared/schemas/rewards';
-import { apiCall, expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures';
+import { apiCall, expect, expectNoSeriousA11yIssues, partnerUrl, signIn, test } from './fixtures';
 
 const PASSWORD = 'Dining2026!';
-
-async function signIn(page: Page, partner: string, email: string) {
-  await page.goto(partnerUrl(partner, '/login'));
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 /** A same-origin call with the session cookie and the anti-forgery token, from the page. */
 const call = apiCall;

@@ -1,22 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures';
+import { expect, expectNoSeriousA11yIssues, partnerUrl, signIn, test } from './fixtures';
 
 /**
  * Surveys (issue 12; docs/api-surveys.md): the §4 survey prompt and the /surveys page, answered as
  * a person does, and the answers in the staging tools. The demo site-wide survey waits 3 s and
  * stays off the member flows; §4 keeps it off /discover.
  */
-const PASSWORD = 'Dining2026!';
 const PROMPT_TITLE = 'Got a minute? Tell us how we are doing';
 const DELAY_MS = 3000;
-
-async function signIn(page: Page, partner: string, email: string) {
-  await page.goto(partnerUrl(partner, '/login'));
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 const prompt = (page: Page) => page.getByRole('region', { name: PROMPT_TITLE });
 
