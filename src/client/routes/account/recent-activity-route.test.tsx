@@ -98,7 +98,8 @@ describe('/account/recent_activity (Reviews & History)', () => {
     expect(links.map((a) => a.textContent)).toEqual(['Account Overview', 'Reviews & History', 'Linked Cards', 'Profile']);
     expect(links[1]!.getAttribute('href')).toBe('/account/recent_activity');
     expect(links[1]!.getAttribute('aria-current')).toBe('page');
-    expect(document.title).toBe('Reviews & History | Test Dining');
+    // useDocumentTitle sets it in a passive effect, which React may run after the heading is already in the DOM.
+    await waitFor(() => expect(document.title).toBe('Reviews & History | Test Dining'));
   });
 
   it('says "Do not refresh..." while the first page loads', async () => {
