@@ -53,6 +53,8 @@ test.describe('searching restaurants', () => {
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByText('Sign in to see offers').first()).toBeVisible();
     await expect(page.getByRole('link', { name: /back/i })).toBeVisible();
+    // The map loads when the reader scrolls to it (below the fold on a phone).
+    await page.getByRole('region', { name: 'Location and contact' }).scrollIntoViewIfNeeded();
     await expect(page.locator('.leaflet-marker-pane .leaflet-marker-icon')).toHaveCount(1);
     await expect(page.getByRole('table').or(page.getByRole('heading', { name: /opening hours/i })).first()).toBeVisible();
     await expectNoSeriousA11yIssues(page);
