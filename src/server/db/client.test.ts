@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPostgres, describeDataDirError, describePostgresError, isDatabaseUnavailable, openPglite, postgresAddress } from './client';
+import { checkPostgres, describeDataDirError, describePostgresError, isDatabaseUnavailable, openPglite, openPostgres, postgresAddress } from './client';
+import { PgProxy } from '../test/pg-proxy';
 import { killChildren, spawnTs } from '../test/child';
 
 /**
@@ -222,6 +223,29 @@ describe('PostgreSQL start-up messages and outage errors', () => {
   });
 
   const url = process.env.TEST_DATABASE_URL;
+  it.skipIf(!url)('closes its pool within a few seconds even with a connection out on a database that stopped answering (PostgreSQL)', async () => {
+    const direct = new URL(url!);
+    const proxy = new PgProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    await proxy.start();
+    try {
+      const viaProxy = new URL(direct);
+      viaProxy.hostname = '127.0.0.1';
+      viaProxy.port = String(proxy.port);
+      const database = openPostgres(viaProxy.toString(), 2);
+      const client = await database.pool.connect();
+      client.on('error', () => undefined);
+      await client.query('select 1');
+      // The connection stays checked out (a request in flight) and the database stops answering.
+      proxy.pause();
+      const started = Date.now();
+      await database.close();
+      expect(Date.now() - started).toBeLessThan(4000);
+    } finally {
+      proxy.resume();
+      await proxy.close();
+    }
+  });
+
   it.skipIf(!url)('names an unknown database and an unknown user (PostgreSQL)', async () => {
     const base = new URL(url!);
     const missing = new URL(base);

@@ -192,7 +192,20 @@ export function openPostgres(url: string, max = 10, opts: { timeoutMs?: number }
   // An idle connection the server closes (restart, failover, a dropped test database) must not crash the process.
   pool.on('error', (err) => console.error(`PostgreSQL connection error: ${err.message}`));
   pool.on('connect', (client) => dropOnReadTimeout(client));
-  return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', pool, url, close: () => pool.end() };
+  return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', pool, url, close: () => endPool(pool) };
+}
+
+/**
+ * Closes the pool. pool.end() waits for every connection to be handed back and to say goodbye; one
+ * still out on a database that stopped answering (an outage) would keep it waiting for ever, so
+ * after a second the connections' sockets are dropped: shutting down never hangs.
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  const ended = pool.end().catch(() => undefined);
+  const late = await Promise.race([ended.then(() => false), new Promise<boolean>((resolve) => setTimeout(resolve, 1000, true).unref())]);
+  if (!late) return;
+  for (const c of (pool as unknown as { _clients?: Array<{ connection?: { stream?: { destroy?: () => void } } }> })._clients ?? []) c.connection?.stream?.destroy?.();
+  await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { CONTENT_NAMES, CONTENT_PAGE_SIZE } from '#shared/constants/cms';
 import { FIRST_SCREEN_IDS, queryKeys, type FirstContent, type FirstVisit } from '#shared/first-screen';
 import { buildCarouselRequest, buildSearchRequest, isCurrentLocation, parseSearchState, SEARCH_PAGE_SIZE } from '#shared/rules/search-query';
@@ -279,6 +279,45 @@ describe('first-screen data in the page (issue 13)', () => {
         }
       } finally {
         for (const s of saved) await t.database.db.update(contentPages).set({ fields: s.fields }).where(eq(contentPages.id, s.id));
+      }
+    });
+  });
+
+  describe('the skeleton shows the announcement banner as the app does (its words, under the top bar)', () => {
+    const annOf = (body: string) => {
+      const sk = skeletonOf(body);
+      return sk.includes('<div class="boot-ann">') ? sk.slice(sk.indexOf('<div class="boot-ann">'), sk.indexOf('<div class="boot-main">')) : null;
+    };
+
+    it('with copy tokens replaced, links marked and the tooltip button\'s place kept; none on /discover', async () => {
+      const res = await t.request('hilton', { method: 'GET', url: '/account/recent_activity', headers: html });
+      const { content } = inlined(res.body);
+      const copy = (content!.pages.announcement_banner!.data[0]!.fields.banner_copy as Array<{ copy: string; url?: string }>);
+      expect(copy.length).toBeGreaterThan(0);
+      const ann = annOf(res.body)!;
+      expect(ann).toContain('earn 100 bonus points');
+      expect(ann).not.toMatch(/\{\{/);
+      expect(ann).toMatch(/<b>[^<]+<\/b>/);
+      expect(ann).toContain('<i></i>');
+      expect(annOf((await t.request('caesars', { method: 'GET', url: '/discover', headers: html })).body)).toBeNull();
+    });
+
+    it('as text: markup from content is dropped and what is left escaped', async () => {
+      const [partner] = await t.database.db.select().from(partners).where(eq(partners.code, 'hilton'));
+      const [item] = await t.database.db.select().from(contentPages).where(and(eq(contentPages.partnerId, partner!.id), eq(contentPages.contentName, 'announcement_banner')));
+      const saved = item!.fields;
+      try {
+        const fields = { banner_copy: [{ copy: '<img src=x onerror=alert(1)>Fish &amp; chips &lt;script&gt;alert(2)&lt;/script&gt; for {{currencyPlural}}' }] };
+        await t.database.db.update(contentPages).set({ fields }).where(eq(contentPages.id, item!.id));
+        const ann = annOf((await t.request('hilton', { method: 'GET', url: '/', headers: html })).body)!;
+        expect(ann).toContain('<p>Fish &amp; chips &lt;script&gt;alert(2)&lt;/script&gt; for points</p>');
+        expect(ann).not.toMatch(/<img|<script|onerror/);
+        expect(ann).not.toContain('<i></i>');
+        // Markup without words: no banner in the skeleton.
+        await t.database.db.update(contentPages).set({ fields: { banner_copy: [{ copy: '  <br>  ' }] } }).where(eq(contentPages.id, item!.id));
+        expect(annOf((await t.request('hilton', { method: 'GET', url: '/', headers: html })).body)).toBeNull();
+      } finally {
+        await t.database.db.update(contentPages).set({ fields: saved }).where(eq(contentPages.id, item!.id));
       }
     });
   });

@@ -5,6 +5,8 @@ import { matchPath, ROUTES } from '#shared/routes';
 import { DESKTOP_QUERY } from '#shared/constants/layout';
 import { merchantImageUrl } from '#shared/constants/merchant';
 import { bannerFields } from '#shared/rules/content-fields';
+import { filterContentItems } from '#shared/rules/content-filters';
+import { replaceTokens, tokenValues } from '#shared/rules/copy-tokens';
 import { chooseHomeItem, homeStatesFor } from '#shared/rules/home-variant';
 import { parseMerchantId } from '#shared/rules/merchant-id';
 import { safeUrl } from '#shared/rules/safe-url';
@@ -189,7 +191,7 @@ export type PreloadImage = { href: string; media?: string };
 
 /** The home page's banner as HomeScreen chooses it: the home item for this member (or visitor) and its desktop and phone images. */
 function homeBannerImages(content: FirstContent | null, visit: FirstVisit, knownPublicId: string | null): PreloadImage[] {
-  const items = content?.pages.home?.data ?? [];
+  const items = filterContentItems('home', content?.pages.home?.data ?? []);
   const chosen = chooseHomeItem(items, homeStatesFor(visit.member ?? null, knownPublicId));
   const banner = bannerFields(chosen.item?.fields.banner);
   const desktop = safeUrl(banner.image);
@@ -221,4 +223,32 @@ export function firstImages(page: { partner: PartnerConfig; pathname: string }, 
   }
   if (matchPath(ROUTES.home.path, pathname) && partner.homePage !== 'discover') return homeBannerImages(content, visit, knownPublicId);
   return [];
+}
+
+/** The announcement banner under the top bar as plain text: its pieces (links marked) and whether it has a tooltip button. */
+export type AnnouncementText = { pieces: Array<{ text: string; link: boolean }>; tooltip: boolean };
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: '\u00a0' };
+/** Content HTML as the text a reader sees: tags dropped, the common entities decoded (the skeleton escapes it again). */
+const plainText = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_m, e: string) => ENTITIES[e]!).replace(/\s+/g, ' ').trim();
+
+/**
+ * The §2 announcement banner's words as AnnouncementBanner shows them (content
+ * 'announcement_banner', first item, copy tokens replaced), for the skeleton: the banner is then
+ * on screen, in its place, from the first paint (on Reviews & History it is the largest text).
+ * None on /discover, where the app shows none.
+ */
+export function announcementText(content: FirstContent | null, partner: PartnerConfig, pathname: string): AnnouncementText | null {
+  if (matchPath(ROUTES.discover.path, pathname)) return null;
+  const fields = content?.pages.announcement_banner?.data[0]?.fields;
+  const values = tokenValues(partner.copyStates);
+  const pieces = (Array.isArray(fields?.banner_copy) ? fields.banner_copy : []).flatMap((v: unknown) => {
+    if (!v || typeof v !== 'object') return [];
+    const o = v as Record<string, unknown>;
+    if (typeof o.copy !== 'string' || !o.copy.trim()) return [];
+    const text = plainText(replaceTokens(o.copy, values));
+    return text ? [{ text, link: typeof o.url === 'string' && o.url.trim() !== '' }] : [];
+  });
+  if (pieces.length === 0) return null;
+  return { pieces, tooltip: typeof fields?.tooltip_copy === 'string' && fields.tooltip_copy.trim() !== '' };
 }

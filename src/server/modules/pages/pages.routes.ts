@@ -12,7 +12,7 @@ import { compressedBody } from '../../plugins/compression';
 import { toPartnerConfig } from '../partners/partner-config';
 import type { Db } from '../../db/client';
 import type { MerchantSearch } from '../merchants/merchants.service';
-import { firstContent, firstImages, firstScreenScripts, firstVisit, scriptJson, type FirstScreenDeps, type PreloadImage } from './first-screen';
+import { announcementText, firstContent, firstImages, firstScreenScripts, firstVisit, scriptJson, type FirstScreenDeps, type PreloadImage } from './first-screen';
 import { SKELETON_CSS, skeletonHtml } from './skeleton';
 import type { FirstContent, FirstVisit } from '#shared/first-screen';
 
@@ -62,7 +62,7 @@ export function renderIndexHtml(template: string, opts: {
   return template
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace('<!--app-head-->', () => head)
-    .replace('<!--app-skeleton-->', () => skeletonHtml(opts.pathname, opts.images));
+    .replace('<!--app-skeleton-->', () => skeletonHtml(opts.pathname, opts.images, announcementText(opts.content ?? null, opts.partner, opts.pathname)));
 }
 
 /** The public id a visitor arrives with (§4: ?public_id=, else the RN_PUBLIC_ID cookie): the home page then shows the known visitor's banner. */

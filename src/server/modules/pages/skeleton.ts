@@ -1,6 +1,6 @@
 import { matchPath, ROUTES } from '#shared/routes';
 import { escapeHtml } from '../../lib/html';
-import type { PreloadImage } from './first-screen';
+import type { AnnouncementText, PreloadImage } from './first-screen';
 
 /**
  * The page's static skeleton (issue 13): the chrome (top bar with the partner's logo, main area,
@@ -35,6 +35,10 @@ export const SKELETON_CSS = [
   '.boot-title{height:30px;width:55%;margin:28px 0 18px;border-radius:8px;background:color-mix(in srgb,var(--color-primary,#1b4f8a) 30%,var(--color-surface,#f4f5f7))}',
   '.boot-tiles{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:16px;margin-top:16px}',
   '.boot-tile{height:240px;border-radius:12px;background:var(--color-surface,#f4f5f7)}',
+  // The announcement banner as announcement-banner.module.css draws it (its text and info button's 32px).
+  '.boot-ann{background:var(--color-primary,#1b4f8a);color:var(--color-primary-text,#fff);font-size:.9375rem}',
+  '.boot-ann .boot-in{display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:.25rem .5rem;padding-block:.625rem;text-align:center}',
+  '.boot-ann p{margin:0}.boot-ann b{text-decoration:underline}.boot-ann i{display:block;width:32px;height:32px}',
   '.boot-pic{display:block;width:100%;height:100%;object-fit:cover}.boot-banner picture{display:block;height:100%}',
   // The boxes the app gives these pictures (content-banner.module.css .media, merchant-detail.module.css .hero).
   '.boot-banner{aspect-ratio:16/9;max-height:260px;overflow:hidden;background:var(--color-surface,#f4f5f7)}',
@@ -74,9 +78,16 @@ function mainFor(pathname: string, images: readonly PreloadImage[]): string {
 }
 
 /** The skeleton's markup: classes only (the page's CSP allows no style attributes). */
-export function skeletonHtml(pathname: string, images: readonly PreloadImage[] = []): string {
+function announcement(text: AnnouncementText | null): string {
+  if (!text) return '';
+  const words = text.pieces.map((p) => (p.link ? `<b>${escapeHtml(p.text)}</b>` : escapeHtml(p.text))).join(' ');
+  return `<div class="boot-ann"><div class="boot-in boot-wide"><p>${words}</p>${text.tooltip ? '<i></i>' : ''}</div></div>`;
+}
+
+export function skeletonHtml(pathname: string, images: readonly PreloadImage[] = [], banner: AnnouncementText | null = null): string {
   return `<div class="boot" aria-hidden="true">`
     + `<div class="boot-bar"><div class="boot-in boot-wide"><img class="boot-logo" src="/partner/logo.svg" alt="" width="140" height="36"><span class="boot-pill"></span><span class="boot-pill"></span><span class="boot-pill"></span><span class="boot-cta"></span><span class="boot-menu"></span></div></div>`
+    + announcement(banner)
     + `<div class="boot-main">${mainFor(pathname, images)}</div>`
     + `<div class="boot-foot"></div>`
     + `</div>`;
