@@ -42,7 +42,7 @@ export const SKELETON_CSS = [
   '.boot-pic{display:block;width:100%;height:100%;object-fit:cover}.boot-banner picture{display:block;height:100%}',
   // The boxes the app gives these pictures (content-banner.module.css .media, merchant-detail.module.css .hero).
   '.boot-banner{aspect-ratio:16/9;max-height:260px;overflow:hidden;background:var(--color-surface,#f4f5f7)}',
-  '@media (min-width:861px){.boot-banner{aspect-ratio:auto;max-height:none;height:480px}}',
+  '@media (min-width:861px){.boot-banner{aspect-ratio:auto;max-height:none;height:400px}}',
   '.boot-shot{aspect-ratio:16/9;margin-top:16px;border-radius:12px;overflow:hidden;background:var(--color-surface,#f4f5f7)}',
   '@media (min-width:661px){.boot-shot{aspect-ratio:21/8}}',
   '.boot-tile-pic{height:auto;min-height:240px;overflow:hidden}.boot-tile-pic .boot-pic{height:auto;aspect-ratio:8/5}',
