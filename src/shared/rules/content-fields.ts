@@ -44,3 +44,17 @@ export function bannerFields(value: unknown): BannerFields {
     includeProspectEmail: bool(b.include_prospect_email),
   };
 }
+
+/** One piece of the §2 announcement banner: text (content HTML) or a link. */
+export type AnnouncementPiece = { copy: string; url?: string; new_tab?: boolean };
+
+/** The announcement banner's pieces from its `banner_copy` field; a piece without text is left out. */
+export function announcementPieces(value: unknown): AnnouncementPiece[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((v) => {
+    if (!v || typeof v !== 'object') return [];
+    const o = v as Record<string, unknown>;
+    if (typeof o.copy !== 'string' || !o.copy.trim()) return [];
+    return [{ copy: o.copy, url: typeof o.url === 'string' && o.url.trim() ? o.url : undefined, new_tab: o.new_tab === true }];
+  });
+}

@@ -3,25 +3,14 @@ import { useContentPage } from '../../features/content/content-provider';
 import { RichText } from '../../components/rich-text';
 import { SmartLink } from '../../components/smart-link';
 import { InfoIcon } from './icons';
+import { announcementPieces } from '#shared/rules/content-fields';
 import styles from './announcement-banner.module.css';
-
-type Piece = { copy: string; url?: string; new_tab?: boolean };
-
-function pieces(value: unknown): Piece[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((v) => {
-    if (!v || typeof v !== 'object') return [];
-    const o = v as Record<string, unknown>;
-    if (typeof o.copy !== 'string' || !o.copy.trim()) return [];
-    return [{ copy: o.copy, url: typeof o.url === 'string' && o.url.trim() ? o.url : undefined, new_tab: o.new_tab === true }];
-  });
-}
 
 /** §2 announcement banner under the top bar: content 'announcement_banner' pieces of text or links, optional tooltip. */
 export function AnnouncementBanner() {
   const items = useContentPage('announcement_banner');
   const fields = items[0]?.fields;
-  const copy = pieces(fields?.banner_copy);
+  const copy = announcementPieces(fields?.banner_copy);
   const tooltip = typeof fields?.tooltip_copy === 'string' ? fields.tooltip_copy.trim() : '';
   const [showTip, setShowTip] = useState(false);
   const tipId = useId();

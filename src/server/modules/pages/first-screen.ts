@@ -4,7 +4,7 @@ import { FIRST_SCREEN_IDS, queryKeys, type FirstContent, type FirstVisit } from 
 import { matchPath, ROUTES } from '#shared/routes';
 import { DESKTOP_QUERY } from '#shared/constants/layout';
 import { merchantImageUrl } from '#shared/constants/merchant';
-import { bannerFields } from '#shared/rules/content-fields';
+import { announcementPieces, bannerFields } from '#shared/rules/content-fields';
 import { filterContentItems } from '#shared/rules/content-filters';
 import { replaceTokens, tokenValues } from '#shared/rules/copy-tokens';
 import { chooseHomeItem, homeStatesFor } from '#shared/rules/home-variant';
@@ -242,12 +242,9 @@ export function announcementText(content: FirstContent | null, partner: PartnerC
   if (matchPath(ROUTES.discover.path, pathname)) return null;
   const fields = content?.pages.announcement_banner?.data[0]?.fields;
   const values = tokenValues(partner.copyStates);
-  const pieces = (Array.isArray(fields?.banner_copy) ? fields.banner_copy : []).flatMap((v: unknown) => {
-    if (!v || typeof v !== 'object') return [];
-    const o = v as Record<string, unknown>;
-    if (typeof o.copy !== 'string' || !o.copy.trim()) return [];
-    const text = plainText(replaceTokens(o.copy, values));
-    return text ? [{ text, link: typeof o.url === 'string' && o.url.trim() !== '' }] : [];
+  const pieces = announcementPieces(fields?.banner_copy).flatMap((p) => {
+    const text = plainText(replaceTokens(p.copy, values));
+    return text ? [{ text, link: p.url !== undefined }] : [];
   });
   if (pieces.length === 0) return null;
   return { pieces, tooltip: typeof fields?.tooltip_copy === 'string' && fields.tooltip_copy.trim() !== '' };
