@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ADDRESS_MAX, CITY_MAX, INTERFACE_TYPES, MEMBER_TYPES, NAME_MAX, PROGRESS_STATUSES, US_STATE_CODES } from '../constants/member';
+import { ADDRESS_MAX, CITY_MAX, INTERFACE_TYPES, MEMBER_TYPES, NAME_MAX, PROGRESS_STATUSES } from '../constants/member';
+import { US_STATE_CODES } from '../constants/us-states';
 import { EMAIL_MAX, EMAIL_MESSAGE, EMAIL_REQUIRED_MESSAGE, EMAIL_TOO_LONG_MESSAGE, isValidEmail, normaliseEmail } from '../rules/email';
 import { cutPassword, PASSWORD_MAX, passwordProblem } from '../rules/password';
 import { ENROLLMENT_PHONE_MESSAGE, isValidUsPhone, PHONE_MESSAGE, phoneDigits } from '../rules/phone';

@@ -5,7 +5,8 @@
 export { MEMBER_QUERY_KEY, applySignedIn, fetchMember, memberQueryOptions, signOut, useMember, useRefetchMemberOnNavigation, type SessionAnswer } from './api';
 export { publicIdFromQuery, useArrival, useArrivalVisitor, type ArrivalVisitor, useKnownPublicId, readKnownPublicId, readLoginRedirect, readReferral, clearLoginRedirect } from './arrival';
 export { readPublicIdCookie, saveKnownPublicId, saveLoginRedirect, type Referral } from './arrival-storage';
-export { knownVisitorQueryOptions, useActivateKnownVisitor, useKnownVisitor } from './known-visitor';
+export { knownVisitorQueryOptions, useKnownVisitor } from './known-visitor';
+export { useActivateKnownVisitor } from './activate-known-visitor';
 export { useSessionTimers, SESSION_WARNING_MESSAGE } from './session-timers';
 export { userStateOf, type UserState } from './user-state';
 export { useUserState } from './use-user-state';

@@ -1,6 +1,7 @@
 import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
-import { ADDRESS_MAX, CITY_MAX, NAME_MAX, US_STATE_OPTIONS } from '#shared/constants/member';
+import { ADDRESS_MAX, CITY_MAX, NAME_MAX } from '#shared/constants/member';
+import { US_STATE_OPTIONS } from '#shared/constants/us-states';
 import { canRecoverPassword, emailOptInOffered, programName } from '#shared/rules/partner-features';
 import { smsOptInEnabled } from '#shared/rules/sms-opt-in';
 import type { Member } from '#shared/schemas/member';

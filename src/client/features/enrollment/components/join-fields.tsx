@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { ADDRESS_MAX, CITY_MAX, NAME_MAX, US_STATE_OPTIONS } from '#shared/constants/member';
+import { ADDRESS_MAX, CITY_MAX, NAME_MAX } from '#shared/constants/member';
+import { US_STATE_OPTIONS } from '#shared/constants/us-states';
 import { emailOptInOffered, programName, usesSingleSignOn } from '#shared/rules/partner-features';
 import { paths, type LinkQuery } from '#shared/routes';
 import { PASSWORD_MIN } from '#shared/rules/password';
