@@ -8,7 +8,7 @@ import { SkipLink } from './chrome/skip-link';
 import { MaintenanceNotice } from './chrome/maintenance-notice';
 import { MemberBody } from './member-body';
 import { useRouteEffects } from './route-effects';
-import { useAfterFirstPaint } from './after-first-paint';
+import { useAfterFirstPaint } from '../components/after-first-paint';
 import { ToastProvider } from '../components/toast';
 import { useArrival } from '../features/session/arrival';
 import { useRefetchMemberOnNavigation } from '../features/session/api';

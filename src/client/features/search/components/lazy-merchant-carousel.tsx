@@ -1,10 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { CURRENT_LOCATION } from '#shared/constants/merchant';
+import { useAfterFirstPaint } from '#client/components/after-first-paint';
 import type { MerchantCarouselProps } from './merchant-carousel';
 import styles from './merchant-carousel.module.css';
 
-// The carousel's code (search rules, tiles, favourites, impressions) loads when a page shows one:
-// the content pages' first load carries only this placeholder.
+// The carousel's code (search rules, tiles, favourites, impressions) loads once the page's first
+// screen has painted, as the footer does: the content pages' first load carries only this
+// placeholder. Not later (when scrolled near): the placeholder is not the carousel's exact height,
+// and the swap must happen before anyone has scrolled to it. Its first search comes with the page.
 const Carousel = lazy(async () => ({ default: (await import('./merchant-carousel')).MerchantCarousel }));
 
 /** The carousel's tile placeholders while its search loads; 4 as in merchant-carousel.tsx. */
@@ -44,8 +47,10 @@ function CarouselPlaceholder({ title, query, headingLevel = 2 }: MerchantCarouse
   );
 }
 
-/** §2 merchant carousel (merchant-carousel.tsx), loaded on demand. */
+/** §2 merchant carousel (merchant-carousel.tsx), loaded after the first paint. */
 export function MerchantCarousel(props: MerchantCarouselProps) {
+  const painted = useAfterFirstPaint();
+  if (!painted) return <CarouselPlaceholder {...props} />;
   return (
     <Suspense fallback={<CarouselPlaceholder {...props} />}>
       <Carousel {...props} />
