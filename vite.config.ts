@@ -101,8 +101,12 @@ function cardFrameModules(): Plugin & { has: (id: string) => boolean } {
 /**
  * Modules of the search screen and the results it shows (tiles, favourites, pagination, the search
  * rules): one chunk rather than ten small shared ones, which gzip worse and cost a request each.
+ * Not the filter panel (it loads when opened, search-page-parts.tsx) nor the heart's own code (after
+ * the first paint, deferred-favorite-button.tsx): only the heart's look.
+ * The location-suggestion constant goes with them: left out, it stayed in the search route's chunk,
+ * which the search chunk then imported (a home carousel loaded the search screen with it).
  */
-const SEARCH_SCREEN_MODULES = /\/src\/(client\/features\/(search\/(hooks\/|components\/(search-|filter-panel|results-list)|search-text|search-storage|api\/)|merchants\/(components\/(merchant-tile|tile-tag)|format|member-tier)|favorites\/(api|components\/favorite-button))|shared\/rules\/(search-query|geolocation|earn-text)|client\/components\/pagination)/;
+const SEARCH_SCREEN_MODULES = /\/src\/(client\/features\/(search\/(hooks\/|components\/(search-|results-list)|search-text|search-storage|api\/)|merchants\/(components\/(merchant-tile|tile-tag)|format|member-tier)|favorites\/components\/(deferred-favorite-button|heart-icon|favorite-button\.module))|shared\/(rules\/(search-query|geolocation|earn-text)|constants\/locations)|client\/components\/pagination)/;
 
 export default defineConfig(({ mode }) => {
   const cardFrame = cardFrameModules();

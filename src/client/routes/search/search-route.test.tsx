@@ -181,7 +181,8 @@ describe('SearchRoute', () => {
     renderRoute('/search?location=Chicago');
     await screen.findByText('Page 1 of 3');
     await user.click(screen.getByRole('button', { name: 'Filters' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Takeout' }));
+    // The panel's code loads when it is first opened (search-page-parts.tsx).
+    await user.click(await screen.findByRole('checkbox', { name: 'Takeout' }));
     expect(currentUrl).toBe('/search?location=Chicago&features=takeout');
     await user.click(screen.getByRole('checkbox', { name: 'Miles available' }));
     await user.click(screen.getByRole('radio', { name: 'Rating' }));

@@ -1,6 +1,5 @@
 import { useSearchPage } from '../../features/search/hooks/use-search-page';
-import { FilterPanel } from '../../features/search/components/filter-panel';
-import { SearchBar, SearchMapSection, SearchResultsSection, SearchToolbar } from '../../features/search/components/search-page-parts';
+import { SearchBar, SearchFilters, SearchMapSection, SearchResultsSection, SearchToolbar } from '../../features/search/components/search-page-parts';
 import styles from '../../features/search/components/search-page.module.css';
 
 /** §2 search screen: form, filters, results with pagination and a map. The URL holds the search. */
@@ -12,9 +11,7 @@ export function SearchRoute() {
       <SearchBar page={page} />
       <SearchToolbar page={page} />
       <div className={styles.body}>
-        <div id={page.ids.filters} className={`${styles.filters} ${page.filtersOpen ? styles.filtersOpen : ''}`}>
-          <FilterPanel value={page.filters} onChange={page.onFilters} onDone={page.closeFilters} />
-        </div>
+        <SearchFilters page={page} />
         <SearchResultsSection page={page} />
         {page.showMap && <SearchMapSection page={page} />}
       </div>

@@ -193,7 +193,8 @@ describe('MerchantTile heart', () => {
     const { container } = renderWithProviders(<ToastProvider><MerchantTile merchant={merchantFixture()} /></ToastProvider>, {
       member: null, partner: partnerFixture({ hasMerchantFavourites: true }),
     });
-    const heart = screen.getByRole('button', { name: 'Favorite Blue Plate Diner' });
+    // The heart's code comes after the first paint (deferred-favorite-button.tsx).
+    const heart = await screen.findByRole('button', { name: 'Favorite Blue Plate Diner' });
     expect(heart.getAttribute('aria-pressed')).toBe('false');
     expect(within(screen.getByRole('article')).getByRole('button', { name: 'Favorite Blue Plate Diner' })).toBe(heart);
     await expectNoAxeViolations(container);

@@ -1,5 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { BREAKPOINTS } from '#shared/constants/layout';
 import { searchHref } from '#shared/rules/search-query';
+import { useMediaQuery } from '#client/components/use-media-query';
 import { MerchantTile } from '../../merchants';
 import type { SearchPage } from '../hooks/use-search-page';
 import { resultCountText, searchSummary } from '../search-text';
@@ -11,6 +13,12 @@ import styles from './search-page.module.css';
 
 // Leaflet loads only with the map, so the list works before the map code arrives.
 const MapView = /* @__PURE__ */ lazy(() => import('./map-view'));
+// Below 1050px the filters are a disclosure, closed at first: their code loads when first opened
+// there (a phone's first screen never shows them), and with the page where they are a side column.
+const FilterPanel = /* @__PURE__ */ lazy(async () => ({ default: (await import('./filter-panel')).FilterPanel }));
+
+/** Where the filters are always shown, beside the results (search-page.module.css). */
+const FILTERS_COLUMN_QUERY = `(min-width: ${BREAKPOINTS.large}px)`;
 
 type Props = { page: SearchPage };
 
@@ -53,6 +61,23 @@ export function SearchToolbar({ page }: Props) {
         <button type="button" className={styles.toolButton} onClick={page.toggleView}>
           {page.view === 'list' ? 'Show map' : 'Show list'}
         </button>
+      )}
+    </div>
+  );
+}
+
+/** The filter and sort panel: a side column on wide screens, opened by the Filters button below that. */
+export function SearchFilters({ page }: Props) {
+  const column = useMediaQuery(FILTERS_COLUMN_QUERY);
+  // Once opened it stays rendered (hidden when closed), as it always was before its code was split off.
+  const [opened, setOpened] = useState(page.filtersOpen);
+  if (page.filtersOpen && !opened) setOpened(true);
+  return (
+    <div id={page.ids.filters} className={`${styles.filters} ${page.filtersOpen ? styles.filtersOpen : ''}`}>
+      {(column || opened) && (
+        <Suspense fallback={null}>
+          <FilterPanel value={page.filters} onChange={page.onFilters} onDone={page.closeFilters} />
+        </Suspense>
       )}
     </div>
   );
