@@ -11,10 +11,11 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { drainInbox } from '../src/server/modules/card-network/engine';
+import { DEFAULT_CHUNK, drainInbox } from '../src/server/modules/card-network/engine';
 import { feed, prepare, scratchPostgres } from './card-events';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 40_000);
+const CHUNK = Number(process.env.BENCH_CHUNK ?? DEFAULT_CHUNK);
 type Sample = { text: string; values: unknown[] };
 const timings = new Map<string, { calls: number; ms: number }>();
 const writes = new Map<string, Sample>();
@@ -57,7 +58,7 @@ async function main() {
     await database.db.execute(sql`analyze`);
     recording = true;
     const t0 = performance.now();
-    const result = await drainInbox(database.db, { maxMs: 600_000 });
+    const result = await drainInbox(database.db, { maxMs: 600_000, limit: CHUNK });
     const total = performance.now() - t0;
     recording = false;
     const inDb = [...timings.values()].reduce((s, t) => s + t.ms, 0);

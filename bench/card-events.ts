@@ -10,7 +10,8 @@
  *   npm run bench                      (all benchmarks; this one last)
  *   node --import tsx bench/card-events.ts
  * BENCH_EVENTS (default 100,000), BENCH_SECONDS (receipt run, default 5), BENCH_PG_URL (default
- * postgres://postgres@127.0.0.1:5432/postgres: a scratch database is created there and dropped).
+ * postgres://postgres@127.0.0.1:5432/postgres: a scratch database is created there and dropped),
+ * BENCH_EMBEDDED=0 (PostgreSQL only: preparing the embedded database takes minutes).
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -30,6 +31,7 @@ import type { CardNetworkEvent } from '../src/shared/schemas/rewards';
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const EMBEDDED = process.env.BENCH_EMBEDDED !== '0';
 const MERCHANTS = 5_000;
 const MEMBERS = 20_000;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -202,27 +204,27 @@ async function countInbox(db: Db): Promise<number> {
 export async function benchCardEvents() {
   console.log(`\nCard-network events (${fmt(EVENTS)} events over ${fmt(MEMBERS)} members and ${fmt(MERCHANTS)} restaurants)`);
   const postgres = await scratchPostgres();
-  const embedded = await openMemoryPglite();
+  const embedded = EMBEDDED ? await openMemoryPglite() : undefined;
   try {
     let t0 = performance.now();
     const pgSetup = postgres ? await prepare(postgres) : undefined;
     if (postgres) console.log(`  PostgreSQL scratch database prepared in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     else console.log(`  PostgreSQL not reachable at ${PG_URL.replace(/:[^:@/]*@/, ':***@')}: its figures are skipped`);
     t0 = performance.now();
-    const liteSetup = await prepare(embedded);
-    console.log(`  embedded database prepared in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const liteSetup = embedded ? await prepare(embedded) : undefined;
+    if (embedded) console.log(`  embedded database prepared in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
     console.log('\nApplying (the engine from a full inbox; the budget is ≥ 10,000 events/s on PostgreSQL)');
     if (postgres && pgSetup) {
       await applyBench('PostgreSQL', postgres, pgSetup, 1, 2000);
       await applyBench('PostgreSQL', postgres, pgSetup, 2, 2000);
     }
-    await applyBench('embedded (PGlite)', embedded, liteSetup, 1, 2000);
+    if (embedded && liteSetup) await applyBench('embedded (PGlite)', embedded, liteSetup, 1, 2000);
 
     if (postgres && pgSetup) await receiptBench(postgres, pgSetup, 'PostgreSQL');
-    await receiptBench(embedded, liteSetup, 'embedded database');
+    if (embedded && liteSetup) await receiptBench(embedded, liteSetup, 'embedded database');
   } finally {
-    await embedded.close();
+    await embedded?.close();
     await postgres?.drop();
   }
 }

@@ -84,14 +84,23 @@ export async function claimInbox(tx: Executor, limit: number): Promise<InboxRow[
  */
 export async function claimEarlierOfCards(tx: Executor, opts: { beforeId: number; tokens: readonly string[]; have: readonly number[] }): Promise<{ taken: InboxRow[]; held: Set<string> }> {
   if (opts.tokens.length === 0) return { taken: [], held: new Set() };
-  const condition = sql`processed_at is null and id < ${opts.beforeId} and body->>'cardToken' = any(${textArray(opts.tokens)})`;
+  // The unapplied events below the chunk that are not in it, in id order from the pending index:
+  // with one applier there are none; with several, at most the others' chunks, however long the
+  // inbox's history. (Picking them by card token first visited every event those cards ever had,
+  // and compared each with the whole chunk: a tenth of the engine's time.)
+  const others = await rows<{ id: string | number; token: string | null }>(tx, sql`
+    select id, body->>'cardToken' as token from card_network_inbox
+    where processed_at is null and id < ${opts.beforeId} and id not in (select (jsonb_array_elements_text(${json(opts.have)}))::bigint)
+    order by id`);
+  const tokens = new Set(opts.tokens);
+  const wanted = others.flatMap((r) => (r.token !== null && tokens.has(r.token) ? [{ id: Number(r.id), token: r.token }] : []));
+  if (wanted.length === 0) return { taken: [], held: new Set() };
   const taken = (await rows<RawInbox>(tx, sql`
-    select id, body, received_at from card_network_inbox where ${condition} and not (id = any(${intArray(opts.have)}))
+    select id, body, received_at from card_network_inbox where id = any(${intArray(wanted.map((r) => r.id))}) and processed_at is null
     order by id for update skip locked`)).map(inboxRow);
-  const mine = [...opts.have, ...taken.map((r) => r.id)];
-  const held = await rows<{ token: string }>(tx, sql`
-    select distinct body->>'cardToken' as token from card_network_inbox where ${condition} and not (id = any(${intArray(mine)}))`);
-  return { taken, held: new Set(held.map((r) => r.token)) };
+  // The ones not taken are another applier's (or were applied meanwhile): their members wait.
+  const got = new Set(taken.map((r) => r.id));
+  return { taken, held: new Set(wanted.filter((r) => !got.has(r.id)).map((r) => r.token)) };
 }
 
 /** Every card of the members who own these tokens (their other cards' events are ordered with theirs). */

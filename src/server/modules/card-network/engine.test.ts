@@ -135,6 +135,29 @@ describe('the engine on the database', () => {
     expect(await dineOf('held-1')).toMatchObject({ status: 'Awarded', authAmountCents: 5000, clearedAmountCents: 5000 });
   });
 
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('an earlier event of a chunk\'s card that another applier holds makes that member wait; the others apply (PostgreSQL)', async () => {
+    const waiting = await memberWithCards(db(), { partnerId: delta });
+    const joining = await memberWithCards(db(), { partnerId: delta });
+    await receive(db(), [ev(waiting.tokens[0]!, { transactionId: 'wait-1' }), ev(joining.tokens[0]!, { transactionId: 'join-1' })]);
+    await receive(db(), [ev(waiting.tokens[0]!, { type: 'clearing', transactionId: 'wait-1' }), ev(joining.tokens[0]!, { type: 'clearing', transactionId: 'join-1' })]);
+    const ids = (await db().select({ id: cardNetworkInbox.id, txn: sql<string>`${cardNetworkInbox.body}->>'transactionId'`, type: cardNetworkInbox.type })
+      .from(cardNetworkInbox).where(sql`${cardNetworkInbox.processedAt} is null`).orderBy(asc(cardNetworkInbox.id)));
+    const authOf = (txn: string) => ids.find((r) => r.txn === txn && r.type === 'auth')!.id;
+    // Another applier holds the waiting member's authorisation, older than what the next claim takes.
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`select id from card_network_inbox where id = ${authOf('wait-1')} for update`);
+      const r = await applyChunk(db(), { limit: 3 });
+      // Claimed: the joining member's two events and the waiting clearing, which goes back.
+      expect(r.outcomes).toMatchObject({ applied: 2 });
+      expect(r.events).toBe(2);
+    });
+    expect(await dineOf('join-1')).toMatchObject({ authAmountCents: 5000, clearedAmountCents: 5000 });
+    // The waiting member's clearing was not applied before its authorisation.
+    expect(await dineOf('wait-1')).toBeUndefined();
+    expect((await applyChunk(db())).events).toBe(2);
+    expect(await dineOf('wait-1')).toMatchObject({ status: 'Awarded', authAmountCents: 5000, clearedAmountCents: 5000 });
+  });
+
   it('sets a poison event aside as failed and applies the rest', async () => {
     await db().execute(sql`create or replace function cn_test_poison() returns trigger language plpgsql as $$
       begin if new.transaction_id = 'poison' then raise exception 'poisoned'; end if; return new; end $$`);

@@ -256,9 +256,12 @@ export async function applyChunk(db: Db, opts: { limit?: number } = {}): Promise
       results.push({ id: c.row.id, ...result });
     }
 
+    // Split before writing: insertDines gives the new dines their ids, and a new dine written
+    // again by the update would cost its row, its indexes and its foreign-key checks twice.
     const changed = [...new Set(world.dinesByTransaction.values())].filter((d) => d.changed);
+    const stored = changed.filter((d) => d.id !== undefined).sort((a, b) => a.id! - b.id!);
     await insertDines(tx, changed.filter((d) => d.id === undefined));
-    await updateDines(tx, changed.filter((d) => d.id !== undefined).sort((a, b) => a.id! - b.id!));
+    await updateDines(tx, stored);
     await insertAdjustments(tx, world.adjustments);
     await writeBonuses(tx, world);
     await writeReservationBonuses(tx, world);
