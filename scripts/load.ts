@@ -187,7 +187,9 @@ async function startServer(): Promise<{ child: ChildProcess; database: string; l
   const database = databaseUrl ? `PostgreSQL at ${postgresAddress(databaseUrl)}` : `embedded database (PGlite), ${flags.data ? 'data folder' : 'fresh data folder'} ${dataDir}`;
   const child = fork(path.join(root, 'src/server/main.ts'), [], {
     cwd: work,
-    execArgv: ['--import', import.meta.resolve('tsx'), '--import', pathToFileURL(path.join(root, 'scripts/load-server-stats.mjs')).href, '--expose-gc'],
+    execArgv: ['--import', import.meta.resolve('tsx'), '--import', pathToFileURL(path.join(root, 'scripts/load-server-stats.mjs')).href, '--expose-gc',
+      // LOAD_CPU_PROF=DIR: the server writes a V8 CPU profile there when it exits (where the time goes).
+      ...(process.env.LOAD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.LOAD_CPU_PROF)}`] : [])],
     env: {
       ...process.env,
       // The app's import aliases (#server/*, #shared/*) come from its tsconfig, wherever the server runs.

@@ -1,12 +1,18 @@
 import { hasMembers, offersFavorites, takesTableReservations } from '#shared/rules/partner-features';
 import { paths, type RoutePartner } from '#shared/routes';
 
-export type AccountPage = { path: string; segment: string; label: string; /** Only for partners where this holds. */ when?: (partner: RoutePartner) => boolean };
+export type AccountPage = {
+  path: string; segment: string; label: string;
+  /** Only for partners where this holds. */
+  when?: (partner: RoutePartner) => boolean;
+  /** Pages reached from this one that sit outside its path: its tab stays marked on them. */
+  subPages?: readonly string[];
+};
 
 /** §2 account centre navigation, in the order of its labels. */
 export const ACCOUNT_PAGES: ReadonlyArray<AccountPage> = [
   { path: paths.account.overview(), segment: 'overview', label: 'Account Overview' },
-  { path: paths.account.recentActivity(), segment: 'recent_activity', label: 'Reviews & History' },
+  { path: paths.account.recentActivity(), segment: 'recent_activity', label: 'Reviews & History', subPages: [paths.account.claims()] },
   { path: paths.account.cards(), segment: 'manage_cards', label: 'Linked Cards' },
   { path: paths.account.profile(), segment: 'user_profile', label: 'Profile' },
   { path: paths.account.favorites(), segment: 'favorites', label: 'Favorites', when: offersFavorites },
@@ -19,3 +25,8 @@ export function accountPages(partner: RoutePartner): ReadonlyArray<AccountPage> 
 }
 
 export const ACCOUNT_HOME = paths.account.overview();
+
+/** Whether `pathname` is one of the sub-pages a tab keeps (the missing-reward claims belong to Reviews & History). */
+export function isSubPageOf(page: AccountPage, pathname: string): boolean {
+  return (page.subPages ?? []).some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}

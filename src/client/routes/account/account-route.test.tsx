@@ -71,6 +71,15 @@ describe('Account centre routes', () => {
     expect(links[3]!.getAttribute('aria-current')).toBe('page');
     expect(links[0]!.getAttribute('aria-current')).toBeNull();
   });
+
+  it('keeps Reviews & History marked on the missing-reward claims page reached from it', async () => {
+    renderAccount('/account/claims');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Missing rewards' })).toBeTruthy();
+    const links = within(screen.getByRole('navigation', { name: 'Account centre' })).getAllByRole('link');
+    const marked = links.filter((a) => a.hasAttribute('aria-current'));
+    expect(marked.map((a) => [a.textContent, a.getAttribute('aria-current')])).toEqual([['Reviews & History', 'true']]);
+    expect(marked[0]!.getAttribute('href')).toBe('/account/recent_activity');
+  });
 });
 
 describe('Account overview: the VIP meter', () => {

@@ -1,11 +1,11 @@
 import { useLayoutEffect, useRef } from 'react';
-import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { hasMembers } from '#shared/rules/partner-features';
 import { usePartner } from '../../lib/partner';
 import { Spinner } from '../../components/spinner';
 import { SignInRedirect } from '../../features/auth/components/sign-in-redirect';
 import { useMember } from '../../features/session';
-import { ACCOUNT_PAGES, accountPages } from '../../features/account/pages';
+import { ACCOUNT_PAGES, accountPages, isSubPageOf } from '../../features/account/pages';
 import { NotFoundRoute } from '../not-found/not-found-route';
 import styles from './account.module.css';
 
@@ -23,7 +23,7 @@ export function AccountRoute() {
   // otherwise sit off screen with nothing to say it is the page shown).
   useLayoutEffect(() => {
     const list = listRef.current;
-    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    const current = list?.querySelector<HTMLElement>('[aria-current]');
     if (!list || !current || list.scrollWidth <= list.clientWidth) return;
     const start = current.offsetLeft; // the list is the tabs' offset parent (position: relative)
     if (start < list.scrollLeft || start + current.offsetWidth > list.scrollLeft + list.clientWidth) {
@@ -39,9 +39,16 @@ export function AccountRoute() {
         <ul ref={listRef} className={styles.navList}>
           {accountPages(partner).map((page) => (
             <li key={page.path}>
-              <NavLink to={page.path} className={styles.navLink}>
-                {page.label}
-              </NavLink>
+              {isSubPageOf(page, pathname) ? (
+                // A page of this tab's section (not the tab's own page): marked, and said so.
+                <Link to={page.path} className={styles.navLink} aria-current="true">
+                  {page.label}
+                </Link>
+              ) : (
+                <NavLink to={page.path} className={styles.navLink}>
+                  {page.label}
+                </NavLink>
+              )}
             </li>
           ))}
         </ul>
