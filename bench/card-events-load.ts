@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { signCardEvent } from '../src/server/lib/card-event-signature';
 
-type Job = { url: string; seconds: number; secret: string; tokens: string[]; locations: string[]; sign: boolean };
+type Job = { url: string; seconds: number; secret: string; tokens: string[]; locations: string[]; sign: boolean; connections?: number };
 
 process.once('message', async (job: Job) => {
   const run = randomBytes(4).toString('hex');
@@ -12,7 +12,7 @@ process.once('message', async (job: Job) => {
   const path = new URL(job.url).pathname;
   let n = 0;
   const result = await autocannon({
-    url: job.url, connections: 20, pipelining: 1, duration: job.seconds,
+    url: job.url, connections: job.connections ?? 20, pipelining: 1, duration: job.seconds,
     requests: [{
       method: 'POST',
       setupRequest: (request) => {
