@@ -28,6 +28,12 @@ const errorRef = { $ref: '#/components/schemas/ErrorResponse' };
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, '1');
 
 describe('the OpenAPI document', () => {
+  it('describes every tag a call uses', () => {
+    const used = new Set(operations().flatMap(({ op }) => op.tags ?? []));
+    const described = new Map((doc.tags ?? []).map((t) => [t.name, t.description ?? '']));
+    expect([...used].filter((tag) => !described.get(tag))).toEqual([]);
+  });
+
   it('puts the anti-forgery requirement and its 403 on a state-changing call', () => {
     const signIn = doc.paths['/api/SignIn']!.post!;
     expect(signIn.security).toEqual([{ xsrf: [] }]);
