@@ -208,6 +208,12 @@ export async function loadDinesByTransaction(tx: Executor, transactionIds: reado
   return lockDines(tx, sql`transaction_id = any(${ids}) or alias_transaction_id = any(${ids})`);
 }
 
+/** Dines by id, locked (the sweep's newly awarded ones). */
+export async function loadDinesById(tx: Executor, ids: readonly number[]): Promise<Dine[]> {
+  if (ids.length === 0) return [];
+  return lockDines(tx, sql`id = any(${intArray(ids)})`);
+}
+
 /**
  * The candidates of matching by card, place, time and amount: dines of each card and restaurant
  * within that event's own window (one index range each), locked; `except` are loaded already.
@@ -368,7 +374,7 @@ export async function membersToSweep(db: Executor, opts: { settleCutoff: Date; d
 }
 
 /** The sweep for a set of members (already locked): one statement each for not settled, activated and not activated. */
-export async function sweepMembers(tx: Executor, opts: { memberIds: readonly number[]; settleCutoff: Date; deferredCutoff: Date }): Promise<{ notSettled: number; awarded: number; notActivated: number }> {
+export async function sweepMembers(tx: Executor, opts: { memberIds: readonly number[]; settleCutoff: Date; deferredCutoff: Date }): Promise<{ notSettled: number; awarded: number; notActivated: number; awardedDineIds: number[] }> {
   const ids = sql`(select unnest(${intArray(opts.memberIds)}))`;
   const notSettled = await rows<{ id: string }>(tx, sql`
     with f as (
@@ -378,14 +384,14 @@ export async function sweepMembers(tx: Executor, opts: { memberIds: readonly num
     )
     update member_rewards r set status = 'Forfeit', reason = 'notSettled', amount = 0, updated_at = now()
     from f where r.dine_id = f.id and r.source_code = 'S' and r.status = 'Pending' returning r.id`);
-  const awarded = await rows<{ id: string }>(tx, sql`
+  const awarded = await rows<{ dine_id: string | number }>(tx, sql`
     with a as (
       update dines d set status = 'Awarded', updated_at = now() from members m
       where d.member_id in ${ids} and d.status = 'Deferred' and m.id = d.member_id and m.tier_level <> 1
       returning d.id
     )
     update member_rewards r set status = 'Awarded', updated_at = now()
-    from a where r.dine_id = a.id and r.source_code = 'S' and r.status = 'Deferred' returning r.id`);
+    from a where r.dine_id = a.id and r.source_code = 'S' and r.status = 'Deferred' returning r.dine_id`);
   const notActivated = await rows<{ n: number }>(tx, sql`
     with f as (
       update dines d set status = 'Forfeit', reason = 'notActivated', qualified = false, reward = 0, updated_at = now()
@@ -403,7 +409,7 @@ export async function sweepMembers(tx: Executor, opts: { memberIds: readonly num
       from agg where p.member_id = agg.member_id and p.year = agg.year
     )
     select count(*)::int as n from f`);
-  return { notSettled: notSettled.length, awarded: awarded.length, notActivated: notActivated[0]?.n ?? 0 };
+  return { notSettled: notSettled.length, awarded: awarded.length, notActivated: notActivated[0]?.n ?? 0, awardedDineIds: awarded.map((r) => Number(r.dine_id)) };
 }
 
 /** Flex offers redeemed by these dines, with their B reward's status (a refund may take them back). */

@@ -300,6 +300,17 @@ function awardBonuses(world: World, dine: Dine) {
 }
 
 /**
+ * A Deferred dine the sweep has made Awarded (its member activated in time): it earns now what it
+ * would have earned had it been awarded as it cleared — the partner's bonuses, and (once written)
+ * the reservation bonus and flex offers, which look at `awardedDines`.
+ */
+export function awardDeferredDine(world: World, dine: Dine) {
+  if (dine.status !== 'Awarded' || !dine.qualified) return;
+  awardBonuses(world, dine);
+  world.awardedDines.push(dine);
+}
+
+/**
  * A refund that leaves a bonus's qualifying dine below the bonus's minimum spend (or refunds it
  * whole) takes the bonus back: the member is Enrolled again (a later qualifying dine in the window
  * earns it anew) and the year's rewards drop by it. An award made in this chunk is simply not

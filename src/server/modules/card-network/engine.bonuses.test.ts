@@ -3,9 +3,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { CardNetworkEvent } from '#shared/schemas/rewards';
 import { createTestDatabase } from '../../test/db';
 import type { Database } from '../../db/client';
-import { bonusAwards, bonusProgrammes, memberBonuses, memberProgress, memberRewards } from '../../db/schema';
+import { bonusAwards, bonusProgrammes, dines, memberBonuses, memberProgress, memberRewards, members } from '../../db/schema';
 import { enrol } from '../bonuses/bonuses.repo';
-import { applyChunk, drainInbox } from './engine';
+import { applyChunk, drainInbox, sweepRewards } from './engine';
 import { memberWithCards, partnerId, receive, setTerms } from './test-fixtures';
 
 /**
@@ -103,6 +103,36 @@ describe('the new-member bonus', () => {
     await receive(db(), events);
     await drainInbox(db());
     expect((await bonusRows(m.memberId)).map((r) => r.amount)).toEqual([1000]);
+  });
+});
+
+describe('a Deferred dine awarded later by the sweep', () => {
+  it('earns the new-member bonus once its member has activated, as if awarded when it cleared; a second sweep adds nothing', async () => {
+    const m = await memberWithCards(db(), { partnerId: delta, joinDate: JOINED, enrollmentSource: 'web', tierLevel: 1 });
+    await enrol(db(), { partnerId: delta, memberId: m.memberId, bonusId: nmbId, now: new Date('2026-11-02T00:00:00Z') });
+    await receive(db(), purchase(m.tokens[0]!, { cents: 3000, txn: 'deferred-nmb' }));
+    await drainInbox(db());
+    const dineOf = async () => (await db().select().from(dines).where(eq(dines.transactionId, 'deferred-nmb')))[0];
+    expect(await dineOf()).toMatchObject({ status: 'Deferred', qualified: true });
+    expect(await bonusRows(m.memberId)).toEqual([]);
+
+    // Not activated yet: the sweep leaves it Deferred and awards nothing.
+    await sweepRewards(db(), { now: new Date('2026-11-12T00:00:00Z') });
+    expect(await bonusRows(m.memberId)).toEqual([]);
+
+    await db().update(members).set({ tierLevel: 2 }).where(eq(members.id, m.memberId));
+    await sweepRewards(db(), { now: new Date('2026-11-13T00:00:00Z') });
+    const dine = await dineOf();
+    expect(dine).toMatchObject({ status: 'Awarded' });
+    const rows = await bonusRows(m.memberId);
+    expect(rows.map((r) => [r.amount, r.status, r.dineId])).toEqual([[1000, 'Awarded', dine!.id]]);
+    expect(await stageOf(m.memberId, nmbId)).toBe('Qualified');
+    // $30 at the tier the dine cleared with (not activated: 1 mile per $1), plus the bonus.
+    expect(await yearRewards(m.memberId)).toBe(dine!.reward + 1000);
+
+    await sweepRewards(db(), { now: new Date('2026-11-14T00:00:00Z') });
+    expect((await bonusRows(m.memberId)).length).toBe(1);
+    expect(await yearRewards(m.memberId)).toBe(dine!.reward + 1000);
   });
 });
 

@@ -4,11 +4,11 @@ import { localParts } from '#shared/rules/rewards/local-time';
 import { isDatabaseUnavailable, type Db } from '../../db/client';
 import {
   addProgress, claimEarlierOfCards, claimInbox, insertAdjustments, insertDines, loadCardsOfMembers, loadDinesByTransaction, loadDinesOfCards,
-  loadLocations, loadMerchantTerms, loadMonthlyVisits, loadPartners, loadProgress, lockMembers, markOldestFailed, markProcessed, membersToSweep,
+  loadDinesById, loadLocations, loadMerchantTerms, loadMonthlyVisits, loadPartners, loadProgress, lockMembers, markOldestFailed, markProcessed, membersToSweep,
   sweepMembers, updateDines, liveAwardKeys, flexRedemptionsOf, openFlexOffers, redeemFlexOffers, revokeFlexOffers, type Executor, type InboxRow,
 } from './card-network.repo';
 import {
-  addBonusProgress, applyEvent, bonusKey, emptyWorld, progressKey, REFUND_MATCH_DAYS, visitKey, type Dine, type EventResult, type MemberInfo, type Outcome, type World,
+  addBonusProgress, applyEvent, awardDeferredDine, bonusKey, emptyWorld, progressKey, REFUND_MATCH_DAYS, visitKey, type Dine, type EventResult, type MemberInfo, type Outcome, type World,
 } from './decisions';
 import { activeProgrammes, enrolmentsOf, insertAwards, liveAwardsOf, revokeAwards, saveEnrolments, type ProgrammeRow } from '../bonuses/bonuses.repo';
 import { honouredReservations } from '../reservations/reservations.repo';
@@ -341,6 +341,28 @@ export async function drainInbox(db: Db, opts: { limit?: number; maxMs?: number;
 }
 
 /**
+ * Deferred dines the sweep made Awarded earn now what an Awarded dine earns as it clears (docs/
+ * rewards-engine.md §6): the partner's new-member and injected bonuses, the reservation bonus and
+ * flex offers, decided and written as a chunk does, with the members locked; the year's rewards
+ * grow by what was awarded.
+ */
+async function awardSweptDines(tx: Executor, members: MemberInfo[], dineIds: readonly number[]) {
+  if (dineIds.length === 0) return;
+  const world = emptyWorld();
+  for (const m of members) world.members.set(m.id, m);
+  for (const p of await loadPartners(tx)) world.partners.set(p.id, p);
+  const dines = await loadDinesById(tx, dineIds);
+  addDines(world, dines);
+  await loadBonuses(tx, world, [...new Set(dines.map((d) => d.memberId))]);
+  dines.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime() || a.id! - b.id!);
+  for (const dine of dines) awardDeferredDine(world, dine);
+  await writeBonuses(tx, world);
+  await writeReservationBonuses(tx, world);
+  await writeFlexOffers(tx, world);
+  await addProgress(tx, [...world.progress.values()]);
+}
+
+/**
  * The scheduled sweep: authorisations never cleared after AUTH_FORFEIT_DAYS → Forfeit
  * 'notSettled'; Deferred rewards → Awarded once the member activated, or Forfeit 'notActivated'
  * after DEFERRED_DAYS. In batches of members, each locked in id order like the engine does.
@@ -354,8 +376,10 @@ export async function sweepRewards(db: Db, opts: { now?: Date; batch?: number } 
     const memberIds = await membersToSweep(db, { settleCutoff, deferredCutoff, limit: opts.batch ?? 500 });
     if (memberIds.length === 0) break;
     const done = await db.transaction(async (tx) => {
-      await lockMembers(tx, memberIds);
-      return sweepMembers(tx, { memberIds, settleCutoff, deferredCutoff });
+      const members = await lockMembers(tx, memberIds);
+      const swept = await sweepMembers(tx, { memberIds, settleCutoff, deferredCutoff });
+      await awardSweptDines(tx, members, swept.awardedDineIds);
+      return swept;
     });
     total.notSettled += done.notSettled;
     total.awarded += done.awarded;
