@@ -177,6 +177,13 @@ function BookSlot({ merchant, search, slot, onClose, returnFocusRef, cardMember 
     onClose();
   };
 
+  // The hold ran out before Reserve: the table is free again for others; holding again is a new attempt.
+  const holdEnded = () => {
+    attempt.current = null;
+    void client.invalidateQueries({ queryKey: ['availability', merchant.id] });
+    setPhase({ kind: 'failed', message: HOLD_ENDED_MESSAGE, retry: 'hold' });
+  };
+
   const booked = phase.kind === 'booked' ? phase.reservation : null;
   const busy = phase.kind === 'holding' || phase.kind === 'confirming';
   const holdMinutes = phase.kind === 'held' && phase.reservation.holdExpiresAt
@@ -237,11 +244,47 @@ function BookSlot({ merchant, search, slot, onClose, returnFocusRef, cardMember 
                 <p className={styles.hold}>{`We're holding this table for you${holdMinutes ? ` for ${holdMinutes} ${holdMinutes === 1 ? 'minute' : 'minutes'}` : ''}. Select Reserve to book it.`}</p>
               )}
             </div>
+            {phase.kind === 'held' && phase.reservation.holdExpiresAt && (
+              <HoldCountdown key={phase.reservation.id} expiresAt={phase.reservation.holdExpiresAt} onEnded={holdEnded} />
+            )}
             {phase.kind === 'failed' && <p className={styles.error} role="alert">{phase.message}</p>}
           </>
         )}
       </div>
     </Modal>
+  );
+}
+
+export const HOLD_ENDED_MESSAGE = 'Your hold on this table has ended, so it may go to someone else. Try again to hold it, or choose another time.';
+const LAST_MINUTE_MESSAGE = 'One minute left to reserve this table.';
+
+/**
+ * The hold's time left, ticking each second. It is a timer (role="timer": read when asked, not at
+ * every tick); one minute before the end that is said once, politely; at the end, `onEnded`.
+ */
+function HoldCountdown({ expiresAt, onEnded }: { expiresAt: string; onEnded: () => void }) {
+  const end = Date.parse(expiresAt);
+  const [now, setNow] = useState(() => Date.now());
+  const secondsLeft = Math.max(0, Math.ceil((end - now) / 1000));
+  useEffect(() => {
+    if (secondsLeft === 0) return undefined;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(1000, end - Date.now()));
+    return () => clearTimeout(timer);
+  }, [end, now, secondsLeft]);
+  const ended = useRef(onEnded);
+  ended.current = onEnded;
+  useEffect(() => {
+    if (secondsLeft === 0) ended.current();
+  }, [secondsLeft]);
+  const minutes = Math.floor(secondsLeft / 60);
+  const seconds = String(secondsLeft % 60).padStart(2, '0');
+  return (
+    <>
+      <p className={styles.muted}>
+        Time left to reserve: <span role="timer" aria-atomic="true" className={styles.countdown}>{`${minutes}:${seconds}`}</span>
+      </p>
+      <p className="visually-hidden" aria-live="polite">{secondsLeft > 0 && secondsLeft <= 60 ? LAST_MINUTE_MESSAGE : ''}</p>
+    </>
   );
 }
 

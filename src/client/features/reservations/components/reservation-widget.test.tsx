@@ -13,6 +13,7 @@ import { merchantFixture } from '#client/test/merchant-fixture';
 import { readLoginRedirect } from '../../session/arrival-storage';
 import { localToday } from '../rules';
 import { ReservationWidget } from './reservation-widget';
+import { HOLD_ENDED_MESSAGE } from './reservation-modal';
 
 const tracked = vi.hoisted(() => [] as string[]);
 vi.mock('#client/lib/impressions', () => ({ track: (e: { eventType: string }) => { tracked.push(e.eventType); } }));
@@ -195,6 +196,27 @@ describe('ReservationWidget', () => {
     expect(within(booked).getByRole('button', { name: 'Add to calendar' })).toBeTruthy();
     expect(within(booked).getByRole('link', { name: 'My reservations' }).getAttribute('href')).toBe('/account/reservations');
     expect(tracked).toEqual(expect.arrayContaining(['reservationCardSlotSelected', 'reservationCardUserSubmit', 'reservationCardBookingSuccess']));
+  });
+
+  it('counts the hold down, says when one minute is left, and when the hold runs out offers a new hold (a new attempt)', async () => {
+    const calls = stubFetch((c) => {
+      if (c.url.includes('/availability')) return { status: 200, body: availability() };
+      if (c.method === 'POST' && c.url === '/api/Member/Reservations') return { status: 201, body: reservation({ holdExpiresAt: new Date(Date.now() + 2_000).toISOString() }) };
+      return { status: 200, body: {} };
+    });
+    renderWidget({ member: makeMember({ memberType: 'EnrolledCardMember' }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Reserve 7:00 PM' }));
+    const dialog = screen.getByRole('dialog');
+    const timer = await within(dialog).findByRole('timer');
+    expect(timer.textContent).toMatch(/^0:0[12]$/);
+    expect(within(dialog).getByText('One minute left to reserve this table.').getAttribute('aria-live')).toBe('polite');
+    expect((await within(dialog).findByRole('alert', {}, { timeout: 4_000 })).textContent).toBe(HOLD_ENDED_MESSAGE);
+    expect(within(dialog).queryByRole('timer')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    await within(dialog).findByRole('timer');
+    const holds = calls.filter((c) => c.method === 'POST' && c.url === '/api/Member/Reservations');
+    expect(holds).toHaveLength(2);
+    expect(holds[0]!.headers['idempotency-key']).not.toBe(holds[1]!.headers['idempotency-key']);
   });
 
   it('retries a hold that did not reach the server with the same key, so it books once', async () => {
