@@ -61,7 +61,7 @@ export function dineSeenMail(opts: { partner: MailPartner; member: MailMember; d
 }
 
 /** 'Awarded': the final amount and the reward in the partner's currency. */
-export function dineAwardedMail(opts: { partner: MailPartner; member: MailMember; dine: MailDine; activityLink: string }): Mail {
+export function dineAwardedMail(opts: { partner: MailPartner; member: MailMember; dine: MailDine; activityLink: string; reviewLink?: string | null }): Mail {
   const { dine, partner } = opts;
   const reward = rewardText(dine.reward, partner);
   const basis = dine.onlineOrder && dine.subtotalCents !== null
@@ -76,6 +76,10 @@ export function dineAwardedMail(opts: { partner: MailPartner; member: MailMember
     blocks: [
       { lines: [`Your visit to ${dine.merchantName} on ${longDate(dine.localDate)} with your card ending in ${dine.cardLastFour} earned ${reward}.`, basis] },
       { lines: [after] },
+      ...(opts.reviewLink ? [
+        { lines: [`How was ${dine.merchantName}? Your review helps other members choose, and it takes a minute.`] },
+        { link: opts.reviewLink, label: 'Review your visit' },
+      ] : []),
       { link: opts.activityLink, label: 'See it on Reviews & History' },
     ],
   });

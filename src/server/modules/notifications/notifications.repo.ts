@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { dines, members, merchants, notifications, partners, type MemberRow, type PartnerRow } from '../../db/schema';
+import { dines, members, merchantReviews, merchants, notifications, partners, type MemberRow, type PartnerRow } from '../../db/schema';
 import { NOTIFY_WITHIN_DAYS } from '#shared/rules/notifications';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -85,17 +85,20 @@ export async function loadContext(db: Db, rows: readonly NotificationRow[]) {
   const memberIds = [...new Set(rows.map((r) => r.memberId))];
   const partnerIds = [...new Set(rows.map((r) => r.partnerId))];
   const dineIds = [...new Set(rows.flatMap((r) => (r.dineId === null ? [] : [r.dineId])))];
-  const [memberRows, partnerRows, dineRows] = await Promise.all([
+  const [memberRows, partnerRows, dineRows, reviewedRows] = await Promise.all([
     memberIds.length ? db.select().from(members).where(inArray(members.id, memberIds)) : Promise.resolve([] as MemberRow[]),
     partnerIds.length ? db.select().from(partners).where(inArray(partners.id, partnerIds)) : Promise.resolve([] as PartnerRow[]),
     dineIds.length
       ? db.select({ dine: dines, merchantName: merchants.name }).from(dines).innerJoin(merchants, eq(merchants.id, dines.merchantId)).where(inArray(dines.id, dineIds))
       : Promise.resolve([]),
+    // Dines reviewed already: their 'awarded' mail does not invite a review.
+    dineIds.length ? db.select({ dineId: merchantReviews.dineId }).from(merchantReviews).where(inArray(merchantReviews.dineId, dineIds)) : Promise.resolve([]),
   ]);
   return {
     members: new Map(memberRows.map((m) => [m.id, m])),
     partners: new Map(partnerRows.map((p) => [p.id, p])),
     dines: new Map(dineRows.map((d) => [d.dine.id, d])),
+    reviewed: new Set(reviewedRows.flatMap((r) => (r.dineId === null ? [] : [r.dineId]))),
   };
 }
 

@@ -3,6 +3,9 @@ import type { PartnerRow } from '../../db/schema';
 import type { Mailer } from '../../lib/mailer';
 import { paths } from '#shared/routes';
 import { dineMailDue, mailDecision, type NotificationKind } from '#shared/rules/notifications';
+import { reviewLinkDecision } from '#shared/rules/review-link';
+import type { RewardStatus } from '#shared/constants/rewards';
+import { merchantLocalIso } from '../rewards/rewards.service';
 import { cardMovedMail, dineAwardedMail, dineNotEarnedMail, dineSeenMail, type Mail } from './mails';
 import {
   claimPending, countStuck, dinesAwaitingMail, insertNotifications, loadContext, markFailed, markSent, markSkipped,
@@ -67,7 +70,7 @@ export async function recordCardMoved(tx: Db, opts: { partnerId: number; memberI
 type Context = Awaited<ReturnType<typeof loadContext>>;
 type Built = { mail: Mail; to: string } | { skip: string };
 
-function build(row: NotificationRow, ctx: Context, deps: NotificationDeps): Built {
+function build(row: NotificationRow, ctx: Context, deps: NotificationDeps, now: Date): Built {
   const member = ctx.members.get(row.memberId);
   const partner = ctx.partners.get(row.partnerId);
   if (!member || !partner) return { skip: 'memberGone' };
@@ -86,8 +89,15 @@ function build(row: NotificationRow, ctx: Context, deps: NotificationDeps): Buil
   switch (row.kind) {
     case 'dineSeen':
       return { to: member.email, mail: dineSeenMail(input) };
-    case 'dineAwarded':
-      return { to: member.email, mail: dineAwardedMail(input) };
+    case 'dineAwarded': {
+      // §5: the visit may be reviewed (a restaurant, within 35 days, not reviewed yet): the mail invites it.
+      const d = found.dine;
+      const reviewable = reviewLinkDecision({
+        transactionCreatedAt: merchantLocalIso(d.occurredAt, d.localDate, d.localMinutes), transactionStatus: d.status as RewardStatus,
+        transactionTypeCode: 'S', merchantId: d.merchantId, reviewed: ctx.reviewed.has(d.id),
+      }, now).ok;
+      return { to: member.email, mail: dineAwardedMail({ ...input, reviewLink: reviewable ? `${origin}${paths.account.review(d.transactionId)}` : null }) };
+    }
     case 'dineNotEarned':
       return { to: member.email, mail: dineNotEarnedMail(input) };
     default:
@@ -108,7 +118,7 @@ export async function deliverPending(deps: NotificationDeps, opts: { now?: Date;
     if (claimed.length === 0) return result;
     const ctx = await loadContext(db, claimed);
     for (const row of claimed) {
-      const built = build(row, ctx, deps);
+      const built = build(row, ctx, deps, now);
       if ('skip' in built) {
         await markSkipped(db, row.id, built.skip);
         result.skipped += 1;

@@ -11,6 +11,7 @@ import { memberWithCards, partnerId, receive, setTerms } from '../card-network/t
 import { merchantLocalDateTime } from '../rewards/card-events';
 import { deliverPending, recordDueDineMails, runNotifications, type NotificationDeps } from './notifications.service';
 import { appJobs } from '../../jobs/jobs';
+import { createReview } from '../reviews/reviews.service';
 import { createScheduler } from '../../jobs/scheduler';
 
 /**
@@ -87,7 +88,24 @@ describe('which mails a dine produces', () => {
     mails = await mailsOf(m.memberId);
     expect(mails.map((x) => x.subject)).toEqual([seen.subject, expect.stringMatching(/^You earned 150 miles at /)]);
     expect(mails[1]!.textBody).toContain('The final amount was $50.00, tip included.');
+    // §5: an awarded visit not yet reviewed invites a review, linking its review form.
+    expect(mails[1]!.textBody).toContain(`https://delta.dining.test/account/recent_activity/review/${txn}`);
+    expect(mails[1]!.htmlBody).toContain('>Review your visit</a>');
+    expect(seen.textBody).not.toContain('/review/');
     expect((await rowsOf(m.memberId)).map((r) => [r.kind, r.status, r.attempts])).toEqual([['dineSeen', 'sent', 1], ['dineAwarded', 'sent', 1]]);
+  });
+
+  it('an awarded visit reviewed already is not invited to be reviewed again', async () => {
+    const m = await memberWithCards(db(), { partnerId: delta });
+    const txn = await dine(m.tokens[0]!, { authCents: 3000, clearCents: 3000 });
+    const [partner] = await db().select().from(partners).where(eq(partners.id, delta));
+    const [member] = await db().select().from(members).where(eq(members.id, m.memberId));
+    await createReview(db(), { partner: partner!, member: member! }, { txnId: txn, food: 5, service: 4, ambience: 4, value: 5, comment: 'Lovely.' });
+    await runNotifications(deps());
+    const mails = await mailsOf(m.memberId);
+    expect(mails.map((x) => x.subject)).toEqual([expect.stringMatching(/^You earned /)]);
+    expect(mails[0]!.textBody).not.toContain('/review/');
+    expect(mails[0]!.textBody).not.toContain('Review your visit');
   });
 
   it('a dine already cleared when first seen gets only its result; cash back in dollars', async () => {
