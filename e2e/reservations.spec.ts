@@ -70,6 +70,8 @@ test('a visitor picks a slot, signs in, books it, sees it in the account centre 
   await expect(page).toHaveURL(new RegExp(`/merchants/${merchant.id}$`));
   const modal = page.getByRole('dialog', { name: `Reserve at ${merchant.name}` });
   await expect(modal).toContainText(/holding this table for you/);
+  // The hold's time left counts down (m:ss).
+  await expect(modal.getByRole('timer')).toHaveText(/^[0-5]:[0-5]\d$/);
   await expect(modal).toContainText(slotName);
   await expect(modal).toContainText('3 guests');
   await expect(widgetOf(page).getByLabel('Date')).toHaveValue(date);
