@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import type { ReservationSettingsRow } from '../../db/schema';
 import { deleteBlocks, engineState, insertBlocks } from './reservations.repo';
 import {
-  ProviderError, type ProviderAvailability, type ProviderRef, type ProviderRestaurant, type ReservationProvider, type SlotQuery,
+  ProviderError, type ConfirmRequest, type ProviderAvailability, type ProviderRef, type ProviderRestaurant, type ReservationProvider, type SlotQuery,
   type TakeRequest, type Taken,
 } from './provider';
 
@@ -80,8 +80,8 @@ export class NativeProvider implements ReservationProvider {
     };
   }
 
-  async confirm(_db: Db, _restaurant: ProviderRestaurant, ref: ProviderRef): Promise<{ providerRef: string }> {
-    // The table periods are already ours; the service checks the hold has not expired (under the lock).
+  async confirm(_db: Db, _restaurant: ProviderRestaurant, ref: ProviderRef, _request: ConfirmRequest): Promise<{ providerRef: string }> {
+    // The table periods are already ours (the guest and the request are on our row); the service checks the hold has not expired (under the lock).
     return { providerRef: ref.providerRef ?? '' };
   }
 

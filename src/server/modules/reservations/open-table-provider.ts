@@ -1,7 +1,7 @@
 import { AVAILABILITY_SPAN_MINUTES, minutesOf, type NoAvailabilityReason } from '#shared/rules/reservations';
 import type { Db } from '../../db/client';
 import {
-  ProviderError, type ProviderAvailability, type ProviderRef, type ProviderRestaurant, type ReservationProvider, type SlotQuery,
+  ProviderError, type ConfirmRequest, type Guest, type ProviderAvailability, type ProviderRef, type ProviderRestaurant, type ReservationProvider, type SlotQuery,
   type TakeRequest, type Taken,
 } from './provider';
 
@@ -125,19 +125,20 @@ export class OpenTableProvider implements ReservationProvider {
         holdExpiresAt: Number.isNaN(expires) ? request.now + request.holdMinutes * 60_000 : expires,
       };
     }
-    const ref = await this.book(restaurant, { requestId: request.requestId, dateTime, partySize: request.partySize, request });
+    const ref = await this.book(restaurant, { requestId: request.requestId, dateTime, partySize: request.partySize, guest: request.guest, specialRequest: request.specialRequest });
     return { providerRef: ref, startsAt, endsAt: startsAt + REMOTE_TURN_MINUTES * 60_000, tableNo: null, holdExpiresAt: null };
   }
 
-  private async book(restaurant: ProviderRestaurant, opts: { requestId: string; dateTime: string; partySize: number; token?: string; request?: TakeRequest }): Promise<string> {
-    const guest = opts.request?.guest;
+  /** The booking itself (at once, or of a slot lock at confirm): OpenTable takes the guest and the special request here. */
+  private async book(restaurant: ProviderRestaurant, opts: { requestId: string; dateTime: string; partySize: number; token?: string; guest: Guest; specialRequest: string }): Promise<string> {
+    const { guest } = opts;
     const { status, json } = await this.call('POST', `/v2/booking/${this.rid(restaurant)}/reservations`, {
       requestId: opts.requestId,
       body: {
         date_time: opts.dateTime, party_size: opts.partySize,
         ...(opts.token ? { reservation_token: opts.token } : {}),
-        ...(guest ? { first_name: guest.firstName, last_name: guest.lastName, email_address: guest.email, phone_number: guest.phone } : {}),
-        special_request: opts.request?.specialRequest ?? '',
+        first_name: guest.firstName, last_name: guest.lastName, email_address: guest.email, phone_number: guest.phone,
+        special_request: opts.specialRequest,
       },
     });
     if (status !== 200 && status !== 201) throw this.failure(status, json);
@@ -153,9 +154,12 @@ export class OpenTableProvider implements ReservationProvider {
     return new ProviderError('providerDown');
   }
 
-  async confirm(_db: Db, restaurant: ProviderRestaurant, ref: ProviderRef): Promise<{ providerRef: string }> {
+  async confirm(_db: Db, restaurant: ProviderRestaurant, ref: ProviderRef, request: ConfirmRequest): Promise<{ providerRef: string }> {
     if (!ref.providerRef?.startsWith('lock:')) return { providerRef: ref.providerRef ?? '' };
-    const confirmation = await this.book(restaurant, { requestId: ref.requestId, dateTime: `${ref.date}T${ref.time}`, partySize: ref.partySize, token: ref.providerRef.slice(5) });
+    // The slot lock named no one: the booking of it carries the guest and the special request.
+    const confirmation = await this.book(restaurant, {
+      requestId: ref.requestId, dateTime: `${ref.date}T${ref.time}`, partySize: ref.partySize, token: ref.providerRef.slice(5), ...request,
+    });
     return { providerRef: confirmation };
   }
 

@@ -29,6 +29,8 @@ function standIn(clock: RestaurantClock) {
   const bookings: StandInBooking[] = [];
   const byRequest = new Map<string, unknown>();
   const requests: Array<{ method: string; url: string; requestId?: string }> = [];
+  /** The bodies of the bookings asked for (guest and special request included). */
+  const booked: Array<Record<string, unknown>> = [];
   const TURN = 120 * 60_000;
   const live = (b: StandInBooking) => !b.cancelled && (!b.lock || b.expires > Date.now());
   const free = (start: number, ignore?: string) => !bookings.some((b) => live(b) && b.confirmation !== ignore && Math.abs(b.start - start) < TURN);
@@ -74,6 +76,7 @@ function standIn(clock: RestaurantClock) {
   app.post<{ Body: { date_time: string; party_size: number; reservation_token?: string } }>('/v2/booking/:rid/reservations', async (req, reply) => {
     const id = req.headers['x-request-id'] as string;
     if (byRequest.has(id)) return reply.code(201).send(byRequest.get(id));
+    booked.push(req.body as Record<string, unknown>);
     const start = startOf(req.body.date_time);
     let booking: StandInBooking;
     if (req.body.reservation_token) {
@@ -98,7 +101,7 @@ function standIn(clock: RestaurantClock) {
   };
   app.delete<{ Params: { ref: string } }>('/v2/booking/:rid/reservations/:ref', cancel);
   app.delete<{ Params: { ref: string } }>('/v2/booking/:rid/slot_locks/:ref', cancel);
-  return { app, bookings, requests };
+  return { app, bookings, requests, booked };
 }
 
 let database: Database;
@@ -151,7 +154,7 @@ describe.each(['native', 'openTable'] as const)('provider contract: %s', (kind) 
   const offset = kind === 'native' ? 0 : 3;
   const who = (i: number) => ({ partner, member: people[i + offset]! });
   const avail = (q: { date: string; time: string; partySize: number }) => getAvailability(deps, { partner, merchantId: merchantId(), query: q });
-  const book = (i: number, key: string, body: Partial<{ date: string; time: string; partySize: number; hold: boolean }>) =>
+  const book = (i: number, key: string, body: Partial<{ date: string; time: string; partySize: number; hold: boolean; specialRequest: string }>) =>
     bookReservation(deps, { ...who(i), idempotencyKey: `${kind}-${key}`, body: { merchantId: merchantId(), date: dayAhead(5), time: '19:00', partySize: 2, specialRequest: '', hold: false, ...body } });
 
   it('availability: slots around the time, in the restaurant\'s local time', async () => {
@@ -191,12 +194,14 @@ describe.each(['native', 'openTable'] as const)('provider contract: %s', (kind) 
   });
 
   it('holds a slot for a few minutes while the member confirms', async () => {
-    const held = await book(2, 'e', { date: dayAhead(7), hold: true });
+    const held = await book(2, 'e', { date: dayAhead(7), hold: true, specialRequest: 'A high chair, please' });
     expect(held.reservation.status).toBe('held');
     expect(Date.parse(held.reservation.holdExpiresAt!)).toBeGreaterThan(Date.now() + 4 * 60_000);
     expect((await avail({ date: dayAhead(7), time: '19:00', partySize: 2 })).slots.map((s) => s.time)).not.toContain('19:00');
     const confirmed = await confirmReservation(deps, { ...who(2), id: held.reservation.id });
-    expect(confirmed).toMatchObject({ status: 'booked', holdExpiresAt: null });
+    expect(confirmed).toMatchObject({ status: 'booked', holdExpiresAt: null, specialRequest: 'A high chair, please' });
+    // OpenTable books the lock at confirm: the member as the guest, and the request, go with it.
+    if (kind === 'openTable') expect(server.booked.at(-1)).toMatchObject({ email_address: who(2).member.email, special_request: 'A high chair, please' });
   });
 });
 
@@ -216,6 +221,21 @@ describe('OpenTable-style provider on the wire', () => {
     expect(server.requests.filter((r) => r.method === 'POST').every((r) => r.requestId)).toBe(true);
     const wrong = new OpenTableProvider({ baseUrl: deps.openTable!.baseUrl, accessToken: 'wrong' });
     await expect(wrong.availability(database.db, restaurant, { date: dayAhead(9), time: '19:00', partySize: 2, now: Date.now() })).rejects.toMatchObject({ failure: 'providerDown' });
+  });
+
+  it('a held slot booked at confirm carries the guest and the special request (the slot lock named no one)', async () => {
+    const provider = new OpenTableProvider({ baseUrl: deps.openTable!.baseUrl, accessToken: TOKEN });
+    const restaurant = { merchantId: ids.openTable, providerRef: RID, clock: restaurantClock(state) };
+    const guest = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', phone: '2125550199' };
+    const held = await provider.take(database.db, restaurant, {
+      date: dayAhead(11), time: '19:30', partySize: 3, now: Date.now(), reservationId: 0, requestId: 'confirm-guest', guest, specialRequest: 'Window table', holdMinutes: 5,
+    });
+    expect(held.providerRef).toMatch(/^lock:/);
+    const before = server.booked.length;
+    await provider.confirm(database.db, restaurant, { reservationId: 0, providerRef: held.providerRef, requestId: 'confirm-guest', date: dayAhead(11), time: '19:30', partySize: 3 }, { guest, specialRequest: 'Window table' });
+    expect(server.booked.slice(before)).toEqual([expect.objectContaining({
+      party_size: 3, reservation_token: held.providerRef.slice(5), first_name: 'Grace', last_name: 'Hopper', email_address: 'grace@example.com', phone_number: '2125550199', special_request: 'Window table',
+    })]);
   });
 
   it('a booking system that does not answer is a 424, not a 500', async () => {

@@ -42,6 +42,9 @@ export type TakeRequest = SlotQuery & {
   holdMinutes: number | null;
 };
 
+/** Who is coming and what they asked for: a provider that books a hold at confirm sends them then. */
+export type ConfirmRequest = { guest: Guest; specialRequest: string };
+
 export type Taken = {
   /** The provider's confirmation number (or hold token while held). */
   providerRef: string;
@@ -74,8 +77,8 @@ export interface ReservationProvider {
   readonly transactional: boolean;
   availability(db: Db, restaurant: ProviderRestaurant, query: SlotQuery): Promise<ProviderAvailability>;
   take(db: Db, restaurant: ProviderRestaurant, request: TakeRequest): Promise<Taken>;
-  /** Turns a hold into a booking; throws holdExpired when the hold is gone. */
-  confirm(db: Db, restaurant: ProviderRestaurant, ref: ProviderRef): Promise<{ providerRef: string }>;
+  /** Turns a hold into a booking (with the guest and the special request); throws holdExpired when the hold is gone. */
+  confirm(db: Db, restaurant: ProviderRestaurant, ref: ProviderRef, request: ConfirmRequest): Promise<{ providerRef: string }>;
   /** Cancels a booking or releases a hold: the table is free again. Cancelling twice is not an error. */
   cancel(db: Db, restaurant: ProviderRestaurant, ref: ProviderRef): Promise<void>;
 }

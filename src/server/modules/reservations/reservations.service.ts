@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { restaurantClock } from './clock';
 import { NativeProvider } from './native-provider';
 import { OpenTableProvider, type OpenTableConfig } from './open-table-provider';
-import { ProviderError, type ProviderRef, type ProviderRestaurant, type ReservationProvider } from './provider';
+import { ProviderError, type Guest, type ProviderRef, type ProviderRestaurant, type ReservationProvider } from './provider';
 import {
   deleteBlocks, expireHolds, findByKey, findMemberReservation, findRestaurant, insertReservation, insertReservationOnce, listMemberReservations,
   lockRestaurant, memberStartsNear, updateReservation, type RestaurantRow,
@@ -151,7 +151,7 @@ export async function bookReservation(
   const startMs = b.ref.clock.toInstant(body.date, minutesOf(body.time)!);
   const holdMinutes = body.hold ? b.settings.holdMinutes : null;
   const requestId = `${partner.code}-${member.id}-${createHash('sha256').update(opts.idempotencyKey).digest('hex').slice(0, 24)}`;
-  const guest = { firstName: member.firstName, lastName: member.lastName, email: member.email, phone: member.phoneNumber };
+  const guest = guestOf(member);
   const limits = { minPartySize: b.settings.minParty, maxPartySize: b.settings.maxParty, maxDaysInAdvance: b.settings.maxDaysAhead, cutoffMinutes: b.settings.cutoffMinutes };
   const base = {
     partnerId: partner.id, memberId: member.id, merchantId: body.merchantId, provider: b.provider.kind, partySize: body.partySize,
@@ -209,6 +209,11 @@ export async function bookReservation(
   }
 }
 
+/** The member as the restaurant's booking system knows the guest. */
+function guestOf(member: MemberRow): Guest {
+  return { firstName: member.firstName, lastName: member.lastName, email: member.email, phone: member.phoneNumber };
+}
+
 function providerRef(row: ReservationRow): ProviderRef {
   return { reservationId: row.id, providerRef: row.providerRef, requestId: `${row.confirmationNumber}`, date: row.localDate, time: row.localTime, partySize: row.partySize };
 }
@@ -237,7 +242,7 @@ export async function confirmReservation(deps: ReservationDeps, opts: Who & { id
         if (current.status === 'booked') return current;
         // Expired just now (and its table given back, which must commit): answered below.
         if (current.status !== 'held') return null;
-        const { providerRef: ref } = await b.provider.confirm(tx, b.ref, providerRef(current));
+        const { providerRef: ref } = await b.provider.confirm(tx, b.ref, providerRef(current), { guest: guestOf(opts.member), specialRequest: current.specialRequest });
         return updateReservation(tx, row.id, { status: 'booked', holdExpiresAt: null, confirmedAt: new Date(now), providerRef: ref || current.providerRef });
       });
       if (!done) throw new ProviderError('holdExpired');
@@ -247,7 +252,7 @@ export async function confirmReservation(deps: ReservationDeps, opts: Who & { id
       await updateReservation(deps.db, row.id, { status: 'expired' });
       throw new ProviderError('holdExpired');
     }
-    const { providerRef: ref } = await b.provider.confirm(deps.db, b.ref, providerRef(row));
+    const { providerRef: ref } = await b.provider.confirm(deps.db, b.ref, providerRef(row), { guest: guestOf(opts.member), specialRequest: row.specialRequest });
     return present(deps, await updateReservation(deps.db, row.id, { status: 'booked', holdExpiresAt: null, confirmedAt: new Date(now), providerRef: ref }));
   } catch (e) {
     if (e instanceof ProviderError) throw providerError(e, null, b.restaurant.phone);
