@@ -78,10 +78,12 @@ test('a visitor picks a slot, signs in, books it, sees it in the account centre 
   await expect(widgetOf(page).getByLabel('Party size')).toHaveValue('3');
   await axeWhenSettled(page);
 
+  await modal.getByRole('textbox', { name: /Special requests/ }).fill('A window seat, please');
   await modal.getByRole('button', { name: 'Reserve' }).dblclick();
   const booked = page.getByRole('dialog', { name: 'You\u2019re booked' });
   await expect(booked).toContainText(`Your table at ${merchant.name} is reserved.`);
   await expect(booked).toContainText(slotName);
+  await expect(booked).toContainText('A window seat, please');
   const confirmation = (await booked.locator('strong').first().textContent())!.trim();
   expect(confirmation).toMatch(/^[A-Z0-9]{6,}$/);
   await axeWhenSettled(page);
@@ -92,6 +94,7 @@ test('a visitor picks a slot, signs in, books it, sees it in the account centre 
   const ics = await readFile((await download.path())!, 'utf8');
   expect(ics).toContain(`UID:reservation-${confirmation}@hilton.localhost`);
   expect(ics).toMatch(/DTSTART:\d{8}T\d{6}Z/);
+  expect(ics).toContain('Special request: A window seat');
 
   await booked.getByRole('link', { name: 'My reservations' }).click();
   await expect(page).toHaveURL(/\/account\/reservations$/);

@@ -11,6 +11,8 @@ export const DEFAULT_PARTY_SIZE = 2;
 /** §9 party-size constants: parties of up to 6 book online by default; the widget offers up to 18 (larger parties call the restaurant). */
 export const DEFAULT_MAX_ONLINE_PARTY = 6;
 export const MAX_PARTY_SIZE = 18;
+/** The longest special request a reservation takes (characters, once trimmed). */
+export const MAX_SPECIAL_REQUEST = 200;
 /** §9 overlap window: a member's reservations at one restaurant must be this far apart. */
 export const OVERLAP_WINDOW_MINUTES = 120;
 /** Slots start on the quarter hour; pacing counts parties per 15 minutes; tables are taken in 15-minute periods. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  MAX_PARTY_SIZE, NO_AVAILABILITY_REASONS, RESERVATION_STATUSES, dayNumber, minutesOf,
+  MAX_PARTY_SIZE, MAX_SPECIAL_REQUEST, NO_AVAILABILITY_REASONS, RESERVATION_STATUSES, dayNumber, minutesOf,
 } from '../rules/reservations';
 
 /**
@@ -52,15 +52,24 @@ export const ZAvailabilityResponse = z.object({
 export type AvailabilityResponse = z.infer<typeof ZAvailabilityResponse>;
 
 /** POST /api/Member/Reservations */
+const zSpecialRequest = z.string().trim().max(MAX_SPECIAL_REQUEST, `Special requests must be ${MAX_SPECIAL_REQUEST} characters or fewer.`);
+
 export const ZReservationRequest = z.object({
   merchantId: z.number({ message: 'Merchant id is required.' }).int('Merchant id must be a whole number.').positive('Merchant id must be positive.').max(2147483647, 'Merchant id is too large.'),
   date: zDate,
   time: zTime,
   partySize: zPartySize,
-  specialRequest: z.string().trim().max(200, 'Special requests must be 200 characters or fewer.').default(''),
+  specialRequest: zSpecialRequest.default(''),
   hold: z.boolean().default(false).describe('true: hold the table for a few minutes (status held, holdExpiresAt) until POST …/{id}/Confirm; false: book at once.'),
 });
 export type ReservationRequest = z.input<typeof ZReservationRequest>;
+
+/** POST /api/Member/Reservations/{id}/Confirm (a body is optional) */
+export const ZConfirmReservationRequest = z.object({
+  specialRequest: zSpecialRequest.optional()
+    .describe('Given at confirm (the member writes it while the table is held): replaces the one given with the hold; left out, that one stays.'),
+});
+export type ConfirmReservationRequest = z.input<typeof ZConfirmReservationRequest>;
 
 export const ZIdempotencyHeaders = z.object({
   'idempotency-key': z.string({ message: 'The Idempotency-Key header is required (a new random value per booking, the same on a retry).' })

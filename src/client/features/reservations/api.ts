@@ -43,8 +43,9 @@ export function takeReservation(attempt: BookingAttempt): Promise<Reservation> {
   return api<Reservation>('/api/Member/Reservations', { method: 'POST', body: attempt.body, headers: { 'idempotency-key': attempt.key } });
 }
 
-export function confirmReservation(id: number): Promise<Reservation> {
-  return api<Reservation>(`/api/Member/Reservations/${id}/Confirm`, { method: 'POST' });
+/** Books a held table; a special request written while it was held goes with it. */
+export function confirmReservation(id: number, specialRequest?: string): Promise<Reservation> {
+  return api<Reservation>(`/api/Member/Reservations/${id}/Confirm`, { method: 'POST', ...(specialRequest !== undefined ? { body: { specialRequest } } : {}) });
 }
 
 export function cancelReservation(id: number): Promise<Reservation> {

@@ -177,9 +177,22 @@ describe('POST /api/Member/Reservations', () => {
     expect(left).toBeGreaterThan(4 * 60_000);
     expect(left).toBeLessThanOrEqual(5 * 60_000);
     const confirmed = await b.send({ method: 'POST', url: `/api/Member/Reservations/${h.id}/Confirm` });
-    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json<Reservation>()).toMatchObject({ id: h.id, status: 'booked', holdExpiresAt: null });
     expect((await b.send({ method: 'POST', url: `/api/Member/Reservations/${h.id}/Confirm` })).json<Reservation>().status).toBe('booked');
+  });
+
+  it('takes a special request written while the table is held, and refuses one over 200 characters without booking', async () => {
+    const b = await member('hilton', 'nonactivated-card');
+    const h = (await book(b, { merchantId: open.id, date: dayAhead(12), time: '19:45', partySize: 2, hold: true, specialRequest: 'Quiet corner' })).json<Reservation>();
+    const long = await b.send({ method: 'POST', url: `/api/Member/Reservations/${h.id}/Confirm`, payload: { specialRequest: 'x'.repeat(201) } });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toMatch(/200 characters or fewer/);
+    expect((await t.database.db.select().from(reservations).where(eq(reservations.id, h.id)))[0]).toMatchObject({ status: 'held', specialRequest: 'Quiet corner' });
+    const confirmed = await b.send({ method: 'POST', url: `/api/Member/Reservations/${h.id}/Confirm`, payload: { specialRequest: '  A birthday: a candle on dessert  ' } });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json<Reservation>()).toMatchObject({ status: 'booked', specialRequest: 'A birthday: a candle on dessert' });
+    expect((await b.send({ method: 'POST', url: `/api/Member/Reservations/${h.id}/Confirm`, payload: 'not json', headers: { 'content-type': 'application/json' } })).statusCode).toBe(400);
   });
 
   it('a hold that ran out cannot be confirmed and frees its table', async () => {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '#shared/schemas/common';
 import { ZMerchantIdParams } from '#shared/schemas/merchant';
 import {
-  ZAvailabilityQuery, ZAvailabilityResponse, ZIdempotencyHeaders, ZReservation, ZReservationIdParams, ZReservationList, ZReservationRequest,
+  ZAvailabilityQuery, ZAvailabilityResponse, ZConfirmReservationRequest, ZIdempotencyHeaders, ZReservation, ZReservationIdParams, ZReservationList, ZReservationRequest,
 } from '#shared/schemas/reservations';
 import type { Db } from '../../db/client';
 import { RESERVATIONS_PER_MEMBER } from '../../plugins/rate-limits';
@@ -81,13 +81,15 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{ db: Db; openTable?: Ope
       description: '409 with code reservationHoldExpired when the hold ran out (choose a time again).',
       security: [{ xsrf: [] }],
       params: ZReservationIdParams,
+      // Optional: a call without a body (Fastify hands null to the validator) confirms as it was held.
+      body: ZConfirmReservationRequest.nullish(),
       response: { 200: ZReservation, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 424: ZErrorResponse, 429: ZErrorResponse },
     },
     preValidation: signedIn,
   }, async (request, reply) => {
     const w = await who(request);
     await app.limits.account(request, reply, { name: 'reservations', account: String(w.member.id), limit: RESERVATIONS_PER_MEMBER });
-    return confirmReservation(deps, { ...w, id: request.params.id });
+    return confirmReservation(deps, { ...w, id: request.params.id, specialRequest: request.body?.specialRequest });
   });
 
   app.delete('/api/Member/Reservations/:id', {

@@ -225,8 +225,11 @@ async function ownReservation(deps: ReservationDeps, who: Who, id: number): Prom
   return row;
 }
 
-/** Turns the member's hold into a booking; confirming a booked reservation again answers it as it is. */
-export async function confirmReservation(deps: ReservationDeps, opts: Who & { id: number }): Promise<Reservation> {
+/**
+ * Turns the member's hold into a booking; confirming a booked reservation again answers it as it
+ * is. A special request given here (written while the table was held) replaces the hold's.
+ */
+export async function confirmReservation(deps: ReservationDeps, opts: Who & { id: number; specialRequest?: string }): Promise<Reservation> {
   const row = await ownReservation(deps, opts, opts.id);
   requireOpenAccount(opts.member);
   if (row.status === 'booked') return present(deps, row);
@@ -242,8 +245,9 @@ export async function confirmReservation(deps: ReservationDeps, opts: Who & { id
         if (current.status === 'booked') return current;
         // Expired just now (and its table given back, which must commit): answered below.
         if (current.status !== 'held') return null;
-        const { providerRef: ref } = await b.provider.confirm(tx, b.ref, providerRef(current), { guest: guestOf(opts.member), specialRequest: current.specialRequest });
-        return updateReservation(tx, row.id, { status: 'booked', holdExpiresAt: null, confirmedAt: new Date(now), providerRef: ref || current.providerRef });
+        const specialRequest = opts.specialRequest ?? current.specialRequest;
+        const { providerRef: ref } = await b.provider.confirm(tx, b.ref, providerRef(current), { guest: guestOf(opts.member), specialRequest });
+        return updateReservation(tx, row.id, { status: 'booked', holdExpiresAt: null, confirmedAt: new Date(now), providerRef: ref || current.providerRef, specialRequest });
       });
       if (!done) throw new ProviderError('holdExpired');
       return present(deps, done);
@@ -252,8 +256,9 @@ export async function confirmReservation(deps: ReservationDeps, opts: Who & { id
       await updateReservation(deps.db, row.id, { status: 'expired' });
       throw new ProviderError('holdExpired');
     }
-    const { providerRef: ref } = await b.provider.confirm(deps.db, b.ref, providerRef(row), { guest: guestOf(opts.member), specialRequest: row.specialRequest });
-    return present(deps, await updateReservation(deps.db, row.id, { status: 'booked', holdExpiresAt: null, confirmedAt: new Date(now), providerRef: ref }));
+    const specialRequest = opts.specialRequest ?? row.specialRequest;
+    const { providerRef: ref } = await b.provider.confirm(deps.db, b.ref, providerRef(row), { guest: guestOf(opts.member), specialRequest });
+    return present(deps, await updateReservation(deps.db, row.id, { status: 'booked', holdExpiresAt: null, confirmedAt: new Date(now), providerRef: ref, specialRequest }));
   } catch (e) {
     if (e instanceof ProviderError) throw providerError(e, null, b.restaurant.phone);
     throw e;

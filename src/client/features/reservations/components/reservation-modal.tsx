@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MerchantDetail } from '#shared/schemas/merchant';
 import type { AvailabilitySlot, Reservation } from '#shared/schemas/reservations';
+import { MAX_SPECIAL_REQUEST } from '#shared/rules/reservations';
 import { canJoinHere, programName, usesSingleSignOn } from '#shared/rules/partner-features';
 import { paths } from '#shared/routes';
 import { track } from '#client/lib/impressions';
@@ -105,6 +106,7 @@ function BookSlot({ merchant, search, slot, onClose, returnFocusRef, cardMember 
   const partner = usePartner();
   const client = useQueryClient();
   const [phase, setPhase] = useState<Phase>({ kind: 'holding' });
+  const [request, setRequest] = useState('');
   const attempt = useRef<BookingAttempt | null>(null);
   const started = useRef(false);
   const reserveRef = useRef<HTMLButtonElement>(null);
@@ -154,7 +156,7 @@ function BookSlot({ merchant, search, slot, onClose, returnFocusRef, cardMember 
     confirming.current = true;
     impression('UserSubmit');
     setPhase({ kind: 'confirming', reservation });
-    confirmReservation(reservation.id).then((booked) => {
+    confirmReservation(reservation.id, request.trim()).then((booked) => {
       impression('BookingSuccess');
       setPhase({ kind: 'booked', reservation: booked });
       void client.invalidateQueries({ queryKey: RESERVATIONS_QUERY_KEY });
@@ -247,6 +249,26 @@ function BookSlot({ merchant, search, slot, onClose, returnFocusRef, cardMember 
             {phase.kind === 'held' && phase.reservation.holdExpiresAt && (
               <HoldCountdown key={phase.reservation.id} expiresAt={phase.reservation.holdExpiresAt} onEnded={holdEnded} />
             )}
+            {(phase.kind === 'held' || phase.kind === 'confirming') && (
+              <div className={styles.requestField}>
+                <label htmlFor="reservation-request" className={styles.requestLabel}>
+                  Special requests <span className={styles.muted}>(optional)</span>
+                </label>
+                <textarea
+                  id="reservation-request"
+                  className={styles.request}
+                  rows={2}
+                  maxLength={MAX_SPECIAL_REQUEST}
+                  value={request}
+                  disabled={phase.kind === 'confirming'}
+                  aria-describedby="reservation-request-hint"
+                  onChange={(e) => setRequest(e.target.value)}
+                />
+                <p id="reservation-request-hint" className={styles.muted}>
+                  {`For the restaurant: an occasion, a high chair, where you'd like to sit. ${request.length} of ${MAX_SPECIAL_REQUEST} characters.`}
+                </p>
+              </div>
+            )}
             {phase.kind === 'failed' && <p className={styles.error} role="alert">{phase.message}</p>}
           </>
         )}
@@ -297,6 +319,7 @@ function BookedSummary({ reservation: r }: { reservation: Reservation }) {
       <div><dt>Date</dt><dd>{formatDate(r.date)}</dd></div>
       <div><dt>Time</dt><dd>{formatTime(r.time)}</dd></div>
       <div><dt>Party</dt><dd>{partyLabel(r.partySize)}</dd></div>
+      {r.specialRequest && <div><dt>Request</dt><dd>{r.specialRequest}</dd></div>}
       {m.phone && <div><dt>Phone</dt><dd>{m.phone}</dd></div>}
     </dl>
   );

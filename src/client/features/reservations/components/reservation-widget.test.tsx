@@ -175,7 +175,7 @@ describe('ReservationWidget', () => {
     const calls = stubFetch((c) => {
       if (c.url.includes('/availability')) return { status: 200, body: availability() };
       if (c.url === '/api/Member/Reservations' && c.method === 'POST') return { status: 201, body: reservation() };
-      if (c.url === '/api/Member/Reservations/17/Confirm') return { status: 200, body: reservation({ status: 'booked', holdExpiresAt: null }) };
+      if (c.url === '/api/Member/Reservations/17/Confirm') return { status: 200, body: reservation({ status: 'booked', holdExpiresAt: null, specialRequest: 'A window seat, please' }) };
       return { status: 200, body: { reservations: [] } };
     });
     renderWidget({ member: makeMember({ memberType: 'EnrolledCardMember' }) });
@@ -186,12 +186,18 @@ describe('ReservationWidget', () => {
     expect(hold.body).toEqual({ merchantId: 42, date: today, time: '19:00', partySize: 2, hold: true });
     expect(hold.headers['idempotency-key']).toMatch(/^[0-9a-f-]{32,36}$/);
     expect(hold.headers['x-xsrf-token']).toBe('test-csrf');
+    // A special request written while the table is held goes with the booking.
+    const request = within(dialog).getByRole('textbox', { name: /Special requests/ });
+    expect(request.getAttribute('maxlength')).toBe('200');
+    fireEvent.change(request, { target: { value: '  A window seat, please ' } });
+    expect(within(dialog).getByText(/24 of 200 characters/)).toBeTruthy();
     const reserve = within(dialog).getByRole('button', { name: 'Reserve' });
     fireEvent.click(reserve);
     fireEvent.click(reserve);
     const booked = await screen.findByRole('dialog', { name: 'You\u2019re booked' });
+    expect(calls.find((c) => c.url.endsWith('/Confirm'))!.body).toEqual({ specialRequest: 'A window seat, please' });
     expect(booked.textContent).toContain('R3F9A0C12B7DE');
-    for (const text of ['Blue Plate Diner', '1 Main St, Chicago, IL 60601', '7:00 PM', '2 guests']) expect(booked.textContent).toContain(text);
+    for (const text of ['Blue Plate Diner', '1 Main St, Chicago, IL 60601', '7:00 PM', '2 guests', 'A window seat, please']) expect(booked.textContent).toContain(text);
     expect(calls.filter((c) => c.url.endsWith('/Confirm'))).toHaveLength(1);
     expect(within(booked).getByRole('button', { name: 'Add to calendar' })).toBeTruthy();
     expect(within(booked).getByRole('link', { name: 'My reservations' }).getAttribute('href')).toBe('/account/reservations');
