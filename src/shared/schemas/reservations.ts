@@ -52,7 +52,11 @@ export const ZAvailabilityResponse = z.object({
 export type AvailabilityResponse = z.infer<typeof ZAvailabilityResponse>;
 
 /** POST /api/Member/Reservations */
-const zSpecialRequest = z.string().trim().max(MAX_SPECIAL_REQUEST, `Special requests must be ${MAX_SPECIAL_REQUEST} characters or fewer.`);
+// Control characters (NUL above all, which PostgreSQL cannot store) are refused; line breaks and tabs are text.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
+const noControlButLines = (v: string) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v);
+const zSpecialRequest = z.string().trim().max(MAX_SPECIAL_REQUEST, `Special requests must be ${MAX_SPECIAL_REQUEST} characters or fewer.`)
+  .refine(noControlButLines, 'Please remove special characters from the special request.');
 
 export const ZReservationRequest = z.object({
   merchantId: z.number({ message: 'Merchant id is required.' }).int('Merchant id must be a whole number.').positive('Merchant id must be positive.').max(2147483647, 'Merchant id is too large.'),

@@ -193,6 +193,13 @@ describe('POST /api/Member/Reservations', () => {
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json<Reservation>()).toMatchObject({ status: 'booked', specialRequest: 'A birthday: a candle on dessert' });
     expect((await b.send({ method: 'POST', url: `/api/Member/Reservations/${h.id}/Confirm`, payload: 'not json', headers: { 'content-type': 'application/json' } })).statusCode).toBe(400);
+    // Control characters (a NUL PostgreSQL cannot store) are refused before anything is booked.
+    const h2 = (await book(b, { merchantId: open.id, date: dayAhead(13), time: '19:45', partySize: 2, hold: true })).json<Reservation>();
+    const nul = await b.send({ method: 'POST', url: `/api/Member/Reservations/${h2.id}/Confirm`, payload: { specialRequest: 'quiet\u0000table' } });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().message).toMatch(/special characters/);
+    expect((await t.database.db.select().from(reservations).where(eq(reservations.id, h2.id)))[0]!.status).toBe('held');
+    expect((await b.send({ method: 'POST', url: `/api/Member/Reservations/${h2.id}/Confirm`, payload: { specialRequest: 'Two lines:\nhigh chair' } })).statusCode).toBe(200);
   });
 
   it('a hold that ran out cannot be confirmed and frees its table', async () => {

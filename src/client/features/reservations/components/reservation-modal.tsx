@@ -97,7 +97,8 @@ function SignInToReserve({ merchant, search, slot, onClose, returnFocusRef }: Re
 
 type Phase =
   | { kind: 'holding' }
-  | { kind: 'held'; reservation: Reservation }
+  /** `endsAt`: when the hold ends by this browser's clock (see holdDeadline). */
+  | { kind: 'held'; reservation: Reservation; endsAt: number | null }
   | { kind: 'confirming'; reservation: Reservation }
   | { kind: 'booked'; reservation: Reservation }
   | { kind: 'failed'; message: string; retry: 'hold' | 'confirm' | null; reservation?: Reservation };
@@ -110,6 +111,8 @@ function BookSlot({ merchant, search, slot, onClose, returnFocusRef, cardMember 
   const attempt = useRef<BookingAttempt | null>(null);
   const started = useRef(false);
   const reserveRef = useRef<HTMLButtonElement>(null);
+  const retryRef = useRef<HTMLButtonElement>(null);
+  const focusRetry = useRef(false);
   const doneRef = useRef<HTMLButtonElement>(null);
   const where = paths.merchant(merchant.id);
   const impression = (action: ReservationAction) => track({ eventType: reservationImpression(action, cardMember), merchantId: merchant.id, path: where });
@@ -133,7 +136,7 @@ function BookSlot({ merchant, search, slot, onClose, returnFocusRef, cardMember 
         setPhase({ kind: 'booked', reservation });
         void client.invalidateQueries({ queryKey: RESERVATIONS_QUERY_KEY });
       } else if (reservation.status === 'held') {
-        setPhase({ kind: 'held', reservation });
+        setPhase({ kind: 'held', reservation, endsAt: holdDeadline(reservation, Date.now()) });
       } else {
         fail(null, 'hold');
       }
@@ -156,7 +159,8 @@ function BookSlot({ merchant, search, slot, onClose, returnFocusRef, cardMember 
     confirming.current = true;
     impression('UserSubmit');
     setPhase({ kind: 'confirming', reservation });
-    confirmReservation(reservation.id, request.trim()).then((booked) => {
+    // Left empty, the request given with the hold (none from this modal) stays.
+    confirmReservation(reservation.id, request.trim() || undefined).then((booked) => {
       impression('BookingSuccess');
       setPhase({ kind: 'booked', reservation: booked });
       void client.invalidateQueries({ queryKey: RESERVATIONS_QUERY_KEY });
@@ -168,6 +172,11 @@ function BookSlot({ merchant, search, slot, onClose, returnFocusRef, cardMember 
   useEffect(() => {
     if (phase.kind === 'held') reserveRef.current?.focus();
     if (phase.kind === 'booked') doneRef.current?.focus();
+    // The hold ran out (perhaps while the member was typing the request, now gone): on to Try again.
+    if (phase.kind === 'failed' && focusRetry.current) {
+      focusRetry.current = false;
+      retryRef.current?.focus();
+    }
   }, [phase.kind]);
 
   const close = () => {
@@ -180,16 +189,20 @@ function BookSlot({ merchant, search, slot, onClose, returnFocusRef, cardMember 
   };
 
   // The hold ran out before Reserve: the table is free again for others; holding again is a new attempt.
+  // It is also released (harmless when the server let it go already): a browser clock ahead of
+  // the server's must not leave a live hold behind that the new one would overlap.
   const holdEnded = () => {
+    if (phase.kind === 'held') cancelReservation(phase.reservation.id).catch(() => undefined);
     attempt.current = null;
+    focusRetry.current = true;
     void client.invalidateQueries({ queryKey: ['availability', merchant.id] });
     setPhase({ kind: 'failed', message: HOLD_ENDED_MESSAGE, retry: 'hold' });
   };
 
   const booked = phase.kind === 'booked' ? phase.reservation : null;
   const busy = phase.kind === 'holding' || phase.kind === 'confirming';
-  const holdMinutes = phase.kind === 'held' && phase.reservation.holdExpiresAt
-    ? Math.max(1, Math.round((Date.parse(phase.reservation.holdExpiresAt) - Date.now()) / 60_000)) : null;
+  const holdMinutes = phase.kind === 'held' && phase.endsAt !== null
+    ? Math.max(1, Math.round((phase.endsAt - Date.now()) / 60_000)) : null;
 
   return (
     <Modal
@@ -209,7 +222,7 @@ function BookSlot({ merchant, search, slot, onClose, returnFocusRef, cardMember 
       ) : (
         <>
           {phase.kind === 'failed' && phase.retry ? (
-            <Button onClick={() => (phase.retry === 'confirm' && phase.reservation ? confirm(phase.reservation) : hold())}>Try again</Button>
+            <Button ref={retryRef} onClick={() => (phase.retry === 'confirm' && phase.reservation ? confirm(phase.reservation) : hold())}>Try again</Button>
           ) : (
             <Button
               ref={reserveRef}
@@ -246,8 +259,8 @@ function BookSlot({ merchant, search, slot, onClose, returnFocusRef, cardMember 
                 <p className={styles.hold}>{`We're holding this table for you${holdMinutes ? ` for ${holdMinutes} ${holdMinutes === 1 ? 'minute' : 'minutes'}` : ''}. Select Reserve to book it.`}</p>
               )}
             </div>
-            {phase.kind === 'held' && phase.reservation.holdExpiresAt && (
-              <HoldCountdown key={phase.reservation.id} expiresAt={phase.reservation.holdExpiresAt} onEnded={holdEnded} />
+            {phase.kind === 'held' && phase.endsAt !== null && (
+              <HoldCountdown key={phase.reservation.id} endsAt={phase.endsAt} onEnded={holdEnded} />
             )}
             {(phase.kind === 'held' || phase.kind === 'confirming') && (
               <div className={styles.requestField}>
@@ -281,11 +294,23 @@ export const HOLD_ENDED_MESSAGE = 'Your hold on this table has ended, so it may 
 const LAST_MINUTE_MESSAGE = 'One minute left to reserve this table.';
 
 /**
+ * When a hold ends by this browser's clock: its length by the server's own clock (holdExpiresAt −
+ * createdAt, both the server's) from the moment the answer arrived, so a browser clock that is off
+ * does not end a hold early or late; null without a usable expiry.
+ */
+export function holdDeadline(r: Pick<Reservation, 'holdExpiresAt' | 'createdAt'>, receivedAt: number): number | null {
+  const expires = r.holdExpiresAt ? Date.parse(r.holdExpiresAt) : Number.NaN;
+  if (!Number.isFinite(expires)) return null;
+  const created = Date.parse(r.createdAt);
+  const length = Number.isFinite(created) ? expires - created : expires - receivedAt;
+  return receivedAt + Math.max(0, length);
+}
+
+/**
  * The hold's time left, ticking each second. It is a timer (role="timer": read when asked, not at
  * every tick); one minute before the end that is said once, politely; at the end, `onEnded`.
  */
-function HoldCountdown({ expiresAt, onEnded }: { expiresAt: string; onEnded: () => void }) {
-  const end = Date.parse(expiresAt);
+function HoldCountdown({ endsAt: end, onEnded }: { endsAt: number; onEnded: () => void }) {
   const [now, setNow] = useState(() => Date.now());
   const secondsLeft = Math.max(0, Math.ceil((end - now) / 1000));
   useEffect(() => {

@@ -13,7 +13,7 @@ import { merchantFixture } from '#client/test/merchant-fixture';
 import { readLoginRedirect } from '../../session/arrival-storage';
 import { localToday } from '../rules';
 import { ReservationWidget } from './reservation-widget';
-import { HOLD_ENDED_MESSAGE } from './reservation-modal';
+import { HOLD_ENDED_MESSAGE, holdDeadline } from './reservation-modal';
 
 const tracked = vi.hoisted(() => [] as string[]);
 vi.mock('#client/lib/impressions', () => ({ track: (e: { eventType: string }) => { tracked.push(e.eventType); } }));
@@ -41,7 +41,7 @@ function reservation(over: Partial<Reservation> = {}): Reservation {
     id: 17, confirmationNumber: 'R3F9A0C12B7DE', status: 'held', section: 'upcoming',
     merchant: { id: 42, name: 'Blue Plate Diner', address1: '1 Main St', city: 'Chicago', state: 'IL', zipCode: '60601', phone: '(312) 555-0100' },
     date: today, time: '19:00', dateTime: `${today}T19:00:00-06:00`, endsAt: `${today}T02:30:00.000Z`, partySize: 2, specialRequest: '',
-    holdExpiresAt: new Date(Date.now() + 5 * 60_000).toISOString(), cancellable: true, createdAt: '2026-11-23T00:00:00.000Z', cancelledAt: null,
+    holdExpiresAt: new Date(Date.now() + 5 * 60_000).toISOString(), cancellable: true, createdAt: new Date().toISOString(), cancelledAt: null,
     ...over,
   };
 }
@@ -204,10 +204,22 @@ describe('ReservationWidget', () => {
     expect(tracked).toEqual(expect.arrayContaining(['reservationCardSlotSelected', 'reservationCardUserSubmit', 'reservationCardBookingSuccess']));
   });
 
+  it('times a hold by the server\'s own length from the moment it arrived (a browser clock that is off changes nothing)', () => {
+    const received = Date.parse('2026-11-23T12:00:00Z');
+    expect(holdDeadline({ createdAt: '2026-11-23T11:50:00.000Z', holdExpiresAt: '2026-11-23T11:55:00.000Z' }, received)).toBe(received + 5 * 60_000);
+    expect(holdDeadline({ createdAt: 'not a date', holdExpiresAt: '2026-11-23T12:03:00.000Z' }, received)).toBe(received + 3 * 60_000);
+    expect(holdDeadline({ createdAt: '2026-11-23T11:50:00.000Z', holdExpiresAt: null }, received)).toBeNull();
+    expect(holdDeadline({ createdAt: '2026-11-23T11:50:00.000Z', holdExpiresAt: 'garbage' }, received)).toBeNull();
+  });
+
   it('counts the hold down, says when one minute is left, and when the hold runs out offers a new hold (a new attempt)', async () => {
     const calls = stubFetch((c) => {
       if (c.url.includes('/availability')) return { status: 200, body: availability() };
-      if (c.method === 'POST' && c.url === '/api/Member/Reservations') return { status: 201, body: reservation({ holdExpiresAt: new Date(Date.now() + 2_000).toISOString() }) };
+      // The server's clock 10 minutes behind this browser's: the 2-second hold still lasts 2 seconds here.
+      if (c.method === 'POST' && c.url === '/api/Member/Reservations') {
+        const serverNow = Date.now() - 10 * 60_000;
+        return { status: 201, body: reservation({ createdAt: new Date(serverNow).toISOString(), holdExpiresAt: new Date(serverNow + 2_000).toISOString() }) };
+      }
       return { status: 200, body: {} };
     });
     renderWidget({ member: makeMember({ memberType: 'EnrolledCardMember' }) });
@@ -218,6 +230,9 @@ describe('ReservationWidget', () => {
     expect(within(dialog).getByText('One minute left to reserve this table.').getAttribute('aria-live')).toBe('polite');
     expect((await within(dialog).findByRole('alert', {}, { timeout: 4_000 })).textContent).toBe(HOLD_ENDED_MESSAGE);
     expect(within(dialog).queryByRole('timer')).toBeNull();
+    // The ended hold is released (a browser clock ahead of the server's must not leave it live), and focus moves to Try again.
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/Member/Reservations/17')).toBe(true));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Try again'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
     await within(dialog).findByRole('timer');
     const holds = calls.filter((c) => c.method === 'POST' && c.url === '/api/Member/Reservations');
