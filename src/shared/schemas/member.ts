@@ -6,13 +6,11 @@ import { cutPassword, PASSWORD_MAX, passwordProblem } from '../rules/password';
 import { ENROLLMENT_PHONE_MESSAGE, isValidUsPhone, PHONE_MESSAGE, phoneDigits } from '../rules/phone';
 import { isZipShape, ZIP_FORMAT_MESSAGE } from '../rules/zip';
 import { PARTNER_NUMBER_FORMAT_MESSAGE } from '../rules/partner-number';
+import { noControl } from '../rules/text';
 
 export * from '../constants/member';
 
 const REQUIRED = 'This field is required.';
-// Control characters (NUL above all, which PostgreSQL cannot store) are refused in every text field.
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
-const noControl = (v: string) => !/[\u0000-\u001f\u007f]/.test(v);
 const trimmed = (max: number, label: string) => z.string({ message: REQUIRED }).trim().max(max, `${label} must be ${max} characters or fewer.`)
   .refine(noControl, "Please remove special characters such as line breaks from this field.");
 /** The §5 e-mail rule of rules/email.ts (emailProblem): same checks, same messages, on the page and here. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   MAX_PARTY_SIZE, MAX_SPECIAL_REQUEST, NO_AVAILABILITY_REASONS, RESERVATION_STATUSES, dayNumber, minutesOf,
 } from '../rules/reservations';
+import { noControlButLines } from '../rules/text';
 
 /**
  * Table reservations (§4 reservation flow, §5 date range, §8 errors, §9 constants;
@@ -52,9 +53,6 @@ export const ZAvailabilityResponse = z.object({
 export type AvailabilityResponse = z.infer<typeof ZAvailabilityResponse>;
 
 /** POST /api/Member/Reservations */
-// Control characters (NUL above all, which PostgreSQL cannot store) are refused; line breaks and tabs are text.
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
-const noControlButLines = (v: string) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v);
 const zSpecialRequest = z.string().trim().max(MAX_SPECIAL_REQUEST, `Special requests must be ${MAX_SPECIAL_REQUEST} characters or fewer.`)
   .refine(noControlButLines, 'Please remove special characters from the special request.');
 

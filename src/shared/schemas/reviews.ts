@@ -8,14 +8,9 @@ import { z } from 'zod';
 import {
   COMMENT_TOO_LONG, MAX_REVIEW_COMMENT, MAX_REVIEWS_PAGE_SIZE, MAX_STATUS_IDS, MAX_TXN_ID_LENGTH, REVIEWS_PAGE_SIZE, ratingMessage, type ReviewAspect,
 } from '../constants/reviews';
+import { noControl, noControlButLines } from '../rules/text';
 
 export * from '../constants/reviews';
-
-// Control characters (NUL above all, which PostgreSQL cannot store) are refused; a comment keeps line breaks and tabs.
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
-const noControl = (v: string) => !/[\u0000-\u001f\u007f]/.test(v);
-// eslint-disable-next-line no-control-regex -- as above, but line breaks and tabs are text in a comment
-const noControlButLines = (v: string) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v);
 
 const zTxnId = z.string({ message: 'txnId is required.' }).trim()
   .min(1, 'txnId must not be empty.')

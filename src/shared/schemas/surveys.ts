@@ -1,16 +1,12 @@
 import { z } from 'zod';
 import { isSurveyId, SURVEY_FREE_TEXT_MAX, SURVEY_MAX_QUESTIONS } from '../rules/surveys';
+import { noControl, noControlButLines } from '../rules/text';
 
 /**
  * Survey answers (issue 12; docs/api-surveys.md): POST /api/surveys/{surveyId}/responses and the
  * staging tools' list. The body's shape is checked here; the answers against the survey's own
  * questions by the server (checkSurveyAnswers of rules/surveys.ts, in a superRefine).
  */
-
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
-const noControl = (v: string) => !/[\u0000-\u001f\u007f]/.test(v);
-// eslint-disable-next-line no-control-regex -- as above, but line breaks and tabs are text in an answer
-const noControlButLines = (v: string) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v);
 
 export const ZSurveyParams = z.object({
   surveyId: z.string().refine(isSurveyId, 'surveyId is a survey id: letters, digits, - and _, up to 100 characters.'),
