@@ -11,11 +11,11 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { DEFAULT_CHUNK, drainInbox } from '../src/server/modules/card-network/engine';
+import { CHUNK_SIZE, drainInbox } from '../src/server/modules/card-network/engine';
 import { feed, prepare, scratchPostgres } from './card-events';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 40_000);
-const CHUNK = Number(process.env.BENCH_CHUNK ?? DEFAULT_CHUNK);
+const CHUNK = Number(process.env.BENCH_CHUNK ?? CHUNK_SIZE.postgres);
 type Sample = { text: string; values: unknown[] };
 const timings = new Map<string, { calls: number; ms: number }>();
 const writes = new Map<string, Sample>();

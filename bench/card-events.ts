@@ -25,7 +25,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openMemoryPglite, openPostgres, runMigrations, type Database, type Db } from '../src/server/db/client';
 import { seed } from '../src/server/demo';
-import { drainInbox } from '../src/server/modules/card-network/engine';
+import { CHUNK_SIZE, drainInbox } from '../src/server/modules/card-network/engine';
 import type { CardNetworkEvent } from '../src/shared/schemas/rewards';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
@@ -220,10 +220,12 @@ export async function benchCardEvents() {
 
     console.log('\nApplying (the engine from a full inbox; the budget is ≥ 10,000 events/s on PostgreSQL)');
     if (postgres && pgSetup) {
-      await applyBench('PostgreSQL', postgres, pgSetup, 1, 2000);
-      await applyBench('PostgreSQL', postgres, pgSetup, 2, 2000);
+      // The engine's own chunk sizes (engine.ts CHUNK_SIZE), and the embedded database's on PostgreSQL for comparison.
+      await applyBench('PostgreSQL', postgres, pgSetup, 1, CHUNK_SIZE.postgres);
+      await applyBench('PostgreSQL', postgres, pgSetup, 1, CHUNK_SIZE.embedded);
+      await applyBench('PostgreSQL', postgres, pgSetup, 2, CHUNK_SIZE.postgres);
     }
-    if (embedded && liteSetup) await applyBench('embedded (PGlite)', embedded, liteSetup, 1, 2000);
+    if (embedded && liteSetup) await applyBench('embedded (PGlite)', embedded, liteSetup, 1, CHUNK_SIZE.embedded);
 
     if (postgres && pgSetup) await receiptBench(postgres, pgSetup, 'PostgreSQL');
     if (embedded && liteSetup) await receiptBench(embedded, liteSetup, 'embedded database');

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPostgres, describeDataDirError, describePostgresError, isDatabaseUnavailable, openPglite, openPostgres, postgresAddress } from './client';
+import { checkPostgres, describeDataDirError, describePostgresError, isDatabaseUnavailable, isEmbedded, openMemoryPglite, openPglite, openPostgres, postgresAddress } from './client';
 import { PgProxy } from '../test/pg-proxy';
 import { killChildren, spawnTs } from '../test/child';
 
@@ -56,6 +56,21 @@ afterAll(() => {
     // removal below says what is left
   }
   rmSync(root, { recursive: true, force: true });
+});
+
+describe('isEmbedded', () => {
+  it('tells the embedded database from a PostgreSQL pool (the engine sizes its chunks by it)', async () => {
+    const lite = await openMemoryPglite();
+    // A pool that never connects: telling the kind must not need the server.
+    const remote = openPostgres('postgres://nobody@127.0.0.1:1/none');
+    try {
+      expect(isEmbedded(lite.db)).toBe(true);
+      expect(isEmbedded(remote.db)).toBe(false);
+    } finally {
+      await lite.close();
+      await remote.close();
+    }
+  });
 });
 
 describe('describeDataDirError', () => {

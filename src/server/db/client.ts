@@ -15,6 +15,14 @@ export { DataDirLockedError };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * Whether db is the embedded database: its statements then run on this process's own thread, so
+ * long ones stall every request (the engine keeps its chunks smaller there).
+ */
+export function isEmbedded(db: Db): boolean {
+  return (db as unknown as { $client?: unknown }).$client instanceof PGlite;
+}
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -9,7 +9,7 @@ export type ScheduledJob = {
   everyMs: number;
   /** How long a run may take before another instance may take it over (a crashed runner). */
   leaseMs?: number;
-  run: (ctx: { db: Db; now: Date }) => Promise<string | void>;
+  run: (ctx: { db: Db; now: Date; log: JobLog }) => Promise<string | void>;
 };
 
 export type JobLog = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
@@ -50,7 +50,7 @@ export async function createScheduler(opts: { db: Db; jobs: readonly ScheduledJo
     const started = Date.now();
     let error: string | null = null;
     try {
-      const summary = await job.run({ db, now: new Date() });
+      const summary = await job.run({ db, now: new Date(), log });
       log.info({ job: job.name, ms: Date.now() - started, ...(summary ? { summary } : {}) }, 'job finished');
     } catch (err) {
       error = err instanceof Error ? `${err.name}: ${err.message}`.slice(0, 500) : 'failed';

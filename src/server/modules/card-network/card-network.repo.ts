@@ -362,13 +362,15 @@ export async function markOldestFailed(db: Db, note: string): Promise<number | n
  * Members with a dine the sweep acts on: an authorisation never cleared for AUTH_FORFEIT_DAYS, or
  * a Deferred reward whose member activated or whose time ran out.
  */
-export async function membersToSweep(db: Executor, opts: { settleCutoff: Date; deferredCutoff: Date; limit: number }): Promise<number[]> {
+export async function membersToSweep(db: Executor, opts: { settleCutoff: Date; deferredCutoff: Date; limit: number; exclude?: readonly number[] }): Promise<number[]> {
+  // Members whose sweep failed in this run (engine.ts sweepRewards) are left for the next run.
+  const others = sql`member_id <> all(${intArray(opts.exclude ?? [])})`;
   const found = await rows<{ member_id: number }>(db, sql`
     select member_id from (
-      (select member_id from dines where status = 'Pending' and cleared_at is null and authorised_at < ${opts.settleCutoff.toISOString()}::timestamptz limit ${opts.limit})
+      (select member_id from dines where status = 'Pending' and cleared_at is null and authorised_at < ${opts.settleCutoff.toISOString()}::timestamptz and ${others} limit ${opts.limit})
       union
       (select d.member_id from dines d join members m on m.id = d.member_id
-       where d.status = 'Deferred' and (m.tier_level <> 1 or d.cleared_at < ${opts.deferredCutoff.toISOString()}::timestamptz) limit ${opts.limit})
+       where d.status = 'Deferred' and (m.tier_level <> 1 or d.cleared_at < ${opts.deferredCutoff.toISOString()}::timestamptz) and d.${others} limit ${opts.limit})
     ) s order by member_id limit ${opts.limit}`);
   return found.map((r) => r.member_id);
 }

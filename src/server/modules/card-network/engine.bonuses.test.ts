@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CardNetworkEvent } from '#shared/schemas/rewards';
 import { createTestDatabase } from '../../test/db';
 import type { Database } from '../../db/client';
@@ -133,6 +133,40 @@ describe('a Deferred dine awarded later by the sweep', () => {
     await sweepRewards(db(), { now: new Date('2026-11-14T00:00:00Z') });
     expect((await bonusRows(m.memberId)).length).toBe(1);
     expect(await yearRewards(m.memberId)).toBe(dine!.reward + 1000);
+  });
+  it('a member whose awarding fails is set aside, logged and left Deferred, and the others are swept; the next sweep awards them', async () => {
+    const deferred = async (txn: string) => {
+      const m = await memberWithCards(db(), { partnerId: delta, joinDate: JOINED, enrollmentSource: 'web', tierLevel: 1 });
+      await enrol(db(), { partnerId: delta, memberId: m.memberId, bonusId: nmbId, now: new Date('2026-11-02T00:00:00Z') });
+      await receive(db(), purchase(m.tokens[0]!, { cents: 3000, txn }));
+      return m;
+    };
+    const failing = await deferred('sweep-aside-1');
+    const fine = await deferred('sweep-aside-2');
+    await drainInbox(db());
+    await db().update(members).set({ tierLevel: 2 }).where(inArray(members.id, [failing.memberId, fine.memberId]));
+    // A fault in writing one member's bonus (a bug or a refused row): the whole batch used to roll back, every run.
+    await db().execute(sql.raw(`create function test_refuse_bonus() returns trigger language plpgsql as $$
+      begin if new.source_code = 'B' and new.member_id = ${failing.memberId} then raise exception 'refused for the test'; end if; return new; end $$`));
+    await db().execute(sql.raw('create trigger test_refuse_bonus before insert on member_rewards for each row execute function test_refuse_bonus()'));
+    const errors: Array<{ obj: object; msg: string }> = [];
+    const statusOf = async (txn: string) => (await db().select().from(dines).where(eq(dines.transactionId, txn)))[0]?.status;
+    try {
+      const r = await sweepRewards(db(), { now: new Date('2026-11-13T00:00:00Z'), batch: 50, log: { error: (obj, msg) => errors.push({ obj, msg }) } });
+      expect(r.setAside).toBe(1);
+      expect(await statusOf('sweep-aside-1')).toBe('Deferred');
+      expect(await bonusRows(failing.memberId)).toEqual([]);
+      expect(await statusOf('sweep-aside-2')).toBe('Awarded');
+      expect((await bonusRows(fine.memberId)).map((b) => b.amount)).toEqual([1000]);
+      expect(errors).toEqual([expect.objectContaining({ obj: expect.objectContaining({ memberId: failing.memberId, error: expect.stringContaining('refused for the test') }) })]);
+    } finally {
+      await db().execute(sql.raw('drop trigger test_refuse_bonus on member_rewards'));
+      await db().execute(sql.raw('drop function test_refuse_bonus()'));
+    }
+    const again = await sweepRewards(db(), { now: new Date('2026-11-13T00:10:00Z') });
+    expect(again.setAside).toBe(0);
+    expect(await statusOf('sweep-aside-1')).toBe('Awarded');
+    expect((await bonusRows(failing.memberId)).map((b) => b.amount)).toEqual([1000]);
   });
 });
 

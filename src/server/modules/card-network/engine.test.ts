@@ -197,7 +197,7 @@ describe('the sweep', () => {
     await ageDines(db(), { transactionIds: ['sw-deferred', 'sw-activated'], days: 15 });
     await db().update(members).set({ tierLevel: 2 }).where(eq(members.id, activated.memberId));
 
-    expect(await sweepRewards(db())).toEqual({ notSettled: 1, awarded: 1, notActivated: 1 });
+    expect(await sweepRewards(db())).toEqual({ notSettled: 1, awarded: 1, notActivated: 1, setAside: 0 });
     expect(await dineOf('sw-old-auth')).toMatchObject({ status: 'Forfeit', reason: 'notSettled', reward: 0 });
     expect(await dineOf('sw-new-auth')).toMatchObject({ status: 'Pending' });
     expect(await dineOf('sw-deferred')).toMatchObject({ status: 'Forfeit', reason: 'notActivated', qualified: false, reward: 0 });
@@ -209,7 +209,7 @@ describe('the sweep', () => {
     ]);
     expect(await progressOf(waiting.memberId)).toMatchObject({ qualifiedDines: 1, rewards: 50 });
     // Nothing left to do: a second run changes nothing.
-    expect(await sweepRewards(db())).toEqual({ notSettled: 0, awarded: 0, notActivated: 0 });
+    expect(await sweepRewards(db())).toEqual({ notSettled: 0, awarded: 0, notActivated: 0, setAside: 0 });
 
     // A clearing that comes after the authorisation was forfeit still earns.
     await receive(db(), [ev(settled.tokens[0]!, { type: 'clearing', transactionId: 'sw-old-auth', amountCents: 5500 })]);

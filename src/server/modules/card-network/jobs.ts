@@ -24,9 +24,9 @@ export function cardNetworkJobs(): ScheduledJob[] {
     {
       name: 'card-network-sweep',
       everyMs: 10 * 60_000,
-      run: async ({ db, now }) => {
-        const r = await sweepRewards(db, { now });
-        return `${r.notSettled} authorisations not settled, ${r.awarded} deferred rewards awarded, ${r.notActivated} forfeit (not activated)`;
+      run: async ({ db, now, log }) => {
+        const r = await sweepRewards(db, { now, log });
+        return `${r.notSettled} authorisations not settled, ${r.awarded} deferred rewards awarded, ${r.notActivated} forfeit (not activated)${r.setAside ? `, ${r.setAside} members set aside` : ''}`;
       },
     },
   ];
