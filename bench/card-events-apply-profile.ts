@@ -71,11 +71,13 @@ async function main() {
     // The plans of the writes, run again inside a transaction that is rolled back (a new dine's
     // rows are removed first so that its insert can run a second time).
     const client = new pg.Client({ connectionString: database.url });
+    client.on('error', () => undefined);
     await client.connect();
     for (const [key, sample] of writes) {
       await client.query('begin');
       if (sample.text.includes('insert into dines')) {
-        const ids = (JSON.parse(String(sample.values[0])) as Array<{ transaction_id: string }>).map((r) => r.transaction_id);
+        // Each dine goes as an array of its values (card-network.repo.ts dineRows); the transaction id is the eighth.
+        const ids = (JSON.parse(String(sample.values[0])) as unknown[][]).map((r) => String(r[7]));
         await client.query('delete from member_rewards where dine_id in (select id from dines where transaction_id = any($1))', [ids]);
         await client.query('delete from dines where transaction_id = any($1)', [ids]);
       }
