@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { drainInbox, type DrainLog, type DrainResult } from './engine';
+import { applyInbox, type DrainLog, type DrainResult } from './engine';
 
 export type InboxApplier = {
   /** Something arrived: apply the inbox soon (within about `delayMs`). Cheap to call per event. */
@@ -13,7 +13,8 @@ export type InboxApplier = {
  * Applies the inbox in this process right after events arrive, so a dine shows within a second
  * or two. Kicks during a run fold into one more run; a short delay lets a burst gather into full
  * chunks. Events received by other instances (or left by a crash) are picked up by the scheduled
- * `card-network-apply` job; several appliers share the inbox safely (engine.ts).
+ * `card-network-apply` job; several appliers share the inbox safely (engine.ts), and on
+ * PostgreSQL each run is two drain loops side by side (applyInbox).
  */
 export function createInboxApplier(opts: { db: Db; log: DrainLog; delayMs?: number; onDrained?: (r: DrainResult) => void }): InboxApplier {
   let running: Promise<void> | undefined;
@@ -25,7 +26,7 @@ export function createInboxApplier(opts: { db: Db; log: DrainLog; delayMs?: numb
     do {
       again = false;
       try {
-        const result = await drainInbox(opts.db, { log: opts.log });
+        const result = await applyInbox(opts.db, { log: opts.log });
         opts.onDrained?.(result);
       } catch (err) {
         // The database away: the scheduled job (or the next event) tries again.

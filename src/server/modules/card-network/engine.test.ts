@@ -4,7 +4,7 @@ import type { CardNetworkEvent } from '#shared/schemas/rewards';
 import { createTestDatabase } from '../../test/db';
 import type { Database } from '../../db/client';
 import { cardNetworkInbox, dines, memberProgress, memberRewards, members } from '../../db/schema';
-import { applyChunk, drainInbox, sweepRewards } from './engine';
+import { applyChunk, applyInbox, drainInbox, sweepRewards } from './engine';
 import { ageDines, memberWithCards, partnerId, receive, setTerms } from './test-fixtures';
 
 /** The engine through the database: what it writes, exactly once, across chunks; the sweep; a poison event. */
@@ -33,6 +33,28 @@ const rewardsOf = async (memberId: number) => db().select().from(memberRewards).
 const progressOf = async (memberId: number) => (await db().select().from(memberProgress).where(eq(memberProgress.memberId, memberId)))[0];
 
 describe('the engine on the database', () => {
+  it('two drain loops side by side (the app on PostgreSQL) apply each event once, in each member\'s order, and add up what they did', async () => {
+    const ms = await Promise.all(Array.from({ length: 6 }, () => memberWithCards(db(), { partnerId: delta })));
+    const events: CardNetworkEvent[] = [];
+    ms.forEach((m, i) => {
+      for (let k = 0; k < 5; k++) {
+        const txn = `two-loops-${i}-${k}`;
+        events.push(ev(m.tokens[0]!, { transactionId: txn, amountCents: 2000 + k }), ev(m.tokens[0]!, { type: 'clearing', transactionId: txn, amountCents: 2500 + k }));
+      }
+    });
+    await receive(db(), events);
+    const r = await applyInbox(db(), { appliers: 2, limit: 7 });
+    expect(r.events).toBe(events.length);
+    expect(r.outcomes).toEqual({ applied: events.length });
+    expect(r.chunks).toBeGreaterThanOrEqual(Math.ceil(events.length / 7));
+    for (const m of ms) {
+      const rows = await rewardsOf(m.memberId);
+      // Each clearing found its authorisation: five dines, one S reward each, all Awarded.
+      expect(rows.map((x) => [x.sourceCode, x.status])).toEqual(Array.from({ length: 5 }, () => ['S', 'Awarded']));
+      expect(await progressOf(m.memberId)).toMatchObject({ qualifiedDines: 5 });
+    }
+  });
+
   it('writes dines, S rewards, A adjustments, progress and inbox outcomes', async () => {
     const m = await memberWithCards(db(), { partnerId: delta });
     const [tok] = m.tokens as [string];

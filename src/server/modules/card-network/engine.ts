@@ -356,6 +356,29 @@ export async function drainInbox(db: Db, opts: { limit?: number; maxMs?: number;
 }
 
 /**
+ * Drain loops the app runs side by side. On PostgreSQL one loop waits on the database for about
+ * three quarters of its time, so a second one applies while the first waits (100,000 events:
+ * 5,027/s with one, 6,199/s with two in the same bench run); members held by one loop wait for
+ * the other (applyChunk), so they never deadlock. The embedded database runs one statement at a
+ * time on the server's thread: one loop.
+ */
+export const APPLIERS = { postgres: 2, embedded: 1 } as const;
+
+/** Applies the inbox with the database's number of drain loops (APPLIERS) and adds up what they did. */
+export async function applyInbox(db: Db, opts: { limit?: number; maxMs?: number; log?: DrainLog; appliers?: number } = {}): Promise<DrainResult> {
+  const n = opts.appliers ?? (isEmbedded(db) ? APPLIERS.embedded : APPLIERS.postgres);
+  const results = await Promise.all(Array.from({ length: n }, () => drainInbox(db, opts)));
+  const total: DrainResult = { events: 0, chunks: 0, outcomes: {}, failed: 0 };
+  for (const r of results) {
+    total.events += r.events;
+    total.chunks += r.chunks;
+    total.failed += r.failed;
+    for (const [k, v] of Object.entries(r.outcomes)) total.outcomes[k as Outcome] = (total.outcomes[k as Outcome] ?? 0) + v;
+  }
+  return total;
+}
+
+/**
  * Deferred dines the sweep made Awarded earn now what an Awarded dine earns as it clears (docs/
  * rewards-engine.md §6): the partner's new-member and injected bonuses, the reservation bonus and
  * flex offers, decided and written as a chunk does, with the members locked; the year's rewards

@@ -1,5 +1,5 @@
 import type { ScheduledJob } from '../../jobs/scheduler';
-import { drainInbox, sweepRewards } from './engine';
+import { applyInbox, sweepRewards } from './engine';
 
 /**
  * The engine's scheduled work (jobs/jobs.ts lists it in appJobs):
@@ -17,7 +17,7 @@ export function cardNetworkJobs(): ScheduledJob[] {
       everyMs: 1_000,
       leaseMs: 2 * 60_000,
       run: async ({ db }) => {
-        const r = await drainInbox(db, { maxMs: 60_000 });
+        const r = await applyInbox(db, { maxMs: 60_000 });
         return r.events === 0 ? undefined : `${r.events} card-network events applied in ${r.chunks} chunks${r.failed ? `, ${r.failed} set aside` : ''}`;
       },
     },
