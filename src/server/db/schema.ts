@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, check, customType, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, serial,
+  bigint, bigserial, boolean, check, customType, doublePrecision, foreignKey, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, serial,
   smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type {
@@ -251,6 +251,8 @@ export const members = pgTable('members', {
   index('members_partner_email').on(t.partnerId, t.email),
   uniqueIndex('members_partner_number_uq').on(t.partnerId, t.partnerNumber),
   uniqueIndex('members_partner_sso_uq').on(t.partnerId, t.ssoSubject),
+  /** The target of (member, partner) foreign keys: a row of one partner can never name another partner's member. */
+  uniqueIndex('members_id_partner_uq').on(t.id, t.partnerId),
 ]);
 
 /** Server-side sessions: the cookie holds a random token, the table its SHA-256. */
@@ -407,8 +409,9 @@ export const cardNetworkInbox = pgTable('card_network_inbox', {
 /** One purchase: its authorisation and clearing, refunds, and whether and how much it earned. */
 export const dines = pgTable('dines', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
-  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  /** With memberId, one foreign key to members (id, partner_id): the member is the partner's own. */
+  partnerId: integer('partner_id').notNull(),
+  memberId: integer('member_id').notNull(),
   /** The card; null once the member deleted it (the dine and its last four stay). */
   cardId: integer('card_id').references(() => memberCards.id, { onDelete: 'set null' }),
   cardLastFour: text('card_last_four').notNull(),
@@ -445,6 +448,8 @@ export const dines = pgTable('dines', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
+  // One check per dine instead of two (partner, member), and tenancy kept by the database.
+  foreignKey({ name: 'dines_member_partner_fk', columns: [t.memberId, t.partnerId], foreignColumns: [members.id, members.partnerId] }).onDelete('cascade'),
   uniqueIndex('dines_transaction_uq').on(t.transactionId),
   uniqueIndex('dines_alias_transaction_uq').on(t.aliasTransactionId).where(sql`alias_transaction_id is not null`),
   index('dines_member_time').on(t.memberId, t.occurredAt),
@@ -459,8 +464,9 @@ export const dines = pgTable('dines', {
 /** What a member sees on Reviews & History (§3 Transaction): a dine's reward, adjustments, bonuses. */
 export const memberRewards = pgTable('member_rewards', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
-  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  /** With memberId, one foreign key to members (id, partner_id), as on dines. */
+  partnerId: integer('partner_id').notNull(),
+  memberId: integer('member_id').notNull(),
   /** The dine, for S rows and refund adjustments. */
   dineId: bigint('dine_id', { mode: 'number' }).references(() => dines.id, { onDelete: 'set null' }),
   /** S settle, B bonus, A adjustment, M manual, J bonus adjustment, + corporate. */
@@ -476,6 +482,7 @@ export const memberRewards = pgTable('member_rewards', {
   /** The statement credit or partner posting that paid it. */
   payoutRef: text('payout_ref'),
 }, (t) => [
+  foreignKey({ name: 'member_rewards_member_partner_fk', columns: [t.memberId, t.partnerId], foreignColumns: [members.id, members.partnerId] }).onDelete('cascade'),
   index('member_rewards_member_time').on(t.memberId, t.createdAt),
   uniqueIndex('member_rewards_dine_settle_uq').on(t.dineId).where(sql`source_code = 'S'`),
   index('member_rewards_awarded').on(t.partnerId, t.status).where(sql`status = 'Awarded'`),

@@ -33,6 +33,17 @@ const rewardsOf = async (memberId: number) => db().select().from(memberRewards).
 const progressOf = async (memberId: number) => (await db().select().from(memberProgress).where(eq(memberProgress.memberId, memberId)))[0];
 
 describe('the engine on the database', () => {
+  it('the database refuses a dine or a reward that names another partner\'s member (one key on member and partner)', async () => {
+    const m = await memberWithCards(db(), { partnerId: delta });
+    const other = await partnerId(db(), 'hilton');
+    const dine = { partnerId: other, memberId: m.memberId, cardLastFour: '1111', merchantId: 1, locationId: 'loc-1', transactionId: `tenancy-${n}`, localDate: '2026-11-20', localMinutes: 1185, occurredAt: new Date(), status: 'Pending' };
+    await expect(db().insert(dines).values(dine)).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23503' }) });
+    await expect(db().insert(memberRewards).values({ partnerId: other, memberId: m.memberId, sourceCode: 'M', amount: 100, status: 'Awarded' })).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23503' }) });
+    // Its own partner: accepted.
+    await db().insert(memberRewards).values({ partnerId: delta, memberId: m.memberId, sourceCode: 'M', amount: 100, status: 'Awarded' });
+    expect((await rewardsOf(m.memberId)).map((r) => r.amount)).toEqual([100]);
+  });
+
   it('two drain loops side by side (the app on PostgreSQL) apply each event once, in each member\'s order, and add up what they did', async () => {
     const ms = await Promise.all(Array.from({ length: 6 }, () => memberWithCards(db(), { partnerId: delta })));
     const events: CardNetworkEvent[] = [];
