@@ -14,52 +14,25 @@
  * postgres://postgres@127.0.0.1:5432/postgres: a scratch database is created there and dropped).
  */
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { openMemoryPglite, openPostgres, runMigrations, type Database } from '../src/server/db/client';
+import { openMemoryPglite, runMigrations, type Database } from '../src/server/db/client';
 import { members, merchants, partners, reservationSettings, type PartnerRow } from '../src/server/db/schema';
 import { seed } from '../src/server/demo';
 import { restaurantClock } from '../src/server/modules/reservations/clock';
 import { bookReservation } from '../src/server/modules/reservations/reservations.service';
 import { timeOf } from '../src/shared/rules/reservations';
 import type { AvailabilityResponse } from '../src/shared/schemas/reservations';
+import { pgUrlForDisplay, scratchPostgres } from './scratch-postgres';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 400);
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
-async function scratchPostgres(): Promise<(Database & { drop: () => Promise<void> }) | undefined> {
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  admin.on('error', () => undefined);
-  try {
-    await admin.connect();
-  } catch {
-    return undefined;
-  }
-  const name = `rn_bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString(), 10);
-  return {
-    ...database,
-    drop: async () => {
-      await database.close();
-      const again = new pg.Client({ connectionString: PG_URL });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
-}
 
 /** The busy restaurant and the request paths; reservations made through the booking service. */
 async function prepare(database: Database): Promise<{ merchantId: number; paths: string[] }> {
@@ -152,7 +125,7 @@ export async function benchAvailability() {
   try {
     await run(embedded, 'embedded database');
     if (postgres) await run(postgres, 'PostgreSQL');
-    else console.log(`  PostgreSQL not reachable at ${PG_URL.replace(/:[^:@/]*@/, ':***@')}: its figures are skipped`);
+    else console.log(`  PostgreSQL not reachable at ${pgUrlForDisplay()}: its figures are skipped`);
   } finally {
     await embedded.close();
     await postgres?.drop();

@@ -12,7 +12,8 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { CHUNK_SIZE, drainInbox } from '../src/server/modules/card-network/engine';
-import { feed, prepare, scratchPostgres } from './card-events';
+import { feed, prepare } from './card-events';
+import { scratchPostgres } from './scratch-postgres';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 40_000);
 const CHUNK = Number(process.env.BENCH_CHUNK ?? CHUNK_SIZE.postgres);

@@ -15,7 +15,8 @@ import { Session } from 'node:inspector/promises';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openMemoryPglite } from '../src/server/db/client';
-import { load, prepare, scratchPostgres } from './card-events';
+import { load, prepare } from './card-events';
+import { scratchPostgres } from './scratch-postgres';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** BENCH_CONNECTIONS (20): 100 makes the server's CPU the limit rather than the time to a committed row. */

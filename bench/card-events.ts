@@ -19,49 +19,22 @@ import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { openMemoryPglite, openPostgres, runMigrations, type Database, type Db } from '../src/server/db/client';
+import { openMemoryPglite, runMigrations, type Database, type Db } from '../src/server/db/client';
 import { seed } from '../src/server/demo';
 import { APPLIERS, CHUNK_SIZE, applyInbox, drainInbox } from '../src/server/modules/card-network/engine';
 import type { CardNetworkEvent } from '../src/shared/schemas/rewards';
+import { pgUrlForDisplay, scratchPostgres } from './scratch-postgres';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const EMBEDDED = process.env.BENCH_EMBEDDED !== '0';
 const MERCHANTS = 5_000;
 const MEMBERS = 20_000;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
-/** A scratch PostgreSQL database, or undefined when no server answers. */
-export async function scratchPostgres(): Promise<(Database & { drop: () => Promise<void> }) | undefined> {
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  admin.on('error', () => undefined);
-  try {
-    await admin.connect();
-  } catch {
-    return undefined;
-  }
-  const name = `rn_bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString(), 10);
-  return {
-    ...database,
-    drop: async () => {
-      await database.close();
-      const again = new pg.Client({ connectionString: PG_URL });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
-}
 
 /** Migrated, the catalogue seeded (MERCHANTS restaurants, their varied terms), MEMBERS members with one card each. */
 export async function prepare(database: Database): Promise<{ tokens: string[]; locations: string[] }> {
@@ -213,7 +186,7 @@ export async function benchCardEvents() {
     let t0 = performance.now();
     const pgSetup = postgres ? await prepare(postgres) : undefined;
     if (postgres) console.log(`  PostgreSQL scratch database prepared in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    else console.log(`  PostgreSQL not reachable at ${PG_URL.replace(/:[^:@/]*@/, ':***@')}: its figures are skipped`);
+    else console.log(`  PostgreSQL not reachable at ${pgUrlForDisplay()}: its figures are skipped`);
     t0 = performance.now();
     const liteSetup = embedded ? await prepare(embedded) : undefined;
     if (embedded) console.log(`  embedded database prepared in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
