@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dines, memberRewards, merchantReviews, merchantReviewTotals, merchants, type MerchantRow } from '../../db/schema';
-import type { RewardRow } from '../rewards/rewards.repo';
+import { REWARD_ROW_COLUMNS, type RewardRow } from '../rewards/rewards.repo';
 
 /** Every member-side function takes the partner and the member: one member's dines are nobody else's. */
 export type Owner = { partnerId: number; memberId: number };
@@ -15,27 +15,7 @@ export type ReviewTarget = { row: RewardRow; rewardId: number; dineId: number; m
 const MANUAL_ID = /^M-(\d{1,15})$/;
 
 function targetSelect(db: Db) {
-  return db.select({
-    id: memberRewards.id,
-    sourceCode: memberRewards.sourceCode,
-    amount: memberRewards.amount,
-    status: memberRewards.status,
-    reason: memberRewards.reason,
-    createdAt: memberRewards.createdAt,
-    paidAt: memberRewards.paidAt,
-    dine: {
-      id: dines.id,
-      transactionId: dines.transactionId,
-      occurredAt: dines.occurredAt,
-      localDate: dines.localDate,
-      localMinutes: dines.localMinutes,
-      authAmountCents: dines.authAmountCents,
-      clearedAmountCents: dines.clearedAmountCents,
-      cardLastFour: dines.cardLastFour,
-      reason: dines.reason,
-    },
-    merchant: { id: merchants.id, name: merchants.name, participating: merchants.participating, participationEnd: merchants.participationEnd },
-  }).from(memberRewards)
+  return db.select({ ...REWARD_ROW_COLUMNS, dine: { id: dines.id, ...REWARD_ROW_COLUMNS.dine } }).from(memberRewards)
     .innerJoin(dines, eq(dines.id, memberRewards.dineId))
     .innerJoin(merchants, eq(merchants.id, dines.merchantId));
 }

@@ -11,28 +11,34 @@ const ownRewards = ({ partnerId, memberId }: Owner) => and(eq(memberRewards.part
 /** A dine's reward row is dated by the dine; adjustments and bonuses by when they were made. */
 const happenedAt = sql<Date>`case when ${memberRewards.sourceCode} = 'S' and ${dines.occurredAt} is not null then ${dines.occurredAt} else ${memberRewards.createdAt} end`;
 
+/**
+ * A Reviews & History row's columns: the reward, its dine and restaurant (reviews.repo.ts reads the
+ * same row when it checks what may be reviewed).
+ */
+export const REWARD_ROW_COLUMNS = {
+  id: memberRewards.id,
+  sourceCode: memberRewards.sourceCode,
+  amount: memberRewards.amount,
+  status: memberRewards.status,
+  reason: memberRewards.reason,
+  createdAt: memberRewards.createdAt,
+  paidAt: memberRewards.paidAt,
+  dine: {
+    transactionId: dines.transactionId,
+    occurredAt: dines.occurredAt,
+    localDate: dines.localDate,
+    localMinutes: dines.localMinutes,
+    authAmountCents: dines.authAmountCents,
+    clearedAmountCents: dines.clearedAmountCents,
+    cardLastFour: dines.cardLastFour,
+    reason: dines.reason,
+  },
+  merchant: { id: merchants.id, name: merchants.name, participating: merchants.participating, participationEnd: merchants.participationEnd },
+};
+
 /** One page of Reviews & History: reward rows with their dine and restaurant, newest first. */
 export function rewardRows(db: Db, owner: Owner, page: Page) {
-  return db.select({
-    id: memberRewards.id,
-    sourceCode: memberRewards.sourceCode,
-    amount: memberRewards.amount,
-    status: memberRewards.status,
-    reason: memberRewards.reason,
-    createdAt: memberRewards.createdAt,
-    paidAt: memberRewards.paidAt,
-    dine: {
-      transactionId: dines.transactionId,
-      occurredAt: dines.occurredAt,
-      localDate: dines.localDate,
-      localMinutes: dines.localMinutes,
-      authAmountCents: dines.authAmountCents,
-      clearedAmountCents: dines.clearedAmountCents,
-      cardLastFour: dines.cardLastFour,
-      reason: dines.reason,
-    },
-    merchant: { id: merchants.id, name: merchants.name, participating: merchants.participating, participationEnd: merchants.participationEnd },
-  }).from(memberRewards)
+  return db.select(REWARD_ROW_COLUMNS).from(memberRewards)
     .leftJoin(dines, eq(dines.id, memberRewards.dineId))
     .leftJoin(merchants, eq(merchants.id, dines.merchantId))
     .where(ownRewards(owner))
