@@ -364,13 +364,14 @@ export async function markOldestFailed(db: Db, note: string): Promise<number | n
  */
 export async function membersToSweep(db: Executor, opts: { settleCutoff: Date; deferredCutoff: Date; limit: number; exclude?: readonly number[] }): Promise<number[]> {
   // Members whose sweep failed in this run (engine.ts sweepRewards) are left for the next run.
+  // (Unqualified member_id: dines' own in both parts; members has none.)
   const others = sql`member_id <> all(${intArray(opts.exclude ?? [])})`;
   const found = await rows<{ member_id: number }>(db, sql`
     select member_id from (
       (select member_id from dines where status = 'Pending' and cleared_at is null and authorised_at < ${opts.settleCutoff.toISOString()}::timestamptz and ${others} limit ${opts.limit})
       union
       (select d.member_id from dines d join members m on m.id = d.member_id
-       where d.status = 'Deferred' and (m.tier_level <> 1 or d.cleared_at < ${opts.deferredCutoff.toISOString()}::timestamptz) and d.${others} limit ${opts.limit})
+       where d.status = 'Deferred' and (m.tier_level <> 1 or d.cleared_at < ${opts.deferredCutoff.toISOString()}::timestamptz) and ${others} limit ${opts.limit})
     ) s order by member_id limit ${opts.limit}`);
   return found.map((r) => r.member_id);
 }

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CardNetworkEvent } from '#shared/schemas/rewards';
 import { createTestDatabase } from '../../test/db';
-import type { Database } from '../../db/client';
+import { isEmbedded, type Database, type Db } from '../../db/client';
 import { cardNetworkInbox, dines, memberProgress, memberRewards, members } from '../../db/schema';
-import { applyChunk, applyInbox, drainInbox, sweepRewards } from './engine';
+import { APPLIERS, applyChunk, applyInbox, drainInbox, sweepRewards } from './engine';
 import { ageDines, memberWithCards, partnerId, receive, setTerms } from './test-fixtures';
 
 /** The engine through the database: what it writes, exactly once, across chunks; the sweep; a poison event. */
@@ -32,6 +32,27 @@ const dineOf = async (txn: string) => (await db().select().from(dines).where(eq(
 const rewardsOf = async (memberId: number) => db().select().from(memberRewards).where(eq(memberRewards.memberId, memberId)).orderBy(asc(memberRewards.id));
 const progressOf = async (memberId: number) => (await db().select().from(memberProgress).where(eq(memberProgress.memberId, memberId)))[0];
 
+/** db with a count of its open transactions (how many drain loops run at once). */
+function countingTransactions(inner: Db): { db: Db; maxOpen: () => number } {
+  let open = 0;
+  let max = 0;
+  const counted = new Proxy(inner, {
+    get(target, prop, receiver) {
+      if (prop !== 'transaction') return Reflect.get(target, prop, receiver);
+      return async (...args: Parameters<Db['transaction']>) => {
+        open += 1;
+        max = Math.max(max, open);
+        try {
+          return await target.transaction(...args);
+        } finally {
+          open -= 1;
+        }
+      };
+    },
+  });
+  return { db: counted, maxOpen: () => max };
+}
+
 describe('the engine on the database', () => {
   it('the database refuses a dine or a reward that names another partner\'s member (one key on member and partner)', async () => {
     const m = await memberWithCards(db(), { partnerId: delta });
@@ -54,7 +75,10 @@ describe('the engine on the database', () => {
       }
     });
     await receive(db(), events);
-    const r = await applyInbox(db(), { appliers: 2, limit: 7 });
+    const counted = countingTransactions(db());
+    const r = await applyInbox(counted.db, { appliers: 2, limit: 7 });
+    // Two loops really ran side by side: two chunk transactions were open at once.
+    expect(counted.maxOpen()).toBe(2);
     expect(r.events).toBe(events.length);
     expect(r.outcomes).toEqual({ applied: events.length });
     expect(r.chunks).toBeGreaterThanOrEqual(Math.ceil(events.length / 7));
@@ -64,6 +88,15 @@ describe('the engine on the database', () => {
       expect(rows.map((x) => [x.sourceCode, x.status])).toEqual(Array.from({ length: 5 }, () => ['S', 'Awarded']));
       expect(await progressOf(m.memberId)).toMatchObject({ qualifiedDines: 5 });
     }
+  });
+
+  it('runs two loops on PostgreSQL and one on the embedded database unless told otherwise', async () => {
+    const m = await memberWithCards(db(), { partnerId: delta });
+    await receive(db(), Array.from({ length: 4 }, (_, k) => ev(m.tokens[0]!, { transactionId: `loops-default-${k}` })));
+    const counted = countingTransactions(db());
+    const r = await applyInbox(counted.db, { limit: 1 });
+    expect(r.events).toBe(4);
+    expect(counted.maxOpen()).toBe(isEmbedded(db()) ? APPLIERS.embedded : APPLIERS.postgres);
   });
 
   it('writes dines, S rewards, A adjustments, progress and inbox outcomes', async () => {

@@ -285,21 +285,21 @@ export type DrainResult = { events: number; chunks: number; outcomes: Partial<Re
 export type DrainLog = { error: (obj: object, msg: string) => void; warn?: (obj: object, msg: string) => void };
 
 const RETRYABLE = new Set(['40P01', '40001', '23505']);
-function pgCode(err: unknown): string | undefined {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
+
+/** An error and its causes, outermost first (drizzle's "Failed query: …" wraps the database's error). */
+function* causes(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) yield e;
 }
 
-/** What went wrong, said by the database where it did: drizzle's "Failed query: …" wraps the cause. */
-function reasonOf(err: unknown): string {
-  let message = err instanceof Error ? err.message : String(err);
-  for (let e = (err as { cause?: unknown } | null)?.cause, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
-    if (typeof (e as { message?: unknown }).message === 'string') message = (e as { message: string }).message;
-  }
-  return message;
+const pgCode = (err: unknown): string | undefined => [...causes(err)].map((e) => e.code).find((c): c is string => typeof c === 'string');
+
+/** What went wrong, said by the database where it did: the innermost message. */
+const reasonOf = (err: unknown): string =>
+  [...causes(err)].map((e) => e.message).filter((m): m is string => typeof m === 'string').pop() ?? String(err);
+
+/** Adds one run's outcome counts to another's. */
+function addOutcomes(into: DrainResult['outcomes'], from: DrainResult['outcomes']) {
+  for (const [k, v] of Object.entries(from)) into[k as Outcome] = (into[k as Outcome] ?? 0) + v;
 }
 
 /**
@@ -342,7 +342,7 @@ export async function drainInbox(db: Db, opts: { limit?: number; maxMs?: number;
     if (result.claimed === 0) break;
     total.events += result.events;
     total.chunks += 1;
-    for (const [k, v] of Object.entries(result.outcomes)) total.outcomes[k as Outcome] = (total.outcomes[k as Outcome] ?? 0) + v;
+    addOutcomes(total.outcomes, result.outcomes);
     if (result.events === 0) {
       // Every event claimed belongs to members another applier holds: let it commit first.
       if (++idle > 50) break;
@@ -373,7 +373,7 @@ export async function applyInbox(db: Db, opts: { limit?: number; maxMs?: number;
     total.events += r.events;
     total.chunks += r.chunks;
     total.failed += r.failed;
-    for (const [k, v] of Object.entries(r.outcomes)) total.outcomes[k as Outcome] = (total.outcomes[k as Outcome] ?? 0) + v;
+    addOutcomes(total.outcomes, r.outcomes);
   }
   return total;
 }
@@ -413,28 +413,35 @@ async function sweepBatch(db: Db, memberIds: readonly number[], cutoffs: SweepCu
   });
 }
 
+/** One sweep run: what it did so far, the members it set aside, where it logs. */
+type SweepRun = { cutoffs: SweepCutoffs; total: SweepCounts; setAside: Set<number>; log?: DrainLog };
+
 /**
  * A batch that fails for a reason other than the database being away is halved until the member
  * whose sweep fails is found; that member is set aside for this run (logged; their rewards stay as
  * they were, so nothing is awarded without its bonuses) and the others are swept.
  */
-async function sweepIsolating(db: Db, memberIds: readonly number[], cutoffs: SweepCutoffs, setAside: Set<number>, log?: DrainLog, retries = 0): Promise<SweepCounts> {
+async function sweepIsolating(db: Db, memberIds: readonly number[], run: SweepRun, retries = 0): Promise<void> {
+  let done: SweepCounts;
   try {
-    return await sweepBatch(db, memberIds, cutoffs);
+    done = await sweepBatch(db, memberIds, run.cutoffs);
   } catch (err) {
     if (isDatabaseUnavailable(err)) throw err;
     const code = pgCode(err);
-    if (code && RETRYABLE.has(code) && retries < 5) return sweepIsolating(db, memberIds, cutoffs, setAside, log, retries + 1);
+    if (code && RETRYABLE.has(code) && retries < 5) return sweepIsolating(db, memberIds, run, retries + 1);
     if (memberIds.length === 1) {
-      setAside.add(memberIds[0]!);
-      log?.error({ memberId: memberIds[0], error: reasonOf(err).slice(0, 300) }, 'card-network sweep failed for a member; their rewards wait for the next sweep');
-      return { notSettled: 0, awarded: 0, notActivated: 0 };
+      run.setAside.add(memberIds[0]!);
+      run.log?.error({ memberId: memberIds[0], error: reasonOf(err).slice(0, 300) }, 'card-network sweep failed for a member; their rewards wait for the next sweep');
+      return;
     }
     const half = Math.ceil(memberIds.length / 2);
-    const a = await sweepIsolating(db, memberIds.slice(0, half), cutoffs, setAside, log);
-    const b = await sweepIsolating(db, memberIds.slice(half), cutoffs, setAside, log);
-    return { notSettled: a.notSettled + b.notSettled, awarded: a.awarded + b.awarded, notActivated: a.notActivated + b.notActivated };
+    await sweepIsolating(db, memberIds.slice(0, half), run);
+    await sweepIsolating(db, memberIds.slice(half), run);
+    return;
   }
+  run.total.notSettled += done.notSettled;
+  run.total.awarded += done.awarded;
+  run.total.notActivated += done.notActivated;
 }
 
 /**
@@ -446,17 +453,15 @@ async function sweepIsolating(db: Db, memberIds: readonly number[], cutoffs: Swe
 export async function sweepRewards(db: Db, opts: { now?: Date; batch?: number; log?: DrainLog } = {}): Promise<SweepCounts & { setAside: number }> {
   const now = opts.now ?? new Date();
   const cutoffs = { settleCutoff: new Date(now.getTime() - AUTH_FORFEIT_DAYS * DAY_MS), deferredCutoff: new Date(now.getTime() - DEFERRED_DAYS * DAY_MS) };
-  const total = { notSettled: 0, awarded: 0, notActivated: 0 };
-  const setAside = new Set<number>();
+  const run: SweepRun = { cutoffs, total: { notSettled: 0, awarded: 0, notActivated: 0 }, setAside: new Set(), ...(opts.log ? { log: opts.log } : {}) };
+  const progress = () => run.total.notSettled + run.total.awarded + run.total.notActivated + run.setAside.size;
   for (let round = 0; round < 1000; round++) {
-    const memberIds = await membersToSweep(db, { ...cutoffs, limit: opts.batch ?? 500, exclude: [...setAside] });
+    const memberIds = await membersToSweep(db, { ...cutoffs, limit: opts.batch ?? 500, exclude: [...run.setAside] });
     if (memberIds.length === 0) break;
-    const asideBefore = setAside.size;
-    const done = await sweepIsolating(db, memberIds, cutoffs, setAside, opts.log);
-    total.notSettled += done.notSettled;
-    total.awarded += done.awarded;
-    total.notActivated += done.notActivated;
-    if (done.notSettled + done.awarded + done.notActivated === 0 && setAside.size === asideBefore) break;
+    const before = progress();
+    await sweepIsolating(db, memberIds, run);
+    // Members found but nothing changed (another sweep got there first): stop rather than loop.
+    if (progress() === before) break;
   }
-  return { ...total, setAside: setAside.size };
+  return { ...run.total, setAside: run.setAside.size };
 }
