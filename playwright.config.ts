@@ -17,6 +17,10 @@ export default defineConfig({
   use: {
     baseURL: `http://delta.localhost:${PORT}`,
     trace: 'off',
+    // An action or navigation that cannot finish fails at its own step, with what it waited for,
+    // instead of using up the test's minute silently.
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
     // The service worker (/worker.js) answers some requests itself, out of page.route's reach:
     // blocked here so other specs see the network as they expect; e2e/pwa.spec.ts allows it.
     serviceWorkers: 'block',

@@ -42,11 +42,12 @@ test.describe('members', () => {
     // /account redirects to its overview; the menu closes on navigation, so open it once settled.
     await expect(page).toHaveURL(/\/account\/overview$/);
     const signOut = page.getByRole('menuitem', { name: 'Sign out' }).or(page.getByRole('button', { name: 'Sign out' })).or(page.getByRole('link', { name: 'Sign out' })).first();
+    // Open the menu and click Sign out as one step, tried again if the menu closed in between
+    // (a click would otherwise wait for a hidden item until the test's time runs out).
     await expect(async () => {
-      if (!(await signOut.isVisible())) await page.getByRole('button', { name: /Hi, / }).click();
-      await expect(signOut).toBeVisible({ timeout: 1000 });
-    }).toPass({ timeout: 10_000 });
-    await signOut.click();
+      if (!(await signOut.isVisible())) await page.getByRole('button', { name: /Hi, / }).click({ timeout: 2000 });
+      await signOut.click({ timeout: 2000 });
+    }).toPass({ timeout: 15_000 });
     // Signing out reloads the account page, which sends a signed-out visitor to sign in.
     await expect(page).toHaveURL(/\/login/);
     await page.waitForLoadState('load');
