@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import { createInboxApplier } from './applier';
+import type { DrainResult } from './engine';
+
+const log = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
+const empty: DrainResult = { events: 0, chunks: 0, outcomes: {}, failed: 0 };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** An applier whose runs take `runMs` and record when they started. */
+function recording(gapMs: number, runMs: number) {
+  const starts: number[] = [];
+  const t0 = performance.now();
+  const applier = createInboxApplier({
+    db: {} as Db,
+    log,
+    gapMs,
+    apply: async () => {
+      starts.push(performance.now() - t0);
+      await sleep(runMs);
+      return empty;
+    },
+  });
+  return { applier, starts };
+}
+
+describe('the in-process applier (issue 9: a trickle of events does not hold the database per event)', () => {
+  it('gathers a burst of kicks into one run, started after the gap', async () => {
+    const { applier, starts } = recording(80, 5);
+    for (let i = 0; i < 20; i++) {
+      applier.kick();
+      await sleep(2);
+    }
+    await applier.idle();
+    expect(starts).toHaveLength(1);
+    expect(starts[0]).toBeGreaterThanOrEqual(75);
+    await applier.stop();
+  });
+
+  it('kicks during a run fold into one more run, which starts a gap after the last one started', async () => {
+    const { applier, starts } = recording(100, 20);
+    applier.kick();
+    await sleep(110); // the first run is under way
+    applier.kick();
+    applier.kick();
+    await applier.idle();
+    expect(starts).toHaveLength(2);
+    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(95);
+    await applier.stop();
+  });
+
+  it('a run longer than the gap is followed at once by the next (a busy feed applies back to back)', async () => {
+    const { applier, starts } = recording(100, 300);
+    applier.kick();
+    await sleep(150);
+    applier.kick();
+    await applier.idle();
+    expect(starts).toHaveLength(2);
+    // Back to back: about the run's 300 ms, not the run and then a gap (400 ms).
+    const between = starts[1]! - starts[0]!;
+    expect(between).toBeGreaterThanOrEqual(295);
+    expect(between).toBeLessThan(380);
+    await applier.stop();
+  });
+
+  it('a failed run is logged and a later kick runs again; nothing runs after stop', async () => {
+    let calls = 0;
+    const errors: string[] = [];
+    const applier = createInboxApplier({
+      db: {} as Db,
+      log: { ...log, error: (o: { error: string }) => errors.push(o.error) } as never,
+      gapMs: 10,
+      apply: async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('database away');
+        return empty;
+      },
+    });
+    applier.kick();
+    await applier.idle();
+    expect(errors).toEqual(['database away']);
+    applier.kick();
+    await applier.idle();
+    expect(calls).toBe(2);
+    await applier.stop();
+    applier.kick();
+    await sleep(30);
+    expect(calls).toBe(2);
+  });
+});
