@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { createInboxApplier } from './applier';
 import type { DrainResult } from './engine';
 
-const log = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
+const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const empty: DrainResult = { events: 0, chunks: 0, outcomes: {}, failed: 0 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -13,7 +13,7 @@ function recording(gapMs: number, runMs: number) {
   const t0 = performance.now();
   const applier = createInboxApplier({
     db: {} as Db,
-    log,
+    log: log as never,
     gapMs,
     apply: async () => {
       starts.push(performance.now() - t0);
