@@ -1,15 +1,11 @@
-import type { Browser } from '@playwright/test';
-import type { TransactionsPage } from '../src/shared/schemas/rewards';
 import { withCheckCharacter } from '../src/shared/rules/partner-number';
-import { apiCall, expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures';
+import { expect, expectNoSeriousA11yIssues, partnerUrl, rewardingRestaurant, test } from './fixtures';
 
 /**
  * Bonuses (issue 10): a new member registers for the new-member bonus from the account overview,
  * sees it Enrolled (after a reload too), dines with the staging tools' "Dine now" and finds the
  * bonus on Reviews & History.
  */
-
-const PASSWORD = 'Dining2026!';
 
 /** A Visa number nobody has linked yet (check digit by Luhn). */
 function freshVisa(): string {
@@ -23,44 +19,10 @@ function freshVisa(): string {
   return body + String((10 - (sum % 10)) % 10);
 }
 
-const call = apiCall;
-
-/**
- * A restaurant that rewards a dine right now (benefit hours, blackout days and participation
- * differ), found by another member's $10 dines: under the bonus's $25 minimum, so they earn no
- * bonus of their own.
- */
-async function rewardingRestaurant(browser: Browser): Promise<{ id: number; name: string }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(partnerUrl('hilton', '/login'));
-  await page.getByLabel(/^Email/).fill('new.card@hilton.example.com');
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  const search = await call<{ merchants: Array<{ id: number; name: string }> }>(page, '/api/v2/Merchants/Search?location=Chicago%2C%20IL&pageSize=30');
-  try {
-    for (const m of search.json.merchants.slice(0, 20)) {
-      const sent = await call<{ transactionId: string }>(page, '/api/stgtools/dines', { merchantId: m.id, amountCents: 1000, clear: true });
-      if (sent.status !== 200) continue;
-      let status = 'Pending';
-      await expect(async () => {
-        const rows = (await call<TransactionsPage>(page, '/api/Member/Transactions?pageNo=1&resultsPerPage=50')).json.data;
-        status = rows.find((r) => r.sourceTransactionId === sent.json.transactionId)?.transactionStatus ?? 'Pending';
-        expect(status).not.toBe('Pending');
-      }).toPass({ timeout: 15_000 });
-      if (status === 'Awarded') return m;
-    }
-  } finally {
-    await context.close();
-  }
-  throw new Error('No restaurant among the first 20 near Chicago rewards a dine right now.');
-}
-
 test.describe('bonuses', () => {
   test('a new member registers for the new-member bonus, sees it Enrolled (after a reload too), dines and finds the bonus on Reviews & History', async ({ page, browser, errors }) => {
     test.setTimeout(180_000);
-    const restaurant = await rewardingRestaurant(browser);
+    const restaurant = await rewardingRestaurant(browser, 'new.card@hilton.example.com');
 
     // Join hilton and link a card: a new member, within the bonus's 30 days.
     const stamp = Date.now().toString(36).toUpperCase().slice(-4);

@@ -1,6 +1,7 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import type { PartnerConfig } from '../src/shared/schemas/partner';
+import type { TransactionsPage } from '../src/shared/schemas/rewards';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const partnerUrl = (code: string, path = '/') => `http://${code}.localhost:${PORT}${path}`;
@@ -85,4 +86,34 @@ export async function signIn(page: Page, partner: string, email: string, passwor
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).not.toHaveURL(/\/login/);
+}
+
+/**
+ * A restaurant near Chicago that rewards a dine right now: restaurants differ (benefit days and
+ * hours, blackout dates, participation), so another card member of the partner (`email`, on
+ * hilton) tries the nearest with the staging tools' "Dine now" ($10, cleared) and keeps the first
+ * whose dine is Awarded. Their visits do not count towards the tested member's monthly limits, and
+ * $10 stays under the bonuses' minimum spend.
+ */
+export async function rewardingRestaurant(browser: Browser, email: string): Promise<{ id: number; name: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await signIn(page, 'hilton', email);
+    const search = await apiCall<{ merchants: Array<{ id: number; name: string }> }>(page, '/api/v2/Merchants/Search?location=Chicago%2C%20IL&pageSize=30');
+    for (const m of search.json.merchants.slice(0, 20)) {
+      const sent = await apiCall<{ transactionId: string }>(page, '/api/stgtools/dines', { merchantId: m.id, amountCents: 1000, clear: true });
+      if (sent.status !== 200) continue;
+      let status = 'Pending';
+      await expect(async () => {
+        const rows = (await apiCall<TransactionsPage>(page, '/api/Member/Transactions?pageNo=1&resultsPerPage=50')).json.data;
+        status = rows.find((r) => r.sourceTransactionId === sent.json.transactionId)?.transactionStatus ?? 'Pending';
+        expect(status).not.toBe('Pending');
+      }).toPass({ timeout: 15_000 });
+      if (status === 'Awarded') return m;
+    }
+  } finally {
+    await context.close();
+  }
+  throw new Error('No restaurant among the first 20 near Chicago rewards a dine right now.');
 }

@@ -1,40 +1,7 @@
-import type { Browser, Locator, Page } from '@playwright/test';
-import type { TransactionsPage } from '../src/shared/schemas/rewards';
-import { apiCall, expect, expectNoSeriousA11yIssues, partnerUrl, signIn, test } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yIssues, partnerUrl, rewardingRestaurant, signIn, test } from './fixtures';
 
 const PASSWORD = 'Dining2026!';
-
-/** A same-origin call with the session cookie and the anti-forgery token, from the page. */
-const call = apiCall;
-
-/**
- * A restaurant that rewards a dine right now: restaurants differ (benefit days and hours, blackout
- * dates, participation), so another card member of the partner tries a few with "Dine now" and
- * keeps the first whose dine is Awarded. Their visits do not count towards the tested member's
- * monthly limits.
- */
-async function rewardingRestaurant(browser: Browser): Promise<{ id: number; name: string }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, 'hilton', 'basic.card@hilton.example.com');
-  const search = await call<{ merchants: Array<{ id: number; name: string }> }>(page, '/api/v2/Merchants/Search?location=Chicago%2C%20IL&pageSize=30');
-  try {
-    for (const m of search.json.merchants.slice(0, 20)) {
-      const sent = await call<{ transactionId: string }>(page, '/api/stgtools/dines', { merchantId: m.id, amountCents: 1000, clear: true });
-      if (sent.status !== 200) continue;
-      let status = 'Pending';
-      await expect(async () => {
-        const rows = (await call<TransactionsPage>(page, '/api/Member/Transactions?pageNo=1&resultsPerPage=50')).json.data;
-        status = rows.find((r) => r.sourceTransactionId === sent.json.transactionId)?.transactionStatus ?? 'Pending';
-        expect(status).not.toBe('Pending');
-      }).toPass({ timeout: 15_000 });
-      if (status === 'Awarded') return m;
-    }
-  } finally {
-    await context.close();
-  }
-  throw new Error('No restaurant among the first 20 near Chicago rewards a dine right now.');
-}
 
 /** The staging tools' "Dine now" form, as a tester uses it; answers the transaction id shown. */
 async function dineNow(page: Page, partner: string, opts: { merchantId: number; dollars: string; clear: boolean }): Promise<string> {
@@ -83,7 +50,7 @@ async function creditTotal(credits: Locator, timeout = 10_000): Promise<number> 
 test.describe('rewards', () => {
   test('a card member dines with "Dine now": Pending while only authorised, the same dine Awarded with its points once cleared, and the VIP meter moves', async ({ page, browser, errors }) => {
     test.setTimeout(180_000);
-    const restaurant = await rewardingRestaurant(browser);
+    const restaurant = await rewardingRestaurant(browser, 'basic.card@hilton.example.com');
     await signIn(page, 'hilton', 'select.card@hilton.example.com');
     const before = await vipMeter(page, 'hilton');
 
@@ -126,7 +93,7 @@ test.describe('rewards', () => {
 
   test('a cash-back member sees the balance grow to the payout breakpoint and a statement credit paid', async ({ page, browser, errors }) => {
     test.setTimeout(240_000);
-    const restaurant = await rewardingRestaurant(browser);
+    const restaurant = await rewardingRestaurant(browser, 'basic.card@hilton.example.com');
     await signIn(page, 'nosh', 'select.card@nosh.example.com');
     await page.goto(partnerUrl('nosh', '/account/recent_activity'));
     const panel = page.getByRole('region', { name: 'Your cash back' });
