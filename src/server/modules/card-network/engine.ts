@@ -2,6 +2,7 @@ import { AUTH_FORFEIT_DAYS, DEFERRED_DAYS, MATCH_WINDOW_DAYS } from '#shared/con
 import { ZCardNetworkEvent, type CardNetworkEvent } from '#shared/schemas/rewards';
 import { localParts } from '#shared/rules/rewards/local-time';
 import { isDatabaseUnavailable, isEmbedded, type Db } from '../../db/client';
+import { pgCode, reasonOf } from '../../lib/db-errors';
 import {
   addProgress, claimEarlierOfCards, claimInbox, insertAdjustments, insertDines, loadCardsOfMembers, loadDinesByTransaction, loadDinesOfCards,
   loadDinesById, loadLocations, loadMerchantTerms, loadMonthlyVisits, loadPartners, loadProgress, lockMembers, markOldestFailed, markProcessed, membersToSweep,
@@ -285,17 +286,6 @@ export type DrainResult = { events: number; chunks: number; outcomes: Partial<Re
 export type DrainLog = { error: (obj: object, msg: string) => void; warn?: (obj: object, msg: string) => void };
 
 const RETRYABLE = new Set(['40P01', '40001', '23505']);
-
-/** An error and its causes, outermost first (drizzle's "Failed query: …" wraps the database's error). */
-function* causes(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) yield e;
-}
-
-const pgCode = (err: unknown): string | undefined => [...causes(err)].map((e) => e.code).find((c): c is string => typeof c === 'string');
-
-/** What went wrong, said by the database where it did: the innermost message. */
-const reasonOf = (err: unknown): string =>
-  [...causes(err)].map((e) => e.message).filter((m): m is string => typeof m === 'string').pop() ?? String(err);
 
 /** Adds one run's outcome counts to another's. */
 function addOutcomes(into: DrainResult['outcomes'], from: DrainResult['outcomes']) {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { dines, memberCards, memberRewards, members, merchantNetworkLocations, merchants, rewardClaims } from '../../db/schema';
 
 /**
@@ -125,17 +126,10 @@ export async function updateOpenClaim(db: Db, id: number, from: string, patch: C
     .where(and(eq(rewardClaims.id, id), eq(rewardClaims.status, from))).returning()
     .catch((err: unknown) => {
       // Another claim took this purchase meanwhile (reward_claims_purchase_uq): keep this one as it was.
-      if (uniqueViolation(err)) return [] as ClaimRow[];
+      if (isUniqueViolation(err)) return [] as ClaimRow[];
       throw err;
     });
   return row;
-}
-
-export function uniqueViolation(err: unknown): boolean {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 const claimColumns = {

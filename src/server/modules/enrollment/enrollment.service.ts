@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { MemberRow, NewMemberRow, PartnerRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { isUsZip } from '../../lib/geo';
 import { newPublicId } from '../../lib/ids';
 import { hashPassword } from '../../lib/passwords';
@@ -77,14 +78,6 @@ export function serverProspectSchema(deps: { db: Db; partner: PartnerRow; except
 
 export function alreadyMember(): AppError {
   return new AppError(409, ALREADY_MEMBER_MESSAGE, { code: 'alreadyMember' });
-}
-
-/** Postgres unique violation, possibly wrapped by the driver or Drizzle. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 function cleanReferral(referral: z.output<typeof ZReferral>): Record<string, string> {

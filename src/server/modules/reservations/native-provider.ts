@@ -2,6 +2,7 @@ import {
   availability, blockStarts, dayNumber, minutesOf, turnMinutes, weekdayOf, type EngineSettings, type TableSpec,
 } from '#shared/rules/reservations';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../lib/db-errors';
 import type { ReservationSettingsRow } from '../../db/schema';
 import { deleteBlocks, engineState, insertBlocks } from './reservations.repo';
 import {
@@ -94,9 +95,3 @@ export class NativeProvider implements ReservationProvider {
   }
 }
 
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
