@@ -63,7 +63,7 @@ describe('the in-process applier (issue 9: a trickle of events does not hold the
     await applier.stop();
   });
 
-  it('a failed run is logged and a later kick runs again; nothing runs after stop', async () => {
+  it('a failed run is logged with the database\'s reason and a later kick runs again; nothing runs after stop', async () => {
     let calls = 0;
     const errors: string[] = [];
     const applier = createInboxApplier({
@@ -72,7 +72,7 @@ describe('the in-process applier (issue 9: a trickle of events does not hold the
       gapMs: 10,
       apply: async () => {
         calls += 1;
-        if (calls === 1) throw new Error('database away');
+        if (calls === 1) throw Object.assign(new Error('Failed query: select id from card_network_inbox …'), { cause: new Error('database away') });
         return empty;
       },
     });

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { reasonOf } from '../../lib/db-errors';
 import { applyInbox, type DrainLog, type DrainResult } from './engine';
 
 export type InboxApplier = {
@@ -47,8 +48,9 @@ export function createInboxApplier(opts: {
       const result = await apply(opts.db, { log: opts.log });
       opts.onDrained?.(result);
     } catch (err) {
-      // The database away: the scheduled job (or the next event) tries again.
-      opts.log.error({ error: err instanceof Error ? err.message.slice(0, 300) : String(err) }, 'card-network inbox not applied');
+      // The database away: the scheduled job (or the next event) tries again. Logged with the
+      // database's own reason, not drizzle's "Failed query: …" wrapper.
+      opts.log.error({ error: reasonOf(err).slice(0, 300) }, 'card-network inbox not applied');
     }
   };
 
