@@ -36,12 +36,31 @@ export const QUERIES = [
   'location=Atlanta, GA&radius=50&pageNo=2', 'latitude=40.76&longitude=-73.98&radius=5', 'location=Miami, FL&reservations=true&sortBy=name',
 ];
 
-type Interleaved = { name: string; rps: number; requests: number; errors: number; bytesPerRequest: number; p50: number; p97_5: number };
+type Interleaved = { name: string; rps: number; requests: number; errors: number; bytesPerRequest: number; p50: number; p97_5: number; cpuUsPerAnswer: number };
 
+/**
+ * Runs the slices from a second process. This process serves every target, so its own CPU time
+ * during a target's slices, divided by the answers, is what one answer costs the server (the
+ * figure a ratio of requests per second hides when the load generator, not the server, is the
+ * limit).
+ */
 function interleaved(targets: Array<{ name: string; url: string; paths?: string[] }>, rounds: number, seconds: number): Promise<Interleaved[]> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(new URL('./search-load-worker.mjs', import.meta.url)));
-    child.once('message', (m) => resolve(m as Interleaved[]));
+    const cpu = targets.map(() => ({ us: 0, answers: 0 }));
+    let started: NodeJS.CpuUsage | undefined;
+    child.on('message', (m: { slice?: number; phase?: 'start' | 'end'; requests?: number } | Array<Omit<Interleaved, 'cpuUsPerAnswer'>>) => {
+      if (Array.isArray(m)) {
+        resolve(m.map((r, i) => ({ ...r, cpuUsPerAnswer: cpu[i]!.us / Math.max(1, cpu[i]!.answers) })));
+        return;
+      }
+      if (m.phase === 'start') started = process.cpuUsage();
+      else if (m.phase === 'end' && started && m.slice !== undefined) {
+        const used = process.cpuUsage(started);
+        cpu[m.slice]!.us += used.user + used.system;
+        cpu[m.slice]!.answers += m.requests ?? 0;
+      }
+    });
     child.once('error', reject);
     child.send({ targets, rounds, seconds });
   });
@@ -153,7 +172,7 @@ export async function benchSearch(opts: { merchants: number; small: number; roun
   const results = await interleaved(targets, opts.rounds, opts.sliceSeconds);
   console.log(`\nThroughput, interleaved: ${opts.rounds} rounds of ${opts.sliceSeconds} s slices per route, 20 connections from a second process (answer ${(sample.length / 1024).toFixed(1)} kB; load ${before} → ${load()})`);
   for (const r of results) {
-    console.log(`  ${r.name.padEnd(34)} ${Math.round(r.rps).toLocaleString('en-US').padStart(7)} req/s   p50 ${r.p50} ms  p97.5 ${r.p97_5} ms  ${(r.bytesPerRequest / 1024).toFixed(1)} kB/answer  errors ${r.errors}`);
+    console.log(`  ${r.name.padEnd(34)} ${Math.round(r.rps).toLocaleString('en-US').padStart(7)} req/s   p50 ${r.p50} ms  p97.5 ${r.p97_5} ms  ${(r.bytesPerRequest / 1024).toFixed(1)} kB/answer  server CPU ${Math.round(r.cpuUsPerAnswer)} µs/answer  errors ${r.errors}`);
   }
   const [bareOne, hot, bareMany, cold] = results as [Interleaved, Interleaved, Interleaved, Interleaved];
   console.log(`  ratio to bare: popular ${(hot.rps / bareOne.rps).toFixed(2)} (budget ≥ 0.80), distinct ${(cold.rps / bareMany.rps).toFixed(2)} (budget ≥ 0.50)`);

@@ -72,7 +72,10 @@ describe('MerchantSearch freshness', () => {
     await search.refresh();
     expect(search.stats).toMatchObject({ rebuilds: 1, patchedRows: 0 });
 
+    // Asked twice, so the answer is cached (an answer enters the cache on its second search).
+    search.searchJson(q({ latitude: spot.latitude, longitude: spot.longitude, radius: 1 }));
     const cached = search.searchJson(q({ latitude: spot.latitude, longitude: spot.longitude, radius: 1 }));
+    expect(search.cachedEntries).toBeGreaterThan(0);
     const added = await addMerchant(base!, { name: 'Lakeside Test Kitchen', ...spot });
     expect(near(search, spot)).toEqual([]); // not yet: the index moves on its next look
     await search.refresh();

@@ -30,12 +30,12 @@ export const merchantsRoutes: FastifyPluginAsyncZod<{ db: Db; search?: MerchantS
     // A repeat of a query string answered before (and so validated before) is answered from the
     // cache here, after the app's hooks (partner, rate limit, headers) and before validation.
     onRequest: (request, reply, done) => {
-      const hit = search.cachedJson(rawQuery(request.url));
+      const hit = search.cachedBody(rawQuery(request.url));
       if (hit === undefined) return done();
       void reply.type(JSON_TYPE).send(hit as never);
     },
-    // Already-serialised JSON (built from the typed response); Fastify sends strings as they are.
-  }, async (request, reply) => reply.type(JSON_TYPE).send(search.searchJson(request.query, rawQuery(request.url)) as never));
+    // Already-serialised JSON bytes (built from the typed response); Fastify sends buffers as they are.
+  }, async (request, reply) => reply.type(JSON_TYPE).send(search.searchBody(request.query, rawQuery(request.url)) as never));
 
   app.get('/api/merchants/:merchantId', {
     schema: {

@@ -25,6 +25,20 @@ describe('MerchantSearch', () => {
     expect(JSON.parse(a)).toEqual(search.search(q({ location: '10001', priceRange: ['1', '2'], features: 'dineIn' })));
   });
 
+  it('caches an answer when its search comes a second time, never a one-off search', async () => {
+    const fresh = new MerchantSearch(database.db);
+    await fresh.refresh();
+    const once = [40.70, 40.72, 40.74, 40.76].map((latitude) => fresh.searchJson(q({ latitude, longitude: -73.99, radius: 5 })));
+    expect(new Set(once).size).toBe(4);
+    expect(fresh.cachedEntries).toBe(0);
+    const again = fresh.searchBody(q({ latitude: 40.70, longitude: -73.99, radius: 5 }), 'latitude=40.70&longitude=-73.99&radius=5');
+    expect(again.toString('utf8')).toBe(once[0]);
+    // Held under its normalised key and under the query string as the client wrote it.
+    expect(fresh.cachedEntries).toBe(2);
+    expect(fresh.cachedBody('latitude=40.70&longitude=-73.99&radius=5')).toBe(again);
+    expect(fresh.cachedBody('latitude=40.72&longitude=-73.99&radius=5')).toBeUndefined();
+  });
+
   it('rebuilds the index and forgets cached answers when merchants change', async () => {
     const before = JSON.parse(search.searchJson(q({ location: '10001' }))) as MerchantSearchResponse;
     const first = before.merchants[0]!;

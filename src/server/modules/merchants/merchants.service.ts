@@ -12,6 +12,13 @@ import { allMerchants, findMerchantById, MERCHANT_INDEX_CHANNEL, merchantsChange
 
 export const DEFAULT_PAGE_SIZE = 20;
 const CACHE_ENTRIES = 2000;
+/**
+ * Searches remembered as seen once (their keys only), per generation of this many: an answer is
+ * cached when its search comes a second time. Caching every answer kept each one-off answer
+ * (13 kB) alive for the next 1,000 searches, long enough to be copied into the old generation of
+ * the heap; under distinct searches garbage collection then took a fifth of the server's CPU.
+ */
+const SEEN_KEYS = 8192;
 /** Rows read (and indexed) per slice of a rebuild; between slices the event loop runs requests. */
 const REBUILD_PAGE = 250;
 /** More changed rows than this and the index is rebuilt beside the old one rather than patched. */
@@ -58,8 +65,11 @@ export class MerchantSearch {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
-  /** Serialised answers of recent searches; emptied whenever the index changes. */
-  private cache = new Map<string, string>();
+  /** Serialised answers (UTF-8) of recent searches; emptied whenever the index changes. */
+  private cache = new Map<string, Buffer>();
+  /** Keys of searches answered once and not cached (two generations: recent and older). */
+  private seen = new Set<string>();
+  private seenBefore = new Set<string>();
   readonly stats: SearchStats = { rebuilds: 0, patchedRows: 0, checks: 0 };
 
   constructor(private readonly db: Db, private readonly opts: { pageRows?: number; patchLimit?: number } = {}) {}
@@ -164,11 +174,20 @@ export class MerchantSearch {
   }
 
   /**
-   * The search answer as JSON, the same text JSON.stringify(search(q)) gives. Popular searches
-   * (a city's first page) repeat a lot; an LRU of serialised answers serves a repeat without
-   * searching again. Others are built from each merchant's pre-serialised JSON.
+   * The search answer as JSON, the same text JSON.stringify(search(q)) gives (the first screen
+   * puts it in the page; tests read it).
    */
-  searchJson(q: MerchantSearchQuery, rawQuery?: string): string {
+  searchJson(q: MerchantSearchQuery): string {
+    return this.searchBody(q).toString('utf8');
+  }
+
+  /**
+   * The search answer as UTF-8 JSON bytes, for the API. Popular searches (a city's first page)
+   * repeat a lot; an LRU of serialised answers serves a repeat without searching again. An
+   * answer enters it the second time its search comes (SEEN_KEYS). Others are built from each
+   * merchant's pre-encoded JSON. Callers must not change the bytes (cached answers are shared).
+   */
+  searchBody(q: MerchantSearchQuery, rawQuery?: string): Buffer {
     const key = cacheKey(q);
     const hit = this.cache.get(key);
     if (hit !== undefined) {
@@ -178,11 +197,22 @@ export class MerchantSearch {
       return hit;
     }
     const { index, request, page, location } = this.run(q);
-    const json = `{"merchants":${index.pageJson(page)},"totalCount":${page.total},"pageNo":${request.pageNo},"pageSize":${request.pageSize},`
-      + `"totalPages":${Math.ceil(page.total / request.pageSize)},"location":${JSON.stringify(location)}}`;
-    this.remember(key, json);
-    if (rawQuery !== undefined) this.remember(`?${rawQuery}`, json);
-    return json;
+    const body = index.pageBytes(page, '{"merchants":', `,"totalCount":${page.total},"pageNo":${request.pageNo},"pageSize":${request.pageSize},`
+      + `"totalPages":${Math.ceil(page.total / request.pageSize)},"location":${JSON.stringify(location)}}`);
+    if (this.seenBefore.has(key) || this.seen.has(key)) {
+      // A copy of its own: the answer's bytes share a slab with others (MerchantIndex.pageBytes).
+      const kept = Buffer.from(body);
+      this.remember(key, kept);
+      if (rawQuery !== undefined) this.remember(`?${rawQuery}`, kept);
+      return kept;
+    } else {
+      if (this.seen.size >= SEEN_KEYS) {
+        this.seenBefore = this.seen;
+        this.seen = new Set();
+      }
+      this.seen.add(key);
+    }
+    return body;
   }
 
   /**
@@ -190,13 +220,18 @@ export class MerchantSearch {
    * current: a repeat needs neither validation nor normalising. Only query strings that passed
    * validation are ever remembered.
    */
-  cachedJson(rawQuery: string): string | undefined {
+  cachedBody(rawQuery: string): Buffer | undefined {
     return this.cache.get(`?${rawQuery}`);
   }
 
-  private remember(key: string, json: string) {
-    this.cache.set(key, json);
+  private remember(key: string, body: Buffer) {
+    this.cache.set(key, body);
     if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+  }
+
+  /** Entries in the answer cache (an answer is held under its normalised key and, from the route, its query string). */
+  get cachedEntries(): number {
+    return this.cache.size;
   }
 
   search(q: MerchantSearchQuery): MerchantSearchResponse {
