@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MerchantRow } from '../../db/schema';
-import { firstSorted, MerchantIndex, normaliseText, type IndexQuery } from './merchant-index';
+import { firstSorted, inGridOrder, MerchantIndex, normaliseText, type IndexQuery } from './merchant-index';
 
 let nextId = 1;
 function row(over: Partial<MerchantRow>): MerchantRow {
@@ -85,6 +85,21 @@ describe('firstSorted', () => {
     for (const k of [0, 1, 7, 20, 124, 125, 500, 600]) {
       expect(firstSorted([...xs], k, cmp)).toEqual([...xs].sort(cmp).slice(0, k));
     }
+  });
+});
+
+describe('inGridOrder', () => {
+  it('orders rows by latitude row, then longitude cell, keeping the given order within a cell, losing none', () => {
+    const rows = [
+      { id: 1, latitude: 40.76, longitude: -73.98 },
+      { id: 2, latitude: 40.71, longitude: -74.01 },
+      { id: 3, latitude: 40.761, longitude: -73.981 }, // the same 0.05° cell as 1
+      { id: 4, latitude: -33.87, longitude: 151.21 },
+      { id: 5, latitude: 40.76, longitude: -74.2 },
+      { id: 6, latitude: 40.7601, longitude: -73.9801 },
+    ];
+    expect(inGridOrder(rows).map((r) => r.id)).toEqual([4, 2, 5, 1, 3, 6]);
+    expect(inGridOrder([])).toEqual([]);
   });
 });
 

@@ -48,6 +48,23 @@ const cellKey = (latCell: number, lngCell: number) => (latCell + KEY_LAT) * KEY_
 const latCellOfKey = (key: number) => Math.floor(key / KEY_SPAN) - KEY_LAT;
 const lngCellOfKey = (key: number) => (key % KEY_SPAN) - KEY_LNG;
 
+/**
+ * The rows in grid order (latitude row, then longitude cell, then as given). Rows added in this
+ * order get neighbouring entry numbers, so a cell's merchants sit together in the columns and
+ * their answers together in memory: distinct searches measured 20–30 % faster in the serving
+ * process with an index built in this order than in id order (2026-11-23, three A/B pairs). One
+ * native numeric sort of (cell, position) numbers: about 10 ms for 100,000 rows.
+ */
+export function inGridOrder<T extends Pick<IndexRow, 'latitude' | 'longitude'>>(rows: readonly T[]): T[] {
+  const order = new Float64Array(rows.length);
+  // A cell key is below 2^27 and a position below 2^25: the sum is exact in a double.
+  for (let k = 0; k < rows.length; k++) order[k] = cellKey(cellOf(rows[k]!.latitude), cellOf(rows[k]!.longitude)) * 2 ** 25 + k;
+  order.sort();
+  const out = new Array<T>(rows.length);
+  for (let k = 0; k < rows.length; k++) out[k] = rows[order[k]! % 2 ** 25]!;
+  return out;
+}
+
 /** One latitude row of the grid: its non-empty cells by longitude cell, ascending, with their entries. */
 type GridRow = { lngs: number[]; lists: number[][] };
 

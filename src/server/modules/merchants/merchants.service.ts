@@ -6,7 +6,7 @@ import { merchantIndexVersion } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { geocode, type GeoPoint } from '../../lib/geo';
 import { CURRENT_LOCATION, DEFAULT_RADIUS_MILES, type MerchantDetail, type MerchantSearchQuery, type MerchantSearchResponse } from '#shared/schemas/merchant';
-import { MerchantIndex, type IndexRow } from './merchant-index';
+import { inGridOrder, MerchantIndex, type IndexRow } from './merchant-index';
 import { toDetail } from './merchant-mapper';
 import { allMerchants, findMerchantById, MERCHANT_INDEX_CHANNEL, merchantsChangedSince } from './merchants.repo';
 
@@ -77,7 +77,7 @@ export class MerchantSearch {
   /** A search over fixed merchants, never refreshed (benchmarks, tests). */
   static ofRows(rows: readonly IndexRow[]): MerchantSearch {
     const s = new MerchantSearch(undefined as unknown as Db);
-    s.index.add(rows);
+    s.index.add(inGridOrder(rows));
     return s;
   }
 
@@ -123,14 +123,22 @@ export class MerchantSearch {
   }
 
   /**
-   * A new index from every merchant, built beside the current one a page at a time (each page
-   * yields to the event loop), then swapped in. Rows written while it is built carry a stamp at
-   * or after `marker.version` and are patched in by the next refresh.
+   * A new index from every merchant, built beside the current one, then swapped in: the rows are
+   * read a page at a time, put in grid order (inGridOrder) and indexed a page at a time, each page
+   * yielding to the event loop. Rows written while it is built carry a stamp at or after
+   * `marker.version` and are patched in by the next refresh.
    */
   private async rebuild(marker: Marker): Promise<void> {
     const next = new MerchantIndex();
-    for await (const rows of allMerchants(this.db, this.opts.pageRows ?? REBUILD_PAGE)) {
-      next.add(rows);
+    const page = this.opts.pageRows ?? REBUILD_PAGE;
+    const read: IndexRow[] = [];
+    for await (const rows of allMerchants(this.db, page)) {
+      for (const row of rows) read.push(row);
+      await yieldToEventLoop();
+    }
+    const all = inGridOrder(read);
+    for (let at = 0; at < all.length; at += page) {
+      next.add(all.slice(at, at + page));
       await yieldToEventLoop();
     }
     this.index = next;
