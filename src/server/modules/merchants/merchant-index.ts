@@ -90,9 +90,9 @@ export const roundDistance = (miles: number) => Math.round(miles * 10) / 10;
 
 /**
  * Answers are carved from shared slabs: a fresh 13 kB buffer per answer (its own ArrayBuffer)
- * cost about 12 µs to allocate and more to collect, as much as the search itself. A slab lives
- * until the last answer cut from it is sent; whoever keeps an answer longer (the answer cache)
- * keeps a copy of its own.
+ * cost about 12 µs to allocate and more to collect, as much as the search itself. A slab's bytes
+ * are written once and never reused; the slab lives until the last answer cut from it is gone,
+ * so whoever keeps an answer longer (the answer cache) keeps a copy of its own.
  */
 const SLAB_BYTES = 256 * 1024;
 let slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
@@ -282,8 +282,9 @@ export class MerchantIndex {
    * `before`, the page's merchants as a JSON array, then `after`, as UTF-8 bytes copied from each
    * merchant's pre-encoded answer. An answer built as a string was measured, under distinct
    * searches, to spend a quarter of the server's CPU being flattened, measured (content-length)
-   * and encoded again on the socket; these bytes go out as they are. The bytes share a slab with
-   * other answers (takeBytes): copy them to keep them.
+   * and encoded again on the socket; these bytes go out as they are. The bytes are a slice of a
+   * shared slab (takeBytes): never written again, but keeping the slice keeps the whole 256 kB
+   * slab alive, so whoever keeps an answer keeps a copy.
    */
   pageBytes(page: IndexPage, before: string, after: string): Buffer {
     const { entries, distances } = page;

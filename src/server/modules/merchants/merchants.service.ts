@@ -208,18 +208,17 @@ export class MerchantSearch {
     const body = index.pageBytes(page, '{"merchants":', `,"totalCount":${page.total},"pageNo":${request.pageNo},"pageSize":${request.pageSize},`
       + `"totalPages":${Math.ceil(page.total / request.pageSize)},"location":${JSON.stringify(location)}}`);
     if (this.seenBefore.has(key) || this.seen.has(key)) {
-      // A copy of its own: the answer's bytes share a slab with others (MerchantIndex.pageBytes).
+      // A copy of its own: kept, the slice would hold its whole 256 kB slab (MerchantIndex.pageBytes).
       const kept = Buffer.from(body);
       this.remember(key, kept);
       if (rawQuery !== undefined) this.remember(`?${rawQuery}`, kept);
       return kept;
-    } else {
-      if (this.seen.size >= SEEN_KEYS) {
-        this.seenBefore = this.seen;
-        this.seen = new Set();
-      }
-      this.seen.add(key);
     }
+    if (this.seen.size >= SEEN_KEYS) {
+      this.seenBefore = this.seen;
+      this.seen = new Set();
+    }
+    this.seen.add(key);
     return body;
   }
 
