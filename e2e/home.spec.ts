@@ -137,6 +137,35 @@ test.describe('home and content pages by member state (issue 10)', () => {
     await expect(h1(page)).toHaveText('Dine your way to VIP');
   });
 
+  test('a carousel\'s arrows scroll it and are disabled at either end (phone)', async ({ page, errors }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(partnerUrl('hilton', '/'));
+    // The first carousel with its tiles (carousels further down mount later: hold on to this one's list).
+    const firstNext = page.getByRole('button', { name: /^Next restaurants: / }).first();
+    await firstNext.scrollIntoViewIfNeeded();
+    await expect(page.locator(`#${await firstNext.getAttribute('aria-controls')}`).getByRole('article').first()).toBeVisible();
+    const listId = (await firstNext.getAttribute('aria-controls'))!;
+    const list = page.locator(`[id="${listId}"]`);
+    const previous = page.locator(`button[aria-controls="${listId}"][aria-label^="Previous restaurants"]`);
+    const next = page.locator(`button[aria-controls="${listId}"][aria-label^="Next restaurants"]`);
+    // At the start: nothing before, more after (15 tiles of 200px on a 390px screen).
+    await expect(previous).toBeDisabled();
+    await expect(next).toBeEnabled();
+    await next.click();
+    await expect(previous).toBeEnabled();
+    await expect.poll(() => list.evaluate((el) => el.scrollLeft)).toBeGreaterThan(100);
+    // Page by page to the end, where the arrow to it is disabled.
+    for (let i = 0; i < 20 && (await next.isEnabled()); i++) {
+      await next.click();
+      await page.waitForTimeout(400);
+    }
+    await expect(next).toBeDisabled();
+    expect(await list.evaluate((el) => el.scrollWidth - el.clientWidth - el.scrollLeft)).toBeLessThanOrEqual(4);
+    await previous.click();
+    await expect(next).toBeEnabled();
+    expect(errors).toEqual([]);
+  });
+
   test('a visitor on the airline site sees the anonymous copy (single sign-on: no prospect form)', async ({ page }) => {
     await page.goto(partnerUrl('delta', '/'));
     await expect(h1(page)).toHaveText('Earn miles every time you dine out');

@@ -10,8 +10,12 @@ const trackMock = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/impressions', () => ({ track: trackMock }));
 
 let searches: URL[];
-let observerCallback: IntersectionObserverCallback | undefined;
-let observerOptions: IntersectionObserverInit | undefined;
+type Observed = { callback: IntersectionObserverCallback; options?: IntersectionObserverInit; targets: Element[] };
+let observers: Observed[];
+/** The observer of the section's impression (80 % in view of the page), the latest one. */
+const impression = () => observers.filter((o) => !o.options?.root).at(-1)!;
+/** The observer of the list's end tiles (root: the list), the latest one. */
+const edgeWatch = () => observers.filter((o) => o.options?.root).at(-1)!;
 
 beforeEach(() => {
   searches = [];
@@ -26,10 +30,15 @@ beforeEach(() => {
     };
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   }));
+  observers = [];
   vi.stubGlobal('IntersectionObserver', class {
-    constructor(cb: IntersectionObserverCallback, opts?: IntersectionObserverInit) { observerCallback = cb; observerOptions = opts; }
-    observe() {}
-    disconnect() {}
+    private readonly observed: Observed;
+    constructor(cb: IntersectionObserverCallback, opts?: IntersectionObserverInit) {
+      this.observed = { callback: cb, options: opts, targets: [] };
+      observers.push(this.observed);
+    }
+    observe(target: Element) { this.observed.targets.push(target); }
+    disconnect() { this.observed.targets = []; }
     unobserve() {}
   });
 });
@@ -75,6 +84,29 @@ describe('MerchantCarousel', () => {
     expect(controlled().every((el) => el?.tagName === 'UL')).toBe(true);
   });
 
+  it('disables the arrow at either end as the end tiles come into view and leave it', async () => {
+    renderWithProviders(<MerchantCarousel title="Top rated" query={{ location: 'Chicago, IL' }} />);
+    const section = await screen.findByRole('region', { name: 'Top rated' });
+    await within(section).findByRole('article', { name: 'Alpha' });
+    const previous = within(section).getByRole('button', { name: 'Previous restaurants: Top rated' }) as HTMLButtonElement;
+    const next = within(section).getByRole('button', { name: 'Next restaurants: Top rated' }) as HTMLButtonElement;
+    const list = within(section).getByRole('list', { name: 'Top rated' });
+    const [first, last] = [list.firstElementChild!, list.lastElementChild!];
+    expect(edgeWatch().options?.root).toBe(list);
+    expect(edgeWatch().targets).toEqual([first, last]);
+    const seen = (target: Element, ratio: number) => ({ target, isIntersecting: ratio > 0, intersectionRatio: ratio }) as IntersectionObserverEntry;
+    // At first: the start is shown, the end is not known yet (the arrow to it stays usable).
+    expect([previous.disabled, next.disabled]).toEqual([true, false]);
+    // Both ends shown whole (a short list): both arrows disabled.
+    act(() => edgeWatch().callback([seen(first, 1), seen(last, 1)], {} as IntersectionObserver));
+    expect([previous.disabled, next.disabled]).toEqual([true, true]);
+    // Scrolled: the first tile partly out, the last cut off.
+    act(() => edgeWatch().callback([seen(first, 0.5), seen(last, 0.9)], {} as IntersectionObserver));
+    expect([previous.disabled, next.disabled]).toEqual([false, false]);
+    act(() => edgeWatch().callback([seen(last, 1)], {} as IntersectionObserver));
+    expect([previous.disabled, next.disabled]).toEqual([false, true]);
+  });
+
   it('does not search without a location', () => {
     const { container } = renderWithProviders(<MerchantCarousel title="Nearby" query={{ sortBy: 'rating' }} />);
     expect(container.textContent).toBe('');
@@ -103,9 +135,9 @@ describe('MerchantCarousel', () => {
   it('tracks a carousel impression 150 ms after coming into view', async () => {
     renderWithProviders(<MerchantCarousel title="Top rated" query={{ location: 'Chicago, IL' }} />);
     await screen.findByRole('article', { name: 'Alpha' });
-    expect(observerOptions?.threshold).toBe(0.8);
+    expect(impression().options?.threshold).toBe(0.8);
     vi.useFakeTimers();
-    act(() => observerCallback!([{ isIntersecting: true, intersectionRatio: 0.9 } as IntersectionObserverEntry], {} as IntersectionObserver));
+    act(() => impression().callback([{ isIntersecting: true, intersectionRatio: 0.9 } as IntersectionObserverEntry], {} as IntersectionObserver));
     act(() => vi.advanceTimersByTime(149));
     expect(trackMock).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1));
@@ -117,9 +149,9 @@ describe('MerchantCarousel', () => {
     renderWithProviders(<MerchantCarousel title="Top rated" query={{ location: 'Chicago, IL' }} />);
     await screen.findByRole('article', { name: 'Alpha' });
     vi.useFakeTimers();
-    act(() => observerCallback!([{ isIntersecting: true, intersectionRatio: 0.9 } as IntersectionObserverEntry], {} as IntersectionObserver));
+    act(() => impression().callback([{ isIntersecting: true, intersectionRatio: 0.9 } as IntersectionObserverEntry], {} as IntersectionObserver));
     act(() => vi.advanceTimersByTime(100));
-    act(() => observerCallback!([{ isIntersecting: false, intersectionRatio: 0.2 } as IntersectionObserverEntry], {} as IntersectionObserver));
+    act(() => impression().callback([{ isIntersecting: false, intersectionRatio: 0.2 } as IntersectionObserverEntry], {} as IntersectionObserver));
     act(() => vi.advanceTimersByTime(500));
     expect(trackMock).not.toHaveBeenCalled();
   });

@@ -36,27 +36,12 @@ export function MerchantCarousel({ title, query, headingLevel = 2 }: MerchantCar
   const listId = useId();
   const sectionRef = useRef<HTMLElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const [edges, setEdges] = useState({ atStart: true, atEnd: false });
   const merchants = search.data?.merchants ?? [];
   const visible = request !== null && !search.isError && (search.isPending || merchants.length > 0);
 
   useImpressionWhenSeen(sectionRef, visible);
 
-  useEffect(() => {
-    const list = listRef.current;
-    if (!list) return;
-    const update = () => {
-      const max = list.scrollWidth - list.clientWidth;
-      setEdges({ atStart: list.scrollLeft <= 1, atEnd: list.scrollLeft >= max - 1 });
-    };
-    update();
-    list.addEventListener('scroll', update, { passive: true });
-    window.addEventListener('resize', update);
-    return () => {
-      list.removeEventListener('scroll', update);
-      window.removeEventListener('resize', update);
-    };
-  }, [merchants.length]);
+  const edges = useScrollEdges(listRef, search.data?.merchants);
 
   if (!visible) return null;
 
@@ -117,6 +102,41 @@ export function MerchantCarousel({ title, query, headingLevel = 2 }: MerchantCar
       )}
     </section>
   );
+}
+
+/** A tile counts as shown when this share of it is inside the list (a few pixels' tolerance). */
+export const CAROUSEL_EDGE_RATIO = 0.98;
+
+/**
+ * Whether the list shows its first and its last tile whole (the arrows at either end are disabled
+ * there). An IntersectionObserver on the two end tiles tells it as the list scrolls or resizes, so
+ * nothing reads the layout when the carousel mounts or on each scroll event: reading scrollWidth
+ * there forced a layout of the whole page per carousel while the home page was still rendering.
+ * `items`: the tiles shown; new ones are new end tiles to watch.
+ */
+function useScrollEdges(listRef: RefObject<HTMLUListElement | null>, items: unknown) {
+  const [edges, setEdges] = useState({ atStart: true, atEnd: false });
+  useEffect(() => {
+    const list = listRef.current;
+    const first = list?.firstElementChild;
+    const last = list?.lastElementChild;
+    if (!list || !first || !last || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      setEdges((prev) => {
+        let { atStart, atEnd } = prev;
+        for (const entry of entries) {
+          const whole = entry.isIntersecting && entry.intersectionRatio >= CAROUSEL_EDGE_RATIO;
+          if (entry.target === first) atStart = whole;
+          if (entry.target === last) atEnd = whole;
+        }
+        return atStart === prev.atStart && atEnd === prev.atEnd ? prev : { atStart, atEnd };
+      });
+    }, { root: list, threshold: [CAROUSEL_EDGE_RATIO] });
+    observer.observe(first);
+    if (last !== first) observer.observe(last);
+    return () => observer.disconnect();
+  }, [listRef, items]);
+  return edges;
 }
 
 /** Tracks one 'carousel' impression once the section has been 80 % visible for 150 ms. */
