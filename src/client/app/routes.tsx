@@ -1,6 +1,8 @@
 import { lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { matchPath, paths, ROUTES, routeAllowed, type RouteEntry, type RouteName, type RoutePartner } from '#shared/routes';
+import { readInjectedPartner } from '../lib/partner';
+import { loadProspectForm, visitorMayJoin } from '../routes/home/prospect-form-loader';
 import { AppLayout } from './layout';
 import { RouteErrorScope } from './route-error-boundary';
 
@@ -34,7 +36,14 @@ const toAccountOverview = <Navigate to={paths.account.overview()} replace />;
 
 /** Each entry of the route table (src/shared/routes.ts) and its screen. */
 const SCREENS: { readonly [N in RouteName]: Screen } = {
-  home: { Component: lazyScreen(() => import('../routes/home/home-route'), 'HomeRoute') },
+  home: {
+    Component: lazyScreen(() => {
+      // A visitor who may join gets the e-mail form on the first screen (§2); the page waits for its
+      // code rather than being pushed down when it comes, so it is fetched beside the page's own.
+      if (visitorMayJoin(readInjectedPartner())) void loadProspectForm().catch(() => undefined);
+      return import('../routes/home/home-route');
+    }, 'HomeRoute'),
+  },
   howItWorks: { Component: lazyScreen(() => import('../routes/how-it-works/how-it-works-route'), 'HowItWorksRoute') },
   earn: { Component: EarnScreen },
   earnTopgolfBonus: { Component: EarnScreen },

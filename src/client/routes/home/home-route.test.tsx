@@ -123,9 +123,11 @@ const h1 = () => screen.getByRole('heading', { level: 1 }).textContent;
 const prospectForm = () => screen.queryByRole('textbox', { name: /Email address/ });
 
 describe('HomeRoute', () => {
-  it('renders the anonymous home: title, three steps, browse carousels', () => {
+  it('renders the anonymous home: title, three steps, browse carousels, and the banner\'s form with them', async () => {
     renderHome();
-    expect(screen.getByRole('heading', { level: 1, name: 'Earn miles every time you dine out' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Earn miles every time you dine out' })).toBeTruthy();
+    // The page waits for the form's code: it never shows without the form and grows when it comes.
+    expect(prospectForm()).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Search restaurants', 'Dine and pay with a linked card', 'Earn miles']);
     expect(screen.getByRole('heading', { level: 2, name: 'Popular in Chicago' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Top rated' })).toBeTruthy();
