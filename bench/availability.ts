@@ -13,7 +13,6 @@
  * BENCH_SECONDS (pairs of 1-s slices, default 5), BENCH_BOOKINGS (default 400), BENCH_PG_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres: a scratch database is created there and dropped).
  */
-import { fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
@@ -27,6 +26,7 @@ import { restaurantClock } from '../src/server/modules/reservations/clock';
 import { bookReservation } from '../src/server/modules/reservations/reservations.service';
 import { timeOf } from '../src/shared/rules/reservations';
 import type { AvailabilityResponse } from '../src/shared/schemas/reservations';
+import { loadGenerator, median, takeTurns } from './load-process';
 import { pgUrlForDisplay, scratchPostgres } from './scratch-postgres';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -78,20 +78,7 @@ async function prepare(database: Database): Promise<{ merchantId: number; paths:
 type LoadResult = { rps: number; p50: number; p97_5: number; errors: number };
 
 /** A load generator in a child process, kept up for several jobs (so that it is warm in every slice). */
-function loader(): { run: (opts: { url: string; seconds: number; paths: string[] }) => Promise<LoadResult>; close: () => void } {
-  const child = fork(fileURLToPath(new URL('./load-worker.mjs', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
-  return {
-    run: (opts) => new Promise((resolve, reject) => {
-      child.once('error', reject);
-      child.once('message', (m) => {
-        child.off('error', reject);
-        resolve(m as LoadResult);
-      });
-      child.send(opts);
-    }),
-    close: () => { child.send('exit'); },
-  };
-}
+const loader = () => loadGenerator<{ url: string; seconds: number; paths: string[] }, LoadResult>('./load-worker.mjs');
 
 async function run(database: Database, kind: string) {
   const { paths } = await prepare(database);
@@ -122,15 +109,10 @@ async function run(database: Database, kind: string) {
   const appJob = { url: `http://127.0.0.1:${appPort}`, paths };
   await toBare.run({ ...bareJob, seconds: 1 });
   await toApp.run({ ...appJob, seconds: 1 });
-  const slices: { bare: LoadResult[]; app: LoadResult[] } = { bare: [], app: [] };
-  for (let round = 0; round < rounds; round++) {
-    for (const which of round % 2 === 0 ? (['bare', 'app'] as const) : (['app', 'bare'] as const)) {
-      slices[which].push(await (which === 'bare' ? toBare : toApp).run({ ...(which === 'bare' ? bareJob : appJob), seconds: 1 }));
-    }
-  }
+  const turns = await takeTurns(rounds, () => toBare.run({ ...bareJob, seconds: 1 }), () => toApp.run({ ...appJob, seconds: 1 }));
+  const slices = { bare: turns.a, app: turns.b };
   toBare.close();
   toApp.close();
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const summary = (rs: LoadResult[]): LoadResult => ({
     rps: rs.reduce((a, r) => a + r.rps, 0) / rs.length, p50: median(rs.map((r) => r.p50)), p97_5: median(rs.map((r) => r.p97_5)),
     errors: rs.reduce((a, r) => a + r.errors, 0),

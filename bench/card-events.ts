@@ -15,7 +15,6 @@
  * BENCH_EMBEDDED=0 (PostgreSQL only: preparing the embedded database takes minutes), BENCH_PARTS
  * (apply,receipt: one of them alone).
  */
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
@@ -28,6 +27,7 @@ import { openMemoryPglite, runMigrations, type Database, type Db } from '../src/
 import { seed } from '../src/server/demo';
 import { APPLIERS, CHUNK_SIZE, applyInbox, drainInbox } from '../src/server/modules/card-network/engine';
 import type { CardNetworkEvent } from '../src/shared/schemas/rewards';
+import { loadGenerator, median, takeTurns } from './load-process';
 import { pgUrlForDisplay, scratchPostgres } from './scratch-postgres';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
@@ -139,20 +139,7 @@ type LoadJob = { url: string; seconds: number; secret: string; tokens: string[];
 type LoadResult = { rps: number; p50: number; p97_5: number; errors: number; non2xx: number };
 
 /** A load generator in a child process (signed distinct events, or the same bodies to a bare route), kept up for several jobs. */
-export function loader(): { run: (job: LoadJob) => Promise<LoadResult>; close: () => void } {
-  const child = fork(fileURLToPath(new URL('./card-events-load.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
-  return {
-    run: (job) => new Promise((resolve, reject) => {
-      child.once('error', reject);
-      child.once('message', (m) => {
-        child.off('error', reject);
-        resolve(m as LoadResult);
-      });
-      child.send(job);
-    }),
-    close: () => { child.send('exit'); },
-  };
-}
+export const loader = () => loadGenerator<LoadJob, LoadResult>('./card-events-load.ts');
 
 /** One job in a child process of its own. */
 export async function load(job: LoadJob): Promise<LoadResult> {
@@ -190,19 +177,12 @@ async function receiptBench(database: Database, setup: { tokens: string[]; locat
   // whatever else the machine does in those seconds hits both alike: run one after the other, the
   // bare route alone swung from 13,000 to 23,000 req/s between runs of the same code.
   type Result = LoadResult;
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   for (const connections of [20, 100]) {
     const rounds = Math.max(1, Math.round(SECONDS));
     console.log(`\nCard-network receipt, ${rounds} pairs of 1-s slices taking turns, ${connections} connections from a second process (${kind})`);
-    const slices: { bare: Result[]; receipt: Result[] } = { bare: [], receipt: [] };
     const before = await countInbox(database.db);
-    for (let round = 0; round < rounds; round++) {
-      for (const which of round % 2 === 0 ? (['bare', 'receipt'] as const) : (['receipt', 'bare'] as const)) {
-        slices[which].push(which === 'bare'
-          ? await toBare.run({ ...bareJob, seconds: 1, connections })
-          : await toApp.run({ ...appJob, seconds: 1, connections }));
-      }
-    }
+    const turns = await takeTurns(rounds, () => toBare.run({ ...bareJob, seconds: 1, connections }), () => toApp.run({ ...appJob, seconds: 1, connections }));
+    const slices = { bare: turns.a, receipt: turns.b };
     const stored = (await countInbox(database.db)) - before;
     const summary = (rs: Result[]): Result => ({
       rps: rs.reduce((a, r) => a + r.rps, 0) / rs.length, p50: median(rs.map((r) => r.p50)), p97_5: median(rs.map((r) => r.p97_5)),
