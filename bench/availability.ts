@@ -26,7 +26,7 @@ import { restaurantClock } from '../src/server/modules/reservations/clock';
 import { bookReservation } from '../src/server/modules/reservations/reservations.service';
 import { timeOf } from '../src/shared/rules/reservations';
 import type { AvailabilityResponse } from '../src/shared/schemas/reservations';
-import { loadGenerator, median, takeTurns } from './load-process';
+import { loadGenerator, summarise, takeTurns } from './load-process';
 import { pgUrlForDisplay, scratchPostgres } from './scratch-postgres';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -113,12 +113,8 @@ async function run(database: Database, kind: string) {
   const slices = { bare: turns.a, app: turns.b };
   toBare.close();
   toApp.close();
-  const summary = (rs: LoadResult[]): LoadResult => ({
-    rps: rs.reduce((a, r) => a + r.rps, 0) / rs.length, p50: median(rs.map((r) => r.p50)), p97_5: median(rs.map((r) => r.p97_5)),
-    errors: rs.reduce((a, r) => a + r.errors, 0),
-  });
-  const bareResult = summary(slices.bare);
-  const appResult = summary(slices.app);
+  const bareResult = summarise(slices.bare);
+  const appResult = summarise(slices.app);
   const line = (name: string, r: { rps: number; p50: number; p97_5: number; errors: number }) =>
     console.log(`  ${name.padEnd(44)} ${fmt(r.rps).padStart(7)} req/s   p50 ${r.p50} ms  p97.5 ${r.p97_5} ms  errors ${r.errors}`);
   line(`bare Fastify route (the same ${fmt(sample.length)}-byte answer)`, bareResult);

@@ -27,7 +27,7 @@ import { openMemoryPglite, runMigrations, type Database, type Db } from '../src/
 import { seed } from '../src/server/demo';
 import { APPLIERS, CHUNK_SIZE, applyInbox, drainInbox } from '../src/server/modules/card-network/engine';
 import type { CardNetworkEvent } from '../src/shared/schemas/rewards';
-import { loadGenerator, median, takeTurns } from './load-process';
+import { loadGenerator, summarise, takeTurns } from './load-process';
 import { pgUrlForDisplay, scratchPostgres } from './scratch-postgres';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
@@ -176,7 +176,6 @@ async function receiptBench(database: Database, setup: { tokens: string[]; locat
   // The two routes take turns in 1-second slices (the first of each pair alternating), so that
   // whatever else the machine does in those seconds hits both alike: run one after the other, the
   // bare route alone swung from 13,000 to 23,000 req/s between runs of the same code.
-  type Result = LoadResult;
   for (const connections of [20, 100]) {
     const rounds = Math.max(1, Math.round(SECONDS));
     console.log(`\nCard-network receipt, ${rounds} pairs of 1-s slices taking turns, ${connections} connections from a second process (${kind})`);
@@ -184,13 +183,9 @@ async function receiptBench(database: Database, setup: { tokens: string[]; locat
     const turns = await takeTurns(rounds, () => toBare.run({ ...bareJob, seconds: 1, connections }), () => toApp.run({ ...appJob, seconds: 1, connections }));
     const slices = { bare: turns.a, receipt: turns.b };
     const stored = (await countInbox(database.db)) - before;
-    const summary = (rs: Result[]): Result => ({
-      rps: rs.reduce((a, r) => a + r.rps, 0) / rs.length, p50: median(rs.map((r) => r.p50)), p97_5: median(rs.map((r) => r.p97_5)),
-      errors: rs.reduce((a, r) => a + r.errors, 0), non2xx: rs.reduce((a, r) => a + r.non2xx, 0),
-    });
-    const bareResult = summary(slices.bare);
-    const receipt = summary(slices.receipt);
-    const line = (name: string, r: Result) =>
+    const bareResult = summarise(slices.bare);
+    const receipt = summarise(slices.receipt);
+    const line = (name: string, r: LoadResult) =>
       console.log(`  ${name.padEnd(34)} ${fmt(r.rps).padStart(7)} req/s   p50 ${r.p50} ms  p97.5 ${r.p97_5} ms  errors ${r.errors + r.non2xx}`);
     line('bare Fastify route (same bodies)', bareResult);
     line('POST /api/card-network/events', receipt);

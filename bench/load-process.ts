@@ -33,4 +33,16 @@ export async function takeTurns<R>(rounds: number, a: () => Promise<R>, b: () =>
   return out;
 }
 
-export const median = (xs: readonly number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+const median = (xs: readonly number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+
+export type SliceResult = { rps: number; p50: number; p97_5: number; errors: number; non2xx?: number };
+
+/** One figure for a route's slices: mean requests/s, median p50 and p97.5, errors added up. */
+export function summarise<R extends SliceResult>(slices: readonly R[]): R {
+  const sum = (pick: (r: R) => number) => slices.reduce((a, r) => a + pick(r), 0);
+  return {
+    ...slices[0]!,
+    rps: sum((r) => r.rps) / slices.length, p50: median(slices.map((r) => r.p50)), p97_5: median(slices.map((r) => r.p97_5)),
+    errors: sum((r) => r.errors), ...(slices[0]!.non2xx === undefined ? {} : { non2xx: sum((r) => r.non2xx ?? 0) }),
+  };
+}
