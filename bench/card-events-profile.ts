@@ -84,13 +84,13 @@ async function main() {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/card-network/events`;
     const common = { secret: 'bench-card-events-secret-0123456789', tokens: setup.tokens, locations: setup.locations };
-    await load({ ...common, url, seconds: 1, sign: true });
+    await load({ ...common, url, seconds: 1 });
     const session = new Session();
     session.connect();
     await session.post('Profiler.enable');
     await session.post('Profiler.setSamplingInterval', { interval: 200 });
     await session.post('Profiler.start');
-    const result = await load({ ...common, url, seconds: SECONDS, sign: true, connections: CONNECTIONS });
+    const result = await load({ ...common, url, seconds: SECONDS, connections: CONNECTIONS });
     const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: Profile };
     session.disconnect();
     console.log(`Card-network receipt profiled on ${kind}: ${Math.round(result.rps).toLocaleString('en-US')} req/s, p50 ${result.p50} ms, p97.5 ${result.p97_5} ms, ${result.non2xx} non-2xx`);

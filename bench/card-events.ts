@@ -135,7 +135,7 @@ async function applyBench(name: string, database: Database, setup: { tokens: str
   return c.processed / seconds;
 }
 
-type LoadJob = { url: string; seconds: number; secret: string; tokens: string[]; locations: string[]; sign: boolean; connections?: number };
+type LoadJob = { url: string; seconds: number; secret: string; tokens: string[]; locations: string[]; connections?: number };
 type LoadResult = { rps: number; p50: number; p97_5: number; errors: number; non2xx: number };
 
 /** A load generator in a child process (signed distinct events, or the same bodies to a bare route), kept up for several jobs. */
@@ -167,8 +167,8 @@ async function receiptBench(database: Database, setup: { tokens: string[]; locat
   // One load generator per route, each warmed up with its route once before the slices.
   const toBare = loader();
   const toApp = loader();
-  const bareJob = { ...common, url: `http://127.0.0.1:${barePort}/bare`, sign: false };
-  const appJob = { ...common, url: `http://127.0.0.1:${appPort}/api/card-network/events`, sign: true };
+  const bareJob = { ...common, url: `http://127.0.0.1:${barePort}/bare` };
+  const appJob = { ...common, url: `http://127.0.0.1:${appPort}/api/card-network/events` };
   await toBare.run({ ...bareJob, seconds: 2 });
   await toApp.run({ ...appJob, seconds: 2 });
   // 20 connections: each waits for its answer, so the figure is bound by the time to a committed

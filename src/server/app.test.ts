@@ -107,8 +107,30 @@ describe('security headers', () => {
     expect(csp).not.toContain('unsafe-inline');
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    const apiRes = await t.request('delta', { method: 'GET', url: '/api/feature-flags' });
-    expect(apiRes.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it('sends API answers the API set (OWASP REST): a CSP that loads and frames nothing, nosniff, DENY, HSTS', async () => {
+    for (const url of ['/api/feature-flags', '/api/no-such-call']) {
+      const res = await t.request('delta', { method: 'GET', url });
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      // Headers that only concern documents are left out of JSON answers.
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+    }
+    // The signed webhook's refusal too, on any host.
+    const hook = await t.request('delta', { method: 'POST', url: '/api/card-network/events', payload: '{}', headers: { 'content-type': 'application/json' } });
+    expect(hook.statusCode).toBe(401);
+    expect(hook.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(hook.headers['cache-control']).toBe('no-store');
+    // The API's documentation is a page: it keeps the pages' set.
+    const docs = await t.request('delta', { method: 'GET', url: '/api/docs' });
+    expect(String(docs.headers['content-security-policy'])).toContain("default-src 'self'");
   });
 
   it('sends no HSTS in development', async () => {

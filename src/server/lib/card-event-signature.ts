@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { keyedHmacSha256 } from './hmac-sha256';
 
 /**
  * Signatures of card-network events (docs/api-card-network.md): HMAC-SHA256 with
@@ -31,27 +32,37 @@ export function signCardEvent(secret: string, rawBody: string, timestampSeconds 
 
 export type CardEventVerification = { ok: true } | { ok: false; reason: 'missing' | 'timestamp' | 'signature' };
 
-/**
- * Whether an event is signed with `secret` and fresh: the timestamp is whole Unix seconds within
- * CARD_EVENT_TOLERANCE_SECONDS of `nowSeconds`, and the signature matches (compared in constant
- * time). The reason is for the log, never for the answer.
- */
-export function verifyCardEventSignature(opts: {
-  secret: string;
+type Presented = {
   rawBody: string;
   timestamp: string | string[] | undefined;
   signature: string | string[] | undefined;
   nowSeconds?: number;
   toleranceSeconds?: number;
-}): CardEventVerification {
-  const { timestamp, signature } = opts;
-  if (typeof timestamp !== 'string' || typeof signature !== 'string' || !timestamp || !signature) return { ok: false, reason: 'missing' };
-  if (!/^\d{1,12}$/.test(timestamp)) return { ok: false, reason: 'timestamp' };
-  const now = opts.nowSeconds ?? Math.floor(Date.now() / 1000);
-  if (Math.abs(now - Number(timestamp)) > (opts.toleranceSeconds ?? CARD_EVENT_TOLERANCE_SECONDS)) return { ok: false, reason: 'timestamp' };
-  const match = /^sha256=([0-9a-f]{64})$/i.exec(signature.trim());
-  if (!match) return { ok: false, reason: 'signature' };
-  const expected = Buffer.from(hmacHex(opts.secret, timestamp, opts.rawBody), 'hex');
-  const given = Buffer.from(match[1]!.toLowerCase(), 'hex');
-  return expected.length === given.length && timingSafeEqual(expected, given) ? { ok: true } : { ok: false, reason: 'signature' };
+};
+
+/**
+ * The check of events signed with `secret`, its key prepared once (the webhook keeps one): whether
+ * the timestamp is whole Unix seconds within CARD_EVENT_TOLERANCE_SECONDS of `nowSeconds`, and the
+ * signature matches (compared in constant time). The reason is for the log, never for the answer.
+ * The MAC is computed by keyedHmacSha256 (hmac-sha256.ts: no native object per event).
+ */
+export function cardEventVerifier(secret: string): (presented: Presented) => CardEventVerification {
+  const mac = keyedHmacSha256(secret);
+  return (opts) => {
+    const { timestamp, signature } = opts;
+    if (typeof timestamp !== 'string' || typeof signature !== 'string' || !timestamp || !signature) return { ok: false, reason: 'missing' };
+    if (!/^\d{1,12}$/.test(timestamp)) return { ok: false, reason: 'timestamp' };
+    const now = opts.nowSeconds ?? Math.floor(Date.now() / 1000);
+    if (Math.abs(now - Number(timestamp)) > (opts.toleranceSeconds ?? CARD_EVENT_TOLERANCE_SECONDS)) return { ok: false, reason: 'timestamp' };
+    const match = /^sha256=([0-9a-f]{64})$/i.exec(signature.trim());
+    if (!match) return { ok: false, reason: 'signature' };
+    const expected = mac(timestamp, '.', opts.rawBody);
+    const given = Buffer.from(match[1]!, 'hex');
+    return expected.length === given.length && timingSafeEqual(expected, given) ? { ok: true } : { ok: false, reason: 'signature' };
+  };
+}
+
+/** One check with `secret` (tests, tools); the webhook keeps a cardEventVerifier. */
+export function verifyCardEventSignature(opts: Presented & { secret: string }): CardEventVerification {
+  return cardEventVerifier(opts.secret)(opts);
 }

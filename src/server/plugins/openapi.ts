@@ -82,7 +82,7 @@ export function standardErrors(route: RouteFacts): Map<StandardError, string> {
     errors.set(413, `The request body is larger than ${Math.round(route.bodyLimit / 1024)} kB.`);
     errors.set(415, 'The request body has a media type the server does not read: send JSON with Content-Type: application/json.');
   }
-  if (isRateLimitedRoute(route.url) || route.config?.rateLimit !== undefined) {
+  if (isRateLimitedRoute(route.url) || (route.config?.rateLimit !== undefined && route.config.rateLimit !== false)) {
     errors.set(429, 'Too many requests from this address (or for this account): wait the seconds given in Retry-After, then try again.');
   }
   // The rate-limit counters (and everything else the API reads) live in the database.

@@ -62,6 +62,13 @@ type Store = InstanceType<ReturnType<typeof createPgRateLimitStore>['Store']>;
 export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { db: Db; max: number }) => {
   const rateStore = createPgRateLimitStore(opts.db);
   app.addHook('onClose', async () => rateStore.stop());
+  // A route the limit never counts (pages, files, the card-network webhook) gets no limit hook at
+  // all, rather than one that asks allowList on every request and lets it through: that hook was a
+  // measurable share of the webhook's cost (bench/card-events.ts). Registered before the plugin,
+  // so its own onRoute sees the route's decision; allowList still covers what no route matched.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.rateLimit === undefined && !isRateLimitedRoute(route.url)) route.config = { ...route.config, rateLimit: false };
+  });
   await app.register(rateLimit, {
     global: true,
     max: opts.max,

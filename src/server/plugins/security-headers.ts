@@ -73,9 +73,28 @@ export function helmetHeaders(options: HelmetOptions): Array<[string, string]> {
 }
 
 /**
- * Security headers (helmet): the Content-Security-Policy, HSTS outside development, the referrer
- * policy and helmet's other defaults, on every response; and cache-control no-store on API
- * answers. Register before the routes: the no-store default is attached to each API route as it
+ * The headers of an API answer (JSON for a script, never a document): the set OWASP's REST Security
+ * Cheat Sheet gives for API responses (docs/decisions/0008-api-security-headers.md). The CSP lets
+ * nothing load or frame it, so it is stricter than the pages'; HSTS as on the pages; the
+ * resource policy keeps other origins from reading it with a no-cors request. Helmet's other
+ * headers only change how a browser treats a document (opener, prefetching, legacy XSS filters,
+ * Flash and old IE downloads) and cost each answer a few hundred bytes and their setting.
+ */
+export function apiHeadersFrom(pageHeaders: ReadonlyArray<readonly [string, string]>): Array<[string, string]> {
+  return [
+    ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+    ['x-content-type-options', 'nosniff'],
+    ['x-frame-options', 'DENY'],
+    ['referrer-policy', 'no-referrer'],
+    ['cross-origin-resource-policy', 'same-origin'],
+    ...pageHeaders.filter(([name]) => name === 'strict-transport-security').map(([n, v]): [string, string] => [n, v]),
+  ];
+}
+
+/**
+ * Security headers: on pages, files and everything else helmet's set (the Content-Security-Policy,
+ * HSTS outside development, the referrer policy and helmet's other defaults); on API answers the
+ * API set above; and cache-control no-store on API answers. Register before the routes: the no-store default is attached to each API route as it
  * is added. Pages replace the CSP with one carrying their nonce (pages.routes.ts).
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig }) => {
@@ -90,10 +109,13 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { con
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  const apiHeaders = apiHeadersFrom(headers);
   // On the raw response, as helmet did: every answer carries them, also those written past Fastify
-  // (the development identity provider), and a route's own header (a page's CSP) still wins.
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  // (the development identity provider), and a route's own header (a page's CSP) still wins. The
+  // set follows the path asked for: a path that only routes to the API once decoded ('/%61pi/…')
+  // gets the pages' set, which is as safe for it.
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of isApiCall(request.url) ? apiHeaders : headers) reply.raw.setHeader(name, value);
     done();
   });
   app.addHook('onRoute', (route: RouteOptions) => {

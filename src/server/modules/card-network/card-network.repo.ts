@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { cardNetworkInbox } from '../../db/schema';
+import { runPrepared, type Db, type PreparedStatement } from '../../db/client';
 import type { NotEarnedReason, RewardStatus } from '#shared/constants/rewards';
 import { ALL_DAY, type MerchantTerms } from '#shared/rules/rewards/qualification';
 import type { CardNetworkEvent } from '#shared/schemas/rewards';
@@ -39,21 +38,17 @@ const toDateOrNull = (v: unknown): Date | null => (v === null || v === undefined
  * by event id, so a retried or duplicated event inserts nothing; the answer names the event ids
  * that were new.
  */
+const INSERT_INBOX_EVENTS: PreparedStatement = {
+  name: 'card_network_inbox_insert',
+  text: `insert into card_network_inbox (event_id, type, body)
+    select e->>'id', e->>'type', e from jsonb_array_elements($1::jsonb) with ordinality as x(e, n) order by n
+    on conflict (event_id) do nothing
+    returning event_id`,
+};
+
 export async function insertInboxEvents(db: Db, events: readonly CardNetworkEvent[]): Promise<Set<string>> {
   if (events.length === 0) return new Set();
-  if (events.length === 1) {
-    const event = events[0]!;
-    const inserted = await db.insert(cardNetworkInbox)
-      .values({ eventId: event.id, type: event.type, body: event as unknown as Record<string, unknown> })
-      .onConflictDoNothing({ target: cardNetworkInbox.eventId })
-      .returning({ eventId: cardNetworkInbox.eventId });
-    return new Set(inserted.map((r) => r.eventId));
-  }
-  const inserted = await rows<{ event_id: string }>(db, sql`
-    insert into card_network_inbox (event_id, type, body)
-    select e->>'id', e->>'type', e from jsonb_array_elements(${json(events)}) with ordinality as x(e, n) order by n
-    on conflict (event_id) do nothing
-    returning event_id`);
+  const inserted = await runPrepared<{ event_id: string }>(db, INSERT_INBOX_EVENTS, [JSON.stringify(events)]);
   return new Set(inserted.map((r) => r.event_id));
 }
 

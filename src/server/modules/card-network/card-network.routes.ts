@@ -7,7 +7,7 @@ import { ZCardNetworkEvent, ZCardNetworkReceipt } from '#shared/schemas/rewards'
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { CARD_EVENT_SIGNATURE_HEADER, CARD_EVENT_TIMESTAMP_HEADER, CARD_EVENT_TOLERANCE_SECONDS, verifyCardEventSignature } from '../../lib/card-event-signature';
+import { CARD_EVENT_SIGNATURE_HEADER, CARD_EVENT_TIMESTAMP_HEADER, CARD_EVENT_TOLERANCE_SECONDS, cardEventVerifier } from '../../lib/card-event-signature';
 import { CARD_NETWORK_EVENTS_PATH } from '../../plugins/route-rules';
 import { createInboxApplier, type InboxApplier } from './applier';
 import { createInboxWriter, type InboxWriter } from './inbox-writer';
@@ -34,6 +34,7 @@ type Options = { config: AppConfig; applier: InboxApplier; inbox: InboxWriter };
  * engine applies the event after the answer.
  */
 const webhookRoutes: FastifyPluginAsyncZod<Options> = async (app, { config, applier, inbox }) => {
+  const verifySignature = cardEventVerifier(config.cardEventsSecret);
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
 
@@ -41,6 +42,8 @@ const webhookRoutes: FastifyPluginAsyncZod<Options> = async (app, { config, appl
     bodyLimit: BODY_LIMIT,
     // The signature is this route's authentication: no anti-forgery token (a network has no cookie).
     config: { csrfExempt: true },
+    // The answer is a few dozen bytes, always under the compression threshold: no compression hook.
+    compress: false,
     // The body is validated after the signature, by the handler; the schema documents it.
     validatorCompiler: () => (value: unknown) => ({ value }),
     schema: {
@@ -61,8 +64,7 @@ const webhookRoutes: FastifyPluginAsyncZod<Options> = async (app, { config, appl
     },
   }, async (request) => {
     const rawBody = typeof request.body === 'string' ? request.body : '';
-    const verdict = verifyCardEventSignature({
-      secret: config.cardEventsSecret,
+    const verdict = verifySignature({
       rawBody,
       timestamp: request.headers[CARD_EVENT_TIMESTAMP_HEADER],
       signature: request.headers[CARD_EVENT_SIGNATURE_HEADER],
