@@ -2,7 +2,7 @@
  * Card-network events benchmark (issue 9; not a test): prints
  * 1. receipt: events per second through POST /api/card-network/events (signed, distinct events,
  *    the real app on PostgreSQL when it answers, else on the embedded database) from a second
- *    process, next to a bare Fastify route given the same bodies, the two taking turns in
+ *    process, next to a bare Fastify route sent the same signed requests, the two taking turns in
  *    1-second slices of the same run;
  * 2. applying: events per second the engine applies from a full inbox, on PostgreSQL (one applier
  *    and two side by side) and on the embedded database, each checked afterwards (every event
@@ -138,7 +138,7 @@ async function applyBench(name: string, database: Database, setup: { tokens: str
 type LoadJob = { url: string; seconds: number; secret: string; tokens: string[]; locations: string[]; connections?: number };
 type LoadResult = { rps: number; p50: number; p97_5: number; errors: number; non2xx: number };
 
-/** A load generator in a child process (signed distinct events, or the same bodies to a bare route), kept up for several jobs. */
+/** A load generator in a child process (signed distinct events, to the webhook or to a bare route), kept up for several jobs. */
 export const loader = () => loadGenerator<LoadJob, LoadResult>('./card-events-load.ts');
 
 /** One job in a child process of its own. */
@@ -187,7 +187,7 @@ async function receiptBench(database: Database, setup: { tokens: string[]; locat
     const receipt = summarise(slices.receipt);
     const line = (name: string, r: LoadResult) =>
       console.log(`  ${name.padEnd(34)} ${fmt(r.rps).padStart(7)} req/s   p50 ${r.p50} ms  p97.5 ${r.p97_5} ms  errors ${r.errors + r.non2xx}`);
-    line('bare Fastify route (same bodies)', bareResult);
+    line('bare Fastify route (same requests)', bareResult);
     line('POST /api/card-network/events', receipt);
     const pairs = slices.receipt.map((r, i) => r.rps / slices.bare[i]!.rps).sort((a, b) => a - b);
     console.log(`  ratio to bare ${(receipt.rps / bareResult.rps).toFixed(2)} (budget ≥ 0.50; pairs ${pairs[0]!.toFixed(2)}–${pairs.at(-1)!.toFixed(2)}); cross-check: ${fmt(stored)} new inbox rows for ${fmt(slices.receipt.reduce((a, r) => a + r.rps, 0))} answers`);
