@@ -105,8 +105,8 @@ function sha256(bytes: Uint8Array): Uint8Array {
   return digestBytes(state);
 }
 
-function digestBytes(state: Int32Array): Uint8Array {
-  const out = new Uint8Array(32);
+/** Writes the state's eight words big-endian into `out` (32 bytes). */
+function writeDigest(state: Int32Array, out: Uint8Array): Uint8Array {
   for (let i = 0; i < 8; i++) {
     const v = state[i]!;
     out[i * 4] = v >>> 24;
@@ -116,6 +116,8 @@ function digestBytes(state: Int32Array): Uint8Array {
   }
   return out;
 }
+
+const digestBytes = (state: Int32Array) => writeDigest(state, new Uint8Array(32));
 
 /**
  * An HMAC-SHA256 function for one key: `(parts) => 32-byte MAC of the parts joined` (UTF-8).
@@ -146,13 +148,7 @@ export function keyedHmacSha256(key: string | Uint8Array): (...parts: string[]) 
     for (const p of parts) length += encoder.encodeInto(p, work.subarray(length)).written;
     state.set(innerStart);
     finish(state, work, length, BLOCK);
-    for (let i = 0; i < 8; i++) {
-      const v = state[i]!;
-      outer[i * 4] = v >>> 24;
-      outer[i * 4 + 1] = (v >>> 16) & 0xff;
-      outer[i * 4 + 2] = (v >>> 8) & 0xff;
-      outer[i * 4 + 3] = v & 0xff;
-    }
+    writeDigest(state, outer);
     state.set(outerStart);
     finish(state, outer, 32, BLOCK);
     return digestBytes(state);

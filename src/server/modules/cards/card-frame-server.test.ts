@@ -120,7 +120,12 @@ describe("the app's pages", () => {
     expect(csp.get('frame-src')).toEqual([t.config.cardFrameOrigin]);
     expect(csp.has('child-src')).toBe(false);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    // An API answer is never a document that frames anything (decision 0008): default-src 'none'
+    // covers frames too, the card frame's origin included.
     const api = await t.request('hilton', { method: 'GET', url: '/api/feature-flags' });
-    expect(directives(String(api.headers['content-security-policy'])).get('frame-src')).toEqual([t.config.cardFrameOrigin]);
+    const apiCsp = directives(String(api.headers['content-security-policy']));
+    expect(apiCsp.get('default-src')).toEqual(["'none'"]);
+    expect(apiCsp.has('frame-src')).toBe(false);
+    expect(apiCsp.get('frame-ancestors')).toEqual(["'none'"]);
   });
 });
