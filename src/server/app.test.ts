@@ -128,9 +128,11 @@ describe('security headers', () => {
     expect(hook.statusCode).toBe(401);
     expect(hook.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(hook.headers['cache-control']).toBe('no-store');
-    // The API's documentation is a page: it keeps the pages' set.
+    // The API's documentation is a page: it keeps the pages' set (its viewer sets its own CSP, so
+    // a header only the pages' set carries is what tells).
     const docs = await t.request('delta', { method: 'GET', url: '/api/docs' });
-    expect(String(docs.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(docs.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(docs.headers['x-dns-prefetch-control']).toBe('off');
   });
 
   it('sends no HSTS in development', async () => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPostgres, describeDataDirError, describePostgresError, isDatabaseUnavailable, isEmbedded, openMemoryPglite, openPglite, openPostgres, postgresAddress } from './client';
+import { checkPostgres, describeDataDirError, describePostgresError, isDatabaseUnavailable, isEmbedded, openMemoryPglite, openPglite, openPostgres, postgresAddress, runPrepared } from './client';
 import { PgProxy } from '../test/pg-proxy';
 import { killChildren, spawnTs } from '../test/child';
 
@@ -238,6 +238,31 @@ describe('PostgreSQL start-up messages and outage errors', () => {
   });
 
   const url = process.env.TEST_DATABASE_URL;
+  it.skipIf(!url)('runs a prepared statement again unnamed when the server no longer has it (a pooler, a migration), and unnamed after (PostgreSQL)', async () => {
+    const database = openPostgres(url!, 1);
+    try {
+      const statement = { name: 'client_test_prepared', text: 'select $1::int + 1 as n' };
+      expect(await runPrepared<{ n: number }>(database.db, statement, [1])).toEqual([{ n: 2 }]);
+      // The one connection's server side forgets it; the client still believes it is prepared.
+      await database.pool.query('deallocate all');
+      expect(await runPrepared<{ n: number }>(database.db, statement, [2])).toEqual([{ n: 3 }]);
+      expect(await runPrepared<{ n: number }>(database.db, statement, [3])).toEqual([{ n: 4 }]);
+      // Another statement's error is the caller's, as before.
+      await expect(runPrepared(database.db, { name: 'client_test_bad', text: 'select 1/0' }, [])).rejects.toMatchObject({ code: '22012' });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('runs a prepared statement as a plain query on the embedded database', async () => {
+    const database = await openMemoryPglite();
+    try {
+      expect(await runPrepared<{ n: number }>(database.db, { name: 'x', text: 'select $1::int + 1 as n' }, [41])).toEqual([{ n: 42 }]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it.skipIf(!url)('closes its pool within a few seconds even with a connection out on a database that stopped answering (PostgreSQL)', async () => {
     const direct = new URL(url!);
     const proxy = new PgProxy({ host: direct.hostname, port: Number(direct.port || 5432) });

@@ -23,6 +23,11 @@ export function isEmbedded(db: Db): boolean {
   return (db as unknown as { $client?: unknown }).$client instanceof PGlite;
 }
 
+/** invalid_sql_statement_name, duplicate_prepared_statement, feature_not_supported ('cached plan must not change result type'). */
+const STATEMENT_NOT_KEPT = new Set(['26000', '42P05', '0A000']);
+/** Pools where named statements failed once: their statements go unnamed from then on. */
+const unnamedOnly = new WeakSet<pg.Pool>();
+
 /** A statement kept prepared on each connection (PostgreSQL) under its name. */
 export type PreparedStatement = { name: string; text: string };
 
@@ -36,7 +41,21 @@ export type PreparedStatement = { name: string; text: string };
  */
 export async function runPrepared<T>(db: Db, statement: PreparedStatement, values: unknown[]): Promise<T[]> {
   const client = (db as unknown as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) return (await client.query<T & pg.QueryResultRow>({ name: statement.name, text: statement.text, values })).rows;
+  if (client instanceof pg.Pool) {
+    if (unnamedOnly.has(client)) return (await client.query<T & pg.QueryResultRow>(statement.text, values)).rows;
+    try {
+      return (await client.query<T & pg.QueryResultRow>({ name: statement.name, text: statement.text, values })).rows;
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (typeof code !== 'string' || !STATEMENT_NOT_KEPT.has(code)) throw err;
+      // The server did not keep the statement (a pooler that hands each statement to any
+      // connection: PgBouncer in transaction mode before 1.21, RDS Proxy), or its plan no longer
+      // fits the table (a migration while running). The statement did nothing; it runs again
+      // unnamed, and so does every later one on this pool.
+      unnamedOnly.add(client);
+      return (await client.query<T & pg.QueryResultRow>(statement.text, values)).rows;
+    }
+  }
   if (client instanceof PGlite) return (await client.query<T>(statement.text, values)).rows;
   throw new Error('runPrepared: the database is neither a PostgreSQL pool nor PGlite.');
 }

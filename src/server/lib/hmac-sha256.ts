@@ -121,7 +121,9 @@ const digestBytes = (state: Int32Array) => writeDigest(state, new Uint8Array(32)
 
 /**
  * An HMAC-SHA256 function for one key: `(parts) => 32-byte MAC of the parts joined` (UTF-8).
- * Taking the message in parts saves building one more string for `${timestamp}.${body}`.
+ * Taking the message in parts saves building one more string for `${timestamp}.${body}`. Each part
+ * is encoded on its own, so a part must not end in the first half of a surrogate pair whose second
+ * half starts the next (the webhook's parts are digits, '.' and the body).
  */
 export function keyedHmacSha256(key: string | Uint8Array): (...parts: string[]) => Uint8Array {
   let k = typeof key === 'string' ? encoder.encode(key) : key;

@@ -65,7 +65,8 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { db: Db; 
   // A route the limit never counts (pages, files, the card-network webhook) gets no limit hook at
   // all, rather than one that asks allowList on every request and lets it through: that hook was a
   // measurable share of the webhook's cost (bench/card-events.ts). Registered before the plugin,
-  // so its own onRoute sees the route's decision; allowList still covers what no route matched.
+  // so its own onRoute sees the route's decision. (A path no route matches was never counted: the
+  // plugin's hook is attached per route, and the not-found handler is not one.)
   app.addHook('onRoute', (route) => {
     if (route.config?.rateLimit === undefined && !isRateLimitedRoute(route.url)) route.config = { ...route.config, rateLimit: false };
   });

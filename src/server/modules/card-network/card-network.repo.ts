@@ -33,11 +33,7 @@ const toDateOrNull = (v: unknown): Date | null => (v === null || v === undefined
 
 // ------------------------------------------------------------------ receipt
 
-/**
- * Receipt: one statement for one event or a group of them (inbox-writer.ts). The inbox is unique
- * by event id, so a retried or duplicated event inserts nothing; the answer names the event ids
- * that were new.
- */
+/** The receipt statement, kept prepared on each PostgreSQL connection (runPrepared). */
 const INSERT_INBOX_EVENTS: PreparedStatement = {
   name: 'card_network_inbox_insert',
   text: `insert into card_network_inbox (event_id, type, body)
@@ -46,6 +42,11 @@ const INSERT_INBOX_EVENTS: PreparedStatement = {
     returning event_id`,
 };
 
+/**
+ * Receipt: one statement for one event or a group of them (inbox-writer.ts). The inbox is unique
+ * by event id, so a retried or duplicated event inserts nothing; the answer names the event ids
+ * that were new.
+ */
 export async function insertInboxEvents(db: Db, events: readonly CardNetworkEvent[]): Promise<Set<string>> {
   if (events.length === 0) return new Set();
   const inserted = await runPrepared<{ event_id: string }>(db, INSERT_INBOX_EVENTS, [JSON.stringify(events)]);

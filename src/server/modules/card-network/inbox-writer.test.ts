@@ -73,14 +73,25 @@ describe('inbox writer (receipt in groups)', () => {
     expect(inbox.statements).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
   });
 
-  it('retries a failed group event by event, so only the event the database refuses fails', async () => {
+  it('sends a failed group again in halves, so only the event the database refuses fails', async () => {
     const inbox = fakeInbox();
     inbox.failWhen((ids) => (ids.includes('bad') ? new Error('value too long') : undefined));
     const writer = createInboxWriter(noDb, { insert: inbox.insert });
-    const results = await Promise.allSettled(['a', 'bad', 'c'].map((id) => writer.write(event(id))));
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(inbox.statements).toEqual([['a', 'bad', 'c'], ['a'], ['bad'], ['c']]);
-    expect([...inbox.stored].sort()).toEqual(['a', 'c']);
+    const results = await Promise.allSettled(['a', 'b', 'bad', 'c'].map((id) => writer.write(event(id))));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(inbox.statements).toEqual([['a', 'b', 'bad', 'c'], ['a', 'b'], ['bad', 'c'], ['bad'], ['c']]);
+    expect([...inbox.stored].sort()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('finds one bad event among 500 in a few dozen statements, not 500', async () => {
+    const inbox = fakeInbox();
+    inbox.failWhen((ids) => (ids.includes('e-321') ? new Error('value too long') : undefined));
+    const writer = createInboxWriter(noDb, { insert: inbox.insert });
+    const ids = Array.from({ length: 500 }, (_, i) => `e-${i}`);
+    const results = await Promise.allSettled(ids.map((id) => writer.write(event(id))));
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);
+    expect(inbox.stored.size).toBe(499);
+    expect(inbox.statements.length).toBeLessThanOrEqual(2 * Math.ceil(Math.log2(500)) + 1);
   });
 
   it('does not retry one by one when the database is away: every event of the group fails at once (503)', async () => {

@@ -14,8 +14,8 @@ type Waiting = { event: CardNetworkEvent; resolve: (r: { duplicate: boolean }) =
  * next, one multi-row `INSERT … ON CONFLICT (event_id) DO NOTHING RETURNING` (one commit, so one
  * WAL flush on PostgreSQL, instead of one per webhook). Each request still answers only once its
  * own row is committed, with its own duplicate flag; nothing is acknowledged before it is stored.
- * A group that fails for a reason other than the database being away is retried one event at a
- * time, so one event PostgreSQL refuses fails alone.
+ * A group that fails for a reason other than the database being away is sent again in halves, so
+ * one event PostgreSQL refuses fails alone.
  */
 export function createInboxWriter(db: Db, opts: {
   maxBatch?: number;
@@ -29,7 +29,7 @@ export function createInboxWriter(db: Db, opts: {
   // two (and four) side by side in one run (bench/card-events.ts, PostgreSQL on the same two
   // cores), one was faster at 20 and at 100 connections: its groups are larger, so PostgreSQL
   // spends less per row (about 35 µs of its CPU per event against 46 with two) and the server
-  // sends fewer statements. A group that fails is retried event by event, as before.
+  // sends fewer statements.
   const maxInFlight = opts.maxInFlight ?? 1;
   let queue: Waiting[] = [];
   let inFlight = 0;
@@ -48,7 +48,10 @@ export function createInboxWriter(db: Db, opts: {
     }
   };
 
-  const send = async (group: Waiting[]) => {
+  // A group the database refuses for a reason other than being away is sent again in halves,
+  // until the events it refuses fail alone: one bad event in a group of 500 costs about 18
+  // statements, not 500 one after the other while every other webhook waits for the one slot.
+  const send = async (group: Waiting[]): Promise<void> => {
     try {
       await store(group);
     } catch (err) {
@@ -56,13 +59,9 @@ export function createInboxWriter(db: Db, opts: {
         for (const w of group) w.reject(err);
         return;
       }
-      for (const w of group) {
-        try {
-          await store([w]);
-        } catch (one) {
-          w.reject(one);
-        }
-      }
+      const half = Math.ceil(group.length / 2);
+      await send(group.slice(0, half));
+      await send(group.slice(half));
     }
   };
 
