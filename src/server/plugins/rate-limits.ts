@@ -65,8 +65,10 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { db: Db; 
   // A route the limit never counts (pages, files, the card-network webhook) gets no limit hook at
   // all, rather than one that asks allowList on every request and lets it through: that hook was a
   // measurable share of the webhook's cost (bench/card-events.ts). Registered before the plugin,
-  // so its own onRoute sees the route's decision. (A path no route matches was never counted: the
-  // plugin's hook is attached per route, and the not-found handler is not one.)
+  // so its own onRoute sees the route's decision. The decision is taken on the route's own URL, so
+  // '/%61pi/…', which the router decodes to an '/api/…' route, is counted as that route (app.test.ts).
+  // (A path no route matches was never counted: the plugin's hook is attached per route, and the
+  // not-found handler is not one.)
   app.addHook('onRoute', (route) => {
     if (route.config?.rateLimit === undefined && !isRateLimitedRoute(route.url)) route.config = { ...route.config, rateLimit: false };
   });
@@ -75,11 +77,6 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { db: Db; 
     max: opts.max,
     timeWindow: 60_000,
     store: rateStore.Store as never,
-    allowList: (request) => {
-      // The matched route (or, for an unmatched path, the decoded path): '/%61pi/…' counts as '/api/…'.
-      const path = request.routeOptions.url ?? safeDecode(request.url);
-      return !isRateLimitedRoute(path);
-    },
     errorResponseBuilder: (_request, ctx) => ({
       statusCode: 429,
       error: 'Too Many Requests',
@@ -107,12 +104,4 @@ function decorateAccountLimits(app: FastifyInstance, store: Store) {
       check(reply, `${name}|${request.ip}`, amount, limit);
     },
   });
-}
-
-function safeDecode(url: string): string {
-  try {
-    return decodeURIComponent(url.split('?')[0] ?? '');
-  } catch {
-    return url;
-  }
 }
