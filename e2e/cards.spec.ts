@@ -71,6 +71,31 @@ test.describe('cards', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a member who clicks Link while the frame is still fetching its key links the card (no "enter your number")', async ({ page, errors }) => {
+    const stamp = Date.now().toString(36).toUpperCase().slice(-4);
+    await page.goto(partnerUrl('hilton', '/join'));
+    await page.getByLabel(/^Email/).fill(`slowkey.${stamp.toLowerCase()}@example.com`);
+    await page.getByLabel(/number/i).first().fill(withCheckCharacter(`S${stamp}7`.slice(0, 6)));
+    await page.getByLabel(/^Password/).fill('Tasty-meal-42');
+    await page.getByLabel(/^Confirm password/).fill('Tasty-meal-42');
+    await page.getByLabel(/^First name/).fill('Sam');
+    await page.getByLabel(/^Last name/).fill('Lowe');
+    await page.getByLabel(/ZIP code/).fill('60601');
+    // A slow network: the frame's public key takes 3 s, so the number cannot be encrypted yet when Link is pressed.
+    await page.route('**/card-frame/public-key', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/add_card$/);
+    await enterCard(page, '4111 1111 1111 1111');
+    await acceptAndLink(page);
+    await expect(page.getByRole('status').filter({ hasText: 'Securing your card number' })).toBeVisible();
+    await expect(page.getByText('Please enter your credit card number.')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/card_added$/, { timeout: 20_000 });
+    expect(errors).toEqual([]);
+  });
+
   test('a member links a card the partner already knows', async ({ page }) => {
     await signIn(page, 'tmobile', 'select.noncard@tmobile.example.com');
     await page.goto(partnerUrl('tmobile', '/account/manage_cards'));

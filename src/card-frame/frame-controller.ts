@@ -62,11 +62,18 @@ export function startCardFrame(deps: FrameDeps): FrameController {
   const target = parentOrigin;
   const send = (message: CardFrameMessage) => post(message, target);
 
+  /**
+   * What the parent was last told about the number: nothing usable, a card on its way ('pending':
+   * the parent waits for it on submit), or a card. A change from 'pending' or 'card' tells it to
+   * drop it.
+   */
+  let told: 'nothing' | 'pending' | 'card' = 'nothing';
   let keyPromise: Promise<CryptoKey> | null = null;
   const key = () => (keyPromise ??= deps.loadKey());
   let keyFailed = false;
   key().catch(() => {
     keyFailed = true;
+    told = 'nothing';
     input.disabled = true;
     showError(KEY_FAILED_MESSAGE);
     send({ type: 'card-frame:invalid', message: KEY_FAILED_MESSAGE });
@@ -74,9 +81,7 @@ export function startCardFrame(deps: FrameDeps): FrameController {
 
   /** Bumped on every change, so an encryption that finishes late never posts an old number. */
   let seq = 0;
-  /** The parent holds a card from this frame (so a change must tell it to drop it). */
-  let parentHasCard = false;
-  /** The value whose card has been posted; compared only to skip re-encrypting on blur. */
+  /** The value whose card has been posted or is being encrypted; compared only to skip re-encrypting on blur. */
   let postedFor: string | null = null;
   /** After a blur showed a problem, the message follows the value while typing (revalidate on change). */
   let errorsVisible = false;
@@ -95,23 +100,29 @@ export function startCardFrame(deps: FrameDeps): FrameController {
   const dropCard = (message: string) => {
     seq++;
     postedFor = null;
-    if (parentHasCard) {
-      parentHasCard = false;
+    if (told !== 'nothing') {
+      told = 'nothing';
       send({ type: 'card-frame:invalid', message });
     }
   };
 
   const postCard = async (ev: Extract<Evaluation, { state: 'valid' }>, value: string) => {
-    if (postedFor === value && parentHasCard) return;
+    if (postedFor === value && told !== 'nothing') return;
     const mine = ++seq;
+    // The key may still be on its way (a slow network): the parent learns at once that a card
+    // follows, so a submit in the meantime waits for it rather than calling the field empty.
+    postedFor = value;
+    told = 'pending';
+    send({ type: 'card-frame:pending' });
     try {
       const message = await cardMessage(await key(), ev, deps.subtle);
       if (mine !== seq || keyFailed) return;
-      postedFor = value;
-      parentHasCard = true;
+      told = 'card';
       send(message);
     } catch {
       if (mine !== seq || keyFailed) return;
+      postedFor = null;
+      told = 'nothing';
       showError(KEY_FAILED_MESSAGE);
       send({ type: 'card-frame:invalid', message: KEY_FAILED_MESSAGE });
     }
@@ -158,7 +169,7 @@ export function startCardFrame(deps: FrameDeps): FrameController {
     // The parent learns the number is not usable (it clears any card it still holds).
     seq++;
     postedFor = null;
-    parentHasCard = false;
+    told = 'nothing';
     send({ type: 'card-frame:invalid', message });
   };
 

@@ -211,6 +211,41 @@ describe('the frame page', () => {
     expect(document.getElementById('card-number')!.getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('says a card is on its way while the key is still loading, and posts it once the key is there', async () => {
+    let giveKey = (_key: CryptoKey) => {};
+    const { posts, type, blur } = start(search, () => new Promise<CryptoKey>((resolve) => { giveKey = resolve; }));
+    type('4111111111111111');
+    blur();
+    await settle();
+    // Said once (the blur of the same number does not start again), and no card without the key.
+    expect(posts.filter((p) => p.message.type === 'card-frame:pending')).toHaveLength(1);
+    expect(posts.at(-1)?.message).toEqual({ type: 'card-frame:pending' });
+    giveKey(await importPublicKey(spki));
+    await settle();
+    expect(posts.at(-1)?.message).toMatchObject({ type: 'card-frame:card', lastFour: '1111', cardType: 'Visa' });
+  });
+
+  it('a number changed while its card is on its way: the parent is told to stop waiting, and the old card never comes', async () => {
+    let giveKey = (_key: CryptoKey) => {};
+    const { posts, type } = start(search, () => new Promise<CryptoKey>((resolve) => { giveKey = resolve; }));
+    type('4111111111111111');
+    type('411111111111111');
+    expect(posts.at(-1)?.message.type).toBe('card-frame:invalid');
+    giveKey(await importPublicKey(spki));
+    await settle();
+    expect(posts.some((p) => p.message.type === 'card-frame:card')).toBe(false);
+  });
+
+  it('a key that fails while a card is on its way: the parent is told', async () => {
+    let failKey = (_err: Error) => {};
+    const { posts, type } = start(search, () => new Promise<CryptoKey>((_resolve, reject) => { failKey = reject; }));
+    type('4111111111111111');
+    expect(posts.at(-1)?.message).toEqual({ type: 'card-frame:pending' });
+    failKey(new Error('offline'));
+    await settle();
+    expect(posts.at(-1)?.message).toEqual({ type: 'card-frame:invalid', message: KEY_FAILED_MESSAGE });
+  });
+
   it('refuses a brand the partner does not accept as soon as it is recognised', async () => {
     const { posts, type, error } = start(search);
     type('378282246310005');

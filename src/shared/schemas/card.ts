@@ -45,6 +45,9 @@ export const ZCardRegistration = z.array(z.object({
 export const ZAddCardsResponse = z.object({ cardRegistration: ZCardRegistration });
 export const ZDeleteCardQuery = z.object({ id: z.coerce.number({ message: 'Card id must be a number.' }).int().positive('Card id must be positive.').max(2147483647) });
 
-/** The card frame's message to the parent window. */
+/**
+ * The card frame's message to the parent window. 'pending': a valid number is being encrypted, and
+ * a 'card' or an 'invalid' follows (the parent waits for it instead of calling the field empty).
+ */
 export type CardFrameMessage = { type: 'card-frame:card'; encryptedCardNumber: string; lastFour: string; cardType: (typeof CARD_BRANDS)[number] }
-  | { type: 'card-frame:ready' } | { type: 'card-frame:invalid'; message: string } | { type: 'card-frame:height'; height: number };
+  | { type: 'card-frame:pending' } | { type: 'card-frame:ready' } | { type: 'card-frame:invalid'; message: string } | { type: 'card-frame:height'; height: number };

@@ -47,6 +47,8 @@ export function parseCardFrameMessage(data: unknown): CardFrameMessage | null {
   switch (d.type) {
     case 'card-frame:ready':
       return { type: 'card-frame:ready' };
+    case 'card-frame:pending':
+      return { type: 'card-frame:pending' };
     case 'card-frame:card': {
       const { encryptedCardNumber, lastFour, cardType } = d;
       if (typeof encryptedCardNumber !== 'string' || encryptedCardNumber.length < 16 || encryptedCardNumber.length > 4096 || !BASE64.test(encryptedCardNumber)) return null;

@@ -7,5 +7,7 @@ export const CARD_OR_PARTNER_REQUIRED = 'Please choose one of your cards or ente
 export const OPT_IN_REQUIRED = CARD_OPT_IN_REQUIRED;
 export const TERMS_REQUIRED = CARD_TERMS_REQUIRED;
 export const ADD_CARD_FAILED = 'We could not link your card just now. Please try again later.';
+/** Submitted while the frame was still encrypting the number (its key arrives over the network). */
+export const SECURING_TEXT = 'Securing your card number…';
 export const VERIFYING_TEXT = 'Checking that you are a person…';
 export const LINKING_TEXT = 'Linking your card…';

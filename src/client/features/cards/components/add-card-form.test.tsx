@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AddCardForm } from './add-card-form';
-import { CARD_OR_PARTNER_REQUIRED, CARD_REQUIRED, OPT_IN_REQUIRED, TERMS_REQUIRED, ADD_CARD_FAILED } from '../messages';
+import { CARD_OR_PARTNER_REQUIRED, CARD_REQUIRED, OPT_IN_REQUIRED, TERMS_REQUIRED, ADD_CARD_FAILED, SECURING_TEXT } from '../messages';
 import type { CardsLinked } from '../hooks/use-add-card-form';
 import { json, mockFetch, renderRoutes, Where } from '#client/test/render-router';
 import { makePartnerConfig, makeContentState } from '#client/test/partner-fixture';
@@ -159,6 +159,42 @@ describe('AddCardForm: submitting with the invisible captcha', () => {
     expect(JSON.parse(localStorage.getItem(CARD_REGISTRATION_KEY)!).cards).toEqual([{ cardType: 'Visa', lastFour: '4242', description: 'Visa card' }]);
     await waitFor(() => expect(queryClient.getQueryState(['member', 'cards'])?.dataUpdateCount).toBeGreaterThan(1));
     expect(JSON.stringify(posted)).not.toMatch(/\d{12,}/);
+  });
+
+  it('a submit while the frame is still encrypting the number waits for the card and sends it (a slow key is not an empty field)', async () => {
+    const { posted, calls } = setup({ post: () => json({ cardRegistration: registration([['Visa card', '4242', null]]) }) });
+    renderForm();
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Link card' });
+    frameSendsCard('1111', 'Visa');
+    // The number is changed to another valid one: the frame is encrypting it (its key is slow).
+    frameSays({ type: 'card-frame:pending' });
+    await agree(user);
+    await user.click(screen.getByRole('button', { name: 'Link card' }));
+    expect(await screen.findByText(SECURING_TEXT)).toBeTruthy();
+    expect(screen.queryByText(CARD_REQUIRED)).toBeNull();
+    expect(calls.some((c) => c.startsWith('POST') || c.includes('captcha'))).toBe(false);
+    frameSendsCard('4242', 'Visa');
+    await waitFor(() => expect(posted).toHaveLength(1));
+    // The new number, never the one it replaced.
+    expect(posted[0]!.body.creditCards).toEqual([{ encryptedCardNumber: ENCRYPTED, lastFour: '4242', cardType: 'Visa' }]);
+    expect(await screen.findByText('Your card ending in 4242 has been linked.')).toBeTruthy();
+  });
+
+  it('a submit while the frame is encrypting, then the frame refuses the number: nothing is sent, focus goes to the frame', async () => {
+    const { calls } = setup();
+    renderForm();
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Link card' });
+    frameSays({ type: 'card-frame:pending' });
+    await agree(user);
+    await user.click(screen.getByRole('button', { name: 'Link card' }));
+    expect(await screen.findByText(SECURING_TEXT)).toBeTruthy();
+    frameSays({ type: 'card-frame:invalid', message: CARD_REQUIRED });
+    expect(await screen.findByText(CARD_REQUIRED)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('IFRAME'));
+    expect(screen.queryByText(SECURING_TEXT)).toBeNull();
+    expect(calls.some((c) => c.startsWith('POST') || c.includes('captcha'))).toBe(false);
   });
 
   it('shows partial results with each failed card as "description ending in lastFour - code: message"', async () => {

@@ -5,7 +5,7 @@ import { Button } from '#client/components/button';
 import { Spinner } from '#client/components/spinner';
 import { cardsQueryOptions, partnerCardsQueryOptions, type Card } from '../api';
 import { useAddCardForm, type CardsLinked } from '../hooks/use-add-card-form';
-import { LINKING_TEXT, VERIFYING_TEXT } from '../messages';
+import { LINKING_TEXT, SECURING_TEXT, VERIFYING_TEXT } from '../messages';
 import { CardConsents, PartnerCardPicker, ResultBanner } from './add-card-parts';
 import { CardFrame } from './card-frame';
 import { MoveNotice } from './move-notice';
@@ -49,7 +49,7 @@ function AddCardFormBody({ label = 'Link a card', submitLabel = 'Link card', sec
       {hasPartnerCards && <PartnerCardPicker state={state} />}
       <div className={styles.manual}>
         {hasPartnerCards && <h3 className={styles.legend}>Or enter another card</h3>}
-        <CardFrame key={state.frameKey} ref={state.refs.frameRef} onCard={state.onFrameCard} error={state.cardError} invalid={state.cardMissing} optional={hasPartnerCards} />
+        <CardFrame key={state.frameKey} ref={state.refs.frameRef} onCard={state.onFrameCard} onPending={state.onFramePending} error={state.cardError} invalid={state.cardMissing} optional={hasPartnerCards} />
       </div>
       <CardConsents state={state} />
       <div className={styles.actions}>
@@ -57,9 +57,9 @@ function AddCardFormBody({ label = 'Link a card', submitLabel = 'Link card', sec
           {submitLabel}
         </Button>
         {secondaryAction}
-        {/* The invisible check and the call take a moment; say what is happening. */}
+        {/* Securing the number, the invisible check and the call take a moment; say what is happening. */}
         <p role="status" className={styles.progress}>
-          {state.status === 'verifying' ? VERIFYING_TEXT : state.status === 'submitting' ? LINKING_TEXT : ''}
+          {state.status === 'securing' ? SECURING_TEXT : state.status === 'verifying' ? VERIFYING_TEXT : state.status === 'submitting' ? LINKING_TEXT : ''}
         </p>
       </div>
     </form>

@@ -19,9 +19,10 @@ const goodCard = { type: 'card-frame:card', encryptedCardNumber: ENCRYPTED, last
 
 function renderFrame(opts: { error?: string; optional?: boolean } = {}) {
   const onCard = vi.fn();
+  const onPending = vi.fn();
   const partner = makePartnerConfig({ cardTypesAccepted: ['VISA', 'MAST'] });
-  renderWithProviders(<CardFrame onCard={onCard} error={opts.error} optional={opts.optional} />, { partner });
-  return { onCard };
+  renderWithProviders(<CardFrame onCard={onCard} onPending={onPending} error={opts.error} optional={opts.optional} />, { partner });
+  return { onCard, onPending };
 }
 
 describe('CardFrame (parent side of the secure card entry)', () => {
@@ -46,6 +47,15 @@ describe('CardFrame (parent side of the secure card entry)', () => {
     expect(onCard).toHaveBeenLastCalledWith(goodCard);
     frameSays({ type: 'card-frame:invalid', message: 'Card must be Visa®' });
     expect(onCard).toHaveBeenLastCalledWith(null, 'Card must be Visa®');
+  });
+
+  it('passes on that a card is on its way (the frame is encrypting a number), from the frame only', () => {
+    const { onCard, onPending } = renderFrame();
+    frameSays({ type: 'card-frame:pending' }, { origin: 'http://evil.localhost:3000' });
+    expect(onPending).not.toHaveBeenCalled();
+    frameSays({ type: 'card-frame:pending' });
+    expect(onPending).toHaveBeenCalledTimes(1);
+    expect(onCard).not.toHaveBeenCalled();
   });
 
   it('ignores messages from another origin', () => {
@@ -131,6 +141,7 @@ describe('parseCardFrameMessage', () => {
   it('keeps only the documented fields', () => {
     expect(parseCardFrameMessage({ ...goodCard, number: '4242424242424242' })).toEqual(goodCard);
     expect(parseCardFrameMessage({ type: 'card-frame:ready', extra: 1 })).toEqual({ type: 'card-frame:ready' });
+    expect(parseCardFrameMessage({ type: 'card-frame:pending', lastFour: '1111' })).toEqual({ type: 'card-frame:pending' });
     expect(parseCardFrameMessage([goodCard])).toBeNull();
   });
 });

@@ -22,6 +22,11 @@ type CardFrameProps = {
    * with the frame's reason (which the frame shows and announces itself).
    */
   onCard: (card: ManualCard | null, problem?: string) => void;
+  /**
+   * A valid number is being encrypted (the frame may still be fetching its key): onCard follows,
+   * with the card or with the reason it could not be had. Any card given before no longer stands.
+   */
+  onPending?: () => void;
   /** The form's own message about the card (e.g. required on submit). */
   error?: string | null;
   /** Marks the field as needing attention without a message of the form's own (the frame shows it). */
@@ -37,7 +42,7 @@ type CardFrameProps = {
  * expected shape; everything else is ignored. If the frame has not said 'ready' within 20 s the
  * configured message shows and the failure is recorded.
  */
-export function CardFrame({ onCard, error, invalid = false, optional = false, ref }: CardFrameProps) {
+export function CardFrame({ onCard, onPending, error, invalid = false, optional = false, ref }: CardFrameProps) {
   const partner = usePartner();
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [ready, setReady] = useState(false);
@@ -45,8 +50,10 @@ export function CardFrame({ onCard, error, invalid = false, optional = false, re
   const [height, setHeight] = useState(INITIAL_HEIGHT);
   const errorId = useId();
   const onCardRef = useRef(onCard);
+  const onPendingRef = useRef(onPending);
   useEffect(() => {
     onCardRef.current = onCard;
+    onPendingRef.current = onPending;
   });
   const origin = partner.cardFrameOrigin;
   const reported = useRef(false);
@@ -73,6 +80,9 @@ export function CardFrame({ onCard, error, invalid = false, optional = false, re
         case 'card-frame:ready':
           setReady(true);
           setTimedOut(false);
+          break;
+        case 'card-frame:pending':
+          onPendingRef.current?.();
           break;
         case 'card-frame:card':
           onCardRef.current(message);

@@ -10,6 +10,9 @@ import { CAPTCHA_NOT_READY, CAPTCHA_REQUIRED, useInvisibleCaptcha } from '../cap
 import type { CardFrameHandle } from '../components/card-frame';
 import { ADD_CARD_FAILED, CARD_OR_PARTNER_REQUIRED, CARD_REQUIRED, OPT_IN_REQUIRED, TERMS_REQUIRED } from '../messages';
 
+/** How long a submit waits for a number the frame is still encrypting (as long as the frame may take to load). */
+export const FRAME_CARD_WAIT_MS = 20_000;
+
 export type CardsLinked = {
   summary: RegistrationSummary;
   /** The member had no linked card before (they have just become a card member, §3). */
@@ -38,6 +41,8 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
   const addCards = useAddCards();
 
   const [manualCard, setManualCard] = useState<ManualCard | null>(null);
+  /** The frame is encrypting a valid number: its card is on its way (so the field is not called empty). */
+  const [framePending, setFramePending] = useState(false);
   /** What the frame said is wrong with a number typed in it (it shows that itself); null when it is empty or fine. */
   const [frameProblem, setFrameProblem] = useState<string | null>(null);
   const [frameKey, setFrameKey] = useState(0);
@@ -45,10 +50,15 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
   const [optIn, setOptIn] = useState(false);
   const [terms, setTerms] = useState(false);
   const [submitted, setSubmitted] = useState(false);
-  const [status, setStatus] = useState<'idle' | 'verifying' | 'submitting'>('idle');
+  const [status, setStatus] = useState<'idle' | 'securing' | 'verifying' | 'submitting'>('idle');
   const [result, setResult] = useState<AddCardResult | null>(null);
   /** The cards of a submission the server asked about (a card earns in another programme): sent again with confirmMove on 'Move it here'. */
   const [moveNotice, setMoveNotice] = useState<{ notices: string[]; creditCards: CreditCardInput[] } | null>(null);
+
+  /** The frame's latest word on the typed card (a submit that waited reads it here, not in a stale render). */
+  const latestCard = useRef<ManualCard | null>(null);
+  /** Set while the frame encrypts a valid number: settled when its card (or its refusal) arrives. */
+  const cardOnItsWay = useRef<{ arrived: Promise<void>; arrive: () => void } | null>(null);
 
   const frameRef = useRef<CardFrameHandle>(null);
   const firstPartnerRef = useRef<HTMLInputElement>(null);
@@ -62,7 +72,7 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
   const selection = selectionState({ selectedCount: chosen.length, hasManualCard: manualCard !== null, linkedCount: linkedCards.length });
   const busy = status !== 'idle';
 
-  const cardMissing = submitted && selection.count === 0;
+  const cardMissing = submitted && selection.count === 0 && !framePending;
   // A number the frame found wrong is explained in the frame (focus lands on it); ours is for an empty one.
   const cardError = cardMissing && !frameProblem ? (selectable.length > 0 ? CARD_OR_PARTNER_REQUIRED : CARD_REQUIRED) : null;
 
@@ -75,7 +85,38 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
 
   const onFrameCard = (card: ManualCard | null, problem?: string) => {
     setManualCard(card);
+    setFramePending(false);
     setFrameProblem(card || !problem || problem === CARD_REQUIRED ? null : problem);
+    latestCard.current = card;
+    cardOnItsWay.current?.arrive();
+    cardOnItsWay.current = null;
+  };
+
+  /** The frame is encrypting a valid number: a card it gave before no longer stands, and the new one is on its way. */
+  const onFramePending = () => {
+    setManualCard(null);
+    setFramePending(true);
+    setFrameProblem(null);
+    latestCard.current = null;
+    if (cardOnItsWay.current) return;
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => { arrive = resolve; });
+    cardOnItsWay.current = { arrived, arrive };
+  };
+
+  /**
+   * The typed card for a submit: the one the frame gave, or, when the frame is still encrypting the
+   * number (its key comes over the network), the one it is about to give (at most FRAME_CARD_WAIT_MS).
+   */
+  const typedCard = async (): Promise<ManualCard | null> => {
+    const onItsWay = cardOnItsWay.current;
+    if (!onItsWay) return latestCard.current;
+    setStatus('securing');
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([onItsWay.arrived, new Promise<void>((resolve) => { timer = setTimeout(resolve, FRAME_CARD_WAIT_MS); })]);
+    clearTimeout(timer);
+    setStatus('idle');
+    return latestCard.current;
   };
 
   const toggle = (card: Card, on: boolean) =>
@@ -86,8 +127,8 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
       return next;
     });
 
-  const focusFirstProblem = () => {
-    if (selection.count === 0) {
+  const focusFirstProblem = (count = selection.count) => {
+    if (count === 0) {
       if (selectable.length > 0) firstPartnerRef.current?.focus();
       else frameRef.current?.focus();
     } else if (!optIn) optInRef.current?.focus();
@@ -98,6 +139,10 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
   const clearCards = () => {
     setSelected(new Set());
     setManualCard(null);
+    setFramePending(false);
+    latestCard.current = null;
+    cardOnItsWay.current?.arrive();
+    cardOnItsWay.current = null;
     setFrameProblem(null);
     setFrameKey((k) => k + 1);
     setSubmitted(false);
@@ -122,19 +167,21 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
     // §4: a submit clears the previous results.
     setResult(null);
     setMoveNotice(null);
+    const typed = await typedCard();
     setSubmitted(true);
-    if (selection.count === 0 || !optIn || !terms) {
-      focusFirstProblem();
+    const counted = selectionState({ selectedCount: chosen.length, hasManualCard: typed !== null, linkedCount: linkedCards.length });
+    if (counted.count === 0 || !optIn || !terms) {
+      focusFirstProblem(counted.count);
       return;
     }
-    if (selection.over) {
-      setResult({ kind: 'error', messages: [selection.warning] });
+    if (counted.over) {
+      setResult({ kind: 'error', messages: [counted.warning] });
       return;
     }
     // §5: only cards with their last four go out: partner cards by id, the manual card encrypted.
     const creditCards: CreditCardInput[] = [
       ...chosen.map((c) => ({ cardId: partnerCardId(c) })),
-      ...(manualCard ? [{ encryptedCardNumber: manualCard.encryptedCardNumber, lastFour: manualCard.lastFour, cardType: manualCard.cardType }] : []),
+      ...(typed ? [{ encryptedCardNumber: typed.encryptedCardNumber, lastFour: typed.lastFour, cardType: typed.cardType }] : []),
     ];
     await submit(creditCards, false);
   };
@@ -204,7 +251,7 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
 
   return {
     refs: { frameRef, firstPartnerRef, optInRef, termsRef, bannerRef, noticeRef },
-    selectable, selected, selection, toggle, busy, status, result, frameKey, onFrameCard, cardError, cardMissing,
+    selectable, selected, selection, toggle, busy, status, result, frameKey, onFrameCard, onFramePending, cardError, cardMissing,
     move: { notices: moveNotice?.notices ?? null, confirm: confirmMove, cancel: cancelMove },
     optIn: { checked: optIn, set: setOptIn, error: submitted && !optIn ? OPT_IN_REQUIRED : null },
     terms: { checked: terms, set: setTerms, error: submitted && !terms ? TERMS_REQUIRED : null },
