@@ -81,9 +81,12 @@ test.describe('cards', () => {
     await page.getByLabel(/^First name/).fill('Sam');
     await page.getByLabel(/^Last name/).fill('Lowe');
     await page.getByLabel(/ZIP code/).fill('60601');
-    // A slow network: the frame's public key takes 3 s, so the number cannot be encrypted yet when Link is pressed.
+    // A slow network: the frame's public key is held back until Link has been pressed, so the number
+    // cannot be encrypted yet.
+    let releaseKey = () => {};
+    const keyHeld = new Promise<void>((resolve) => { releaseKey = resolve; });
     await page.route('**/card-frame/public-key', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await keyHeld;
       await route.continue();
     });
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -91,7 +94,10 @@ test.describe('cards', () => {
     await enterCard(page, '4111 1111 1111 1111');
     await acceptAndLink(page);
     await expect(page.getByRole('status').filter({ hasText: 'Securing your card number' })).toBeVisible();
+    await page.waitForTimeout(500);
     await expect(page.getByText('Please enter your credit card number.')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/add_card$/);
+    releaseKey();
     await expect(page).toHaveURL(/\/card_added$/, { timeout: 20_000 });
     expect(errors).toEqual([]);
   });

@@ -236,6 +236,19 @@ describe('the frame page', () => {
     expect(posts.some((p) => p.message.type === 'card-frame:card')).toBe(false);
   });
 
+  it('a number replaced by another valid one while its card is on its way: only the new card is posted, each announced', async () => {
+    let giveKey = (_key: CryptoKey) => {};
+    const { posts, type } = start(search, () => new Promise<CryptoKey>((resolve) => { giveKey = resolve; }));
+    type('4111111111111111');
+    type('5555555555554444');
+    expect(posts.filter((p) => p.message.type === 'card-frame:pending')).toHaveLength(2);
+    giveKey(await importPublicKey(spki));
+    await settle();
+    const cards = posts.filter((p) => p.message.type === 'card-frame:card').map((p) => p.message as Extract<CardFrameMessage, { type: 'card-frame:card' }>);
+    expect(cards.map((c) => c.lastFour)).toEqual(['4444']);
+    expect(await decrypt(cards[0]!.encryptedCardNumber)).toBe('5555555555554444');
+  });
+
   it('a key that fails while a card is on its way: the parent is told', async () => {
     let failKey = (_err: Error) => {};
     const { posts, type } = start(search, () => new Promise<CryptoKey>((_resolve, reject) => { failKey = reject; }));

@@ -9,5 +9,7 @@ export const TERMS_REQUIRED = CARD_TERMS_REQUIRED;
 export const ADD_CARD_FAILED = 'We could not link your card just now. Please try again later.';
 /** Submitted while the frame was still encrypting the number (its key arrives over the network). */
 export const SECURING_TEXT = 'Securing your card number…';
+/** The frame never delivered a number it was encrypting (its key did not arrive): a fresh field is shown. */
+export const SECURING_FAILED = 'We could not secure your card number. Please enter it again.';
 export const VERIFYING_TEXT = 'Checking that you are a person…';
 export const LINKING_TEXT = 'Linking your card…';

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AddCardForm } from './add-card-form';
-import { CARD_OR_PARTNER_REQUIRED, CARD_REQUIRED, OPT_IN_REQUIRED, TERMS_REQUIRED, ADD_CARD_FAILED, SECURING_TEXT } from '../messages';
-import type { CardsLinked } from '../hooks/use-add-card-form';
+import { CARD_OR_PARTNER_REQUIRED, CARD_REQUIRED, OPT_IN_REQUIRED, TERMS_REQUIRED, ADD_CARD_FAILED, SECURING_FAILED, SECURING_TEXT } from '../messages';
+import { FRAME_CARD_WAIT_MS, type CardsLinked } from '../hooks/use-add-card-form';
 import { json, mockFetch, renderRoutes, Where } from '#client/test/render-router';
 import { makePartnerConfig, makeContentState } from '#client/test/partner-fixture';
 import { makeMember } from '#client/test/member-fixture';
@@ -15,7 +15,7 @@ import type { Member } from '#shared/schemas/member';
 import type { Card, CardRegistration } from '../api';
 import { CAPTCHA_NOT_READY, CAPTCHA_REQUIRED } from '../captcha/use-captcha';
 import { CARD_REGISTRATION_KEY } from '../card-results';
-import { decodePayload, easyChallenge, ENCRYPTED, frameSendsCard, frameSays, makeCard } from '../test/cards-fixtures';
+import { cardFrame, decodePayload, easyChallenge, ENCRYPTED, frameSendsCard, frameSays, makeCard } from '../test/cards-fixtures';
 
 type Posted = { body: Record<string, unknown>; headers: Record<string, string> };
 type Options = {
@@ -166,6 +166,7 @@ describe('AddCardForm: submitting with the invisible captcha', () => {
     renderForm();
     const user = userEvent.setup();
     await screen.findByRole('button', { name: 'Link card' });
+    frameSays({ type: 'card-frame:pending' });
     frameSendsCard('1111', 'Visa');
     // The number is changed to another valid one: the frame is encrypting it (its key is slow).
     frameSays({ type: 'card-frame:pending' });
@@ -194,6 +195,49 @@ describe('AddCardForm: submitting with the invisible captcha', () => {
     expect(await screen.findByText(CARD_REQUIRED)).toBeTruthy();
     await waitFor(() => expect(document.activeElement?.tagName).toBe('IFRAME'));
     expect(screen.queryByText(SECURING_TEXT)).toBeNull();
+    expect(calls.some((c) => c.startsWith('POST') || c.includes('captcha'))).toBe(false);
+  });
+
+  it('a card that never comes (the frame stopped answering): after the wait it says so, sends nothing and shows a fresh field', async () => {
+    const { calls } = setup();
+    renderForm();
+    await screen.findByRole('button', { name: 'Link card' });
+    frameSays({ type: 'card-frame:pending' });
+    const frameBefore = cardFrame();
+    // The form's wait is the one timer of FRAME_CARD_WAIT_MS: held here and run when the test says
+    // the time is up (fake timers would also stop the testing library's own).
+    const realSetTimeout = globalThis.setTimeout;
+    let timeUp: (() => void) | undefined;
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+      if (ms === FRAME_CARD_WAIT_MS) {
+        timeUp = fn;
+        return 0 as unknown as ReturnType<typeof setTimeout>;
+      }
+      return realSetTimeout(fn, ms);
+    }) as typeof setTimeout);
+    const user = userEvent.setup();
+    await agree(user);
+    await user.click(screen.getByRole('button', { name: 'Link card' }));
+    expect(await screen.findByText(SECURING_TEXT)).toBeTruthy();
+    await waitFor(() => expect(timeUp).toBeDefined());
+    expect(calls.some((c) => c.startsWith('POST') || c.includes('captcha'))).toBe(false);
+    act(() => timeUp!());
+    expect(await screen.findByText(SECURING_FAILED)).toBeTruthy();
+    expect(screen.queryByText(SECURING_TEXT)).toBeNull();
+    expect(cardFrame()).not.toBe(frameBefore);
+    expect(calls.some((c) => c.startsWith('POST') || c.includes('captcha'))).toBe(false);
+  });
+
+  it('a frame that loads again drops the card it gave before', async () => {
+    const { calls } = setup();
+    renderForm();
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Link card' });
+    frameSendsCard('4242', 'Visa');
+    frameSays({ type: 'card-frame:ready' });
+    await agree(user);
+    await user.click(screen.getByRole('button', { name: 'Link card' }));
+    expect(screen.getByText(CARD_REQUIRED)).toBeTruthy();
     expect(calls.some((c) => c.startsWith('POST') || c.includes('captcha'))).toBe(false);
   });
 
@@ -346,6 +390,35 @@ describe('AddCardForm: partner cards (§5)', () => {
     // Success clears the selection.
     await screen.findByText('Your card ending in 1001 has been linked.');
     expect((screen.getByRole('checkbox', { name: /Partner card 2 ending/ }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('a partner card chosen and a typed number still being encrypted: waits, then sends both', async () => {
+    const { posted } = setup({ partnerCards: many(2), post: () => json({ cardRegistration: registration([['Partner card 2', '1001', null], ['Visa card', '4242', null]]) }) });
+    renderForm({ partner });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: /Partner card 2 ending/ }));
+    frameSays({ type: 'card-frame:pending' });
+    await agree(user);
+    await user.click(screen.getByRole('button', { name: 'Link card' }));
+    expect(await screen.findByText(SECURING_TEXT)).toBeTruthy();
+    expect(posted).toHaveLength(0);
+    frameSendsCard('4242', 'Visa');
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]!.body.creditCards).toEqual([{ cardId: 101 }, { encryptedCardNumber: ENCRYPTED, lastFour: '4242', cardType: 'Visa' }]);
+  });
+
+  it('leaves the page while waiting for a typed card (a partner card chosen): nothing is sent afterwards', async () => {
+    const { calls } = setup({ partnerCards: many(2) });
+    const { unmount } = renderForm({ partner });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: /Partner card 2 ending/ }));
+    frameSays({ type: 'card-frame:pending' });
+    await agree(user);
+    await user.click(screen.getByRole('button', { name: 'Link card' }));
+    await screen.findByText(SECURING_TEXT);
+    unmount();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls.some((c) => c.startsWith('POST') || c.includes('captcha'))).toBe(false);
   });
 
   it('with partner cards and nothing chosen, asks for either', async () => {

@@ -49,6 +49,13 @@ describe('CardFrame (parent side of the secure card entry)', () => {
     expect(onCard).toHaveBeenLastCalledWith(null, 'Card must be Visa®');
   });
 
+  it('a frame that says ready again (it loaded again) holds no card: the parent is told to drop any', () => {
+    const { onCard } = renderFrame();
+    frameSays(goodCard);
+    frameSays({ type: 'card-frame:ready' });
+    expect(onCard).toHaveBeenLastCalledWith(null);
+  });
+
   it('passes on that a card is on its way (the frame is encrypting a number), from the frame only', () => {
     const { onCard, onPending } = renderFrame();
     frameSays({ type: 'card-frame:pending' }, { origin: 'http://evil.localhost:3000' });

@@ -80,6 +80,8 @@ export function CardFrame({ onCard, onPending, error, invalid = false, optional 
         case 'card-frame:ready':
           setReady(true);
           setTimedOut(false);
+          // A frame that (re)loads holds no number: a card or a pending one from before no longer stands.
+          onCardRef.current(null);
           break;
         case 'card-frame:pending':
           onPendingRef.current?.();

@@ -9,7 +9,7 @@ import { makePartnerConfig, makeContentState } from '#client/test/partner-fixtur
 import { makeMember } from '#client/test/member-fixture';
 import { expectNoAxeViolations } from '#client/test/axe';
 import { setCsrfToken } from '#client/lib/csrf';
-import { easyChallenge, ENCRYPTED, frameSendsCard } from '../test/cards-fixtures';
+import { easyChallenge, ENCRYPTED, frameSays, frameSendsCard } from '../test/cards-fixtures';
 
 const NOTICE = 'This card earns with SkyRewards Dining today; linking it here moves it.';
 
@@ -80,6 +80,17 @@ describe('AddCardForm: a card that earns in another programme', () => {
     // A new captcha solution for the confirmed call.
     expect(posted[1]!.gRecaptchaResponse).not.toBe(posted[0]!.gRecaptchaResponse);
     expect(screen.queryByText(NOTICE)).toBeNull();
+  });
+
+  it('a number changed in the frame while the notice shows: the notice goes (it was about the old number), nothing is moved', async () => {
+    const { posted } = setup();
+    const user = userEvent.setup();
+    await submitCard(user);
+    await screen.findByText(NOTICE);
+    frameSays({ type: 'card-frame:pending' });
+    expect(screen.queryByText(NOTICE)).toBeNull();
+    expect(screen.queryByRole('button', { name: MOVE_NOTICE_TEXT.confirm })).toBeNull();
+    expect(posted).toHaveLength(1);
   });
 
   it('"Keep it there" sends nothing and removes the notice', async () => {

@@ -8,7 +8,7 @@ import type { ManualCard } from '../card-frame-messages';
 import { partnerCardId, selectablePartnerCards, selectionState } from '../card-selection';
 import { CAPTCHA_NOT_READY, CAPTCHA_REQUIRED, useInvisibleCaptcha } from '../captcha/use-captcha';
 import type { CardFrameHandle } from '../components/card-frame';
-import { ADD_CARD_FAILED, CARD_OR_PARTNER_REQUIRED, CARD_REQUIRED, OPT_IN_REQUIRED, TERMS_REQUIRED } from '../messages';
+import { ADD_CARD_FAILED, CARD_OR_PARTNER_REQUIRED, CARD_REQUIRED, OPT_IN_REQUIRED, SECURING_FAILED, TERMS_REQUIRED } from '../messages';
 
 /** How long a submit waits for a number the frame is still encrypting (as long as the frame may take to load). */
 export const FRAME_CARD_WAIT_MS = 20_000;
@@ -59,6 +59,17 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
   const latestCard = useRef<ManualCard | null>(null);
   /** Set while the frame encrypts a valid number: settled when its card (or its refusal) arrives. */
   const cardOnItsWay = useRef<{ arrived: Promise<void>; arrive: () => void } | null>(null);
+  /** A submit is under way (set at once, before the status renders: a second click does nothing). */
+  const submitting = useRef(false);
+  /** The form is on the page: a submit that waited for the frame goes no further once it is gone. */
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      cardOnItsWay.current?.arrive();
+    };
+  }, []);
 
   const frameRef = useRef<CardFrameHandle>(null);
   const firstPartnerRef = useRef<HTMLInputElement>(null);
@@ -83,7 +94,12 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
     if (moveNotice) noticeRef.current?.focus();
   }, [moveNotice]);
 
+  /** A move notice about a typed card no longer stands once the frame's number changes. */
+  const dropTypedMoveNotice = () =>
+    setMoveNotice((notice) => (notice && notice.creditCards.some((c) => 'encryptedCardNumber' in c) ? null : notice));
+
   const onFrameCard = (card: ManualCard | null, problem?: string) => {
+    if (card !== latestCard.current) dropTypedMoveNotice();
     setManualCard(card);
     setFramePending(false);
     setFrameProblem(card || !problem || problem === CARD_REQUIRED ? null : problem);
@@ -94,6 +110,7 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
 
   /** The frame is encrypting a valid number: a card it gave before no longer stands, and the new one is on its way. */
   const onFramePending = () => {
+    dropTypedMoveNotice();
     setManualCard(null);
     setFramePending(true);
     setFrameProblem(null);
@@ -106,17 +123,32 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
 
   /**
    * The typed card for a submit: the one the frame gave, or, when the frame is still encrypting the
-   * number (its key comes over the network), the one it is about to give (at most FRAME_CARD_WAIT_MS).
+   * number (its key comes over the network), the one it is about to give. 'timeout' when it did not
+   * come within FRAME_CARD_WAIT_MS (the frame gives up on its key before that and says so).
    */
-  const typedCard = async (): Promise<ManualCard | null> => {
+  const typedCard = async (): Promise<ManualCard | null | 'timeout'> => {
     const onItsWay = cardOnItsWay.current;
     if (!onItsWay) return latestCard.current;
     setStatus('securing');
     let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([onItsWay.arrived, new Promise<void>((resolve) => { timer = setTimeout(resolve, FRAME_CARD_WAIT_MS); })]);
+    const arrived = await Promise.race([
+      onItsWay.arrived.then(() => true),
+      new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), FRAME_CARD_WAIT_MS); }),
+    ]);
     clearTimeout(timer);
     setStatus('idle');
-    return latestCard.current;
+    return arrived ? latestCard.current : 'timeout';
+  };
+
+  /** The frame never delivered the number: a fresh frame, the member is asked to enter it again; nothing is sent. */
+  const securingFailed = () => {
+    cardOnItsWay.current?.arrive();
+    cardOnItsWay.current = null;
+    latestCard.current = null;
+    setManualCard(null);
+    setFramePending(false);
+    setFrameKey((k) => k + 1);
+    setResult({ kind: 'error', messages: [SECURING_FAILED] });
   };
 
   const toggle = (card: Card, on: boolean) =>
@@ -161,13 +193,32 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
     }
   };
 
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+  /** One submit at a time, whatever the render in hand says. */
+  const exclusive = async (run: () => Promise<void>) => {
+    if (busy || submitting.current) return;
+    submitting.current = true;
+    try {
+      await run();
+    } finally {
+      submitting.current = false;
+    }
+  };
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (busy) return;
+    return exclusive(() => submitForm());
+  };
+
+  const submitForm = async () => {
     // §4: a submit clears the previous results.
     setResult(null);
     setMoveNotice(null);
     const typed = await typedCard();
+    if (!mounted.current) return;
+    if (typed === 'timeout') {
+      securingFailed();
+      return;
+    }
     setSubmitted(true);
     const counted = selectionState({ selectedCount: chosen.length, hasManualCard: typed !== null, linkedCount: linkedCards.length });
     if (counted.count === 0 || !optIn || !terms) {
@@ -187,11 +238,11 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
   };
 
   /** The member chose to move the cards the notice named: the same submission again, confirmed. */
-  const confirmMove = async () => {
-    if (busy || !moveNotice) return;
+  const confirmMove = () => exclusive(async () => {
+    if (!moveNotice) return;
     setResult(null);
     await submit(moveNotice.creditCards, true);
-  };
+  });
   /** The member keeps the card where it earns: nothing is sent, the form stays as it was. */
   const cancelMove = () => {
     setMoveNotice(null);
