@@ -1,5 +1,4 @@
-import { withCheckCharacter } from '../src/shared/rules/partner-number';
-import { expect, expectNoSeriousA11yIssues, partnerUrl, rewardingRestaurant, test } from './fixtures';
+import { expect, expectNoSeriousA11yIssues, joinHilton, partnerUrl, rewardingRestaurant, test } from './fixtures';
 
 /**
  * Bonuses (issue 10): a new member registers for the new-member bonus from the account overview,
@@ -25,17 +24,7 @@ test.describe('bonuses', () => {
     const restaurant = await rewardingRestaurant(browser, 'new.card@hilton.example.com');
 
     // Join hilton and link a card: a new member, within the bonus's 30 days.
-    const stamp = Date.now().toString(36).toUpperCase().slice(-4);
-    await page.goto(partnerUrl('hilton', '/join'));
-    await page.getByLabel(/^Email/).fill(`bonus.${stamp.toLowerCase()}@example.com`);
-    await page.getByLabel(/number/i).first().fill(withCheckCharacter(`B${stamp}7`.slice(0, 6)));
-    await page.getByLabel(/^Password/).fill('Tasty-meal-42');
-    await page.getByLabel(/^Confirm password/).fill('Tasty-meal-42');
-    await page.getByLabel(/^First name/).fill('Bonnie');
-    await page.getByLabel(/^Last name/).fill('Diner');
-    await page.getByLabel(/ZIP code/).fill('60601');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page).toHaveURL(/\/add_card$/);
+    await joinHilton(page, { emailPrefix: 'bonus', numberLetter: 'B', firstName: 'Bonnie', lastName: 'Diner' });
     const frame = page.frameLocator('iframe[title="Secure card number entry"]');
     const input = frame.getByLabel(/Card number/);
     await input.fill(freshVisa());

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { withCheckCharacter } from '../src/shared/rules/partner-number';
-import { expect, expectNoSeriousA11yIssues, partnerUrl, signIn, test } from './fixtures';
+import { expect, expectNoSeriousA11yIssues, joinHilton, partnerUrl, signIn, test } from './fixtures';
 
 /** Types a number into the secure frame (another origin) the way a person does. */
 async function enterCard(page: Page, number: string) {
@@ -18,18 +17,7 @@ async function acceptAndLink(page: Page, submit: RegExp = /^Link/) {
 
 test.describe('cards', () => {
   test('a new member links a card in the frame, adds another, deletes one, then the last, and is signed out', async ({ page, errors }) => {
-    const stamp = Date.now().toString(36).toUpperCase().slice(-4);
-    await page.goto(partnerUrl('hilton', '/join'));
-    await page.getByLabel(/^Email/).fill(`cards.${stamp.toLowerCase()}@example.com`);
-    await page.getByLabel(/number/i).first().fill(withCheckCharacter(`K${stamp}7`.slice(0, 6)));
-    await page.getByLabel(/^Password/).fill('Tasty-meal-42');
-    await page.getByLabel(/^Confirm password/).fill('Tasty-meal-42');
-    await page.getByLabel(/^First name/).fill('Casey');
-    await page.getByLabel(/^Last name/).fill('Morgan');
-    await page.getByLabel(/ZIP code/).fill('60601');
-    await page.getByRole('button', { name: 'Create account' }).click();
-
-    await expect(page).toHaveURL(/\/add_card$/);
+    const { email } = await joinHilton(page, { emailPrefix: 'cards', numberLetter: 'K', firstName: 'Casey', lastName: 'Morgan' });
     await enterCard(page, '4111 1111 1111 1111');
     await expectNoSeriousA11yIssues(page);
     await acceptAndLink(page);
@@ -64,7 +52,7 @@ test.describe('cards', () => {
       await expect(page).toHaveURL(/\/login\?rfr=4$/);
     }
     // … and signing in again shows the re-enrolment page.
-    await page.getByLabel(/^Email/).fill(`cards.${stamp.toLowerCase()}@example.com`);
+    await page.getByLabel(/^Email/).fill(email);
     await page.getByLabel(/^Password/).fill('Tasty-meal-42');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Reactivate your account' })).toBeVisible();
@@ -72,15 +60,6 @@ test.describe('cards', () => {
   });
 
   test('a member who clicks Link while the frame is still fetching its key links the card (no "enter your number")', async ({ page, errors }) => {
-    const stamp = Date.now().toString(36).toUpperCase().slice(-4);
-    await page.goto(partnerUrl('hilton', '/join'));
-    await page.getByLabel(/^Email/).fill(`slowkey.${stamp.toLowerCase()}@example.com`);
-    await page.getByLabel(/number/i).first().fill(withCheckCharacter(`S${stamp}7`.slice(0, 6)));
-    await page.getByLabel(/^Password/).fill('Tasty-meal-42');
-    await page.getByLabel(/^Confirm password/).fill('Tasty-meal-42');
-    await page.getByLabel(/^First name/).fill('Sam');
-    await page.getByLabel(/^Last name/).fill('Lowe');
-    await page.getByLabel(/ZIP code/).fill('60601');
     // A slow network: the frame's public key is held back until Link has been pressed, so the number
     // cannot be encrypted yet.
     let releaseKey = () => {};
@@ -89,8 +68,7 @@ test.describe('cards', () => {
       await keyHeld;
       await route.continue();
     });
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page).toHaveURL(/\/add_card$/);
+    await joinHilton(page, { emailPrefix: 'slowkey', numberLetter: 'S', firstName: 'Sam', lastName: 'Lowe' });
     await enterCard(page, '4111 1111 1111 1111');
     await acceptAndLink(page);
     await expect(page.getByRole('status').filter({ hasText: 'Securing your card number' })).toBeVisible();

@@ -2,6 +2,7 @@ import { test as base, expect, type Browser, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright';
 import type { PartnerConfig } from '../src/shared/schemas/partner';
 import type { TransactionsPage } from '../src/shared/schemas/rewards';
+import { withCheckCharacter } from '../src/shared/rules/partner-number';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const partnerUrl = (code: string, path = '/') => `http://${code}.localhost:${PORT}${path}`;
@@ -78,6 +79,26 @@ export async function apiCall<T>(page: Page, path: string, body?: unknown): Prom
 
 /** The demo members' password (src/server/demo). */
 export const DEMO_PASSWORD = 'Dining2026!';
+
+/**
+ * Joins hilton through /join as a new member (a fresh e-mail and partner number starting with
+ * `numberLetter`), and waits for step 2, /add_card. Answers the e-mail it joined with.
+ */
+export async function joinHilton(page: Page, who: { emailPrefix: string; numberLetter: string; firstName: string; lastName: string }): Promise<{ email: string }> {
+  const stamp = Date.now().toString(36).toUpperCase().slice(-4);
+  const email = `${who.emailPrefix}.${stamp.toLowerCase()}@example.com`;
+  await page.goto(partnerUrl('hilton', '/join'));
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/number/i).first().fill(withCheckCharacter(`${who.numberLetter}${stamp}7`.slice(0, 6)));
+  await page.getByLabel(/^Password/).fill('Tasty-meal-42');
+  await page.getByLabel(/^Confirm password/).fill('Tasty-meal-42');
+  await page.getByLabel(/^First name/).fill(who.firstName);
+  await page.getByLabel(/^Last name/).fill(who.lastName);
+  await page.getByLabel(/ZIP code/).fill('60601');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/add_card$/);
+  return { email };
+}
 
 /** Signs in through the sign-in form as a person would, and waits until the app has left /login. */
 export async function signIn(page: Page, partner: string, email: string, password = DEMO_PASSWORD) {
