@@ -7,11 +7,9 @@ import { storeRegistration, summariseRegistration, type RegistrationSummary } fr
 import type { ManualCard } from '../card-frame-messages';
 import { partnerCardId, selectablePartnerCards, selectionState } from '../card-selection';
 import { CAPTCHA_NOT_READY, CAPTCHA_REQUIRED, useInvisibleCaptcha } from '../captcha/use-captcha';
+import { useTypedCard } from './use-typed-card';
 import type { CardFrameHandle } from '../components/card-frame';
 import { ADD_CARD_FAILED, CARD_OR_PARTNER_REQUIRED, CARD_REQUIRED, OPT_IN_REQUIRED, SECURING_FAILED, TERMS_REQUIRED } from '../messages';
-
-/** How long a submit waits for a number the frame is still encrypting (as long as the frame may take to load). */
-export const FRAME_CARD_WAIT_MS = 20_000;
 
 export type CardsLinked = {
   summary: RegistrationSummary;
@@ -40,9 +38,8 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
   const captcha = useInvisibleCaptcha();
   const addCards = useAddCards();
 
-  const [manualCard, setManualCard] = useState<ManualCard | null>(null);
-  /** The frame is encrypting a valid number: its card is on its way (so the field is not called empty). */
-  const [framePending, setFramePending] = useState(false);
+  /** The number typed in the frame: a card, nothing, or one on its way. */
+  const typed = useTypedCard();
   /** What the frame said is wrong with a number typed in it (it shows that itself); null when it is empty or fine. */
   const [frameProblem, setFrameProblem] = useState<string | null>(null);
   const [frameKey, setFrameKey] = useState(0);
@@ -55,21 +52,8 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
   /** The cards of a submission the server asked about (a card earns in another programme): sent again with confirmMove on 'Move it here'. */
   const [moveNotice, setMoveNotice] = useState<{ notices: string[]; creditCards: CreditCardInput[] } | null>(null);
 
-  /** The frame's latest word on the typed card (a submit that waited reads it here, not in a stale render). */
-  const latestCard = useRef<ManualCard | null>(null);
-  /** Set while the frame encrypts a valid number: settled when its card (or its refusal) arrives. */
-  const cardOnItsWay = useRef<{ arrived: Promise<void>; arrive: () => void } | null>(null);
   /** A submit is under way (set at once, before the status renders: a second click does nothing). */
   const submitting = useRef(false);
-  /** The form is on the page: a submit that waited for the frame goes no further once it is gone. */
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-      cardOnItsWay.current?.arrive();
-    };
-  }, []);
 
   const frameRef = useRef<CardFrameHandle>(null);
   const firstPartnerRef = useRef<HTMLInputElement>(null);
@@ -80,10 +64,10 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
 
   const selectable = selectablePartnerCards(partnerCards, linkedCards);
   const chosen = selectable.filter((c) => selected.has(c.id));
-  const selection = selectionState({ selectedCount: chosen.length, hasManualCard: manualCard !== null, linkedCount: linkedCards.length });
+  const selection = selectionState({ selectedCount: chosen.length, hasManualCard: typed.card !== null, linkedCount: linkedCards.length });
   const busy = status !== 'idle';
 
-  const cardMissing = submitted && selection.count === 0 && !framePending;
+  const cardMissing = submitted && selection.count === 0 && !typed.pending;
   // A number the frame found wrong is explained in the frame (focus lands on it); ours is for an empty one.
   const cardError = cardMissing && !frameProblem ? (selectable.length > 0 ? CARD_OR_PARTNER_REQUIRED : CARD_REQUIRED) : null;
 
@@ -99,56 +83,16 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
     setMoveNotice((notice) => (notice && notice.creditCards.some((c) => 'encryptedCardNumber' in c) ? null : notice));
 
   const onFrameCard = (card: ManualCard | null, problem?: string) => {
-    if (card !== latestCard.current) dropTypedMoveNotice();
-    setManualCard(card);
-    setFramePending(false);
+    if (card !== typed.card) dropTypedMoveNotice();
+    typed.set(card);
     setFrameProblem(card || !problem || problem === CARD_REQUIRED ? null : problem);
-    latestCard.current = card;
-    cardOnItsWay.current?.arrive();
-    cardOnItsWay.current = null;
   };
 
   /** The frame is encrypting a valid number: a card it gave before no longer stands, and the new one is on its way. */
   const onFramePending = () => {
     dropTypedMoveNotice();
-    setManualCard(null);
-    setFramePending(true);
+    typed.startPending();
     setFrameProblem(null);
-    latestCard.current = null;
-    if (cardOnItsWay.current) return;
-    let arrive = () => {};
-    const arrived = new Promise<void>((resolve) => { arrive = resolve; });
-    cardOnItsWay.current = { arrived, arrive };
-  };
-
-  /**
-   * The typed card for a submit: the one the frame gave, or, when the frame is still encrypting the
-   * number (its key comes over the network), the one it is about to give. 'timeout' when it did not
-   * come within FRAME_CARD_WAIT_MS (the frame gives up on its key before that and says so).
-   */
-  const typedCard = async (): Promise<ManualCard | null | 'timeout'> => {
-    const onItsWay = cardOnItsWay.current;
-    if (!onItsWay) return latestCard.current;
-    setStatus('securing');
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const arrived = await Promise.race([
-      onItsWay.arrived.then(() => true),
-      new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), FRAME_CARD_WAIT_MS); }),
-    ]);
-    clearTimeout(timer);
-    setStatus('idle');
-    return arrived ? latestCard.current : 'timeout';
-  };
-
-  /** The frame never delivered the number: a fresh frame, the member is asked to enter it again; nothing is sent. */
-  const securingFailed = () => {
-    cardOnItsWay.current?.arrive();
-    cardOnItsWay.current = null;
-    latestCard.current = null;
-    setManualCard(null);
-    setFramePending(false);
-    setFrameKey((k) => k + 1);
-    setResult({ kind: 'error', messages: [SECURING_FAILED] });
   };
 
   const toggle = (card: Card, on: boolean) =>
@@ -170,11 +114,7 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
   /** After a link: the form starts again empty (a new frame, nothing chosen). */
   const clearCards = () => {
     setSelected(new Set());
-    setManualCard(null);
-    setFramePending(false);
-    latestCard.current = null;
-    cardOnItsWay.current?.arrive();
-    cardOnItsWay.current = null;
+    typed.set(null);
     setFrameProblem(null);
     setFrameKey((k) => k + 1);
     setSubmitted(false);
@@ -195,7 +135,7 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
 
   /** One submit at a time, whatever the render in hand says. */
   const exclusive = async (run: () => Promise<void>) => {
-    if (busy || submitting.current) return;
+    if (submitting.current) return;
     submitting.current = true;
     try {
       await run();
@@ -213,14 +153,18 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
     // §4: a submit clears the previous results.
     setResult(null);
     setMoveNotice(null);
-    const typed = await typedCard();
-    if (!mounted.current) return;
-    if (typed === 'timeout') {
-      securingFailed();
+    const card = await typed.settled(() => setStatus('securing'));
+    if (card === 'gone') return;
+    setStatus('idle');
+    if (card === 'timeout') {
+      // The frame never delivered the number: a fresh frame, and the member is asked to enter it again; nothing is sent.
+      typed.set(null);
+      setFrameKey((k) => k + 1);
+      setResult({ kind: 'error', messages: [SECURING_FAILED] });
       return;
     }
     setSubmitted(true);
-    const counted = selectionState({ selectedCount: chosen.length, hasManualCard: typed !== null, linkedCount: linkedCards.length });
+    const counted = selectionState({ selectedCount: chosen.length, hasManualCard: card !== null, linkedCount: linkedCards.length });
     if (counted.count === 0 || !optIn || !terms) {
       focusFirstProblem(counted.count);
       return;
@@ -232,7 +176,7 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
     // §5: only cards with their last four go out: partner cards by id, the manual card encrypted.
     const creditCards: CreditCardInput[] = [
       ...chosen.map((c) => ({ cardId: partnerCardId(c) })),
-      ...(typed ? [{ encryptedCardNumber: typed.encryptedCardNumber, lastFour: typed.lastFour, cardType: typed.cardType }] : []),
+      ...(card ? [{ encryptedCardNumber: card.encryptedCardNumber, lastFour: card.lastFour, cardType: card.cardType }] : []),
     ];
     await submit(creditCards, false);
   };
