@@ -36,5 +36,5 @@ process.on('message', async (job: Job | 'exit') => {
       },
     }],
   });
-  process.send?.({ rps: result.requests.average, p50: result.latency.p50, p97_5: result.latency.p97_5, errors: result.errors, non2xx: result.non2xx });
+  process.send?.({ answers: result.requests.total, rps: result.requests.average, p50: result.latency.p50, p97_5: result.latency.p97_5, errors: result.errors, non2xx: result.non2xx });
 });

@@ -1,9 +1,11 @@
 /**
  * Card-network events benchmark (issue 9; not a test): prints
  * 1. receipt: events per second through POST /api/card-network/events (signed, distinct events,
- *    the real app on PostgreSQL when it answers, else on the embedded database) from a second
- *    process, next to a bare Fastify route sent the same signed requests, the two taking turns in
- *    1-second slices of the same run;
+ *    the real app on PostgreSQL when it answers and on the embedded database, PGlite on files as
+ *    `npm start` runs it) from a second process, next to a bare Fastify route sent the same
+ *    signed requests, the two taking turns in 1-second slices of the same run; with each route's
+ *    CPU time per answer in this server process, the load generator and PostgreSQL (when it runs
+ *    on this machine): on two shared cores the ratio follows those totals;
  * 2. applying: events per second the engine applies from a full inbox, on PostgreSQL (one applier
  *    and two side by side) and on the embedded database, each checked afterwards (every event
  *    applied once, totals equal to the sum of the dines).
@@ -12,10 +14,11 @@
  *   node --import tsx bench/card-events.ts
  * BENCH_EVENTS (default 100,000), BENCH_SECONDS (receipt: pairs of 1-s slices, default 5), BENCH_PG_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres: a scratch database is created there and dropped),
- * BENCH_EMBEDDED=0 (PostgreSQL only: preparing the embedded database takes minutes), BENCH_PARTS
- * (apply,receipt: one of them alone).
+ * BENCH_EMBEDDED=0 (PostgreSQL only), BENCH_PARTS (apply,receipt: one of them alone).
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,11 +26,11 @@ import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { openMemoryPglite, runMigrations, type Database, type Db } from '../src/server/db/client';
+import { openPglite, runMigrations, type Database, type Db } from '../src/server/db/client';
 import { seed } from '../src/server/demo';
 import { APPLIERS, CHUNK_SIZE, applyInbox, drainInbox } from '../src/server/modules/card-network/engine';
 import type { CardNetworkEvent } from '../src/shared/schemas/rewards';
-import { loadGenerator, summarise, takeTurns } from './load-process';
+import { loadGenerator, postgresCpuUs, processCpuUs, summarise, takeTurns } from './load-process';
 import { pgUrlForDisplay, scratchPostgres } from './scratch-postgres';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
@@ -136,7 +139,7 @@ async function applyBench(name: string, database: Database, setup: { tokens: str
 }
 
 type LoadJob = { url: string; seconds: number; secret: string; tokens: string[]; locations: string[]; connections?: number };
-type LoadResult = { rps: number; p50: number; p97_5: number; errors: number; non2xx: number };
+type LoadResult = { answers: number; rps: number; p50: number; p97_5: number; errors: number; non2xx: number };
 
 /** A load generator in a child process (signed distinct events, to the webhook or to a bare route), kept up for several jobs. */
 export const loader = () => loadGenerator<LoadJob, LoadResult>('./card-events-load.ts');
@@ -171,16 +174,19 @@ async function receiptBench(database: Database, setup: { tokens: string[]; locat
   const appJob = { ...common, url: `http://127.0.0.1:${appPort}/api/card-network/events` };
   await toBare.run({ ...bareJob, seconds: 2 });
   await toApp.run({ ...appJob, seconds: 2 });
+  // PostgreSQL's processes count when they run on this machine (BENCH_PG_URL may name another).
+  const pgHere = database.kind === 'postgres' && postgresCpuUs() > 0;
+  const cpuNote = database.kind === 'pglite' ? '; the embedded database works in the server process, so its CPU is in the server figure' : pgHere ? '' : '; PostgreSQL is not on this machine: its CPU is not counted';
   // 20 connections: each waits for its answer, so the figure is bound by the time to a committed
-  // row; 100: enough waiting at once that the server's CPU is the limit (the network's burst).
-  // The two routes take turns in 1-second slices (the first of each pair alternating), so that
-  // whatever else the machine does in those seconds hits both alike: run one after the other, the
-  // bare route alone swung from 13,000 to 23,000 req/s between runs of the same code.
+  // row; 100: enough waiting at once that the CPU of the two cores is the limit (the network's
+  // burst). The two routes take turns in 1-second slices (the first of each pair alternating), so
+  // that whatever else the machine does in those seconds hits both alike: run one after the
+  // other, the bare route alone swung from 13,000 to 23,000 req/s between runs of the same code.
   for (const connections of [20, 100]) {
     const rounds = Math.max(1, Math.round(SECONDS));
     console.log(`\nCard-network receipt, ${rounds} pairs of 1-s slices taking turns, ${connections} connections from a second process (${kind})`);
     const before = await countInbox(database.db);
-    const turns = await takeTurns(rounds, () => toBare.run({ ...bareJob, seconds: 1, connections }), () => toApp.run({ ...appJob, seconds: 1, connections }));
+    const turns = await takeTurns(rounds, () => cpuSlice(toBare, { ...bareJob, seconds: 1, connections }, pgHere), () => cpuSlice(toApp, { ...appJob, seconds: 1, connections }, pgHere));
     const slices = { bare: turns.a, receipt: turns.b };
     const stored = (await countInbox(database.db)) - before;
     const bareResult = summarise(slices.bare);
@@ -190,12 +196,41 @@ async function receiptBench(database: Database, setup: { tokens: string[]; locat
     line('bare Fastify route (same requests)', bareResult);
     line('POST /api/card-network/events', receipt);
     const pairs = slices.receipt.map((r, i) => r.rps / slices.bare[i]!.rps).sort((a, b) => a - b);
-    console.log(`  ratio to bare ${(receipt.rps / bareResult.rps).toFixed(2)} (budget ≥ 0.50; pairs ${pairs[0]!.toFixed(2)}–${pairs.at(-1)!.toFixed(2)}); cross-check: ${fmt(stored)} new inbox rows for ${fmt(slices.receipt.reduce((a, r) => a + r.rps, 0))} answers`);
+    console.log(`  ratio to bare ${(receipt.rps / bareResult.rps).toFixed(2)} (budget ≥ 0.50; pairs ${pairs[0]!.toFixed(2)}–${pairs.at(-1)!.toFixed(2)}); cross-check: ${fmt(stored)} new inbox rows for ${fmt(slices.receipt.reduce((a, r) => a + r.answers, 0))} answers`);
+    const bareCpu = cpuPerAnswer(slices.bare);
+    const receiptCpu = cpuPerAnswer(slices.receipt);
+    const cpuLine = (name: string, c: CpuPerAnswer) => `${name} server ${c.server} + load generator ${c.generator}${pgHere ? ` + PostgreSQL ${c.postgres}` : ''} = ${c.total}`;
+    console.log(`  CPU µs per answer: ${cpuLine('bare', bareCpu)}; ${cpuLine('receipt', receiptCpu)} (bare/receipt ${(bareCpu.total / receiptCpu.total).toFixed(2)}${cpuNote})`);
   }
   toBare.close();
   toApp.close();
   await app.close();
   await bare.close();
+}
+
+type CpuUs = { server: number; generator: number; postgres: number };
+type CpuPerAnswer = CpuUs & { total: number };
+
+/** One slice from a load generator, with the CPU each process used meanwhile (this server process, the generator, and PostgreSQL when it runs here). */
+async function cpuSlice(generator: ReturnType<typeof loader>, job: LoadJob, countPostgres: boolean): Promise<LoadResult & { cpu: CpuUs }> {
+  const gen0 = generator.pid === undefined ? undefined : processCpuUs(generator.pid);
+  const pg0 = countPostgres ? postgresCpuUs() : 0;
+  const server0 = process.cpuUsage();
+  const result = await generator.run(job);
+  const server = process.cpuUsage(server0);
+  const gen1 = generator.pid === undefined ? undefined : processCpuUs(generator.pid);
+  return {
+    ...result,
+    cpu: { server: server.user + server.system, generator: gen0 === undefined || gen1 === undefined ? 0 : gen1 - gen0, postgres: countPostgres ? postgresCpuUs() - pg0 : 0 },
+  };
+}
+
+/** µs of CPU per answer over a route's slices, per process and in all. */
+function cpuPerAnswer(slices: ReadonlyArray<LoadResult & { cpu: CpuUs }>): CpuPerAnswer {
+  const answers = Math.max(1, slices.reduce((a, r) => a + r.answers, 0));
+  const per = (pick: (c: CpuUs) => number) => Math.round(slices.reduce((a, r) => a + pick(r.cpu), 0) / answers);
+  const c = { server: per((x) => x.server), generator: per((x) => x.generator), postgres: per((x) => x.postgres) };
+  return { ...c, total: c.server + c.generator + c.postgres };
 }
 
 async function countInbox(db: Db): Promise<number> {
@@ -205,7 +240,10 @@ async function countInbox(db: Db): Promise<number> {
 export async function benchCardEvents() {
   console.log(`\nCard-network events (${fmt(EVENTS)} events over ${fmt(MEMBERS)} members and ${fmt(MERCHANTS)} restaurants)`);
   const postgres = await scratchPostgres();
-  const embedded = EMBEDDED ? await openMemoryPglite() : undefined;
+  // The embedded database as `npm start` runs it: PGlite on files in a folder (a scratch one here),
+  // not in memory as the tests have it.
+  const embeddedDir = EMBEDDED ? mkdtempSync(path.join(tmpdir(), 'rn-bench-pglite-')) : undefined;
+  const embedded = embeddedDir ? await openPglite(embeddedDir) : undefined;
   try {
     let t0 = performance.now();
     const pgSetup = postgres ? await prepare(postgres) : undefined;
@@ -229,6 +267,7 @@ export async function benchCardEvents() {
     if (PARTS.has('receipt') && embedded && liteSetup) await receiptBench(embedded, liteSetup, 'embedded database');
   } finally {
     await embedded?.close();
+    if (embeddedDir) rmSync(embeddedDir, { recursive: true, force: true });
     await postgres?.drop();
   }
 }

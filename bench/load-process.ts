@@ -2,9 +2,10 @@
 // two routes taking turns in slices of one run, so that whatever else the machine does in those
 // seconds hits both alike.
 import { fork } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export type LoadGenerator<Job, Result> = { run: (job: Job) => Promise<Result>; close: () => void };
+export type LoadGenerator<Job, Result> = { run: (job: Job) => Promise<Result>; close: () => void; pid: number | undefined };
 
 /** A load generator (`script`, next to this file) in a child process, kept up for several jobs: warm in every slice. */
 export function loadGenerator<Job, Result>(script: string): LoadGenerator<Job, Result> {
@@ -19,6 +20,7 @@ export function loadGenerator<Job, Result>(script: string): LoadGenerator<Job, R
       child.send(job as object);
     }),
     close: () => { child.send('exit'); },
+    pid: child.pid,
   };
 }
 
@@ -45,4 +47,37 @@ export function summarise<R extends SliceResult>(slices: readonly R[]): R {
     rps: sum((r) => r.rps) / slices.length, p50: median(slices.map((r) => r.p50)), p97_5: median(slices.map((r) => r.p97_5)),
     errors: sum((r) => r.errors), ...(slices[0]!.non2xx === undefined ? {} : { non2xx: sum((r) => r.non2xx ?? 0) }),
   };
+}
+
+/** CPU time (user + system, µs) a process has used so far, from /proc on Linux; undefined elsewhere or when it is gone. */
+export function processCpuUs(pid: number | string): number | undefined {
+  try {
+    // Fields after the command name: state is 3rd, utime the 14th and stime the 15th of the line.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+/** Linux's USER_HZ: /proc counts CPU time in these ticks. */
+const CLOCK_TICKS = 100;
+
+/** CPU time (µs) used so far by every process named postgres on this machine (0 when none runs here). */
+export function postgresCpuUs(): number {
+  let total = 0;
+  let entries: string[] = [];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return 0;
+  }
+  for (const pid of entries) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) total += processCpuUs(pid) ?? 0;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
 }
