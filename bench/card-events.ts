@@ -174,8 +174,9 @@ async function receiptBench(database: Database, setup: { tokens: string[]; locat
   const appJob = { ...common, url: `http://127.0.0.1:${appPort}/api/card-network/events` };
   await toBare.run({ ...bareJob, seconds: 2 });
   await toApp.run({ ...appJob, seconds: 2 });
-  // PostgreSQL's processes count when they run on this machine (BENCH_PG_URL may name another).
-  const pgHere = database.kind === 'postgres' && postgresCpuUs() > 0;
+  // PostgreSQL's processes count when the bench's server is this machine's (BENCH_PG_URL may name another).
+  const pgHost = database.url ? new URL(database.url).hostname : '';
+  const pgHere = database.kind === 'postgres' && ['127.0.0.1', 'localhost', '[::1]', ''].includes(pgHost) && postgresCpuUs() > 0;
   const cpuNote = database.kind === 'pglite' ? '; the embedded database works in the server process, so its CPU is in the server figure' : pgHere ? '' : '; PostgreSQL is not on this machine: its CPU is not counted';
   // 20 connections: each waits for its answer, so the figure is bound by the time to a committed
   // row; 100: enough waiting at once that the CPU of the two cores is the limit (the network's

@@ -52,7 +52,7 @@ export function summarise<R extends SliceResult>(slices: readonly R[]): R {
 /** CPU time (user + system, µs) a process has used so far, from /proc on Linux; undefined elsewhere or when it is gone. */
 export function processCpuUs(pid: number | string): number | undefined {
   try {
-    // Fields after the command name: state is 3rd, utime the 14th and stime the 15th of the line.
+    // utime and stime are fields 14 and 15 of the line (11 and 12 after the command name), in clock ticks.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
   } catch {

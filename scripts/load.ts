@@ -44,6 +44,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { processCpuUs } from '../bench/load-process';
 import { DEV_CARD_EVENTS_SECRET } from '../src/server/config';
 import { postgresAddress } from '../src/server/db/client';
 import { loadMetros } from '../src/server/demo/metros';
@@ -153,13 +154,7 @@ function serverStats(child: ChildProcess, what: 'sample' | 'reset-delay' | 'gc')
 
 /** CPU seconds the process has used (user + system, /proc/<pid>/stat), or NaN off Linux. */
 function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime and stime are fields 14 and 15 of the line (11 and 12 after the command name), in clock ticks (100 a second).
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
+  return (processCpuUs(pid) ?? NaN) / 1e6;
 }
 
 /** VmRSS and VmHWM (peak RSS) from /proc, in bytes: the kernel's view beside Node's. */
