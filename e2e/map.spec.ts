@@ -116,4 +116,35 @@ test.describe('the search map on a phone', () => {
     expect(blocked).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  test('Back from the chosen restaurant returns to the map with the same restaurant chosen', async ({ page, errors }) => {
+    const blocked = await offline(page);
+    await page.goto(SEARCH);
+    await page.getByRole('button', { name: 'Show map' }).click();
+    const map = page.getByRole('region', { name: /Map of results/ });
+    await expect(map).toHaveAttribute('data-base-layer', 'ready');
+    const marker = map.locator('.leaflet-marker-pane [role="button"][aria-pressed]').first();
+    await expect(map.locator('.leaflet-marker-pane [role="button"]').first()).toBeVisible();
+    for (let i = 0; i < 4 && !(await marker.isVisible()); i += 1) {
+      await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
+      await page.waitForTimeout(500);
+    }
+    await marker.focus();
+    await page.keyboard.press('Enter');
+    const card = page.getByRole('region', { name: 'Selected restaurant' });
+    const name = (await card.getByRole('heading').first().textContent())!.trim();
+    await card.getByRole('link', { name, exact: true }).click();
+    await expect(page).toHaveURL(/\/merchants\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+    await page.goBack();
+    await expect(page.getByRole('button', { name: 'Show list' })).toBeVisible();
+    await expect(page.getByRole('region', { name: /Map of results/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Selected restaurant' }).getByRole('heading', { name })).toBeVisible();
+    // The switch works as before after the return.
+    await page.getByRole('button', { name: 'Show list' }).click();
+    await expect(page.getByRole('button', { name: 'Show map' })).toBeVisible();
+    expect(blocked).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, type Location } from 'react-router';
 import type { ContentName } from '#shared/schemas/cms';
 import type { PartnerConfig } from '#shared/schemas/partner';
 import type { Member } from '#shared/schemas/member';
@@ -15,8 +15,8 @@ type Options = {
   content?: ContentState;
   /** Content as pages of items (instead of `content`). */
   pages?: Partial<Record<ContentName, ItemInput[]>>;
-  /** Initial URL (path and query). */
-  route?: string;
+  /** Initial URL (path and query), or the whole history entry (with its key). */
+  route?: string | Partial<Location>;
   /** Route pattern the element is mounted at (for useParams); default '*'. */
   path?: string;
   queryClient?: QueryClient;

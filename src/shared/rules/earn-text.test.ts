@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANONYMOUS_EARN_TEXT, earnText, normaliseTier, unlockAccessTier, type UnlockInput } from './earn-text';
+import { ANONYMOUS_EARN_TEXT, earnLine, earnText, normaliseTier, unlockAccessTier, type UnlockInput } from './earn-text';
 
 const copy = {
   currentEarning0: '1 mile per $1',
@@ -26,6 +26,20 @@ describe('earnText', () => {
     expect(normaliseTier(7)).toBe(3);
     expect(normaliseTier(-1)).toBe(0);
     expect(normaliseTier(2.7)).toBe(2);
+  });
+});
+
+describe('earnLine', () => {
+  it("is the tier's text whoever can sign in", () => {
+    expect(earnLine(1, copy, true)).toBe('1 mile per $1 (activate)');
+    expect(earnLine(3, copy, false)).toBe('5 miles per $1');
+    expect(earnLine(0, copy, false)).toBe('1 mile per $1');
+  });
+
+  it('asks a visitor to sign in only where members can; nothing on a partner without members', () => {
+    expect(earnLine(null, copy, true)).toBe(ANONYMOUS_EARN_TEXT);
+    expect(earnLine(null, copy, false)).toBeNull();
+    expect(earnLine(undefined, copy, false)).toBeNull();
   });
 });
 

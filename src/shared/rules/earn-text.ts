@@ -25,6 +25,16 @@ export function earnText(tier: number | null | undefined, copyStates: Pick<CopyT
   return copyStates[EARNING_KEYS[t]!];
 }
 
+/**
+ * The earn line a tile or restaurant page shows: the tier's text; for someone without a tier,
+ * 'Sign in to see offers' where members can sign in, and nothing on a partner without members
+ * (enrollmentType none), where that would ask for something the site does not offer.
+ */
+export function earnLine(tier: number | null | undefined, copyStates: Pick<CopyTokens, (typeof EARNING_KEYS)[number]>, visitorsCanSignIn: boolean): string | null {
+  if (normaliseTier(tier) === null && !visitorsCanSignIn) return null;
+  return earnText(tier, copyStates);
+}
+
 export type UnlockInput = {
   /** Partner switch acclaimed2Enabled. */
   acclaimed2Enabled: boolean;

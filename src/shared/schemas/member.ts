@@ -120,6 +120,8 @@ export const ZProspectEmailRequest = z.object({ email: zEmail, referral: ZReferr
 export const ZValidateEmailQuery = z.object({
   email: z.string().max(254).describe('The e-mail address to check (same rule as joining), or with usePpn=true a partner number (7 letters or digits).'),
   usePpn: z.enum(['true', 'false']).optional(),
+  publicId: z.string().max(64).regex(/^[A-Za-z0-9_-]+$/, 'Public id may contain letters, digits, - and _ only.').optional()
+    .describe('The known visitor joining (the public id the partner sent them with): while they have no web profile, their own e-mail address and partner number count as free, as joining treats them.'),
 });
 export const ZValidateZipQuery = z.object({ zip: z.string().max(20).describe('The ZIP code to check: valid when it is exactly 5 digits and exists in the U.S.') });
 export const ZValidationResponse = z.object({ isValid: z.boolean(), message: z.string().optional() });

@@ -12,5 +12,7 @@ export function useActivationContent() {
     buttonText: str(fields.button_text) || 'Activate',
     activatedTitle: str(fields.activated_title) || 'Your account is active',
     activatedBody: str(fields.activated_body),
+    /** §8 the toast on a failed activation (the support phone follows it). */
+    errorText: str(fields.error_text),
   };
 }

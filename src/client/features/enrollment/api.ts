@@ -11,8 +11,8 @@ import { applySignedIn, type Referral, type SessionAnswer } from '../session';
 export type FieldCheck = { isValid: boolean; message?: string };
 
 /** isValid false: the e-mail (or with usePpn the partner number) already belongs to a member. */
-export function validateEmail(email: string, opts: { usePpn?: boolean; signal?: AbortSignal } = {}) {
-  return api<FieldCheck>('/api/Members/Validate/Email', { query: { email, usePpn: opts.usePpn ? 'true' : undefined }, signal: opts.signal });
+export function validateEmail(email: string, opts: { usePpn?: boolean; publicId?: string | null; signal?: AbortSignal } = {}) {
+  return api<FieldCheck>('/api/Members/Validate/Email', { query: { email, usePpn: opts.usePpn ? 'true' : undefined, publicId: opts.publicId ?? undefined }, signal: opts.signal });
 }
 
 /** isValid false: the ZIP code is not in the U.S. (joining and the profile). */

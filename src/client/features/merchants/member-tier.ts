@@ -1,4 +1,4 @@
-import { useMember } from '../session';
+import { useArrivalVisitor } from '../session';
 
 /**
  * Campaign codes a tier opens (§2 'Unlock access to earn': the member's tier lacks the merchant's
@@ -13,8 +13,14 @@ export function memberCampaignCodes(tier: number | null, merchantCodes: readonly
   return merchantCodes.filter((code) => tier >= (TIER_GATED_CAMPAIGNS[code.toUpperCase()] ?? 0));
 }
 
-/** §2 the signed-in member's tier (0–3) for earn texts; null for a visitor ('Sign in to see offers'). */
+/**
+ * §2 the tier (0–3) earn texts follow: the signed-in member's, else a known visitor's (§3/§4: the
+ * partner sent them with their public id, GET /api/Member/{publicId}; the NonActivated tier's
+ * text is theirs, since they cannot sign in before activating), while their account is active;
+ * null for anyone else ('Sign in to see offers' where members can sign in).
+ */
 export function useMemberTier(): number | null {
-  const { member } = useMember();
-  return member?.tierLevel ?? null;
+  const { member, visitor } = useArrivalVisitor();
+  if (member) return member.tierLevel;
+  return visitor?.active ? visitor.tierLevel : null;
 }

@@ -74,8 +74,7 @@ export type ActivityRowView = {
 /** One row of Reviews & History (§2, §4). */
 export function activityRowView(tx: Transaction, opts: { partner: RewardUnit & { currencyType: CurrencyType }; now?: Date }): ActivityRowView {
   const airline = usesAirlineWording(opts.partner);
-  const created = new Date(tx.transactionCreatedAt);
-  let label = statusLabel({ status: tx.transactionStatus, airline, createdAt: created, now: opts.now });
+  let label = statusLabel({ status: tx.transactionStatus, airline, transactionCreatedAt: tx.transactionCreatedAt, now: opts.now });
   if (tx.transactionStatus === 'Paid') {
     const paid = formatDay(tx.paidAt);
     label = paid ? `Paid ${paid}` : 'Paid';

@@ -169,6 +169,18 @@ describe('Account overview', () => {
     expect((await screen.findByRole('region', { name: 'Membership status' })).textContent).toContain('VIP');
   });
 
+  it('tells a tier-0 member where to opt in to e-mails, except where the partner keeps that choice off the profile', async () => {
+    renderAccount('/account/overview', { member: makeMember({ tierLevel: 0 }) });
+    const status = await screen.findByRole('region', { name: 'Membership status' });
+    expect(status.textContent).toContain('emails. You can change that in your Profile');
+    expect(within(status).getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/account/user_profile');
+    cleanup();
+    renderAccount('/account/overview', { member: makeMember({ tierLevel: 0 }), partner: { emailOptInHidden: true } });
+    const hidden = await screen.findByRole('region', { name: 'Membership status' });
+    expect(hidden.textContent).toMatch(/You have opted out of .+ emails\.$/);
+    expect(within(hidden).queryByRole('link', { name: 'Profile' })).toBeNull();
+  });
+
   it('shows the referral box when content switches it on, and copies the link on click', async () => {
     const user = userEvent.setup();
     renderAccount('/account/overview', { content: referralContent(true) });

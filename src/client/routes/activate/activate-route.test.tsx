@@ -27,14 +27,14 @@ function setup(handler: Handler) {
   return fetchMock;
 }
 
-function renderActivate(route: string) {
+function renderActivate(route: string, contentState = content) {
   return renderRoutes(
     [
       { path: '/activate', element: <ActivateRoute /> },
       { path: '/activate/activated', element: <ActivatedRoute /> },
       { path: '*', element: <Where /> },
     ],
-    { route, partner, content },
+    { route, partner, content: contentState },
   );
 }
 
@@ -132,6 +132,20 @@ describe('ActivateRoute stage', () => {
     expect(phone.getAttribute('href')).toBe(partner.customerSupport.phone.href);
     expect(phone.textContent).toBe(partner.customerSupport.phone.formatted);
     expect(screen.getByRole('heading', { level: 1, name: 'Activate your rewards' })).toBeTruthy();
+  });
+
+  it("shows the content's own failure text (error_text) before the support phone when it has one", async () => {
+    setup((url) => {
+      if (url.pathname === '/api/Member/pub-1') return json(visitor({}));
+      if (url.pathname === '/api/Member/Activate') return json({ statusCode: 409, error: 'Conflict', message: 'Not activatable' }, 409);
+      return undefined;
+    });
+    const configured = makeContentState({ tier_1_activation: [{ slug: 'activation', fields: { title: 'Activate your rewards', button_text: 'Activate now', error_text: 'We could not activate you just now.' } }] }, partner);
+    renderActivate('/activate?public_id=pub-1', configured);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Activate now' }));
+    const toast = await screen.findByText((_, n) => n?.tagName === 'DIV' && n.className.includes('message') && Boolean(n.textContent?.includes('We could not activate you just now.')));
+    expect(toast.textContent).not.toContain(ACTIVATION_FAILED);
+    expect(within(toast).getByRole('link').getAttribute('href')).toBe(partner.customerSupport.phone.href);
   });
 
   it('/activate/activated without an activation is not found', () => {

@@ -315,6 +315,9 @@ describe('JoinRoute', () => {
     const call = fetchMock.mock.calls.find(([u]) => String(u).includes('/api/Members/Prospects'))!;
     const body = JSON.parse(String((call[1] as RequestInit).body));
     expect(body).toMatchObject({ email: 'new@example.com', firstName: 'Nia', zipCode: '60601', phoneNumber: '', smsOptIn: false, emailOptIn: true, referral: { utm_source: 'mail' }, publicId: 'pub-kv-1' });
+    // The e-mail check on leaving the field names the known visitor too: their own e-mail is free to them.
+    const check = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://localhost')).find((u) => u.pathname === '/api/Members/Validate/Email')!;
+    expect(Object.fromEntries(check.searchParams)).toEqual({ email: 'new@example.com', publicId: 'pub-kv-1' });
   });
 
   it('asks for the address where the partner requires it (not for credit partners)', () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import type { MerchantSearchResponse } from '#shared/schemas/merchant';
@@ -8,7 +8,8 @@ import { merchantFixture } from '../../test/merchant-fixture';
 import { renderWithAirline as renderWithProviders } from '../../test/render';
 import { makeMember } from '../../test/member-fixture';
 import type { Member } from '#shared/schemas/member';
-import { LAST_SEARCH_KEY } from '../../features/search/search-storage';
+import { LAST_SEARCH_KEY, readSearchView, writeSearchView } from '../../features/search/search-storage';
+import { useSearchPage, type SearchPage } from '../../features/search/hooks/use-search-page';
 import { SearchRoute } from './search-route';
 
 type Handler = (url: URL) => { status: number; body: unknown };
@@ -81,6 +82,40 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+});
+
+function Probe({ onPage }: { onPage?: (page: SearchPage) => void }) {
+  const page = useSearchPage();
+  onPage?.(page);
+  return <p data-testid="probe">{`${page.view}:${String(page.selectedId)}:${page.data ? 'results' : 'none'}`}</p>;
+}
+
+describe('the list/map choice and the chosen restaurant come back with their history entry (Back from a restaurant)', () => {
+  const entry = { pathname: '/search', search: '?location=Chicago', key: 'entry-1' };
+  beforeEach(() => { sessionStorage.clear(); });
+
+  it('restores the map and the chosen restaurant once the results are there', async () => {
+    writeSearchView('entry-1', { view: 'map', selectedId: 3 });
+    renderWithProviders(<Probe />, { route: entry });
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('map:3:results'));
+  });
+
+  it('drops a chosen restaurant that is not among the results', async () => {
+    writeSearchView('entry-1', { view: 'map', selectedId: 99 });
+    renderWithProviders(<Probe />, { route: entry });
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('map:null:results'));
+  });
+
+  it('records the choice for the entry it was made on; another entry starts with the list', async () => {
+    let page: SearchPage | undefined;
+    renderWithProviders(<Probe onPage={(p) => { page = p; }} />, { route: entry });
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('list:null:results'));
+    act(() => { page!.toggleView(); page!.setSelectedId(2); });
+    await waitFor(() => expect(readSearchView('entry-1')).toEqual({ view: 'map', selectedId: 2 }));
+    cleanup();
+    renderWithProviders(<Probe />, { route: { ...entry, key: 'entry-2' } });
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('list:null:results'));
+  });
 });
 
 describe('SearchRoute', () => {

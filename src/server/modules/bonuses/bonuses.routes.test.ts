@@ -7,6 +7,7 @@ import { demoPublicId } from '../../demo/members';
 import type { Member } from '#shared/schemas/member';
 import type { ErrorResponse } from '#shared/schemas/common';
 import { memberByPublicId } from '../rewards/rewards.test-fixtures';
+import { progressYear } from '../members/standing';
 import {
   BONUS_ACCOUNT_CLOSED, BONUS_NOT_AVAILABLE, BONUS_NOT_FOUND, BONUS_NO_REGISTRATION, BONUS_WINDOW_CLOSED, awardReservationBonus,
 } from './bonuses.service';
@@ -134,7 +135,7 @@ describe('the reservation bonus hook', () => {
     expect(rewards.every((r) => r.amount === 100 && r.status === 'Awarded')).toBe(true);
     const awards = await t.database.db.select().from(bonusAwards).where(eq(bonusAwards.memberId, m.id));
     expect(awards.map((a) => a.awardKey).sort()).toEqual(['reservation:res-1', 'reservation:res-2']);
-    const [progress] = await t.database.db.select().from(memberProgress).where(and(eq(memberProgress.memberId, m.id), eq(memberProgress.year, new Date().getUTCFullYear())));
+    const [progress] = await t.database.db.select().from(memberProgress).where(and(eq(memberProgress.memberId, m.id), eq(memberProgress.year, progressYear(new Date(), m.state))));
     expect(progress?.rewards).toBe(200);
   });
 

@@ -4,6 +4,7 @@ import type { MemberBonus, MemberRow, PartnerRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { bonusOpen, bonusStatus, inAudience, type BonusStatus } from '#shared/rules/bonuses';
 import { activeProgrammes, enrol, enrolmentsOf, insertAwards, programmeByCode, type ProgrammeRow } from './bonuses.repo';
+import { progressYear } from '../members/standing';
 
 /**
  * Bonuses of a member (docs/api-bonuses.md): the §3 `activeBonuses` of GET /api/Member, registration
@@ -81,8 +82,9 @@ export type ReservationBonusResult = { awarded: true; rewardId: number } | { awa
  */
 export async function awardReservationBonus(db: Db, opts: { partnerId: number; memberId: number; reservationId: string; dineId?: number | null }): Promise<ReservationBonusResult> {
   return db.transaction(async (tx) => {
-    const locked = await tx.execute(sql`select id from members where id = ${opts.memberId} and partner_id = ${opts.partnerId} for update`);
-    if ((locked as unknown as { rows: unknown[] }).rows.length === 0) return { awarded: false, reason: 'memberNotFound' } as const;
+    const locked = await tx.execute(sql`select id, state from members where id = ${opts.memberId} and partner_id = ${opts.partnerId} for update`);
+    const member = (locked as unknown as { rows: Array<{ state: string }> }).rows[0];
+    if (!member) return { awarded: false, reason: 'memberNotFound' } as const;
     const [programme] = await activeProgrammes(tx, { partnerId: opts.partnerId, kinds: ['reservation'] });
     const offered = await tx.execute(sql`select has_reservation_bonus from partners where id = ${opts.partnerId}`);
     const has = (offered as unknown as { rows: Array<{ has_reservation_bonus: boolean }> }).rows[0]?.has_reservation_bonus === true;
@@ -92,7 +94,7 @@ export async function awardReservationBonus(db: Db, opts: { partnerId: number; m
       dineId: opts.dineId ?? null, amount: programme.amount, description: programme.description,
     }]);
     if (!done) return { awarded: false, reason: 'alreadyAwarded' } as const;
-    await addBonusToProgress(tx, { memberId: opts.memberId, partnerId: opts.partnerId, year: new Date().getUTCFullYear(), amount: programme.amount });
+    await addBonusToProgress(tx, { memberId: opts.memberId, partnerId: opts.partnerId, year: progressYear(new Date(), member.state), amount: programme.amount });
     return { awarded: true, rewardId: done.rewardId } as const;
   });
 }

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { createMailer, type Mailer } from '../../lib/mailer';
 import { partnerOrigin } from '../../plugins/partner';
+import { usesSingleSignOn } from '#shared/rules/partner-features';
 import { deliverPending } from '../notifications/notifications.service';
 import { CAPTCHA_MESSAGE } from './captcha';
 import { loadCardKeys, loadFingerprintKeys, type CardKeys, type FingerprintKeys } from './card-crypto';
@@ -84,7 +85,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; mai
   app.delete('/api/Member/Cards', {
     schema: {
       tags: ['cards'],
-      summary: "Delete one of the member's cards; deleting the last card closes the account and signs out",
+      summary: "Delete one of the member's cards; deleting the last card closes the account and signs out (single sign-on: through GET /api/SignOut, which ends the provider's session too)",
       security: [{ xsrf: [] }],
       querystring: ZDeleteCardQuery,
       response: { 200: z.literal(true), 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
@@ -93,7 +94,13 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; mai
     const partner = request.sitePartner;
     const { member } = await app.sessions.require(request);
     const { closed } = await deleteCard(db, { partner, member, id: request.query.id });
-    if (closed) {
+    if (closed && usesSingleSignOn(partner)) {
+      // The page goes on to /SignOut (§4), whose GET /api/SignOut ends this session and names the
+      // provider's end-session address from the session's ID token: ended here, the provider's
+      // session would outlive the account and sign the member in again without a password. Until
+      // then the session is a closed account's (re-enrolment only).
+      request.log.info('last card deleted: account closed; the sign-out page ends the session and the provider\'s');
+    } else if (closed) {
       request.log.info('last card deleted: account closed, session ended');
       await app.sessions.end(request, reply);
     }

@@ -229,6 +229,31 @@ describe('POST /api/Members/Prospects', () => {
     expect(untouched).toMatchObject({ tierLevel: 1, hasWebProfile: false });
   });
 
+  it('gives a known visitor past tier 1 without a web profile (sent to /join?rfr=2) their profile too, keeping VIP', async () => {
+    const db = t.database.db;
+    for (const [tierLevel, optIn, after] of [[2, true, 2], [3, true, 3], [0, true, 2], [3, false, 0]] as const) {
+      const publicId = newPublicId();
+      const email = `visitor-t${tierLevel}-${optIn}@example.com`;
+      const partnerNumber = withCheckCharacter(`VT${tierLevel}${optIn ? 1 : 0}00`);
+      const [visitor] = await db.insert(members).values({
+        partnerId: partner('hilton').id, publicId, email, partnerNumber, tierLevel, hasWebProfile: false, interfaceType: 'known', memberType: 'EnrolledCardMember',
+      }).returning();
+      // The checks on leaving the fields agree: their own e-mail and number are free to them, not to anyone else.
+      const check = async (query: string) => (await get('hilton', `/api/Members/Validate/Email?${query}`)).json<{ isValid: boolean }>().isValid;
+      expect(await check(`email=${encodeURIComponent(email)}&publicId=${publicId}`)).toBe(true);
+      expect(await check(`email=${partnerNumber}&usePpn=true&publicId=${publicId}`)).toBe(true);
+      expect(await check(`email=${encodeURIComponent(email)}`)).toBe(false);
+      expect(await check(`email=${partnerNumber}&usePpn=true`)).toBe(false);
+      const res = await join('hilton', signUp({ email, partnerNumber, publicId, emailOptIn: optIn }));
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json<{ member: Member }>().member).toMatchObject({ publicId, tierLevel: after, email, memberType: 'EnrolledCardMember' });
+      const [row] = await db.select().from(members).where(eq(members.publicId, publicId));
+      expect(row).toMatchObject({ id: visitor!.id, hasWebProfile: true });
+      // With a web profile, the public id frees nothing any more.
+      expect(await check(`email=${encodeURIComponent(email)}&publicId=${publicId}`)).toBe(false);
+    }
+  });
+
   it('keeps one account per e-mail when two joins race', async () => {
     const body = signUp();
     const [a, b] = await Promise.all([join('hilton', body), join('hilton', { ...body, partnerNumber: withCheckCharacter('RC0001') })]);
@@ -355,6 +380,7 @@ describe('GET /api/Members/Validate/Email', () => {
   it('answers 400 to bad queries and 404 on sso and none partners', async () => {
     expect((await get('hilton', '/api/Members/Validate/Email')).statusCode).toBe(400);
     expect((await get('hilton', '/api/Members/Validate/Email?email=a%40b.co&usePpn=maybe')).statusCode).toBe(400);
+    expect((await get('hilton', '/api/Members/Validate/Email?email=a%40b.co&publicId=no%20spaces')).statusCode).toBe(400);
     expect((await get('delta', '/api/Members/Validate/Email?email=a%40b.co')).statusCode).toBe(404);
     expect((await get('daak', '/api/Members/Validate/Email?email=a%40b.co')).statusCode).toBe(404);
   });

@@ -65,7 +65,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     },
   }, async (request, reply) => {
     await app.limits.account(request, reply, { name: 'validate-email', account: request.query.email, limit: VALIDATE_EMAIL_PER_ACCOUNT });
-    const isValid = await isEmailAvailable(db, { partner: request.sitePartner, value: request.query.email, usePpn: request.query.usePpn === 'true' });
+    const isValid = await isEmailAvailable(db, { partner: request.sitePartner, value: request.query.email, usePpn: request.query.usePpn === 'true', publicId: request.query.publicId });
     return { isValid };
   });
 

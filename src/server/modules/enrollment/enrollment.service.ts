@@ -95,7 +95,9 @@ export async function joinProgramme(db: Db, opts: { partner: PartnerRow; body: P
   const candidate = opts.body.publicId ? await findMemberByPublicId(db, partner.id, opts.body.publicId) : undefined;
   // A public id alone does not hand over a record: the visitor's own e-mail must be the one joining.
   const sameEmail = (c: MemberRow) => !c.email || c.email.toLowerCase() === String(opts.body.email ?? '').trim().toLowerCase();
-  const visitor = candidate && candidate.tierLevel === 1 && !candidate.hasWebProfile && sameEmail(candidate) ? candidate : undefined;
+  // §4: a known visitor without a web profile is sent here (/join?rfr=2 past tier 1, or from
+  // activation): joining gives their own record its web profile, whatever their tier.
+  const visitor = candidate && !candidate.hasWebProfile && sameEmail(candidate) ? candidate : undefined;
 
   const parsed = await serverProspectSchema({ db, partner, exceptId: visitor?.id }).safeParseAsync(opts.body);
   if (!parsed.success) throw AppError.fromIssues(parsed.error.issues);
@@ -110,7 +112,8 @@ export async function joinProgramme(db: Db, opts: { partner: PartnerRow; body: P
     ...contactOf(partner, v),
     // Where the form does not offer the opt-in, joining the programme includes its e-mails.
     ...(emailOptInOffered(partner) ? {} : { emailOptIn: true }),
-    tierLevel: v.emailOptIn || !emailOptInOffered(partner) ? 2 : 0,
+    // A visitor who was VIP (granted by the partner) stays VIP while opted in, as the profile's opt-in keeps it.
+    tierLevel: v.emailOptIn || !emailOptInOffered(partner) ? (visitor?.tierLevel === 3 ? 3 : 2) : 0,
     interfaceType: 'direct',
     hasWebProfile: true,
     active: true,
@@ -152,17 +155,20 @@ export async function recordProspect(db: Db, opts: { partnerId: number; email: s
  * that is no e-mail address (by the one rule of the pages, rules/email.ts) or no partner number is
  * refused with 400, so a page never takes it for a member's.
  */
-export async function isEmailAvailable(db: Db, opts: { partner: PartnerRow; value: string; usePpn: boolean }): Promise<boolean> {
+export async function isEmailAvailable(db: Db, opts: { partner: PartnerRow; value: string; usePpn: boolean; publicId?: string }): Promise<boolean> {
   const value = opts.value.trim();
+  // The known visitor joining: their own record does not count against them (joinProgramme takes it over).
+  const visitor = opts.publicId ? await findMemberByPublicId(db, opts.partner.id, opts.publicId) : undefined;
+  const exceptId = visitor && !visitor.hasWebProfile ? visitor.id : undefined;
   if (opts.usePpn && /^[A-Za-z0-9]{7}$/.test(value)) {
     const number = normalisePartnerNumber(value);
     if (!isValidPartnerNumber(number, validatorOf(opts.partner))) {
       throw AppError.badRequest(PARTNER_NUMBER_FORMAT_MESSAGE, [{ field: 'email', message: PARTNER_NUMBER_FORMAT_MESSAGE }]);
     }
-    return !(await partnerNumberInUse(db, { partnerId: opts.partner.id, partnerNumber: number }));
+    return !(await partnerNumberInUse(db, { partnerId: opts.partner.id, partnerNumber: number, exceptId }));
   }
   if (!isValidEmail(value)) throw AppError.badRequest(EMAIL_MESSAGE, [{ field: 'email', message: EMAIL_MESSAGE }]);
-  return !(await emailInUse(db, { partnerId: opts.partner.id, email: normaliseEmail(value) }));
+  return !(await emailInUse(db, { partnerId: opts.partner.id, email: normaliseEmail(value), exceptId }));
 }
 
 /** GET /api/Members/Validate/Zip. */

@@ -35,8 +35,14 @@ describe('standingOf', () => {
     expect(standingOf(2, { dinesThisYear: 4, dinesLastYear: 12, rewardsThisYear: 300 }, 2026)).toMatchObject({ tierLevel: 3, diningProgress: { status: 'Renewing', remainingDines: 8 } });
   });
 
-  it('counts years in UTC', () => {
-    expect(progressYear(new Date('2026-12-31T23:59:59Z'))).toBe(2026);
-    expect(progressYear(new Date('2027-01-01T00:00:00Z'))).toBe(2027);
+  it('counts years on the member\'s own clock (their state; New York\'s when none), as the engine files dines', () => {
+    // 19:00 on New Year's Eve in New York is already 2027 in UTC.
+    expect(progressYear(new Date('2027-01-01T00:00:00Z'))).toBe(2026);
+    expect(progressYear(new Date('2027-01-01T05:00:00Z'))).toBe(2027);
+    expect(progressYear(new Date('2027-01-01T07:59:00Z'), 'CA')).toBe(2026);
+    expect(progressYear(new Date('2027-01-01T08:00:00Z'), 'ca')).toBe(2027);
+    expect(progressYear(new Date('2027-01-01T09:59:00Z'), 'HI')).toBe(2026);
+    expect(progressYear(new Date('2026-12-31T13:59:00Z'), 'GU')).toBe(2026);
+    expect(progressYear(new Date('2026-12-31T14:00:00Z'), 'GU')).toBe(2027);
   });
 });

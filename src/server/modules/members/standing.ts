@@ -2,6 +2,7 @@ import { TIER_LEVELS } from '#shared/constants/member';
 import type { MemberBonus } from '../../db/schema';
 import type { TierLevel } from '#shared/rules/earn-text';
 import { diningProgress, holdsVip, type DiningProgress } from '#shared/rules/rewards/progress';
+import { merchantLocalDateTime } from '../rewards/card-events';
 
 /**
  * A member's tier and dining progress as the engine's tables say (member_progress), not as the
@@ -51,7 +52,13 @@ export function standingOf(storedTier: number, figures: ProgressFigures, year: n
   };
 }
 
-/** The calendar year of progress and dine summaries (UTC). */
-export function progressYear(now: Date = new Date()): number {
-  return now.getUTCFullYear();
+/**
+ * The calendar year of progress and dine summaries: the year on the member's own clock (the time
+ * zone of their profile's state; New York's when they gave none). The engine files each dine under
+ * its restaurant's local year, so a member who dines near home sees the year turn at their own
+ * midnight: counted in UTC, the evening of 31 December in the US already showed the new year's
+ * empty figures.
+ */
+export function progressYear(now: Date = new Date(), homeState = ''): number {
+  return Number(merchantLocalDateTime(now, homeState).slice(0, 4));
 }

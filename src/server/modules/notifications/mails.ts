@@ -90,7 +90,7 @@ export function dineNotEarnedMail(opts: { partner: MailPartner; member: MailMemb
   const { dine, partner } = opts;
   const reason = dine.reason && dine.reason in NOT_EARNED_REASONS ? NOT_EARNED_REASONS[dine.reason as NotEarnedReason] : null;
   // §4 wording: airline partners say 'Not earned', the others 'Expired'.
-  const label = statusLabel({ status: 'Forfeit', airline: partner.currencyType === 'Mile', createdAt: new Date() }) ?? 'Not earned';
+  const label = statusLabel({ status: 'Forfeit', airline: partner.currencyType === 'Mile', transactionCreatedAt: new Date().toISOString() }) ?? 'Not earned';
   return compose({
     partner, member: opts.member,
     subject: `Your visit to ${dine.merchantName} did not earn ${currencyWords(partner)}`,

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { TestBrowser } from '../../test/browser';
-import { memberCards, memberProgress, merchants, statementCredits } from '../../db/schema';
+import { memberCards, memberProgress, members, merchants, partners, statementCredits } from '../../db/schema';
 import { demoPublicId } from '../../demo/members';
 import { NOT_EARNED_REASONS } from '#shared/constants/rewards';
 import type { CreditBalance, CreditRecordsPage, DineSummary, TransactionsPage } from '#shared/schemas/rewards';
 import { eq } from 'drizzle-orm';
 import { insertDine, insertReward, memberByPublicId } from './rewards.test-fixtures';
-import { NO_STATEMENT_CREDITS } from './rewards.service';
+import { dineSummary, NO_STATEMENT_CREDITS } from './rewards.service';
+import { progressYear } from '../members/standing';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -120,9 +121,10 @@ describe('GET /api/Member/Transactions', () => {
 describe('GET /api/Member/DineSummary', () => {
   it("answers this year's rewards and qualified dines of the member's progress row", async () => {
     const m = await member('caesars', 'vip-card');
+    const thisYear = progressYear(new Date(), m.state);
     await t.database.db.insert(memberProgress).values([
-      { memberId: m.id, partnerId: m.partnerId, year, qualifiedDines: 13, rewards: 2450 },
-      { memberId: m.id, partnerId: m.partnerId, year: year - 1, qualifiedDines: 30, rewards: 9000 },
+      { memberId: m.id, partnerId: m.partnerId, year: thisYear, qualifiedDines: 13, rewards: 2450 },
+      { memberId: m.id, partnerId: m.partnerId, year: thisYear - 1, qualifiedDines: 30, rewards: 9000 },
     ]);
     const b = await signedIn('caesars', 'vip-card');
     const res = await get(b, '/api/Member/DineSummary');
@@ -130,9 +132,20 @@ describe('GET /api/Member/DineSummary', () => {
     expect(res.json<DineSummary>()).toEqual({ currentYearBenefits: 2450, currentYearDines: 13 });
   });
 
+  it("counts the year on the member's own clock: New Year's Eve evening in Los Angeles is still the old year", async () => {
+    const m = await member('caesars', 'select-card');
+    await t.database.db.update(members).set({ state: 'CA' }).where(eq(members.id, m.id));
+    await t.database.db.insert(memberProgress).values({ memberId: m.id, partnerId: m.partnerId, year: 2031, qualifiedDines: 5, rewards: 700 });
+    const [partner] = await t.database.db.select().from(partners).where(eq(partners.id, m.partnerId));
+    const who = { partner: partner!, member: { ...m, state: 'CA' } };
+    // 21:00 on 31 December 2031 in Los Angeles: already 2032 in UTC.
+    expect(await dineSummary(t.database.db, who, new Date('2032-01-01T05:00:00Z'))).toEqual({ currentYearBenefits: 700, currentYearDines: 5 });
+    expect(await dineSummary(t.database.db, who, new Date('2032-01-01T08:00:00Z'))).toEqual({ currentYearBenefits: 0, currentYearDines: 0 });
+  });
+
   it('answers dollars on cash-back partners, zeros for a member without progress', async () => {
     const m = await member('ftch', 'vip-card');
-    await t.database.db.insert(memberProgress).values({ memberId: m.id, partnerId: m.partnerId, year, qualifiedDines: 4, rewards: 1234 });
+    await t.database.db.insert(memberProgress).values({ memberId: m.id, partnerId: m.partnerId, year: progressYear(new Date(), m.state), qualifiedDines: 4, rewards: 1234 });
     expect((await get(await signedIn('ftch', 'vip-card'), '/api/Member/DineSummary')).json<DineSummary>()).toEqual({ currentYearBenefits: 12.34, currentYearDines: 4 });
     expect((await get(await signedIn('ftch', 'select-card'), '/api/Member/DineSummary')).json<DineSummary>()).toEqual({ currentYearBenefits: 0, currentYearDines: 0 });
   });

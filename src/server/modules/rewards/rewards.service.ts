@@ -87,7 +87,7 @@ export async function transactionsPage(db: Db, who: Who, page: PageRequest, now:
 
 /** GET /api/Member/DineSummary: this calendar year's rewards and qualified dines. */
 export async function dineSummary(db: Db, who: Who, now: Date = new Date()): Promise<DineSummary> {
-  const progress = await progressFigures(db, who.member, progressYear(now));
+  const progress = await progressFigures(db, who.member, progressYear(now, who.member.state));
   return { currentYearBenefits: inPartnerUnit(who.partner, progress.rewardsThisYear), currentYearDines: progress.dinesThisYear };
 }
 

@@ -42,7 +42,7 @@ class Browser {
     this.cookies.push({ name, value, host, path });
   }
 
-  async request(method: 'GET' | 'POST', href: string, form?: Record<string, string>, extra: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  async request(method: 'GET' | 'POST' | 'DELETE', href: string, form?: Record<string, string>, extra: Record<string, string> = {}): Promise<LightMyRequestResponse> {
     const url = new URL(href);
     const headers: Record<string, string> = { ...extra, host: url.host };
     const cookie = this.cookieHeader(url);
@@ -327,6 +327,27 @@ describe('signing out of a single sign-on session (issue 7, item 7)', () => {
     const again = await b.navigate(partnerUrl('delta', '/auth/sso/start?returnTo=/account'));
     expect(again.at).toMatch(new RegExp(`^${ISSUER_ORIGIN}/oidc/interaction/`));
     expect(again.res.body).toMatch(/<label for="password">Password<\/label>/);
+    expect((await currentMember(b, 'delta')).statusCode).toBe(401);
+  });
+
+  it("deleting the last card closes the account, and the sign-out that follows still ends the provider's session", async () => {
+    const b = new Browser(t.app);
+    await signIn(b, 'delta', account('demo-basic-card'));
+    const csrf = async () => (await b.request('GET', partnerUrl('delta', '/api/CSRF'))).json<{ csrfToken: string }>().csrfToken;
+    const cards = await b.request('GET', partnerUrl('delta', '/api/Member/Cards'));
+    const ids = cards.json<Array<{ id: number }>>().map((c) => c.id);
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) {
+      const del = await b.request('DELETE', partnerUrl('delta', `/api/Member/Cards?id=${id}`), undefined, { 'x-xsrf-token': await csrf() });
+      expect(del.statusCode, del.body).toBe(200);
+    }
+    const [row] = await t.database.db.select().from(members).where(and(eq(members.partnerId, await partnerId('delta')), eq(members.email, 'basic.card@sso.example.com')));
+    expect(row).toMatchObject({ memberType: 'ClosedAccountMember', active: false });
+
+    const out = await signOut(b);
+    const end = new URL(out.json<{ endSessionUrl: string }>().endSessionUrl);
+    expect(`${end.origin}${end.pathname}`).toBe(`${ISSUER_ORIGIN}/oidc/session/end`);
+    expect(end.searchParams.get('id_token_hint')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect((await currentMember(b, 'delta')).statusCode).toBe(401);
   });
 

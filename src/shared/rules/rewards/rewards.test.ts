@@ -5,6 +5,7 @@ import { ALL_DAY, qualify, type MerchantTerms } from './qualification';
 import { rateForTier, rewardBasisCents, rewardFor, tierForDine } from './earning';
 import { diningProgress, holdsVip } from './progress';
 import { isDimmed, statusLabel } from './status-label';
+import { reviewLinkDecision, showsReviewLink } from '../review-link';
 
 const at = (iso: string) => localParts(iso)!;
 const terms = (over: Partial<MerchantTerms> = {}): MerchantTerms => ({
@@ -140,7 +141,37 @@ describe('status labels (§4)', () => {
     ['Deferred', false, 1, 'Deferred'], ['Deferred', true, 1, 'Not earned'],
     ['Pending', false, 35, 'Pending Review'], ['Pending', false, 36, 'Review expired'], ['Pending', true, 60, 'Processing'],
   ] as const)('%s (airline %s, %i days old) reads %j', (status, airline, days, label) => {
-    expect(statusLabel({ status, airline, createdAt: new Date(now.getTime() - days * day), now })).toBe(label);
+    expect(statusLabel({ status, airline, transactionCreatedAt: new Date(now.getTime() - days * day).toISOString(), now })).toBe(label);
+  });
+
+  it('counts the review window as the review link does: calendar days at the restaurant, day 35 still in', () => {
+    const dine = '2026-01-01T20:00:00-05:00';
+    const pending = (nowIso: string) => statusLabel({ status: 'Pending', airline: false, transactionCreatedAt: dine, now: new Date(nowIso) });
+    // Day 35 at 21:00 in New York: more than 35 × 24 hours after the dine, and the link is still open.
+    expect(pending('2026-02-05T21:00:00-05:00')).toBe('Pending Review');
+    expect(showsReviewLink({ transactionCreatedAt: dine, transactionStatus: 'Pending', transactionTypeCode: 'S', merchantId: 1, reviewed: false }, new Date('2026-02-05T21:00:00-05:00'))).toBe(true);
+    // Day 36 from local midnight.
+    expect(pending('2026-02-05T23:59:00-05:00')).toBe('Pending Review');
+    expect(pending('2026-02-06T00:01:00-05:00')).toBe('Review expired');
+  });
+
+  it('never reads Review expired beside a review link the server would accept, nor Pending Review after it closed', () => {
+    const minute = 60_000;
+    fc.assert(fc.property(
+      fc.integer({ min: Date.UTC(2025, 0, 1) / minute, max: Date.UTC(2027, 0, 1) / minute }),
+      fc.constantFrom('-10:00', '-08:00', '-07:00', '-06:00', '-05:00', '-04:00', '+10:00'),
+      fc.integer({ min: 0, max: 45 * 24 * 60 }),
+      (dineMinute, offset, ageMinutes) => {
+        const sign = offset.startsWith('-') ? -1 : 1;
+        const offsetMs = sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4))) * minute;
+        const local = new Date(dineMinute * minute + offsetMs).toISOString().slice(0, 19);
+        const transactionCreatedAt = `${local}${offset}`;
+        const now = new Date(dineMinute * minute + ageMinutes * minute);
+        const link = reviewLinkDecision({ transactionCreatedAt, transactionStatus: 'Pending', transactionTypeCode: 'S', merchantId: 1, reviewed: false }, now);
+        const label = statusLabel({ status: 'Pending', airline: false, transactionCreatedAt, now });
+        expect(label === 'Review expired').toBe(!link.ok && link.problem === 'windowClosed');
+      },
+    ));
   });
 
   it('dims Forfeit, Pending and Deferred rows', () => {

@@ -1,12 +1,14 @@
 import { REVIEW_WINDOW_DAYS, type RewardStatus } from '../../constants/rewards';
-
-const DAY = 86_400_000;
+import { reviewDaysSince } from '../review-link';
 
 /**
  * §4 transaction status labels on Reviews & History. Airline partners have their own wording.
- * Awarded shows no label; Paid shows its date (formatted by the page).
+ * Awarded shows no label; Paid shows its date (formatted by the page). A Pending row reads
+ * 'Review expired' once the review window is over, counted as the review link counts it
+ * (review-link.ts: calendar days at the restaurant, day 35 still in), so a row never reads
+ * expired beside a link the server would still accept.
  */
-export function statusLabel(opts: { status: RewardStatus; airline: boolean; createdAt: Date; now?: Date }): string | null {
+export function statusLabel(opts: { status: RewardStatus; airline: boolean; transactionCreatedAt: string; now?: Date }): string | null {
   const now = opts.now ?? new Date();
   switch (opts.status) {
     case 'Awarded':
@@ -19,7 +21,7 @@ export function statusLabel(opts: { status: RewardStatus; airline: boolean; crea
       return opts.airline ? 'Not earned' : 'Deferred';
     case 'Pending':
       if (opts.airline) return 'Processing';
-      return now.getTime() - opts.createdAt.getTime() > REVIEW_WINDOW_DAYS * DAY ? 'Review expired' : 'Pending Review';
+      return (reviewDaysSince(opts.transactionCreatedAt, now) ?? 0) > REVIEW_WINDOW_DAYS ? 'Review expired' : 'Pending Review';
   }
 }
 

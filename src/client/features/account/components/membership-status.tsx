@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Member } from '#shared/schemas/member';
-import { programName } from '#shared/rules/partner-features';
+import { emailOptInOffered, programName } from '#shared/rules/partner-features';
 import { paths } from '#shared/routes';
 import { usePartner } from '#client/lib/partner';
 import { useContent } from '../../content';
@@ -39,18 +39,21 @@ export function MembershipStatus({ member }: { member: Member }) {
           </div>
         )}
       </dl>
-      <TierNote member={member} program={program} current={copy(earning.current)} />
+      <TierNote member={member} program={program} current={copy(earning.current)} canOptIn={emailOptInOffered(partner)} />
     </section>
   );
 }
 
-function TierNote({ member, program, current }: { member: Member; program: string; current: string }) {
+function TierNote({ member, program, current, canOptIn }: { member: Member; program: string; current: string; canOptIn: boolean }) {
   switch (member.tierLevel) {
     case 0:
-      return (
+      // Where the partner keeps the e-mail choice off our pages (§2 profile: hidden for one partner), the Profile has nothing to change.
+      return canOptIn ? (
         <p>
           You have opted out of {program} emails. You can change that in your <Link to={paths.account.profile()}>Profile</Link>.
         </p>
+      ) : (
+        <p>You have opted out of {program} emails.</p>
       );
     case 1:
       return <p>Your {program} account is not activated yet.</p>;

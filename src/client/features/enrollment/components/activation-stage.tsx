@@ -8,7 +8,7 @@ import { AuthPage, authStyles as styles } from '../../auth';
 import { saveKnownPublicId, useActivateKnownVisitor } from '../../session';
 import { useActivationContent } from '../activation-content';
 
-/** §8 tier-1 activation failure; the support phone follows it. */
+/** §8 tier-1 activation failure when the content configures no text of its own; the support phone follows it. */
 export const ACTIVATION_FAILED = 'There was an error activating your account. Please contact customer support.';
 
 /** §4 activation stage of a known visitor: the content's copy and one button; success replaces the page. */
@@ -29,7 +29,7 @@ export function ActivationStage({ publicId, onActivated }: { publicId: string; o
         kind: 'error',
         message: (
           <>
-            {ACTIVATION_FAILED} <a href={phone.href}>{phone.formatted}</a>
+            {content.errorText || ACTIVATION_FAILED} <a href={phone.href}>{phone.formatted}</a>
           </>
         ),
       });

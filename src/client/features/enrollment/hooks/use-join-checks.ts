@@ -5,6 +5,7 @@ import { normalisePartnerNumber } from '#shared/rules/partner-number';
 import { ZIP_CHECK_FAILED, ZIP_NOT_US_MESSAGE } from '#shared/rules/zip';
 import type { PartnerConfig } from '#shared/schemas/partner';
 import { ApiError } from '#client/lib/api';
+import { readKnownPublicId } from '../../session';
 import { validateEmail, validateZip } from '../api';
 import { joinRules, type JoinChecks, type JoinValues } from '../join-rules';
 
@@ -23,7 +24,7 @@ export function useJoinChecks(partner: PartnerConfig, form: UseFormReturn<JoinVa
     const email = normaliseEmail(value);
     if (syncProblem('email', value) || checks.current.email?.value === email) return;
     try {
-      const answer = await validateEmail(email);
+      const answer = await validateEmail(email, { publicId: readKnownPublicId() });
       checks.current.email = { value: email, inUse: !answer.isValid };
       if (normaliseEmail(getValues('email')) === email) await trigger('email');
     } catch (err) {
@@ -39,7 +40,7 @@ export function useJoinChecks(partner: PartnerConfig, form: UseFormReturn<JoinVa
     const pn = normalisePartnerNumber(value);
     if (!pn || syncProblem('partnerNumber', pn) || checks.current.partnerNumber?.value === pn) return;
     try {
-      const answer = await validateEmail(pn, { usePpn: true });
+      const answer = await validateEmail(pn, { usePpn: true, publicId: readKnownPublicId() });
       checks.current.partnerNumber = { value: pn, inUse: !answer.isValid };
       if (normalisePartnerNumber(getValues('partnerNumber')) === pn) await trigger('partnerNumber');
     } catch {

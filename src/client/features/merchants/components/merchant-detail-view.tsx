@@ -2,8 +2,8 @@ import { lazy, Suspense, useId, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 import { merchantImageUrl } from '#shared/constants/merchant';
 import type { MerchantDetail } from '#shared/schemas/merchant';
-import { earnText, unlockAccessTier } from '#shared/rules/earn-text';
-import { canSignInWithPassword, usesSingleSignOn } from '#shared/rules/partner-features';
+import { earnLine, unlockAccessTier } from '#shared/rules/earn-text';
+import { canSignInWithPassword, hasMembers, usesSingleSignOn } from '#shared/rules/partner-features';
 import { paths } from '#shared/routes';
 import { usePartner } from '#client/lib/partner';
 import { NewTabHint } from '#client/components/smart-link';
@@ -25,7 +25,7 @@ import styles from './merchant-detail.module.css';
 const UnlockAccessButton = lazy(() => import('./unlock-access-popup').then((m) => ({ default: m.UnlockAccessButton })));
 
 /**
- * The merchant detail: the earn text of the signed-in member's tier (a visitor is asked to sign in,
+ * The merchant detail: the earn text of the member's or known visitor's tier (a visitor is asked to sign in where members can,
  * §2), and 'Unlock access to earn' where the member's tier lacks the restaurant's campaigns.
  */
 export type MerchantDetailViewProps = {
@@ -53,7 +53,7 @@ export function MerchantDetailView({ merchant, reviews, reservation, orderLinkRe
   const { overallRating, numberOfRatings } = details.rating;
   const website = merchant.website ? safeUrl(merchant.website) : null;
   const address = location.address;
-  const earn = partner.showEarnRate ? earnText(tier, partner.copyStates) : null;
+  const earn = partner.showEarnRate ? earnLine(tier, partner.copyStates, hasMembers(partner)) : null;
   // A visitor's 'Sign in to see offers' leads to signing in; a member's earn text is just text.
   const earnLink = tier !== null ? null : canSignInWithPassword(partner) ? paths.login() : usesSingleSignOn(partner) ? paths.join() : null;
   const unlockTier = unlockAccessTier({

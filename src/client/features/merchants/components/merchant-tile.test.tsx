@@ -6,7 +6,7 @@ import { cmsItem, partnerFixture } from '#client/test/partner-fixture';
 import { merchantFixture } from '#client/test/merchant-fixture';
 import { makeMember } from '#client/test/member-fixture';
 import { expectNoAxeViolations } from '#client/test/axe';
-import { renderWithAirline as renderWithProviders } from '#client/test/render';
+import { renderWithAirline as renderWithProviders, testQueryClient } from '#client/test/render';
 import { ToastProvider } from '#client/components/toast';
 import { MerchantTile } from './merchant-tile';
 
@@ -141,6 +141,33 @@ describe('MerchantTile', () => {
     it('a visitor is asked to sign in', () => {
       renderWithProviders(<MerchantTile merchant={plain} />, { member: null });
       expect(screen.getByText('Sign in to see offers')).toBeTruthy();
+    });
+
+    it("a known visitor (arrived with their public id) reads their own tier's text, NonActivated included", () => {
+      const queryClient = testQueryClient();
+      queryClient.setQueryData(['known-visitor', 'kv-1'], { publicId: 'kv-1', tierLevel: 1, hasWebProfile: false, active: true });
+      renderWithProviders(<MerchantTile merchant={plain} />, { member: null, route: '/search?public_id=kv-1', queryClient, partner: partnerFixture({ copyStates: { ...partnerFixture().copyStates, currentEarning1: '1 mile per $1 once activated' } }) });
+      expect(within(screen.getByRole('list', { name: 'Offers' })).getByText('1 mile per $1 once activated')).toBeTruthy();
+      expect(screen.queryByText('Sign in to see offers')).toBeNull();
+    });
+
+    it('a known visitor whose account is not active is a visitor', () => {
+      const queryClient = testQueryClient();
+      queryClient.setQueryData(['known-visitor', 'kv-2'], { publicId: 'kv-2', tierLevel: 2, hasWebProfile: true, active: false });
+      renderWithProviders(<MerchantTile merchant={plain} />, { member: null, route: '/search?public_id=kv-2', queryClient });
+      expect(screen.getByText('Sign in to see offers')).toBeTruthy();
+    });
+
+    it('on a partner without members nobody is asked to sign in; a known visitor there still reads their tier', () => {
+      const none = partnerFixture({ enrollmentType: 'none' });
+      renderWithProviders(<MerchantTile merchant={plain} />, { member: null, partner: none });
+      expect(screen.queryByText('Sign in to see offers')).toBeNull();
+      expect(within(screen.getByRole('list', { name: 'Offers' })).queryAllByText(/per \$1/)).toEqual([]);
+      cleanup();
+      const queryClient = testQueryClient();
+      queryClient.setQueryData(['known-visitor', 'kv-3'], { publicId: 'kv-3', tierLevel: 2, hasWebProfile: false, active: true });
+      renderWithProviders(<MerchantTile merchant={plain} />, { member: null, partner: none, route: '/search?public_id=kv-3', queryClient });
+      expect(within(screen.getByRole('list', { name: 'Offers' })).getByText('3 miles per $1')).toBeTruthy();
     });
   });
 

@@ -2,7 +2,8 @@ import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { merchantImageUrl } from '#shared/constants/merchant';
 import type { MerchantSummary } from '#shared/schemas/merchant';
-import { earnText, unlockAccessTier } from '#shared/rules/earn-text';
+import { earnLine, unlockAccessTier } from '#shared/rules/earn-text';
+import { hasMembers } from '#shared/rules/partner-features';
 import { paths } from '#shared/routes';
 import { usePartner } from '#client/lib/partner';
 import { FavoriteButton } from '../../favorites';
@@ -51,6 +52,7 @@ export function MerchantTile({ merchant, tier: tierProp, width, headingLevel = 3
   const price = Math.max(0, Math.min(4, Math.round(details.priceRange)));
   const place = [location.address.city, location.neighborhood].filter((s) => s && s.trim()).join(' · ');
   const tagsShown = partner.showEarnRate;
+  const earn = tagsShown ? earnLine(tier, partner.copyStates, hasMembers(partner)) : null;
   const unlockTier = unlockAccessTier({
     acclaimed2Enabled: partner.acclaimed2Enabled,
     acclaimedLevel: merchant.acclaimedLevel,
@@ -116,9 +118,9 @@ export function MerchantTile({ merchant, tier: tierProp, width, headingLevel = 3
             )}
           </p>
         )}
-        {(tagsShown || merchant.bonusText || merchant.offerTag) && (
+        {(earn || merchant.bonusText || merchant.offerTag) && (
           <ul className={styles.tags} aria-label="Offers">
-            {tagsShown && <li className={styles.earn}>{earnText(tier, partner.copyStates)}</li>}
+            {earn && <li className={styles.earn}>{earn}</li>}
             {merchant.bonusText && (
               <li className={styles.bonus}>
                 <TileTag text={merchant.bonusText} explanation={tagExplanation('bonus', merchant.bonusText, partner.copyStates)} />

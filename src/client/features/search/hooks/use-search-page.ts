@@ -12,7 +12,7 @@ import { useIsDesktop } from '#client/components/use-media-query';
 import { useMerchantSearch } from '../api/search-api';
 import type { MapArea } from '../components/map-view';
 import type { SearchFormValues } from '../components/search-form';
-import { readLastSearch, writeLastSearch } from '../search-storage';
+import { readLastSearch, readSearchView, writeLastSearch, writeSearchView } from '../search-storage';
 import { searchAnnouncement, searchStatus } from '../search-text';
 import { useGeolocation } from './use-geolocation';
 
@@ -35,15 +35,18 @@ function withoutCoordinates(state: SearchState): SearchState {
 export function useSearchPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const implicit = (useLocation().state as NavState)?.implicitLocation === true;
+  const location = useLocation();
+  const implicit = (location.state as NavState)?.implicitLocation === true;
   const query = params.toString();
   const state = useMemo(() => parseSearchState(query), [query]);
   const hasLocation = hasSearchLocation(state);
   const isWide = useIsDesktop();
-  const [view, setView] = useState<'list' | 'map'>('list');
+  // The list/map choice and the chosen restaurant of this history entry (Back from a restaurant).
+  const [restored] = useState(() => readSearchView(location.key));
+  const [view, setView] = useState<'list' | 'map'>(restored?.view ?? 'list');
   const [formOpen, setFormOpen] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [selectedId, setSelectedId] = useState<number | null>(restored?.selectedId ?? null);
   const [focusTarget, setFocusTarget] = useState<'results' | 'location' | null>(null);
   const resultsHeadingRef = useRef<HTMLHeadingElement>(null);
   const uid = useId();
@@ -89,7 +92,11 @@ export function useSearchPage() {
     if (search.isSuccess && !search.isPlaceholderData && hasLocation) writeLastSearch(state);
   }, [search.isSuccess, search.isPlaceholderData, hasLocation, state]);
 
-  useEffect(() => { setSelectedId(null); }, [data]);
+  // New results keep the chosen restaurant only if it is among them (a restored choice waits for them).
+  useEffect(() => {
+    if (data) setSelectedId((id) => (id !== null && data.merchants.some((m) => m.id === id) ? id : null));
+  }, [data]);
+  useEffect(() => { writeSearchView(location.key, { view, selectedId }); }, [location.key, view, selectedId]);
 
   useEffect(() => {
     if (focusTarget === 'results' && data && !search.isPlaceholderData) {
