@@ -84,10 +84,13 @@ export const ROUTES = {
   accountProfile: route('/account/user_profile', hasMembers),
   /** Missing-reward claims: the claim form and the member's claims with their status (docs/api-claims.md). */
   accountClaims: route('/account/claims', hasMembers),
-  /** The member's favourite restaurants (partners with merchant favourites; docs/api-favorites.md). */
-  accountFavorites: route('/account/favorites', offersFavorites),
-  /** The member's table reservations, upcoming then past, with cancel (partners with table reservations; docs/api-reservations.md). */
-  accountReservations: route('/account/reservations', hasReservations),
+  /**
+   * The member's favourite restaurants (partners with merchant favourites; docs/api-favorites.md).
+   * Elsewhere an unknown account sub-path like any other: to the overview (§2).
+   */
+  accountFavorites: { ...route('/account/favorites', offersFavorites), otherwise: 'unregistered' },
+  /** The member's table reservations, upcoming then past, with cancel (partners with table reservations; docs/api-reservations.md); elsewhere to the overview. */
+  accountReservations: { ...route('/account/reservations', hasReservations), otherwise: 'unregistered' },
   /** The review form of one visit of Reviews & History (its sourceTransactionId). */
   accountReview: route('/account/recent_activity/review/:txnId', hasMembers),
   /** Any other account sub-path: redirected to the overview by the client. */

@@ -39,6 +39,30 @@ describe('Account centre routes', () => {
     expect(router.state.location.pathname).toBe('/account/overview');
   });
 
+  it('sends the favourites and reservations pages to the overview where the partner has neither (unknown sub-paths there)', async () => {
+    for (const path of ['/account/favorites', '/account/reservations']) {
+      const { router } = renderAccount(path, { partner: { hasMerchantFavourites: false, openTableReservationsEnabled: false } });
+      // The first render of a lazily loaded screen: allow for a busy machine.
+      expect(await screen.findByRole('heading', { level: 1, name: 'Account Overview' }, { timeout: 5000 })).toBeTruthy();
+      expect(router.state.location.pathname, path).toBe('/account/overview');
+      cleanup();
+    }
+    const { router } = renderAccount('/account/favorites', { partner: { hasMerchantFavourites: true } });
+    expect(await screen.findByRole('heading', { level: 1, name: /favou?rite/i }, { timeout: 5000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/account/favorites');
+  });
+
+  it("keeps a title the partner configured for the page's path (§2 route meta) instead of the page's own", async () => {
+    document.title = 'set by the layout';
+    renderAccount('/account/overview', { partner: { routeMeta: { '/account/overview': { title: 'My account at Hilton' } } } });
+    await screen.findByRole('heading', { level: 1, name: 'Account Overview' });
+    expect(document.title).toBe('set by the layout');
+    cleanup();
+    renderAccount('/account/overview');
+    await screen.findByRole('heading', { level: 1, name: 'Account Overview' });
+    await waitFor(() => expect(document.title).toMatch(/^Account Overview \| /));
+  });
+
   it('sends /account itself to the overview', async () => {
     const { router } = renderAccount('/account');
     expect(await screen.findByRole('heading', { level: 1, name: 'Account Overview' })).toBeTruthy();

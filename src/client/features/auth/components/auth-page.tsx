@@ -1,5 +1,4 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
 import { useDocumentTitle } from '#client/components/use-document-title';
 import { usePartner } from '#client/lib/partner';
 import styles from './auth-page.module.css';
@@ -16,9 +15,8 @@ type AuthPageProps = {
 /** The frame of the sign-in, joining, recovery and activation screens: one column, h1, intro. */
 export function AuthPage({ title, intro, children, wide = false, focusHeading = false }: AuthPageProps) {
   const partner = usePartner();
-  const { pathname } = useLocation();
-  // A title configured for this path (§2 route meta) wins over the screen's heading.
-  useDocumentTitle(partner.routeMeta[pathname] ? null : `${title} | ${partner.name}`);
+  // A title configured for this path (§2 route meta) wins over the screen's heading (useDocumentTitle).
+  useDocumentTitle(`${title} | ${partner.name}`);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focusHeading) headingRef.current?.focus();
