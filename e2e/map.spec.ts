@@ -37,6 +37,29 @@ async function baseCanvasColours(page: Page): Promise<number> {
 
 const placeLabels = (page: Page) => page.locator('.leaflet-mapLabels-pane .leaflet-marker-icon span');
 
+/**
+ * On a phone: the search, switched to the map, a restaurant marker chosen with the keyboard
+ * (clusters have no aria-pressed: zoomed in until they split). Answers the map and the card.
+ */
+async function chooseRestaurantOnPhoneMap(page: Page) {
+  await page.goto(SEARCH);
+  await page.getByRole('button', { name: 'Show map' }).click();
+  const map = page.getByRole('region', { name: /Map of results/ });
+  await expect(map).toHaveAttribute('data-base-layer', 'ready');
+  const marker = map.locator('.leaflet-marker-pane [role="button"][aria-pressed]').first();
+  await expect(map.locator('.leaflet-marker-pane [role="button"]').first()).toBeVisible();
+  for (let i = 0; i < 4 && !(await marker.isVisible()); i += 1) {
+    await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
+    await page.waitForTimeout(500);
+  }
+  await expect(marker).toBeVisible();
+  await marker.focus();
+  await page.keyboard.press('Enter');
+  const card = page.getByRole('region', { name: 'Selected restaurant' });
+  await expect(card).toBeVisible();
+  return { map, card };
+}
+
 test.describe('the search map, offline', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -85,22 +108,7 @@ test.describe('the search map on a phone', () => {
 
   test("shows the chosen restaurant's card on screen, over the map; Escape closes it", async ({ page, errors }) => {
     const blocked = await offline(page);
-    await page.goto(SEARCH);
-    await page.getByRole('button', { name: 'Show map' }).click();
-    const map = page.getByRole('region', { name: /Map of results/ });
-    await expect(map).toHaveAttribute('data-base-layer', 'ready');
-    // A restaurant marker (clusters have no aria-pressed): zoom in until the clusters have split.
-    const marker = map.locator('.leaflet-marker-pane [role="button"][aria-pressed]').first();
-    await expect(map.locator('.leaflet-marker-pane [role="button"]').first()).toBeVisible();
-    for (let i = 0; i < 4 && !(await marker.isVisible()); i += 1) {
-      await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
-      await page.waitForTimeout(500);
-    }
-    await expect(marker).toBeVisible();
-    await marker.focus();
-    await page.keyboard.press('Enter');
-    const card = page.getByRole('region', { name: 'Selected restaurant' });
-    await expect(card).toBeVisible();
+    const { map, card } = await chooseRestaurantOnPhoneMap(page);
     await expect(card).toBeFocused();
     await expect(card.getByRole('heading').first()).toBeVisible();
     const box = await card.boundingBox();
@@ -119,19 +127,7 @@ test.describe('the search map on a phone', () => {
 
   test('Back from the chosen restaurant returns to the map with the same restaurant chosen', async ({ page, errors }) => {
     const blocked = await offline(page);
-    await page.goto(SEARCH);
-    await page.getByRole('button', { name: 'Show map' }).click();
-    const map = page.getByRole('region', { name: /Map of results/ });
-    await expect(map).toHaveAttribute('data-base-layer', 'ready');
-    const marker = map.locator('.leaflet-marker-pane [role="button"][aria-pressed]').first();
-    await expect(map.locator('.leaflet-marker-pane [role="button"]').first()).toBeVisible();
-    for (let i = 0; i < 4 && !(await marker.isVisible()); i += 1) {
-      await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
-      await page.waitForTimeout(500);
-    }
-    await marker.focus();
-    await page.keyboard.press('Enter');
-    const card = page.getByRole('region', { name: 'Selected restaurant' });
+    const { card } = await chooseRestaurantOnPhoneMap(page);
     const name = (await card.getByRole('heading').first().textContent())!.trim();
     await card.getByRole('link', { name, exact: true }).click();
     await expect(page).toHaveURL(/\/merchants\/\d+$/);
