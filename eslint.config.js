@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-/** Folder boundaries of ARCHITECTURE.md "Layout", enforced here. */
+/** Folder boundaries of docs/architecture.md "Layout", enforced here. */
 const noServerFromShared = {
   patterns: [
     { group: ['**/server/**', '**/client/**', 'node:*', 'drizzle-orm*', '@electric-sql/*', 'pg', 'fastify*', 'react', 'react-dom'], message: 'src/shared is isomorphic: no server, client, DOM, node or database imports.' },
@@ -24,11 +24,23 @@ const noServerFromClient = {
 const noZodSchemasInClient = {
   patterns: [
     ...noServerFromClient.patterns,
-    { group: ['**/shared/schemas/*'], allowTypeImports: true, message: 'Import values from shared/constants; schemas only as types (zod stays out of the first load).' },
+    { regex: '^(?:#shared|(?:\\.\\./)+shared)/schemas/', allowTypeImports: true, message: 'Import values from shared/constants; schemas only as types (zod stays out of the first load).' },
+    { regex: '^(?:#shared|(?:\\.\\./)+shared)/api$', allowTypeImports: true, message: 'The API table (shared/api.ts) holds zod schemas: import its types only, and the calls\' addresses from shared/api-paths (call(API_PATHS.<name>, …)).' },
   ],
 };
 /**
- * Import direction inside the client (ARCHITECTURE.md "Layout"): app/ → routes/ → features/ →
+ * The client writes no API address of its own: every /api call is an entry of the API table
+ * (src/shared/api-paths.ts, with its schemas in src/shared/api.ts), called through call() of
+ * lib/api.ts, so a path changed on one side is a compile error on the other. Tests may write them.
+ */
+const API_LITERAL_MESSAGE = "No '/api/…' address in the client: add the call to the API table (src/shared/api-paths.ts and src/shared/api.ts) and use call(API_PATHS.<name>, …) from lib/api.ts.";
+const noApiLiterals = [
+  'error',
+  { selector: 'Literal[value=/^\\/api\\//]', message: API_LITERAL_MESSAGE },
+  { selector: 'TemplateElement[value.raw=/^\\/api\\//]', message: API_LITERAL_MESSAGE },
+];
+/**
+ * Import direction inside the client (docs/architecture.md "Layout"): app/ → routes/ → features/ →
  * components/, lib/. Patterns match the import as written: relative ('../../app/chrome') or
  * through a #client/ alias. Tests are exempt: they compose screens, chrome and fixtures.
  */
@@ -54,6 +66,19 @@ const CLIENT_TESTS = ['src/client/**/*.test.{ts,tsx}', 'src/client/test/**', 'sr
 const noClientFromServer = {
   patterns: [{ group: ['**/client/**', 'react', 'react-dom'], message: 'The server must not import client code.' }],
 };
+/** Demo data reaches the app only through app.ts and main.ts (demo/index.ts); modules take it as options. */
+const noDemoData = { group: ['**/demo', '**/demo/*'], allowTypeImports: true, message: 'Demo data reaches the app only through app.ts (types may be imported).' };
+const MODULES = readdirSync(path.join(import.meta.dirname, 'src/server/modules'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+/**
+ * One server module imports another only through its public entry, modules/<m>/index.ts ('../<m>'),
+ * so what a module offers the others is written down in one place. Tests are exempt.
+ */
+const onlyModuleEntriesOf = (others) => ({
+  regex: `^(?:(?:\\.\\./)+(?:modules/)?|#server/modules/)(?:${others.join('|')})/.`,
+  message: "Another server module is imported only through its public entry (modules/<m>/index.ts): import from '../<m>', and export what is needed there.",
+});
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'migrations/**', '.tmp/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -72,7 +97,7 @@ export default tseslint.config(
   { files: ['e2e/**/*.ts'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
   { files: ['**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
   { files: ['src/shared/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', noServerFromShared] } },
-  { files: ['src/client/**/*.{ts,tsx}'], ignores: CLIENT_TESTS, rules: { 'no-restricted-imports': ['error', noZodSchemasInClient] } },
+  { files: ['src/client/**/*.{ts,tsx}'], ignores: CLIENT_TESTS, rules: { 'no-restricted-imports': ['error', noZodSchemasInClient], 'no-restricted-syntax': noApiLiterals } },
   // Client import direction (the lint zones; src/client/lint-zones.test.ts proves each one fails).
   ...FEATURES.map((feature) => ({
     files: [`src/client/features/${feature}/**/*.{ts,tsx}`],
@@ -92,6 +117,14 @@ export default tseslint.config(
   // Demo data reaches the app only through app.ts and main.ts (demo/index.ts); modules take it as options.
   {
     files: ['src/server/{modules,plugins,lib,db,jobs}/**/*.ts'], ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...noClientFromServer.patterns, { group: ['**/demo', '**/demo/*'], allowTypeImports: true, message: 'Demo data reaches the app only through app.ts (types may be imported).' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...noClientFromServer.patterns, noDemoData] }] },
   },
+  // Server modules use each other only through their index.ts (src/server/lint-zones.test.ts proves it fails).
+  ...MODULES.map((module) => ({
+    files: [`src/server/modules/${module}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...noClientFromServer.patterns, noDemoData, onlyModuleEntriesOf(MODULES.filter((m) => m !== module))] }],
+    },
+  })),
 );

@@ -45,7 +45,7 @@ async function prepare(database: Database): Promise<{ merchantId: number; paths:
   const merchantId = row!.id;
   const tables = Array.from({ length: 30 }, (_, i) => ({ no: i + 1, name: `Table ${i + 1}`, minCovers: i < 12 ? 1 : 2, maxCovers: i < 12 ? 2 : i < 24 ? 4 : 6 }));
   await db.update(reservationSettings).set({
-    tables, pacingParties: 12, pacingCovers: 48, minParty: 1, maxParty: 6, maxDaysAhead: 90, closedDates: [],
+    tables, pacingParties: 12, pacingCovers: 48, minParty: 1, maxParty: 6, bookingWindowDays: 90, closedDates: [],
     shifts: [0, 1, 2, 3, 4, 5, 6].flatMap((weekday) => [
       { weekday, name: 'Lunch', firstSeating: 11 * 60 + 30, lastSeating: 14 * 60 },
       { weekday, name: 'Dinner', firstSeating: 17 * 60, lastSeating: 22 * 60 },
@@ -82,7 +82,7 @@ const loader = () => loadGenerator<{ url: string; seconds: number; paths: string
 
 async function run(database: Database, kind: string) {
   const { paths } = await prepare(database);
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SITE_ORIGIN: 'https://{partner}.dining.example.com', CARD_EVENTS_SECRET: 'bench-card-events-secret-0123456789' }, { clientDir: path.resolve('dist/client') });
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SITE_ORIGIN: 'https://{partner}.dining.example.com', CARD_FRAME_ORIGIN: 'https://cards.dining.example.com', CARD_EVENTS_SECRET: 'bench-card-events-secret-0123456789' }, { clientDir: path.resolve('dist/client') });
   const app = await buildApp({ config, db: database.db, logger: false, rateLimitMax: 1_000_000_000 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const appPort = (app.server.address() as { port: number }).port;

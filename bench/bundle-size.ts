@@ -15,7 +15,7 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set
 /** The app's page (the build also has the card frame's page as an entry; vite.config.ts). */
 export const APP_ENTRY = 'client/index.html';
 
-/** ARCHITECTURE.md budgets: first-load JavaScript of / and /search, gzip, in kB of 1,024 bytes. */
+/** docs/architecture.md budgets: first-load JavaScript of / and /search, gzip, in kB of 1,024 bytes. */
 export const FIRST_LOAD_BUDGET_KB = 120;
 
 /** The route screens whose first load the benches measure (module keys of the Vite manifest). */

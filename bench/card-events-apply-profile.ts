@@ -70,7 +70,7 @@ async function main() {
       console.log(`  ${t.ms.toFixed(0).padStart(7)} ${String(t.calls).padStart(5)} ${((100 * t.ms) / total).toFixed(1).padStart(5)} %  ${key}`);
     }
     // The plans of the writes, run again inside a transaction that is rolled back (a new dine's
-    // rows are removed first so that its insert can run a second time).
+    // rows, and a refund's record, are removed first so that its insert can run a second time).
     const client = new pg.Client({ connectionString: database.url });
     client.on('error', () => undefined);
     await client.connect();
@@ -81,6 +81,12 @@ async function main() {
         const ids = (JSON.parse(String(sample.values[0])) as unknown[][]).map((r) => String(r[7]));
         await client.query('delete from member_rewards where dine_id in (select id from dines where transaction_id = any($1))', [ids]);
         await client.query('delete from dines where transaction_id = any($1)', [ids]);
+      }
+      // Refund records and parked refunds are unique per partner and refund transaction id: the same.
+      for (const table of ['dine_refunds', 'parked_refunds']) {
+        if (!sample.text.includes(`insert into ${table}`)) continue;
+        const ids = (JSON.parse(String(sample.values[0])) as Array<{ refund_transaction_id: string }>).map((r) => r.refund_transaction_id);
+        await client.query(`delete from ${table} where refund_transaction_id = any($1)`, [ids]);
       }
       const plan = await client.query<{ 'QUERY PLAN': string }>({ text: `explain (analyze) ${sample.text}`, values: sample.values });
       await client.query('rollback');

@@ -78,7 +78,7 @@ async function main() {
   const kind = postgres ? 'PostgreSQL' : 'embedded database';
   try {
     const setup = await prepare(database);
-    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SITE_ORIGIN: 'https://{partner}.dining.example.com', CARD_EVENTS_SECRET: 'bench-card-events-secret-0123456789' }, { clientDir: path.resolve('dist/client') });
+    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SITE_ORIGIN: 'https://{partner}.dining.example.com', CARD_FRAME_ORIGIN: 'https://cards.dining.example.com', CARD_EVENTS_SECRET: 'bench-card-events-secret-0123456789' }, { clientDir: path.resolve('dist/client') });
     const app = await buildApp({ config, db: database.db, logger: false });
     await app.cardNetwork.applier.stop();
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -155,7 +155,7 @@ export async function load(job: LoadJob): Promise<LoadResult> {
 }
 
 async function receiptBench(database: Database, setup: { tokens: string[]; locations: string[] }, kind: string) {
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SITE_ORIGIN: 'https://{partner}.dining.example.com', CARD_EVENTS_SECRET: 'bench-card-events-secret-0123456789' }, { clientDir: path.resolve('dist/client') });
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SITE_ORIGIN: 'https://{partner}.dining.example.com', CARD_FRAME_ORIGIN: 'https://cards.dining.example.com', CARD_EVENTS_SECRET: 'bench-card-events-secret-0123456789' }, { clientDir: path.resolve('dist/client') });
   const app = await buildApp({ config, db: database.db, logger: false });
   // Receipt alone: the in-process applier is stopped (its work is the second figure).
   await app.cardNetwork.applier.stop();

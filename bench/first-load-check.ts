@@ -1,5 +1,5 @@
 /**
- * First-load JavaScript, checked in a real browser (issue 13 item 3, ARCHITECTURE.md "Budgets").
+ * First-load JavaScript, checked in a real browser (issue 13 item 3, docs/architecture.md "Budgets").
  * `bench/bundle-size.ts` counts the first load from the Vite manifest (the entry and the route's
  * chunk with their static imports); this loads the pages in Chromium and counts what really
  * comes over the wire, to show that the manifest figure is the one a visitor pays:
@@ -56,7 +56,9 @@ async function serve(): Promise<void> {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     DEFAULT_PARTNER: PARTNER,
-    SITE_ORIGIN: 'http://{partner}.localhost',
+    // Production refuses an http SITE_ORIGIN and a card frame on localhost (config.ts); neither is used here.
+    SITE_ORIGIN: 'https://{partner}.localhost',
+    CARD_FRAME_ORIGIN: 'https://cards.dining.example.com',
     CARD_EVENTS_SECRET: randomBytes(24).toString('hex'),
     STAGING_TOOLS: 'false',
   }, { clientDir: CLIENT_DIR });

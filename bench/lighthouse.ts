@@ -1,5 +1,5 @@
 /**
- * Lighthouse budget (issue 13, ARCHITECTURE.md "Budgets"): mobile form factor, simulated throttling
+ * Lighthouse budget (issue 13, docs/architecture.md "Budgets"): mobile form factor, simulated throttling
  * (Lighthouse's defaults), three runs per page, median, on `/`, `/search?location=10001`, a demo
  * restaurant's page and `/account/recent_activity` signed in. Prints the medians next to the
  * budgets, the three costliest findings per page and the machine's load. A benchmark, not a test:
@@ -61,7 +61,9 @@ async function serve(): Promise<void> {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     DEFAULT_PARTNER: PARTNER,
-    SITE_ORIGIN: 'http://{partner}.localhost',
+    // Production refuses an http SITE_ORIGIN and a card frame on localhost (config.ts); neither is used here.
+    SITE_ORIGIN: 'https://{partner}.localhost',
+    CARD_FRAME_ORIGIN: 'https://cards.dining.example.com',
     CARD_EVENTS_SECRET: secret,
     STAGING_TOOLS: 'false',
   }, { clientDir: CLIENT_DIR });

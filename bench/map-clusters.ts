@@ -5,7 +5,7 @@
  * Run: node --import tsx bench/map-clusters.ts
  */
 import { performance } from 'node:perf_hooks';
-import { MarkerClusters, type MapPoint } from '../src/client/features/search/map/clusters';
+import { MarkerClusters, type MapPoint } from '../src/client/features/map/clusters';
 
 const N = Number(process.env.MAP_POINTS ?? 100_000);
 // Deterministic: most restaurants around 30 metro areas, the rest spread over the country.

@@ -139,7 +139,7 @@ export async function benchSearch(opts: { merchants: number; small: number; roun
   console.log(`  heap in use with both indexes loaded: ${heapMb} MB`);
 
   // 2. Throughput: the real search route vs a bare Fastify JSON route with an answer of the same size.
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SITE_ORIGIN: 'https://{partner}.dining.example.com', CARD_EVENTS_SECRET: 'bench-card-events-secret-0123456789' }, { clientDir: path.resolve('dist/client') });
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SITE_ORIGIN: 'https://{partner}.dining.example.com', CARD_FRAME_ORIGIN: 'https://cards.dining.example.com', CARD_EVENTS_SECRET: 'bench-card-events-secret-0123456789' }, { clientDir: path.resolve('dist/client') });
   const app = await buildApp({ config, db: database.db, search, rateLimitMax: 1_000_000_000, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const appPort = (app.server.address() as { port: number }).port;

@@ -1,22 +1,10 @@
-import { expect, expectNoSeriousA11yIssues, joinHilton, partnerUrl, rewardingRestaurant, test } from './fixtures';
+import { expect, expectNoSeriousA11yIssues, joinHilton, linkFreshCard, partnerUrl, rewardingRestaurant, test } from './fixtures';
 
 /**
  * Bonuses (issue 10): a new member registers for the new-member bonus from the account overview,
  * sees it Enrolled (after a reload too), dines with the staging tools' "Dine now" and finds the
  * bonus on Reviews & History.
  */
-
-/** A Visa number nobody has linked yet (check digit by Luhn). */
-function freshVisa(): string {
-  const body = `4${String(Date.now()).slice(-9)}${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let d = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return body + String((10 - (sum % 10)) % 10);
-}
 
 test.describe('bonuses', () => {
   test('a new member registers for the new-member bonus, sees it Enrolled (after a reload too), dines and finds the bonus on Reviews & History', async ({ page, browser, errors }) => {
@@ -25,14 +13,7 @@ test.describe('bonuses', () => {
 
     // Join hilton and link a card: a new member, within the bonus's 30 days.
     await joinHilton(page, { emailPrefix: 'bonus', numberLetter: 'B', firstName: 'Bonnie', lastName: 'Diner' });
-    const frame = page.frameLocator('iframe[title="Secure card number entry"]');
-    const input = frame.getByLabel(/Card number/);
-    await input.fill(freshVisa());
-    await input.blur();
-    await page.getByRole('checkbox', { name: /I allow my card network/ }).check();
-    await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
-    await page.getByRole('button', { name: /^Link/ }).click();
-    await expect(page).toHaveURL(/\/card_added$/);
+    await linkFreshCard(page);
 
     // The overview offers the bonus under 'Available bonuses'.
     await page.goto(partnerUrl('hilton', '/account/overview'));

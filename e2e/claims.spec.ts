@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { authEvent, clearingEvent, merchantLocalDateTime, newTransactionId, signedRequest } from '../src/server/modules/rewards/card-events';
+import { authEvent, clearingEvent, newTransactionId, signedRequest } from '../src/server/modules/rewards/card-events';
+import { merchantLocalDateTime } from '../src/shared/rules/rewards/local-time';
 import { DEV_CARD_EVENTS_SECRET } from '../src/server/config';
 import { expect, expectNoSeriousA11yIssues, partnerUrl, PORT, signIn, test } from './fixtures';
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures';
+import { expect, expectNoSeriousA11yIssues, partnerConfig, partnerUrl, test } from './fixtures';
 
 /**
  * Issue 12, scope 1, 3 and 6: the §2 earn pages (content-page template from earn_details, not
@@ -39,7 +39,10 @@ test.describe('earn pages (§2)', () => {
       // The template: banner picture, main column, side column and disclaimer.
       await expect(page.locator('main img').first()).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: 'Your earning at a glance' })).toBeVisible();
-      await expect(page.locator('main').getByText(/on the pre-tax, pre-tip amount of qualifying dines/)).toBeVisible();
+      // The terms say what the engine earns on: the partner's earn basis, in the words its setting makes (ftch earns before tip).
+      const basis = (await partnerConfig(page)).copyStates.earnBasis;
+      expect(basis).toMatch(p.with === 'ftch' ? /before tip/ : /whole bill, tax and tip included/);
+      await expect(page.locator('main').getByText(`You earn`, { exact: false }).filter({ hasText: basis }).first()).toBeVisible();
       expect(await page.title()).not.toBe('');
       await expectNoSeriousA11yIssues(page);
 

@@ -100,6 +100,29 @@ export async function joinHilton(page: Page, who: { emailPrefix: string; numberL
   return { email };
 }
 
+/** A Visa number nobody has linked yet (check digit by Luhn). */
+export function freshVisa(): string {
+  const body = `4${String(Date.now()).slice(-9)}${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let d = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+/** On /add_card (joining step 2): links a fresh Visa card and waits for step 3, /card_added. */
+export async function linkFreshCard(page: Page) {
+  const input = page.frameLocator('iframe[title="Secure card number entry"]').getByLabel(/Card number/);
+  await input.fill(freshVisa());
+  await input.blur();
+  await page.getByRole('checkbox', { name: /I allow my card network/ }).check();
+  await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
+  await page.getByRole('button', { name: /^Link/ }).click();
+  await expect(page).toHaveURL(/\/card_added$/);
+}
+
 /** Signs in through the sign-in form as a person would, and waits until the app has left /login. */
 export async function signIn(page: Page, partner: string, email: string, password = DEMO_PASSWORD) {
   await page.goto(partnerUrl(partner, '/login'));
@@ -137,4 +160,16 @@ export async function rewardingRestaurant(browser: Browser, email: string): Prom
     await context.close();
   }
   throw new Error('No restaurant among the first 20 near Chicago rewards a dine right now.');
+}
+
+/** Chromium's install prompt, as the browser fires it once the site qualifies (pwa and interruptions specs). */
+export function offerInstall(page: Page) {
+  return page.evaluate(() => {
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: () => Promise.resolve(),
+      userChoice: Promise.resolve({ outcome: 'dismissed' as const }),
+    });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
 }

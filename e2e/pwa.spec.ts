@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yIssues, partnerUrl, signIn, test } from './fixtures';
+import { expect, expectNoSeriousA11yIssues, offerInstall, partnerUrl, signIn, test } from './fixtures';
 
 /** Installable app and native-app shell (docs/pwa.md). Service workers are blocked elsewhere; here they run. */
 test.use({ serviceWorkers: 'allow' });
@@ -31,17 +31,6 @@ function cachedUrls(page: Page): Promise<string[]> {
   });
 }
 
-/** Chromium's install prompt, as the browser would fire it once the site qualifies. */
-function offerInstall(page: Page) {
-  return page.evaluate(() => {
-    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
-      prompt: () => Promise.resolve(),
-      userChoice: Promise.resolve({ outcome: 'dismissed' as const }),
-    });
-    window.dispatchEvent(event);
-    return event.defaultPrevented;
-  });
-}
 
 async function newContext(browser: Browser, opts: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ serviceWorkers: 'allow', ...opts });

@@ -44,7 +44,7 @@ test('a visitor picks a slot, signs in, books it, sees it in the account centre 
   const widget = widgetOf(page);
   await expect(widget).toBeVisible();
   // §9 defaults.
-  await expect(widget.getByLabel('Time')).toHaveValue('19:00');
+  await expect(widget.getByLabel('Time', { exact: true })).toHaveValue('19:00');
   await expect(widget.getByLabel('Party size')).toHaveValue('2');
   await widget.getByLabel('Date').fill(date);
   await widget.getByLabel('Party size').selectOption('3');
@@ -52,7 +52,9 @@ test('a visitor picks a slot, signs in, books it, sees it in the account centre 
   await expect(slots.getByRole('button').first()).toBeVisible();
   await axeWhenSettled(page);
   const slot = slots.getByRole('button').first();
-  const slotName = (await slot.textContent())!.replace('Reserve ', '').trim();
+  // "Reserve 7:00 PM, No rewards at this time": the time, then what a dine then earns (issue 24).
+  const slotName = (await slot.getAttribute('aria-label'))!.replace(/^Reserve /, '').split(',')[0]!.trim();
+  expect(slotName).toMatch(/^\d{1,2}:\d{2} (AM|PM)$/);
 
   // §6: the visitor is asked to sign in.
   await slot.click();
@@ -123,7 +125,7 @@ test('a visitor picks a slot, signs in, books it, sees it in the account centre 
   expect(errors).toEqual([]);
 });
 
-test('too big, too far and larger parties are told why and what to do', async ({ page, errors }) => {
+test('too big, past the booking window and larger parties are told why and what to do', async ({ page, errors }) => {
   const merchant = await reservableMerchant(page, 1);
   await page.goto(partnerUrl(PARTNER, `/merchants/${merchant.id}`));
   const widget = widgetOf(page);
@@ -135,8 +137,12 @@ test('too big, too far and larger parties are told why and what to do', async ({
   await axeWhenSettled(page);
 
   await widget.getByLabel('Party size').selectOption('2');
-  await widget.getByLabel('Date').fill(daysAhead(200));
-  await expect(widget.locator('[data-reason="tooFar"]')).toContainText(/Reservations open \d+ days ahead/);
+  // Issue 24: the restaurant's own window (30-90 days): a date past it is named, and not asked.
+  const date = widget.getByLabel('Date');
+  await expect(date).toHaveAttribute('max', /^\d{4}-\d{2}-\d{2}$/);
+  await date.fill(daysAhead(200));
+  await expect(widget.getByText(/^Choose a date from .* this restaurant takes reservations up to (30|60|90) days ahead\.$/)).toBeVisible();
+  await expect(date).toHaveAttribute('aria-invalid', 'true');
 
   await widget.getByLabel('Party size').selectOption('19');
   await expect(widget).toContainText('For parties of more than 18, please call the restaurant');

@@ -100,6 +100,10 @@ test.describe('visitors and members on arrival (§4 query handling, §6)', () =>
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).not.toHaveURL(/\/login/);
+    // The first page after a sign-in is the member's own: no reminder there (issue 25, item 4).
+    await expect(page.getByRole('button', { name: /^Hi, / })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Activate your account' })).toHaveCount(0);
+    // The next page reminds them.
     await page.goto(partnerUrl('ihg', '/'));
     const prompt = page.getByRole('region', { name: 'Activate your account' });
     await expect(prompt.getByRole('link', { name: 'Activate now' })).toHaveAttribute('href', /^\/activate\?public_id=.+/);

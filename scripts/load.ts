@@ -17,7 +17,7 @@
  * and prints p50/p99 per kind and overall, requests/s, errors (connection errors, timeouts, and
  * answers that are not 2xx, with the 4xx a kind expects shown apart) and the server's memory (RSS,
  * heap) and event-loop delay before and after, read inside the server (scripts/load-server-stats.mjs).
- * Targets (ARCHITECTURE.md): 0 errors, p99 ≤ 100 ms. Exit status 1 on errors only: timings are
+ * Targets (docs/architecture.md): 0 errors, p99 ≤ 100 ms. Exit status 1 on errors only: timings are
  * figures, not assertions.
  *
  * Limits: the per-address limit (API_RATE_LIMIT, 600 calls a minute) would answer 429 to a load

@@ -17,9 +17,6 @@ export const REQUIRED_MESSAGE = 'Please enter your credit card number.';
 export const KEY_FAILED_MESSAGE = 'Card entry is not available right now. Please try again later.';
 export const NO_PARENT_MESSAGE = 'This page only works inside the card form.';
 
-/** The longest number (19 digits) with the group spaces we insert. */
-export const MAX_INPUT_LENGTH = 23;
-
 export type FrameParams = {
   parentOrigin: string | null;
   accepted: AcceptedCode[];

@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { PartnerProvider, readInjectedPartner } from './lib/partner';
 import { createQueryClient, seedFirstScreen } from './lib/query-client';
 import { getCsrfToken } from './lib/csrf';
+import { setServedNotFound } from './lib/served-not-found';
 import { setApiBase } from './lib/api-base';
 import { ContentGate } from './features/content/content-provider';
 import { AppRoutes } from './app/routes';
@@ -14,7 +15,7 @@ const partner = readInjectedPartner();
 setApiBase(partner.apiBase);
 const queryClient = createQueryClient();
 // Content, member and the page's first answer came with the page: no request before the first render.
-seedFirstScreen(queryClient);
+setServedNotFound(seedFirstScreen(queryClient).notFound);
 void getCsrfToken();
 
 const root = createRoot(document.getElementById('root')!);

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/app';
 import { partners } from './db/schema';
 import type { PartnerConfig } from '#shared/schemas/partner';
+import type { CmsResponse } from '#shared/schemas/cms';
+import { ROUTES } from '#shared/routes';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -55,6 +57,36 @@ describe('pages', () => {
     const apiRes = await t.request('delta', { method: 'GET', url: '/api/nothing-here' });
     expect(apiRes.statusCode).toBe(404);
     expect(apiRes.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Nothing is found at this address.' });
+  });
+
+  it('answers 404 for an earn page the partner has no content for, 200 for one it has (issue 25 item 7)', async () => {
+    const earnPaths = Object.values(ROUTES).filter((r) => r.content === 'earn_details').map((r) => r.path);
+    let found = 0;
+    let missing = 0;
+    for (const code of ['american', 'delta', 'daak']) {
+      const items = (await t.request(code, { method: 'GET', url: '/api/cms/pages/earn_details/' })).json<CmsResponse>().data;
+      for (const path of earnPaths) {
+        const has = items.some((i) => i.fields.url === path);
+        const res = await t.request(code, { method: 'GET', url: path, headers: { accept: 'text/html' } });
+        expect(res.statusCode, `${code} ${path}`).toBe(has ? 200 : 404);
+        expect(res.body.includes('"notFound":true'), `${code} ${path}`).toBe(!has);
+        if (has) found++;
+        else missing++;
+      }
+    }
+    // Both kinds are met on the demo content, so the check means something.
+    expect(found).toBeGreaterThan(0);
+    expect(missing).toBeGreaterThan(0);
+  });
+
+  it("answers 404 for a flow's success page opened directly: a page load never comes from the flow (issue 25 item 7)", async () => {
+    for (const url of ['/activate/activated', '/recover/success', '/surveys/success']) {
+      const res = await t.request('american', { method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('"notFound":true');
+    }
+    // The pages that start these flows are there.
+    for (const url of ['/activate', '/recover', '/surveys']) expect((await t.request('american', { method: 'GET', url, headers: { accept: 'text/html' } })).statusCode, url).toBe(200);
   });
 
   it('knows the discover page only where the partner has one', async () => {

@@ -5,7 +5,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { demoAccounts } from './demo';
 import { assetsPlugin } from './plugins/assets';
-import { clientErrorHandler, errorsPlugin, frameworkErrors, redactUrl, RequestLog } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin, REQUEST_ID_OPTIONS, frameworkErrors, redactUrl, RequestLog } from './plugins/errors';
 import { healthPlugin } from './plugins/health';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { partnerPlugin } from './plugins/partner';
@@ -41,8 +41,10 @@ import { reservationsRoutes } from './modules/reservations/reservations.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { flexOffersRoutes } from './modules/flex-offers/flex-offers.routes';
 import { surveysRoutes, surveysStgtoolsRoutes } from './modules/surveys/surveys.routes';
+import { demoRestaurantsRoutes } from './modules/demo-restaurants/demo-restaurants.routes';
 import { merchantVisitsRoutes } from './modules/merchant-visits/merchant-visits.routes';
 import { mapBaseDir, mapBaseRoutes } from './modules/map-base/map-base.routes';
+import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -71,6 +73,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     // One concise line per request instead of Fastify's two.
     logController: new RequestLog(),
+    // Every request's id is a reference code (issue 25 item 8).
+    ...REQUEST_ID_OPTIONS,
     // Requests Node or the router refuse answer in the one error shape and quote nothing.
     clientErrorHandler,
     frameworkErrors,
@@ -102,12 +106,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const search = opts.search ?? await watchedSearch(app, db);
   await app.register(merchantsRoutes, { db, search });
   await app.register(impressionsRoutes, { db });
+  await app.register(clientErrorsRoutes, { db });
   await app.register(locationsRoutes);
   await app.register(imagesRoutes);
   await app.register(pwaRoutes, { config });
   await app.register(ssoRoutes, { db, config, devAccounts: demoAccounts.sso });
   await app.register(membersRoutes, { db });
-  await app.register(authRoutes, { db });
+  await app.register(authRoutes, { db, config });
   if (config.stagingTools && config.env !== 'production') await app.register(stgtoolsRoutes, { db, demo: demoAccounts, cardEventsSecret: config.cardEventsSecret });
   if (config.stagingTools && config.env !== 'production') await app.register(stgtoolsMaintenanceRoutes, { db, globalMaintenance: config.maintenanceMode });
   await app.register(enrollmentRoutes, { db });
@@ -127,6 +132,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(surveysRoutes, { db });
   if (config.stagingTools && config.env !== 'production') await app.register(surveysStgtoolsRoutes, { db, demoPrefix: demoAccounts.publicIdPrefix });
   await app.register(merchantVisitsRoutes, { db });
+  await app.register(demoRestaurantsRoutes, { db });
   await app.register(mapBaseRoutes, { dir: mapBaseDir(config.clientDir) });
 
   // The built web app: its assets, then its pages (and the not-found handler).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
+import { productionEnv } from './test/production-env';
 
 describe('configuration', () => {
   it('works with no variables at all', () => {
@@ -8,14 +9,14 @@ describe('configuration', () => {
   });
 
   it('reads the conventional variables', () => {
-    const c = loadConfig({ PORT: '8080', HOST: '127.0.0.1', DATABASE_URL: 'postgres://u@h:5432/db', DATA_DIR: '/tmp/x', DEFAULT_PARTNER: 'Hilton', NODE_ENV: 'production', PARTNER_HOSTS: 'a.example=delta, b.example = hilton', SITE_ORIGIN: 'https://{partner}.dining.example.com', CARD_EVENTS_SECRET: 'c'.repeat(32) });
+    const c = loadConfig({ PORT: '8080', HOST: '127.0.0.1', DATABASE_URL: 'postgres://u@h:5432/db', DATA_DIR: '/tmp/x', DEFAULT_PARTNER: 'Hilton', ...productionEnv(), PARTNER_HOSTS: 'a.example=delta, b.example = hilton' });
     expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: 'postgres://u@h:5432/db', dataDir: '/tmp/x', defaultPartner: 'hilton', env: 'production', partnerHosts: { 'a.example': 'delta', 'b.example': 'hilton' } });
   });
 
   it('needs SITE_ORIGIN in production: e-mailed links never take the request\'s host', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SITE_ORIGIN: required in production/);
     expect(() => loadConfig({ SITE_ORIGIN: 'https://dining.example.com' })).toThrow(/SITE_ORIGIN/);
-    expect(loadConfig({ NODE_ENV: 'production', SITE_ORIGIN: 'https://{partner}.dining.example.com/', CARD_EVENTS_SECRET: 'c'.repeat(32) }).siteOrigin).toBe('https://{partner}.dining.example.com');
+    expect(loadConfig({ ...productionEnv(), SITE_ORIGIN: 'https://{partner}.dining.example.com/' }).siteOrigin).toBe('https://{partner}.dining.example.com');
     expect(loadConfig({ PORT: '4000' }).siteOrigin).toBe('http://{partner}.localhost:4000');
   });
 
@@ -37,6 +38,67 @@ describe('configuration', () => {
     expect(loadConfig({ OPENTABLE_API_URL: 'https://platform.otqa.com' }).openTable).toBeNull();
     expect(loadConfig({ OPENTABLE_API_URL: 'https://platform.otqa.com/', OPENTABLE_ACCESS_TOKEN: 'tok' }).openTable).toEqual({ baseUrl: 'https://platform.otqa.com', accessToken: 'tok' });
     expect(() => loadConfig({ OPENTABLE_API_URL: 'ftp://x.example' })).toThrow(/OPENTABLE_API_URL/);
+  });
+
+  describe('production refuses weak settings, naming the setting and why', () => {
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return null;
+    };
+
+    it('accepts good production settings', () => {
+      const env = productionEnv();
+      expect(refusal(env)).toBeNull();
+      expect(loadConfig(env)).toMatchObject({ env: 'production', siteOrigin: 'https://{partner}.dining.example.com', cardFrameOrigin: 'https://cards.dining.example.com', logLevel: 'info' });
+    });
+
+    it.each([
+      ['one repeated character', 'c'.repeat(32), /one character repeated \(32 × "c"\)/],
+      ['a repeated block', 'passwordpasswordpasswordpassword', /repeats the same 8 characters/],
+      ['a run of the alphabet', 'abcdefghijklmnopqrstuvwxyz012345', /runs of the alphabet or digits/],
+      ['low entropy', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab', /estimated entropy is 6 bits \(2 distinct characters in 32\), below the 80 needed/],
+      ['four letters (64 bits in 32 characters)', 'gattacacgtagctagcatgcatcgatcgtac', /estimated entropy is 6\d bits \(4 distinct characters in 32\)/],
+    ])('secrets: %s', (_what, weak, why) => {
+      for (const name of ['CARD_EVENTS_SECRET', 'CARD_FINGERPRINT_KEY']) {
+        const message = refusal({ ...productionEnv(), [name]: weak });
+        expect(message).toMatch(new RegExp(`${name}: too weak for production: `));
+        expect(message).toMatch(why);
+        expect(message).toMatch(/openssl rand -base64 32/);
+      }
+      // Outside production the same value is taken (development keys are published anyway).
+      expect(refusal({ CARD_EVENTS_SECRET: weak.padEnd(16, 'x'), CARD_FINGERPRINT_KEY: weak.padEnd(32, 'x') })).toBeNull();
+    });
+
+    it('an http:// SITE_ORIGIN', () => {
+      expect(refusal({ ...productionEnv(), SITE_ORIGIN: 'http://{partner}.dining.example.com' })).toMatch(/SITE_ORIGIN: must be https:\/\/ in production: e-mailed sign-in and password-reset links over http/);
+    });
+
+    it('a card-frame origin no partner site can frame', () => {
+      const { CARD_FRAME_ORIGIN: _set, ...unset } = productionEnv();
+      expect(refusal(unset)).toMatch(/CARD_FRAME_ORIGIN: required in production[\s\S]*default \(http:\/\/localhost:3001\) is each member's own machine: no partner site can frame it/);
+      expect(refusal({ ...productionEnv(), CARD_FRAME_ORIGIN: 'http://cards.dining.example.com' })).toMatch(/CARD_FRAME_ORIGIN: must be https:\/\/ in production: [\s\S]*browsers block an http frame/);
+      expect(refusal({ ...productionEnv(), CARD_FRAME_ORIGIN: 'https://localhost:3001' })).toMatch(/CARD_FRAME_ORIGIN: is this machine's own address \(localhost\)/);
+      expect(refusal({ ...productionEnv(), CARD_FRAME_ORIGIN: 'https://127.0.0.1:3001' })).toMatch(/CARD_FRAME_ORIGIN: is this machine's own address/);
+      expect(refusal({ ...productionEnv(), CARD_FRAME_ORIGIN: 'https://cards.dining.example.com/frame' })).toMatch(/CARD_FRAME_ORIGIN: must be an origin only/);
+      expect(refusal({ ...productionEnv(), CARD_FRAME_ORIGIN: 'https://eat.example.org', PARTNER_HOSTS: 'eat.example.org=hilton' })).toMatch(/CARD_FRAME_ORIGIN: is the partner site eat\.example\.org \(PARTNER_HOSTS\): the frame needs an origin of its own/);
+      expect(refusal({ ...productionEnv(), CARD_FRAME_ORIGIN: 'https://cards.dining.example.com/' })).toBeNull();
+    });
+
+    it('names every weak setting at once', () => {
+      expect(refusal({ ...productionEnv(), SITE_ORIGIN: 'http://{partner}.x.example', CARD_EVENTS_SECRET: 'e'.repeat(40), CARD_FRAME_ORIGIN: 'http://cards.x.example' }))
+        .toMatch(/CARD_EVENTS_SECRET: too weak[\s\S]*SITE_ORIGIN: must be https[\s\S]*CARD_FRAME_ORIGIN: must be https/);
+    });
+  });
+
+  it('logs one line per request only where asked: info in production, warn in development, silent in tests', () => {
+    expect(loadConfig({}).logLevel).toBe('warn');
+    expect(loadConfig(productionEnv()).logLevel).toBe('info');
+    expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
+    expect(loadConfig({ LOG_LEVEL: 'info' }).logLevel).toBe('info');
   });
 
   it('names every bad variable in one clear error', () => {

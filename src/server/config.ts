@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secretWeakness } from './lib/secret-strength';
 
 /**
  * The only place that reads process.env. Every variable is optional; the defaults give a working
@@ -63,6 +64,9 @@ const ZEnv = z.object({
   API_BASE: z.string().regex(/^(\/(?!\/)[^?#\s]*|https?:\/\/[^?#\s]+)$/i, 'Use a path like /rn or an origin like https://api.example.com.').optional(),
 });
 
+/** LOG_LEVEL when unset, per NODE_ENV (see logLevel below). */
+export const DEFAULT_LOG_LEVEL = { production: 'info', development: 'warn', test: 'silent' } as const;
+
 /** The card-event key outside production when CARD_EVENTS_SECRET is unset: published, so never accepted in production. */
 export const DEV_CARD_EVENTS_SECRET = 'dev-card-events-secret-change-me';
 
@@ -91,6 +95,12 @@ const ZConfig = ZEnv.transform((e, ctx) => {
     ctx.addIssue({ code: 'custom', path: ['CARD_EVENTS_SECRET'], message: 'required in production: the key the card network signs its events with (16+ characters, not the development default).' });
     missing = true;
   }
+  if (e.NODE_ENV === 'production') {
+    for (const issue of productionWeaknesses(e)) {
+      ctx.addIssue({ code: 'custom', ...issue });
+      missing = true;
+    }
+  }
   if (missing) return z.NEVER;
   return {
     port: e.PORT,
@@ -101,7 +111,12 @@ const ZConfig = ZEnv.transform((e, ctx) => {
     env: e.NODE_ENV,
     partnerHosts: parsePartnerHosts(e.PARTNER_HOSTS),
     mapTileUrl: e.MAP_TILE_URL ?? '',
-    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    /**
+     * Unset: info in production (one line per request, the access log a proxy's logs are checked
+     * against), warn in development (the terminal of `npm start` shows start-up progress and
+     * problems, not every request), silent in tests.
+     */
+    logLevel: e.LOG_LEVEL ?? DEFAULT_LOG_LEVEL[e.NODE_ENV],
     seedMerchants: e.SEED_MERCHANTS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     stagingTools: e.NODE_ENV !== 'production' && e.STAGING_TOOLS !== 'false',
@@ -149,6 +164,51 @@ const ZConfig = ZEnv.transform((e, ctx) => {
     maintenanceMode: e.MAINTENANCE_MODE === 'true',
   };
 });
+
+
+/** A host name that is the machine itself: a member's browser would look for it on the member's own device. */
+function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h.endsWith('.localhost') || /^127\./.test(h) || h === '::1' || h === '0.0.0.0';
+}
+
+/**
+ * Settings that would start a production server that is unsafe or cannot link a card, each with the
+ * variable and why (issue 25 item 10): guessable secrets (lib/secret-strength.ts), links and frames
+ * over http, and a card-frame origin no partner site can frame. Absent required values are named
+ * by their own checks (above, and CARD_PRIVATE_KEY / CARD_FINGERPRINT_KEY at start).
+ */
+function productionWeaknesses(e: z.output<typeof ZEnv>): Array<{ path: string[]; message: string }> {
+  const issues: Array<{ path: string[]; message: string }> = [];
+  const generate = 'Use a random key, e.g. the output of `openssl rand -base64 32`.';
+  for (const name of ['CARD_EVENTS_SECRET', 'CARD_FINGERPRINT_KEY'] as const) {
+    const value = e[name];
+    if (!value || value === DEV_CARD_EVENTS_SECRET) continue;
+    const why = secretWeakness(value);
+    if (why) issues.push({ path: [name], message: `too weak for production: ${why}. ${generate}` });
+  }
+  if (e.SITE_ORIGIN && !/^https:\/\//i.test(e.SITE_ORIGIN)) {
+    issues.push({ path: ['SITE_ORIGIN'], message: 'must be https:// in production: e-mailed sign-in and password-reset links over http can be read and changed on the way, and partner sites are served over https.' });
+  }
+  if (!e.CARD_FRAME_ORIGIN) {
+    issues.push({ path: ['CARD_FRAME_ORIGIN'], message: `required in production: the https origin of the card-entry frame, e.g. https://cards.dining.example.com. The default (http://localhost:${e.CARD_FRAME_PORT ?? e.PORT + 1}) is each member's own machine: no partner site can frame it, so members could not link a card.` });
+    return issues;
+  }
+  const frame = new URL(e.CARD_FRAME_ORIGIN);
+  if (frame.protocol !== 'https:') {
+    issues.push({ path: ['CARD_FRAME_ORIGIN'], message: 'must be https:// in production: partner sites are served over https and browsers block an http frame inside them, so members could not link a card.' });
+  } else if (isLoopbackHost(frame.hostname)) {
+    issues.push({ path: ['CARD_FRAME_ORIGIN'], message: `is this machine's own address (${frame.hostname}): members' browsers would look for the frame on their own device, so no partner site could frame it.` });
+  }
+  if (frame.pathname !== '/' || frame.search || frame.hash || frame.username) {
+    issues.push({ path: ['CARD_FRAME_ORIGIN'], message: 'must be an origin only (scheme, host and port), like https://cards.dining.example.com: the frame is served at /card-frame/ of it.' });
+  }
+  const partnerHost = Object.keys(parsePartnerHosts(e.PARTNER_HOSTS)).find((h) => h === frame.hostname.toLowerCase());
+  if (partnerHost) {
+    issues.push({ path: ['CARD_FRAME_ORIGIN'], message: `is the partner site ${partnerHost} (PARTNER_HOSTS): the frame needs an origin of its own, or the partner page's scripts could read the card numbers typed in it.` });
+  }
+  return issues;
+}
 
 export type AppConfig = z.output<typeof ZConfig>;
 

@@ -9,7 +9,7 @@ import { createTestDatabase } from './test/db';
 import { PgProxy } from './test/pg-proxy';
 
 /**
- * A database outage on PostgreSQL (README "/health and /ready"): while the database is stopped or
+ * A database outage on PostgreSQL (docs/operations.md "Health, outages and jobs"): while the database is stopped or
  * stops answering, requests that need it answer 503 "temporarily unavailable" within 2 s, /health
  * stays 200, /ready answers 503; once it is back everything works again without a restart. The
  * database is real; a TCP proxy in front of it plays the outage (the real server is shared).

@@ -21,6 +21,21 @@ describe('lint zones of the server', () => {
       .toEqual([expect.stringContaining('The server must not import client code.')]);
   });
 
+  it('a module imports another only through its index.ts', async () => {
+    const message = expect.stringContaining('only through its public entry (modules/<m>/index.ts)');
+    expect(await restricted('src/server/modules/auth/zone-check.ts', "import { toMember } from '../members/member-mapper';\nexport const x = toMember;\n")).toEqual([message]);
+    expect(await restricted('src/server/modules/auth/zone-check.ts', "import type { RewardRow } from '#server/modules/rewards/rewards.repo';\nexport type X = RewardRow;\n")).toEqual([message]);
+    // The module's index, its own files and the folders around the modules are fine.
+    expect(await restricted('src/server/modules/auth/zone-check.ts', [
+      "import { toMember } from '../members';",
+      "import { SIGN_IN_LINK_MESSAGE } from './sign-in-link';",
+      "import { AppError } from '../../lib/app-error';",
+      'export const x = [toMember, SIGN_IN_LINK_MESSAGE, AppError];',
+    ].join('\n'))).toEqual([]);
+    // Tests compose modules as they need.
+    expect(await restricted('src/server/modules/auth/zone-check.test.ts', "import { toMember } from '../members/member-mapper';\nexport const x = toMember;\n")).toEqual([]);
+  });
+
   it('app.ts may take the demo data', async () => {
     expect(await restricted('src/server/app-zone-check.ts', "import { demoAccounts } from './demo';\nexport const x = demoAccounts;\n")).toEqual([]);
   });

@@ -5,7 +5,7 @@ import { checkPostgres, describeDataDirError, describePostgresError, isDatabaseU
 import { assertNoDemoMembers, ensureBonusCatalogue, ensureReservationBooks, isSeeded, seed, sendDemoHistoryOnce, writeDemoReviews } from './demo';
 import { appJobs } from './jobs/jobs';
 import { createScheduler } from './jobs/scheduler';
-import { buildCardFrameServer } from './modules/cards/card-frame-server';
+import { buildCardFrameServer, cardFrameProblem, frameAncestors, framingPartners } from './modules/cards/card-frame-server';
 import { loadCardKeys, loadFingerprintKey } from './modules/cards/card-crypto';
 
 /** Known once the configuration is read: lets a failed start name the database and the cause. */
@@ -21,9 +21,12 @@ async function main() {
   const started = Date.now();
   // Start-up work (migrations, seeding) may run longer than a request may wait: no statement
   // timeout here; the serving pool below has one.
+  // Start-up progress on the terminal (requests are not logged there outside production: LOG_LEVEL).
+  console.log(`Opening ${config.databaseUrl ? `PostgreSQL at ${postgresAddress(config.databaseUrl)}` : `the embedded database in ${config.dataDir}`} and applying migrations…`);
   if (config.databaseUrl) await checkPostgres(config.databaseUrl, config.databaseTimeoutMs);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, max: 2 });
   await runMigrations(database);
+  console.log(`Database ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   // Fails the start in production without CARD_PRIVATE_KEY (or with an unusable one).
   await loadCardKeys({ config, db: database.db });
   // Fails the start in production without CARD_FINGERPRINT_KEY.
@@ -56,6 +59,10 @@ async function main() {
   await ensureBonusCatalogue(database.db);
   // Restaurants that take reservations get their reservation books (missing ones only: older data folders too).
   await ensureReservationBooks(database.db);
+  // A card frame no partner site may frame (or one on a partner's own origin) is said now, not by a member.
+  const partnersOfFrame = await framingPartners(database.db);
+  const frameProblem = cardFrameProblem(config, partnersOfFrame);
+  if (frameProblem) throw new Error(frameProblem);
 
   const serving = await servingDatabase(config, database);
   const app = await buildApp({ config, db: serving.db });
@@ -89,7 +96,11 @@ async function main() {
   if (frame) await frame.listen({ port: config.cardFramePort, host: config.host });
   console.log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s on http://localhost:${port}, ${config.databaseUrl ? `PostgreSQL at ${postgresAddress(config.databaseUrl)}` : `embedded database in ${config.dataDir}`}.`);
   console.log(`Partner sites: http://<partner>.localhost:${port}, e.g. http://hilton.localhost:${port}. API docs: http://localhost:${port}/api/docs`);
-  if (frame) console.log(`Card frame: ${config.cardFrameOrigin}/card-frame/ (port ${(frame.server.address() as { port: number } | null)?.port ?? config.cardFramePort}).`);
+  if (frame) {
+    const parents = frameAncestors(config, partnersOfFrame);
+    console.log(`Card frame: ${config.cardFrameOrigin}/card-frame/ (port ${(frame.server.address() as { port: number } | null)?.port ?? config.cardFramePort}), may be framed by ${parents.slice(0, 3).join(', ')}${parents.length > 3 ? ` and ${parents.length - 3} more partner origins` : ''}.`);
+  }
+  if (config.logLevel === 'warn') console.log('Requests are not logged here (LOG_LEVEL=info logs one line per request).');
 }
 
 /** PostgreSQL: a pool whose connects and statements time out, so an outage answers 503 quickly. */

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -5,7 +6,8 @@ import { demoPublicId } from './demo/members';
 import { signCardEvent } from './lib/card-event-signature';
 import { createTestApp } from './test/app';
 import { TestBrowser } from './test/browser';
-import { injectOptions, operationsOf, requestArbitrary, ResponseChecker, type FuzzRequest, type OpenApiDocument } from './test/openapi-fuzz';
+import { injectOptions, operationsOf, requestArbitrary, ResponseChecker, type DocumentedOperation, type FuzzRequest, type OpenApiDocument } from './test/openapi-fuzz';
+import { MAX_HEADER_BYTES } from './plugins/openapi';
 
 /**
  * Schema-driven fuzz of every call in the OpenAPI document (issue 13 item 7): requests drawn from
@@ -106,20 +108,68 @@ describe(`every call in the OpenAPI document (${operations.length} operations, $
     expect(checker.check(search, answer(400, '<html></html>', 'text/html'))[0]).toMatch(/the document says application\/json/);
   });
 
+  it('the fuzz itself fails on a status its document leaves out (issue 25 item 9)', { timeout: 120_000 }, async () => {
+    // A call that takes no body, as a document that forgot what a body sent to it gets (413, 415).
+    const op = operations.find((o) => o.method === 'DELETE' && !o.operation.requestBody)!;
+    expect(op).toBeDefined();
+    const forgetful = structuredClone(doc);
+    const responses = forgetful.paths[op.path]![op.method.toLowerCase()]!.responses;
+    delete responses['413'];
+    delete responses['415'];
+    const stripped = operationsOf(forgetful).find((o) => o.id === op.id)!;
+    const failure = await fuzzOperation(stripped, new ResponseChecker(forgetful), 60).then(() => null, (err: unknown) => err as Error);
+    // fast-check reports the property's own error as the cause of its failure.
+    expect(String((failure?.cause as Error | undefined)?.message ?? failure?.message)).toMatch(/answered 41[35], which the document does not list/);
+    // The document as served lists them: the same run passes.
+    await fuzzOperation(op, checker, 60);
+  });
+
+  it('every call documents the 431 that Node answers for a request head over 16 kB (a real connection, not inject)', { timeout: 120_000 }, async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = Number(new URL(address).port);
+    const problems: string[] = [];
+    for (const op of operations) {
+      const url = op.path.replace(/\{[^}]+\}/g, '1');
+      const res = await rawRequest(port, op.method, url, { host: HOSTS.own, 'x-padding': 'a'.repeat(MAX_HEADER_BYTES + 1024) });
+      expect(res.statusCode, `${op.method} ${url}`).toBe(431);
+      problems.push(...checker.check(op, res as unknown as LightMyRequestResponse).map((p) => `${op.method} ${op.path}: ${p}`));
+    }
+    expect(problems).toEqual([]);
+  });
+
   for (const op of operations) {
     it(`${op.method} ${op.path}: never 5xx, every answer as documented`, { timeout: FULL ? 600_000 : 60_000 }, async () => {
-      const statuses = counts.get(op.id) ?? new Map<number, number>();
-      counts.set(op.id, statuses);
-      const arbitrary = fc.oneof({ arbitrary: requestArbitrary(op, components, 'valid', HINTS), weight: 1 }, { arbitrary: requestArbitrary(op, components, 'fuzzed', HINTS), weight: 2 });
-      await fc.assert(fc.asyncProperty(arbitrary, async (req) => {
-        const res = await send(req, op.path);
-        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-        const problems = checker.check(op, res);
-        if (req.caller === 'member' && (req.method !== 'GET' || op.path === '/api/SignOut')) await restoreMember();
-        if (problems.length > 0) {
-          throw new Error(`${req.method} ${req.url} as ${req.caller} on ${HOSTS[req.host]} (body ${req.drawn.bodyKind}: ${String(req.payload ?? '').slice(0, 300)}) ${problems.join('; ')}`);
-        }
-      }), { numRuns: perOperation, seed: SEED, endOnFailure: !FULL });
+      await fuzzOperation(op, checker, perOperation);
     });
   }
 });
+
+/** The fuzz of one operation: `runs` drawn requests, each answer checked against the document (`checker`). */
+async function fuzzOperation(op: DocumentedOperation, check: ResponseChecker, runs: number): Promise<void> {
+  const statuses = counts.get(op.id) ?? new Map<number, number>();
+  counts.set(op.id, statuses);
+  const arbitrary = fc.oneof({ arbitrary: requestArbitrary(op, components, 'valid', HINTS), weight: 1 }, { arbitrary: requestArbitrary(op, components, 'fuzzed', HINTS), weight: 2 });
+  await fc.assert(fc.asyncProperty(arbitrary, async (req) => {
+    const res = await send(req, op.path);
+    statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+    const problems = check.check(op, res);
+    if (req.caller === 'member' && (req.method !== 'GET' || op.path === '/api/SignOut')) await restoreMember();
+    if (problems.length > 0) {
+      throw new Error(`${req.method} ${req.url} as ${req.caller} on ${HOSTS[req.host]} (body ${req.drawn.bodyKind}: ${String(req.payload ?? '').slice(0, 300)}) ${problems.join('; ')}`);
+    }
+  }), { numRuns: runs, seed: SEED, endOnFailure: !FULL });
+}
+
+/** One request over a real connection (inject skips Node's HTTP parser, which answers 431 and 408 itself). */
+function rawRequest(port: number, method: string, path: string, headers: Record<string, string>): Promise<{ statusCode: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => { body += chunk; });
+      res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -35,4 +35,10 @@ export type FirstVisit = {
   member?: Member | null;
   /** Further answers by query key (the search results of a /search address, a restaurant's detail). */
   queries: Array<{ key: readonly unknown[]; data: unknown }>;
+  /**
+   * The server answered this address 404 (issue 25 item 7: no such restaurant or earn page, a
+   * flow's success page opened directly): the app shows the not-found page at the page's own
+   * address until the visitor navigates on.
+   */
+  notFound?: true;
 };

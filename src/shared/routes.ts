@@ -23,6 +23,14 @@ export type RouteEntry = {
   readonly otherwise?: 'notFound' | 'unregistered';
   /** Key of the partner's routeMeta (§2 title, description, keywords) for this route. */
   readonly meta: string;
+  /**
+   * The last step of a flow (its success page): shown only when its flow navigates there
+   * (client: FlowEndGate and FLOW_DONE); opened directly it is the not-found page, and the
+   * server answers a page load of it 404, since a page load never comes from the flow.
+   */
+  readonly flowEnd?: true;
+  /** The page shows the partner's earn_details item of its path (§2): not found (404) where the partner has none. */
+  readonly content?: 'earn_details';
 };
 
 const hasDiscoverPage = (p: RoutePartner) => p.hasDiscoverPage;
@@ -33,19 +41,23 @@ const hasReservations = (p: RoutePartner) => takesTableReservations(p) && hasMem
 
 /** A route whose meta key is its own pattern (every route so far). */
 const route = (path: string, when?: RouteEntry['when']): RouteEntry => (when ? { path, when, meta: path } : { path, meta: path });
+/** An earn or offer page: the partner's earn_details item of this path. */
+const earnPage = (path: string): RouteEntry => ({ ...route(path), content: 'earn_details' });
+/** A flow's success page (see RouteEntry.flowEnd). */
+const flowEnd = (path: string, when?: RouteEntry['when']): RouteEntry => ({ ...route(path, when), flowEnd: true });
 
 export const ROUTES = {
   home: route('/'),
   howItWorks: route('/how-it-works'),
   // §2 earn and offer pages: each shows the partner's earn_details item of that url in the
   // content-page template, and the not-found page where the partner has none.
-  earn: route('/earn'),
-  earnTopgolfBonus: route('/earn/topgolf-bonus'),
-  earnNewMemberBonus: route('/earn/new-member-bonus'),
-  earnHowItWorks: route('/earn/how-it-works'),
-  earnReservations: route('/earn/reservations'),
-  earnVipUpgrade: route('/earn/vip-upgrade'),
-  earnThisIsBig: route('/earn/this-is-big'),
+  earn: earnPage('/earn'),
+  earnTopgolfBonus: earnPage('/earn/topgolf-bonus'),
+  earnNewMemberBonus: earnPage('/earn/new-member-bonus'),
+  earnHowItWorks: earnPage('/earn/how-it-works'),
+  earnReservations: earnPage('/earn/reservations'),
+  earnVipUpgrade: earnPage('/earn/vip-upgrade'),
+  earnThisIsBig: earnPage('/earn/this-is-big'),
   discover: route('/discover', hasDiscoverPage),
   search: route('/search'),
   merchant: route('/merchants/:merchantId'),
@@ -62,16 +74,18 @@ export const ROUTES = {
   addCard: route('/add_card', hasMembers),
   cardAdded: route('/card_added', hasMembers),
   activate: route('/activate', hasMembers),
-  activated: route('/activate/activated', hasMembers),
+  activated: flowEnd('/activate/activated', hasMembers),
   recover: route('/recover', canRecoverPassword),
   recoverConfirm: route('/recover/confirm', canRecoverPassword),
   recoverUpdate: route('/recover/update', canRecoverPassword),
-  recoverSuccess: route('/recover/success', canRecoverPassword),
+  recoverSuccess: flowEnd('/recover/success', canRecoverPassword),
   fixCredentials: route('/fix_credentials', canSignInWithPassword),
+  /** The one-time sign-in link e-mailed to the owner of an account (issue 25). */
+  loginLink: route('/login/link', canSignInWithPassword),
   signOut: route('/SignOut'),
   /** Surveys (issue 12; docs/api-surveys.md): a survey of the `surveys` content as a page (?id=), then its outcome. */
   surveys: route('/surveys'),
-  surveysSuccess: route('/surveys/success'),
+  surveysSuccess: flowEnd('/surveys/success'),
   surveysError: route('/surveys/error'),
   /** §1 update-app screen: where a native app older than the partner's minimumAppVersion is sent (docs/pwa.md). */
   updateApp: route('/update_app'),
@@ -135,6 +149,17 @@ export function isExtraPagePath(pathname: string, partner: RoutePartner): boolea
 
 export function isKnownRoute(pathname: string, partner: RoutePartner): boolean {
   return ROUTE_LIST.some((r) => matchPath(r.path, pathname) && routeAllowed(r, partner)) || isExtraPagePath(pathname, partner);
+}
+
+/** The partner's route of this path (the first of the table that matches and the partner has), or undefined. */
+export function routeOf(pathname: string, partner: RoutePartner): RouteEntry | undefined {
+  return ROUTE_LIST.find((r) => matchPath(r.path, pathname) && routeAllowed(r, partner));
+}
+
+/** Whether the page at this path shows an earn_details item (an earn page of the table, or a §2 extra path that is no other route). */
+export function showsEarnItem(pathname: string, partner: RoutePartner): boolean {
+  const entry = routeOf(pathname, partner);
+  return entry ? entry.content === 'earn_details' : isExtraPagePath(pathname, partner);
 }
 
 /**
@@ -203,6 +228,7 @@ export const paths = {
     success: to(ROUTES.recoverSuccess),
   }),
   fixCredentials: to(ROUTES.fixCredentials),
+  loginLink: to(ROUTES.loginLink),
   signOut: to(ROUTES.signOut),
   /** '/surveys?id=…'; `paths.surveys.success()`, `paths.surveys.error({ id })`. */
   surveys: Object.assign(to(ROUTES.surveys), { success: to(ROUTES.surveysSuccess), error: to(ROUTES.surveysError) }),

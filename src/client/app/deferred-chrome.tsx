@@ -1,6 +1,6 @@
 import { useSessionTimers } from '../features/session/session-timers';
 import { useEmulationGuard } from '../features/session/emulation';
-import { ActivationPrompt } from '../features/session/components/activation-prompt';
+import { ActivationPrompt } from './chrome/activation-prompt';
 import { SurveyPrompt } from '../features/surveys/components/survey-prompt';
 import { InstallBanner } from '../features/pwa/components/install-banner';
 import { PwaEffects } from '../features/pwa/components/pwa-effects';

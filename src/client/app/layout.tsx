@@ -10,20 +10,26 @@ import { MemberBody } from './member-body';
 import { useRouteEffects } from './route-effects';
 import { useAfterFirstPaint } from '../components/after-first-paint';
 import { ToastProvider } from '../components/toast';
+import { OfflineBar } from '../components/offline-page';
+import { DeferredPart } from './deferred-part';
+import { lazyScreen } from './lazy-screen';
+import { useRefetchAfterReconnect } from '../lib/reconnect';
 import { useArrival } from '../features/session/arrival';
 import { useRefetchMemberOnNavigation } from '../features/session/api';
 import { useCsrfPlaceholderToast } from '../features/session/csrf-toast';
 import { useNativeAppOutdated } from '../features/pwa/native-app-outdated';
+import { InterruptionQueue } from '../features/interruptions';
 // Kept from the first load: Chromium may offer the install prompt before the banner's chunk arrives.
 import '../features/pwa/install-prompt';
 import styles from './layout.module.css';
 
 // Not on the first screen: loaded once it has painted (deferred-chrome.tsx says what and why).
+// Each in its own boundary (DeferredPart): a chunk lost to the connection leaves the page standing.
 const loadDeferred = () => import('./deferred-chrome');
-const DeferredChrome = lazy(async () => ({ default: (await loadDeferred()).DeferredChrome }));
-const DeferredBanners = lazy(async () => ({ default: (await loadDeferred()).DeferredBanners }));
+const DeferredChrome = lazyScreen(loadDeferred, 'DeferredChrome');
+const DeferredBanners = lazyScreen(loadDeferred, 'DeferredBanners');
 // Below the page: drawn once the first screen has painted (nothing above it moves when it comes).
-const Footer = lazy(async () => ({ default: (await import('./chrome/footer')).Footer }));
+const Footer = lazyScreen(() => import('./chrome/footer'), 'Footer');
 // Only an outdated native app sees it.
 const UpdateAppScreen = lazy(async () => ({ default: (await import('./update-app-screen')).UpdateAppScreen }));
 
@@ -42,28 +48,32 @@ export function AppLayout() {
   return (
     <ToastProvider>
       <SessionEffects />
-      <div className={styles.app}>
-        <SkipLink />
-        <TopBar />
+      {/* One interruption at a time: every modal, banner and prompt that opens by itself asks it (issue 25). */}
+      <InterruptionQueue>
+        <div className={styles.app}>
+          <SkipLink />
+          <TopBar />
+          {painted && (
+            <DeferredPart>
+              <DeferredBanners />
+            </DeferredPart>
+          )}
+          <main id="main" tabIndex={-1} className={styles.main}>
+            <PageBody />
+          </main>
+          {painted && (
+            <DeferredPart>
+              <Footer />
+            </DeferredPart>
+          )}
+        </div>
         {painted && (
-          <Suspense fallback={null}>
-            <DeferredBanners />
-          </Suspense>
+          <DeferredPart>
+            <DeferredChrome />
+          </DeferredPart>
         )}
-        <main id="main" tabIndex={-1} className={styles.main}>
-          <PageBody />
-        </main>
-        {painted && (
-          <Suspense fallback={null}>
-            <Footer />
-          </Suspense>
-        )}
-      </div>
-      {painted && (
-        <Suspense fallback={null}>
-          <DeferredChrome />
-        </Suspense>
-      )}
+      </InterruptionQueue>
+      <OfflineBar />
     </ToastProvider>
   );
 }
@@ -82,5 +92,6 @@ function SessionEffects() {
   useRefetchMemberOnNavigation(queryClient);
   useArrival();
   useCsrfPlaceholderToast();
+  useRefetchAfterReconnect(queryClient);
   return null;
 }

@@ -1,9 +1,11 @@
-import { lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { matchPath, paths, ROUTES, routeAllowed, type RouteEntry, type RouteName, type RoutePartner } from '#shared/routes';
 import { readInjectedPartner } from '../lib/partner';
+import { useServedNotFound } from '../lib/served-not-found';
 import { loadProspectForm, visitorMayJoin } from '../routes/home/prospect-form-loader';
 import { AppLayout } from './layout';
+import { lazyScreen } from './lazy-screen';
 import { RouteErrorScope } from './route-error-boundary';
 
 /** A route's screen; `children` nests routes of the table under it (paths relative to its own). */
@@ -15,15 +17,6 @@ type Screen = {
   /** What the bare parent path shows. */
   index?: ReactNode;
 };
-
-/**
- * A screen loaded on first visit, so the first page only downloads its own code. Navigations are
- * transitions (React Router's BrowserRouter), so the page on screen stays until the next one's
- * code has arrived; on the first load the app's Suspense boundary (AppRoutes) waits for it.
- */
-function lazyScreen<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K): ComponentType {
-  return lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
-}
 
 /** §2 /not_found, the catch-all and every route a partner lacks: the not-found page (loaded when shown, like any screen). */
 export const NotFoundScreen = lazyScreen(() => import('../routes/not-found/not-found-route'), 'NotFoundRoute');
@@ -71,6 +64,7 @@ const SCREENS: { readonly [N in RouteName]: Screen } = {
   recoverUpdate: { Component: lazyScreen(() => import('../routes/recover/recover-update-route'), 'RecoverUpdateRoute') },
   recoverSuccess: { Component: lazyScreen(() => import('../routes/recover/recover-success-route'), 'RecoverSuccessRoute') },
   fixCredentials: { Component: lazyScreen(() => import('../routes/fix-credentials/fix-credentials-route'), 'FixCredentialsRoute') },
+  loginLink: { Component: lazyScreen(() => import('../routes/login/login-link-route'), 'LoginLinkRoute') },
   signOut: { Component: lazyScreen(() => import('../routes/sign-out/sign-out-route'), 'SignOutRoute') },
   surveys: { Component: lazyScreen(() => import('../routes/surveys/surveys-route'), 'SurveysRoute') },
   surveysSuccess: { Component: lazyScreen(() => import('../routes/surveys/surveys-route'), 'SurveysSuccessRoute') },
@@ -125,7 +119,7 @@ export function createRoutes(partner: RoutePartner): RouteObject[] {
       element: <AppLayout />,
       children: [
         {
-          element: <RouteErrorScope />,
+          element: <PageScope />,
           children: [
             ...top.flatMap((name) => toRouteObject(name, '')),
             // §2 extra paths from the global setting lead to the shared content-page screen.
@@ -137,6 +131,11 @@ export function createRoutes(partner: RoutePartner): RouteObject[] {
       ],
     },
   ];
+}
+
+/** The routes' error scope; the not-found page where the server answered this very address 404 (a reload of it included). */
+function PageScope() {
+  return useServedNotFound() ? <NotFoundScreen /> : <RouteErrorScope />;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import styles from './form-controls.module.css';
-import { FieldError } from './field-error';
+import { FieldErrorSlot } from './field-error';
 
 export type CheckboxFieldProps = Omit<ComponentPropsWithRef<'input'>, 'type'> & {
   label: ReactNode;
@@ -30,7 +30,7 @@ export function CheckboxField({ label, description, error, className, id, ...inp
           {description}
         </div>
       )}
-      {error && <FieldError id={errorId}>{error}</FieldError>}
+      <FieldErrorSlot id={errorId} error={error} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useId, useState, type ComponentPropsWithRef, type KeyboardEvent, type R
 import fieldStyles from './text-field.module.css';
 import styles from './form-controls.module.css';
 import { REQUIRED_MARKER } from './text-field';
-import { FieldError } from './field-error';
+import { FieldErrorSlot } from './field-error';
 
 export type PasswordFieldProps = Omit<ComponentPropsWithRef<'input'>, 'required' | 'type'> & {
   label: ReactNode;
@@ -81,7 +81,7 @@ export function PasswordField({ label, hint, error, required = false, className,
       <p id={lockId} className={styles.lockWarning} role="status">
         {warning}
       </p>
-      {error && <FieldError id={errorId}>{error}</FieldError>}
+      <FieldErrorSlot id={errorId} error={error} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import fieldStyles from './text-field.module.css';
 import styles from './form-controls.module.css';
 import { REQUIRED_MARKER } from './text-field';
-import { FieldError } from './field-error';
+import { FieldErrorSlot } from './field-error';
 
 export type SelectFieldProps = Omit<ComponentPropsWithRef<'select'>, 'required'> & {
   label: ReactNode;
@@ -43,7 +43,7 @@ export function SelectField({ label, options, placeholder = 'Select', error, req
           </option>
         ))}
       </select>
-      {error && <FieldError id={errorId}>{error}</FieldError>}
+      <FieldErrorSlot id={errorId} error={error} />
     </div>
   );
 }

@@ -5,9 +5,10 @@ import { CheckboxField } from './checkbox-field';
 import { usePartner } from '../lib/partner';
 import { programName } from '#shared/rules/partner-features';
 import { smsOptInAfterConsent, smsOptInAfterPhoneChange } from '#shared/rules/sms-opt-in';
+import { SMS_CONSENT_CHECKBOX, smsConsentText } from '#shared/rules/sms-consent';
 
 export const SMS_CONSENT_TITLE = 'Text message consent';
-export const SMS_CONSENT_CHECKBOX = 'I agree to receive text messages.';
+export { SMS_CONSENT_CHECKBOX };
 
 type SmsConsentModalProps = {
   open: boolean;
@@ -51,11 +52,8 @@ function SmsConsentDialog({ phone, onConfirm, onCancel }: Omit<SmsConsentModalPr
       }
     >
       <div className="stack">
-        <p id={bodyId}>
-          By agreeing, you consent to receive recurring automated text messages from {program} about your account and offers
-          {phone ? <> at {phone}</> : null}. Consent is not a condition of membership. Message frequency varies. Message and data rates
-          may apply. Text HELP to {partner.shortCode} for help, or STOP to {partner.shortCode} to stop at any time.
-        </p>
+        {/* The wording the server records with the consent (rules/sms-consent.ts): one source for both. */}
+        <p id={bodyId}>{smsConsentText({ program, phone, shortCode: partner.shortCode })}</p>
         <CheckboxField label={SMS_CONSENT_CHECKBOX} checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
       </div>
     </Modal>
@@ -82,11 +80,16 @@ type SmsOptInOptions = {
 export function useSmsOptIn({ offered, v2, initialPhone, get, set }: SmsOptInOptions) {
   const committedPhone = useRef(initialPhone);
   const [open, setOpen] = useState(false);
+  // The consent modal was confirmed (with its box) since the opt-in was last off: the form sends the consent.
+  const consented = useRef(false);
   const followPhone = (phone: string) => {
     if (!offered) return;
     const current = get();
     const next = smsOptInAfterPhoneChange({ previousPhone: committedPhone.current, phone, optIn: current, v2 });
-    if (next !== current) set(next);
+    if (next !== current) {
+      if (!next) consented.current = false;
+      set(next);
+    }
   };
   return {
     /** While the number is typed. */
@@ -102,14 +105,23 @@ export function useSmsOptIn({ offered, v2, initialPhone, get, set }: SmsOptInOpt
     },
     /** Ticking the box: the consent opens (§4); unticking needs none. */
     askConsent: () => setOpen(true),
+    /** Unticking the box. */
+    optOut: () => {
+      consented.current = false;
+      set(false);
+    },
+    /** Whether the consent was confirmed in this form (sent with the opt-in). */
+    consented: () => consented.current,
     consent: {
       open,
       onConfirm: () => {
         setOpen(false);
+        consented.current = true;
         set(true);
       },
       onCancel: () => {
         setOpen(false);
+        consented.current = false;
         set(false);
       },
     },

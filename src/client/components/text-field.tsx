@@ -1,5 +1,5 @@
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
-import { FieldError } from './field-error';
+import { FieldErrorSlot } from './field-error';
 import styles from './text-field.module.css';
 
 export const REQUIRED_MARKER = ' (required)';
@@ -53,7 +53,7 @@ export function TextField({ label, hint, error, required = false, requiredMarker
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
       />
-      {error && <FieldError id={errorId}>{error}</FieldError>}
+      <FieldErrorSlot id={errorId} error={error} />
     </div>
   );
 }

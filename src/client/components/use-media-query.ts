@@ -2,8 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { DESKTOP_QUERY } from '#shared/constants/layout';
 
 /** §9 breakpoints; the desktop layout (inline navigation, side column) starts at 861px. */
-export { BREAKPOINTS, DESKTOP_QUERY } from '#shared/constants/layout';
-export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+export { DESKTOP_QUERY } from '#shared/constants/layout';
 
 function mediaQueryList(query: string): MediaQueryList | null {
   if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return null;
@@ -28,10 +27,6 @@ export function useMediaQuery(query: string, fallback = false): boolean {
 /** True from 861px up (desktop layout). */
 export function useIsDesktop(): boolean {
   return useMediaQuery(DESKTOP_QUERY);
-}
-
-export function usePrefersReducedMotion(): boolean {
-  return useMediaQuery(REDUCED_MOTION_QUERY);
 }
 
 /** Desktop copy on wide screens, mobile copy on small ones, whichever exists otherwise. */

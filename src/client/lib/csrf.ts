@@ -1,3 +1,5 @@
+import type { ApiResponse, EntryOf } from '#shared/api';
+import { API_PATHS } from '#shared/api-paths';
 import { apiUrl } from './api-base';
 
 /** §9: retries at start, and the placeholder used when no token could be had within 35 s. */
@@ -11,8 +13,8 @@ async function fetchToken(): Promise<string> {
   let lastError: unknown;
   for (let attempt = 0; attempt <= CSRF_RETRIES; attempt++) {
     try {
-      const res = await fetch(apiUrl('/api/CSRF'), { credentials: 'same-origin', headers: { accept: 'application/json' } });
-      if (res.ok) return ((await res.json()) as { csrfToken: string }).csrfToken;
+      const res = await fetch(apiUrl(API_PATHS.csrf.path), { credentials: 'same-origin', headers: { accept: 'application/json' } });
+      if (res.ok) return ((await res.json()) as ApiResponse<EntryOf<typeof API_PATHS.csrf>>).csrfToken;
       lastError = new Error(res.statusText);
     } catch (err) {
       lastError = err;
@@ -32,11 +34,6 @@ export function getCsrfToken(): Promise<string> {
     );
   });
   return pending;
-}
-
-/** Forget the token so the next call fetches a fresh one. */
-export function resetCsrfToken() {
-  pending = undefined;
 }
 
 /** Use a token the server handed back (sign-in, sign-out, joining rotate it with the session). */

@@ -5,7 +5,10 @@ import { ZImpressionsRequest } from '#shared/schemas/impressions';
 import { flushImpressions, resetImpressionsForTest, track } from './impressions';
 
 const apiMock = vi.hoisted(() => vi.fn());
-vi.mock('./api', () => ({ api: apiMock }));
+// The call through the API table, seen as the address and options it sends.
+vi.mock('./api', () => ({
+  call: (entry: { method: string; path: string }, opts: Record<string, unknown>) => apiMock(entry.path, { method: entry.method, ...opts }),
+}));
 
 type Call = [string, { method: string; body: unknown[]; keepalive: boolean }];
 const calls = () => apiMock.mock.calls as Call[];

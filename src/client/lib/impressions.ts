@@ -1,6 +1,7 @@
 import type { Impression } from '#shared/schemas/impressions';
 import { IMPRESSION_BATCH_MAX, IMPRESSION_FLUSH_DELAY_MS, IMPRESSION_NEXT_BATCH_DELAY_MS, IMPRESSION_TEXT_MAX } from '#shared/constants/impressions';
-import { api } from './api';
+import { API_PATHS } from '#shared/api-paths';
+import { call } from './api';
 
 /** What a caller tells: the event and, where it has them, the path and the restaurant. */
 export type TrackedEvent = Omit<Impression, 'channel' | 'dateTime' | 'userAgent'>;
@@ -27,7 +28,7 @@ let unloadHooked = false;
 function send(batch: Impression[]) {
   // §7/§8: impression failures are swallowed; tracking never shows an error or leaves a rejection.
   try {
-    void api('/api/Impressions', { method: 'POST', body: batch, keepalive: true }).catch(() => undefined);
+    void call(API_PATHS.impressions, { body: batch, keepalive: true }).catch(() => undefined);
   } catch {
     /* never thrown by api(), but a tracking call must not break the page */
   }

@@ -26,7 +26,7 @@ describe('seedFirstScreen', () => {
       { preview: true, pages: { '*': cms('*'), home: cms('home') } },
       { member: null, queries: [{ key: queryKeys.merchantSearch(search), data: { merchants: [] } }, { key: queryKeys.merchantDetail(7), data: { id: 7 } }] },
     ));
-    expect(seeded).toEqual({ content: 2, member: true, queries: 2 });
+    expect(seeded).toEqual({ content: 2, member: true, queries: 2, notFound: false });
     expect(qc.getQueryData(queryKeys.content('home', true))).toEqual(cms('home'));
     expect(qc.getQueryData(queryKeys.content('home', false))).toBeUndefined();
     // A visitor: the member is known to be nobody (no GET /api/Member).
@@ -39,8 +39,13 @@ describe('seedFirstScreen', () => {
 
   it('seeds nothing it cannot read: no elements, broken JSON, a visit without a member', () => {
     const qc = createQueryClient();
-    expect(seedFirstScreen(qc, page(undefined, undefined))).toEqual({ content: 0, member: false, queries: 0 });
-    expect(seedFirstScreen(qc, page('{not json', { queries: [] }))).toEqual({ content: 0, member: false, queries: 0 });
+    expect(seedFirstScreen(qc, page(undefined, undefined))).toEqual({ content: 0, member: false, queries: 0, notFound: false });
+    expect(seedFirstScreen(qc, page('{not json', { queries: [] }))).toEqual({ content: 0, member: false, queries: 0, notFound: false });
     expect(qc.getQueryState(queryKeys.member)).toBeUndefined();
+  });
+
+  it("reads the server's 404 for the page's address (issue 25 item 7)", () => {
+    expect(seedFirstScreen(createQueryClient(), page(undefined, { notFound: true, queries: [] })).notFound).toBe(true);
+    expect(seedFirstScreen(createQueryClient(), page(undefined, { notFound: 'yes', queries: [] })).notFound).toBe(false);
   });
 });

@@ -3,7 +3,10 @@ import { CONTENT_NAMES } from '#shared/constants/cms';
 import { FIRST_SCREEN_IDS, queryKeys, type FirstContent, type FirstVisit } from '#shared/first-screen';
 import { ApiError } from './api';
 
-/** §4: data is fetched once and never goes stale on its own; no refetch on focus or reconnect. */
+/**
+ * §4: data is fetched once and never goes stale on its own; no refetch on focus or reconnect.
+ * Offline, a query waits for the connection (React Query's online mode) and runs when it is back.
+ */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
@@ -13,6 +16,9 @@ export function createQueryClient() {
         refetchOnReconnect: false,
         retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
       },
+      // A change sent while offline fails at once with the offline message (NetworkError), rather
+      // than waiting silently for a connection behind a spinning Save button (issue 25).
+      mutations: { networkMode: 'always' },
     },
   });
 }
@@ -27,7 +33,7 @@ function readJson<T>(doc: Document, id: string): T | null {
   }
 }
 
-export type SeededFirstScreen = { content: number; member: boolean; queries: number };
+export type SeededFirstScreen = { content: number; member: boolean; queries: number; /** The server answered the page's address 404. */ notFound: boolean };
 
 /**
  * Puts the answers the server inlined into the page (issue 13; docs/decisions) into the query
@@ -36,7 +42,7 @@ export type SeededFirstScreen = { content: number; member: boolean; queries: num
  * 401) and the page's first answer. Anything missing or unreadable is simply fetched as before.
  */
 export function seedFirstScreen(queryClient: QueryClient, doc: Document = document): SeededFirstScreen {
-  const seeded: SeededFirstScreen = { content: 0, member: false, queries: 0 };
+  const seeded: SeededFirstScreen = { content: 0, member: false, queries: 0, notFound: false };
   const content = readJson<FirstContent>(doc, FIRST_SCREEN_IDS.content);
   if (content && typeof content.preview === 'boolean' && content.pages) {
     for (const name of CONTENT_NAMES) {
@@ -47,6 +53,7 @@ export function seedFirstScreen(queryClient: QueryClient, doc: Document = docume
     }
   }
   const visit = readJson<FirstVisit>(doc, FIRST_SCREEN_IDS.visit);
+  seeded.notFound = visit?.notFound === true;
   if (visit && 'member' in visit && (visit.member === null || typeof visit.member === 'object')) {
     queryClient.setQueryData(queryKeys.member, visit.member);
     seeded.member = true;

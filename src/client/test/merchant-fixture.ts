@@ -24,8 +24,12 @@ export function merchantFixture(overrides: Partial<MerchantSummary> = {}): Merch
     reservationProviders: {},
     origin: 'seed',
     isNew: true,
-    bonusText: '50 bonus miles on your first dine',
-    offerTag: 'Weekend offer',
+    bonusText: null,
+    offerTag: null,
+    earnMultiplier: 1,
+    benefits: {
+      timeZone: 'America/Chicago', participating: true, participationStart: null, participationEnd: null, benefitHours: null, blackoutDates: [], monthlyVisitLimit: null,
+    },
     ...overrides,
   };
 }

@@ -7,14 +7,15 @@ import { PartnerProvider } from '../lib/partner';
 import { ContentProvider, type ContentState } from '../features/content/content-provider';
 import { MEMBER_QUERY_KEY } from '../features/session/api';
 import { ToastProvider } from '../components/toast';
+import { InterruptionQueue } from '../features/interruptions';
 import { makeContentState, makePartnerConfig } from './partner-fixture';
 import { testQueryClient } from './render';
 
 type Options = {
   partner?: PartnerConfig;
   content?: ContentState;
-  /** Initial URL (path and query). */
-  route?: string;
+  /** Initial URL (path and query), or a location with its history state (a flow's navigation). */
+  route?: string | { pathname: string; state?: unknown };
   /** The signed-in member; null (default) for nobody. Set as the member query's data, so no fetch. */
   member?: Member | null;
   queryClient?: QueryClient;
@@ -22,14 +23,16 @@ type Options = {
 
 /**
  * Renders routes in a data router (useMatches, route handles, lazy routes) inside the app's
- * providers and a toast provider, with the member query already answered.
+ * providers, a toast provider and the interruption queue, with the member query already answered.
  */
 export function renderRoutes(routes: RouteObject[], opts: Options = {}) {
   const partner = opts.partner ?? makePartnerConfig();
   const content = opts.content ?? makeContentState({}, partner);
   const queryClient = opts.queryClient ?? testQueryClient();
   queryClient.setQueryData(MEMBER_QUERY_KEY, opts.member ?? null);
-  const router = createMemoryRouter(routes, { initialEntries: [opts.route ?? '/'] });
+  // The page layout's interruption queue around each top-level route, as the app has it.
+  const queued = routes.map((r) => (r.element ? { ...r, element: <InterruptionQueue>{r.element}</InterruptionQueue> } : r));
+  const router = createMemoryRouter(queued, { initialEntries: [opts.route ?? '/'] });
   const result = render(
     <PartnerProvider partner={partner}>
       <QueryClientProvider client={queryClient}>

@@ -7,7 +7,7 @@ import { DataDirLockedError, lockDataDir, type LockOwner } from './lock';
 import { killChildren, spawnTs } from '../test/child';
 
 /**
- * The data folder lock (README "Run it"): a lock left by a dead process is taken over at once, a
+ * The data folder lock (docs/operations.md, "Health, outages and jobs"): a lock left by a dead process is taken over at once, a
  * live owner keeps it however long it was paused, and a process that lost it stops without writing.
  * The processes are real: node children that open the folder, killed and paused with signals.
  */

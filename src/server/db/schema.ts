@@ -4,8 +4,9 @@ import {
   smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type {
-  CopyTokens, CustomerSupport, PartnerTheme, RouteMeta, StoreLinks, AppAnnouncementModal, NavLinkConfig,
+  StoredCopyTokens, CustomerSupport, PartnerTheme, RouteMeta, StoreLinks, AppAnnouncementModal, NavLinkConfig,
 } from '#shared/schemas/partner';
+import type { EarnBasis } from '#shared/constants/rewards';
 import type { RewardMailSettings } from '#shared/rules/notifications';
 import type { ReservationTable, TurnTime, WeeklyShift } from '#shared/rules/reservations';
 import type { MerchantHours, MerchantMenuImage, MerchantEvent, MerchantOrderOnline, MerchantReviewsSummary, ReservationProviders } from '#shared/schemas/merchant';
@@ -51,20 +52,20 @@ export const partners = pgTable('partners', {
   minimumAppVersion: text('minimum_app_version'),
   appAnnouncementModal: jsonb('app_announcement_modal').$type<AppAnnouncementModal | null>(),
   showEarnRate: boolean('show_earn_rate').notNull().default(true),
-  typeformCode: text('typeform_code'),
   /** §2 maintenance notice on this partner's site ('We're Working On It'); MAINTENANCE_MODE turns it on for every partner. */
   maintenanceMode: boolean('maintenance_mode').notNull().default(false),
-  /** Values of the copy tokens of §3 (currency names, programme names, earning rates…). */
-  copyStates: jsonb('copy_states').$type<CopyTokens>().notNull(),
+  /** Values of the copy tokens of §3 (currency and programme names…); the rate and rule tokens are made from the settings (partner-config.ts). */
+  copyStates: jsonb('copy_states').$type<StoredCopyTokens>().notNull(),
   customerSupport: jsonb('customer_support').$type<CustomerSupport>().notNull(),
   vipCustomerSupport: jsonb('vip_customer_support').$type<CustomerSupport | null>(),
   shortCode: text('short_code').notNull().default('97082'),
   hasMerchantFavourites: boolean('has_merchant_favourites').notNull().default(false),
   /** 'checkCharacter' = the §5 partner-number algorithm; 'none' = any 7 alphanumerics. */
   partnerNumberValidator: text('partner_number_validator').notNull().default('checkCharacter'),
-  adsPrefix: text('ads_prefix').notNull().default(''),
   /** Miles/points per $1 by tier 0-3 (OptedOut, NonActivated, OptedIn, VIP). */
   earnRates: jsonb('earn_rates').$type<[number, number, number, number]>().notNull().default([1, 1, 3, 5]),
+  /** What a dine earns on (rules/rewards/policy.ts basisCents): 'wholeBill' (tax and tip included) or 'preTip'. */
+  earnBasis: text('earn_basis').$type<EarnBasis>().notNull().default('wholeBill'),
   theme: jsonb('theme').$type<PartnerTheme>().notNull(),
   logoSvg: text('logo_svg').notNull(),
   logoChain: jsonb('logo_chain').$type<string[]>().notNull().default([]),
@@ -128,9 +129,11 @@ export const merchants = pgTable('merchants', {
   campaignCodes: text('campaign_codes').array().notNull().default([]),
   /** False while the restaurant has used up its rewards capacity (the 'benefits available' filter). */
   benefitsAvailable: boolean('benefits_available').notNull().default(true),
-  /** Extra earn multiplier text, e.g. '2X' for a bonus offer; null for none. */
-  bonusText: text('bonus_text'),
-  offerTag: text('offer_tag'),
+  /**
+   * A limited-time earn multiplier (2 for a '2X' offer): dines here earn the tier's rate times it
+   * (rules/rewards/policy.ts); 1 for none. The tile's bonus tag is made from it.
+   */
+  earnMultiplier: smallint('earn_multiplier').notNull().default(1),
   reservationProviders: jsonb('reservation_providers').$type<ReservationProviders>().notNull().default({}),
   origin: text('origin').notNull().default('network'),
   /** delivery | dineIn | takeout | onlineOrdering */
@@ -163,7 +166,10 @@ export const merchants = pgTable('merchants', {
    * last look; never written by the application.
    */
   changeSeq: bigint('change_seq', { mode: 'number' }).notNull().default(0),
-}, (t) => [index('merchants_geo').on(t.latitude, t.longitude), index('merchants_updated').on(t.updatedAt), index('merchants_change_seq').on(t.changeSeq)]);
+}, (t) => [
+  index('merchants_geo').on(t.latitude, t.longitude), index('merchants_updated').on(t.updatedAt), index('merchants_change_seq').on(t.changeSeq),
+  check('merchants_earn_multiplier', sql`${t.earnMultiplier} between 1 and 5`),
+]);
 
 /**
  * The merchant table's change marker (one row, id 1), kept by triggers on merchants: `version`
@@ -188,6 +194,25 @@ export const impressions = pgTable('impressions', {
   merchantId: integer('merchant_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('impressions_partner_time').on(t.partnerId, t.createdAt)]);
+
+/**
+ * Errors the browser reported with the reference code its server-error page showed (issue 25
+ * item 8; POST /api/client-errors): what support (and the operator console) finds by that code.
+ * Errors the server answered are found by their request id in the log (`reqId`). No personal
+ * data: the page's path without its query, the error's name and masked message.
+ */
+export const clientErrors = pgTable('client_errors', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  reference: text('reference').notNull(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  route: text('route').notNull(),
+  name: text('name').notNull(),
+  message: text('message').notNull(),
+  status: integer('status'),
+  /** The request id of the report itself (its log line). */
+  requestId: text('request_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('client_errors_reference').on(t.reference), index('client_errors_created').on(t.createdAt)]);
 
 /** Fixed-window rate-limit counters shared by every app instance. */
 export const rateLimits = pgTable('rate_limits', {
@@ -232,6 +257,15 @@ export const members = pgTable('members', {
   /** Digits only. */
   phoneNumber: text('phone_number').notNull().default(''),
   smsOptIn: boolean('sms_opt_in').notNull().default(false),
+  /**
+   * The member's last SMS consent (TCPA-style record, rules/sms-consent.ts): when it was given, the
+   * version and exact wording of the consent confirmed, and the screen it was given on. Kept after
+   * an opt-out as the record of what was agreed.
+   */
+  smsConsentAt: timestamp('sms_consent_at', { withTimezone: true }),
+  smsConsentVersion: text('sms_consent_version'),
+  smsConsentText: text('sms_consent_text'),
+  smsConsentSource: text('sms_consent_source').$type<'join' | 'profile' | 'demo'>(),
   familyId: text('family_id'),
   joinDate: timestamp('join_date', { withTimezone: true }).notNull().defaultNow(),
   enrollmentSource: text('enrollment_source').notNull().default('web'),
@@ -272,15 +306,21 @@ export const sessions = pgTable('sessions', {
 /** Failed sign-ins per typed identifier (e-mail or partner number), known or not: the lockout. */
 export const loginFailures = pgTable('login_failures', {
   partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  /** The account counted (an e-mail or partner number); '' for a client's count across accounts. */
   identifier: text('identifier').notNull(),
+  /** '' for the account's count; 'device:…' or 'address:…' for a client's (lockout/lockout.ts). */
+  client: text('client').notNull().default(''),
   failures: integer('failures').notNull().default(0),
   firstFailureAt: timestamp('first_failure_at', { withTimezone: true }).notNull().defaultNow(),
+  /** An account: locked for password sign-in until then. A client: no attempt before then. */
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
-}, (t) => [primaryKey({ columns: [t.partnerId, t.identifier] })]);
+}, (t) => [primaryKey({ columns: [t.partnerId, t.identifier, t.client] })]);
 
-/** Single-use password-recovery links (the table holds the token's SHA-256). */
+/** Single-use e-mailed links: password recovery and sign-in (the table holds the token's SHA-256). */
 export const recoveryTokens = pgTable('recovery_tokens', {
   id: text('id').primaryKey(),
+  /** 'reset' sets a new password (/recover/update); 'signIn' signs in once (/login/link). */
+  purpose: text('purpose').$type<'reset' | 'signIn'>().notNull().default('reset'),
   partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
   memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -396,7 +436,7 @@ export const cardNetworkInbox = pgTable('card_network_inbox', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   /** Null until the engine has applied it. */
   processedAt: timestamp('processed_at', { withTimezone: true }),
-  /** applied | unknownCard | unknownLocation | review (an unmatched refund, for an operator) | … */
+  /** applied | duplicate | unknownCard | unknownLocation | parked (a refund waiting for its purchase) | review (for an operator) | … */
   outcome: text('outcome'),
   note: text('note'),
 }, (t) => [
@@ -427,6 +467,8 @@ export const dines = pgTable('dines', {
   authAmountCents: integer('auth_amount_cents'),
   clearedAmountCents: integer('cleared_amount_cents'),
   refundedCents: integer('refunded_cents').notNull().default(0),
+  /** The tip the network reported with the clearing (preTip partners earn without it). */
+  tipCents: integer('tip_cents'),
   onlineOrder: boolean('online_order').notNull().default(false),
   subtotalCents: integer('subtotal_cents'),
   /** Merchant-local date (YYYY-MM-DD) and minutes after midnight of the purchase. */
@@ -459,6 +501,68 @@ export const dines = pgTable('dines', {
   index('dines_deferred').on(t.memberId, t.clearedAt).where(sql`status = 'Deferred'`),
   /** The reward-notifications job looks at the last 30 days' dines only (docs/notifications.md). */
   index('dines_occurred').on(t.occurredAt),
+]);
+
+/**
+ * The refunds applied to a purchase, one row per network refund (docs/rewards-engine.md §3). A
+ * refund is one network transaction, named by its own transactionId: the same refund resent under
+ * any number of new event ids finds its row here and is applied once. `dines.refunded_cents` is
+ * the sum of a dine's rows, capped at its cleared amount once cleared.
+ */
+export const dineRefunds = pgTable('dine_refunds', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** With memberId, one foreign key to members (id, partner_id), as on dines. */
+  partnerId: integer('partner_id').notNull(),
+  memberId: integer('member_id').notNull(),
+  dineId: bigint('dine_id', { mode: 'number' }).notNull().references(() => dines.id, { onDelete: 'cascade' }),
+  refundTransactionId: text('refund_transaction_id').notNull(),
+  /** The refund as the network sent it, in positive cents. */
+  amountCents: integer('amount_cents').notNull(),
+  /** The inbox event that carried it first. */
+  eventId: text('event_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  foreignKey({ name: 'dine_refunds_member_partner_fk', columns: [t.memberId, t.partnerId], foreignColumns: [members.id, members.partnerId] }).onDelete('cascade'),
+  uniqueIndex('dine_refunds_transaction_uq').on(t.partnerId, t.refundTransactionId),
+  index('dine_refunds_dine').on(t.dineId),
+]);
+
+/**
+ * Refunds that arrived before their purchase (feeds reorder): parked here, nothing debited, and
+ * applied by the engine when the purchase arrives (by the transaction id they name, else by card,
+ * restaurant, amount and time), or aged out by the sweep PARKED_REFUND_DAYS after their date
+ * (the inbox row then says why). Open rows are the ones with `resolved_at` null.
+ */
+export const parkedRefunds = pgTable('parked_refunds', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  partnerId: integer('partner_id').notNull(),
+  memberId: integer('member_id').notNull(),
+  /** The card it was made on; null once the member deleted the card. */
+  cardId: integer('card_id').references(() => memberCards.id, { onDelete: 'set null' }),
+  merchantId: integer('merchant_id').notNull().references(() => merchants.id),
+  locationId: text('location_id').notNull(),
+  refundTransactionId: text('refund_transaction_id').notNull(),
+  /** The purchase it names, when the network named one. */
+  originalTransactionId: text('original_transaction_id'),
+  /** Positive cents. */
+  amountCents: integer('amount_cents').notNull(),
+  /** Merchant-local date of the refund, and its instant. */
+  localDate: text('local_date').notNull(),
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  /** The inbox event that carried it (its outcome says 'parked', then what became of it). */
+  eventId: text('event_id').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  /** applied (its purchase arrived: `dine_id`) | expired (no purchase in time). */
+  resolution: text('resolution'),
+  dineId: bigint('dine_id', { mode: 'number' }).references(() => dines.id, { onDelete: 'set null' }),
+}, (t) => [
+  foreignKey({ name: 'parked_refunds_member_partner_fk', columns: [t.memberId, t.partnerId], foreignColumns: [members.id, members.partnerId] }).onDelete('cascade'),
+  /** The engine loads a chunk's members' open parked refunds. */
+  index('parked_refunds_open_member').on(t.memberId).where(sql`resolved_at is null`),
+  /** One open parking per network refund; the sweep finds the old ones. */
+  uniqueIndex('parked_refunds_open_uq').on(t.partnerId, t.refundTransactionId).where(sql`resolved_at is null`),
+  index('parked_refunds_open_time').on(t.occurredAt).where(sql`resolved_at is null`),
 ]);
 
 /** What a member sees on Reviews & History (§3 Transaction): a dine's reward, adjustments, bonuses. */
@@ -754,7 +858,8 @@ export const reservationSettings = pgTable('reservation_settings', {
   minParty: smallint('min_party').notNull().default(1),
   /** Largest party booked online; larger parties call the restaurant. */
   maxParty: smallint('max_party').notNull().default(6),
-  maxDaysAhead: smallint('max_days_ahead').notNull().default(90),
+  /** Issue 24: dates are offered from the restaurant's today to this many days ahead (30–90; rules/reservations.ts bookingWindow). */
+  bookingWindowDays: smallint('booking_window_days').notNull().default(60),
   /** No booking closer than this to the slot. */
   cutoffMinutes: smallint('cutoff_minutes').notNull().default(60),
   /** Parties and covers that may start in one 15-minute period. */
@@ -770,7 +875,7 @@ export const reservationSettings = pgTable('reservation_settings', {
   /** Local dates without reservations (YYYY-MM-DD). */
   closedDates: text('closed_dates').array().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [check('reservation_settings_booking_window', sql`${t.bookingWindowDays} between 30 and 90`)]);
 
 /**
  * Reservations of members, whatever the provider. held → booked → cancelled; a hold not confirmed

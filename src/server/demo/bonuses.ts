@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { bonusProgrammes, type NewPartnerRow } from '../db/schema';
-import { INJECTED_BONUS_WINDOW_HOURS, type BonusKind } from '#shared/rules/bonuses';
+import { INJECTED_BONUS_WINDOW_HOURS, type BonusProgramme } from '#shared/rules/bonuses';
+import { moneyText } from '#shared/rules/bonus-terms';
 import { partnerSeed } from './partners';
 
 /**
@@ -10,18 +11,12 @@ import { partnerSeed } from './partners';
  * of §4 (Delta: members who joined through single sign-on; Hilton: members who joined through a
  * member's referral link, utm_source=accountcenter), both within 2160 hours of joining, and the
  * reservation bonus of §9 on partners that offer it. Amounts are in the partner's unit (miles,
- * points, or cents on cash-back partners) and match the copy of content.ts.
+ * points, or cents on cash-back partners); the descriptions and the copy of content.ts are worded
+ * from these figures, never typed again.
  */
 
-export type BonusSeed = {
-  code: string;
-  kind: BonusKind;
-  amount: number;
-  minSpendCents: number;
-  windowHours: number;
-  enrollmentSource: string | null;
-  description: string;
-};
+/** A bonus programme as seeded (the row's id comes with the insert). */
+export type BonusSeed = Omit<BonusProgramme, 'id'>;
 
 type BonusPartner = Pick<NewPartnerRow, 'code'> & Partial<Pick<NewPartnerRow, 'enrollmentType' | 'currencyType' | 'hasReservationBonus'>>;
 
@@ -30,17 +25,26 @@ export const NEW_MEMBER_WINDOW_HOURS = 720;
 /** $25: the new-member bonus's minimum spend. */
 export const NEW_MEMBER_MIN_SPEND_CENTS = 2500;
 
+const days = (hours: number) => Math.round(hours / 24);
+/** "of $25 or more " when there is a minimum spend. */
+const ofAtLeast = (cents: number) => (cents > 0 ? `of ${moneyText(cents)} or more ` : '');
+
+/** What the partner-specific bonuses are for, in a few words (their banners' headings, content.ts). */
+export const INJECTED_BONUS_TITLES: Record<string, string> = { SSOJOIN: 'Joined with your airline account', REFERRED: 'Joined through a friend\u2019s link' };
+
 /** The partner-specific bonuses of §4 (the ones the original app injected on the client). */
 const INJECTED: Record<string, BonusSeed> = {
-  delta: {
-    code: 'SSOJOIN', kind: 'injected', amount: 500, minSpendCents: 0, windowHours: INJECTED_BONUS_WINDOW_HOURS, enrollmentSource: 'sso',
-    description: 'Joined with your airline account: 500 bonus miles on your first qualifying dine within 90 days of joining.',
-  },
-  hilton: {
-    code: 'REFERRED', kind: 'injected', amount: 1000, minSpendCents: NEW_MEMBER_MIN_SPEND_CENTS, windowHours: INJECTED_BONUS_WINDOW_HOURS, enrollmentSource: 'accountcenter',
-    description: 'Joined through a friend\u2019s link: 1,000 bonus points on your first qualifying dine of $25 or more within 90 days of joining.',
-  },
+  delta: injected({ code: 'SSOJOIN', amount: 500, unit: 'bonus miles', minSpendCents: 0, enrollmentSource: 'sso' }),
+  hilton: injected({ code: 'REFERRED', amount: 1000, unit: 'bonus points', minSpendCents: NEW_MEMBER_MIN_SPEND_CENTS, enrollmentSource: 'accountcenter' }),
 };
+
+function injected(b: { code: string; amount: number; unit: string; minSpendCents: number; enrollmentSource: string }): BonusSeed {
+  const windowHours = INJECTED_BONUS_WINDOW_HOURS;
+  return {
+    code: b.code, kind: 'injected', amount: b.amount, minSpendCents: b.minSpendCents, windowHours, enrollmentSource: b.enrollmentSource,
+    description: `${INJECTED_BONUS_TITLES[b.code]}: ${b.amount.toLocaleString('en-US')} ${b.unit} on your first qualifying dine ${ofAtLeast(b.minSpendCents)}within ${days(windowHours)} days of joining.`,
+  };
+}
 
 function unitAmounts(currency: string): { welcome: number; reservation: number; label: (n: number) => string } {
   switch (currency) {
@@ -63,7 +67,7 @@ export function bonusCatalogue(partner: BonusPartner): BonusSeed[] {
   if (enrollment !== 'none') {
     list.push({
       code: 'NEWMBR', kind: 'newMember', amount: units.welcome, minSpendCents: NEW_MEMBER_MIN_SPEND_CENTS, windowHours: NEW_MEMBER_WINDOW_HOURS, enrollmentSource: null,
-      description: `New member bonus: ${units.label(units.welcome)} on your first qualifying dine of $25 or more within 30 days of joining.`,
+      description: `New member bonus: ${units.label(units.welcome)} on your first qualifying dine ${ofAtLeast(NEW_MEMBER_MIN_SPEND_CENTS)}within ${days(NEW_MEMBER_WINDOW_HOURS)} days of joining.`,
     });
   }
   const injected = INJECTED[partner.code.toLowerCase()];

@@ -1,9 +1,9 @@
 import type { contentPages, NewPartnerRow } from '../db/schema';
 import type { TextBlock, FooterLink } from '#shared/schemas/cms';
-import { VIP_DINES_REQUIRED, VISIT_METER_MAX } from '#shared/constants/rewards';
 import { partnerSeed, type PartnerKind } from './partners';
 import { hashString } from '../lib/random';
-import { bonusCatalogue } from './bonuses';
+import { bonusCatalogue, INJECTED_BONUS_TITLES } from './bonuses';
+import { bonusAmountText, moneyText } from '#shared/rules/bonus-terms';
 
 /** One CMS item to insert; partnerId is added by the caller. */
 export type ContentRow = Omit<typeof contentPages.$inferInsert, 'partnerId'>;
@@ -11,8 +11,8 @@ export type ContentRow = Omit<typeof contentPages.$inferInsert, 'partnerId'>;
 /** The partner settings the copy depends on (a partner row or seed is enough). */
 export type ContentPartner = Pick<NewPartnerRow, 'code' | 'name'> & Partial<Pick<NewPartnerRow,
   | 'enrollmentType' | 'currencyType' | 'hasVIP' | 'cmsPreview' | 'hasDiscoverPage' | 'homePage' | 'acclaimedEnabled'
-  | 'acclaimed2Enabled' | 'hasReservationBonus' | 'openTableReservationsEnabled' | 'generalModalType' | 'typeformCode'
-  | 'hasSmsOptIn' | 'cardTypesAccepted'>>;
+  | 'acclaimed2Enabled' | 'hasReservationBonus' | 'openTableReservationsEnabled' | 'generalModalType'
+  | 'hasSmsOptIn' | 'cardTypesAccepted' | 'hasAutoEnroll'>>;
 
 /** The eleven content names as stored ('*' is stored as 'default'). */
 export const STORED_CONTENT_NAMES = [
@@ -25,8 +25,6 @@ type Voice = {
   tagline: string;
   promise: string;
   goal: string;
-  welcomeBonus: string;
-  referralBonus: string;
   reservationBonus: string;
   earnedWhere: string;
 };
@@ -37,8 +35,6 @@ const VOICES: Record<PartnerKind, Voice> = {
     tagline: 'Dining that takes you places',
     promise: 'Every meal out brings your next trip a little closer.',
     goal: 'your next flight',
-    welcomeBonus: '1,000 {{bonusCurrencyPlural}}',
-    referralBonus: '500 {{bonusCurrencyPlural}}',
     reservationBonus: '50 {{bonusCurrencyPlural}}',
     earnedWhere: 'your {{programName2}} account',
   },
@@ -46,8 +42,6 @@ const VOICES: Record<PartnerKind, Voice> = {
     tagline: 'Dine out tonight, check in soon',
     promise: 'Turn dinners, brunches and happy hours into nights away.',
     goal: 'your next stay',
-    welcomeBonus: '2,500 {{bonusCurrencyPlural}}',
-    referralBonus: '1,000 {{bonusCurrencyPlural}}',
     reservationBonus: '100 {{bonusCurrencyPlural}}',
     earnedWhere: 'your {{programName2}} account',
   },
@@ -55,8 +49,6 @@ const VOICES: Record<PartnerKind, Voice> = {
     tagline: 'Eat well. Get paid back.',
     promise: 'Good food now pays you back, with nothing to clip or scan.',
     goal: 'your next payout',
-    welcomeBonus: '$10 in {{bonusCurrencyPlural}}',
-    referralBonus: '$5 in {{bonusCurrencyPlural}}',
     reservationBonus: '$2 in {{bonusCurrencyPlural}}',
     earnedWhere: 'your {{programName2}} balance',
   },
@@ -64,8 +56,6 @@ const VOICES: Record<PartnerKind, Voice> = {
     tagline: 'Dinner that gives back',
     promise: 'Your meals out add up to credits you can actually use.',
     goal: 'your next statement credit',
-    welcomeBonus: '$10 in {{bonusCurrencyPlural}}',
-    referralBonus: '$5 in {{bonusCurrencyPlural}}',
     reservationBonus: '$2 in {{bonusCurrencyPlural}}',
     earnedWhere: 'your {{programName2}} balance',
   },
@@ -87,8 +77,22 @@ type Ctx = {
   acclaimed: boolean;
   reservations: boolean;
   reservationBonus: boolean;
+  /**
+   * The new-member bonus as its programme says (the catalogue of bonuses.ts, worded by
+   * rules/bonus-terms.ts): copy for visitors quotes these, never numbers of its own. Members see
+   * their own terms and deadline from GET /api/Member on the bonus card.
+   */
+  welcome: { amount: string; minSpend: string; days: number };
+  /** hasAutoEnroll: members are registered for the new-member bonus when they join. */
+  autoEnroll: boolean;
   /** "Visa, Mastercard or Discover": the brands this partner accepts. */
   cardBrands: string;
+  /**
+   * The card a dine is paid with: "a linked card" where members link their cards, and "your
+   * {{partnerName1}} card" on a site without enrolment (daak, tgbk), whose visitors have nothing
+   * to link or join: the partner's cards take part as they are.
+   */
+  card: string;
   art: (preset: 'hero' | 'tile' | 'thumb', salt: string) => string;
 };
 
@@ -108,6 +112,10 @@ function context(partner: ContentPartner): Ctx {
   const enrollment = partner.enrollmentType ?? seed?.enrollmentType ?? 'direct';
   const hubCity = seed?.hub.city ?? 'New York';
   const hub = seed ? `${seed.hub.city}, ${seed.hub.state}` : 'New York, NY';
+  const currencyType = partner.currencyType ?? seed?.currencyType ?? 'Mile';
+  // Worded even where nobody can join (no copy there quotes it): the programme such a site would have.
+  const nmb = bonusCatalogue({ code: partner.code, enrollmentType: 'direct', currencyType }).find((b) => b.kind === 'newMember')!;
+  const unit = { currencyType, copyStates: { bonusCurrencySingular: '{{bonusCurrencySingular}}', bonusCurrencyPlural: '{{bonusCurrencyPlural}}' } };
   return {
     code: partner.code,
     kind,
@@ -122,13 +130,19 @@ function context(partner: ContentPartner): Ctx {
     acclaimed: partner.acclaimedEnabled ?? false,
     reservations: partner.openTableReservationsEnabled ?? false,
     reservationBonus: partner.hasReservationBonus ?? false,
+    welcome: { amount: bonusAmountText(nmb.amount, unit), minSpend: moneyText(nmb.minSpendCents), days: Math.round(nmb.windowHours / 24) },
+    autoEnroll: partner.hasAutoEnroll ?? seed?.switches.hasAutoEnroll ?? false,
     cardBrands: cardBrandList(partner.cardTypesAccepted ?? ['VISA', 'MAST', 'AMEX', 'DISC']),
+    card: enrollment === 'none' ? 'your {{partnerName1}} card' : 'a linked card',
     art: (preset, salt) => {
       const h = hashString(`${partner.code}:${salt}`);
       return `/img/merchants/${preset}/${BANNER_ART[h % BANNER_ART.length]}-${(h >>> 8) % 8 + 1}.svg`;
     },
   };
 }
+
+/** A phrase as a sentence: a full stop added only where it ends without one ('Eat well. Get paid back.' stays as it is). */
+export const sentence = (t: string): string => (/[.!?\u2026]$/.test(t.trim()) ? t.trim() : `${t.trim()}.`);
 
 const text = (type: TextBlock['type'], desktop: string, mobile = desktop): TextBlock => ({ type, text_desktop: desktop, text_mobile: mobile });
 const title = (t: string, mobile?: string): TextBlock => text('title', t, mobile ?? t);
@@ -154,7 +168,9 @@ function banner(ctx: Ctx, salt: string, opts: { welcome: boolean; prospect: bool
 function steps(ctx: Ctx): { title: string; text: string }[] {
   return [
     { title: 'Search restaurants', text: `Browse thousands of participating restaurants, bars and clubs near you, or wherever ${ctx.kind === 'airline' ? 'your next flight lands' : ctx.kind === 'hotel' ? 'your next stay takes you' : 'the weekend takes you'}.` },
-    { title: 'Dine and pay with a linked card', text: 'Order what you like and pay the way you always do with a credit or debit card you have linked. No vouchers, codes or special menus.' },
+    ctx.enrollment === 'none'
+      ? { title: 'Dine and pay with your {{partnerName1}} card', text: 'Order what you like and pay with your {{partnerName1}} card, the way you always do. Nothing to link or sign up for, and no vouchers, codes or special menus.' }
+      : { title: 'Dine and pay with a linked card', text: 'Order what you like and pay the way you always do with a credit or debit card you have linked. No vouchers, codes or special menus.' },
     { title: 'Earn {{currencyPlural}}', text: `We add {{currencyPlural}} to ${ctx.voice.earnedWhere} automatically after every qualifying dine, so ${ctx.voice.goal} gets closer with every meal.` },
   ];
 }
@@ -194,16 +210,13 @@ function defaultItems(ctx: Ctx): ContentRow[] {
     { text_desktop: 'Find restaurants', text_mobile: 'Search restaurants', url: '/search' },
     { text_desktop: 'How it works', text_mobile: 'How it works', url: '/how-it-works' },
   ];
+  // No 'earn' item (§3 "earn banner_text"): no screen of this app shows it (issue 25), and the
+  // earn rate is said where it applies (tiles, restaurant pages, the discover greeting).
   return [
-    item('default', 'earn', {
-      banner_text: ctx.hasVIP
-        ? 'Earn up to {{currentEarning3}} at participating restaurants, bars and clubs.'
-        : 'Earn {{currentEarning2}} at participating restaurants, bars and clubs.',
-    }, 0),
     item('default', 'footer', {
       primary_links: primary,
       secondary_links: secondary,
-      disclaimer: `{{programName1}} is offered by {{partnerName1}}. You earn {{currencyPlural}} on the pre-tax, pre-tip amount of qualifying dines paid with a linked card at participating restaurants. Participating restaurants and offers can change at any time; see the program terms for details.`,
+      disclaimer: `{{programName1}} is offered by {{partnerName1}}. You earn {{currencyPlural}} on {{earnBasis}}, for qualifying dines paid with ${ctx.card} at participating restaurants. Participating restaurants and offers can change at any time; see the program terms for details.`,
       copyright: '\u00a9 {{currentYear}} {{partnerName2}}. All rights reserved.',
     }, 1),
     item('default', 'navbar', { links: navbar }, 2),
@@ -219,17 +232,20 @@ function defaultItems(ctx: Ctx): ContentRow[] {
 // ---------------------------------------------------------------- home
 
 function homeItems(ctx: Ctx): ContentRow[] {
-  const rate = ctx.hasVIP ? 'up to {{currentEarning3}}' : '{{currentEarning2}}';
+  // Visitors read the rate they earn on joining (policy memberEarningTokens).
+  const rate = '{{memberEarning}}';
   const join = ctx.direct ? 'Join free' : ctx.enrollment === 'sso' ? 'Join now' : 'Find restaurants';
   const joinUrl = ctx.enrollment === 'none' ? '/search' : '/join';
   const anonymous = {
     user_states: ['anonymous', 'known_visitor'],
     banner_text: ctx.enrollment === 'none'
-      ? `${ctx.voice.tagline}. Pay with your card at participating restaurants and earn {{currencyPlural}} automatically.`
-      : `New members earn ${ctx.voice.welcomeBonus} after their first qualifying dine.`,
+      ? `${sentence(ctx.voice.tagline)} Pay with ${ctx.card} at participating restaurants and earn {{currencyPlural}} automatically.`
+      : `New members earn ${ctx.welcome.amount} after their first qualifying dine.`,
     browser_title: '{{partnerName2}} | Earn {{currencyPlural}} when you dine out',
     title: 'Earn {{currencyPlural}} every time you dine out',
-    subtitle: `${ctx.voice.promise} Link a card you already use and earn ${rate} at participating restaurants.`,
+    subtitle: ctx.enrollment === 'none'
+      ? `${ctx.voice.promise} Pay with ${ctx.card} and earn ${rate} at participating restaurants.`
+      : `${ctx.voice.promise} Link a card you already use and earn ${rate} at participating restaurants.`,
     steps: steps(ctx),
     browse_title: `Popular in ${ctx.hubCity}`,
     main_column: [
@@ -274,6 +290,8 @@ function homeItems(ctx: Ctx): ContentRow[] {
     banner: banner(ctx, 'home-card', { welcome: true, prospect: false, alt: 'Illustration of a table for two' }),
     new_member_promo: newMemberPromo(ctx, true),
   };
+  // A site without enrolment has visitors only: no member's home to write.
+  if (ctx.enrollment === 'none') return [item('home', 'anonymous', anonymous, 0)];
   return [
     item('home', 'anonymous', anonymous, 0), item('home', 'non_card_member', nonCard, 1), item('home', 'card_member', cardMember, 2),
     ...airlineHomeVariants(ctx),
@@ -282,18 +300,19 @@ function homeItems(ctx: Ctx): ContentRow[] {
 
 /**
  * §2 new-member promo of a member's home: shown only to new members (an open new-member bonus,
- * rules/home-variant isNewMember). A card member registers for the bonus on the account overview.
+ * rules/home-variant isNewMember), above the bonus card that gives the terms and deadline and,
+ * while the bonus is Eligible, the Register button (features/bonuses WelcomeBonus). No numbers
+ * and nothing about registering here: the card says both, by stage.
  */
 function newMemberPromo(ctx: Ctx, hasCard: boolean): TextBlock[] {
   return hasCard
     ? [
       title('Your welcome bonus'),
-      body(`As a new member, your first qualifying dine of $25 or more within 30 days of joining earns ${ctx.voice.welcomeBonus} on top of your usual {{currencyPlural}}.`),
-      link('Register for your bonus', '/account/overview'),
+      body(`As a new member you can earn a welcome bonus in ${ctx.voice.earnedWhere}, on top of your usual {{currencyPlural}}.`),
     ]
     : [
       title('Your welcome bonus'),
-      body(`Link a card now: as a new member, your first qualifying dine of $25 or more within 30 days of joining earns ${ctx.voice.welcomeBonus} on top of your usual {{currencyPlural}}.`),
+      body('Link a card now: as a new member you can earn a welcome bonus on top of your usual {{currencyPlural}}.'),
     ];
 }
 
@@ -323,10 +342,12 @@ function airlineHomeVariants(ctx: Ctx): ContentRow[] {
     item('home', 'new_member_bonus', variant('new_member_bonus', 'home-nmb', 'Illustration of a celebratory dinner', {
       browser_title: 'Your welcome bonus | {{partnerName2}}',
       title: 'Your welcome bonus is waiting',
-      banner_text: `Complete your first qualifying dine of $25 or more within 30 days of joining and we\u2019ll add ${ctx.voice.welcomeBonus} to ${ctx.voice.earnedWhere}.`,
-      subtitle: '<a href="/account/overview">Register for the bonus in your account</a>, then pay with a linked card at any participating restaurant.',
+      // Eligible and Enrolled members both see this item: its words fit either stage, and the
+      // bonus card under the banner gives the terms, the deadline and (Eligible) the Register button.
+      banner_text: `Your welcome bonus goes to ${ctx.voice.earnedWhere}, on top of your usual {{currencyPlural}}.`,
+      subtitle: 'Pay with a linked card at any participating restaurant: your first dine that meets the terms below earns it.',
       browse_title: 'Pick your first restaurant',
-      main_column: [...carousels(ctx, true), button('Register for your bonus', '/account/overview')],
+      main_column: [...carousels(ctx, true)],
     }), 4),
   ];
   if (ctx.hasVIP) {
@@ -334,7 +355,7 @@ function airlineHomeVariants(ctx: Ctx): ContentRow[] {
       item('home', 'progress_building', variant('progress_building', 'home-building', 'Illustration of a chef plating a dish', {
         browser_title: 'Dine your way to VIP | {{partnerName2}}',
         title: 'Dine your way to VIP',
-        banner_text: `Your ${VIP_DINES_REQUIRED}th qualifying dine this calendar year makes you VIP: it and every one after earn {{currentEarning3}} for the rest of the year and all of next.`,
+        banner_text: '{{vipDines}} qualifying dines in a calendar year make you VIP: every qualifying dine after them earns {{currentEarning3}}, for the rest of that year and all of next.',
         subtitle: 'Every qualifying dine paid with a linked card counts, at any participating restaurant, bar or club.',
         browse_title: 'Your next qualifying dine',
         main_column: [...carousels(ctx, true), link('See your VIP progress', '/account/overview')],
@@ -342,7 +363,7 @@ function airlineHomeVariants(ctx: Ctx): ContentRow[] {
       item('home', 'progress_renewing', variant('progress_renewing', 'home-renewing', 'Illustration of a chef\u2019s tasting menu', {
         browser_title: 'Keep your VIP status | {{partnerName2}}',
         title: 'Keep your VIP status for next year',
-        banner_text: `You\u2019re VIP this year, earning {{currentEarning3}}. Complete ${VIP_DINES_REQUIRED} qualifying dines by December 31 to stay VIP through next year.`,
+        banner_text: 'You\u2019re VIP this year, earning {{currentEarning3}}. Complete {{vipDines}} qualifying dines by December 31 to stay VIP through next year.',
         subtitle: 'Every qualifying dine paid with a linked card counts toward next year.',
         browse_title: 'Picked for you',
         main_column: [...carousels(ctx, true), link('See your VIP progress', '/account/overview')],
@@ -350,7 +371,7 @@ function airlineHomeVariants(ctx: Ctx): ContentRow[] {
       item('home', 'progress_complete', variant('progress_complete', 'home-complete', 'Illustration of a celebratory toast at a dinner table', {
         browser_title: 'You\u2019re VIP | {{partnerName2}}',
         title: 'You\u2019re VIP through next year',
-        banner_text: `You\u2019ve completed this year\u2019s ${VIP_DINES_REQUIRED} qualifying dines, so every qualifying dine earns {{currentEarning3}} for the rest of this year and all of next.`,
+        banner_text: 'You\u2019ve completed this year\u2019s {{vipDines}} qualifying dines, so every qualifying dine earns {{currentEarning3}} for the rest of this year and all of next.',
         subtitle: `Keep paying with a linked card and watch your {{currencyPlural}} bring ${ctx.voice.goal} closer.`,
         browse_title: 'Picked for you',
         main_column: [...carousels(ctx, true), link('See your recent activity', '/account/recent_activity')],
@@ -367,13 +388,13 @@ function airlineHomeVariants(ctx: Ctx): ContentRow[] {
 function discoverItems(ctx: Ctx): ContentRow[] {
   return [item('discover', 'discover', {
     browser_title: 'Discover restaurants | {{partnerName2}}',
-    greeting: ctx.hasVIP
-      ? 'Hungry? Earn {{currentEarning2}}, or {{currentEarning3}} as a VIP, at restaurants near you.'
-      : 'Hungry? Earn {{currentEarning2}} at restaurants near you.',
+    // The reader's own rate; VIP only in the variant shown where dining can take the reader there.
+    greeting: 'Hungry? Earn {{memberEarning}} at restaurants near you.',
+    ...(ctx.hasVIP ? { greeting_vip: 'Hungry? Earn {{memberEarning}} at restaurants near you, and {{currentEarning3}} once you\u2019re VIP.' } : {}),
     search_prompt: 'What are you in the mood for?',
     main_column: [
       ...carousels(ctx, true),
-      body('Pay with a linked card and the {{currencyPlural}} are added for you. No codes, no receipts to upload.'),
+      body(`Pay with ${ctx.card} and the {{currencyPlural}} are added for you. No codes, no receipts to upload.`),
     ],
   }, 0)];
 }
@@ -446,7 +467,8 @@ function accountCenterItems(ctx: Ctx): ContentRow[] {
     referral_link: {
       is_enabled: ctx.direct,
       title: 'Share a table, share the rewards',
-      description: `<p>Invite friends to {{programName1}}. When they join and complete their first qualifying dine, you\u2019ll earn <strong>${ctx.voice.referralBonus}</strong>.</p>`,
+      // Only what a programme pays: the friend's bonus for joining through the link where the partner has one (nothing is paid to the referrer).
+      description: referralDescription(ctx),
     },
     link_groups: [
       { title: 'Earn more', links: [{ text: 'How it works', url: '/how-it-works' }, { text: 'Find restaurants', url: '/search' }, ctx.enrollment === 'none' ? { text: 'Ways to earn', url: '/earn/how-it-works' } : { text: 'New member bonus', url: '/earn/new-member-bonus' }] },
@@ -455,24 +477,37 @@ function accountCenterItems(ctx: Ctx): ContentRow[] {
   }, 0)];
 }
 
+/** The referral box's words: the friend's bonus of the partner's REFERRED programme, where it has one. */
+function referralDescription(ctx: Ctx): string {
+  const referred = bonusCatalogue({ code: ctx.code, enrollmentType: ctx.enrollment }).find((b) => b.code === 'REFERRED');
+  if (!referred) return '<p>Invite friends to {{programName1}}: share your link, and they join in a minute.</p>';
+  // The programme's own terms ("1,000 bonus points on your first qualifying dine of $25 or more within 90 days of joining.").
+  const terms = referred.description.slice(referred.description.indexOf(':') + 1).trim();
+  // The terms speak to the member who gets the bonus ("your first qualifying dine"): here, the friend.
+  return `<p>Invite friends to {{programName1}}. A friend who joins through your link earns ${terms.replace(/\byour\b/g, 'their')}</p>`;
+}
+
 // ---------------------------------------------------------------- announcement_banner
 
 function announcementItems(ctx: Ctx): ContentRow[] {
   const copy = ctx.reservationBonus
     ? [{ copy: `Book a table through {{partnerName2}} and earn ${ctx.voice.reservationBonus} on top of your usual {{currencyPlural}}. ` }, { copy: 'Here\u2019s how', url: '/earn/reservations', new_tab: false }]
     : ctx.enrollment === 'none'
-      ? [{ copy: 'Pay with a linked card at participating restaurants and earn {{currencyPlural}} automatically. ' }, { copy: 'See how earning works', url: '/earn/how-it-works', new_tab: false }]
-      : [{ copy: `New here? Earn ${ctx.voice.welcomeBonus} after your first qualifying dine. ` }, { copy: 'See the details', url: '/earn/new-member-bonus', new_tab: false }];
+      ? [{ copy: `Pay with ${ctx.card} at participating restaurants and earn {{currencyPlural}} automatically. ` }, { copy: 'See how earning works', url: '/earn/how-it-works', new_tab: false }]
+      : [{ copy: `New here? Earn ${ctx.welcome.amount} after your first qualifying dine. ` }, { copy: 'See the details', url: '/earn/new-member-bonus', new_tab: false }];
+  // "New here?" is for whoever is new: visitors and members who can still earn the new-member bonus (issue 25).
+  const newcomers = !ctx.reservationBonus && ctx.enrollment !== 'none';
   return [item('announcement_banner', 'announcement', {
+    ...(newcomers ? { user_states: ['anonymous', 'known_visitor', 'new_member_bonus'] } : {}),
     banner_copy: copy,
-    tooltip_copy: 'Bonus offers apply to qualifying dines paid with a linked card at participating restaurants. Terms apply.',
+    tooltip_copy: `Bonus offers apply to qualifying dines paid with ${ctx.card} at participating restaurants. Terms apply.`,
   }, 0)];
 }
 
 // ---------------------------------------------------------------- earn_details
 
-function earnDisclaimer(): string {
-  return 'You earn {{currencyPlural}} on the pre-tax, pre-tip amount of qualifying dines paid with a linked card. Bonus {{currencyPlural}} usually appear within 10 days of the qualifying dine. Participating restaurants and offers can change without notice.';
+function earnDisclaimer(ctx: Ctx): string {
+  return `You earn {{currencyPlural}} on {{earnBasis}}, for qualifying dines paid with ${ctx.card}. Bonus {{currencyPlural}} usually show up within 10 days of the qualifying dine. Participating restaurants and offers can change without notice.`;
 }
 
 function sideColumn(ctx: Ctx): TextBlock[] {
@@ -488,12 +523,19 @@ function sideColumn(ctx: Ctx): TextBlock[] {
 
 function howItWorks(ctx: Ctx): Record<string, unknown> {
   const main: TextBlock[] = [
-    title('1. Link a card'),
-    body(`Add any ${ctx.cardBrands} card you like to use when you eat out. Linking is secure, and you can link more than one card.`),
+    ...(ctx.enrollment === 'none'
+      ? [
+        title('1. Use your {{partnerName1}} card'),
+        body(`Your ${ctx.cardBrands} {{partnerName1}} cards take part as they are: there is nothing to link, join or register.`),
+      ]
+      : [
+        title('1. Link a card'),
+        body(`Add any ${ctx.cardBrands} card you like to use when you eat out. Linking is secure, and you can link more than one card.`),
+      ]),
     title('2. Dine as you normally would'),
-    body('Eat in, take out or order online at participating restaurants, bars and clubs. There\u2019s nothing to show and no code to mention: just pay with a linked card.'),
+    body(`Eat in, take out or order online at participating restaurants, bars and clubs. There\u2019s nothing to show and no code to mention: just pay with ${ctx.card}.`),
     title('3. Earn {{currencyPlural}} automatically'),
-    body(`We spot the qualifying purchase on your linked card and add {{currencyPlural}} to ${ctx.voice.earnedWhere}. ${ctx.hasVIP ? 'Opt in to our emails to earn {{currentEarning2}}, and dine 11 times in a year to reach VIP and earn {{currentEarning3}}.' : 'Opt in to our emails to earn {{currentEarning2}}.'}`),
+    body(`We spot the qualifying purchase on ${ctx.enrollment === 'none' ? 'your card' : 'your linked card'} and add {{currencyPlural}} to ${ctx.voice.earnedWhere}. ${ctx.hasVIP ? 'Opt in to our emails to earn {{currentEarning2}}, and make {{vipDines}} qualifying dines in a year to reach VIP: every dine after them earns {{currentEarning3}}.' : 'Opt in to our emails to earn {{currentEarning2}}.'}`),
     title('Tips for earning more'),
     body('<p>Look for restaurants with a <strong>bonus</strong> tag, review the places you visit, and keep your email preferences on so you never miss an offer.</p>'),
     button('Find restaurants near you', '/search', 'Find restaurants'),
@@ -506,27 +548,33 @@ function howItWorks(ctx: Ctx): Record<string, unknown> {
     banner: banner(ctx, 'how-it-works', { welcome: true, prospect: true, alt: 'Illustration of a restaurant meal' }),
     main_column: main,
     side_column: sideColumn(ctx),
-    disclaimer: earnDisclaimer(),
+    disclaimer: earnDisclaimer(ctx),
     stage: 'live',
   };
 }
 
+/** An earn page's carousels show where a dine earns today: the search's 'benefits available' filter (issue 25). */
+const EARNING = { benefitsFor: 'true' } as const;
+
 function earnPage(ctx: Ctx, page: 'new-member-bonus' | 'reservations' | 'vip-upgrade' | 'this-is-big' | 'how-it-works', variant = 0): Record<string, unknown> {
-  const common = { side_column: sideColumn(ctx), disclaimer: earnDisclaimer(), stage: 'live' };
+  const common = { side_column: sideColumn(ctx), disclaimer: earnDisclaimer(ctx), stage: 'live' };
+  // Where members register themselves, the bonus is offered on the joining success page, the overview and the home page.
+  const register = ctx.autoEnroll ? '' : ' Register for the bonus where we offer it once you\u2019ve joined: on the welcome page, at the top of your account overview or on your home page.';
   switch (page) {
     case 'new-member-bonus':
       return {
         url: '/earn/new-member-bonus',
         browser_title: 'New member bonus | {{partnerName2}}',
-        banner_text: variant === 0 ? `Welcome! Earn ${ctx.voice.welcomeBonus} on your first dine` : `Welcome season: earn ${ctx.voice.welcomeBonus} on your first dine`,
+        banner_text: variant === 0 ? `Welcome! Earn ${ctx.welcome.amount} on your first dine` : `Welcome season: earn ${ctx.welcome.amount} on your first dine`,
         banner: banner(ctx, 'earn-nmb', { welcome: true, prospect: true, alt: 'Illustration of a celebratory dinner' }),
         main_column: [
           title('A warm welcome to {{programName1}}'),
           body(variant === 0
-            ? `Join, link a card, register for the bonus on your account overview and complete a qualifying dine of $25 or more within 30 days of joining. We\u2019ll add ${ctx.voice.welcomeBonus} to ${ctx.voice.earnedWhere}, on top of the {{currencyPlural}} you earn on every meal.`
-            : `New this season: register for the bonus in your account, then complete a qualifying dine of $25 or more within 30 days of joining, and we\u2019ll add ${ctx.voice.welcomeBonus} on top of your everyday {{currencyPlural}}.`),
+            ? `Join, link a card and complete a qualifying dine of ${ctx.welcome.minSpend} or more within ${ctx.welcome.days} days of joining. We\u2019ll add ${ctx.welcome.amount} to ${ctx.voice.earnedWhere}, on top of the {{currencyPlural}} you earn on every meal.${register}`
+            : `New this season: join, link a card, then complete a qualifying dine of ${ctx.welcome.minSpend} or more within ${ctx.welcome.days} days of joining, and we\u2019ll add ${ctx.welcome.amount} on top of your everyday {{currencyPlural}}.${register}`),
+          ...(ctx.autoEnroll ? [body('Nothing to register: joining registers you for the bonus.')] : []),
           button('Find a restaurant', '/search'),
-          carousel(`Popular for a first dine in ${ctx.hubCity}`, { location: ctx.hub, sortBy: 'rating' }),
+          carousel(`Popular for a first dine in ${ctx.hubCity}`, { location: ctx.hub, sortBy: 'rating', ...EARNING }),
         ],
         ...common,
       };
@@ -538,10 +586,10 @@ function earnPage(ctx: Ctx, page: 'new-member-bonus' | 'reservations' | 'vip-upg
         banner: banner(ctx, 'earn-res', { welcome: false, prospect: false, alt: 'Illustration of a reserved table' }),
         main_column: [
           title('Reserve through us and earn more'),
-          body(`Book at participating restaurants through {{partnerName2}}, dine, and pay with a linked card. We\u2019ll add ${ctx.voice.reservationBonus} for each completed reservation.`),
-          body('Reservations are for parties of up to 6 and can be made up to a year ahead.'),
+          body(`Book at participating restaurants through {{partnerName2}}, dine, and pay with ${ctx.card}. We\u2019ll add ${ctx.voice.reservationBonus} for each completed reservation.`),
+          body('Book online for parties of up to {{maxPartySize}}; for a larger party, call the restaurant. Each restaurant opens its tables 30 to 90 days ahead, and each time it offers says what a dine then earns.'),
           button('Find a table', '/search?reservations=true'),
-          carousel('Book a table tonight', { location: ctx.hub, reservations: 'true', sortBy: 'rating' }),
+          carousel('Book a table tonight', { location: ctx.hub, reservations: 'true', sortBy: 'rating', ...EARNING }),
         ],
         ...common,
       };
@@ -552,11 +600,11 @@ function earnPage(ctx: Ctx, page: 'new-member-bonus' | 'reservations' | 'vip-upg
         banner_text: 'Go VIP and earn {{currentEarning3}}',
         banner: banner(ctx, 'earn-vip', { welcome: true, prospect: false, alt: 'Illustration of a chef\u2019s tasting menu' }),
         main_column: [
-          title(`Dine ${VISIT_METER_MAX} times, earn more all year`),
-          body(`After ${VISIT_METER_MAX} qualifying dines in a calendar year you reach VIP: your ${VIP_DINES_REQUIRED}th qualifying dine and every one after it earns {{currentEarning3}}, for the rest of this year and all of next.`),
+          title('Dine {{vipDines}} times, earn more all year'),
+          body('After {{vipDines}} qualifying dines in a calendar year you reach VIP: every qualifying dine after them earns {{currentEarning3}}, for the rest of this year and all of next.'),
           body('VIP is for members who get our emails, so keep your email preferences on. VIP members also get a dedicated support line and early access to seasonal offers.'),
           button('See your progress', '/account/overview'),
-          carousel(`Where VIPs dine in ${ctx.hubCity}`, { location: ctx.hub, sortBy: 'rating', ...(ctx.acclaimed ? { acclaimed: 'true' } : {}) }),
+          carousel(`Where VIPs dine in ${ctx.hubCity}`, { location: ctx.hub, sortBy: 'rating', ...EARNING, ...(ctx.acclaimed ? { acclaimed: 'true' } : {}) }),
         ],
         ...common,
       };
@@ -568,9 +616,11 @@ function earnPage(ctx: Ctx, page: 'new-member-bonus' | 'reservations' | 'vip-upg
         banner: banner(ctx, 'earn-big', { welcome: false, prospect: true, alt: 'Illustration of a festive meal' }),
         main_column: [
           title('Now every meal out pays you back'),
-          body('{{programName1}} now pays {{currentEarning2}} at participating restaurants. Link a card once and it works every time you pay.'),
+          body(ctx.enrollment === 'none'
+            ? `{{programName1}} now pays {{memberEarning}} at participating restaurants, every time you pay with ${ctx.card}.`
+            : '{{programName1}} now pays {{memberEarning}} at participating restaurants. Link a card once and it works every time you pay.'),
           button('Start earning', '/search'),
-          carousel(`Cash back near ${ctx.hubCity}`, { location: ctx.hub, sortBy: 'rating' }),
+          carousel(`Cash back near ${ctx.hubCity}`, { location: ctx.hub, sortBy: 'rating', ...EARNING }),
         ],
         ...common,
       };
@@ -582,7 +632,7 @@ function earnPage(ctx: Ctx, page: 'new-member-bonus' | 'reservations' | 'vip-upg
         banner: banner(ctx, 'earn-hiw', { welcome: false, prospect: false, alt: 'Illustration of a shared meal' }),
         main_column: [
           title('Every qualifying dine counts'),
-          body('A qualifying dine is a purchase at a participating restaurant paid with a linked card. Tax and tip are not included in the amount you earn on.'),
+          body(`A qualifying dine is a purchase at a participating restaurant paid with ${ctx.card}. You earn on {{earnBasis}}.`),
           body('Most {{currencyPlural}} show up in your activity within a few days; some restaurants take up to two weeks to confirm a visit.'),
           button('See how it works', '/how-it-works'),
         ],
@@ -595,9 +645,9 @@ function earnPage(ctx: Ctx, page: 'new-member-bonus' | 'reservations' | 'vip-upg
 const EARN_PAGE_LINKS: Record<EarnPage, { title: string; text: string }> = {
   'new-member-bonus': { title: 'New member bonus', text: 'A welcome bonus on your first qualifying dine.' },
   'reservations': { title: 'Reservation bonus', text: 'Extra {{currencyPlural}} when you book a table through us.' },
-  'vip-upgrade': { title: 'VIP status', text: 'Earn {{currentEarning3}} once you dine often.' },
+  'vip-upgrade': { title: 'VIP status', text: 'Make {{vipDines}} qualifying dines in a year, and every dine after them earns {{currentEarning3}}.' },
   'this-is-big': { title: 'Cash back is here', text: 'Every meal out now pays you back.' },
-  'how-it-works': { title: 'Earning explained', text: 'What counts as a qualifying dine, and when {{currencyPlural}} show up.' },
+  'how-it-works': { title: 'Earning explained', text: 'What counts as a qualifying dine, and when your {{currencyPlural}} show up.' },
   'topgolf-bonus': { title: 'Topgolf bonus', text: 'Bonus {{currencyPlural}} on a round at Topgolf.' },
 };
 
@@ -605,9 +655,9 @@ const EARN_PAGE_LINKS: Record<EarnPage, { title: string; text: string }> = {
 function earnOverview(ctx: Ctx, pages: readonly EarnPage[]): Record<string, unknown> {
   const main: TextBlock[] = [title('Ways to earn more with {{programName1}}')];
   for (const p of pages) {
-    main.push(title(EARN_PAGE_LINKS[p].title), body(EARN_PAGE_LINKS[p].text), link(`Read about the ${EARN_PAGE_LINKS[p].title.toLowerCase()}`, `/earn/${p}`));
+    main.push(title(EARN_PAGE_LINKS[p].title), body(EARN_PAGE_LINKS[p].text), link(`Read more: ${EARN_PAGE_LINKS[p].title}`, `/earn/${p}`));
   }
-  main.push(carousel(`Top rated in ${ctx.hubCity}`, { location: ctx.hub, sortBy: 'rating' }));
+  main.push(carousel(`Top rated in ${ctx.hubCity}`, { location: ctx.hub, sortBy: 'rating', ...EARNING }));
   return {
     url: '/earn',
     browser_title: 'Ways to earn | {{partnerName2}}',
@@ -615,7 +665,7 @@ function earnOverview(ctx: Ctx, pages: readonly EarnPage[]): Record<string, unkn
     banner: banner(ctx, 'earn-overview', { welcome: true, prospect: true, alt: 'Illustration of friends sharing dishes' }),
     main_column: main,
     side_column: sideColumn(ctx),
-    disclaimer: earnDisclaimer(),
+    disclaimer: earnDisclaimer(ctx),
     stage: 'live',
   };
 }
@@ -629,12 +679,12 @@ function topgolfPage(ctx: Ctx): Record<string, unknown> {
     banner: banner(ctx, 'earn-topgolf', { welcome: true, prospect: true, alt: 'Illustration of a driving range at dusk' }),
     main_column: [
       title('Swing, snack, earn'),
-      body(`Pay for food, drinks or bays at a participating Topgolf venue with a linked card and earn ${ctx.voice.reservationBonus} on top of your usual {{currencyPlural}}, once per calendar month.`),
+      body(`Pay for food, drinks or bays at a participating Topgolf venue with ${ctx.card} and earn ${ctx.voice.reservationBonus} on top of your usual {{currencyPlural}}, once per calendar month.`),
       body('Nothing to register: the bonus follows your first qualifying visit each month automatically.'),
       button('Find restaurants near you', '/search'),
     ],
     side_column: sideColumn(ctx),
-    disclaimer: `${earnDisclaimer()} The Topgolf bonus applies to one qualifying visit per calendar month at participating venues.`,
+    disclaimer: `${earnDisclaimer(ctx)} The Topgolf bonus applies to one qualifying visit per calendar month at participating venues.`,
     stage: 'live',
   };
 }
@@ -670,8 +720,10 @@ function earnBannerItems(ctx: Ctx): ContentRow[] {
     rows.push(item('earn_banner', 'new-member-bonus', {
       kind: 'bonus',
       code: 'NEWMBR',
-      text: [`Welcome bonus: earn ${ctx.voice.welcomeBonus} after your first qualifying dine of $25 or more.`, 'Register below, then dine within 30 days.'],
-      app_text: `Earn ${ctx.voice.welcomeBonus} on your first dine.`,
+      // Words for every stage (the card adds the terms, the deadline and the stage's sentence, and
+      // Register while Eligible); {{bonusAmount}} is the member's bonus, filled on the card.
+      text: ['Welcome bonus: {{bonusAmount}} on top of your usual {{currencyPlural}}'],
+      app_text: 'Welcome bonus: {{bonusAmount}}',
       app_only_bonus: false,
       image: ctx.art('thumb', 'nmb'),
       user_states: ['card_member', 'non_card_member'],
@@ -683,8 +735,9 @@ function earnBannerItems(ctx: Ctx): ContentRow[] {
       rows.push(item('earn_banner', `bonus-${b.code.toLowerCase()}`, {
         kind: 'bonus',
         code: b.code,
-        text: [b.description, 'Nothing to register: your first qualifying dine with a linked card earns it.'],
-        app_text: b.description,
+        // The heading only: the card gives the terms and deadline from the member's bonus.
+        text: [`${INJECTED_BONUS_TITLES[b.code] ?? 'Your bonus'}: {{bonusAmount}}`],
+        app_text: `${INJECTED_BONUS_TITLES[b.code] ?? 'Your bonus'}: {{bonusAmount}}`,
         app_only_bonus: false,
         image: ctx.art('thumb', `bonus-${b.code}`),
         user_states: ['card_member', 'non_card_member'],
@@ -692,28 +745,10 @@ function earnBannerItems(ctx: Ctx): ContentRow[] {
         days_to_display: 90,
       }, 5));
     }
-    rows.push(item('earn_banner', 'enroll', {
-      kind: 'enrollment',
-      text: ['Join {{programName1}} and earn {{currencyPlural}} on your next meal out.'],
-      user_states: ['anonymous', 'known_visitor', 'non_card_member'],
-      order: 3,
-    }, 2));
   }
-  rows.push(item('earn_banner', 'earn-rate', {
-    kind: 'earn',
-    text: ['You earn {{currentEarning2}} at every participating restaurant.', 'Pay with a linked card, and that\u2019s it.'],
-    user_states: ['card_member', 'non_card_member'],
-    order: 2,
-  }, 1));
-  if (ctx.hasVIP) {
-    // An earn message, not a bonus programme (bonus banners show only for the member's active bonuses).
-    rows.push(item('earn_banner', 'vip', {
-      kind: 'earn',
-      text: ['You\u2019re on your way to VIP: reach 11 dines this year to earn {{currentEarning3}}.'],
-      user_states: ['card_member'],
-      order: 4,
-    }, 3));
-  }
+  // Only bonus banners (§2: the overview's 'available' and 'activated' bonuses). Earn and
+  // enrollment kinds are not written: no screen shows them (issue 25), the earn rate is on the
+  // tiles and restaurant pages, and joining is offered by the home page and the top bar.
   return rows;
 }
 
@@ -730,8 +765,8 @@ function popupItems(ctx: Ctx, partner: ContentPartner): ContentRow[] {
     item('popup', 'acclaimed_3', {
       title: 'A VIP table',
       body_text: ctx.hasVIP
-        ? 'This restaurant earns {{currencyPlural}} for VIP members. Complete 11 qualifying dines this year to unlock it and earn {{currentEarning3}} everywhere.'
-        : 'This restaurant earns {{currencyPlural}} for our most active members. Keep dining with a linked card to unlock it.',
+        ? 'This restaurant earns {{currencyPlural}} for VIP members. Make {{vipDines}} qualifying dines this year to reach VIP and unlock it.'
+        : `This restaurant earns {{currencyPlural}} for our most active members. Keep dining with ${ctx.card} to unlock it.`,
       cta_text: ctx.hasVIP ? 'How to reach VIP' : 'Find restaurants',
       cta_url: ctx.hasVIP ? '/earn/vip-upgrade' : '/search',
     }, 1),
@@ -739,7 +774,9 @@ function popupItems(ctx: Ctx, partner: ContentPartner): ContentRow[] {
   if (partner.generalModalType === 'cash_back_launch') {
     rows.push(item('popup', 'general', {
       title: 'Cha-ching! Cash back is here.',
-      body_text: 'Meals out now earn {{currentEarning2}} with {{programName1}}. Link a card and we\u2019ll do the rest.',
+      body_text: ctx.enrollment === 'none'
+        ? `Meals out now earn {{memberEarning}} with {{programName1}}. Pay with ${ctx.card} and we\u2019ll do the rest.`
+        : 'Meals out now earn {{memberEarning}} with {{programName1}}. Link a card and we\u2019ll do the rest.',
       cta_text: 'LEARN MORE',
       cta_url: '/earn/this-is-big',
     }, 2));
@@ -763,17 +800,10 @@ function popupItems(ctx: Ctx, partner: ContentPartner): ContentRow[] {
 }
 
 // ---------------------------------------------------------------- sidebar
-
-function sidebarItems(ctx: Ctx, partner: ContentPartner): ContentRow[] {
-  return [
-    item('sidebar', 'search', {
-      page_text: `<p>Pay with a linked card at any restaurant you see here to earn <strong>{{currentEarning2}}</strong>.${ctx.reservations ? ' Look for the reservation button to book a table.' : ''}</p>`,
-    }, 0),
-    item('sidebar', 'account', {
-      page_text: `<p>Questions about your {{currencyPlural}}? Dines usually appear within a few days. If one is missing after 10 days, <a href="https://${partner.code}.example.com/dining/contact">contact us</a> and we\u2019ll look into it.</p>`,
-    }, 1),
-  ];
-}
+//
+// No 'sidebar' items (issue 25): §3 names the content page but no screen for it, and what the
+// demo once put there repeated other pages (the earn rate of the tiles; the missing-rewards
+// banner of Reviews & History, with its claim form). The page is still loaded with the others.
 
 // ---------------------------------------------------------------- drafts
 
@@ -785,7 +815,7 @@ function draftItems(ctx: Ctx): ContentRow[] {
     item('home', 'anonymous', {
       ...anonymousFields,
       title: 'Your table is waiting, and so are your {{currencyPlural}}',
-      banner_text: `Coming soon: earn ${ctx.voice.welcomeBonus} twice when you join this season.`,
+      banner_text: `Coming soon: earn ${ctx.welcome.amount} twice when you join this season.`,
       banner: banner(ctx, 'home-anonymous-draft', { welcome: false, prospect: true, alt: 'Illustration of a summer dinner on a terrace' }),
     }, 0, 'draft'),
     item('announcement_banner', 'announcement', {
@@ -797,8 +827,8 @@ function draftItems(ctx: Ctx): ContentRow[] {
 }
 
 /**
- * Every CMS item for one partner: all eleven content names of docs/content-model.md, written with
- * copy tokens, plus draft rows for partners with cmsPreview.
+ * Every CMS item for one partner, written with copy tokens, for the content names a screen reads
+ * (docs/content-model.md; no 'sidebar'), plus draft rows for partners with cmsPreview.
  */
 export function buildContent(partner: ContentPartner): ContentRow[] {
   const ctx = context(partner);
@@ -813,7 +843,6 @@ export function buildContent(partner: ContentPartner): ContentRow[] {
     ...earnDetailItems(ctx, partner),
     ...earnBannerItems(ctx),
     ...popupItems(ctx, partner),
-    ...sidebarItems(ctx, partner),
   ];
   if (partner.cmsPreview) rows.push(...draftItems(ctx));
   return rows;

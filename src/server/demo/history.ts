@@ -4,7 +4,8 @@ import type { Db } from '../db/client';
 import { cardNetworkInbox, memberCards, merchantNetworkLocations, merchants, members, partners } from '../db/schema';
 import { Rng } from '../lib/random';
 import { CARD_NETWORK_EVENTS_PATH } from '../plugins/route-rules';
-import { authEvent, clearingEvent, merchantLocalDateTime, refundEvent, signedRequest, type Purchase } from '../modules/rewards/card-events';
+import { authEvent, clearingEvent, refundEvent, signedRequest, type Purchase } from '../modules/rewards/card-events';
+import { merchantLocalDateTime } from '#shared/rules/rewards/local-time';
 import { payStatementCredits, postPartnerRewards } from '../modules/rewards/payouts';
 import { TIER_LEVELS } from '#shared/constants/member';
 import type { CardNetworkEvent } from '#shared/schemas/rewards';
@@ -27,8 +28,17 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 /** Demo cards count as linked this long ago, so a year of dines is in time (one dine before it shows the reason). */
 const LINKED_DAYS_AGO = 400;
-/** Events received up to this long ago are applied and paid first; the rest (and refunds of paid dines) after. */
-const FIRST_PHASE_DAYS_AGO = 7;
+/**
+ * The payout runs of the demo's replayed year: at this hour (UTC), once a week until the last
+ * fortnight, then every night (a weekly partner file for the year, fewer runs for a quick first start).
+ */
+const PAYOUT_HOUR_UTC = 9;
+const WEEKLY_UNTIL_DAYS_AGO = 14;
+/** The first payout run after `at`. */
+const nightAfter = (at: number) => {
+  const day = Math.floor(at / DAY) * DAY + PAYOUT_HOUR_UTC * HOUR;
+  return day > at ? day : day + DAY;
+};
 /** Events in flight at once. */
 const SEND_WINDOW = 25;
 
@@ -70,7 +80,11 @@ async function demoCardMembers(db: Db): Promise<DemoCardMember[]> {
 
 /** Restaurants by what a dine there shows: rewarded any time, limited hours, blackout days, not taking part, one rewarded visit a month. */
 async function places(db: Db): Promise<Places> {
-  const open = and(eq(merchants.participating, true), isNull(merchants.participationStart), isNull(merchants.participationEnd));
+  // Taking part (with rewards capacity left), and open to every level (no acclaimed campaign a tier could lack: rules/rewards/policy.ts).
+  const open = and(
+    eq(merchants.participating, true), eq(merchants.benefitsAvailable, true), isNull(merchants.participationStart), isNull(merchants.participationEnd),
+    sql`not (${merchants.campaignCodes} && array['ACCL2', 'ACCL3']::text[])`,
+  );
   const noBlackout = sql`cardinality(${merchants.blackoutDates}) = 0`;
   const noLimit = isNull(merchants.monthlyVisitLimit);
   const located = sql`exists (select 1 from ${merchantNetworkLocations} where ${merchantNetworkLocations.merchantId} = ${merchants.id})`;
@@ -261,9 +275,10 @@ function planMember(m: DemoCardMember, p: Places, now: number): Scheduled[] {
 }
 
 /**
- * Sends the demo history through the webhook and lets the engine and the payout jobs apply it:
- * older events first, then their payouts, then the last week (including a refund of a purchase
- * already paid), then payouts again (the earlier statement credits complete).
+ * Sends the demo history through the webhook and lets the engine and the payout jobs apply it,
+ * one day at a time: that day's events, then a payout run dated that night (so rewards are paid,
+ * and statement credits complete, on dates that follow their dines, and a refund can come after
+ * a payment).
  */
 export async function sendDemoHistory(app: FastifyInstance, opts: { db: Db; secret: string; now?: Date }): Promise<HistoryResult> {
   const started = Date.now();
@@ -282,7 +297,6 @@ export async function sendDemoHistory(app: FastifyInstance, opts: { db: Db; secr
   await welcomeNewMembers(db, newcomers.map((m) => m.id));
   const where = await places(db);
   const all = people.flatMap((m) => planMember(m, where, now)).sort((a, b) => a.at - b.at);
-  const cut = now - FIRST_PHASE_DAYS_AGO * DAY;
   const result = { members: people.length, events: 0, duplicates: 0, ms: 0 };
 
   const sendOne = async (event: CardNetworkEvent) => {
@@ -297,15 +311,25 @@ export async function sendDemoHistory(app: FastifyInstance, opts: { db: Db; secr
     for (let i = 0; i < batch.length; i += SEND_WINDOW) await Promise.all(batch.slice(i, i + SEND_WINDOW).map((s) => sendOne(s.event)));
     await app.cardNetwork.applier.idle();
   };
-  const payOut = async () => {
-    await postPartnerRewards(db, { now: new Date(now) });
-    await payStatementCredits(db, { now: new Date(now) });
+  const payOut = async (at: number) => {
+    await postPartnerRewards(db, { now: new Date(at) });
+    await payStatementCredits(db, { now: new Date(at) });
   };
 
-  await send(all.filter((s) => s.at <= cut));
-  await payOut();
-  await send(all.filter((s) => s.at > cut));
-  await payOut();
+  // As the year happened: the events up to a payout night arrive, then that night's run (the
+  // jobs' own clock set to it), so a dine is paid days after it cleared, not on seeding day, and a
+  // statement credit completes on the run after it was issued: history with its own dates, never
+  // all "paid" on the day of seeding (issue 25). The last run is now.
+  let next = 0;
+  const firstNight = all.length > 0 ? nightAfter(all[0]!.at) : now;
+  for (let night = firstNight; ; night += night < now - WEEKLY_UNTIL_DAYS_AGO * DAY ? 7 * DAY : DAY) {
+    const until = Math.min(night, now);
+    const due: Scheduled[] = [];
+    while (next < all.length && all[next]!.at <= until) due.push(all[next++]!);
+    if (due.length > 0) await send(due);
+    await payOut(until);
+    if (until >= now) break;
+  }
   result.ms = Date.now() - started;
   return result;
 }

@@ -6,11 +6,11 @@ import { DEMO_PUBLIC_ID_PREFIX, demoMembersFor, SSO_DEMO_ACCOUNTS, type DemoMemb
  * tools and the development identity provider. Modules take those as plugin options and import
  * only the DemoAccounts type from here.
  */
-export { isSeeded, seed, type SeedOptions, type SeedProgress, type SeedResult } from './seed';
+export { isSeeded, seed } from './seed';
 export { assertNoDemoMembers } from './members';
 export { ensureBonusCatalogue } from './bonuses';
 export { ensureReservationBooks } from './reservations';
-export { needsDemoHistory, sendDemoHistory, sendDemoHistoryOnce, type HistoryResult } from './history';
+export { sendDemoHistoryOnce } from './history';
 export { writeDemoReviews } from './reviews';
 export type { DemoMember, SsoDemoAccount } from './members';
 

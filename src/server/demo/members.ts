@@ -214,6 +214,8 @@ export function demoMemberRows(partner: DemoPartner & { id: number }, passwordHa
   return demoMembersFor(partner).map((m, i) => {
     const address = ADDRESSES[i % ADDRESSES.length]!;
     const phone = `212555${String(100 + i).padStart(4, '0')}`;
+    const joinDate = m.joinedDaysAgo === undefined ? new Date(Date.UTC(2025, i % 12, 1 + (i % 27), 15, 0, 0)) : new Date(now.getTime() - m.joinedDaysAgo * 86_400_000);
+    const smsOptIn = sms && m.tierLevel >= TIER_LEVELS.OptedIn;
     return {
       partnerId: partner.id,
       publicId: m.publicId,
@@ -227,8 +229,10 @@ export function demoMemberRows(partner: DemoPartner & { id: number }, passwordHa
       ...address,
       address2: i % 3 === 0 ? 'Suite 100' : '',
       phoneNumber: phone,
-      smsOptIn: sms && m.tierLevel >= TIER_LEVELS.OptedIn,
-      joinDate: m.joinedDaysAgo === undefined ? new Date(Date.UTC(2025, i % 12, 1 + (i % 27), 15, 0, 0)) : new Date(now.getTime() - m.joinedDaysAgo * 86_400_000),
+      smsOptIn,
+      // The consent record says where the opt-in came from: the demo data, not a person's consent.
+      ...(smsOptIn ? { smsConsentAt: joinDate, smsConsentSource: 'demo' as const, smsConsentText: 'Opted in by the demo data; no consent was given by a person.' } : {}),
+      joinDate,
       enrollmentSource: m.interfaceType === 'known' ? 'partner' : m.interfaceType === 'sso' ? 'sso' : 'web',
       memberType: m.memberType,
       tierLevel: m.tierLevel,

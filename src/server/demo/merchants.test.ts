@@ -59,8 +59,7 @@ describe('generateMerchants', () => {
       if (m.website != null && !/^https:\/\/[a-z0-9-]+\.example\.com$/.test(m.website)) fail('website');
       if (m.acclaimedLevel != null && ![1, 2, 3].includes(m.acclaimedLevel)) fail('acclaimed');
       if ((m.campaignCodes ?? []).some((c) => !(CAMPAIGN_CODES as readonly string[]).includes(c))) fail('campaign');
-      if (m.bonusText != null && !['2X', '3X', '+500 bonus'].includes(m.bonusText)) fail('bonus');
-      if (m.offerTag != null && !['Limited', 'Unlimited'].includes(m.offerTag)) fail('offer');
+      if (m.earnMultiplier !== undefined && ![1, 2, 3].includes(m.earnMultiplier)) fail('multiplier');
       if (m.origin !== 'network') fail('origin');
       const features = m.features ?? [];
       if (features.length === 0 || features.some((f) => !(FEATURES as readonly string[]).includes(f))) fail('features');
@@ -89,7 +88,7 @@ describe('generateMerchants', () => {
     expect(between(share((m) => m.isNew === true), 0.045, 0.075)).toBe(true);
     expect(between(share((m) => m.acclaimedLevel != null), 0.065, 0.095)).toBe(true);
     expect(between(share((m) => m.benefitsAvailable === false), 0.085, 0.115)).toBe(true);
-    expect(between(share((m) => m.bonusText != null), 0.04, 0.06)).toBe(true);
+    expect(between(share((m) => (m.earnMultiplier ?? 1) > 1), 0.03, 0.05)).toBe(true);
     expect(between(share((m) => m.reservationProviders?.openTable !== undefined), 0.22, 0.38)).toBe(true);
     expect(between(share((m) => (m.events ?? []).length > 0), 0.085, 0.115)).toBe(true);
     expect(share((m) => (m.features ?? []).includes('dineIn'))).toBeGreaterThan(0.95);

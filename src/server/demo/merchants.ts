@@ -1,3 +1,4 @@
+import { DEMO_ORDER_ID_PLACEHOLDER, demoOrderPath } from '../modules/demo-restaurants/demo-order';
 import type { NewMerchantRow } from '../db/schema';
 import type {
   Feature, Meal, MerchantEvent, MerchantHours, MerchantMenuImage, MerchantReviewsSummary,
@@ -346,9 +347,10 @@ function generateOne(rng: Rng, t: Tables, index: number): NewMerchantRow {
   if (rng.chance(0.08)) campaignCodes.push('SUMMER');
   if (rng.chance(0.06)) campaignCodes.push('NEWMBR');
 
-  const bonusText = rng.chance(0.05) ? rng.weighted([['2X', 55], ['3X', 20], ['+500 bonus', 25]] as const) : null;
-  const offerRoll = rng.next();
-  const offerTag = offerRoll < 0.07 ? 'Limited' : offerRoll < 0.12 ? 'Unlimited' : null;
+  // A limited-time '2X' or '3X' offer at a few restaurants: the engine pays the multiple (rules/rewards/policy.ts).
+  const earnMultiplier = rng.chance(0.04) ? rng.weighted([[2, 75], [3, 25]] as const) : 1;
+  // Kept for the draws that follow, so the rest of the catalogue stays as it was.
+  rng.next();
   const reservationOdds = isBar ? 0.12 : [0.08, 0.28, 0.55, 0.75][price - 1] ?? 0.3;
   const reservationProviders = meals.includes('dinner') && rng.chance(reservationOdds)
     ? { openTable: { rid: String(rng.int(10_000, 999_999)) } }
@@ -393,8 +395,7 @@ function generateOne(rng: Rng, t: Tables, index: number): NewMerchantRow {
     acclaimedLevel,
     campaignCodes,
     benefitsAvailable: !rng.chance(0.1),
-    bonusText,
-    offerTag,
+    earnMultiplier,
     reservationProviders,
     origin: 'network',
     features,
@@ -457,20 +458,26 @@ export function qualificationFor(rng: Rng, row: Pick<NewMerchantRow, 'hours' | '
 /**
  * Online ordering (the §2 order-online dialog) of a restaurant that takes orders online (its
  * 'onlineOrdering' feature): an ordering page for delivery where it delivers and for takeout where
- * it does takeout (pickup always, when it names neither); on its own website, or a third-party
- * ordering site when it has none or uses one (about a third). Null for the others. From its own
- * random stream, so the rest of the catalogue stays as it was.
+ * it does takeout (pickup always, when it names neither): its own ordering page, which this app
+ * serves for the demo restaurants (/demo-restaurants/{id}/order). Null for the others. From its
+ * own random stream, so the rest of the catalogue stays as it was.
  */
 export function orderOnlineFor(rng: Rng, row: Pick<NewMerchantRow, 'features' | 'website' | 'name'>): NonNullable<NewMerchantRow['orderOnline']> | null {
   const features = row.features ?? [];
   if (!features.includes('onlineOrdering')) return null;
   const delivers = features.includes('delivery');
   const takeout = features.includes('takeout') || !delivers;
-  const thirdParty = !row.website || rng.chance(0.35);
-  const base = thirdParty
-    ? `https://${rng.pick(['order', 'eat', 'pickup'])}.example.com/${slugify(row.name)}-${rng.int(1000, 9999)}`
-    : `${row.website!.replace(/\/$/, '')}/order`;
-  return { delivery: delivers ? `${base}?mode=delivery` : null, takeout: takeout ? `${base}?mode=takeout` : null };
+  // Draws kept as they were, so the rest of the catalogue does not move.
+  if (!row.website || rng.chance(0.35)) {
+    rng.pick(['order', 'eat', 'pickup']);
+    rng.int(1000, 9999);
+  }
+  // The restaurant's own ordering page, served by us (modules/demo-restaurants), with the
+  // restaurant's id put in by the seed once it has one: never a placeholder site (issue 25).
+  return {
+    delivery: delivers ? demoOrderPath(DEMO_ORDER_ID_PLACEHOLDER, 'delivery') : null,
+    takeout: takeout ? demoOrderPath(DEMO_ORDER_ID_PLACEHOLDER, 'takeout') : null,
+  };
 }
 
 export type MerchantGeneratorOptions = { count: number; seed?: number };

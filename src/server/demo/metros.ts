@@ -1,5 +1,5 @@
 import zipcodes, { type ZipCode } from 'zipcodes';
-import { Rng, hashString } from '../lib/random';
+import { Rng } from '../lib/random';
 
 /** A US metro area of the demo network; merchants are placed at ZIP centroids of its cities. */
 export type MetroDefinition = {
@@ -176,9 +176,4 @@ let cache: Metro[] | null = null;
 export function loadMetros(): Metro[] {
   if (!cache) cache = METRO_DEFINITIONS.map(buildMetro);
   return cache;
-}
-
-/** Stable id for a metro, handy as a sub-seed. */
-export function metroKey(metro: Pick<MetroDefinition, 'city' | 'state'>): number {
-  return hashString(`${metro.city}|${metro.state}`);
 }

@@ -2,6 +2,8 @@ import { describe, it, expect } from 'vitest';
 import { CURRENCY_TYPES, ENROLLMENT_TYPES, ZCopyTokens, ZCustomerSupport, ZPartnerTheme, ZNavLinkConfig } from '#shared/schemas/partner';
 import { contrastRatio } from '../lib/color';
 import { PARTNER_CODES, buildPartners } from './partners';
+import { copyTokensOf } from '../modules/partners/partner-config';
+import type { PartnerRow } from '../db/schema';
 
 const partners = buildPartners();
 const byCode = new Map(partners.map((p) => [p.code, p]));
@@ -37,15 +39,21 @@ describe('buildPartners', () => {
 
   it('fills every copy token, with the airline earning 1, 3 and 5 miles by tier', () => {
     for (const p of partners) {
-      const tokens = ZCopyTokens.strict().parse(p.copyStates);
+      const tokens = ZCopyTokens.strict().parse(copyTokensOf(p as PartnerRow));
       for (const [key, value] of Object.entries(tokens)) expect(value.trim(), `${p.code}.${key}`).not.toBe('');
     }
     const delta = byCode.get('delta');
     expect(delta?.earnRates).toEqual([1, 1, 3, 5]);
-    expect(delta?.copyStates.currentEarning0).toBe('1 mile per $1');
-    expect(delta?.copyStates.currentEarning2).toBe('3 miles per $1');
-    expect(delta?.copyStates.properEarning3).toBe('5 Miles per $1');
-    expect(delta?.copyStates.staySignedInLabel).toBe('Keep me signed in');
+    const deltaTokens = copyTokensOf(delta as PartnerRow);
+    expect(deltaTokens.currentEarning0).toBe('1 mile per $1');
+    expect(deltaTokens.currentEarning2).toBe('3 miles per $1');
+    expect(deltaTokens.properEarning3).toBe('5 Miles per $1');
+    expect(deltaTokens.staySignedInLabel).toBe('Keep me signed in');
+    // Without VIP the top tier is Select: no VIP rate is ever promised.
+    const wynd = copyTokensOf(byCode.get('wynd') as PartnerRow);
+    expect(wynd.currentEarning3).toBe(wynd.currentEarning2);
+    expect(copyTokensOf(byCode.get('nosh') as PartnerRow).earnBasis).toMatch(/before tip/);
+    expect(deltaTokens.earnBasis).toMatch(/tax and tip included/);
   });
 
   it('has readable theme colours (WCAG AA 4.5:1)', () => {
@@ -89,7 +97,6 @@ describe('buildPartners', () => {
     expect(count((p) => !(p.cardTypesAccepted ?? []).includes('AMEX'))).toBeGreaterThan(0);
     expect(count((p) => !(p.cardTypesAccepted ?? []).includes('DISC'))).toBeGreaterThan(0);
     expect(count((p) => p.appAnnouncementModal != null)).toBeGreaterThanOrEqual(2);
-    expect(count((p) => p.typeformCode != null)).toBeGreaterThanOrEqual(2);
     expect(count((p) => p.storeLinks != null)).toBeGreaterThan(0);
     expect(partners.every((p) => p.shortCode === '97082')).toBe(true);
   });

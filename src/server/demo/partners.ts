@@ -1,8 +1,9 @@
 import type { NewPartnerRow, PartnerRow } from '../db/schema';
 import type {
-  AppAnnouncementModal, CARD_TYPES, CopyTokens, CustomerSupport, NavLinkConfig, PartnerTheme, RouteMeta, StoreLinks,
+  AppAnnouncementModal, CARD_TYPES, StoredCopyTokens, CustomerSupport, NavLinkConfig, PartnerTheme, RouteMeta, StoreLinks,
 } from '#shared/schemas/partner';
 import { renderPartnerLogo, type LogoMark } from '../modules/images/logo';
+import type { EarnBasis } from '#shared/constants/rewards';
 
 /** The 19 partner sites of spec §1, by code. */
 export const PARTNER_CODES = [
@@ -36,6 +37,8 @@ export type PartnerSeed = {
   programName2: string;
   currency: { singular: string; plural: string };
   earnRates: EarnRates;
+  /** What dines earn on; the whole bill (tax and tip included) unless said. */
+  earnBasis?: EarnBasis;
   hub: { city: string; state: string; latitude: number; longitude: number };
   theme: PartnerTheme;
   mark: LogoMark;
@@ -50,7 +53,6 @@ export type PartnerSeed = {
   /** The partner's own logos shown in the footer's chain (partner codes; only its own: issue 13). */
   logoChain?: string[];
   appAnnouncement?: boolean;
-  typeformCode?: string;
 };
 
 const SANS = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
@@ -99,7 +101,7 @@ export const PARTNER_SEEDS: readonly PartnerSeed[] = [
     programName1: 'SkyRewards Dining', programName2: 'SkyRewards', currency: { singular: 'mile', plural: 'miles' }, earnRates: [1, 1, 3, 5],
     hub: { city: 'Atlanta', state: 'GA', latitude: 33.749, longitude: -84.388 },
     theme: { primary: '#003366', primaryText: '#ffffff', secondary: '#c01933', accent: '#e3ad2b', background: '#ffffff', surface: '#f5f7fa', text: '#1a1a1a', link: '#0a5ea8', fontFamily: HELVETICA },
-    mark: 'triangle', cards: ALL_CARDS, phoneIndex: 5, storeLinks: true, appAnnouncement: true, typeformCode: 'Dx7Qm2Lp',
+    mark: 'triangle', cards: ALL_CARDS, phoneIndex: 5, storeLinks: true, appAnnouncement: true,
     switches: {
       hasDiscoverPage: true, hasSmsOptIn: true, hasSmsOptInV2: true, hasVIP: true, hasAutoEnroll: true, openTableReservationsEnabled: true, hasReservationBonus: true,
       hasFlexOffers: true, acclaimedEnabled: true, acclaimed2Enabled: true, hasPWAInstallBanner: true, hasMerchantFavourites: true, cmsPreview: true,
@@ -107,7 +109,7 @@ export const PARTNER_SEEDS: readonly PartnerSeed[] = [
   },
   {
     code: 'ftch', name: 'FTCH Dining', kind: 'cashback', currencyType: 'Dollar', enrollmentType: 'direct', brand: 'FTCH',
-    programName1: 'FTCH Cash Back Dining', programName2: 'FTCH Rewards', currency: { singular: 'cash back', plural: 'cash back' }, earnRates: [2, 2, 5, 5],
+    programName1: 'FTCH Cash Back Dining', programName2: 'FTCH Rewards', currency: { singular: 'cash back', plural: 'cash back' }, earnRates: [2, 2, 5, 5], earnBasis: 'preTip',
     hub: { city: 'Austin', state: 'TX', latitude: 30.2672, longitude: -97.7431 },
     theme: { primary: '#111111', primaryText: '#ffffff', secondary: '#f2b8a2', accent: '#e4572e', background: '#fafafa', surface: '#ffffff', text: '#111111', link: '#2b59c3', fontFamily: GEOMETRIC },
     mark: 'bolt', cards: ALL_CARDS, phoneIndex: 6,
@@ -135,7 +137,7 @@ export const PARTNER_SEEDS: readonly PartnerSeed[] = [
     programName1: 'Hospitality Circle Dining', programName2: 'Hospitality Circle', currency: { singular: 'point', plural: 'points' }, earnRates: [3, 3, 6, 10],
     hub: { city: 'Nashville', state: 'TN', latitude: 36.1627, longitude: -86.7816 },
     theme: { primary: '#124a8f', primaryText: '#ffffff', secondary: '#8c7441', accent: '#c9b27c', background: '#ffffff', surface: '#f6f4ef', text: '#222222', link: '#124a8f', fontFamily: SERIF },
-    mark: 'arch', cards: ALL_CARDS, phoneIndex: 9, storeLinks: true, typeformCode: 'Hx7Qm2Lw',
+    mark: 'arch', cards: ALL_CARDS, phoneIndex: 9, storeLinks: true,
     switches: { hasVIP: true, openTableReservationsEnabled: true, hasReservationBonus: true, hasFlexOffers: true, acclaimedEnabled: true, hasMerchantFavourites: true },
   },
   {
@@ -167,7 +169,7 @@ export const PARTNER_SEEDS: readonly PartnerSeed[] = [
   },
   {
     code: 'nosh', name: 'Nosh', kind: 'cashback', currencyType: 'Dollar', enrollmentType: 'direct', brand: 'Nosh',
-    programName1: 'Nosh Cash Back', programName2: 'Nosh Club', currency: { singular: 'cash back', plural: 'cash back' }, earnRates: [3, 3, 5, 5],
+    programName1: 'Nosh Cash Back', programName2: 'Nosh Club', currency: { singular: 'cash back', plural: 'cash back' }, earnRates: [3, 3, 5, 5], earnBasis: 'preTip',
     hub: { city: 'San Francisco', state: 'CA', latitude: 37.7749, longitude: -122.4194 },
     theme: { primary: '#0f766e', primaryText: '#ffffff', secondary: '#c2410c', accent: '#fde68a', background: '#fffdf8', surface: '#ffffff', text: '#1c1917', link: '#0f766e', fontFamily: HUMANIST },
     mark: 'leaf', cards: ALL_CARDS, phoneIndex: 13, supportUrl: true, validator: 'none', storeLinks: true, appAnnouncement: true,
@@ -238,27 +240,6 @@ export function partnerSeed(code: string): PartnerSeed | undefined {
   return SEED_BY_CODE.get(code.toLowerCase());
 }
 
-const SMALL_WORDS = new Set(['per', 'in', 'of', 'on', 'a', 'and']);
-
-/** Title case that keeps small words lower case: "5 Miles per $1", "10% Back in Dining Credits". */
-function capitalizeWords(text: string): string {
-  return text.split(' ').map((w, i) => (i > 0 && SMALL_WORDS.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1))).join(' ');
-}
-
-/** "1 mile per $1" / "5% cash back" / "10% back in dining credits". */
-function earningText(seed: PartnerSeed, rate: number, proper: boolean): string {
-  const { singular, plural } = seed.currency;
-  let text: string;
-  if (seed.kind === 'airline' || seed.kind === 'hotel') {
-    text = `${rate} ${rate === 1 ? singular : plural} per $1`;
-  } else if (seed.kind === 'credit') {
-    text = `${rate}% back in ${plural}`;
-  } else {
-    text = plural === 'cash back' ? `${rate}% cash back` : `${rate}% back in ${plural}`;
-  }
-  return proper ? capitalizeWords(text) : text;
-}
-
 /** Where a member finds the partner number, in the partner's words (shown next to the joining form's field). */
 function partnerNumberHelp(seed: PartnerSeed): string {
   const label = `${seed.programName2} number`;
@@ -267,9 +248,8 @@ function partnerNumberHelp(seed: PartnerSeed): string {
   return `Your ${label} is on your ${seed.programName2} account page and in the ${seed.brand} app.`;
 }
 
-function copyStates(seed: PartnerSeed): CopyTokens {
+function copyStates(seed: PartnerSeed): StoredCopyTokens {
   const { singular, plural } = seed.currency;
-  const [r0, r1, r2, r3] = seed.earnRates;
   return {
     currencySingular: singular,
     currencyPlural: plural,
@@ -281,14 +261,6 @@ function copyStates(seed: PartnerSeed): CopyTokens {
     programName2: seed.programName2,
     partnerName1: seed.brand,
     partnerName2: seed.name,
-    currentEarning0: earningText(seed, r0, false),
-    currentEarning1: earningText(seed, r1, false),
-    currentEarning2: earningText(seed, r2, false),
-    currentEarning3: earningText(seed, r3, false),
-    properEarning0: earningText(seed, r0, true),
-    properEarning1: earningText(seed, r1, true),
-    properEarning2: earningText(seed, r2, true),
-    properEarning3: earningText(seed, r3, true),
     staySignedInLabel: 'Keep me signed in',
   };
 }
@@ -359,8 +331,6 @@ function appAnnouncement(seed: PartnerSeed): AppAnnouncementModal {
   };
 }
 
-const ADS_PREFIX_STYLE = ['dd', 'dr', 'dine'] as const;
-
 /** An insertable partner row whose switches the demo accounts depend on are always set. */
 export type DemoPartnerRow = NewPartnerRow & Pick<PartnerRow, 'enrollmentType' | 'hasSmsOptIn' | 'hasSmsOptInV2'>;
 
@@ -399,15 +369,14 @@ export function buildPartnerRow(seed: PartnerSeed): DemoPartnerRow {
     minimumAppVersion: hasStore ? `3.${seed.phoneIndex % 4}.0` : null,
     appAnnouncementModal: seed.appAnnouncement ? appAnnouncement(seed) : null,
     showEarnRate: s.showEarnRate ?? true,
-    typeformCode: seed.typeformCode ?? null,
     copyStates: copyStates(seed),
     customerSupport: customerSupport(seed),
     vipCustomerSupport: hasVIP ? vipSupport(seed) : null,
     shortCode: '97082',
     hasMerchantFavourites: s.hasMerchantFavourites ?? false,
     partnerNumberValidator: seed.validator ?? 'checkCharacter',
-    adsPrefix: `${ADS_PREFIX_STYLE[seed.phoneIndex % ADS_PREFIX_STYLE.length]}_${seed.code}_`,
     earnRates: [...seed.earnRates] as EarnRates,
+    earnBasis: seed.earnBasis ?? 'wholeBill',
     theme: { ...seed.theme },
     logoSvg: renderPartnerLogo({ code: seed.code, name: seed.name, theme: seed.theme, mark: seed.mark }),
     logoChain: seed.logoChain ? [...seed.logoChain] : [],

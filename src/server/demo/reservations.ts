@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
  * set-based statement, whatever the number of restaurants (the first start stays fast); it fills
  * only what is missing, so it also completes data folders seeded before reservations existed.
  *
- * - settings: our engine, parties 1–6 online (every tenth restaurant from 2), bookable 30, 60 or
+ * - settings: our engine, parties 1–6 online (every tenth restaurant from 2), a booking window of 30, 60 or
  *   90 days ahead, a 60-minute cut-off, 3–5 parties and 12–20 covers per 15 minutes, 5-minute
  *   holds, turn times 90 / 105 / 120 minutes for parties up to 2 / 4 / more. The OpenTable id
  *   stays in provider_ref for the day the restaurant moves to that provider.
@@ -45,7 +45,7 @@ export async function ensureReservationBooks(db: Db): Promise<void> {
       ) as s(name, first_seating, last_seating, open)
       group by closed_monday, lunch, brunch
     )
-    insert into reservation_settings (merchant_id, provider, provider_ref, min_party, max_party, max_days_ahead, cutoff_minutes,
+    insert into reservation_settings (merchant_id, provider, provider_ref, min_party, max_party, booking_window_days, cutoff_minutes,
       pacing_parties, pacing_covers, hold_minutes, turn_times, tables, shifts)
     select m.id, 'native', m.reservation_providers->'openTable'->>'rid',
       case when m.id % 10 = 0 then 2 else 1 end, 6, (array[30, 60, 90])[m.id % 3 + 1], 60,

@@ -1,3 +1,4 @@
+import { DEMO_ORDER_ID_PLACEHOLDER, DEMO_ORDER_PREFIX } from '../modules/demo-restaurants/demo-order';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { contentPages, merchantNetworkLocations, merchants, partners, type NewMerchantRow } from '../db/schema';
@@ -9,10 +10,6 @@ import { seedMembers } from './members';
 import { seedPartnerCards } from './partner-cards';
 import { ensureReservationBooks } from './reservations';
 import { seedBonusProgrammes } from './bonuses';
-
-export { PARTNER_CODES, buildPartners } from './partners';
-export { buildContent } from './content';
-export { generateMerchants, iterateMerchants, DEFAULT_SEED } from './merchants';
 
 export type SeedProgress = (done: number, total: number, stage: string) => void;
 export type SeedOptions = {
@@ -69,6 +66,10 @@ async function insertMerchants(
     done += batch.length;
     opts.onProgress?.(done, total, 'merchants');
   }
+  // The ordering pages are the restaurants' own (/demo-restaurants/{id}/order): their ids are known now.
+  const pending = `${DEMO_ORDER_PREFIX}${DEMO_ORDER_ID_PLACEHOLDER}/`;
+  await db.execute(sql`update ${merchants} set order_online = replace(order_online::text, ${pending}, ${DEMO_ORDER_PREFIX} || id || '/')::jsonb
+    where order_online is not null and strpos(order_online::text, ${pending}) > 0`);
   return done;
 }
 

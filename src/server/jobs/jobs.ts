@@ -1,13 +1,13 @@
 import { inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { impressions, sessions } from '../db/schema';
-import { sweepLockouts } from '../modules/auth/lockout';
+import { sweepLockouts } from '../modules/lockout/lockout';
 import { cardNetworkJobs } from '../modules/card-network/jobs';
 import { payStatementCredits, postPartnerRewards } from '../modules/rewards/payouts';
 import { notificationJobs, type NotificationJobConfig } from '../modules/notifications/jobs';
 import { rematchSubmitted } from '../modules/claims/claims.service';
 import { makeWinBackOffers } from '../modules/flex-offers/flex-offers.service';
-import type { ScheduledJob } from './scheduler';
+import type { ScheduledJob } from '../lib/scheduled-job';
 
 const HOUR = 3_600_000;
 const BATCH = 10_000;

@@ -4,7 +4,8 @@ import type { Database } from '../db/client';
 import { impressions, partners, scheduledJobs } from '../db/schema';
 import { createTestDatabase } from '../test/db';
 import { appJobs, deleteOldImpressions } from './jobs';
-import { createScheduler, type JobLog } from './scheduler';
+import type { JobLog } from '../lib/scheduled-job';
+import { createScheduler } from './scheduler';
 
 let database: Database;
 beforeAll(async () => { database = await createTestDatabase({ seeded: true }); });

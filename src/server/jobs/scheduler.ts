@@ -1,18 +1,7 @@
 import { and, eq, isNull, lte, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { scheduledJobs } from '../db/schema';
-
-export type ScheduledJob = {
-  /** Unique; the row in scheduled_jobs. */
-  name: string;
-  /** Time between the end of one run and the start of the next. */
-  everyMs: number;
-  /** How long a run may take before another instance may take it over (a crashed runner). */
-  leaseMs?: number;
-  run: (ctx: { db: Db; now: Date; log: JobLog }) => Promise<string | void>;
-};
-
-export type JobLog = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+import type { JobLog, ScheduledJob } from '../lib/scheduled-job';
 
 export type Scheduler = {
   /** Runs every due job once (claims first); answers the names it ran. Tests and the worker call it. */

@@ -10,15 +10,18 @@ export class AppError extends Error {
   public readonly fieldErrors?: FieldError[];
   /** A stable name the client can branch on (ERROR_CODES: 'locked', 'fixCredentials', …); sent as `code`. */
   public readonly code?: ErrorCode;
+  /** A 429 or 503: sent as Retry-After. */
+  public readonly retryAfterSeconds?: number;
 
   constructor(
     public readonly statusCode: number,
     message: string,
-    opts: { fieldErrors?: FieldError[]; code?: ErrorCode } = {},
+    opts: { fieldErrors?: FieldError[]; code?: ErrorCode; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.fieldErrors = opts.fieldErrors;
     this.code = opts.code;
+    this.retryAfterSeconds = opts.retryAfterSeconds;
   }
 
   static badRequest(message: string, fieldErrors?: FieldError[]) {

@@ -5,7 +5,7 @@
  * Why not node:crypto's createHmac per message: on Node 20 each one builds a native HMAC object
  * (OpenSSL 3 looks the digest up again) that the garbage collector must finalise. In the running
  * server that cost 20–25 µs of the main thread per event, a fifth of the webhook's whole cost, where
- * a loop of them alone takes 3 µs (measured beside the bench/card-events.ts receipt figures; README,
+ * a loop of them alone takes 3 µs (measured beside the bench/card-events.ts receipt figures; bench/RESULTS.md,
  * "Where a webhook request's time goes"). Here the key's
  * inner and outer blocks are hashed once; a message then costs its own blocks plus one, in plain
  * integer arithmetic on reused arrays, and allocates only its 32-byte answer.

@@ -1,5 +1,4 @@
 import nodemailer, { type SentMessageInfo, type Transport, type Transporter } from 'nodemailer';
-import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
 
@@ -51,11 +50,14 @@ export function outboxTransport(db: Db): Transport<SentMessageInfo> {
   };
 }
 
+/** The mail settings of AppConfig (config.ts), named here so lib/ does not import the app's config. */
+export type MailSettings = { smtpUrl: string | undefined; mailFrom: string };
+
 /**
  * nodemailer with the outbox transport, or SMTP when SMTP_URL is set. Nothing here logs: message
  * bodies carry single-use links and must never reach a log line.
  */
-export function createMailer(opts: { db: Db; config: Pick<AppConfig, 'smtpUrl' | 'mailFrom'> }): Mailer {
+export function createMailer(opts: { db: Db; config: MailSettings }): Mailer {
   const { db, config } = opts;
   const transporter: Transporter = config.smtpUrl
     ? nodemailer.createTransport(config.smtpUrl)

@@ -105,10 +105,6 @@ export class Rng {
   }
 }
 
-export function createRng(seed: number | string): Rng {
-  return new Rng(seed);
-}
-
 /**
  * A sampler for a fixed weighted list that picks in O(log n): worth it when the same list is used
  * for 100,000 draws (metros, ZIPs).

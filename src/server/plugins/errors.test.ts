@@ -1,10 +1,10 @@
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
-import { errorsPlugin } from './errors';
+import { errorsPlugin, REQUEST_ID_OPTIONS } from './errors';
 
 /**
- * ARCHITECTURE.md "How a request flows": an unexpected failure answers 500 in the one error shape
+ * docs/architecture.md "How a request flows": an unexpected failure answers 500 in the one error shape
  * with a reference the support team finds in the log, and never the raw message, the stack or
  * the query parameters a database error quotes (e-mails, password hashes, reset links).
  */
@@ -27,7 +27,7 @@ function pgLikeError(): Error {
 /** What a stack trace of these errors holds: frame lines and the names of the functions that threw. */
 const STACK_MARKS = ['    at ', 'secretError', 'pgLikeError', 'params'];
 
-const REFERENCE = /Reference ([0-9A-F]{8})\b/;
+const REFERENCE = /Reference ([A-Z2-9]{10})\b/;
 
 type ErrorBody = { statusCode: number; error: string; message: string };
 
@@ -64,7 +64,7 @@ describe('errors plugin on a small app', () => {
   const logged: string[] = [];
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void logged.push(line) } } });
+    app = Fastify({ ...REQUEST_ID_OPTIONS, logger: { level: 'info', stream: { write: (line: string) => void logged.push(line) } } });
     await app.register(errorsPlugin);
     routesThatThrow(app, '/boom');
     await app.ready();
@@ -76,7 +76,8 @@ describe('errors plugin on a small app', () => {
     const reference = expectHidden500(res, [SECRET, 'Payment provider', '/srv/app']);
     const lines = linesWith(logged, reference);
     expect(lines.length).toBeGreaterThanOrEqual(1);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 50, reference });
+    // The reference is the request's id: its other lines carry it too (reqId); the error line says what failed.
+    expect(lines.map((l) => JSON.parse(l) as { level: number }).find((l) => l.level === 50)).toMatchObject({ level: 50, reference, reqId: reference });
   });
 
   it('keeps the query parameters of a database error out of the answer and the log', async () => {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -6,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
 import { isDatabaseUnavailable } from '../db/client';
 import type { ErrorCode } from '#shared/schemas/common';
+import { makeReferenceCode, REQUEST_ID_HEADER } from '#shared/rules/reference-code';
 import { AppError, type FieldError, type InputIssue } from '../lib/app-error';
 
 const FRIENDLY: Record<string, string> = {
@@ -50,8 +50,16 @@ function issuesOf(validation: ReadonlyArray<{ instancePath: string; message?: st
   return validation.map((v) => ({ path: issuePath(v.instancePath), message: v.message ?? 'Invalid value.' }));
 }
 
+/**
+ * Fastify's request-id options (issue 25 item 8): every request's id is a reference code, in every
+ * log line as reqId, sent back as X-Request-Id, shown on the server-error page. Never the client's.
+ */
+export const REQUEST_ID_OPTIONS = { genReqId: () => makeReferenceCode(), requestIdHeader: false } as const;
+
 /** The one error shape: { statusCode, error, message } (+ fieldErrors, code). */
 export function sendError(reply: FastifyReply, statusCode: number, message: string, fieldErrors?: FieldError[], code?: ErrorCode) {
+  // Routing failures answer before the onRequest hook that sets it.
+  if (!reply.hasHeader(REQUEST_ID_HEADER)) reply.header(REQUEST_ID_HEADER, reply.request.id);
   return reply.status(statusCode).type('application/json').send({
     statusCode,
     error: STATUS_CODES[statusCode] ?? 'Error',
@@ -67,8 +75,17 @@ export function sendError(reply: FastifyReply, statusCode: number, message: stri
  * Retry-After, everything else → 500 with a reference the support team can find in the log.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // Every answer names its request (issue 25 item 8): the id of its log lines (reqId), which the
+  // server-error page shows as the reference code and support searches the logs for.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return sendError(reply, error.statusCode, error.message, error.fieldErrors, error.code);
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+      return sendError(reply, error.statusCode, error.message, error.fieldErrors, error.code);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const bad = AppError.fromIssues(issuesOf(error.validation));
       return sendError(reply, 400, bad.message, bad.fieldErrors);
@@ -87,7 +104,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (/^22[0-9A-Z]{3}$/.test(pgCode)) {
       return sendError(reply, 400, 'The request contains a value that cannot be stored. Please check for unusual characters, very large numbers or impossible dates.');
     }
-    const reference = randomUUID().slice(0, 8).toUpperCase();
+    // The request's id is the reference: this line and the request's other lines carry it as reqId.
+    const reference = request.id;
     // Never the raw error: database errors quote the query's parameters (e-mails, hashes, links).
     request.log.error({ reference, name: error.name, code: pgCode || error.code, message: firstLine(error) }, 'request failed');
     return sendError(reply, 500, `Something went wrong on our side. Reference ${reference}.`);
@@ -150,12 +168,14 @@ export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoExcep
   if (err.code === 'ECONNRESET' || socket.destroyed || socket.writableEnded) return;
   const status = CLIENT_ERROR_STATUS[err.code ?? ''] ?? 400;
   const body = JSON.stringify({ statusCode: status, error: STATUS_CODES[status], message: BY_STATUS[status] });
-  this.log.info({ code: err.code, statusCode: status }, 'request refused');
+  // No request object here: the answer still gets an id of its own, logged with it.
+  const reqId = makeReferenceCode();
+  this.log.info({ reqId, code: err.code, statusCode: status }, 'request refused');
   if (!socket.writable) {
     socket.destroy();
     return;
   }
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nX-Request-Id: ${reqId}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
   // The client may still be sending: close for good a little later rather than reset the answer away.
   setTimeout(() => socket.destroy(), 2000).unref();
 }

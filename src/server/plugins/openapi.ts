@@ -35,7 +35,16 @@ export const XSRF_SCHEME = {
 } as const;
 
 /** Standard error answers, with when each happens. */
-type StandardError = 400 | 401 | 403 | 404 | 413 | 414 | 415 | 429 | 503;
+type StandardError = 400 | 401 | 403 | 404 | 408 | 413 | 414 | 415 | 429 | 431 | 503;
+
+/**
+ * Methods whose request body Fastify reads (its content-type parsers) on every route, whether the
+ * route declares a body or not: a body in another media type answers 415, a body over the limit 413.
+ */
+export const BODY_READING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** Largest request head (request line and headers) Node reads; a larger one answers 431 (clientErrorHandler). */
+export const MAX_HEADER_BYTES = 16 * 1024;
 
 /** Longest path parameter the router takes (app.ts routerOptions); a longer one answers 414. */
 export const MAX_PARAM_LENGTH = 200;
@@ -59,7 +68,10 @@ export function standardErrors(route: RouteFacts): Map<StandardError, string> {
   // Or a route that asks for the token itself (e.g. only when signed in) and declares it.
   const csrf = csrfByRule || (Array.isArray(schema.security) && (schema.security as object[]).some((requirement) => 'xsrf' in requirement));
 
-  if (validates || declares(400)) errors.set(400, 'The request is not valid: `message` says what to correct and `fieldErrors` names each field that is wrong.');
+  // Every route: a request Node cannot parse (bad syntax, a malformed escape in the address) is a 400 too.
+  errors.set(400, validates || declares(400)
+    ? 'The request is not valid: `message` says what to correct and `fieldErrors` names each field that is wrong.'
+    : 'The request could not be read (malformed HTTP or address).');
   // 401 depends on the handler (sign-in required, or credentials checked); routes declare it.
   if (declares(401)) errors.set(401, 'Not signed in (no session, or it has ended), or the credentials given are wrong.');
   if (csrf) {
@@ -78,13 +90,18 @@ export function standardErrors(route: RouteFacts): Map<StandardError, string> {
   }
   // The router refuses a longer path parameter before any route runs.
   if (route.url.includes(':')) errors.set(414, `A path parameter is longer than ${MAX_PARAM_LENGTH} characters.`);
-  if (acceptsBody) {
-    errors.set(413, `The request body is larger than ${Math.round(route.bodyLimit / 1024)} kB.`);
-    errors.set(415, 'The request body has a media type the server does not read: send JSON with Content-Type: application/json.');
+  if (acceptsBody || BODY_READING_METHODS.has(route.method.toUpperCase())) {
+    // Read on every route of these methods, so a call that takes no body is refused these too when it sends one.
+    const none = acceptsBody ? '' : ' This call takes no body: send none.';
+    errors.set(413, `The request body is larger than ${Math.round(route.bodyLimit / 1024)} kB.${none}`);
+    errors.set(415, `The request body has a media type the server does not read: send JSON with Content-Type: application/json.${none}`);
   }
   if (isRateLimitedRoute(route.url) || (route.config?.rateLimit !== undefined && route.config.rateLimit !== false)) {
     errors.set(429, 'Too many requests from this address (or for this account): wait the seconds given in Retry-After, then try again.');
   }
+  // Answered by Node before any route runs (errors.ts clientErrorHandler), so on every call.
+  errors.set(408, 'The request did not arrive in time (headers or body too slow); the connection is closed.');
+  errors.set(431, `The request line and headers are larger than ${MAX_HEADER_BYTES / 1024} kB (long cookies or address); the connection is closed.`);
   // The rate-limit counters (and everything else the API reads) live in the database.
   if (isRateLimitedRoute(route.url)) errors.set(503, 'Temporarily unavailable: the database cannot be reached. Try again after the seconds given in Retry-After.');
   return errors;

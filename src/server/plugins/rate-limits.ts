@@ -23,7 +23,6 @@ export function tooManyRequestsMessage(ttlMs: number): string {
  *   addresses trying one e-mail, or flooding one person's mailbox.
  */
 export const SIGN_IN_PER_ADDRESS: Limit = { max: 20, timeWindow: 60_000 };
-export const SIGN_IN_PER_ACCOUNT: Limit = { max: 20, timeWindow: 10 * 60_000 };
 export const RECOVER_PER_ACCOUNT: Limit = { max: 10, timeWindow: 60 * 60_000 };
 export const VALIDATE_PER_ADDRESS: Limit = { max: 30, timeWindow: 60_000 };
 export const VALIDATE_EMAIL_PER_ACCOUNT: Limit = { max: 20, timeWindow: 10 * 60_000 };
@@ -32,6 +31,8 @@ export const PROSPECT_PER_ACCOUNT: Limit = { max: 5, timeWindow: 60 * 60_000 };
 /** Impressions: calls per address, and rows one address may store an hour (a busy visitor sends a few hundred). */
 export const IMPRESSIONS_PER_ADDRESS: Limit = { max: 60, timeWindow: 60_000 };
 export const IMPRESSION_ROWS_PER_ADDRESS: Limit = { max: 1000, timeWindow: 60 * 60_000 };
+/** Error reports from the browser (POST /api/client-errors): a page that fails shows one error page a visit; a few a minute is plenty. */
+export const CLIENT_ERRORS_PER_ADDRESS: Limit = { max: 10, timeWindow: 60_000 };
 /** Table reservations: booking attempts (holds, bookings, confirmations) per member; a person trying times makes a handful. */
 export const RESERVATIONS_PER_MEMBER: Limit = { max: 20, timeWindow: 10 * 60_000 };
 

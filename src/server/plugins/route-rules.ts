@@ -5,6 +5,8 @@
  * the same rules, so the document cannot drift from what the server does. openapi.test.ts checks the document against the running app.
  */
 
+import { API_PATHS } from '#shared/api-paths';
+
 /** Methods that change nothing, so need no anti-forgery token unless the route asks for one. */
 export const CSRF_SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -38,7 +40,7 @@ export function isApiCall(route: string): boolean {
  * addresses (Mastercard clears in one daily burst), and an unsigned call is refused with a 401
  * before any database work, so the limit would only throttle the network.
  */
-export const CARD_NETWORK_EVENTS_PATH = '/api/card-network/events';
+export const CARD_NETWORK_EVENTS_PATH = API_PATHS.cardNetworkEvent.path;
 
 /** Whether the per-address API rate limit counts a call (its counters live in the database). */
 export function isRateLimitedRoute(route: string): boolean {

@@ -12,6 +12,14 @@ declare module 'fastify' {
   }
 }
 
+/** HSTS of the app's pages and API and of the card frame: one year, subdomains too; none in development (http://*.localhost). */
+const HSTS = { maxAge: 31536000, includeSubDomains: true } as const;
+
+/** The Strict-Transport-Security value for an environment, or null where none is sent. */
+export function hstsHeader(env: AppConfig['env']): string | null {
+  return env === 'development' ? null : `max-age=${HSTS.maxAge}${HSTS.includeSubDomains ? '; includeSubDomains' : ''}`;
+}
+
 /** The app's Content-Security-Policy: our own origin, the map tiles' and the card frame's. */
 export function cspDirectivesFor(config: Pick<AppConfig, 'mapTileUrl' | 'cardFrameOrigin' | 'env'>): Record<string, string[] | null> {
   return {
@@ -105,7 +113,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { con
   app.decorate('cspDirectives', directives);
   const headers = helmetHeaders({
     contentSecurityPolicy: { directives },
-    hsts: config.env === 'development' ? false : { maxAge: 31536000, includeSubDomains: true },
+    hsts: config.env === 'development' ? false : HSTS,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });

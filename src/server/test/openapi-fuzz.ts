@@ -84,8 +84,16 @@ export function requestArbitrary(op: DocumentedOperation, components: Components
   const headerArb = fc.record(Object.fromEntries(headerParams.map((p) => [p.name, fc.oneof(fc.string({ minLength: 1, maxLength: 40 }).map((s) => s.replace(/[^\x21-\x7e]/g, 'x')), fc.uuid())])), { requiredKeys: [] });
 
   const bodySchema = op.operation.requestBody?.content?.['application/json']?.schema;
+  // A call that takes no body may still be sent one: the server reads bodies on these methods anyway.
+  const bodyReading = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].includes(op.method.toUpperCase());
   const bodyArb: fc.Arbitrary<{ kind: BodyKind; value?: unknown }> = !bodySchema
-    ? fc.constant({ kind: 'none' as const })
+    ? mode === 'fuzzed' && bodyReading
+      ? fc.oneof(
+        { arbitrary: fc.constant({ kind: 'none' as const }), weight: 6 },
+        { arbitrary: wrongValue.map((value) => ({ kind: 'json' as const, value })), weight: 1 },
+        { arbitrary: fc.constantFrom<{ kind: BodyKind }>({ kind: 'broken-json' }, { kind: 'text/plain' }, { kind: 'huge' }), weight: 2 },
+      )
+      : fc.constant({ kind: 'none' as const })
     : mode === 'valid'
       ? arbitraryFor(bodySchema, components, 'valid', 0, hints).map((value) => ({ kind: 'json' as const, value }))
       : fc.oneof(

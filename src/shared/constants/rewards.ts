@@ -12,9 +12,12 @@ import { PROGRESS_STATUSES } from './member';
 export { PROGRESS_STATUSES };
 export type ProgressStatus = (typeof PROGRESS_STATUSES)[number];
 
-/** VIP from this qualified dine of a calendar year on (§9 visit meter max 11 = the dines before it). */
-export const VIP_DINES_REQUIRED = 12;
-export const VISIT_METER_MAX = VIP_DINES_REQUIRED - 1;
+/**
+ * VIP (§1, §9): a member opted in to e-mail who makes this many qualified dines in a calendar year
+ * is VIP (the visit meter's maximum, §9 default 11); VIP earns from the next qualified dine on (the
+ * 12th), for the rest of that year and all of the next. Read through rules/rewards/policy.ts.
+ */
+export const VIP_QUALIFYING_DINES = 11;
 /** §9 payout breakpoint of cash-back partners, in cents. */
 export const PAYOUT_BREAKPOINT_CENTS = 2000;
 /** An authorisation never cleared after this many days is forfeit ("not settled"). */
@@ -27,8 +30,22 @@ export const MATCH_MAX_RATIO = 1.5;
 export const DEFERRED_DAYS = 14;
 /** §4 a Pending row reads 'Review expired' after this many days; §9 review window. */
 export const REVIEW_WINDOW_DAYS = 35;
+/**
+ * Issue 24: a booking's promise is judged at the time the card is paid, not when the table is
+ * seated. Where a restaurant's reward hours end within this many minutes after a booked time (a
+ * typical meal, sitting down to paying), the slot's mark names the time to pay by.
+ */
+export const PAY_BY_NOTICE_MINUTES = 120;
 /** §9 missing-rewards claims open this many days after the dine. */
 export const CLAIM_AFTER_DAYS = 10;
+
+/**
+ * What a dine earns on (a partner setting, §1 partner config): the whole bill, tax and tip included
+ * (Rewards Network programmes), or the bill before tip (the card network's authorised amount, or the
+ * clearing less the tip it reports). Online orders through the site earn on their subtotal either way.
+ */
+export const EARN_BASES = ['wholeBill', 'preTip'] as const;
+export type EarnBasis = (typeof EARN_BASES)[number];
 
 /** Why a dine did not earn, in words a member reads next to it. */
 export const NOT_EARNED_REASONS = {
@@ -38,6 +55,7 @@ export const NOT_EARNED_REASONS = {
   blackoutDay: 'The restaurant does not offer rewards on this date (blackout day).',
   outsideBenefitHours: 'The restaurant does not offer rewards on this day at this time.',
   monthlyVisitLimit: "The restaurant's limit of rewarded visits per month was reached.",
+  tierLacksAccess: 'Rewards at this restaurant were not open to your membership level on the day of this dine.',
   refunded: 'The purchase was refunded.',
   notSettled: 'The card network never settled this purchase.',
   notActivated: 'The account was not activated within two weeks of this dine.',

@@ -18,7 +18,7 @@ function withLuhn(body: string): string {
 /** A number of a given length starting with a prefix, with a valid check digit. */
 const number = (prefix: string, length = 16) => withLuhn(prefix.padEnd(length - 1, '0'));
 
-/** The published test numbers of the card networks (README "Cards" and the networks' own lists). */
+/** The published test numbers of the card networks (docs/features/cards.md and the networks' own lists). */
 const TEST_NUMBERS = [
   ['4111111111111111', 'Visa'],
   ['4012888888881881', 'Visa'],

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { CmsItem } from '../schemas/cms';
 import type { Member } from '../schemas/member';
 import { PROGRESS_STATUSES } from '../constants/member';
-import { chooseHomeItem, hasOpenNewMemberBonus, homeStatesFor, homeVariantOf, isNewMember, pickHomeItem, progressLine, type HomeMember } from './home-variant';
+const VIP = { hasVIP: true };
+import { announcementStatesFor, chooseHomeItem, hasOpenNewMemberBonus, homeStatesFor, homeVariantOf, isNewMember, pickAnnouncementItem, pickHomeItem, progressLine, type HomeMember } from './home-variant';
 
 type Bonus = Member['activeBonuses'][number];
 const nmb = (over: Partial<Bonus> = {}): Bonus => ({
   code: 'NEWMBR', bonusStatus: 'Eligible', createDateUtc: '2026-11-01T00:00:00Z', isNewMemberBonus: true,
-  description: 'Welcome bonus', memberIsEligibleForNMB: true, ...over,
+  description: 'Welcome bonus', memberIsEligibleForNMB: true, amount: 1000, minSpendCents: 2500, deadlineUtc: '2026-12-01T00:00:00Z', ...over,
 });
 const otherBonus = (over: Partial<Bonus> = {}): Bonus => nmb({ code: 'SPRING', isNewMemberBonus: false, memberIsEligibleForNMB: false, ...over });
 
@@ -17,7 +18,7 @@ const member = (over: Partial<HomeMember> & { status?: Member['diningProgress'][
     memberType: 'EnrolledCardMember',
     tierLevel: 2,
     emailOptIn: true,
-    diningProgress: { status, dinesRequired: 12, remainingDines: 8, dollarsRequired: 0, remainingDollars: 0, ytdMilesOrDollars: 300 },
+    diningProgress: { status, dinesRequired: 11, remainingDines: 7, dollarsRequired: 0, remainingDollars: 0, ytdMilesOrDollars: 300, year: 2026 },
     activeBonuses: [],
     ...rest,
   };
@@ -44,70 +45,70 @@ describe('hasOpenNewMemberBonus / isNewMember', () => {
 
 describe('homeVariantOf (§4 home copy variants)', () => {
   it('opted out of e-mail at tier 0', () => {
-    expect(homeVariantOf(optedOut())).toBe('opted_out');
+    expect(homeVariantOf(optedOut(), VIP)).toBe('opted_out');
   });
 
   it('tier 0 with e-mail opt-in on is not the opted-out variant (both are required)', () => {
-    expect(homeVariantOf(member({ tierLevel: 0, emailOptIn: true }))).toBeNull();
-    expect(homeVariantOf(member({ tierLevel: 2, emailOptIn: false }))).toBe('progress_building');
+    expect(homeVariantOf(member({ tierLevel: 0, emailOptIn: true }), VIP)).toBeNull();
+    expect(homeVariantOf(member({ tierLevel: 2, emailOptIn: false }), VIP)).toBe('progress_building');
   });
 
   it('an open new-member bonus', () => {
-    expect(homeVariantOf(member({ activeBonuses: [nmb()] }))).toBe('new_member_bonus');
-    expect(homeVariantOf(member({ tierLevel: 1, activeBonuses: [nmb({ bonusStatus: 'Enrolled' })] }))).toBe('new_member_bonus');
-    expect(homeVariantOf(member({ activeBonuses: [nmb({ bonusStatus: 'Qualified' })] }))).toBe('progress_building');
+    expect(homeVariantOf(member({ activeBonuses: [nmb()] }), VIP)).toBe('new_member_bonus');
+    expect(homeVariantOf(member({ tierLevel: 1, activeBonuses: [nmb({ bonusStatus: 'Enrolled' })] }), VIP)).toBe('new_member_bonus');
+    expect(homeVariantOf(member({ activeBonuses: [nmb({ bonusStatus: 'Qualified' })] }), VIP)).toBe('progress_building');
   });
 
   it('each dining-progress stage for opted-in members (tier 2 and 3)', () => {
     for (const tierLevel of [2, 3]) {
-      expect(homeVariantOf(member({ tierLevel, status: 'Building' }))).toBe('progress_building');
-      expect(homeVariantOf(member({ tierLevel, status: 'Renewing' }))).toBe('progress_renewing');
-      expect(homeVariantOf(member({ tierLevel, status: 'Complete' }))).toBe('progress_complete');
+      expect(homeVariantOf(member({ tierLevel, status: 'Building' }), VIP)).toBe('progress_building');
+      expect(homeVariantOf(member({ tierLevel, status: 'Renewing' }), VIP)).toBe('progress_renewing');
+      expect(homeVariantOf(member({ tierLevel, status: 'Complete' }), VIP)).toBe('progress_complete');
       // VIP reached this year holds through next year, as Complete does.
-      expect(homeVariantOf(member({ tierLevel, status: 'Qualified' }))).toBe('progress_complete');
-      expect(homeVariantOf(member({ tierLevel, status: 'QualifiedAndBuilding' }))).toBe('progress_complete');
+      expect(homeVariantOf(member({ tierLevel, status: 'Qualified' }), VIP)).toBe('progress_complete');
+      expect(homeVariantOf(member({ tierLevel, status: 'QualifiedAndBuilding' }), VIP)).toBe('progress_complete');
     }
   });
 
   it('a not-activated member (tier 1) has no progress variant', () => {
-    for (const status of PROGRESS_STATUSES) expect(homeVariantOf(member({ tierLevel: 1, status }))).toBeNull();
+    for (const status of PROGRESS_STATUSES) expect(homeVariantOf(member({ tierLevel: 1, status }), VIP)).toBeNull();
   });
 
   it('precedence: opted out wins over the new-member bonus and every progress stage', () => {
     for (const status of PROGRESS_STATUSES) {
-      expect(homeVariantOf(optedOut({ status }))).toBe('opted_out');
-      expect(homeVariantOf(optedOut({ status, activeBonuses: [nmb()] }))).toBe('opted_out');
+      expect(homeVariantOf(optedOut({ status }), VIP)).toBe('opted_out');
+      expect(homeVariantOf(optedOut({ status, activeBonuses: [nmb()] }), VIP)).toBe('opted_out');
     }
   });
 
   it('precedence: the new-member bonus wins over every progress stage', () => {
     for (const status of PROGRESS_STATUSES) {
-      for (const tierLevel of [2, 3]) expect(homeVariantOf(member({ tierLevel, status, activeBonuses: [nmb()] }))).toBe('new_member_bonus');
+      for (const tierLevel of [2, 3]) expect(homeVariantOf(member({ tierLevel, status, activeBonuses: [nmb()] }), VIP)).toBe('new_member_bonus');
     }
   });
 
   it('members without a card (or with a closed account) have no variant', () => {
     for (const memberType of ['NonCardMember', 'ClosedAccountMember'] as const) {
-      expect(homeVariantOf(member({ memberType }))).toBeNull();
-      expect(homeVariantOf(optedOut({ memberType, activeBonuses: [nmb()] }))).toBeNull();
+      expect(homeVariantOf(member({ memberType }), VIP)).toBeNull();
+      expect(homeVariantOf(optedOut({ memberType, activeBonuses: [nmb()] }), VIP)).toBeNull();
     }
   });
 });
 
 describe('homeStatesFor', () => {
   it('visitors: anonymous, or known visitor then anonymous', () => {
-    expect(homeStatesFor(null)).toEqual(['anonymous']);
-    expect(homeStatesFor(undefined, null)).toEqual(['anonymous']);
-    expect(homeStatesFor(null, 'pub-1')).toEqual(['known_visitor', 'anonymous']);
+    expect(homeStatesFor(VIP, null)).toEqual(['anonymous']);
+    expect(homeStatesFor(VIP, undefined, null)).toEqual(['anonymous']);
+    expect(homeStatesFor(VIP, null, 'pub-1')).toEqual(['known_visitor', 'anonymous']);
   });
 
   it('members by member type; a card member variant first, then card_member', () => {
-    expect(homeStatesFor(member({ memberType: 'NonCardMember' }), 'pub-1')).toEqual(['non_card_member']);
-    expect(homeStatesFor(member({ memberType: 'ClosedAccountMember' }))).toEqual(['closed_account_member']);
-    expect(homeStatesFor(member({ tierLevel: 1 }))).toEqual(['card_member']);
-    expect(homeStatesFor(member({ status: 'Renewing' }))).toEqual(['progress_renewing', 'card_member']);
-    expect(homeStatesFor(optedOut({ activeBonuses: [nmb()] }))).toEqual(['opted_out', 'card_member']);
-    expect(homeStatesFor(member({ activeBonuses: [nmb()] }))).toEqual(['new_member_bonus', 'card_member']);
+    expect(homeStatesFor(VIP, member({ memberType: 'NonCardMember' }), 'pub-1')).toEqual(['non_card_member']);
+    expect(homeStatesFor(VIP, member({ memberType: 'ClosedAccountMember' }))).toEqual(['closed_account_member']);
+    expect(homeStatesFor(VIP, member({ tierLevel: 1 }))).toEqual(['card_member']);
+    expect(homeStatesFor(VIP, member({ status: 'Renewing' }))).toEqual(['progress_renewing', 'card_member']);
+    expect(homeStatesFor(VIP, optedOut({ activeBonuses: [nmb()] }))).toEqual(['opted_out', 'card_member']);
+    expect(homeStatesFor(VIP, member({ activeBonuses: [nmb()] }))).toEqual(['new_member_bonus', 'card_member']);
   });
 });
 
@@ -162,22 +163,48 @@ describe('pickHomeItem', () => {
 });
 
 describe('progressLine', () => {
-  const withProgress = (remainingDines: number, dinesRequired = 12) => ({ diningProgress: { status: 'Building' as const, dinesRequired, remainingDines, dollarsRequired: 0, remainingDollars: 0, ytdMilesOrDollars: 0 } });
-
-  it('counts this year\'s dines toward VIP (Building) or toward keeping it (Renewing)', () => {
-    expect(progressLine(withProgress(8), 'progress_building')).toBe('4 of 12 qualifying dines this year: 8 more qualifying dines to reach VIP.');
-    expect(progressLine(withProgress(1), 'progress_renewing')).toBe('11 of 12 qualifying dines this year: 1 more qualifying dine to keep VIP next year.');
-    expect(progressLine(withProgress(12), 'progress_building')).toBe('0 of 12 qualifying dines this year: 12 more qualifying dines to reach VIP.');
+  type Status = HomeMember['diningProgress']['status'];
+  const withProgress = (remainingDines: number, status: Status = 'Building', dinesRequired = 11, tierLevel = 2) => ({
+    tierLevel, diningProgress: { status, dinesRequired, remainingDines, dollarsRequired: 0, remainingDollars: 0, ytdMilesOrDollars: 0, year: 2026 },
   });
 
-  it('says nothing for Complete, other states, nothing left, or figures that make no sense', () => {
-    expect(progressLine(withProgress(0), 'progress_complete')).toBeNull();
-    expect(progressLine(withProgress(4), 'progress_complete')).toBeNull();
-    expect(progressLine(withProgress(4), 'card_member')).toBeNull();
-    expect(progressLine(withProgress(4), 'opted_out')).toBeNull();
-    expect(progressLine(withProgress(4), undefined)).toBeNull();
-    expect(progressLine(withProgress(0), 'progress_renewing')).toBeNull();
-    expect(progressLine(withProgress(3, 0), 'progress_building')).toBeNull();
-    expect(progressLine(withProgress(20), 'progress_building')).toBe('0 of 12 qualifying dines this year: 12 more qualifying dines to reach VIP.');
+  it('shows the VIP meter\'s figures and words: toward VIP (Building) or toward keeping it (Renewing)', () => {
+    expect(progressLine(withProgress(7), 'progress_building', VIP)).toBe('4 of 11 qualifying dines in 2026. 7 more qualifying dines in 2026 make you VIP: every dine after that earns the VIP rate.');
+    expect(progressLine(withProgress(1, 'Renewing', 11, 3), 'progress_renewing', VIP)).toBe('10 of 11 qualifying dines in 2026. You are VIP through 2026. One more qualifying dine in 2026 keeps you VIP through 2027.');
+    expect(progressLine(withProgress(11), 'progress_building', VIP)).toBe('0 of 11 qualifying dines in 2026. 11 more qualifying dines in 2026 make you VIP: every dine after that earns the VIP rate.');
+  });
+
+  it('says nothing for Complete, other states, no VIP, Basic members, or no target', () => {
+    expect(progressLine(withProgress(0, 'Complete', 11, 3), 'progress_complete', VIP)).toBeNull();
+    expect(progressLine(withProgress(4), 'card_member', VIP)).toBeNull();
+    expect(progressLine(withProgress(4), 'opted_out', VIP)).toBeNull();
+    expect(progressLine(withProgress(4), undefined, VIP)).toBeNull();
+    expect(progressLine(withProgress(4), 'progress_building', { hasVIP: false })).toBeNull();
+    expect(progressLine(withProgress(4, 'Building', 11, 0), 'progress_building', VIP)).toBeNull();
+    expect(progressLine(withProgress(3, 'Building', 0), 'progress_building', VIP)).toBeNull();
+    expect(progressLine(withProgress(20), 'progress_building', VIP)).toBe('0 of 11 qualifying dines in 2026. 11 more qualifying dines in 2026 make you VIP: every dine after that earns the VIP rate.');
+  });
+});
+
+describe('announcement banner audience (issue 25: "New here?" only where it is true)', () => {
+  const newHere: CmsItem = { id: 1, status: 'published', updatedAt: '2026-01-01T00:00:00Z', slug: 'announcement', fields: { user_states: ['anonymous', 'known_visitor', 'new_member_bonus'], banner_copy: [{ copy: 'New here? Earn 1,000 miles' }] } };
+  const everyone: CmsItem = { id: 2, status: 'published', updatedAt: '2026-01-01T00:00:00Z', slug: 'everyone', fields: { banner_copy: [{ copy: 'Book a table' }] } };
+  const pick = (items: CmsItem[], m: HomeMember | null, known: string | null = null) => pickAnnouncementItem(items, announcementStatesFor(VIP, m, known))?.slug;
+
+  it('visitors, known visitors and members who can still earn the new-member bonus are new here', () => {
+    expect(pick([newHere], null)).toBe('announcement');
+    expect(pick([newHere], null, 'PUB1')).toBe('announcement');
+    expect(pick([newHere], member({ activeBonuses: [nmb()] }))).toBe('announcement');
+    // Opted out or without a card, the bonus is still theirs to earn.
+    expect(pick([newHere], member({ tierLevel: 0, emailOptIn: false, activeBonuses: [nmb()] }))).toBe('announcement');
+    expect(pick([newHere], member({ memberType: 'NonCardMember', activeBonuses: [nmb({ bonusStatus: 'Enrolled' })] }))).toBe('announcement');
+  });
+
+  it('a long-time member is not told "New here?": the item for everyone, or nothing', () => {
+    const longTime = member({ activeBonuses: [nmb({ bonusStatus: 'Qualified' })], status: 'Renewing' });
+    expect(pick([newHere], longTime)).toBeUndefined();
+    expect(pick([newHere], member({ memberType: 'NonCardMember' }))).toBeUndefined();
+    expect(pick([newHere, everyone], longTime)).toBe('everyone');
+    expect(pick([everyone], null)).toBe('everyone');
   });
 });

@@ -1,6 +1,7 @@
 import type { CmsItem } from '../schemas/cms';
 import { TIER_LEVELS, type UserState } from '../constants/member';
 import type { Member } from '../schemas/member';
+import { vipMeterFigures, vipMeterText, vipMeterView, type EarningSettings, type MeterMember } from './rewards/policy';
 
 /**
  * §4 home copy variants (airline partner) beyond the member states: a card member opted out of
@@ -50,14 +51,16 @@ const PROGRESS_VARIANT: Record<Member['diningProgress']['status'], HomeVariant> 
  *    progress says (a tier-0 member is never made VIP), and opting in is the one step that changes it.
  * 2. new_member_bonus: an open new-member bonus (hasOpenNewMemberBonus). It runs out, so it goes
  *    before progress, which a new member is only starting on.
- * 3. progress_*: the dining-progress stage, for opted-in members (tier 2 or 3), the only tiers that
- *    reach or hold VIP; a tier-1 (not activated) member gets the plain card-member copy.
+ * 3. progress_*: the dining-progress stage, where the VIP meter shows (the partner has VIP and the
+ *    member is opted in: the only tiers that reach or hold VIP); a tier-1 (not activated) member
+ *    gets the plain card-member copy.
  */
-export function homeVariantOf(member: HomeMember): HomeVariant | null {
+export function homeVariantOf(member: HomeMember, settings: Pick<EarningSettings, 'hasVIP'>): HomeVariant | null {
   if (member.memberType !== 'EnrolledCardMember') return null;
   if (member.tierLevel === TIER_LEVELS.OptedOut && !member.emailOptIn) return 'opted_out';
   if (hasOpenNewMemberBonus(member)) return 'new_member_bonus';
-  if (member.tierLevel >= TIER_LEVELS.OptedIn) return PROGRESS_VARIANT[member.diningProgress.status] ?? null;
+  // The progress stages speak of VIP: only where the partner has it and dining leads there.
+  if (vipMeterView(settings, member).kind !== 'none') return PROGRESS_VARIANT[member.diningProgress.status] ?? null;
   return null;
 }
 
@@ -67,11 +70,11 @@ export function homeVariantOf(member: HomeMember): HomeVariant | null {
  * so no variant); a closed account 'closed_account_member'; with no member a known visitor
  * ('known_visitor', then 'anonymous') or 'anonymous'.
  */
-export function homeStatesFor(member: HomeMember | null | undefined, knownPublicId?: string | null): HomeState[] {
+export function homeStatesFor(settings: Pick<EarningSettings, 'hasVIP'>, member: HomeMember | null | undefined, knownPublicId?: string | null): HomeState[] {
   if (member) {
     switch (member.memberType) {
       case 'EnrolledCardMember': {
-        const variant = homeVariantOf(member);
+        const variant = homeVariantOf(member, settings);
         return variant ? [variant, 'card_member'] : ['card_member'];
       }
       case 'NonCardMember': return ['non_card_member'];
@@ -104,16 +107,32 @@ export function pickHomeItem(items: readonly CmsItem[], states: readonly HomeSta
 }
 
 /**
- * The member's own figures under the progress copy (content copy has no member tokens): this
- * year's qualified dines out of those required, and how many more reach VIP (Building) or keep it
- * next year (Renewing). Nothing for other variants: §4 Complete hides VIP progress.
+ * The member's own figures under the progress copy (content copy has no member tokens): the VIP
+ * meter's figures and sentence, as the overview shows them (rules/rewards/policy.ts vipMeterView).
+ * Nothing for other variants, nor where the partner has no VIP.
  */
-export function progressLine(member: Pick<Member, 'diningProgress'>, state: HomeState | undefined): string | null {
+export function progressLine(member: MeterMember, state: HomeState | undefined, settings: Pick<EarningSettings, 'hasVIP'>): string | null {
   if (state !== 'progress_building' && state !== 'progress_renewing') return null;
-  const { dinesRequired, remainingDines } = member.diningProgress;
-  if (!(dinesRequired > 0) || !(remainingDines > 0)) return null;
-  const remaining = Math.min(remainingDines, dinesRequired);
-  const done = dinesRequired - remaining;
-  const more = `${remaining} more qualifying ${remaining === 1 ? 'dine' : 'dines'}`;
-  return `${done} of ${dinesRequired} qualifying dines this year: ${more} ${state === 'progress_building' ? 'to reach VIP' : 'to keep VIP next year'}.`;
+  const view = vipMeterView(settings, member);
+  if (view.kind !== 'counting') return null;
+  return `${vipMeterFigures(view)}. ${vipMeterText(view)}`;
+}
+
+/**
+ * Who an announcement-banner item is for (issue 25: "New here?" only where it is true): the home
+ * states of whoever is looking (homeStatesFor), plus 'new_member_bonus' for anyone who can still
+ * earn the new-member bonus (an opted-out or card-less member included).
+ */
+export function announcementStatesFor(settings: Pick<EarningSettings, 'hasVIP'>, member: HomeMember | null | undefined, knownPublicId?: string | null): HomeState[] {
+  const states = homeStatesFor(settings, member, knownPublicId);
+  return member && hasOpenNewMemberBonus(member) && !states.includes('new_member_bonus') ? ['new_member_bonus', ...states] : states;
+}
+
+/**
+ * The announcement-banner item for these states: the first item whose `user_states` names one of
+ * them, else the first item without `user_states` (an item for everyone); none when every item is
+ * for someone else: a long-time member is not told "New here?".
+ */
+export function pickAnnouncementItem(items: readonly CmsItem[], states: readonly HomeState[]): CmsItem | undefined {
+  return items.find((i) => statesOf(i).some((s) => states.includes(s as HomeState))) ?? items.find((i) => statesOf(i).length === 0);
 }

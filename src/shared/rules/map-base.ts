@@ -5,9 +5,6 @@
 
 export const MAP_BASE_PATH = '/map/base';
 
-/** Layer files: the US states (fill, borders, labels), the neighbouring countries, the largest places. */
-export const MAP_BASE_LAYERS = ['states', 'land', 'places'] as const;
-
 /** Counties are drawn from this zoom on, loaded per state in view (`counties-06.json`). */
 export const COUNTIES_MIN_ZOOM = 7;
 /** All places of a state (1,000 people and more) are loaded from this zoom on (`places-06.json`). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { benefitWords, clockText, dateText, localNow, upcomingBlackouts, visitsUsedText, weekdaysText, type BenefitTerms } from './merchant-benefits';
+import { benefitWords, dateText, localNow, upcomingBlackouts, visitsUsedText, weekdaysText, type BenefitTerms } from './merchant-benefits';
 
 const ALL: BenefitTerms = { participating: true, participationStart: null, participationEnd: null, benefitHours: null, blackoutDates: [], monthlyVisitLimit: null };
 const week = (day: (d: number) => Array<{ start: number; end: number }>) => Array.from({ length: 7 }, (_, d) => day(d));
@@ -16,7 +16,8 @@ describe('benefitWords', () => {
   it('names the weekdays without rewards', () => {
     const terms = { ...ALL, benefitHours: week((d) => (d === 5 ? [] : [{ start: 0, end: 1440 }])) };
     const w = benefitWords(terms, FRI_NOON);
-    expect(w.days).toEqual(['Rewards all day every day except Fridays', 'No rewards on Fridays']);
+    // One line (review of issue 24, i): 'every day except Fridays' already says Fridays earn nothing.
+    expect(w.days).toEqual(['Rewards all day every day except Fridays']);
     expect(w.today).toBe('No rewards today');
     expect(w.earnsNow).toBe(false);
     expect(benefitWords(terms, { date: '2026-11-19', weekday: 4, minutes: 600 }).today).toBe('Earns today');
@@ -25,47 +26,47 @@ describe('benefitWords', () => {
   it('gives lunch hours on weekdays and none at weekends', () => {
     const terms = { ...ALL, benefitHours: week((d) => (d === 0 || d === 6 ? [] : [{ start: 660, end: 900 }])) };
     const w = benefitWords(terms, FRI_NOON);
-    expect(w.days).toEqual(['Rewards 11:00\u201315:00 on weekdays', 'No rewards on weekends']);
-    expect(w.today).toBe('Earns today until 15:00');
+    expect(w.days).toEqual(['Rewards 11:00 AM\u20133:00 PM on weekdays', 'No rewards on weekends']);
+    expect(w.today).toBe('Earns today until 3:00 PM');
     expect(w.earnsNow).toBe(true);
     // Before lunch: later today; after lunch: no more today.
-    expect(benefitWords(terms, { ...FRI_NOON, minutes: 600 })).toMatchObject({ today: 'Earns today 11:00\u201315:00', earnsNow: false, earnsToday: true });
+    expect(benefitWords(terms, { ...FRI_NOON, minutes: 600 })).toMatchObject({ today: 'Earns today 11:00 AM\u20133:00 PM', earnsNow: false, earnsToday: true });
     expect(benefitWords(terms, { ...FRI_NOON, minutes: 900 })).toMatchObject({ today: 'No more rewards today', earnsNow: false, earnsToday: false });
   });
 
   it('reads evening and until-hours windows naturally', () => {
     const dinner = benefitWords({ ...ALL, benefitHours: week(() => [{ start: 17 * 60, end: 1440 }]) }, FRI_NOON);
-    expect(dinner.days).toEqual(['Rewards from 17:00 every day']);
-    expect(dinner.today).toBe('Earns today from 17:00');
+    expect(dinner.days).toEqual(['Rewards from 5:00 PM every day']);
+    expect(dinner.today).toBe('Earns today from 5:00 PM');
     const offPeak = benefitWords({ ...ALL, benefitHours: week((d) => (d === 5 || d === 6 ? [{ start: 0, end: 1080 }] : [{ start: 0, end: 1440 }])) }, FRI_NOON);
-    expect(offPeak.days).toEqual(['Rewards all day on Sundays to Thursdays', 'Rewards until 18:00 on Fridays and Saturdays']);
-    expect(offPeak.today).toBe('Earns today until 18:00');
+    expect(offPeak.days).toEqual(['Rewards all day on Sundays to Thursdays', 'Rewards until 6:00 PM on Fridays and Saturdays']);
+    expect(offPeak.today).toBe('Earns today until 6:00 PM');
   });
 
   it('names the days left out when a group is most of the week', () => {
     const terms = { ...ALL, benefitHours: week((d) => [{ start: 660, end: d === 2 || d === 5 ? 840 : 900 }]) };
-    expect(benefitWords(terms, FRI_NOON).days).toEqual(['Rewards 11:00\u201315:00 every day except Tuesdays and Fridays', 'Rewards 11:00\u201314:00 on Tuesdays and Fridays']);
+    expect(benefitWords(terms, FRI_NOON).days).toEqual(['Rewards 11:00 AM\u20133:00 PM every day except Tuesdays and Fridays', 'Rewards 11:00 AM\u20132:00 PM on Tuesdays and Fridays']);
   });
 
   it('merges overlapping windows and lists two of a day', () => {
     const terms = { ...ALL, benefitHours: week(() => [{ start: 1080, end: 1320 }, { start: 660, end: 840 }, { start: 700, end: 800 }]) };
-    expect(benefitWords(terms, FRI_NOON).days).toEqual(['Rewards 11:00\u201314:00 and 18:00\u201322:00 every day']);
-    expect(benefitWords(terms, { ...FRI_NOON, minutes: 900 }).today).toBe('Earns today 18:00\u201322:00');
+    expect(benefitWords(terms, FRI_NOON).days).toEqual(['Rewards 11:00 AM\u20132:00 PM and 6:00 PM\u201310:00 PM every day']);
+    expect(benefitWords(terms, { ...FRI_NOON, minutes: 900 }).today).toBe('Earns today 6:00 PM\u201310:00 PM');
   });
 
   it('names the next three blackout dates, this year without the year, and no rewards on a blackout day', () => {
     const terms = { ...ALL, blackoutDates: ['2026-01-01', '2027-01-01', '2026-12-31', '2026-12-25', '2026-11-26', '2026-12-24'] };
-    expect(benefitWords(terms, FRI_NOON).blackouts).toBe('No rewards on 26 Nov, 24 Dec and 25 Dec');
-    expect(benefitWords(terms, { date: '2026-12-26', weekday: 6, minutes: 600 }).blackouts).toBe('No rewards on 31 Dec and 1 Jan 2027');
+    expect(benefitWords(terms, FRI_NOON).blackouts).toBe('No rewards on Nov 26, Dec 24 and Dec 25');
+    expect(benefitWords(terms, { date: '2026-12-26', weekday: 6, minutes: 600 }).blackouts).toBe('No rewards on Dec 31 and Jan 1, 2027');
     const onDay = benefitWords(terms, { date: '2026-12-25', weekday: 5, minutes: 600 });
-    expect(onDay).toMatchObject({ today: 'No rewards today', earnsNow: false, blackouts: 'No rewards on 25 Dec, 31 Dec and 1 Jan 2027' });
-    expect(benefitWords({ ...ALL, blackoutDates: ['2026-12-25'] }, FRI_NOON).blackouts).toBe('No rewards on 25 Dec');
+    expect(onDay).toMatchObject({ today: 'No rewards today', earnsNow: false, blackouts: 'No rewards on Dec 25, Dec 31 and Jan 1, 2027' });
+    expect(benefitWords({ ...ALL, blackoutDates: ['2026-12-25'] }, FRI_NOON).blackouts).toBe('No rewards on Dec 25');
     expect(benefitWords({ ...ALL, blackoutDates: ['2026-01-01'] }, FRI_NOON).blackouts).toBeNull();
   });
 
   it('tells participation: not yet, ending, ended, not at all', () => {
-    expect(benefitWords({ ...ALL, participationStart: '2027-02-01' }, FRI_NOON)).toMatchObject({ today: 'No rewards today', earnsNow: false, participation: 'Rewards start on 1 Feb 2027' });
-    expect(benefitWords({ ...ALL, participationEnd: '2026-12-15' }, FRI_NOON)).toMatchObject({ today: 'Earns today', participation: 'Rewards end after 15 Dec' });
+    expect(benefitWords({ ...ALL, participationStart: '2027-02-01' }, FRI_NOON)).toMatchObject({ today: 'No rewards today', earnsNow: false, participation: 'Rewards start on Feb 1, 2027' });
+    expect(benefitWords({ ...ALL, participationEnd: '2026-12-15' }, FRI_NOON)).toMatchObject({ today: 'Earns today', participation: 'Rewards end after Dec 15' });
     expect(benefitWords({ ...ALL, participationEnd: '2026-11-19' }, FRI_NOON)).toMatchObject({
       today: 'No rewards here at the moment', earnsNow: false, days: [], participation: 'This restaurant no longer takes part in rewards',
     });
@@ -98,12 +99,9 @@ describe('pieces', () => {
     expect(weekdaysText([1, 2, 4, 5, 6, 0])).toBe('every day except Wednesdays');
   });
 
-  it('clockText and dateText', () => {
-    expect(clockText(0)).toBe('00:00');
-    expect(clockText(17 * 60 + 5)).toBe('17:05');
-    expect(clockText(1440)).toBe('midnight');
-    expect(dateText('2026-12-25', '2026-11-20')).toBe('25 Dec');
-    expect(dateText('2027-01-01', '2026-11-20')).toBe('1 Jan 2027');
+  it('dateText', () => {
+    expect(dateText('2026-12-25', '2026-11-20')).toBe('Dec 25');
+    expect(dateText('2027-01-01', '2026-11-20')).toBe('Jan 1, 2027');
   });
 
   it('upcomingBlackouts drops past, repeated and malformed dates', () => {
@@ -113,12 +111,12 @@ describe('pieces', () => {
   it('visitsUsedText', () => {
     expect(visitsUsedText(0, 2, '2026-11-20')).toBe('0 of 2 rewarded visits used this month');
     expect(visitsUsedText(1, 2, '2026-11-20')).toBe('1 of 2 rewarded visits used this month');
-    expect(visitsUsedText(2, 2, '2026-11-20')).toBe('You have used all 2 rewarded visits this month: visits earn again from 1 Dec');
-    expect(visitsUsedText(1, 1, '2026-12-05')).toBe('You have used this month\u2019s rewarded visit: visits earn again from 1 Jan 2027');
+    expect(visitsUsedText(2, 2, '2026-11-20')).toBe('You have used all 2 rewarded visits this month: visits earn again from Dec 1');
+    expect(visitsUsedText(1, 1, '2026-12-05')).toBe('You have used this month\u2019s rewarded visit: visits earn again from Jan 1, 2027');
   });
 
   it('localNow reads the restaurant\'s zone, not the machine\'s', () => {
-    // 03:30 UTC on Saturday 21 Nov is 22:30 on Friday 20 Nov in New York and 19:30 in Los Angeles.
+    // 03:30 UTC on Saturday Nov 21 is 22:30 on Friday Nov 20 in New York and 19:30 in Los Angeles.
     const at = new Date('2026-11-21T03:30:00Z');
     expect(localNow(at, 'America/New_York')).toEqual({ date: '2026-11-20', weekday: 5, minutes: 22 * 60 + 30 });
     expect(localNow(at, 'America/Los_Angeles')).toEqual({ date: '2026-11-20', weekday: 5, minutes: 19 * 60 + 30 });

@@ -1,11 +1,13 @@
 /**
  * When a restaurant's dines earn, in words for its page (issue 11 §2 merchant detail): today's
- * answer ("Earns today"), the benefit days and hours ("No rewards on Fridays", "Rewards 11:00–15:00
+ * answer ("Earns today"), the benefit days and hours ("No rewards on Fridays", "Rewards 11:00 AM–3:00 PM
  * on weekdays"), the next blackout dates ("No rewards on 25 Dec"), participation and the monthly
  * visit limit. It reads the same qualification data the rewards engine does
  * (rules/rewards/qualification.ts), always in the restaurant's local time: the caller gives the
  * local "now" (localNow below turns an instant and the restaurant's time zone into it).
  */
+
+import { clockTime } from './clock-time';
 
 /** [start, end) minutes after local midnight, as in the engine's MerchantTerms. */
 export type BenefitWindow = { start: number; end: number };
@@ -32,7 +34,7 @@ export type BenefitWords = {
   earnsNow: boolean;
   /** Whether some of today earns (now or later today). */
   earnsToday: boolean;
-  /** One line about today: "Earns today", "Earns today from 17:00", "No rewards today". */
+  /** One line about today: "Earns today", "Earns today from 5:00 PM", "No rewards today". */
   today: string;
   /** Benefit days and hours, one line per group of weekdays alike; empty when every day earns all day. */
   days: string[];
@@ -53,19 +55,12 @@ const WEEKDAY_PLURAL = ['Sundays', 'Mondays', 'Tuesdays', 'Wednesdays', 'Thursda
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
-/** 'HH:MM' of minutes after midnight; 1440 reads as midnight. */
-export function clockText(minutes: number): string {
-  if (minutes >= DAY) return 'midnight';
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
-}
-
-/** '25 Dec' (this year) or '1 Jan 2027' (another year) of a YYYY-MM-DD date. */
+/** 'Dec 25' (this year) or 'Jan 1, 2027' (another year) of a YYYY-MM-DD date. */
 export function dateText(date: string, todayDate: string): string {
   const [y, m, d] = date.split('-');
-  const base = `${Number(d)} ${MONTHS[Number(m) - 1] ?? m}`;
-  return y === todayDate.slice(0, 4) ? base : `${base} ${y}`;
+  // US style, as every other date a member reads: 'Dec 25', 'Jan 1, 2027'.
+  const base = `${MONTHS[Number(m) - 1] ?? m} ${Number(d)}`;
+  return y === todayDate.slice(0, 4) ? base : `${base}, ${y}`;
 }
 
 /** 'a', 'a and b', 'a, b and c'. */
@@ -92,11 +87,11 @@ function windowsOf(terms: BenefitTerms, weekday: number): BenefitWindow[] {
 
 const isAllDay = (ws: readonly BenefitWindow[]) => ws.length === 1 && ws[0]!.start === 0 && ws[0]!.end === DAY;
 
-/** '11:00–15:00', 'from 17:00', 'until 18:00'. */
+/** '11:00 AM–3:00 PM', 'from 5:00 PM', 'until 6:00 PM'. */
 function windowText(w: BenefitWindow): string {
-  if (w.start === 0) return `until ${clockText(w.end)}`;
-  if (w.end >= DAY) return `from ${clockText(w.start)}`;
-  return `${clockText(w.start)}\u2013${clockText(w.end)}`;
+  if (w.start === 0) return `until ${clockTime(w.end)}`;
+  if (w.end >= DAY) return `from ${clockTime(w.start)}`;
+  return `${clockTime(w.start)}\u2013${clockTime(w.end)}`;
 }
 
 /** A set of weekdays in words: 'every day', 'weekdays', 'weekends', 'Mondays to Thursdays', 'every day except Tuesdays and Fridays', 'Fridays and Saturdays'. */
@@ -157,10 +152,14 @@ export function benefitWords(terms: BenefitTerms, now: LocalNow): BenefitWords {
   const days: string[] = [];
   const everyDayAllDay = groups.size === 1 && isAllDay([...groups.values()][0]!.windows);
   if (!everyDayAllDay) {
+    // "Rewards … every day except Mondays" already says Mondays earn nothing: no second line for them (review i).
+    const saysTheRest = groups.size === 2 && [...groups.values()].some((g) => g.windows.length > 0 && weekdaysText(g.days).startsWith('every day except'));
     for (const { windows, days: ds } of groups.values()) {
       const named = weekdaysText(ds);
       const when = named.startsWith('every day') ? named : `on ${named}`;
-      if (windows.length === 0) days.push(`No rewards ${when}`);
+      if (windows.length === 0) {
+        if (!saysTheRest) days.push(`No rewards ${when}`);
+      }
       else if (isAllDay(windows)) days.push(`Rewards all day ${when}`);
       else days.push(`Rewards ${listText(windows.map(windowText))} ${when}`);
     }
@@ -189,7 +188,7 @@ export function benefitWords(terms: BenefitTerms, now: LocalNow): BenefitWords {
     const left = todays.filter((w) => w.end > now.minutes);
     earnsToday = left.length > 0;
     if (left.length === 0) today = 'No more rewards today';
-    else if (earnsNow && left.length === 1) today = left[0]!.end >= DAY ? 'Earns today' : `Earns today until ${clockText(left[0]!.end)}`;
+    else if (earnsNow && left.length === 1) today = left[0]!.end >= DAY ? 'Earns today' : `Earns today until ${clockTime(left[0]!.end)}`;
     else today = `Earns today ${listText(left.map(windowText))}`;
   }
 
@@ -210,13 +209,24 @@ export function visitsUsedText(used: number, limit: number, today: string): stri
   return `${u} of ${limit} rewarded ${limit === 1 ? 'visit' : 'visits'} used this month`;
 }
 
+/** One formatter per time zone: making one costs far more than using it (a search index reads thousands of restaurants). */
+const FORMATTERS = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let f = FORMATTERS.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', weekday: 'short',
+    });
+    FORMATTERS.set(timeZone, f);
+  }
+  return f;
+}
+
 /** The local date, weekday and minutes of an instant in an IANA time zone (the restaurant's). */
 export function localNow(at: Date, timeZone: string): LocalNow {
   let parts: Record<string, string>;
   try {
-    parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', weekday: 'short',
-    }).formatToParts(at).map((p) => [p.type, p.value]));
+    parts = Object.fromEntries(formatterOf(timeZone).formatToParts(at).map((p) => [p.type, p.value]));
   } catch {
     return localNow(at, 'UTC');
   }

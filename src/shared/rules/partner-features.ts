@@ -1,4 +1,7 @@
 import type { CurrencyType, EnrollmentType } from '../constants/partner';
+import type { CustomerSupport, FeatureFlagsResponse, PartnerConfig } from '../schemas/partner';
+import type { Member } from '../schemas/member';
+import { TIER_LEVELS } from '../constants/member';
 
 /**
  * The one home of "does this partner …?" (§1 switches, §5 rules). Pages and server code ask these
@@ -90,4 +93,60 @@ export function offersFavorites(partner: { hasMerchantFavourites: boolean; enrol
  */
 export function paysStatementCredits(partner: Currency): boolean {
   return partner.currencyType === 'Dollar' || partner.currencyType === 'Credit';
+}
+
+/** The switches §3 "feature flags" are made from: fields of both the partner row and the page's configuration. */
+export type FeatureSwitches = Enrolling & SmsSwitches & {
+  hasVIP: boolean; hasAutoEnroll: boolean; hasPartnerLoadedCards: boolean; openTableReservationsEnabled: boolean; hasFlexOffers: boolean;
+  acclaimedEnabled: boolean; acclaimed2Enabled: boolean; hasPWAInstallBanner: boolean; hasReservationBonus: boolean; hasDiscoverPage: boolean;
+  hasMerchantFavourites: boolean; cmsPreview: boolean;
+};
+
+/**
+ * §3 feature flags (authFlags, filters, partnerFeatureFlags): what GET /api/feature-flags answers
+ * and what the page reads from the configuration injected into it (the search filters, below),
+ * made by this one function so the two never disagree. The page does not make the call: its
+ * configuration arrives with the HTML, so it never waits for a second request before its first
+ * screen (docs/api-partners.md).
+ */
+export function featureFlagsOf(p: FeatureSwitches): FeatureFlagsResponse {
+  return {
+    authFlags: {
+      enrollmentType: p.enrollmentType,
+      signInEnabled: canSignInWithPassword(p),
+      joinEnabled: hasMembers(p),
+      recoverEnabled: canRecoverPassword(p),
+    },
+    filters: {
+      acclaimed: p.acclaimedEnabled || p.acclaimed2Enabled,
+      benefitsFor: true,
+      features: true,
+      isNew: true,
+      mealsServed: true,
+      priceRange: true,
+      reservations: takesTableReservations(p),
+    },
+    partnerFeatureFlags: {
+      smsOptIn: p.hasSmsOptIn,
+      smsOptInV2: p.hasSmsOptInV2,
+      vip: p.hasVIP,
+      autoEnroll: p.hasAutoEnroll,
+      partnerLoadedCards: p.hasPartnerLoadedCards,
+      tableReservations: p.openTableReservationsEnabled,
+      flexOffers: p.hasFlexOffers,
+      acclaimed: p.acclaimedEnabled,
+      acclaimed2: p.acclaimed2Enabled,
+      pwaInstallBanner: p.hasPWAInstallBanner,
+      reservationBonus: p.hasReservationBonus,
+      discoverPage: p.hasDiscoverPage,
+      merchantFavourites: p.hasMerchantFavourites,
+      cmsPreview: p.cmsPreview,
+    },
+  };
+}
+
+/** §6: VIP members have their own support line where the partner configures one. */
+export function customerSupportFor(partner: Pick<PartnerConfig, 'customerSupport' | 'vipCustomerSupport'>, member: Pick<Member, 'tierLevel'> | null): CustomerSupport {
+  if (member?.tierLevel === TIER_LEVELS.VIP && partner.vipCustomerSupport) return partner.vipCustomerSupport;
+  return partner.customerSupport;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  appAnnouncementDismissal, appAnnouncementVisible, generalPopupVisible, nextPromotion, parseDismissedUntil, type AppAnnouncementInput,
+  appAnnouncementDismissal, appAnnouncementVisible, generalPopupVisible, parseDismissedUntil, type AppAnnouncementInput,
 } from './promotions';
 import { APP_ANNOUNCEMENT_DISMISS_MS } from '../constants/promotions';
 
@@ -35,7 +35,7 @@ describe('general promo popup (§4)', () => {
 
 describe('app announcement modal (§4)', () => {
   const now = Date.UTC(2026, 10, 23, 12);
-  const base: AppAnnouncementInput = { configured: true, dismissedUntil: null, now, nativeApp: false, closedAccount: false, pathname: '/search' };
+  const base: AppAnnouncementInput = { configured: true, dismissedUntil: null, now, nativeApp: false, closedAccount: false };
 
   it('shows when configured and never closed', () => {
     expect(appAnnouncementVisible(base)).toBe(true);
@@ -54,11 +54,6 @@ describe('app announcement modal (§4)', () => {
     expect(appAnnouncementVisible({ ...base, closedAccount: true })).toBe(false);
   });
 
-  it('suppressed on /login and /join (§2), not elsewhere', () => {
-    for (const p of ['/login', '/Login', '/join', '/join/', '/login/x']) expect(appAnnouncementVisible({ ...base, pathname: p }), p).toBe(false);
-    for (const p of ['/', '/joint', '/logins', '/account/overview']) expect(appAnnouncementVisible({ ...base, pathname: p }), p).toBe(true);
-  });
-
   it('not without a configured announcement', () => {
     expect(appAnnouncementVisible({ ...base, configured: false })).toBe(false);
   });
@@ -75,22 +70,5 @@ describe('app announcement modal (§4)', () => {
       const visible = appAnnouncementVisible({ ...base, dismissedUntil: appAnnouncementDismissal(closedAt), now: later });
       expect(visible).toBe(later >= closedAt + APP_ANNOUNCEMENT_DISMISS_MS);
     }));
-  });
-});
-
-describe('one promotional modal at a time', () => {
-  const none = { ssoTemporary: false, appAnnouncement: false, general: false };
-  const open = { closedOne: false, maintenance: false };
-
-  it('the sso notice, then the app announcement, then the general popup', () => {
-    expect(nextPromotion({ ssoTemporary: true, appAnnouncement: true, general: true }, open)).toBe('ssoTemporary');
-    expect(nextPromotion({ ...none, appAnnouncement: true, general: true }, open)).toBe('appAnnouncement');
-    expect(nextPromotion({ ...none, general: true }, open)).toBe('general');
-    expect(nextPromotion(none, open)).toBeNull();
-  });
-
-  it('none after the visitor closed one in this visit, none during maintenance', () => {
-    expect(nextPromotion({ ...none, general: true }, { closedOne: true, maintenance: false })).toBeNull();
-    expect(nextPromotion({ ...none, general: true }, { closedOne: false, maintenance: true })).toBeNull();
   });
 });

@@ -1,13 +1,11 @@
 import { APP_ANNOUNCEMENT_DISMISS_MS } from '../constants/promotions';
 
 /**
- * §4 promotional modals: the general promo popup (once per partner modal type), the app
- * announcement (24 hours after a close) and which one a page load shows. Pure: the browser's
- * storage, user agent and member are read by the caller.
+ * §4 promotional modals: the general promo popup (once per partner modal type) and the app
+ * announcement (24 hours after a close). Pure: the browser's storage, user agent and member are
+ * read by the caller. Which one may open on a page, and where none may (§2: not on /login and
+ * /join, and more), is the interruption queue's rule (rules/interruptions.ts).
  */
-
-/** §2: the app announcement modal is suppressed on sign-in and joining. */
-const ANNOUNCEMENT_SUPPRESSED = /^\/(login|join)(\/|$)/i;
 
 export type GeneralPopupInput = {
   /** The partner's generalModalType (§3); null or blank: no popup. */
@@ -39,7 +37,6 @@ export type AppAnnouncementInput = {
   nativeApp: boolean;
   /** A closed-account member: never shown. */
   closedAccount: boolean;
-  pathname: string;
 };
 
 /** The stored dismissal end as a time, or null when absent or unreadable. */
@@ -48,10 +45,9 @@ export function parseDismissedUntil(value: string | null): number | null {
   return Number(value.trim());
 }
 
-/** §4: shown when the dismissal marker is absent (or its 24 hours are over), outside the native app, not for closed accounts, not on /login or /join. */
+/** §4: shown when the dismissal marker is absent (or its 24 hours are over), outside the native app, not for closed accounts. */
 export function appAnnouncementVisible(input: AppAnnouncementInput): boolean {
   if (!input.configured || input.nativeApp || input.closedAccount) return false;
-  if (ANNOUNCEMENT_SUPPRESSED.test(input.pathname)) return false;
   const until = parseDismissedUntil(input.dismissedUntil);
   return until === null || input.now >= until;
 }
@@ -59,19 +55,6 @@ export function appAnnouncementVisible(input: AppAnnouncementInput): boolean {
 /** The value stored on closing the app announcement: the end of its 24 hours. */
 export function appAnnouncementDismissal(now: number): string {
   return String(now + APP_ANNOUNCEMENT_DISMISS_MS);
-}
-
-export type Promotion = 'ssoTemporary' | 'appAnnouncement' | 'general';
-
-/**
- * One modal at a time, and one per page load: the temporary single sign-on notice first (it
- * changes how the visitor signs in), then the app announcement, then the general popup. Once the
- * visitor closed one, the others wait for the next visit; nothing shows during maintenance.
- */
-export function nextPromotion(due: Readonly<Record<Promotion, boolean>>, opts: { closedOne: boolean; maintenance: boolean }): Promotion | null {
-  if (opts.closedOne || opts.maintenance) return null;
-  const order: Promotion[] = ['ssoTemporary', 'appAnnouncement', 'general'];
-  return order.find((p) => due[p]) ?? null;
 }
 
 function samePath(a: string, b: string): boolean {

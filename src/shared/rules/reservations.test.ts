@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   AVAILABILITY_SPAN_MINUTES, DEFAULT_PARTY_SIZE, DEFAULT_RESERVATION_TIME, MAX_PARTY_SIZE, DEFAULT_MAX_ONLINE_PARTY, OVERLAP_WINDOW_MINUTES,
-  availability, blockKey, noAvailabilityMessage, blockStarts, freeTable, isInReservationDateRange, localToInstant, minutesOf, overlapsWithin, pacingAllows,
-  reservationDateRange, slotMinutes, tablesForParty, timeOf, turnMinutes, weekdayOf, type AvailabilityInput, type EngineSettings,
+  availability, blockKey, noAvailabilityMessage, blockStarts, freeTable, bookingWindow, bookingWindowMessage, isInBookingWindow, isSeatingTime, localToInstant, minutesOf, overlapsWithin, pacingAllows,
+  searchTime, shiftsFromHours, slotMinutes, timeChoices, DEFAULT_BOOKING_WINDOW_DAYS, MAX_BOOKING_WINDOW_DAYS, MIN_BOOKING_WINDOW_DAYS, tablesForParty, timeOf, turnMinutes, weekdayOf, type AvailabilityInput, type EngineSettings,
 } from './reservations';
 
 const MIN = 60_000;
@@ -25,15 +25,78 @@ describe('§9 constants', () => {
   });
 });
 
-describe('§5 reservation date range', () => {
-  it('runs from yesterday to one year ahead', () => {
-    expect(reservationDateRange('2026-03-01')).toEqual({ min: '2026-02-28', max: '2027-03-01' });
-    expect(reservationDateRange('2028-03-01')).toEqual({ min: '2028-02-29', max: '2029-03-01' });
-    expect(isInReservationDateRange('2026-02-28', '2026-03-01')).toBe(true);
-    expect(isInReservationDateRange('2026-02-27', '2026-03-01')).toBe(false);
-    expect(isInReservationDateRange('2027-03-01', '2026-03-01')).toBe(true);
-    expect(isInReservationDateRange('2027-03-02', '2026-03-01')).toBe(false);
-    expect(isInReservationDateRange('2026-02-30', '2026-03-01')).toBe(false);
+describe('issue 24: the restaurant\'s booking window', () => {
+  it('runs from the restaurant\'s today (never yesterday) to its setting\'s days ahead, both included', () => {
+    const w = bookingWindow('2026-03-01', 30);
+    expect(w).toEqual({ first: '2026-03-01', last: '2026-03-31' });
+    expect(isInBookingWindow('2026-02-28', w)).toBe(false);
+    expect(isInBookingWindow('2026-03-01', w)).toBe(true);
+    expect(isInBookingWindow('2026-03-31', w)).toBe(true);
+    expect(isInBookingWindow('2026-04-01', w)).toBe(false);
+    expect(isInBookingWindow('2026-02-30', w)).toBe(false);
+    expect(isInBookingWindow('soon', w)).toBe(false);
+    // Across a leap day and a year end.
+    expect(bookingWindow('2028-02-01', 90)).toEqual({ first: '2028-02-01', last: '2028-05-01' });
+    expect(bookingWindow('2026-12-15', 60).last).toBe('2027-02-13');
+  });
+
+  it('keeps the setting within 30 to 90 days, whatever a row says', () => {
+    expect([MIN_BOOKING_WINDOW_DAYS, DEFAULT_BOOKING_WINDOW_DAYS, MAX_BOOKING_WINDOW_DAYS]).toEqual([30, 60, 90]);
+    expect(bookingWindow('2026-03-01', 365).last).toBe('2026-05-30');
+    expect(bookingWindow('2026-03-01', 1).last).toBe('2026-03-31');
+    expect(bookingWindow('2026-03-01', Number.NaN).last).toBe('2026-04-30');
+    expect(() => bookingWindow('yesterday', 30)).toThrow();
+  });
+
+  it('says the window in words', () => {
+    expect(bookingWindowMessage({ first: '2026-11-20', last: '2027-01-19' }))
+      .toBe('Choose a date from November 20, 2026 to January 19, 2027: this restaurant takes reservations up to 60 days ahead.');
+  });
+});
+
+describe('issue 24: times only inside the shifts', () => {
+  const lunch = { firstSeating: 11 * 60 + 30, lastSeating: 14 * 60 };
+  const dinner = { firstSeating: 17 * 60, lastSeating: 21 * 60 + 30 };
+
+  it('offers every half hour of each shift from its first seating, never midnight', () => {
+    expect(timeChoices([dinner, lunch]).map(timeOf)).toEqual([
+      '11:30', '12:00', '12:30', '13:00', '13:30', '14:00',
+      '17:00', '17:30', '18:00', '18:30', '19:00', '19:30', '20:00', '20:30', '21:00', '21:30',
+    ]);
+    expect(timeChoices([{ firstSeating: 17 * 60 + 10, lastSeating: 18 * 60 }]).map(timeOf)).toEqual(['17:15', '17:45']);
+    expect(timeChoices([])).toEqual([]);
+  });
+
+  it('knows the seating times: quarter hours inside a shift', () => {
+    expect(isSeatingTime(12 * 60 + 15, [lunch])).toBe(true);
+    expect(isSeatingTime(14 * 60, [lunch])).toBe(true);
+    expect(isSeatingTime(14 * 60 + 15, [lunch])).toBe(false);
+    expect(isSeatingTime(12 * 60 + 10, [lunch])).toBe(false);
+    expect(isSeatingTime(0, [lunch, dinner])).toBe(false);
+  });
+
+  it('searches the asked time when seated, else 19:00 when seated, else the first time offered', () => {
+    expect(searchTime('12:15', [lunch, dinner])).toBe('12:15');
+    expect(searchTime('03:00', [lunch, dinner])).toBe('19:00');
+    expect(searchTime(null, [lunch, dinner])).toBe('19:00');
+    expect(searchTime(undefined, [lunch])).toBe('11:30');
+    expect(searchTime('19:00', [lunch])).toBe('11:30');
+    expect(searchTime('25:00', [dinner])).toBe('19:00');
+    expect(searchTime('19:00', [])).toBeNull();
+  });
+
+  it('makes a shift of the opening hours where the booking system keeps its shifts to itself', () => {
+    const hours = [
+      { day: 'Mon', open: '11:00', close: '22:00' },
+      { day: 'Fri', open: '17:00', close: '01:00' },
+      { day: 'Sat', open: '12:00', close: '12:30' },
+      { day: 'Sun', open: null, close: null },
+    ];
+    expect(shiftsFromHours(hours, 1)).toEqual([{ firstSeating: 660, lastSeating: 1260 }]);
+    expect(shiftsFromHours(hours, 5)).toEqual([{ firstSeating: 1020, lastSeating: 1380 }]);
+    expect(shiftsFromHours(hours, 6)).toEqual([]);
+    expect(shiftsFromHours(hours, 0)).toEqual([]);
+    expect(shiftsFromHours(hours, 2)).toEqual([]);
   });
 });
 

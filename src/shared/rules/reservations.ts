@@ -5,6 +5,8 @@
  * rules hold no time-zone table and run the same in the browser and on the server.
  */
 
+import { longDate } from './notifications';
+
 /** §9 defaults of the widget. */
 export const DEFAULT_RESERVATION_TIME = '19:00';
 export const DEFAULT_PARTY_SIZE = 2;
@@ -17,13 +19,18 @@ export const MAX_SPECIAL_REQUEST = 200;
 export const OVERLAP_WINDOW_MINUTES = 120;
 /** Slots start on the quarter hour; pacing counts parties per 15 minutes; tables are taken in 15-minute periods. */
 export const SLOT_MINUTES = 15;
-/** §5: a reservation date is from yesterday (the member's today may be the restaurant's yesterday) to one year ahead. */
-export const BOOKING_WINDOW_DAYS = 365;
+/**
+ * Issue 24 (replacing §5's yesterday to one year ahead): each restaurant sets how far ahead it
+ * takes bookings (reservation_settings.booking_window_days, 30–90 days); dates run from its today,
+ * in its own time zone, to that many days later.
+ */
+export const MIN_BOOKING_WINDOW_DAYS = 30;
+export const MAX_BOOKING_WINDOW_DAYS = 90;
+export const DEFAULT_BOOKING_WINDOW_DAYS = 60;
+/** The widget offers a time every half hour of a shift, from its first seating. */
+export const TIME_CHOICE_MINUTES = 30;
 /** The answer lists the slots this many minutes either side of the time asked for. */
 export const AVAILABILITY_SPAN_MINUTES = 120;
-/** Defaults of our engine when a restaurant sets nothing else. */
-export const DEFAULT_CUTOFF_MINUTES = 60;
-export const DEFAULT_HOLD_MINUTES = 5;
 
 /** The §4 states that mean "no slots", as the availability call names them. */
 export const NO_AVAILABILITY_REASONS = ['none', 'tooSmall', 'tooBig', 'tooFar', 'tooClose'] as const;
@@ -104,16 +111,25 @@ export function timeOf(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-/** §5: the dates a member may ask for, given today's date (YYYY-MM-DD): yesterday to one year ahead. */
-export function reservationDateRange(today: string): { min: string; max: string } {
+/** The dates a restaurant takes bookings for: its today to `last`, both YYYY-MM-DD and included. */
+export type BookingWindow = { first: string; last: string };
+
+/** The booking window of a restaurant whose today (its local date) is `today` and whose setting is `days` (clamped to 30–90). */
+export function bookingWindow(today: string, days: number): BookingWindow {
   const day = dayNumber(today);
   if (day === null) throw new Error(`Not a date: ${today}`);
-  return { min: dateFromDayNumber(day - 1), max: dateFromDayNumber(day + BOOKING_WINDOW_DAYS) };
+  const span = Math.min(MAX_BOOKING_WINDOW_DAYS, Math.max(MIN_BOOKING_WINDOW_DAYS, Math.trunc(Number.isFinite(days) ? days : DEFAULT_BOOKING_WINDOW_DAYS)));
+  return { first: today, last: dateFromDayNumber(day + span) };
 }
 
-export function isInReservationDateRange(date: string, today: string): boolean {
-  const { min, max } = reservationDateRange(today);
-  return dayNumber(date) !== null && date >= min && date <= max;
+export function isInBookingWindow(date: string, window: BookingWindow): boolean {
+  return dayNumber(date) !== null && date >= window.first && date <= window.last;
+}
+
+/** Why a date outside the window is refused, with the window in words (the widget and the 400 say the same). */
+export function bookingWindowMessage(window: BookingWindow): string {
+  const days = (dayNumber(window.last) ?? 0) - (dayNumber(window.first) ?? 0);
+  return `Choose a date from ${longDate(window.first)} to ${longDate(window.last)}: this restaurant takes reservations up to ${days} days ahead.`;
 }
 
 /** The turn time of a party: the first rule whose maxParty covers it (the last rule for bigger parties). */
@@ -133,6 +149,81 @@ export function slotMinutes(shifts: readonly Shift[]): number[] {
     for (let m = first; m <= s.lastSeating && m < 24 * 60; m += SLOT_MINUTES) set.add(m);
   }
   return [...set].sort((a, b) => a - b);
+}
+
+/** Whether a minute of the day is a seating time of the shifts (a 15-minute slot inside one). */
+export function isSeatingTime(minutes: number, shifts: readonly Shift[]): boolean {
+  return minutes % SLOT_MINUTES === 0 && shifts.some((s) => minutes >= s.firstSeating && minutes <= s.lastSeating && minutes < 24 * 60);
+}
+
+/**
+ * The times the widget offers on a day (issue 24: only inside the restaurant's shifts): every half
+ * hour of each shift from its first seating (on the quarter hour) to its last, in order, without
+ * repeats. Empty when the restaurant seats nobody that day.
+ */
+export function timeChoices(shifts: readonly Shift[]): number[] {
+  const set = new Set<number>();
+  for (const s of shifts) {
+    const first = Math.ceil(s.firstSeating / SLOT_MINUTES) * SLOT_MINUTES;
+    for (let m = first; m <= s.lastSeating && m < 24 * 60; m += TIME_CHOICE_MINUTES) set.add(m);
+  }
+  return [...set].sort((a, b) => a - b);
+}
+
+/**
+ * The time a search of the day is about: the time asked for when the restaurant seats then, else
+ * the §9 default 19:00 when it seats then, else the first time offered; null on a day without
+ * shifts.
+ */
+export function searchTime(asked: string | null | undefined, shifts: readonly Shift[]): string | null {
+  const m = asked ? minutesOf(asked) : null;
+  if (m !== null && isSeatingTime(m, shifts)) return timeOf(m);
+  const fallback = minutesOf(DEFAULT_RESERVATION_TIME)!;
+  if (isSeatingTime(fallback, shifts)) return DEFAULT_RESERVATION_TIME;
+  const first = timeChoices(shifts)[0];
+  return first === undefined ? null : timeOf(first);
+}
+
+/** Weekday names of opening hours (merchants.hours), Sunday first as weekdayOf counts. */
+const HOUR_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+/** The last seating before closing time where a restaurant's shifts are not known: an hour before it closes. */
+export const LAST_SEATING_BEFORE_CLOSE_MINUTES = 60;
+
+/**
+ * A weekday's shift from the restaurant's opening hours, for a restaurant whose booking system
+ * keeps its shifts to itself (a remote provider without shifts in our settings): seatings from
+ * opening to an hour before closing (a close past midnight counts as the end of the day).
+ */
+export function shiftsFromHours(hours: ReadonlyArray<{ day: string; open: string | null; close: string | null }>, weekday: number): Shift[] {
+  const entry = hours.find((h) => h.day === HOUR_DAYS[weekday]);
+  const open = entry?.open ? minutesOf(entry.open) : null;
+  let close = entry?.close ? minutesOf(entry.close) : null;
+  if (open === null || close === null) return [];
+  if (close <= open) close = 24 * 60;
+  const lastSeating = Math.min(close - LAST_SEATING_BEFORE_CLOSE_MINUTES, 24 * 60 - SLOT_MINUTES);
+  return lastSeating >= open ? [{ firstSeating: open, lastSeating }] : [];
+}
+
+/**
+ * A restaurant's weekly shifts inside its opening hours (review 24 c): no seating before it opens
+ * that day, nor later than LAST_SEATING_BEFORE_CLOSE_MINUTES before it closes (a close past
+ * midnight counts as the end of the day), and none on a day its hours say it is closed. A weekday
+ * the hours do not mention keeps its shifts (nothing to go by).
+ */
+export function shiftsWithinHours<S extends WeeklyShift>(shifts: readonly S[], hours: ReadonlyArray<{ day: string; open: string | null; close: string | null }>): S[] {
+  const out: S[] = [];
+  for (const s of shifts) {
+    const entry = hours.find((h) => h.day === HOUR_DAYS[s.weekday]);
+    if (!entry) { out.push(s); continue; }
+    const open = entry.open ? minutesOf(entry.open) : null;
+    let close = entry.close ? minutesOf(entry.close) : null;
+    if (open === null || close === null) continue;
+    if (close <= open) close = 24 * 60;
+    const firstSeating = Math.max(s.firstSeating, open);
+    const lastSeating = Math.min(s.lastSeating, close - LAST_SEATING_BEFORE_CLOSE_MINUTES);
+    if (lastSeating >= firstSeating) out.push({ ...s, firstSeating, lastSeating });
+  }
+  return out;
 }
 
 /** The 15-minute periods (instants, ms) a reservation starting at `startMs` takes for `minutes`. */

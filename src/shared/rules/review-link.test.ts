@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { REWARD_SOURCE_CODES, REWARD_STATUSES } from '../constants/rewards';
-import { mayHaveReviewLink, reviewDaysSince, reviewLinkDecision, showsReviewLink, type ReviewLinkInput } from './review-link';
+import { mayHaveReviewLink, reviewLinkDecision, showsReviewLink, type ReviewLinkInput } from './review-link';
+import { reviewDaysSince } from './rewards/local-time';
 
 const row = (over: Partial<ReviewLinkInput> = {}): ReviewLinkInput => ({
   transactionCreatedAt: '2026-01-01T20:00:00-08:00',

@@ -1,5 +1,5 @@
 import { REVIEW_WINDOW_DAYS, type RewardSourceCode, type RewardStatus } from '../constants/rewards';
-import { localParts } from './rewards/local-time';
+import { localParts, reviewDaysSince } from './rewards/local-time';
 
 /**
  * §5 review link: "only for items dated on or after Feb 2021 within 35 days, settle or manual
@@ -35,20 +35,6 @@ export type ReviewLinkInput = {
 
 export type ReviewLinkProblem = 'badDate' | 'beforeFeb2021' | 'windowClosed' | 'source' | 'status' | 'noRestaurant' | 'reviewed';
 export type ReviewLinkDecision = { ok: true; daysSince: number } | { ok: false; problem: ReviewLinkProblem };
-
-const DAY = 86_400_000;
-
-/** Calendar days from the dine's local date to today's date at the same UTC offset; null when the date does not parse. */
-export function reviewDaysSince(transactionCreatedAt: string, now: Date): number | null {
-  const local = localParts(transactionCreatedAt);
-  if (!local) return null;
-  const [y, m, d] = local.date.split('-').map(Number) as [number, number, number];
-  const localMidnight = Date.UTC(y, m - 1, d);
-  // The offset of the restaurant's clock at the dine: local wall time minus the instant, to the quarter hour.
-  const offsetMs = Math.round((localMidnight + local.minutes * 60_000 - local.instant.getTime()) / 900_000) * 900_000;
-  const todayLocal = Math.floor((now.getTime() + offsetMs) / DAY) * DAY;
-  return Math.round((todayLocal - localMidnight) / DAY);
-}
 
 /** Whether the row may be reviewed now, and if not why (the server's message names it). */
 export function reviewLinkDecision(tx: ReviewLinkInput, now: Date): ReviewLinkDecision {

@@ -22,8 +22,3 @@ export function safeUrl(raw: unknown): string | null {
 export function isInternalPath(url: string): boolean {
   return url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\');
 }
-
-/** Absolute link to another site. */
-export function isExternalUrl(url: string): boolean {
-  return /^https?:\/\//i.test(url) || url.startsWith('//');
-}

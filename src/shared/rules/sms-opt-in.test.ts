@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { smsOptInAfterConsent, smsOptInAfterPhoneChange, smsOptInEnabled, smsOptInFor, smsOptInPayload } from './sms-opt-in';
+import { SMS_CONSENT_VERSION, smsConsentText } from './sms-consent';
 
 const PHONE = '212-555-0123';
 const OTHER = '646-555-0199';
@@ -14,10 +15,10 @@ describe('smsOptInFor (§5: the one rule of joining and the profile, server and 
     }
   });
 
-  it('defaults to on with a phone when nothing was said', () => {
-    expect(smsOptInFor({ phone: PHONE })).toBe(true);
-    expect(smsOptInFor({ phone: '2125550123' })).toBe(true);
-    expect(smsOptInFor({ phone: '1 (212) 555-0123' })).toBe(true);
+  it('is off with a phone when nothing was said: text messages need a consent (issue 25)', () => {
+    expect(smsOptInFor({ phone: PHONE })).toBe(false);
+    expect(smsOptInFor({ phone: '2125550123' })).toBe(false);
+    expect(smsOptInFor({ phone: '1 (212) 555-0123' })).toBe(false);
   });
 
   it('keeps what was ticked when there is no V2 flag', () => {
@@ -42,10 +43,10 @@ describe('smsOptInAfterPhoneChange', () => {
     }
   });
 
-  it('turns on (the §5 default) when a first valid number is given, on v1 and v2', () => {
+  it('never turns on when a first valid number is given, on v1 and v2: only the consent does', () => {
     for (const v2 of [false, true]) {
-      expect(smsOptInAfterPhoneChange({ previousPhone: '', phone: PHONE, optIn: false, v2 })).toBe(true);
-      expect(smsOptInAfterPhoneChange({ previousPhone: '212-555', phone: OTHER, optIn: false, v2 })).toBe(true);
+      expect(smsOptInAfterPhoneChange({ previousPhone: '', phone: PHONE, optIn: false, v2 })).toBe(false);
+      expect(smsOptInAfterPhoneChange({ previousPhone: '212-555', phone: OTHER, optIn: false, v2 })).toBe(false);
     }
   });
 
@@ -55,8 +56,9 @@ describe('smsOptInAfterPhoneChange', () => {
     expect(smsOptInAfterPhoneChange({ previousPhone: '1-212-555-0123', phone: PHONE, optIn: true, v2: false })).toBe(true);
   });
 
-  it('keeps the choice on v2 when the number changes, and a choice of off stays off', () => {
-    expect(smsOptInAfterPhoneChange({ previousPhone: PHONE, phone: OTHER, optIn: true, v2: true })).toBe(true);
+  it('turns off on v2 too when the number changes (the consent named the number), and a choice of off stays off', () => {
+    expect(smsOptInAfterPhoneChange({ previousPhone: PHONE, phone: OTHER, optIn: true, v2: true })).toBe(false);
+    expect(smsOptInAfterPhoneChange({ previousPhone: PHONE, phone: PHONE, optIn: true, v2: true })).toBe(true);
     expect(smsOptInAfterPhoneChange({ previousPhone: PHONE, phone: OTHER, optIn: false, v2: true })).toBe(false);
     expect(smsOptInAfterPhoneChange({ previousPhone: PHONE, phone: PHONE, optIn: false, v2: false })).toBe(false);
     expect(smsOptInAfterPhoneChange({ previousPhone: PHONE, phone: PHONE, optIn: false, v2: true })).toBe(false);
@@ -88,6 +90,14 @@ describe('smsOptInPayload (what the forms send)', () => {
     expect(smsOptInPayload({ phone: PHONE, checked: false, v2: true })).toStrictEqual({ smsOptIn: false, smsOptInV2: false });
   });
 
+  it('sends the consent confirmed in the modal with an opt-in, never with an opt-out', () => {
+    const smsConsent = { version: SMS_CONSENT_VERSION, agreed: true };
+    expect(smsOptInPayload({ phone: PHONE, checked: true, v2: false, consented: true })).toStrictEqual({ smsOptIn: true, smsConsent });
+    expect(smsOptInPayload({ phone: PHONE, checked: true, v2: true, consented: true })).toStrictEqual({ smsOptIn: true, smsOptInV2: true, smsConsent });
+    expect(smsOptInPayload({ phone: PHONE, checked: false, v2: false, consented: true })).toStrictEqual({ smsOptIn: false });
+    expect(smsOptInPayload({ phone: '', checked: true, v2: false, consented: true })).toStrictEqual({ smsOptIn: false });
+  });
+
   it('never sends on without a valid phone', () => {
     expect(smsOptInPayload({ phone: '', checked: true, v2: false })).toStrictEqual({ smsOptIn: false });
     expect(smsOptInPayload({ phone: '212', checked: true, v2: true })).toStrictEqual({ smsOptIn: false, smsOptInV2: false });
@@ -102,5 +112,14 @@ describe('smsOptInPayload (what the forms send)', () => {
         }
       }
     }
+  });
+});
+
+describe('smsConsentText (the wording shown and recorded)', () => {
+  it('names the programme, the number as shown and the short code', () => {
+    const text = smsConsentText({ program: 'American Dining', phone: '2125550123', shortCode: '97082' });
+    expect(text).toContain('from American Dining about your account and offers at 212-555-0123.');
+    expect(text).toContain('Text HELP to 97082 for help, or STOP to 97082 to stop at any time.');
+    expect(text).toContain('Consent is not a condition of membership.');
   });
 });

@@ -51,3 +51,12 @@ export const ZDeleteCardQuery = z.object({ id: z.coerce.number({ message: 'Card 
  */
 export type CardFrameMessage = { type: 'card-frame:card'; encryptedCardNumber: string; lastFour: string; cardType: (typeof CARD_BRANDS)[number] }
   | { type: 'card-frame:pending' } | { type: 'card-frame:ready' } | { type: 'card-frame:invalid'; message: string } | { type: 'card-frame:height'; height: number };
+
+/** GET /api/captcha/challenge: an ALTCHA proof-of-work challenge (altcha-lib v1 format). */
+export const ZCaptchaChallenge = z.object({
+  algorithm: z.string(),
+  challenge: z.string(),
+  maxnumber: z.number().optional(),
+  salt: z.string(),
+  signature: z.string(),
+});

@@ -64,3 +64,6 @@ export function zQueryList<T extends z.ZodType>(item: T) {
     // Items see strings; the cast only tells TypeScript that coercing items accept them.
     .pipe(z.array(item) as unknown as z.ZodType<Array<z.output<T>>, string[]>);
 }
+
+/** GET /api/CSRF: the anti-forgery token for X-XSRF-TOKEN. */
+export const ZCsrfResponse = z.object({ csrfToken: z.string() });

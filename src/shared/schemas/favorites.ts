@@ -11,7 +11,6 @@ export const ZFavorite = z.object({
   merchant: ZMerchantSummary,
   addedAt: z.string().describe('When the member added it (ISO 8601).'),
 });
-export type Favorite = z.infer<typeof ZFavorite>;
 
 /** GET /api/Member/Favorites: newest first. */
 export const ZFavoriteList = z.object({

@@ -9,7 +9,6 @@ import { ZPublicIdParams } from './member';
 
 /** The path: a restaurant and the signed-in member's own public id. */
 export const ZFlexOfferParams = ZMerchantIdParams.extend(ZPublicIdParams.shape);
-export type FlexOfferParams = z.infer<typeof ZFlexOfferParams>;
 
 /** §3 Flex offer, with the dates it is good for. */
 export const ZFlexOffer = z.object({

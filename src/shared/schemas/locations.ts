@@ -7,7 +7,6 @@ export const ZLocationPredictionsQuery = z.object({
     .min(1, 'Type a city, state or ZIP code.')
     .max(100, 'Type at most 100 characters.'),
 });
-export type LocationPredictionsQuery = z.infer<typeof ZLocationPredictionsQuery>;
 
 export const ZLocationPrediction = z.object({
   /** 'Portland, OR', 'New York, NY 10001' or a state: text the search understands as it is. */
@@ -15,5 +14,3 @@ export const ZLocationPrediction = z.object({
 });
 export const ZLocationPredictionsResponse = z.object({ predictions: z.array(ZLocationPrediction) });
 export type LocationPrediction = z.infer<typeof ZLocationPrediction>;
-
-export { LOCATION_PREDICTION_MIN_CHARS } from '../constants/locations';

@@ -28,6 +28,22 @@ const zState = z.union([z.literal(''), z.enum(US_STATE_CODES as [string, ...stri
 
 export const ZAddress = z.object({ address1: z.string(), address2: z.string(), city: z.string(), state: z.string(), zipCode: z.string() });
 
+/**
+ * §3 one of the member's bonuses, with its terms from the bonus programme (beyond §3: amount,
+ * minSpendCents, deadlineUtc) so every screen words them alike (rules/bonus-terms.ts).
+ */
+export const ZActiveBonus = z.object({
+  code: z.string(), bonusStatus: z.enum(['Eligible', 'Enrolled', 'Qualified']), createDateUtc: z.string(),
+  isNewMemberBonus: z.boolean(), description: z.string(), memberIsEligibleForNMB: z.boolean(),
+  /** What the bonus pays, in the partner's unit: miles or points; cents on Dollar and Credit partners. */
+  amount: z.number().int(),
+  /** The qualifying dine's reward basis must reach this (cents); 0: any qualifying dine. */
+  minSpendCents: z.number().int(),
+  /** When the window closes: joining + the programme's window (ISO date-time); a dine up to this instant counts. */
+  deadlineUtc: z.string(),
+});
+export type ActiveBonus = z.infer<typeof ZActiveBonus>;
+
 export const ZMember = z.object({
   publicId: z.string(),
   firstName: z.string(),
@@ -49,16 +65,18 @@ export const ZMember = z.object({
     dollarsRequired: z.number(),
     remainingDollars: z.number(),
     ytdMilesOrDollars: z.number(),
+    /** The calendar year counted (the member's own clock); the meter counts towards the next one while Renewing. */
+    year: z.number(),
   }),
-  activeBonuses: z.array(z.object({
-    code: z.string(), bonusStatus: z.enum(['Eligible', 'Enrolled', 'Qualified']), createDateUtc: z.string(),
-    isNewMemberBonus: z.boolean(), description: z.string(), memberIsEligibleForNMB: z.boolean(),
-  })),
+  activeBonuses: z.array(ZActiveBonus),
   interfaceType: z.enum(INTERFACE_TYPES),
   /** The loyalty number the member joined with, if any. */
   partnerNumber: z.string().nullable(),
-  /** When this session ends unless renewed (§4 session timers). */
-  session: z.object({ expiresAt: z.string(), staySignedIn: z.boolean() }),
+  /**
+   * When this session ends unless renewed (§4 session timers), and when it began (the sign-in):
+   * the page right after a sign-in is kept free of interruptions (rules/interruptions.ts).
+   */
+  session: z.object({ expiresAt: z.string(), staySignedIn: z.boolean(), signedInAt: z.string().optional() }),
 });
 export type Member = z.infer<typeof ZMember>;
 
@@ -71,6 +89,15 @@ export const ZSignInRequest = z.object({
   staySignedIn: z.boolean().default(false),
 });
 export const ZSignInResponse = z.object({ member: ZMember, csrfToken: z.string() });
+export const ZSignOutResponse = z.object({
+  signedOut: z.literal(true),
+  csrfToken: z.string(),
+  endSessionUrl: z.string().optional().describe("Single sign-on: open this address to end the session at the partner's identity provider too; it returns to /SignOut."),
+});
+/** The owner's way in while password sign-in is locked: a one-time link to the account's e-mail (issue 25). */
+export const ZSignInLinkRequest = ZSignInRequest.pick({ username: true });
+const zLinkToken = z.string().min(20).max(100).regex(/^[A-Za-z0-9_-]+$/, 'This link is not valid.');
+export const ZSignInLinkUseRequest = z.object({ token: zLinkToken, staySignedIn: z.boolean().default(false) });
 
 /** Referral values captured on arrival (§3 referral data). */
 export const ZReferral = z.object({
@@ -87,10 +114,15 @@ const profileFields = {
   state: zState.default(''),
   zipCode: zZip,
   phoneNumber: z.string().trim().default('').refine((v) => v === '' || isValidUsPhone(v), PHONE_MESSAGE).transform(phoneDigits).describe(PHONE_RULE),
-  /** Left out: the §5 default (on with a phone number) of rules/sms-opt-in.ts applies. */
+  /** Left out: off. On needs a valid phone and, unless already on for this number, smsConsent (rules/sms-opt-in.ts). */
   smsOptIn: z.boolean().optional(),
   /** The explicit v2 consent; when sent it decides (§5). */
   smsOptInV2: z.boolean().optional(),
+  /** The consent modal of §4 was confirmed with its box ticked, for this version of its wording (rules/sms-consent.ts). */
+  smsConsent: z.object({
+    version: z.string().max(60),
+    agreed: z.literal(true, { message: 'The consent box must be ticked.' }),
+  }).optional(),
   emailOptIn: z.boolean().default(true),
 };
 
@@ -129,6 +161,14 @@ export const ZValidationResponse = z.object({ isValid: z.boolean(), message: z.s
 /** PUT /api/Member: the profile (§5 profile rules; e-mail and password are not edited here). */
 export const ZProfileUpdateRequest = z.object(profileFields);
 export type ProfileUpdateRequest = z.input<typeof ZProfileUpdateRequest>;
+/**
+ * The profile as the server accepts it: the shared request schema, with names optional because
+ * single sign-on members' names are read-only (the client may leave them out). The checks that
+ * need the partner and the member are added per request by
+ * profileSchemaFor (server/modules/members/members.service.ts).
+ */
+export const ZProfileUpdateBody = ZProfileUpdateRequest.partial({ firstName: true, lastName: true });
+export type ProfileUpdateBody = z.output<typeof ZProfileUpdateBody>;
 export const ZProfileUpdateResponse = z.object({ member: ZMember, changed: z.boolean() });
 
 export const ZActivateRequest = z.object({ publicId: ZPublicIdParams.shape.publicId });

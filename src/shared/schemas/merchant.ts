@@ -70,6 +70,22 @@ export const ZMerchantSearchRequest = z.object({
 export type MerchantSearchRequest = z.input<typeof ZMerchantSearchRequest>;
 export type MerchantSearchQuery = z.output<typeof ZMerchantSearchRequest>;
 
+/**
+ * When dines here earn (the engine's qualification data, docs/rewards-engine.md §4), for the page
+ * to word with rules/merchant-benefits in the restaurant's time zone.
+ */
+export const ZMerchantBenefits = z.object({
+  timeZone: z.string().describe("The restaurant's IANA time zone: days, hours and dates below are its local ones."),
+  participating: z.boolean(),
+  participationStart: z.string().nullable().describe('First local day of participation (YYYY-MM-DD), when known.'),
+  participationEnd: z.string().nullable().describe('Last local day of participation (YYYY-MM-DD), when known.'),
+  benefitHours: z.array(z.array(z.object({ start: z.number(), end: z.number() }))).nullable()
+    .describe('Reward windows per weekday (0 Sunday … 6 Saturday), [start, end) minutes after local midnight; null: all day every day.'),
+  blackoutDates: z.array(z.string()).describe('Upcoming local dates without rewards (YYYY-MM-DD), today included, soonest first.'),
+  monthlyVisitLimit: z.number().nullable().describe('Rewarded visits per member per calendar month; null: no limit.'),
+});
+export type MerchantBenefits = z.infer<typeof ZMerchantBenefits>;
+
 export const ZMerchantSummary = z.object({
   id: z.number(),
   name: z.string(),
@@ -93,8 +109,12 @@ export const ZMerchantSummary = z.object({
   reservationProviders: ZReservationProviders,
   origin: z.string(),
   isNew: z.boolean(),
+  /** The limited-time earn multiplier as a tag ('2X'), made from earnMultiplier; null for none. */
   bonusText: z.string().nullable(),
+  /** §3 offer type: 'Limited' where rewarded visits per month are limited; null otherwise. */
   offerTag: z.string().nullable(),
+  earnMultiplier: z.number().describe('Dines here earn the tier\'s rate times this (a limited-time offer); 1 for none.'),
+  benefits: ZMerchantBenefits,
 });
 export type MerchantSummary = z.infer<typeof ZMerchantSummary>;
 
@@ -113,21 +133,6 @@ export const ZMerchantIdParams = z.object({
   merchantId: z.coerce.number({ message: 'Merchant id must be a number.' }).int('Merchant id must be a whole number.').positive('Merchant id must be positive.').max(2147483647, 'Merchant id is too large.'),
 });
 
-/**
- * When dines here earn (the engine's qualification data, docs/rewards-engine.md §4), for the page
- * to word with rules/merchant-benefits in the restaurant's time zone.
- */
-export const ZMerchantBenefits = z.object({
-  timeZone: z.string().describe("The restaurant's IANA time zone: days, hours and dates below are its local ones."),
-  participating: z.boolean(),
-  participationStart: z.string().nullable().describe('First local day of participation (YYYY-MM-DD), when known.'),
-  participationEnd: z.string().nullable().describe('Last local day of participation (YYYY-MM-DD), when known.'),
-  benefitHours: z.array(z.array(z.object({ start: z.number(), end: z.number() }))).nullable()
-    .describe('Reward windows per weekday (0 Sunday … 6 Saturday), [start, end) minutes after local midnight; null: all day every day.'),
-  blackoutDates: z.array(z.string()).describe('Upcoming local dates without rewards (YYYY-MM-DD), today included, soonest first.'),
-  monthlyVisitLimit: z.number().nullable().describe('Rewarded visits per member per calendar month; null: no limit.'),
-});
-export type MerchantBenefits = z.infer<typeof ZMerchantBenefits>;
 
 export const ZMerchantDetail = ZMerchantSummary.extend({
   description: z.string(),
@@ -141,7 +146,6 @@ export const ZMerchantDetail = ZMerchantSummary.extend({
   reviewsSummary: ZMerchantReviewsSummary.nullable(),
   /** Null: the restaurant takes no orders online. */
   orderOnline: ZMerchantOrderOnline.nullable(),
-  benefits: ZMerchantBenefits,
 });
 export type MerchantDetail = z.infer<typeof ZMerchantDetail>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { CARD_TYPES, CURRENCY_TYPES, ENROLLMENT_TYPES } from '../constants/partner';
+import { EARN_BASES } from '../constants/rewards';
 
 export * from '../constants/partner';
 
@@ -25,8 +26,23 @@ export const ZCopyTokens = z.object({
   properEarning2: z.string(),
   properEarning3: z.string(),
   staySignedInLabel: z.string(),
+  /** What a dine earns on, in the programme's words (the partner's earn basis, rules/rewards/policy.ts). */
+  earnBasis: z.string(),
+  /** Qualified dines in a calendar year that make a member VIP ('11'). */
+  vipDines: z.string(),
+  /** The largest party booked online (rules/reservations MAX_PARTY_SIZE, the widget's last choice): '18'. */
+  maxPartySize: z.string(),
 });
 export type CopyTokens = z.infer<typeof ZCopyTokens>;
+/**
+ * Tokens made from the partner's settings by the earning policy, never stored: the rates the engine
+ * pays (current/proper earning 0–3), the earn basis and the VIP count.
+ */
+export const DERIVED_COPY_TOKENS = [
+  'currentEarning0', 'currentEarning1', 'currentEarning2', 'currentEarning3', 'properEarning0', 'properEarning1', 'properEarning2', 'properEarning3',
+  'earnBasis', 'vipDines', 'maxPartySize',
+] as const;
+export type StoredCopyTokens = Omit<CopyTokens, (typeof DERIVED_COPY_TOKENS)[number]>;
 
 export const ZCustomerSupport = z.object({
   phone: z.object({ href: z.string(), formatted: z.string() }),
@@ -95,15 +111,15 @@ export const ZPartnerConfig = z.object({
   minimumAppVersion: z.string().nullable(),
   appAnnouncementModal: ZAppAnnouncementModal.nullable(),
   showEarnRate: z.boolean(),
-  typeformCode: z.string().nullable(),
   copyStates: ZCopyTokens,
   customerSupport: ZCustomerSupport,
   vipCustomerSupport: ZCustomerSupport.nullable(),
   shortCode: z.string(),
   hasMerchantFavourites: z.boolean(),
   partnerNumberValidator: z.enum(['checkCharacter', 'none']),
-  adsPrefix: z.string(),
   earnRates: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  /** What a dine earns on: the whole bill (tax and tip included) or the bill before tip. */
+  earnBasis: z.enum(EARN_BASES),
   theme: ZPartnerTheme,
   /** URL of the partner's logo (served by the app). */
   logoUrl: z.string(),
@@ -111,7 +127,6 @@ export const ZPartnerConfig = z.object({
   showNetworkLogo: z.boolean(),
   storeLinks: ZStoreLinks.nullable(),
   navLinks: z.array(ZNavLinkConfig),
-  defaultLocation: z.object({ latitude: z.number(), longitude: z.number() }),
   mapTileUrl: z.string(),
   /** Origin of the secure card-entry frame (docs/api-cards.md). */
   cardFrameOrigin: z.string(),
@@ -149,4 +164,3 @@ export const ZFeatureFlagsResponse = z.object({
 export type FeatureFlagsResponse = z.infer<typeof ZFeatureFlagsResponse>;
 
 export const ZDefaultUserLocationResponse = z.object({ latitude: z.number(), longitude: z.number() });
-export type DefaultUserLocationResponse = z.infer<typeof ZDefaultUserLocationResponse>;

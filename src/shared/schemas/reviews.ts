@@ -43,7 +43,6 @@ export const ZReviewForm = z.object({
     .max(MAX_REVIEW_COMMENT, COMMENT_TOO_LONG)
     .refine(noControlButLines, 'Please remove special characters from the comment.').default(''),
 });
-export type ReviewForm = z.input<typeof ZReviewForm>;
 
 /** POST /api/reviews. */
 export const ZCreateReviewRequest = ZReviewForm.extend({

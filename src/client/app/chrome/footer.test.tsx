@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { Footer, footerLogoChain } from './footer';
-import { detectPlatform } from './platform';
+import { detectPlatform } from '../../components/platform';
 import { makeContentState, makePartnerConfig } from '../../test/partner-fixture';
 import { renderWithProviders, testQueryClient } from '../../test/render';
 import { makeMember } from '../../test/member-fixture';

@@ -10,9 +10,9 @@ import { useFooterContent } from '../../features/content';
 import { footerAuthLink } from './chrome-content';
 import { useMember } from '../../features/session/api';
 import { userStateOf } from '../../features/session/user-state';
-import { customerSupportFor } from '../../features/account/customer-support';
-import { currentPlatform, type Platform } from './platform';
-import { AppStoreBadge, GooglePlayBadge, NetworkLogo } from './badges';
+import { customerSupportFor } from '#shared/rules/partner-features';
+import { currentPlatform, type Platform } from '../../components/platform';
+import { AppStoreBadge, GooglePlayBadge, NetworkLogo } from '../../components/badges';
 import styles from './footer.module.css';
 
 /**

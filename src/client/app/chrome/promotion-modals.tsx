@@ -1,35 +1,27 @@
 import { useState } from 'react';
-import { nextPromotion } from '#shared/rules/promotions';
 import { AppAnnouncementModal, GeneralPopup, useAppAnnouncement, useGeneralPopup } from '../../features/promotions';
-import { usePartner } from '../../lib/partner';
-import { currentPlatform } from './platform';
+import { useInterruption } from '../../features/interruptions';
+import { currentPlatform } from '../../components/platform';
 import { SsoTemporaryModal, useSsoTemporary } from './sso-temporary-modal';
 
 /**
  * The page chrome's promotional modals (§2, §4): the temporary single sign-on notice, the app
- * announcement and the general promo popup, one at a time and at most one per visit; none while
- * the maintenance notice is up.
+ * announcement and the general promo popup. Each says when it is due by its own rule; the
+ * interruption queue (features/interruptions) decides which one may open, if any.
  */
 export function PromotionModals() {
-  const partner = usePartner();
   const [nativeApp] = useState(() => currentPlatform() === 'native');
   const sso = useSsoTemporary();
   const announcement = useAppAnnouncement({ nativeApp });
   const general = useGeneralPopup();
-  const [closedOne, setClosedOne] = useState(false);
-  const which = nextPromotion(
-    { ssoTemporary: sso.due, appAnnouncement: announcement.due, general: general.due },
-    { closedOne, maintenance: partner.maintenanceMode ?? false },
-  );
-  const closing = (close: () => void) => () => {
-    close();
-    setClosedOne(true);
-  };
+  const showSso = useInterruption('ssoTemporary', sso.due);
+  const showAnnouncement = useInterruption('appAnnouncement', announcement.due);
+  const showGeneral = useInterruption('generalPopup', general.due);
   return (
     <>
-      <SsoTemporaryModal open={which === 'ssoTemporary'} onClose={closing(sso.close)} />
-      <AppAnnouncementModal open={which === 'appAnnouncement'} onClose={closing(announcement.close)} />
-      <GeneralPopup open={which === 'general'} onClose={closing(general.close)} />
+      <SsoTemporaryModal open={showSso} onClose={sso.close} />
+      <AppAnnouncementModal open={showAnnouncement} onClose={announcement.close} />
+      <GeneralPopup open={showGeneral} onClose={general.close} />
     </>
   );
 }

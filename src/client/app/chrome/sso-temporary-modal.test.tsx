@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SsoTemporaryModal, SSO_MODAL_KEY } from './sso-temporary-modal';
+import { SsoTemporaryModal, SSO_MODAL_KEY, useSsoTemporary } from './sso-temporary-modal';
+import { useInterruption } from '../../features/interruptions';
 import { makeMember } from '../../test/member-fixture';
 import { makeContentState, makePartnerConfig } from '../../test/partner-fixture';
 import { renderRoutes } from '../../test/render-router';
@@ -16,9 +17,15 @@ afterEach(() => {
 
 const popup = { popup: [{ slug: 'sso_temporary', fields: { title: 'Signing in just got simpler', body_text: 'Joining and signing in is now even easier! Simply use your SkyMiles account login.', cta_text: 'Sign in/Join Now', cta_url: '/Login' } }] };
 
+/** The modal as the page chrome mounts it: due by its own rule, opened by the interruption queue. */
+function Sso() {
+  const sso = useSsoTemporary();
+  return <SsoTemporaryModal open={useInterruption('ssoTemporary', sso.due)} onClose={sso.close} />;
+}
+
 function renderModal(opts: { route?: string; member?: Member | null; enrollmentType?: 'sso' | 'direct'; withContent?: boolean } = {}) {
   const partner = makePartnerConfig({ enrollmentType: opts.enrollmentType ?? 'sso' });
-  return renderRoutes([{ path: '*', element: <SsoTemporaryModal /> }], {
+  return renderRoutes([{ path: '*', element: <Sso /> }], {
     route: opts.route ?? '/search', member: opts.member ?? null, partner,
     content: makeContentState(opts.withContent === false ? {} : popup, partner),
   });

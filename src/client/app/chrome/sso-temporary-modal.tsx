@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useLocation } from 'react-router';
 import { Modal } from '../../components/modal';
 import { LinkButton } from '../../components/button';
 import { RichText } from '../../components/rich-text';
@@ -13,8 +12,6 @@ import { usePartner } from '../../lib/partner';
 export const SSO_MODAL_KEY = 'RN_SSO_MODAL_DISMISSED';
 /** §2 wording when the partner's content gives none. */
 export const SSO_MODAL_TEXT = 'Joining and signing in is now even easier! Simply use your SkyMiles account login.';
-/** Pages where a sign-in prompt would only be in the way. */
-const SUPPRESSED = /^\/(login|join|SignOut|activate|auth)(\/|$)/i;
 
 function dismissed(): boolean {
   try {
@@ -26,15 +23,15 @@ function dismissed(): boolean {
 
 /**
  * §2 temporary modal of a single sign-on partner: due only where the partner's popup content has an
- * `sso_temporary` item, for visitors who are not signed in, until dismissed.
+ * `sso_temporary` item, for visitors who are not signed in, until dismissed. Where and when it may
+ * open (never on sign-in, joining …) is the interruption queue's to say (features/interruptions).
  */
 export function useSsoTemporary(): { due: boolean; close: () => void } {
   const partner = usePartner();
   const content = useContentItem('popup', 'sso_temporary');
   const { member, isLoading } = useMember();
-  const { pathname } = useLocation();
   const [open, setOpen] = useState(() => !dismissed());
-  const due = open && usesSingleSignOn(partner) && Boolean(content) && !isLoading && !member && !SUPPRESSED.test(pathname);
+  const due = open && usesSingleSignOn(partner) && Boolean(content) && !isLoading && !member;
   const close = () => {
     try {
       localStorage.setItem(SSO_MODAL_KEY, new Date().toISOString());
@@ -47,21 +44,18 @@ export function useSsoTemporary(): { due: boolean; close: () => void } {
 }
 
 type SsoTemporaryModalProps = {
-  /** Controlled by the page chrome (one promotional modal at a time); without it the modal decides itself. */
-  open?: boolean;
-  onClose?: () => void;
+  /** Whether the interruption queue lets it open (promotion-modals.tsx). */
+  open: boolean;
+  onClose: () => void;
 };
 
 /**
  * The modal: tells visitors that joining and signing in now use the programme's own account,
  * with a 'Sign in/Join Now' button to /Login.
  */
-export function SsoTemporaryModal({ open: controlled, onClose }: SsoTemporaryModalProps = {}) {
-  const own = useSsoTemporary();
+export function SsoTemporaryModal({ open, onClose: close }: SsoTemporaryModalProps) {
   const content = useContentItem('popup', 'sso_temporary');
-  const open = controlled ?? own.due;
   if (!content) return null;
-  const close = onClose ?? own.close;
   const text = typeof content.body_text === 'string' && content.body_text ? content.body_text : SSO_MODAL_TEXT;
   return (
     <Modal

@@ -20,6 +20,7 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  browserLocation.leavingFor = null;
 });
 
 const content = (partner: PartnerConfig) =>
@@ -293,11 +294,11 @@ describe('TopBar member area on desktop', () => {
     const endSessionUrl = 'http://localhost:3000/oidc/session/end?id_token_hint=a.b.c&post_logout_redirect_uri=http%3A%2F%2Fdelta.localhost%2FSignOut';
     vi.stubGlobal('fetch', mockFetch((url) => (url.pathname === '/api/SignOut' ? json({ signedOut: true, csrfToken: 'anon', endSessionUrl }) : undefined)));
     const reload = vi.spyOn(browserLocation, 'reload').mockImplementation(() => undefined);
-    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+    const navigate = vi.spyOn(browserLocation, 'navigate').mockImplementation(() => undefined);
     renderTopBar('/', { enrollmentType: 'sso' }, makeMember({ interfaceType: 'sso' }));
     await user.click(await screen.findByRole('button', { name: 'Hi, Ann' }));
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(endSessionUrl));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(endSessionUrl));
     expect(reload).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FocusEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '#shared/routes';
 import { usePartner } from '../../lib/partner';
@@ -37,7 +37,6 @@ export function TopBar() {
   const { pathname } = useLocation();
   const isDesktop = useIsDesktop();
   const navLinks = useNavLinks();
-  const footer = useFooterContent();
   const { member, isLoading: memberLoading } = useMember();
   const userState = userStateOf(member);
   const enrollmentPage = useIsEnrollmentPage();
@@ -53,26 +52,10 @@ export function TopBar() {
   const showMenu = !isDesktop && !enrollmentPage;
   const menuOpen = showMenu && openPanel?.which === 'menu' && openPanel.on === pathname;
   const accountOpen = isDesktop && openPanel?.which === 'account' && openPanel.on === pathname;
-  const closeMenu = () => setOpenPanel(null);
+  const closeMenu = useCallback(() => setOpenPanel(null), []);
   const [hidden, setHidden] = useHideOnScroll(headerRef, !isDesktop && !menuOpen);
 
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpenPanel(null);
-      menuButtonRef.current?.focus();
-    };
-    const onPointer = (e: PointerEvent) => {
-      if (!headerRef.current?.contains(e.target as Node)) setOpenPanel(null);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [menuOpen]);
+  useDismissMenu(menuOpen, headerRef, menuButtonRef, closeMenu);
 
   const onHeaderBlur = (e: FocusEvent<HTMLElement>) => {
     const next = e.relatedTarget as Node | null;
@@ -80,47 +63,7 @@ export function TopBar() {
   };
 
   const isCurrent = (url: string) => url === pathname;
-  const sections = dedupeByUrl([
-    menuAuth.links.map((l) => ({ key: `auth-${l.key}`, url: l.to, node: <AuthMenuLink link={l} current={isCurrent(l.to)} onNavigate={closeMenu} /> })),
-    navLinks.map((l, i) => ({
-      key: `nav-${i}`,
-      url: l.url,
-      node: (
-        <SmartLink href={l.url} className={styles.menuLink} aria-current={isCurrent(l.url) ? 'page' : undefined} onClick={closeMenu}>
-          {pickText(false, l.text_desktop, l.text_mobile)}
-        </SmartLink>
-      ),
-    })),
-    footer.primaryLinks.map((l, i) => ({
-      key: `primary-${i}`,
-      url: l.url,
-      node: (
-        <SmartLink href={l.url} newTab={l.new_tab} className={styles.menuLink} onClick={closeMenu}>
-          {l.text}
-        </SmartLink>
-      ),
-    })),
-    footer.secondaryLinks.map((l, i) => ({
-      key: `secondary-${i}`,
-      url: l.url,
-      node: (
-        <SmartLink href={l.url} newTab={l.new_tab} className={`${styles.menuLink} ${styles.menuLinkSmall}`} onClick={closeMenu}>
-          {l.text}
-        </SmartLink>
-      ),
-    })),
-    menuAuth.signOut
-      ? [{
-          key: 'sign-out',
-          url: '#sign-out',
-          node: (
-            <button type="button" className={`${styles.menuLink} ${styles.menuButtonLink}`} onClick={() => void signOutAndReload()}>
-              Sign out
-            </button>
-          ),
-        }]
-      : [],
-  ]);
+  const sections = useMenuSections({ menuAuth, navLinks, isCurrent, closeMenu, signOut: () => void signOutAndReload() });
 
   // Auth links sit in the bar at desktop width (below it they are in the main menu), and on
   // enrolment pages at every width since the main menu is hidden there.
@@ -157,30 +100,7 @@ export function TopBar() {
           )}
           <div className={styles.end}>
             <SearchIconLink pathname={pathname} />
-            {showAreaLinks && (
-              <ul className={`${styles.auth} ${isDesktop ? '' : styles.authCompact}`} aria-label="Member">
-                {area.links.map((l) => (
-                  <li key={l.key}>
-                    {l.key === 'join' ? (
-                      <LinkButton to={l.to} aria-current={isCurrent(l.to) ? 'page' : undefined}>
-                        {l.text}
-                      </LinkButton>
-                    ) : (
-                      <Link to={l.to} className={styles.navLink} aria-current={isCurrent(l.to) ? 'page' : undefined}>
-                        {l.text}
-                      </Link>
-                    )}
-                  </li>
-                ))}
-                {area.signOut && (
-                  <li>
-                    <button type="button" className={`${styles.navLink} ${styles.textButton}`} onClick={() => void signOutAndReload()}>
-                      Sign out
-                    </button>
-                  </li>
-                )}
-              </ul>
-            )}
+            {showAreaLinks && <AreaLinks area={area} isDesktop={isDesktop} isCurrent={isCurrent} signOut={() => void signOutAndReload()} />}
             {isDesktop && area.kind === 'account' && member && (
               <Suspense fallback={null}>
                 <AccountMenu
@@ -220,6 +140,101 @@ export function TopBar() {
       </header>
       {pathname !== paths.discover() && <AnnouncementBanner />}
     </>
+  );
+}
+
+/** Closes the open main menu on Escape (focus back on its button) and on a press outside the header. */
+function useDismissMenu(menuOpen: boolean, headerRef: RefObject<HTMLElement | null>, menuButtonRef: RefObject<HTMLButtonElement | null>, close: () => void) {
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      close();
+      menuButtonRef.current?.focus();
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (!headerRef.current?.contains(e.target as Node)) close();
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [menuOpen, headerRef, menuButtonRef, close]);
+}
+
+/** The main menu's sections: auth links, the configured navigation, the footer's links, Sign out. */
+function useMenuSections({ menuAuth, navLinks, isCurrent, closeMenu, signOut }: { menuAuth: ReturnType<typeof menuAuthLinks>; navLinks: ReturnType<typeof useNavLinks>; isCurrent: (url: string) => boolean; closeMenu: () => void; signOut: () => void }): MenuItem[][] {
+  const footer = useFooterContent();
+  return dedupeByUrl([
+    menuAuth.links.map((l) => ({ key: `auth-${l.key}`, url: l.to, node: <AuthMenuLink link={l} current={isCurrent(l.to)} onNavigate={closeMenu} /> })),
+    navLinks.map((l, i) => ({
+      key: `nav-${i}`,
+      url: l.url,
+      node: (
+        <SmartLink href={l.url} className={styles.menuLink} aria-current={isCurrent(l.url) ? 'page' : undefined} onClick={closeMenu}>
+          {pickText(false, l.text_desktop, l.text_mobile)}
+        </SmartLink>
+      ),
+    })),
+    footer.primaryLinks.map((l, i) => ({
+      key: `primary-${i}`,
+      url: l.url,
+      node: (
+        <SmartLink href={l.url} newTab={l.new_tab} className={styles.menuLink} onClick={closeMenu}>
+          {l.text}
+        </SmartLink>
+      ),
+    })),
+    footer.secondaryLinks.map((l, i) => ({
+      key: `secondary-${i}`,
+      url: l.url,
+      node: (
+        <SmartLink href={l.url} newTab={l.new_tab} className={`${styles.menuLink} ${styles.menuLinkSmall}`} onClick={closeMenu}>
+          {l.text}
+        </SmartLink>
+      ),
+    })),
+    menuAuth.signOut
+      ? [{
+          key: 'sign-out',
+          url: '#sign-out',
+          node: (
+            <button type="button" className={`${styles.menuLink} ${styles.menuButtonLink}`} onClick={signOut}>
+              Sign out
+            </button>
+          ),
+        }]
+      : [],
+  ]);
+}
+
+/** The member area's links in the bar (Sign in, Join …, or Sign out). */
+function AreaLinks({ area, isDesktop, isCurrent, signOut }: { area: Extract<ReturnType<typeof memberArea>, { kind: 'links' }>; isDesktop: boolean; isCurrent: (url: string) => boolean; signOut: () => void }) {
+  return (
+    <ul className={`${styles.auth} ${isDesktop ? '' : styles.authCompact}`} aria-label="Member">
+      {area.links.map((l) => (
+        <li key={l.key}>
+          {l.key === 'join' ? (
+            <LinkButton to={l.to} aria-current={isCurrent(l.to) ? 'page' : undefined}>
+              {l.text}
+            </LinkButton>
+          ) : (
+            <Link to={l.to} className={styles.navLink} aria-current={isCurrent(l.to) ? 'page' : undefined}>
+              {l.text}
+            </Link>
+          )}
+        </li>
+      ))}
+      {area.signOut && (
+        <li>
+          <button type="button" className={`${styles.navLink} ${styles.textButton}`} onClick={signOut}>
+            Sign out
+          </button>
+        </li>
+      )}
+    </ul>
   );
 }
 

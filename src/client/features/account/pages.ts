@@ -24,8 +24,6 @@ export function accountPages(partner: RoutePartner): ReadonlyArray<AccountPage> 
   return ACCOUNT_PAGES.filter((page) => !page.when || page.when(partner));
 }
 
-export const ACCOUNT_HOME = paths.account.overview();
-
 /** Whether `pathname` is one of the sub-pages a tab keeps (the missing-reward claims belong to Reviews & History). */
 export function isSubPageOf(page: AccountPage, pathname: string): boolean {
   return (page.subPages ?? []).some((p) => pathname === p || pathname.startsWith(`${p}/`));

@@ -29,7 +29,7 @@ export function profileValues(member: Member): ProfileValues {
 }
 
 /** The PUT body: trimmed values; a single sign-on member's names stay those of the sign-on account. */
-export function profileUpdate(member: Member, values: ProfileValues, sms: { offered: boolean; v2: boolean }): ProfileUpdateRequest {
+export function profileUpdate(member: Member, values: ProfileValues, sms: { offered: boolean; v2: boolean; consented?: boolean }): ProfileUpdateRequest {
   const sso = member.interfaceType === 'sso';
   return {
     firstName: sso ? member.firstName : values.firstName.trim(),
@@ -40,7 +40,7 @@ export function profileUpdate(member: Member, values: ProfileValues, sms: { offe
     state: values.state,
     zipCode: values.zipCode.trim(),
     phoneNumber: phoneDigits(values.phoneNumber.trim()),
-    ...smsOptInPayload({ phone: values.phoneNumber, checked: sms.offered && values.smsOptIn, v2: sms.v2 }),
+    ...smsOptInPayload({ phone: values.phoneNumber, checked: sms.offered && values.smsOptIn, v2: sms.v2, consented: sms.consented }),
     emailOptIn: values.emailOptIn,
   };
 }

@@ -18,8 +18,8 @@ export function useSignOutAndReload(): () => Promise<void> {
       browserLocation.assign(paths.signOut());
       return;
     }
-    // Single sign-on: the provider ends its session too and sends the browser to /SignOut.
-    if (endSessionUrl) browserLocation.assign(endSessionUrl);
-    else browserLocation.reload();
+    // Single sign-on: the browser is already on its way to the provider, which ends its session
+    // too and sends it to /SignOut.
+    if (!endSessionUrl) browserLocation.reload();
   }, [queryClient]);
 }

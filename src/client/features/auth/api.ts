@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { applySignedIn, signOut, type SessionAnswer } from '../session';
+import { API_PATHS } from '#shared/api-paths';
+import { call } from '../../lib/api';
+import { applySignedIn, signOut } from '../session';
 
 /**
  * Sign-in, sign-out, recovery and fix-credentials calls (docs/api-members.md): one hook per call.
@@ -15,7 +16,23 @@ export type FixCredentialsRequest = { partnerNumber: string; password: string; n
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SignInRequest) => api<SessionAnswer>('/api/SignIn', { method: 'POST', body }),
+    mutationFn: (body: SignInRequest) => call(API_PATHS.signIn, { body }),
+    onSuccess: (answer) => applySignedIn(queryClient, answer),
+  });
+}
+
+/** POST /api/SignInLink: a one-time sign-in link to the account's e-mail, if it has one (the answer never says). */
+export function useRequestSignInLink() {
+  return useMutation({
+    mutationFn: (username: string) => call(API_PATHS.signInLink, { body: { username } }),
+  });
+}
+
+/** POST /api/SignInLink/Use: the e-mailed link signs in once; the new session applied on success. */
+export function useSignInWithLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { token: string; staySignedIn: boolean }) => call(API_PATHS.useSignInLink, { body }),
     onSuccess: (answer) => applySignedIn(queryClient, answer),
   });
 }
@@ -29,7 +46,7 @@ export function useSignOut() {
 /** POST /api/Recover: a reset link, if the e-mail has an account (the answer never says). */
 export function useRequestRecovery() {
   return useMutation({
-    mutationFn: (email: string) => api<{ ok: true; message?: string }>('/api/Recover', { method: 'POST', body: { email } }),
+    mutationFn: (email: string) => call(API_PATHS.recover, { body: { email } }),
   });
 }
 
@@ -37,7 +54,7 @@ export function useRequestRecovery() {
 export function recoveryTokenQueryOptions(token: string, enabled: boolean) {
   return queryOptions({
     queryKey: ['recover-token', token] as const,
-    queryFn: ({ signal }) => api<{ ok: true }>('/api/Recover/Token', { query: { token }, signal }),
+    queryFn: ({ signal }) => call(API_PATHS.recoverToken, { query: { token }, signal }),
     enabled,
     retry: false,
     staleTime: Infinity,
@@ -52,7 +69,7 @@ export function useRecoveryTokenCheck(token: string, enabled: boolean) {
 /** POST /api/Recover/Update: the new password. */
 export function useUpdateRecoveredPassword() {
   return useMutation({
-    mutationFn: (body: RecoveryUpdateRequest) => api<{ ok: true }>('/api/Recover/Update', { method: 'POST', body }),
+    mutationFn: (body: RecoveryUpdateRequest) => call(API_PATHS.recoverUpdate, { body }),
   });
 }
 
@@ -60,7 +77,7 @@ export function useUpdateRecoveredPassword() {
 export function useFixCredentials() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: FixCredentialsRequest) => api<SessionAnswer>('/api/FixCredentials', { method: 'POST', body }),
+    mutationFn: (body: FixCredentialsRequest) => call(API_PATHS.fixCredentials, { body }),
     onSuccess: (answer) => applySignedIn(queryClient, answer),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { API_PATHS } from '#shared/api-paths';
+import { call } from '../../lib/api';
 import { MEMBER_QUERY_KEY } from '../session';
 import { rememberBonus } from './markers';
 
@@ -9,7 +10,7 @@ import { rememberBonus } from './markers';
  * Enrolled now, is fetched again. Never queued offline: it needs a live answer.
  */
 export function registerForBonus(code: string): Promise<true> {
-  return api<true>(`/api/Member/Bonus/${encodeURIComponent(code)}`, { method: 'POST' });
+  return call(API_PATHS.registerBonus, { params: { code } });
 }
 
 export function useRegisterBonus() {

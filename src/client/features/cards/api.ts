@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Card, ZAddCardsRequest, ZCardRegistration } from '#shared/schemas/card';
-import { api, ApiError } from '../../lib/api';
+import { API_PATHS } from '#shared/api-paths';
+import { ApiError, call } from '../../lib/api';
 import { MEMBER_QUERY_KEY } from '../session';
 
 /**
@@ -19,7 +20,7 @@ export type CardRegistrationEntry = CardRegistration[number];
 
 /** GET /api/Member/Cards: the member's linked cards. */
 export function fetchCards(signal?: AbortSignal): Promise<Card[]> {
-  return api<Card[]>('/api/Member/Cards', { signal });
+  return call(API_PATHS.memberCards, { signal });
 }
 
 export function cardsQueryOptions() {
@@ -34,7 +35,7 @@ export function useCards() {
 export function partnerCardsQueryOptions(enabled: boolean) {
   return queryOptions({
     queryKey: PARTNER_CARDS_QUERY_KEY,
-    queryFn: ({ signal }) => api<Card[]>('/api/Cards/AllPartnerCards', { signal }),
+    queryFn: ({ signal }) => call(API_PATHS.partnerCards, { signal }),
     enabled,
     staleTime: Infinity,
     gcTime: Infinity,
@@ -74,7 +75,7 @@ function codeOf(body: unknown): string | null {
 /** POST /api/Member/Cards with X-XSRF-TOKEN; never throws, the form shows each outcome. */
 export async function addCards(body: AddCardsRequest): Promise<AddCardsOutcome> {
   try {
-    const answer = await api<unknown>('/api/Member/Cards', { method: 'POST', body });
+    const answer = await call(API_PATHS.addCards, { body });
     const registration = registrationOf(answer);
     return registration ? { kind: 'registered', registration } : { kind: 'failed', status: 200, statusText: 'Unexpected answer' };
   } catch (err) {
@@ -111,7 +112,7 @@ export function useAddCards() {
 
 /** DELETE /api/Member/Cards?id=: true when deleted. */
 export function deleteCard(id: number): Promise<boolean> {
-  return api<boolean>('/api/Member/Cards', { method: 'DELETE', query: { id } });
+  return call(API_PATHS.deleteCard, { query: { id } });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Claim, ClaimRequest, ClaimsResponse, ClaimSubmitResponse } from '#shared/schemas/claims';
-import { api } from '#client/lib/api';
+import type { Claim, ClaimRequest, ClaimSubmitResponse } from '#shared/schemas/claims';
+import { API_PATHS } from '#shared/api-paths';
+import { call } from '#client/lib/api';
 import { REWARDS_QUERY_KEY } from '../rewards';
 
 /**
@@ -15,7 +16,7 @@ export type { Claim, ClaimRequest, ClaimSubmitResponse };
 export function claimsQueryOptions() {
   return queryOptions({
     queryKey: CLAIMS_QUERY_KEY,
-    queryFn: ({ signal }) => api<ClaimsResponse>('/api/Member/Claims', { signal }),
+    queryFn: ({ signal }) => call(API_PATHS.claims, { signal }),
     staleTime: 0,
     refetchOnMount: 'always',
   });
@@ -29,7 +30,7 @@ export function useClaims() {
 export function useSubmitClaim() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ClaimRequest) => api<ClaimSubmitResponse>('/api/Member/Claims', { method: 'POST', body }),
+    mutationFn: (body: ClaimRequest) => call(API_PATHS.submitClaim, { body }),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: CLAIMS_QUERY_KEY }),

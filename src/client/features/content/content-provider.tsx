@@ -3,8 +3,12 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { CmsItem, CmsResponse, ContentName } from '#shared/schemas/cms';
 import { filterContentItems } from '#shared/rules/content-filters';
 import { replaceTokens, replaceTokensDeep, tokenValues } from '#shared/rules/copy-tokens';
+import { memberEarningTokens, memberFromStanding } from '#shared/rules/rewards/policy';
+import type { Member } from '#shared/schemas/member';
+import type { PartnerConfig } from '#shared/schemas/partner';
 import { ApiError } from '../../lib/api';
 import { usePartner } from '../../lib/partner';
+import { useMember } from '../session';
 import { ALL_CONTENT_NAMES, contentQueryOptions } from './api';
 
 export type ContentState = {
@@ -23,8 +27,18 @@ export function wantsPreview(search: string, cmsPreview: boolean) {
 }
 
 /**
+ * The copy tokens of this reader: the partner's (§3) and the reader's own rate (policy
+ * memberEarningTokens: the signed-in member's tier now, a visitor's on joining).
+ */
+export function readerTokenValues(partner: Pick<PartnerConfig, 'copyStates' | 'earnRates' | 'hasVIP' | 'currencyType'>, member: Member | null) {
+  const currency = { type: partner.currencyType, singular: partner.copyStates.currencySingular, plural: partner.copyStates.currencyPlural };
+  return { ...tokenValues(partner.copyStates), ...memberEarningTokens(partner, currency, member ? memberFromStanding(member) : null) };
+}
+
+/**
  * §4 content load: renders nothing until all eleven content pages have answered, then gives the
- * app the pages with the §3 filtering rules applied and copy tokens replaced.
+ * app the pages with the §3 filtering rules applied and copy tokens replaced, the reader's own rate
+ * included once the member is known (the page usually brings them).
  */
 export function ContentGate({ children }: { children: ReactNode }) {
   const partner = usePartner();
@@ -37,10 +51,13 @@ export function ContentGate({ children }: { children: ReactNode }) {
     // eslint-disable-next-line react-hooks/rules-of-hooks
     results.push(useQuery(contentQueryOptions(partner.cmsRoute, name, preview)));
   }
+  // The member is not waited for: screens that depend on them show their own skeleton while they
+  // load (home), and the copy is made again with their own rate once they are known.
+  const { member } = useMember();
   const settled = results.every((r) => !r.isPending);
   const state = useMemo<ContentState | null>(() => {
     if (!settled) return null;
-    const values = tokenValues(partner.copyStates);
+    const values = readerTokenValues(partner, member);
     const pages = {} as Record<ContentName, CmsItem[]>;
     let failed = false;
     ALL_CONTENT_NAMES.forEach((name, i) => {
@@ -55,7 +72,7 @@ export function ContentGate({ children }: { children: ReactNode }) {
     return { pages, failed, copy: (text: string) => replaceTokens(text, values) };
     // results change identity every render; settled + data identity is what matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settled, partner, ...results.map((r) => r.data)]);
+  }, [settled, partner, member?.tierLevel, member?.diningProgress.remainingDines, member === null, ...results.map((r) => r.data)]);
   if (!state) return null;
   return <ContentContext.Provider value={state}>{children}</ContentContext.Provider>;
 }

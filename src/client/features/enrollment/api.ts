@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProspectSignUpRequest } from '#shared/schemas/member';
-import { api } from '../../lib/api';
+import { API_PATHS } from '#shared/api-paths';
+import { call } from '../../lib/api';
 import { applySignedIn, type Referral, type SessionAnswer } from '../session';
 
 /**
@@ -8,16 +9,15 @@ import { applySignedIn, type Referral, type SessionAnswer } from '../session';
  * number, ZIP code) are plain calls, remembered by the form; joining itself is a mutation hook.
  */
 
-export type FieldCheck = { isValid: boolean; message?: string };
 
 /** isValid false: the e-mail (or with usePpn the partner number) already belongs to a member. */
 export function validateEmail(email: string, opts: { usePpn?: boolean; publicId?: string | null; signal?: AbortSignal } = {}) {
-  return api<FieldCheck>('/api/Members/Validate/Email', { query: { email, usePpn: opts.usePpn ? 'true' : undefined, publicId: opts.publicId ?? undefined }, signal: opts.signal });
+  return call(API_PATHS.validateEmail, { query: { email, usePpn: opts.usePpn ? 'true' : undefined, publicId: opts.publicId ?? undefined }, signal: opts.signal });
 }
 
 /** isValid false: the ZIP code is not in the U.S. (joining and the profile). */
 export function validateZip(zip: string, signal?: AbortSignal) {
-  return api<FieldCheck>('/api/Members/Validate/Zip', { query: { zip }, signal });
+  return call(API_PATHS.validateZip, { query: { zip }, signal });
 }
 
 /**
@@ -27,7 +27,7 @@ export function validateZip(zip: string, signal?: AbortSignal) {
 export function useSignUp({ onJoined }: { onJoined: (answer: SessionAnswer) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProspectSignUpRequest) => api<SessionAnswer>('/api/Members/Prospects', { method: 'POST', body }),
+    mutationFn: (body: ProspectSignUpRequest) => call(API_PATHS.signUp, { body }),
     onSuccess: (answer) => {
       onJoined(answer);
       applySignedIn(queryClient, answer);
@@ -38,6 +38,6 @@ export function useSignUp({ onJoined }: { onJoined: (answer: SessionAnswer) => v
 /** POST /api/Members/Prospects/Email: a prospect record for the e-mail (its answer is not used). */
 export function useCreateProspect() {
   return useMutation({
-    mutationFn: (body: { email: string; referral: Referral }) => api<{ ok: true }>('/api/Members/Prospects/Email', { method: 'POST', body }),
+    mutationFn: (body: { email: string; referral: Referral }) => call(API_PATHS.prospectEmail, { body }),
   });
 }

@@ -3,6 +3,5 @@
  * checks serve the prospect form and the profile too) and the §5 rules of the member's details.
  * The joining and activation screens are imported by routes/ from their files.
  */
-export { useCreateProspect, useSignUp, validateEmail, validateZip, type FieldCheck } from './api';
-export { ALREADY_MEMBER, EMAIL_IN_USE, PARTNER_NUMBERS_ANCHOR, JOIN_FAILED, PARTNER_NUMBER_IN_USE, joinRules, textProblem, type JoinValues, type MemberDetailsValues } from './join-rules';
-export { JOIN_STEPS, JoinSteps, joinStepLabel, type JoinStepNumber } from './components/join-steps';
+export { useCreateProspect, validateEmail, validateZip } from './api';
+export { ALREADY_MEMBER, EMAIL_IN_USE, PARTNER_NUMBERS_ANCHOR, textProblem, type MemberDetailsValues } from './join-rules';

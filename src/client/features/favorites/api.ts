@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FavoriteDeleteResponse, FavoriteList, FavoritePutResponse } from '#shared/schemas/favorites';
 import type { MerchantSummary } from '#shared/schemas/merchant';
-import { api } from '#client/lib/api';
+import { API_PATHS } from '#shared/api-paths';
+import { call } from '#client/lib/api';
 
 /**
  * Favourite restaurants (docs/api-favorites.md). The key starts with 'member' so signing out drops
@@ -10,7 +11,7 @@ import { api } from '#client/lib/api';
 export const FAVORITES_QUERY_KEY = ['member', 'favorites'] as const;
 
 export function fetchFavorites(signal?: AbortSignal): Promise<FavoriteList> {
-  return api<FavoriteList>('/api/Member/Favorites', { signal });
+  return call(API_PATHS.favorites, { signal });
 }
 
 /** The member's favourites; only asked for where `enabled` (a signed-in member of a partner with favourites). */
@@ -28,8 +29,8 @@ export function useToggleFavorite() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ merchant, favorite }: ToggleFavorite): Promise<FavoritePutResponse | FavoriteDeleteResponse> => favorite
-      ? api<FavoritePutResponse>(`/api/Member/Favorites/${merchant.id}`, { method: 'PUT' })
-      : api<FavoriteDeleteResponse>(`/api/Member/Favorites/${merchant.id}`, { method: 'DELETE' }),
+      ? call(API_PATHS.addFavorite, { params: { merchantId: merchant.id } })
+      : call(API_PATHS.removeFavorite, { params: { merchantId: merchant.id } }),
     onMutate: async ({ merchant, favorite }): Promise<{ before: FavoriteList | undefined }> => {
       await client.cancelQueries({ queryKey: FAVORITES_QUERY_KEY });
       const before = client.getQueryData<FavoriteList>(FAVORITES_QUERY_KEY);

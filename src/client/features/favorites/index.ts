@@ -4,5 +4,4 @@
  */
 // The heart as pages use it: its code loads after the first paint (deferred-favorite-button.tsx).
 export { DeferredFavoriteButton as FavoriteButton } from './components/deferred-favorite-button';
-export type { FavoriteButtonProps } from './components/favorite-button';
-export { FAVORITES_QUERY_KEY, useFavorites, useToggleFavorite } from './api';
+export { useFavorites } from './api';

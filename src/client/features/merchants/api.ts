@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '#shared/first-screen';
-import type { MerchantDetail, MerchantVisits } from '#shared/schemas/merchant';
-import { api } from '../../lib/api';
+import type { MerchantDetail } from '#shared/schemas/merchant';
+import { API_PATHS } from '#shared/api-paths';
+import { call } from '../../lib/api';
 
 /** GET /api/merchants/{id}: the merchant detail (404 JSON when unknown). */
 export function fetchMerchantDetail(merchantId: number, signal?: AbortSignal): Promise<MerchantDetail> {
-  return api<MerchantDetail>(`/api/merchants/${encodeURIComponent(String(merchantId))}`, { signal });
+  return call(API_PATHS.merchant, { params: { merchantId }, signal });
 }
 
 export function merchantDetailQueryOptions(merchantId: number) {
@@ -25,7 +26,7 @@ export { parseMerchantId } from '#shared/rules/merchant-id';
 export function useMerchantVisits(merchantId: number, enabled: boolean) {
   return useQuery({
     queryKey: ['member', 'merchantVisits', merchantId],
-    queryFn: ({ signal }) => api<MerchantVisits>(`/api/Member/merchants/${encodeURIComponent(String(merchantId))}/visits`, { signal }),
+    queryFn: ({ signal }) => call(API_PATHS.merchantVisits, { params: { merchantId }, signal }),
     enabled,
   });
 }

@@ -1,5 +1,6 @@
 import { DAYS, type Feature, type Meal } from '#shared/constants/merchant';
 import type { MerchantHours } from '#shared/schemas/merchant';
+import { clockTime } from '#shared/rules/clock-time';
 
 export const FEATURE_LABELS: Record<Feature, string> = {
   delivery: 'Delivery',
@@ -28,16 +29,6 @@ export const DAY_NAMES: Record<(typeof DAYS)[number], string> = {
   Sat: 'Saturday',
 };
 
-/** 'HH:MM' (24-hour) as '7:30 PM'; unparsable values are shown as given. */
-export function formatTime(hhmm: string): string {
-  const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm.trim());
-  if (!m) return hhmm;
-  const h = Number(m[1]) % 24;
-  const suffix = h < 12 ? 'AM' : 'PM';
-  const h12 = h % 12 === 0 ? 12 : h % 12;
-  return `${h12}:${m[2]} ${suffix}`;
-}
-
 export type HoursRow = { day: (typeof DAYS)[number]; name: string; text: string; closed: boolean; today: boolean };
 
 /** §3 days Sun–Sat in order; a day without both times is 'Closed'. */
@@ -48,7 +39,7 @@ export function hoursRows(hours: MerchantHours, todayIndex: number): HoursRow[] 
     return {
       day,
       name: DAY_NAMES[day],
-      text: closed ? 'Closed' : `${formatTime(entry.open!)} – ${formatTime(entry.close!)}`,
+      text: closed ? 'Closed' : `${clockTime(entry.open!)} – ${clockTime(entry.close!)}`,
       closed,
       today: i === todayIndex,
     };

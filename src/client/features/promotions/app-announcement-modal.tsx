@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useLocation } from 'react-router';
 import { APP_ANNOUNCEMENT_KEY } from '#shared/constants/promotions';
 import { appAnnouncementDismissal, appAnnouncementVisible } from '#shared/rules/promotions';
 import { Modal } from '../../components/modal';
@@ -13,12 +12,12 @@ import styles from './promotions.module.css';
 /**
  * §4 app announcement: due while no dismissal marker (§3 RN_APP_ANNOUNCEMENT_DISMISSED) runs;
  * closing stores its end 24 hours ahead. Never inside the native app, never for a closed account
- * (nor before the member is known), suppressed on /login and /join.
+ * (nor before the member is known). Where it may open (§2: not on /login and /join) is the
+ * interruption queue's rule.
  */
 export function useAppAnnouncement({ nativeApp }: { nativeApp: boolean }): PromotionState {
   const { appAnnouncementModal } = usePartner();
   const { member, isLoading } = useMember();
-  const { pathname } = useLocation();
   const [dismissedUntil, setDismissedUntil] = useState(() => readStored(APP_ANNOUNCEMENT_KEY));
   const due = !isLoading && appAnnouncementVisible({
     configured: Boolean(appAnnouncementModal?.title),
@@ -26,7 +25,6 @@ export function useAppAnnouncement({ nativeApp }: { nativeApp: boolean }): Promo
     now: Date.now(),
     nativeApp,
     closedAccount: member?.memberType === 'ClosedAccountMember',
-    pathname,
   });
   const close = () => {
     const value = appAnnouncementDismissal(Date.now());

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AvailabilityResponse, Reservation, ReservationList, ReservationRequest } from '#shared/schemas/reservations';
-import { api, ApiError } from '#client/lib/api';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Reservation, ReservationList, ReservationRequest } from '#shared/schemas/reservations';
+import { API_PATHS } from '#shared/api-paths';
+import { ApiError, call } from '#client/lib/api';
 import type { ReservationSearch } from './rules';
 
 /**
@@ -9,16 +10,23 @@ import type { ReservationSearch } from './rules';
  */
 export const RESERVATIONS_QUERY_KEY = ['member', 'reservations'] as const;
 
-export const availabilityKey = (merchantId: number, s: ReservationSearch) => ['availability', merchantId, s.date, s.time, s.partySize] as const;
+/** `who`: the signed-in member (public id and tier), or null: the earn marks are theirs, so signing in or out, or a new tier, asks again. */
+export const availabilityKey = (merchantId: number, s: ReservationSearch, who: string | null) => ['availability', merchantId, s.date, s.time, s.partySize, who] as const;
 
-/** Availability of a restaurant around a time (anyone may ask); `enabled` false for a party the widget sends to the phone. */
-export function useAvailability(merchantId: number, search: ReservationSearch, enabled: boolean) {
+/**
+ * A restaurant's times on a day with what each earns, and the open slots around a time (anyone may
+ * ask; a member gets their own marks); `enabled` false for a party the widget sends to the phone.
+ */
+export function useAvailability(merchantId: number, search: ReservationSearch, opts: { enabled: boolean; who: string | null }) {
   return useQuery({
-    queryKey: availabilityKey(merchantId, search),
-    queryFn: ({ signal }) => api<AvailabilityResponse>(`/api/merchants/${merchantId}/availability`, {
-      query: { date: search.date, time: search.time, partySize: search.partySize }, signal,
+    queryKey: availabilityKey(merchantId, search, opts.who),
+    queryFn: ({ signal }) => call(API_PATHS.availability, {
+      params: { merchantId },
+      query: { date: search.date, ...(search.time ? { time: search.time } : {}), partySize: search.partySize }, signal,
     }),
-    enabled,
+    enabled: opts.enabled,
+    // The last answer stays while the next is asked (the time menu keeps its choices and focus).
+    placeholderData: keepPreviousData,
     staleTime: 30_000,
     retry: false,
   });
@@ -40,22 +48,22 @@ export function newAttempt(body: ReservationRequest): BookingAttempt {
 
 /** Holds (or books) the attempt's slot; the same attempt sent twice books once (the server answers the first result). */
 export function takeReservation(attempt: BookingAttempt): Promise<Reservation> {
-  return api<Reservation>('/api/Member/Reservations', { method: 'POST', body: attempt.body, headers: { 'idempotency-key': attempt.key } });
+  return call(API_PATHS.reserve, { body: attempt.body, headers: { 'idempotency-key': attempt.key } });
 }
 
 /** Books a held table; a special request written while it was held goes with it. */
 export function confirmReservation(id: number, specialRequest?: string): Promise<Reservation> {
-  return api<Reservation>(`/api/Member/Reservations/${id}/Confirm`, { method: 'POST', ...(specialRequest !== undefined ? { body: { specialRequest } } : {}) });
+  return call(API_PATHS.confirmReservation, { params: { id }, ...(specialRequest !== undefined ? { body: { specialRequest } } : {}) });
 }
 
 export function cancelReservation(id: number): Promise<Reservation> {
-  return api<Reservation>(`/api/Member/Reservations/${id}`, { method: 'DELETE' });
+  return call(API_PATHS.cancelReservation, { params: { id } });
 }
 
 export function useReservations(enabled: boolean) {
   return useQuery({
     queryKey: RESERVATIONS_QUERY_KEY,
-    queryFn: ({ signal }) => api<ReservationList>('/api/Member/Reservations', { signal }),
+    queryFn: ({ signal }) => call(API_PATHS.reservations, { signal }),
     enabled,
   });
 }

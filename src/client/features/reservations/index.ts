@@ -4,4 +4,3 @@
  */
 export { ReservationWidget, offersReservationWidget } from './components/reservation-widget';
 export { ReservationsList } from './components/reservations-list';
-export { RESERVATIONS_QUERY_KEY, useReservations } from './api';

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { sameOriginPath } from '#shared/rules/safe-redirect';
 import { RESERVATION_MESSAGES } from '#shared/rules/reservations';
 import {
-  formatDate, formatTime, initialSearch, largerPartyMessage, localToday, noAvailabilityMessage, reservationErrorMessage, reservationImpression,
-  returnPath, searchImpression, withoutReservationParams,
+  currencyOf, earningTimesText, formatDate, initialSearch, largerPartyMessage, noAvailabilityMessage, provisionalWindow, reservationErrorMessage,
+  reservationImpression, restaurantToday, returnPath, searchImpression, timeChoiceLabel, withoutReservationParams,
 } from './rules';
+import type { EarnMark, TimeChoice } from '#shared/schemas/reservations';
 
 const answer = { limits: { minPartySize: 2, maxPartySize: 6, maxDaysInAdvance: 60, cutoffMinutes: 60 }, phone: '(212) 555-0142' };
 
@@ -19,16 +20,18 @@ describe('reservation widget rules', () => {
     expect(largerPartyMessage('(212) 555-0142')).toBe('For parties of more than 18, please call the restaurant at (212) 555-0142.');
   });
 
-  it('starts from 19:00 and 2 (§9) unless the address brings valid values', () => {
+  it('starts from the restaurant\'s today, the day\'s default time (the server\'s choice) and 2 (§9) unless the address brings valid values', () => {
     const today = '2026-11-23';
-    expect(initialSearch(new URLSearchParams(''), today)).toEqual({ date: today, time: '19:00', partySize: 2, slot: null });
+    expect(initialSearch(new URLSearchParams(''), today)).toEqual({ date: today, time: null, partySize: 2, slot: null });
     expect(initialSearch(new URLSearchParams('date=2026-11-30&time=20:30&party=4&slot=20:15'), today))
       .toEqual({ date: '2026-11-30', time: '20:30', partySize: 4, slot: '20:15' });
-    // Outside §5 (yesterday to a year ahead), not a time, party past 18 or not whole: the defaults.
-    expect(initialSearch(new URLSearchParams('date=2026-11-21&time=25:00&party=19&slot=x'), today)).toEqual({ date: today, time: '19:00', partySize: 2, slot: null });
+    // Before today (yesterday too), past the longest window (90 days), not a time, party past 18 or not whole: the defaults.
+    expect(initialSearch(new URLSearchParams('date=2026-11-21&time=25:00&party=19&slot=x'), today)).toEqual({ date: today, time: null, partySize: 2, slot: null });
     expect(initialSearch(new URLSearchParams('date=2027-11-24&party=2.5'), today)).toMatchObject({ date: today, partySize: 2 });
-    expect(initialSearch(new URLSearchParams('date=2026-11-22'), today).date).toBe('2026-11-22');
-    expect(initialSearch(new URLSearchParams('date=2027-11-23'), today).date).toBe('2027-11-23');
+    expect(initialSearch(new URLSearchParams('date=2026-11-22'), today).date).toBe(today);
+    expect(initialSearch(new URLSearchParams('date=2027-02-21'), today).date).toBe('2027-02-21');
+    expect(initialSearch(new URLSearchParams('date=2027-02-22'), today).date).toBe(today);
+    expect(provisionalWindow(today)).toEqual({ first: today, last: '2027-02-21' });
   });
 
   it('comes back to the same restaurant, date, time, party and slot through the safe-redirect rule', () => {
@@ -45,6 +48,8 @@ describe('reservation widget rules', () => {
     expect(reservationImpression('LoginPrompt', false)).toBe('reservationNonCardLoginPrompt');
     expect(reservationImpression('BookingFailure', false)).toBe('reservationNonCardBookingFailure');
     expect(searchImpression(true, { date: 'd', time: '19:00', partySize: 2 })).toBe('reservationDefaultSearch');
+    expect(searchImpression(true, { date: 'd', time: null, partySize: 2 })).toBe('reservationDefaultSearch');
+    expect(searchImpression(true, { date: 'd', time: '12:00', partySize: 2 })).toBe('reservationUserSearch');
     expect(searchImpression(true, { date: 'd', time: '19:00', partySize: 3 })).toBe('reservationUserSearch');
     expect(searchImpression(false, { date: 'd', time: '19:00', partySize: 2 })).toBe('reservationUserSearch');
   });
@@ -60,12 +65,38 @@ describe('reservation widget rules', () => {
     expect(reservationErrorMessage(0, undefined, '')).toMatch(/could not reach/);
   });
 
-  it('writes times and dates as people read them, in no time zone', () => {
-    expect(formatTime('19:00')).toBe('7:00 PM');
-    expect(formatTime('00:15')).toBe('12:15 AM');
-    expect(formatTime('12:00')).toBe('12:00 PM');
+  it('writes dates as people read them, in no time zone; today is the restaurant\'s', () => {
     expect(formatDate('2026-11-30')).toBe('Monday, November 30, 2026');
     expect(formatDate('2026-11-30', 'short')).toBe('Mon, Nov 30');
-    expect(localToday(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+    // 03:30 UTC on 21 November is still the 20th in New York and Los Angeles, already the 21st in London.
+    const at = new Date('2026-11-21T03:30:00Z');
+    expect(restaurantToday('America/New_York', at)).toBe('2026-11-20');
+    expect(restaurantToday('America/Los_Angeles', at)).toBe('2026-11-20');
+    expect(restaurantToday('Europe/London', at)).toBe('2026-11-21');
+  });
+
+  it('names the day\'s reward windows from the marks themselves (never a time menu run), and marks the time menu where the day\'s times differ', () => {
+    const lunch = { from: '11:00', until: '14:00' };
+    const mark = (kind: EarnMark['kind'], window: EarnMark['window'] = kind === 'notEarned' ? null : lunch): EarnMark => ({
+      kind, tier: null, rate: kind === 'earns' ? 3 : null, deferred: false, reason: kind === 'notEarned' ? 'outsideBenefitHours' : null, unlockTier: null, bonus: null, reservationBonus: null,
+      window, payBy: null, noRewardsOn: null,
+    });
+    const day = (spec: Array<[string, EarnMark['kind'], EarnMark['window']?]>): TimeChoice[] => spec.map(([time, kind, w]) => ({ time, earn: mark(kind, w) }));
+    const lunchOnly = day([['11:30', 'earns'], ['12:00', 'earns'], ['13:30', 'earns'], ['17:00', 'notEarned'], ['19:00', 'notEarned']]);
+    // The window is 11:00–2:00 PM, whatever times the menu happens to list (review 24 #3, b).
+    expect(earningTimesText(lunchOnly)).toBe('On this day, meals paid between 11:00 AM and 2:00 PM earn rewards.');
+    // A 1:45 PM slot that earns is inside the line's window.
+    expect(earningTimesText([...lunchOnly, { earn: mark('earns') }])).toBe('On this day, meals paid between 11:00 AM and 2:00 PM earn rewards.');
+    const dinner = { from: '21:00', until: null };
+    expect(earningTimesText(day([['21:00', 'signIn', dinner], ['17:00', 'notEarned'], ['12:00', 'signIn']]))).toBe('On this day, meals paid between 11:00 AM and 2:00 PM or between 9:00 PM and midnight earn rewards.');
+    // Every time earns until the end of the day: nothing to say; a window ending that day is still named.
+    expect(earningTimesText(day([['12:00', 'earns', { from: '00:00', until: null }], ['17:00', 'earns', { from: '00:00', until: null }]]))).toBeNull();
+    expect(earningTimesText(day([['12:00', 'earns'], ['13:00', 'earns']]))).toBe('On this day, meals paid between 11:00 AM and 2:00 PM earn rewards.');
+    expect(earningTimesText(day([['12:00', 'notEarned']]))).toBeNull();
+    expect(earningTimesText([])).toBeNull();
+    expect(timeChoiceLabel(lunchOnly[0]!, true)).toBe('11:30 AM \u2013 earns rewards');
+    expect(timeChoiceLabel(lunchOnly[3]!, true)).toBe('5:00 PM \u2013 no rewards');
+    expect(timeChoiceLabel(lunchOnly[3]!, false)).toBe('5:00 PM');
+    expect(currencyOf({ currencyType: 'Point', copyStates: { currencySingular: 'point', currencyPlural: 'points' } as never })).toEqual({ type: 'Point', singular: 'point', plural: 'points' });
   });
 });

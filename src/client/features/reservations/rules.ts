@@ -1,8 +1,12 @@
 import type { IMPRESSION_EVENT_TYPES } from '#shared/schemas/impressions';
-import type { AvailabilityResponse } from '#shared/schemas/reservations';
+import type { AvailabilityResponse, TimeChoice } from '#shared/schemas/reservations';
+import type { PartnerConfig } from '#shared/schemas/partner';
+import type { Currency } from '#shared/rules/rewards/policy';
+import { clockTime } from '#shared/rules/clock-time';
+import { localNow } from '#shared/rules/merchant-benefits';
 import {
-  DEFAULT_PARTY_SIZE, DEFAULT_RESERVATION_TIME, MAX_PARTY_SIZE, RESERVATION_MESSAGES, dayNumber, isInReservationDateRange, minutesOf,
-  type NoAvailabilityReason,
+  DEFAULT_PARTY_SIZE, DEFAULT_RESERVATION_TIME, MAX_BOOKING_WINDOW_DAYS, MAX_PARTY_SIZE, RESERVATION_MESSAGES, bookingWindow, dayNumber,
+  isInBookingWindow, minutesOf, type BookingWindow, type NoAvailabilityReason,
 } from '#shared/rules/reservations';
 
 /**
@@ -10,27 +14,57 @@ import {
  * says for each answer, which impression an action records, and the search it starts from.
  */
 
-/** A search of the widget: the restaurant's local date and time, and the party. */
-export type ReservationSearch = { date: string; time: string; partySize: number };
+/**
+ * A search of the widget: the restaurant's local date, the time asked for (null: the day's default,
+ * which the server chooses inside the restaurant's shifts), and the party.
+ */
+export type ReservationSearch = { date: string; time: string | null; partySize: number };
 
 /** The party-size choice past the widget's largest (§9: 18), for which the restaurant is called. */
 export const LARGER_PARTY = MAX_PARTY_SIZE + 1;
 
-/** Today's date (YYYY-MM-DD) where the browser is. */
-export function localToday(now = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+/** Today's date (YYYY-MM-DD) at the restaurant (its IANA time zone), not where the browser is. */
+export function restaurantToday(timeZone: string, now = new Date()): string {
+  return localNow(now, timeZone).date;
 }
 
-/** The time choices of the widget: every half hour of the day, 'HH:mm'. */
-export const TIME_CHOICES: readonly string[] = Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
+/**
+ * The dates the widget takes before the restaurant's own window is known (the first answer brings
+ * it): its today to the longest window any restaurant has.
+ */
+export function provisionalWindow(today: string): BookingWindow {
+  return bookingWindow(today, MAX_BOOKING_WINDOW_DAYS);
+}
 
-/** '19:00' → '7:00 PM'. */
-export function formatTime(time: string): string {
-  const m = minutesOf(time);
-  if (m === null) return time;
-  const h = Math.floor(m / 60);
-  const hour = h % 12 === 0 ? 12 : h % 12;
-  return `${hour}:${String(m % 60).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+/** The partner's currency words, as the earning policy's texts take them. */
+export function currencyOf(partner: Pick<PartnerConfig, 'currencyType' | 'copyStates'>): Currency {
+  return { type: partner.currencyType, singular: partner.copyStates.currencySingular, plural: partner.copyStates.currencyPlural };
+}
+
+const earnsThen = (c: Pick<TimeChoice, 'earn'>) => c.earn.kind !== 'notEarned';
+
+/**
+ * The line under the slots (issue 24): the reward windows of the day, from the same policy
+ * evaluation as the marks (each earning mark carries the window that holds its time), so it never
+ * contradicts a mark; and it says that the time of paying is what counts. Null where every time
+ * earns alike through the end of the day, or none earns.
+ */
+export function earningTimesText(marks: ReadonlyArray<Pick<TimeChoice, 'earn'>>): string | null {
+  const earning = marks.filter(earnsThen);
+  if (earning.length === 0) return null;
+  const windows = new Map<string, { from: string; until: string | null }>();
+  for (const c of earning) if (c.earn.window) windows.set(`${c.earn.window.from}-${c.earn.window.until ?? ''}`, c.earn.window);
+  const endsThatDay = [...windows.values()].some((w) => w.until !== null);
+  if (windows.size === 0 || (earning.length === marks.length && !endsThatDay)) return null;
+  const words = [...windows.values()].sort((a, b) => a.from.localeCompare(b.from))
+    .map((w) => `between ${clockTime(w.from)} and ${w.until === null ? 'midnight' : clockTime(w.until)}`);
+  return `On this day, meals paid ${words.join(' or ')} earn rewards.`;
+}
+
+/** A time choice's words in the time menu: the time, and on a day where times differ, whether it earns. */
+export function timeChoiceLabel(choice: TimeChoice, mixedDay: boolean): string {
+  if (!mixedDay) return clockTime(choice.time);
+  return `${clockTime(choice.time)} \u2013 ${earnsThen(choice) ? 'earns rewards' : 'no rewards'}`;
 }
 
 /** '2026-11-30' → 'Monday, November 30, 2026' (the date as written, no time zone involved). */
@@ -46,7 +80,8 @@ export const partyLabel = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`;
 
 /**
  * The search the widget starts from: the page's query (a visitor back from signing in brings
- * date, time and party) where each value is valid, else today, 19:00 and 2 (§9).
+ * date, time and party) where each value is valid, else the restaurant's today, its default time
+ * of that day (19:00 where it seats then, §9) and 2.
  */
 export function initialSearch(params: URLSearchParams, today: string): ReservationSearch & { slot: string | null } {
   const date = params.get('date') ?? '';
@@ -54,8 +89,8 @@ export function initialSearch(params: URLSearchParams, today: string): Reservati
   const party = Number(params.get('party'));
   const slot = params.get('slot');
   return {
-    date: isInReservationDateRange(date, today) ? date : today,
-    time: minutesOf(time) !== null ? time : DEFAULT_RESERVATION_TIME,
+    date: isInBookingWindow(date, provisionalWindow(today)) ? date : today,
+    time: minutesOf(time) !== null ? time : null,
     partySize: Number.isInteger(party) && party >= 1 && party <= MAX_PARTY_SIZE ? party : DEFAULT_PARTY_SIZE,
     slot: slot && minutesOf(slot) !== null ? slot : null,
   };
@@ -63,7 +98,7 @@ export function initialSearch(params: URLSearchParams, today: string): Reservati
 
 /** The restaurant page with the search and the chosen slot: where a visitor comes back to after signing in. */
 export function returnPath(merchantPath: string, search: ReservationSearch, slot: string): string {
-  const q = new URLSearchParams({ date: search.date, time: search.time, party: String(search.partySize), slot });
+  const q = new URLSearchParams({ date: search.date, time: search.time ?? slot, party: String(search.partySize), slot });
   return `${merchantPath}?${q.toString()}`;
 }
 
@@ -74,7 +109,7 @@ export function withoutReservationParams(params: URLSearchParams): URLSearchPara
   return next;
 }
 
-export const isDefaultSearch = (s: ReservationSearch) => s.time === DEFAULT_RESERVATION_TIME && s.partySize === DEFAULT_PARTY_SIZE;
+export const isDefaultSearch = (s: ReservationSearch) => (s.time === null || s.time === DEFAULT_RESERVATION_TIME) && s.partySize === DEFAULT_PARTY_SIZE;
 
 /** §4: what the widget says when there are no slots, with the restaurant's limits and phone. */
 export function noAvailabilityMessage(reason: NoAvailabilityReason, answer: Pick<AvailabilityResponse, 'limits' | 'phone'>): string {

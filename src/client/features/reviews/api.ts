@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_STATUS_IDS, REVIEWS_PAGE_SIZE } from '#shared/constants/reviews';
-import type { CreateReviewRequest, CreateReviewResponse, MerchantReviewsPage, ReviewableDine, ReviewStatus } from '#shared/schemas/reviews';
-import { api } from '#client/lib/api';
+import type { CreateReviewRequest } from '#shared/schemas/reviews';
+import { API_PATHS } from '#shared/api-paths';
+import { call } from '#client/lib/api';
 
 /**
  * Verified reviews' calls (docs/api-reviews.md). Member keys start with 'member' so signing out
@@ -15,7 +16,7 @@ export function reviewStatusQueryOptions(ids: readonly string[]) {
   const asked = [...new Set(ids)].slice(0, MAX_STATUS_IDS);
   return queryOptions({
     queryKey: [...REVIEWS_MEMBER_KEY, 'status', asked] as const,
-    queryFn: ({ signal }) => api<ReviewStatus[]>('/api/reviews/status', { signal, query: { txnId: asked } }),
+    queryFn: ({ signal }) => call(API_PATHS.reviewStatus, { signal, query: { txnId: asked } }),
     enabled: asked.length > 0,
     staleTime: 0,
     refetchOnMount: 'always',
@@ -33,7 +34,7 @@ export function useReviewedIds(ids: readonly string[]) {
 export function reviewableDineQueryOptions(txnId: string) {
   return queryOptions({
     queryKey: [...REVIEWS_MEMBER_KEY, 'dine', txnId] as const,
-    queryFn: ({ signal }) => api<ReviewableDine>(`/api/reviews/dines/${encodeURIComponent(txnId)}`, { signal }),
+    queryFn: ({ signal }) => call(API_PATHS.reviewableDine, { params: { txnId }, signal }),
     staleTime: 0,
     refetchOnMount: 'always',
     retry: false,
@@ -51,7 +52,7 @@ export function useReviewableDine(txnId: string) {
 export function useCreateReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateReviewRequest) => api<CreateReviewResponse>('/api/reviews', { method: 'POST', body }),
+    mutationFn: (body: CreateReviewRequest) => call(API_PATHS.createReview, { body }),
     onSuccess: async (result) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: REVIEWS_MEMBER_KEY }),
@@ -66,7 +67,7 @@ export function useCreateReview() {
 export function merchantReviewsQueryOptions(merchantId: number, page: number) {
   return queryOptions({
     queryKey: [...merchantReviewsKey(merchantId), page] as const,
-    queryFn: ({ signal }) => api<MerchantReviewsPage>(`/api/merchants/${merchantId}/reviews`, { signal, query: { pageNo: page, resultsPerPage: REVIEWS_PAGE_SIZE } }),
+    queryFn: ({ signal }) => call(API_PATHS.merchantReviews, { params: { merchantId }, signal, query: { pageNo: page, resultsPerPage: REVIEWS_PAGE_SIZE } }),
   });
 }
 

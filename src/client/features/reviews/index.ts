@@ -5,4 +5,4 @@
 export { ReviewScreen } from './components/review-screen';
 export { MerchantReviews } from './components/merchant-reviews';
 export { ReviewLink } from './components/review-link';
-export { useReviewedIds, REVIEWS_MEMBER_KEY } from './api';
+export { useReviewedIds } from './api';

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { CreditBalance, CreditRecordsPage, DineSummary, TransactionsPage } from '#shared/schemas/rewards';
-import { api } from '#client/lib/api';
+import { API_PATHS } from '#shared/api-paths';
+import { call } from '#client/lib/api';
 
 /**
  * Rewards calls (§7; docs/rewards-engine.md). Keys start with 'member' so signing out drops them
@@ -22,7 +22,7 @@ const FRESH_ON_OPEN = { staleTime: 0, refetchOnMount: 'always' } as const;
 export function transactionsQueryOptions(page: number) {
   return queryOptions({
     queryKey: [...REWARDS_QUERY_KEY, 'transactions', page] as const,
-    queryFn: ({ signal }) => api<TransactionsPage>('/api/Member/Transactions', { signal, query: { pageNo: page, resultsPerPage: ACTIVITY_PAGE_SIZE } }),
+    queryFn: ({ signal }) => call(API_PATHS.transactions, { signal, query: { pageNo: page, resultsPerPage: ACTIVITY_PAGE_SIZE } }),
     ...FRESH_ON_OPEN,
   });
 }
@@ -36,7 +36,7 @@ export function useTransactions(page: number) {
 export function dineSummaryQueryOptions(enabled = true) {
   return queryOptions({
     queryKey: [...REWARDS_QUERY_KEY, 'dineSummary'] as const,
-    queryFn: ({ signal }) => api<DineSummary>('/api/Member/DineSummary', { signal }),
+    queryFn: ({ signal }) => call(API_PATHS.dineSummary, { signal }),
     enabled,
     ...FRESH_ON_OPEN,
   });
@@ -50,7 +50,7 @@ export function useDineSummary(enabled = true) {
 export function creditBalanceQueryOptions(enabled = true) {
   return queryOptions({
     queryKey: [...REWARDS_QUERY_KEY, 'creditBalance'] as const,
-    queryFn: ({ signal }) => api<CreditBalance>('/api/Member/StatementCreditBalance', { signal }),
+    queryFn: ({ signal }) => call(API_PATHS.creditBalance, { signal }),
     enabled,
     ...FRESH_ON_OPEN,
   });
@@ -68,7 +68,7 @@ export function statementCreditsQueryOptions(enabled = true) {
   return infiniteQueryOptions({
     queryKey: [...REWARDS_QUERY_KEY, 'statementCredits'] as const,
     queryFn: ({ signal, pageParam }) =>
-      api<CreditRecordsPage>('/api/Member/TransactionsStatementCredits', { signal, query: { pageNo: pageParam, resultsPerPage: ACTIVITY_PAGE_SIZE } }),
+      call(API_PATHS.creditRecords, { signal, query: { pageNo: pageParam, resultsPerPage: ACTIVITY_PAGE_SIZE } }),
     initialPageParam: 1,
     getNextPageParam: (last, all) => (all.length < last.totalPages ? all.length + 1 : undefined),
     enabled,

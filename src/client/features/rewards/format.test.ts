@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makePartnerConfig } from '#client/test/partner-fixture';
-import { activityRowView, creditRowView, formatDay, formatMoney, formatReward, usesAirlineWording } from './format';
+import { NOT_EARNED_REASONS } from '#shared/constants/rewards';
+import { STATUS_LINES } from '#shared/rules/rewards/status-label';
+import { activateByLine, activityRowView, creditRowView, formatDay, formatLocalDay, formatMoney, formatReward, usesAirlineWording } from './format';
 import { daysAgo, makeCredit, makeTransaction } from './test/rewards-fixtures';
 
 const miles = makePartnerConfig();
@@ -44,10 +46,54 @@ describe('rewards wording', () => {
     expect(activityRowView(makeTransaction({ transactionStatus: 'Pending', transactionCreatedAt: daysAgo(1) }), { partner: miles }).label).toBe('Processing');
   });
 
-  it('statement credits: amount from cents, target, status words', () => {
-    expect(creditRowView(makeCredit({ creditAmountCents: 2150, status: 'pending_received' }))).toMatchObject({ amount: '$21.50', target: 'Visa ending in 1111', status: 'Processing', settled: false });
-    expect(creditRowView(makeCredit({ status: 'rejected' })).status).toBe('Rejected');
-    expect(creditRowView(makeCredit({ status: 'error' })).status).toBe('Not paid');
-    expect(creditRowView(makeCredit()).settled).toBe(true);
+  it('statement credits: amount from cents, target, status words; a completed one says when it was paid', () => {
+    expect(creditRowView(makeCredit({ creditAmountCents: 2150, status: 'pending_received', completedAt: null }))).toMatchObject({ amount: '$21.50', target: 'Visa ending in 1111', status: 'Accepted by the card issuer', settled: false });
+    expect(creditRowView(makeCredit({ status: 'pending', completedAt: null })).status).toBe('Sent to the card issuer');
+    expect(creditRowView(makeCredit({ status: 'rejected', completedAt: null })).status).toBe('Refused: back in your balance');
+    expect(creditRowView(makeCredit({ status: 'error', completedAt: null })).status).toBe('Not paid: back in your balance');
+    const completed = makeCredit({ completedAt: '2026-11-24T15:00:00Z' });
+    expect(creditRowView(completed)).toMatchObject({ status: `Paid ${formatDay('2026-11-24T15:00:00Z')}`, settled: true });
+  });
+
+  it('dates a row by the date written in it (the restaurant\'s day, the member\'s for other rows), whatever the browser\'s zone', () => {
+    expect(formatLocalDay('2026-12-31T23:30:00-10:00')).toBe('Dec 31, 2026');
+    expect(formatLocalDay('2027-01-01T00:30:00+10:00')).toBe('Jan 1, 2027');
+    expect(activityRowView(makeTransaction({ transactionCreatedAt: '2026-12-31T23:30:00-10:00' }), { partner: points }).date).toBe('Dec 31, 2026');
+  });
+
+  it('says what happened on each row: the reason, when a Deferred reward pays, where cash back went', () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    const view = (over: Parameters<typeof makeTransaction>[0], partner = points) => activityRowView(makeTransaction(over), { partner, now, today: '2026-11-22' });
+    expect(view({ transactionStatus: 'Forfeit', reasonCode: 'refunded', reason: NOT_EARNED_REASONS.refunded })).toMatchObject({ label: 'Not earned', line: NOT_EARNED_REASONS.refunded, dimmed: true });
+    expect(view({ transactionStatus: 'Forfeit', reasonCode: 'notSettled', reason: NOT_EARNED_REASONS.notSettled })).toMatchObject({ label: 'Expired', line: NOT_EARNED_REASONS.notSettled });
+    expect(view({ transactionStatus: 'Deferred', deferral: { activateBy: '2026-12-04', activated: false } }, miles))
+      .toMatchObject({ label: 'Awaiting activation', line: 'Pays when you activate your account; activate by Dec 4, 2026.', dimmed: true });
+    const credit = { creditId: 'cr-1', targetLabel: 'Visa ending in 1111' };
+    expect(view({ benefitAmount: 2.5, statementCredit: { ...credit, status: 'pending' } }, dollars))
+      .toMatchObject({ label: 'Payout pending', line: 'Statement credit to Visa ending in 1111: sent to the card issuer.', dimmed: false, reward: '$2.50' });
+    expect(view({ transactionStatus: 'Paid', paidAt: '2026-11-24T15:00:00Z', statementCredit: { ...credit, status: 'completed' } }, dollars))
+      .toMatchObject({ label: `Paid ${formatDay('2026-11-24T15:00:00Z')}`, line: 'Statement credit to Visa ending in 1111.' });
+    expect(view({ benefitAmount: 2.5 }, dollars)).toMatchObject({ label: null, line: STATUS_LINES.inBalance });
+    expect(view({})).toMatchObject({ label: null, line: null, dimmed: false });
+  });
+});
+
+describe('a dine row says why its earned-on differs and the offer it earned at (issue 24 review h)', () => {
+  it('names the online subtotal, before tip or a refund, and a 2X offer', () => {
+    const online = activityRowView(makeTransaction({ dineAmount: 67.59, earnedOnAmount: 58.13, earnedOnReasons: ['onlineSubtotal'], benefitAmount: 581 }), { partner: points });
+    expect(online).toMatchObject({ earnedOn: '$58.13', earnedOnWhy: 'online order subtotal', multiplier: null });
+    const both = activityRowView(makeTransaction({ earnedOnAmount: 30, earnedOnReasons: ['beforeTip', 'refund'] }), { partner: points });
+    expect(both.earnedOnWhy).toBe('before tip, after a refund');
+    const offer = activityRowView(makeTransaction({ dineAmount: 55.08, benefitAmount: 826, earnMultiplier: 3 }), { partner: points });
+    expect(offer).toMatchObject({ earnedOn: null, earnedOnWhy: null, multiplier: '3X offer' });
+  });
+});
+
+describe('a member who has not activated reads by when to activate (issue 24 review k)', () => {
+  it('names the earliest last day among their Deferred dines, else the rule', () => {
+    const deferred = (activateBy: string, activated = false) => makeTransaction({ transactionStatus: 'Deferred', deferral: { activateBy, activated } });
+    expect(activateByLine([deferred('2026-12-20'), deferred('2026-12-11'), makeTransaction()], 'points'))
+      .toBe('Your dines with a linked card have earned points: activate by Dec 11, 2026 for them to be paid.');
+    expect(activateByLine([deferred('2026-12-11', true)], 'points')).toBe('Dines with a linked card earn points before you activate; each pays once you activate within 14 days of its charge.');
   });
 });

@@ -1,7 +1,8 @@
 import type { CopyTokens, CurrencyType } from '#shared/schemas/partner';
 import type { CreditRecord, Transaction } from '#shared/schemas/rewards';
-import type { RedemptionStatus, RewardSourceCode } from '#shared/constants/rewards';
-import { isDimmed, statusLabel } from '#shared/rules/rewards/status-label';
+import { DEFERRED_DAYS, type RedemptionStatus, type RewardSourceCode } from '#shared/constants/rewards';
+import { localParts } from '#shared/rules/rewards/local-time';
+import { calendarDay, rowStatus } from '#shared/rules/rewards/status-label';
 
 /** §4: airline partners (currency Mile) have their own status wording. */
 export function usesAirlineWording(partner: { currencyType: CurrencyType }): boolean {
@@ -29,12 +30,22 @@ export function formatReward(amount: number, partner: RewardUnit): string {
   return unit ? `${WHOLE.format(n)} ${unit}` : WHOLE.format(n);
 }
 
-/** A date-time as 'Nov 20, 2026' in the browser's time zone; null when it does not parse. */
+/** An instant as 'Nov 20, 2026' in the browser's time zone; null when it does not parse. */
 export function formatDay(value: string | null | undefined): string | null {
   if (!value) return null;
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return null;
   return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+/**
+ * A row's date-time with its offset (§3 transactionCreatedAt: the restaurant's local time of a
+ * dine, the member's clock for other rows) as the date written in it, 'Nov 20, 2026': the day the
+ * year's total counts it in, whatever the browser's zone. Other values as formatDay.
+ */
+export function formatLocalDay(value: string): string | null {
+  const local = localParts(value);
+  return local ? calendarDay(local.date) : formatDay(value);
 }
 
 /** §3 reward source codes as a member reads them; S (a dine) needs no word. */
@@ -46,9 +57,6 @@ export const SOURCE_LABELS: Record<RewardSourceCode, string> = {
   J: 'Bonus adjustment',
   '+': 'Corporate bonus',
 };
-
-/** §4 Deferred: finalised, the reward may take up to two weeks. */
-export const DEFERRED_NOTE = 'Finalized: rewards may take up to two weeks to appear.';
 
 export type ActivityRowView = {
   id: string;
@@ -63,59 +71,86 @@ export type ActivityRowView = {
   card: string | null;
   /** The dine's amount; null for rows that are not a dine. */
   dineAmount: string | null;
+  /** What it earned on, where that is not the dine amount (before tip, an online subtotal, after a refund). */
+  earnedOn: string | null;
+  /** Why the earned-on differs from the dine amount: 'online order subtotal', 'before tip', 'after a refund'. */
+  earnedOnWhy: string | null;
+  /** The restaurant's offer the dine earned at ('2X offer'), from the rate the engine paid. */
+  multiplier: string | null;
   reward: string;
   /** §4 status label (null for Awarded); Paid carries its date. */
   label: string | null;
   dimmed: boolean;
-  /** Why it did not earn, when it did not. */
-  reason: string | null;
+  /** What happened: why it did not earn, when it pays, where the money went (status-label.ts). */
+  line: string | null;
+};
+
+/** Why a dine earned on less than its amount, in a row's words (the policy's rowBasis reasons). */
+export const EARNED_ON_WHY: Record<Transaction['earnedOnReasons'][number], string> = {
+  onlineSubtotal: 'online order subtotal',
+  beforeTip: 'before tip',
+  refund: 'after a refund',
 };
 
 /** One row of Reviews & History (§2, §4). */
-export function activityRowView(tx: Transaction, opts: { partner: RewardUnit & { currencyType: CurrencyType }; now?: Date }): ActivityRowView {
-  const airline = usesAirlineWording(opts.partner);
-  let label = statusLabel({ status: tx.transactionStatus, airline, transactionCreatedAt: tx.transactionCreatedAt, now: opts.now });
-  if (tx.transactionStatus === 'Paid') {
-    const paid = formatDay(tx.paidAt);
-    label = paid ? `Paid ${paid}` : 'Paid';
-  }
+export function activityRowView(tx: Transaction, opts: { partner: RewardUnit & { currencyType: CurrencyType }; now?: Date; today?: string }): ActivityRowView {
+  const status = rowStatus({
+    status: tx.transactionStatus, reasonCode: tx.reasonCode, currencyType: opts.partner.currencyType, transactionCreatedAt: tx.transactionCreatedAt,
+    statementCredit: tx.statementCredit, deferral: tx.deferral, paidOn: formatDay(tx.paidAt), amount: tx.benefitAmount, now: opts.now, today: opts.today,
+  });
   const isDine = tx.transactionTypeCode === 'S';
-  const earned = tx.transactionStatus === 'Awarded' || tx.transactionStatus === 'Paid';
   return {
     id: tx.sourceTransactionId,
     title: tx.merchantName?.trim() || SOURCE_LABELS[tx.transactionTypeCode],
     merchantId: tx.merchantId !== null && tx.activeMerchant ? tx.merchantId : null,
     kind: isDine || !tx.merchantName?.trim() ? null : SOURCE_LABELS[tx.transactionTypeCode],
-    date: formatDay(tx.transactionCreatedAt),
+    date: formatLocalDay(tx.transactionCreatedAt),
     dateTime: tx.transactionCreatedAt,
     card: tx.cardLastFour ? `Card ending in ${tx.cardLastFour}` : null,
     dineAmount: isDine || tx.dineAmount !== 0 ? formatMoney(tx.dineAmount) : null,
+    earnedOn: tx.earnedOnAmount !== null && tx.earnedOnAmount !== undefined ? formatMoney(tx.earnedOnAmount) : null,
+    earnedOnWhy: tx.earnedOnAmount !== null && tx.earnedOnReasons.length > 0 ? tx.earnedOnReasons.map((r) => EARNED_ON_WHY[r]).join(', ') : null,
+    multiplier: tx.earnMultiplier !== null && tx.earnMultiplier > 1 ? `${tx.earnMultiplier}X offer` : null,
     reward: formatReward(tx.benefitAmount, opts.partner),
-    label,
-    dimmed: isDimmed(tx.transactionStatus),
-    reason: earned ? null : tx.reason ?? (tx.transactionStatus === 'Deferred' ? DEFERRED_NOTE : null),
+    label: status.label,
+    dimmed: status.dimmed,
+    line: status.line,
   };
 }
 
 /** §3 redemption statuses of a statement credit, as a member reads them. */
 export const CREDIT_STATUS_LABELS: Record<RedemptionStatus, string> = {
-  pending: 'Pending',
-  pending_received: 'Processing',
+  pending: 'Sent to the card issuer',
+  pending_received: 'Accepted by the card issuer',
   completed: 'Paid',
-  rejected: 'Rejected',
-  error: 'Not paid',
+  // Its rewards are back in the balance (payouts.ts), paid with the next statement credit.
+  rejected: 'Refused: back in your balance',
+  error: 'Not paid: back in your balance',
 };
 
 export type CreditRowView = { id: string; amount: string; target: string; date: string | null; dateTime: string; status: string; settled: boolean };
 
+/** A statement credit: issued on its date; a completed one says when it was paid, as its rewards' rows do. */
 export function creditRowView(record: CreditRecord): CreditRowView {
+  const paidOn = record.status === 'completed' ? formatDay(record.completedAt) : null;
   return {
     id: record.creditId,
     amount: formatMoney(record.creditAmountCents / 100),
     target: record.targetLabel,
     date: formatDay(record.createdAt),
     dateTime: record.createdAt,
-    status: CREDIT_STATUS_LABELS[record.status],
+    status: paidOn ? `${CREDIT_STATUS_LABELS.completed} ${paidOn}` : CREDIT_STATUS_LABELS[record.status],
     settled: record.status === 'completed',
   };
+}
+
+/**
+ * What a member who has not activated must do for their dines to pay (issue 24 review k): the
+ * earliest last day to activate among their Deferred dines (the policy's lastDayToActivate, on each
+ * row's deferral), else the rule itself (DEFERRED_DAYS after a dine's charge).
+ */
+export function activateByLine(rows: readonly Transaction[], currencyPlural: string): string {
+  const days = rows.flatMap((r) => (r.transactionStatus === 'Deferred' && r.deferral && !r.deferral.activated ? [r.deferral.activateBy] : [])).sort();
+  if (days.length > 0) return `Your dines with a linked card have earned ${currencyPlural}: activate by ${calendarDay(days[0]!)} for them to be paid.`;
+  return `Dines with a linked card earn ${currencyPlural} before you activate; each pays once you activate within ${DEFERRED_DAYS} days of its charge.`;
 }

@@ -1,7 +1,9 @@
 /**
  * Public entry of the rewards feature for other features: the query keys (whoever adds a dine,
- * such as the staging tools, refreshes Reviews & History with them) and the reward wording.
+ * such as the staging tools, refreshes Reviews & History with them), the reward wording, and this
+ * year's total (the account overview shows it).
  * Reviews & History's parts are imported by routes/ from their files.
  */
-export { REWARDS_QUERY_KEY, ACTIVITY_PAGE_SIZE } from './api';
-export { formatReward, formatMoney, usesAirlineWording } from './format';
+export { REWARDS_QUERY_KEY, transactionsQueryOptions } from './api';
+export { formatReward, formatMoney, activateByLine } from './format';
+export { YearTotal } from './components/year-total';

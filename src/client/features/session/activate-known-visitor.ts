@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { KnownVisitor } from '#shared/rules/activation';
-import { api } from '../../lib/api';
+import { API_PATHS } from '#shared/api-paths';
+import { call } from '../../lib/api';
 import { knownVisitorQueryOptions } from './known-visitor';
 
 // Apart from the lookup (known-visitor.ts), which every page's first load runs: only the activation
@@ -13,7 +14,7 @@ import { knownVisitorQueryOptions } from './known-visitor';
 export function useActivateKnownVisitor(publicId: string, handlers: { onActivated: (visitor: KnownVisitor) => Promise<void> | void; onError: () => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<KnownVisitor>('/api/Member/Activate', { method: 'POST', body: { publicId } }),
+    mutationFn: () => call(API_PATHS.activateKnownVisitor, { body: { publicId } }),
     onSuccess: async (visitor) => {
       await handlers.onActivated(visitor);
       queryClient.setQueryData(knownVisitorQueryOptions(publicId).queryKey, visitor);

@@ -3,7 +3,9 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import { queryKeys } from '#shared/first-screen';
 import type { Member } from '#shared/schemas/member';
-import { api, ApiError } from '../../lib/api';
+import { API_PATHS } from '#shared/api-paths';
+import { ApiError, call } from '../../lib/api';
+import { browserLocation } from '../../lib/browser-location';
 import { setCsrfToken } from '../../lib/csrf';
 
 export const MEMBER_QUERY_KEY = queryKeys.member;
@@ -11,7 +13,7 @@ export const MEMBER_QUERY_KEY = queryKeys.member;
 /** GET /api/Member: the signed-in member, or null when there is none (401 is not an error). */
 export async function fetchMember(signal?: AbortSignal): Promise<Member | null> {
   try {
-    return await api<Member>('/api/Member', { signal });
+    return await call(API_PATHS.member, { signal });
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null;
     throw err;
@@ -75,11 +77,15 @@ export function applySignedIn(queryClient: QueryClient, answer: SessionAnswer) {
  * GET /api/SignOut (keepalive, so it completes even when the page goes away), then the token
  * the server hands back for the new anonymous session. The member query is set to null. For a
  * single sign-on member the answer carries the identity provider's sign-out address
- * (endSessionUrl): the caller opens it so the provider's session ends too.
+ * (endSessionUrl): the browser leaves for it at once (a top-level GET, no form crossing sites), so
+ * the provider's session ends too and it returns to /SignOut. It leaves before the member is
+ * forgotten here: a page that needs a member would otherwise send the browser to the provider's
+ * sign-in first, which would sign the member straight back in.
  */
 export async function signOut(queryClient?: QueryClient): Promise<{ endSessionUrl?: string }> {
-  const answer = await api<{ signedOut: boolean; csrfToken?: string; endSessionUrl?: string }>('/api/SignOut', { keepalive: true, csrf: true });
+  const answer = await call(API_PATHS.signOut, { keepalive: true, csrf: true });
   if (answer?.csrfToken) setCsrfToken(answer.csrfToken);
+  if (answer?.endSessionUrl) browserLocation.leave(answer.endSessionUrl);
   if (queryClient) {
     // A member fetch still under way belongs to the old session: drop its answer.
     await queryClient.cancelQueries({ queryKey: MEMBER_QUERY_KEY, exact: true });

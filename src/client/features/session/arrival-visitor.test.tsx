@@ -6,8 +6,9 @@ import { makeMember } from '#client/test/member-fixture';
 import { makePartnerConfig } from '#client/test/partner-fixture';
 import { expectNoAxeViolations } from '#client/test/axe';
 import { useArrival, useArrivalVisitor } from './arrival';
-import { ActivationPrompt, ACTIVATION_PROMPT_CLOSED_KEY } from './components/activation-prompt';
+import { ActivationPrompt, ACTIVATION_PROMPT_CLOSED_KEY } from '../../app/chrome/activation-prompt';
 import { emulationExit, useEmulationGuard } from './emulation';
+import { makePage, makeTransaction } from '../rewards/test/rewards-fixtures';
 import { EMULATING_WINDOW_KEY, EMULATION_ID_KEY } from '#shared/rules/emulation';
 
 type Visitor = { publicId: string; tierLevel: number; hasWebProfile: boolean; active: boolean };
@@ -27,6 +28,8 @@ beforeEach(() => {
   vi.stubGlobal('fetch', vi.fn(async (input: string) => {
     const url = new URL(input, 'http://localhost');
     if (url.pathname === '/api/CSRF') return json({ csrfToken: 't' });
+    // A tier-1 member's history: one dine waiting for activation (the prompt names its last day).
+    if (url.pathname === '/api/Member/Transactions') return json(makePage([makeTransaction({ transactionStatus: 'Deferred', deferral: { activateBy: '2026-12-11', activated: false } })]));
     const m = /^\/api\/Member\/(.+)$/.exec(url.pathname);
     if (m) {
       const id = decodeURIComponent(m[1]!);
@@ -97,6 +100,8 @@ describe('known visitors on arrival (§4)', () => {
     expect(screen.getByTestId('status').textContent).toBe('none');
     await act(async () => { await new Promise((r) => setTimeout(r, 20)); });
     expect(lookups).toEqual([]);
+    // Issue 24 review k: by when activating still pays their dines.
+    expect(screen.getByRole('region', { name: 'Activate your account' }).textContent).toContain('activate by Dec 11, 2026 for them to be paid');
   });
 
   it('is not shown to other tiers, on /activate, or where the partner has no members', () => {

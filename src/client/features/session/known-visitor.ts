@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { KnownVisitor } from '#shared/rules/activation';
-import { api } from '../../lib/api';
+import { API_PATHS } from '#shared/api-paths';
+import { call } from '../../lib/api';
 
 /** GET /api/Member/{publicId} (with the anti-forgery header, §7); 404 for an unknown id. */
 export function knownVisitorQueryOptions(publicId: string | null) {
   return queryOptions({
     queryKey: ['known-visitor', publicId] as const,
-    queryFn: ({ signal }) => api<KnownVisitor>(`/api/Member/${encodeURIComponent(publicId ?? '')}`, { csrf: true, signal }),
+    queryFn: ({ signal }) => call(API_PATHS.knownVisitor, { params: { publicId: publicId ?? '' }, csrf: true, signal }),
     enabled: Boolean(publicId),
     staleTime: Infinity,
     retry: false,

@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Member } from '#shared/schemas/member';
-import type { Claim, ResolveClaimRequest, ReviewClaimsResponse } from '#shared/schemas/claims';
-import type { DemoMembersResponse, DemoPartnerNumbersResponse, MemberStateRequest, OutboxResponse } from '#shared/schemas/stgtools';
-import { api } from '../../lib/api';
-import { applySignedIn, MEMBER_QUERY_KEY, type SessionAnswer } from '../session';
+import type { ResolveClaimRequest } from '#shared/schemas/claims';
+import type { MemberStateRequest } from '#shared/schemas/stgtools';
+import { API_PATHS } from '#shared/api-paths';
+import { call } from '../../lib/api';
+import { applySignedIn, MEMBER_QUERY_KEY } from '../session';
 import { REWARDS_QUERY_KEY } from '../rewards';
 
 /** Staging tools calls (docs/api-members.md; absent in production). */
@@ -11,7 +11,7 @@ import { REWARDS_QUERY_KEY } from '../rewards';
 export function demoMembersQueryOptions() {
   return queryOptions({
     queryKey: ['stgtools', 'members'] as const,
-    queryFn: ({ signal }) => api<DemoMembersResponse>('/api/stgtools/members', { signal }),
+    queryFn: ({ signal }) => call(API_PATHS.demoMembers, { signal }),
     retry: false,
   });
 }
@@ -20,7 +20,7 @@ export function demoMembersQueryOptions() {
 export function partnerNumbersQueryOptions() {
   return queryOptions({
     queryKey: ['stgtools', 'partner-numbers'] as const,
-    queryFn: ({ signal }) => api<DemoPartnerNumbersResponse>('/api/stgtools/partner-numbers', { signal }),
+    queryFn: ({ signal }) => call(API_PATHS.demoPartnerNumbers, { signal }),
     retry: false,
     staleTime: 0,
   });
@@ -29,7 +29,7 @@ export function partnerNumbersQueryOptions() {
 export function outboxQueryOptions() {
   return queryOptions({
     queryKey: ['stgtools', 'outbox'] as const,
-    queryFn: ({ signal }) => api<OutboxResponse>('/api/stgtools/outbox', { signal }),
+    queryFn: ({ signal }) => call(API_PATHS.outbox, { signal }),
     retry: false,
     // Mails arrive while the tester works elsewhere: fetch again whenever the page is opened.
     staleTime: 0,
@@ -40,7 +40,7 @@ export function outboxQueryOptions() {
 export function useSignInAs() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (publicId: string) => api<SessionAnswer>('/api/stgtools/sign-in-as', { method: 'POST', body: { publicId } }),
+    mutationFn: (publicId: string) => call(API_PATHS.signInAs, { body: { publicId } }),
     onSuccess: (answer) => applySignedIn(queryClient, answer),
   });
 }
@@ -49,7 +49,7 @@ export function useSignInAs() {
 export function useSetMemberState() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: MemberStateRequest) => api<Member>('/api/stgtools/member-state', { method: 'PUT', body }),
+    mutationFn: (body: MemberStateRequest) => call(API_PATHS.setMemberState, { body }),
     onSuccess: (member) => queryClient.setQueryData(MEMBER_QUERY_KEY, member),
   });
 }
@@ -65,7 +65,6 @@ export type DineNowRequest = {
   /** Clear this earlier authorisation (its transaction id) with amountCents instead of a new purchase. */
   clearTransactionId?: string;
 };
-export type DineNowResponse = { transactionId: string };
 
 /**
  * "Dine now": the engine applies the events within a few seconds, so the member's rewards and
@@ -74,7 +73,7 @@ export type DineNowResponse = { transactionId: string };
 export function useDineNow() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: DineNowRequest) => api<DineNowResponse>('/api/stgtools/dines', { method: 'POST', body }),
+    mutationFn: (body: DineNowRequest) => call(API_PATHS.dineNow, { body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: REWARDS_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: MEMBER_QUERY_KEY, exact: true });
@@ -86,7 +85,7 @@ export function useDineNow() {
 export function reviewClaimsQueryOptions() {
   return queryOptions({
     queryKey: ['stgtools', 'claims'] as const,
-    queryFn: ({ signal }) => api<ReviewClaimsResponse>('/api/stgtools/claims', { signal }),
+    queryFn: ({ signal }) => call(API_PATHS.reviewClaims, { signal }),
     retry: false,
     staleTime: 0,
   });
@@ -96,7 +95,7 @@ export function reviewClaimsQueryOptions() {
 export function useResolveClaim() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: number } & ResolveClaimRequest) => api<Claim>(`/api/stgtools/claims/${id}/resolve`, { method: 'POST', body }),
+    mutationFn: ({ id, ...body }: { id: number } & ResolveClaimRequest) => call(API_PATHS.resolveClaim, { params: { id }, body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['stgtools'] });
       void queryClient.invalidateQueries({ queryKey: ['member'] });

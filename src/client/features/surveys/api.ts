@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { readSurveys, type Survey } from '#shared/rules/surveys';
-import type { SurveyResponseCreated, SurveyResponseRequest } from '#shared/schemas/surveys';
-import { api } from '#client/lib/api';
+import type { SurveyResponseRequest } from '#shared/schemas/surveys';
+import { API_PATHS } from '#shared/api-paths';
+import { call } from '#client/lib/api';
 import { useContentPage } from '../content';
 
 /** The partner's surveys from the `surveys` content (copy tokens already filled), in content order. */
@@ -15,6 +16,6 @@ export function useSurveys(): Survey[] {
 export function useSubmitSurvey(surveyId: string) {
   return useMutation({
     mutationFn: (body: SurveyResponseRequest) =>
-      api<SurveyResponseCreated>(`/api/surveys/${encodeURIComponent(surveyId)}/responses`, { method: 'POST', body }),
+      call(API_PATHS.surveyResponse, { params: { surveyId }, body }),
   });
 }

@@ -3,7 +3,4 @@
  * (§4), the survey form of the prompt and of /surveys, and the answers call.
  */
 export { SurveyPrompt } from './components/survey-prompt';
-export { SurveyForm } from './components/survey-form';
 export { SurveyPage, SurveySuccess, SurveyError } from './components/survey-page';
-export { useSurveys, useSubmitSurvey } from './api';
-export { readLastSeen, markSeen } from './last-seen';

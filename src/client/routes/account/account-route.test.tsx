@@ -6,10 +6,11 @@ import type { RouteObject } from 'react-router';
 import { createRoutes } from '../../app/routes';
 import { makeContentState, makePartnerConfig } from '../../test/partner-fixture';
 import { makeMember } from '../../test/member-fixture';
-import { renderRoutes, Where } from '../../test/render-router';
+import { json, mockFetch, renderRoutes, Where } from '../../test/render-router';
 import { expectNoAxeViolations } from '../../test/axe';
 import { browserLocation } from '../../lib/browser-location';
 import { readLoginRedirect } from '../../features/session/arrival';
+import { signOut } from '../../features/session/api';
 import type { Member } from '#shared/schemas/member';
 import type { PartnerConfig } from '#shared/schemas/partner';
 import type { ContentState } from '../../features/content/content-provider';
@@ -17,7 +18,9 @@ import type { ContentState } from '../../features/content/content-provider';
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   localStorage.clear();
+  browserLocation.leavingFor = null;
 });
 
 /** The app's own /account route (with its children), so redirects are tested as configured. */
@@ -63,6 +66,27 @@ describe('Account centre routes', () => {
     await waitFor(() => expect(document.title).toMatch(/^Account Overview \| /));
   });
 
+  it('shows the account centre content\'s link groups at the foot of the overview (issue 25: seeded, never shown)', async () => {
+    const linkGroups = [
+      { title: 'Earn more', links: [{ text: 'How it works', url: '/how-it-works' }, { text: 'Find restaurants', url: '/search' }] },
+      { title: 'Need help?', links: [{ text: 'Contact customer support', url: 'https://hilton.example.com/dining/contact' }, { text: '', url: '/nowhere' }] },
+      { title: '', links: [{ text: 'Untitled group', url: '/search' }] },
+    ];
+    const { container } = renderAccount('/account/overview', {
+      content: (p) => makeContentState({ account_center: [{ slug: 'account_center', fields: { referral_link: { is_enabled: false }, link_groups: linkGroups } }] }, p),
+    });
+    const earn = await screen.findByRole('region', { name: 'Earn more' });
+    expect(within(earn).getByRole('link', { name: 'How it works' }).getAttribute('href')).toBe('/how-it-works');
+    expect(within(earn).getByRole('link', { name: 'Find restaurants' }).getAttribute('href')).toBe('/search');
+    const help = screen.getByRole('region', { name: 'Need help?' });
+    const contact = within(help).getByRole('link', { name: /Contact customer support/ });
+    expect(contact.getAttribute('target')).toBe('_blank');
+    // A link without text and a group without a title are left out.
+    expect(within(help).getAllByRole('link')).toHaveLength(1);
+    expect(screen.queryByText('Untitled group')).toBeNull();
+    await expectNoAxeViolations(container);
+  });
+
   it('sends /account itself to the overview', async () => {
     const { router } = renderAccount('/account');
     expect(await screen.findByRole('heading', { level: 1, name: 'Account Overview' })).toBeTruthy();
@@ -79,6 +103,20 @@ describe('Account centre routes', () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
     renderAccount('/account/overview', { member: null, partner: { enrollmentType: 'sso' } });
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/auth/sso/start?returnTo=%2Faccount%2Foverview'));
+  });
+
+  it("signing a single sign-on member out on an account page goes to the provider's sign-out, not back to its sign-in (issue 25)", async () => {
+    // Our session ends first; the page then has no member and would send the browser to the
+    // provider's sign-in, which, its session still alive, would sign the member straight back in.
+    const endSessionUrl = 'http://localhost:3000/oidc/session/end?id_token_hint=a.b.c';
+    vi.stubGlobal('fetch', vi.fn(mockFetch((url) => (url.pathname === '/api/SignOut' ? json({ signedOut: true, csrfToken: 'anon', endSessionUrl }) : undefined))));
+    const navigate = vi.spyOn(browserLocation, 'navigate').mockImplementation(() => undefined);
+    const { queryClient } = renderAccount('/account/overview', { partner: { enrollmentType: 'sso' }, member: makeMember({ interfaceType: 'sso' }) });
+    await screen.findByRole('heading', { level: 1, name: 'Account Overview' });
+    await signOut(queryClient);
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: 'Account Overview' })).toBeNull());
+    expect(navigate.mock.calls).toEqual([[endSessionUrl]]);
+    expect(screen.getByText('Signing you out…')).toBeTruthy();
   });
 
   it('does not exist for partners without enrolment', async () => {
@@ -107,53 +145,58 @@ describe('Account centre routes', () => {
 });
 
 describe('Account overview: the VIP meter', () => {
-  const year = new Date().getFullYear();
-  const progress = (over: Partial<Member['diningProgress']>) => makeMember({ diningProgress: { ...makeMember().diningProgress, ...over } });
-  const meterOf = (region: HTMLElement) => within(region).getByRole('progressbar', { name: 'Qualifying dines this year' });
+  const year = 2026;
+  const progress = (over: Partial<Member['diningProgress']>, tierLevel = 2) => makeMember({ tierLevel, diningProgress: { ...makeMember().diningProgress, year, ...over } });
+  const meterOf = (region: HTMLElement) => within(region).getByRole('progressbar', { name: 'Qualifying dines' });
 
-  it('Building: this year\'s dines out of the 11 before VIP, with the dines still to go', async () => {
-    renderAccount('/account/overview', { member: progress({ status: 'Building', dinesRequired: 12, remainingDines: 8 }) });
+  it('Building: this year\'s qualifying dines out of the 11 that make a member VIP, with the dines still to go', async () => {
+    renderAccount('/account/overview', { member: progress({ status: 'Building', dinesRequired: 11, remainingDines: 7 }) });
     const region = await screen.findByRole('region', { name: `VIP progress for ${year}` });
     const meter = meterOf(region);
     expect(meter.getAttribute('aria-valuemin')).toBe('0');
     expect(meter.getAttribute('aria-valuemax')).toBe('11');
     expect(meter.getAttribute('aria-valuenow')).toBe('4');
-    expect(meter.getAttribute('aria-valuetext')).toBe('4 of 11 dines');
-    expect(region.textContent).toContain('4 of 11 dines');
-    expect(region.textContent).toContain('8 more qualifying dines this year make you VIP.');
+    expect(meter.getAttribute('aria-valuetext')).toBe(`4 of 11 qualifying dines in ${year}`);
+    expect(region.textContent).toContain(`7 more qualifying dines in ${year} make you VIP`);
     await expectNoAxeViolations();
   });
 
-  it('Building with a full meter: the next dine makes the member VIP', async () => {
+  it('Building, one to go: the next qualifying dine makes the member VIP', async () => {
     renderAccount('/account/overview', { member: progress({ status: 'Building', remainingDines: 1 }) });
     const region = await screen.findByRole('region', { name: `VIP progress for ${year}` });
-    expect(meterOf(region).getAttribute('aria-valuenow')).toBe('11');
-    expect(region.textContent).toContain('Your next qualifying dine makes you VIP.');
+    expect(meterOf(region).getAttribute('aria-valuenow')).toBe('10');
+    expect(region.textContent).toContain(`One more qualifying dine in ${year} makes you VIP`);
   });
 
-  it('Qualified: a full meter, VIP this year and next', async () => {
-    renderAccount('/account/overview', { member: progress({ status: 'Qualified', remainingDines: 0 }) });
-    const region = await screen.findByRole('region', { name: `VIP progress for ${year}` });
-    expect(meterOf(region).getAttribute('aria-valuenow')).toBe('11');
-    expect(region.textContent).toContain(`You are VIP for the rest of ${year} and all of ${year + 1}.`);
-  });
-
-  it('Renewing: the next-year label, with this year\'s dines', async () => {
-    renderAccount('/account/overview', { member: progress({ status: 'Renewing', remainingDines: 10 }) });
-    const region = await screen.findByRole('region', { name: `VIP progress for ${year + 1}` });
-    expect(meterOf(region).getAttribute('aria-valuenow')).toBe('2');
-    expect(region.textContent).toContain(`You are VIP through ${year}. 10 more qualifying dines this year keep you VIP in ${year + 1}.`);
-  });
-
-  it('Complete: the next-year label and no progress', async () => {
-    renderAccount('/account/overview', { member: progress({ status: 'Complete', remainingDines: 0 }) });
-    const region = await screen.findByRole('region', { name: `VIP status for ${year + 1}` });
-    expect(region.textContent).toContain(`You have secured VIP status for ${year + 1}.`);
+  it('Qualified: what the member has, not a countdown', async () => {
+    renderAccount('/account/overview', { member: progress({ status: 'Qualified', remainingDines: 0 }, 3) });
+    const region = await screen.findByRole('region', { name: 'VIP status' });
+    expect(region.textContent).toContain(`You are VIP through ${year + 1}.`);
     expect(within(region).queryByRole('progressbar')).toBeNull();
   });
 
-  it('is not shown where the partner has no VIP', async () => {
+  it('Renewing: the dines this year that keep VIP next year', async () => {
+    renderAccount('/account/overview', { member: progress({ status: 'Renewing', remainingDines: 9 }, 3) });
+    const region = await screen.findByRole('region', { name: `Keep VIP in ${year + 1}` });
+    expect(meterOf(region).getAttribute('aria-valuenow')).toBe('2');
+    expect(region.textContent).toContain(`You are VIP through ${year}. 9 more qualifying dines in ${year} keep you VIP through ${year + 1}.`);
+  });
+
+  it('Complete: VIP secured, no meter', async () => {
+    renderAccount('/account/overview', { member: progress({ status: 'Complete', remainingDines: 0 }, 3) });
+    const region = await screen.findByRole('region', { name: 'VIP status' });
+    expect(region.textContent).toContain(`You are VIP through ${year + 1}.`);
+    expect(within(region).queryByRole('progressbar')).toBeNull();
+  });
+
+  it('is not shown where the partner has no VIP, nor to Basic and not-activated members', async () => {
     renderAccount('/account/overview', { partner: { hasVIP: false } });
+    await screen.findByRole('region', { name: 'Membership status' });
+    expect(screen.queryByRole('region', { name: /VIP/ })).toBeNull();
+  });
+
+  it.each([0, 1])('is not shown to a tier-%i member, whom dining cannot make VIP', async (tierLevel) => {
+    renderAccount('/account/overview', { member: progress({ status: 'Building', dinesRequired: 11, remainingDines: 7 }, tierLevel) });
     await screen.findByRole('region', { name: 'Membership status' });
     expect(screen.queryByRole('region', { name: /VIP/ })).toBeNull();
   });
@@ -181,8 +224,8 @@ describe('Account overview', () => {
     expect(status.textContent).toContain('March 4, 2024');
     expect(status.textContent).toContain('You earn 3 miles per $1');
     const progress = screen.getByRole('region', { name: /VIP progress/ });
-    expect(progress.textContent).toContain('4 of 11 dines');
-    expect(within(progress).getByRole('progressbar', { name: 'Qualifying dines this year' })).toBeTruthy();
+    expect(progress.textContent).toContain('4 of 11 qualifying dines');
+    expect(within(progress).getByRole('progressbar', { name: 'Qualifying dines' })).toBeTruthy();
   });
 
   it('names tier 0 Basic and tier 3 VIP', async () => {

@@ -4,13 +4,15 @@ import { useMember } from '../../features/session';
 import { DiningProgress } from '../../features/account/components/dining-progress';
 import { MembershipStatus } from '../../features/account/components/membership-status';
 import { ReferralBox } from '../../features/account/components/referral-box';
+import { AccountLinks } from '../../features/account/components/account-links';
 import { BonusBanners } from '../../features/bonuses';
-import { currentPlatform } from '../../app/chrome/platform';
+import { YearTotal } from '../../features/rewards';
+import { currentPlatform } from '../../components/platform';
 import styles from '../../features/account/components/overview.module.css';
 
 export const OVERVIEW_TITLE = 'Account Overview';
 
-/** §2 /account/overview: membership status, bonus banners ('available' and 'activated'), dining progress, referral box. */
+/** §2 /account/overview: bonus banners ('available' and 'activated'), membership status, dining progress, this year's total, referral box, the content's link groups. */
 export function OverviewRoute() {
   const partner = usePartner();
   const { member } = useMember();
@@ -20,10 +22,13 @@ export function OverviewRoute() {
   return (
     <div className={styles.page}>
       <h1>{OVERVIEW_TITLE}</h1>
-      <MembershipStatus member={member} />
+      {/* On top: a bonus a member can still earn runs out, so it comes before the standing. */}
       <BonusBanners member={member} inNativeApp={currentPlatform() === 'native'} />
-      <DiningProgress progress={member.diningProgress} />
+      <MembershipStatus member={member} />
+      <DiningProgress member={member} />
+      <YearTotal linkToHistory />
       <ReferralBox publicId={member.publicId} />
+      <AccountLinks />
     </div>
   );
 }

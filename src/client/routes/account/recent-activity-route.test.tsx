@@ -13,18 +13,19 @@ import { makeMember } from '../../test/member-fixture';
 import { mockViewport } from '../../test/render';
 import { expectNoAxeViolations } from '../../test/axe';
 import { readLoginRedirect } from '../../features/session/arrival';
-import { daysAgo, makeCredit, makePage, makeTransaction } from '../../features/rewards/test/rewards-fixtures';
-import { DEFERRED_NOTE, formatDay } from '../../features/rewards/format';
+import { daysAgo, makeCredit, makePage, makeSummary, makeTransaction } from '../../features/rewards/test/rewards-fixtures';
+import { formatDay, formatLocalDay } from '../../features/rewards/format';
 import { EMPTY_TEXT, EMPTY_TITLE, FIND_RESTAURANTS, LOAD_FAILED_TITLE } from '../../features/rewards/components/activity-empty';
 import { LOADING_MORE_TEXT, LOADING_TEXT } from '../../features/rewards/components/recent-activity';
-import { balanceTooltip, PANEL_TITLE } from '../../features/rewards/components/rewards-panel';
+import { balanceTooltip, panelTitle, pendingPayoutText } from '../../features/rewards/components/rewards-panel';
+import { YEAR_TOTAL_FAILED, YEAR_TOTAL_TITLE } from '../../features/rewards/components/year-total';
 import { CREDITS_TITLE, MORE_CREDITS, NO_CREDITS_TEXT } from '../../features/rewards/components/statement-credits';
 import { MISSING_REWARDS_TITLE } from '../../features/rewards/components/missing-rewards-banner';
 
 type Answers = {
   pages?: (page: number) => TransactionsPage | Response | Promise<TransactionsPage | Response>;
   balance?: CreditBalance | Response;
-  summary?: DineSummary;
+  summary?: DineSummary | Response;
   credits?: CreditRecord[];
 };
 
@@ -38,9 +39,9 @@ function setup(answers: Answers = {}) {
         return answer instanceof Response ? answer : json(answer);
       }
       case '/api/Member/StatementCreditBalance':
-        return answers.balance instanceof Response ? answers.balance : json(answers.balance ?? { memberBalance: 0, payoutBreakpoint: 20 });
+        return answers.balance instanceof Response ? answers.balance : json(answers.balance ?? { memberBalance: 0, payoutBreakpoint: 20, pendingPayout: 0 });
       case '/api/Member/DineSummary':
-        return json(answers.summary ?? { currentYearBenefits: 0, currentYearDines: 0 });
+        return answers.summary instanceof Response ? answers.summary : json(answers.summary ?? makeSummary());
       case '/api/Member/TransactionsStatementCredits': {
         // Ten a page, as the server pages them.
         const all = answers.credits ?? [];
@@ -76,7 +77,10 @@ function renderPage(opts: { route?: string; partner?: Partial<PartnerConfig>; co
 
 /** A hotel partner (points): the standard wording of §4. */
 const POINTS = { currencyType: 'Point', copyStates: { ...makePartnerConfig().copyStates, currencySingular: 'point', currencyPlural: 'points' } } as const;
-const CASH = { currencyType: 'Dollar', copyStates: { ...makePartnerConfig().copyStates, currencySingular: 'dollar', currencyPlural: 'dollars' } } as const;
+const CASH = { currencyType: 'Dollar', copyStates: { ...makePartnerConfig().copyStates, currencySingular: 'cash back', currencyPlural: 'cash back' } } as const;
+/** A credit partner (fuelrewards in the demo): its panel names its own credits, never cash back. */
+const FUEL = { currencyType: 'Credit', copyStates: { ...makePartnerConfig().copyStates, currencySingular: 'fuel credit', currencyPlural: 'fuel credits' } } as const;
+const PANEL_TITLE = 'Your cash back';
 
 const rowOf = (name: string | RegExp) => screen.getByRole('heading', { level: 3, name }).closest('li')!;
 
@@ -151,15 +155,17 @@ describe('/account/recent_activity (Reviews & History)', () => {
     expect(within(banner).getByRole('link', { name: '1-800-555-0100' }).getAttribute('href')).toBe('tel:+18005550100');
   });
 
-  it('shows a row of each status in the standard wording, dimming Forfeit, Pending and Deferred', async () => {
+  it('shows a row of each status in the standard wording with what happened, dimming Forfeit, Pending and Deferred', async () => {
     const paidAt = daysAgo(1);
+    const activateBy = daysAgo(-10).slice(0, 10);
     setup({
       pages: () => makePage([
         makeTransaction({ sourceTransactionId: 'a', merchantName: 'Awarded Grill', merchantId: 1, benefitAmount: 150 }),
         makeTransaction({ sourceTransactionId: 'p', merchantName: 'Pending Bistro', merchantId: 2, transactionStatus: 'Pending', transactionCreatedAt: daysAgo(2), ticketAmount: null }),
         makeTransaction({ sourceTransactionId: 'x', merchantName: 'Old Pending Cafe', merchantId: 3, transactionStatus: 'Pending', transactionCreatedAt: daysAgo(40) }),
         makeTransaction({ sourceTransactionId: 'f', merchantName: 'Blackout Tavern', merchantId: 4, transactionStatus: 'Forfeit', benefitAmount: 0, reason: NOT_EARNED_REASONS.blackoutDay, reasonCode: 'blackoutDay' }),
-        makeTransaction({ sourceTransactionId: 'd', merchantName: 'Deferred Deli', merchantId: 5, transactionStatus: 'Deferred' }),
+        makeTransaction({ sourceTransactionId: 'd', merchantName: 'Deferred Deli', merchantId: 5, transactionStatus: 'Deferred', deferral: { activateBy, activated: false } }),
+        makeTransaction({ sourceTransactionId: 'u', merchantName: 'Unsettled Steakhouse', merchantId: 8, transactionStatus: 'Forfeit', benefitAmount: 0, reason: NOT_EARNED_REASONS.notSettled, reasonCode: 'notSettled' }),
         makeTransaction({ sourceTransactionId: 'paid', merchantName: 'Paid Pizzeria', merchantId: 6, transactionStatus: 'Paid', paidAt, dineAmount: 80.5, benefitAmount: 241 }),
         makeTransaction({ sourceTransactionId: 'gone', merchantName: 'Closed Kitchen', merchantId: 7, activeMerchant: false, benefitAmount: 1 }),
         makeTransaction({ sourceTransactionId: 'b', merchantName: null, merchantId: null, transactionTypeCode: 'B', dineAmount: 0, cardLastFour: null, benefitAmount: 500 }),
@@ -167,7 +173,7 @@ describe('/account/recent_activity (Reviews & History)', () => {
     });
     renderPage({ partner: POINTS });
     const list = await screen.findByRole('list', { name: 'Activity' });
-    expect(within(list).getAllByRole('listitem')).toHaveLength(8);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(9);
 
     const awarded = rowOf('Awarded Grill');
     expect(within(awarded).getByRole('link', { name: 'Awarded Grill' }).getAttribute('href')).toBe('/merchants/1');
@@ -176,20 +182,25 @@ describe('/account/recent_activity (Reviews & History)', () => {
     expect(awarded.textContent).toContain('150 points');
     expect(within(awarded).queryByText('Status')).toBeNull();
     expect(awarded.className).not.toMatch(/dimmed/);
-    expect(within(awarded).getByText(formatDay(daysAgo(3))!).tagName).toBe('TIME');
+    expect(within(awarded).getByText(formatLocalDay(makeTransaction().transactionCreatedAt)!).tagName).toBe('TIME');
 
     expect(rowOf('Pending Bistro').textContent).toContain('Pending Review');
     expect(rowOf('Pending Bistro').className).toMatch(/dimmed/);
     expect(rowOf('Old Pending Cafe').textContent).toContain('Review expired');
 
+    // A blackout day did not expire: it was never earned, and the row says why.
     const forfeit = rowOf('Blackout Tavern');
-    expect(forfeit.textContent).toContain('Expired');
+    expect(forfeit.textContent).toContain('Not earned');
+    expect(forfeit.textContent).not.toContain('Expired');
     expect(forfeit.textContent).toContain(NOT_EARNED_REASONS.blackoutDay);
     expect(forfeit.className).toMatch(/dimmed/);
+    // A purchase the network never settled did expire.
+    expect(rowOf('Unsettled Steakhouse').textContent).toContain('Expired');
+    expect(rowOf('Unsettled Steakhouse').textContent).toContain(NOT_EARNED_REASONS.notSettled);
 
     const deferred = rowOf('Deferred Deli');
-    expect(deferred.textContent).toContain('Deferred');
-    expect(deferred.textContent).toContain(DEFERRED_NOTE);
+    expect(deferred.textContent).toContain('Awaiting activation');
+    expect(deferred.textContent).toContain(`Pays when you activate your account; activate by ${formatLocalDay(`${activateBy}T12:00:00Z`)}.`);
     expect(deferred.className).toMatch(/dimmed/);
 
     const paid = rowOf('Paid Pizzeria');
@@ -225,7 +236,9 @@ describe('/account/recent_activity (Reviews & History)', () => {
     expect(rowOf('Limit Lounge').textContent).toContain('Not earned');
     expect(rowOf('Limit Lounge').textContent).toContain(NOT_EARNED_REASONS.monthlyVisitLimit);
     expect(rowOf('Limit Lounge').textContent).not.toContain('Expired');
-    expect(rowOf('Deferred Deli').textContent).toContain('Not earned');
+    // Deferred pays on activation: never 'Not earned', on airline partners neither.
+    expect(rowOf('Deferred Deli').textContent).toContain('Awaiting activation');
+    expect(rowOf('Deferred Deli').textContent).not.toContain('Not earned');
     expect(rowOf('Awarded Grill').textContent).toContain('250 miles');
   });
 
@@ -270,6 +283,41 @@ describe('/account/recent_activity (Reviews & History)', () => {
     expect(calls).toContain('/api/Member/Transactions?pageNo=9&resultsPerPage=10');
   });
 
+  it("shows every partner this year's total in its own currency, with what is on the way", async () => {
+    const { calls } = setup({
+      pages: () => makePage([makeTransaction({ benefitAmount: 250 })]),
+      summary: makeSummary({ currentYearBenefits: 12450, currentYearOnTheWay: 300, currentYearDines: 4, year: 2026 }),
+    });
+    renderPage({ partner: { currencyType: 'Mile' } });
+    const year = await screen.findByRole('region', { name: YEAR_TOTAL_TITLE });
+    await waitFor(() => expect(year.textContent).toContain('Earned in 202612,450 miles'));
+    expect(within(year).getByText('On the way', { selector: 'dt' }).nextElementSibling!.textContent).toBe('300 miles');
+    expect(year.textContent).toContain('On the way: purchases the card network has not settled yet');
+    expect(year.textContent).toContain('Qualifying dines in 20264');
+    expect(calls).toContain('/api/Member/DineSummary');
+    // The total sits above the rows it adds up.
+    expect(year.compareDocumentPosition(screen.getByRole('list', { name: 'Activity' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await expectNoAxeViolations();
+    cleanup();
+
+    setup({ summary: makeSummary({ currentYearBenefits: 1, year: 2026 }) });
+    renderPage({ partner: POINTS });
+    const points = await screen.findByRole('region', { name: YEAR_TOTAL_TITLE });
+    await waitFor(() => expect(points.textContent).toContain('Earned in 20261 point'));
+    // Nothing on the way: no line for it.
+    expect(within(points).queryByText('On the way', { selector: 'dt' })).toBeNull();
+    // Issue 24 review g: the note explains only the figures shown.
+    expect(points.textContent).not.toContain('On the way:');
+  });
+
+  it("says so when this year's total cannot be loaded, and keeps the rows", async () => {
+    setup({ pages: () => makePage([makeTransaction()]), summary: json({ statusCode: 500, error: 'Internal Server Error', message: 'Boom' }, 500) });
+    renderPage({ partner: POINTS });
+    const year = await screen.findByRole('region', { name: YEAR_TOTAL_TITLE });
+    await waitFor(() => expect(year.textContent).toContain(YEAR_TOTAL_FAILED));
+    expect(screen.getByRole('link', { name: 'Blue Plate Diner' })).toBeTruthy();
+  });
+
   it('shows no rewards panel to a partner paying miles or points', async () => {
     const { calls } = setup({ pages: () => makePage([makeTransaction()]) });
     renderPage({ partner: POINTS });
@@ -279,13 +327,16 @@ describe('/account/recent_activity (Reviews & History)', () => {
     expect(calls.some((c) => c.includes('StatementCredit'))).toBe(false);
   });
 
-  it('cash partners: balance with a keyboard tooltip, a bar to the payout breakpoint, this year, and the statement credits', async () => {
+  it('cash partners: balance with a keyboard tooltip, a bar to the payout breakpoint, the payout pending, this year, and the statement credits', async () => {
     const credit = makeCredit();
     setup({
-      pages: () => makePage([makeTransaction({ benefitAmount: 2.5 })]),
-      balance: { memberBalance: 12.4, payoutBreakpoint: 20 },
-      summary: { currentYearBenefits: 45, currentYearDines: 9 },
-      credits: [credit, makeCredit({ creditId: 'cr-2', status: 'pending', creditAmountCents: 2150, targetLabel: 'Amex ending in 0005' })],
+      pages: () => makePage([
+        makeTransaction({ benefitAmount: 2.5 }),
+        makeTransaction({ sourceTransactionId: 'tx-2', merchantName: 'Paying Out Bistro', benefitAmount: 21.5, statementCredit: { creditId: 'cr-2', status: 'pending', targetLabel: 'Amex ending in 0005' } }),
+      ]),
+      balance: { memberBalance: 12.4, payoutBreakpoint: 20, pendingPayout: 21.5 },
+      summary: makeSummary({ currentYearBenefits: 45, currentYearDines: 9, year: 2026 }),
+      credits: [credit, makeCredit({ creditId: 'cr-2', status: 'pending', creditAmountCents: 2150, targetLabel: 'Amex ending in 0005', completedAt: null })],
     });
     renderPage({ partner: CASH });
     const panel = await screen.findByRole('region', { name: PANEL_TITLE });
@@ -296,15 +347,19 @@ describe('/account/recent_activity (Reviews & History)', () => {
     expect(bar.getAttribute('aria-valuenow')).toBe('12.4');
     expect(bar.getAttribute('aria-valuetext')).toBe('$12.40 of $20.00');
     expect(panel.textContent).toContain('$7.60 more to your next statement credit.');
-    await waitFor(() => expect(panel.textContent).toContain('Rewards this year$45.00'));
-    expect(panel.textContent).toContain('Dines this year9');
+    expect(panel.textContent).toContain(pendingPayoutText(21.5));
+    // This year's total, as on every partner.
+    const year = screen.getByRole('region', { name: YEAR_TOTAL_TITLE });
+    await waitFor(() => expect(year.textContent).toContain('Earned in 2026$45.00'));
+    expect(year.textContent).toContain('Qualifying dines in 20269');
 
     // The tooltip: reachable with the keyboard, read as the button's description, closed by Escape.
     const user = userEvent.setup();
     const info = within(panel).getByRole('button', { name: 'About your rewards balance' });
     expect(screen.queryByRole('tooltip')).toBeNull();
     while (document.activeElement !== info) await user.tab();
-    expect(screen.getByRole('tooltip').textContent).toBe(balanceTooltip(20));
+    expect(screen.getByRole('tooltip').textContent).toBe(balanceTooltip(20, { plural: 'cash back' }));
+    expect(balanceTooltip(20, { plural: 'cash back' })).toMatch(/^What you have earned in cash back and not been paid yet\./);
     expect(info.getAttribute('aria-describedby')).toBe(screen.getByRole('tooltip').id);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('tooltip')).toBeNull();
@@ -313,11 +368,16 @@ describe('/account/recent_activity (Reviews & History)', () => {
     const items = within(credits).getAllByRole('listitem');
     expect(items[0]!.textContent).toContain('$20.00');
     expect(items[0]!.textContent).toContain('to Visa ending in 1111');
-    expect(items[0]!.textContent).toContain('Paid');
+    expect(items[0]!.textContent).toContain(`Paid ${formatDay(credit.completedAt)}`);
     expect(items[1]!.textContent).toContain('$21.50');
-    expect(items[1]!.textContent).toContain('Pending');
-    // Cash rewards are dollars.
+    expect(items[1]!.textContent).toContain('Sent to the card issuer');
+    // Cash rewards are dollars: one in the balance, one paying out with the credit above; neither reads Paid.
     expect(rowOf('Blue Plate Diner').textContent).toContain('$2.50');
+    expect(rowOf('Blue Plate Diner').textContent).toContain('In your rewards balance.');
+    const paying = rowOf('Paying Out Bistro');
+    expect(paying.textContent).toContain('Payout pending');
+    expect(paying.textContent).toContain('Statement credit to Amex ending in 0005: sent to the card issuer.');
+    expect(paying.textContent).not.toContain('Paid');
     await expectNoAxeViolations();
   });
 
@@ -341,10 +401,13 @@ describe('/account/recent_activity (Reviews & History)', () => {
   });
 
   it('cash partners: a balance at the breakpoint, no credits yet, and a balance that failed to load', async () => {
-    setup({ pages: () => makePage([]), balance: { memberBalance: 20, payoutBreakpoint: 20 } });
-    renderPage({ partner: { currencyType: 'Credit' } });
-    const panel = await screen.findByRole('region', { name: PANEL_TITLE });
+    setup({ pages: () => makePage([]), balance: { memberBalance: 20, payoutBreakpoint: 20, pendingPayout: 0 } });
+    renderPage({ partner: FUEL });
+    const panel = await screen.findByRole('region', { name: 'Your fuel credits' });
+    expect(panelTitle({ plural: 'fuel credits' })).toBe('Your fuel credits');
     await waitFor(() => expect(panel.textContent).toContain('a statement credit is on its way'));
+    expect(panel.textContent).not.toMatch(/cash back/i);
+    expect(screen.queryByRole('region', { name: PANEL_TITLE })).toBeNull();
     expect(await screen.findByText(NO_CREDITS_TEXT)).toBeTruthy();
     cleanup();
     setup({ balance: json({ statusCode: 500, error: 'Error', message: 'No' }, 500) });

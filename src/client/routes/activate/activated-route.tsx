@@ -1,6 +1,5 @@
-import { useLocation } from 'react-router';
 import { ROUTES, paths } from '#shared/routes';
-import { NotFoundPage } from '../../components/not-found-page';
+import { FlowEndGate } from '../../components/flow-end-gate';
 import { LinkButton } from '../../components/button';
 import { RichText } from '../../components/rich-text';
 import { AuthPage, authStyles as styles } from '../../features/auth/components/auth-page';
@@ -11,15 +10,15 @@ import { useActivationContent } from '../../features/enrollment/activation-conte
 export function ActivatedRoute() {
   return (
     <PartnerGate route={ROUTES.activated}>
-      <ActivatedScreen />
+      <FlowEndGate route={ROUTES.activated}>
+        <ActivatedScreen />
+      </FlowEndGate>
     </PartnerGate>
   );
 }
 
 function ActivatedScreen() {
-  const location = useLocation();
   const content = useActivationContent();
-  if (!(location.state as { activated?: boolean } | null)?.activated) return <NotFoundPage />;
   return (
     <AuthPage title={content.activatedTitle} focusHeading>
       <div className="stack">

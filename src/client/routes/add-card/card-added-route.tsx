@@ -7,11 +7,14 @@ import { AuthPage, authStyles } from '../../features/auth/components/auth-page';
 import { PartnerGate } from '../../features/auth/components/partner-gate';
 import { readRegistration } from '../../features/cards/card-results';
 import { JoinSteps } from '../../features/enrollment/components/join-steps';
+import { WelcomeBonus } from '../../features/bonuses';
+import { useMember } from '../../features/session';
+import { currentPlatform } from '../../components/platform';
 import { RequireMember } from './require-member';
 
 export const CARD_ADDED_TITLE = 'You are all set';
 
-/** /card_added: enrolment step 3, the success page. */
+/** /card_added: enrolment step 3, the success page, which offers the new-member bonus the home page promised. */
 export function CardAddedRoute() {
   return (
     <PartnerGate route={ROUTES.cardAdded}>
@@ -24,6 +27,7 @@ export function CardAddedRoute() {
 
 function CardAddedScreen() {
   const partner = usePartner();
+  const { member } = useMember();
   const [stored] = useState(readRegistration);
   const program = programName(partner);
   const cards = stored?.cards ?? [];
@@ -47,6 +51,7 @@ function CardAddedScreen() {
         </>
       }
     >
+      {member && <WelcomeBonus member={member} inNativeApp={currentPlatform() === 'native'} />}
       <div className={authStyles.actions}>
         <LinkButton to={paths.search()}>Find restaurants</LinkButton>
         <LinkButton to={paths.account()} variant="secondary">

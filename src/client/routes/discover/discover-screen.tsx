@@ -1,9 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useContentItem } from '../../features/content/content-provider';
+import { useContent, useContentItem } from '../../features/content/content-provider';
 import { str } from '#shared/rules/content-fields';
 import { paths } from '#shared/routes';
 import { usePartner } from '../../lib/partner';
+import { useMember } from '../../features/session';
+import { memberFromStanding, vipWithinReach } from '#shared/rules/rewards/policy';
 import { Button } from '../../components/button';
 import { ContentBlocks } from '../../features/content-page/content-blocks';
 import { RichText, stripTags } from '../../components/rich-text';
@@ -19,6 +21,14 @@ export function discoverSearchHref(location: string, restaurantOrCuisine: string
   return paths.search({ location: location.trim(), restaurantOrCuisine: restaurantOrCuisine.trim() || undefined });
 }
 
+/**
+ * §2 Discover's greeting: the reader's own rate ({{memberEarning}}); the `greeting_vip` variant,
+ * which may hold VIP out, only where dining can take this reader there (policy vipWithinReach).
+ */
+export function discoverGreeting(fields: Record<string, unknown>, vipInReach: boolean, fallbackRate: string): string {
+  return (vipInReach ? str(fields.greeting_vip) : '') || str(fields.greeting) || `Earn ${fallbackRate} at restaurants near you.`;
+}
+
 /** §2 Discover: greeting with the earn rate, a search box, and the content's carousels. */
 export function DiscoverScreen() {
   const partner = usePartner();
@@ -31,7 +41,9 @@ export function DiscoverScreen() {
   const [submitted, setSubmitted] = useState(false);
   const locationRef = useRef<HTMLInputElement>(null);
   const promptId = useId();
-  const greeting = str(fields.greeting) || `Earn ${partner.copyStates.currentEarning2} at restaurants near you.`;
+  const { member } = useMember();
+  const { copy } = useContent();
+  const greeting = discoverGreeting(fields, vipWithinReach(partner, member ? memberFromStanding(member) : null), copy('{{memberEarning}}'));
   const prompt = str(fields.search_prompt);
   const browserTitle = str(fields.browser_title);
   useDocumentTitle(browserTitle ? stripTags(browserTitle) : null);

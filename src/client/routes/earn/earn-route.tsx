@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { useContentPage } from '../../features/content';
 import { ContentPage } from '../../features/content-page/content-page';
-import { findContentPageItem } from '../../features/content-page/find-page';
+import { findContentPageItem } from '#shared/rules/content-page-item';
 import { NotFoundRoute } from '../not-found/not-found-route';
 
 /**

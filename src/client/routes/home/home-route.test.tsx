@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { HomeRoute } from './home-route';
 import { makeContentState, makePartnerConfig } from '../../test/partner-fixture';
-import { makeMember } from '../../test/member-fixture';
+import { makeBonus, makeMember } from '../../test/member-fixture';
 import { renderWithProviders, testQueryClient } from '../../test/render';
 import { MEMBER_QUERY_KEY } from '../../features/session/api';
 import { clearKnownPublicId, saveKnownPublicId } from '../../features/session/arrival-storage';
@@ -14,6 +14,10 @@ import type { Member } from '#shared/schemas/member';
 // The lazily loaded parts, loaded up front so the busy test machine does not race their import.
 import '../../features/content-page/prospect-email-form';
 import '../discover/discover-screen';
+import '../../features/bonuses/components/welcome-bonus';
+import { ToastProvider } from '../../components/toast';
+import { setCsrfToken } from '../../lib/csrf';
+import { BONUS_REGISTERED_MESSAGE } from '../../features/bonuses';
 
 vi.mock('../../features/search/components/lazy-merchant-carousel', () => ({
   MerchantCarousel: ({ title }: { title: string }) => <section aria-label={title}>carousel</section>,
@@ -23,6 +27,8 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   clearKnownPublicId();
+  // The bonus registration marker of a test that registered.
+  localStorage.clear();
 });
 
 /** §2: the e-mail check answers `isValid`; a failed check (status 500) sends the person to sign in. */
@@ -104,22 +110,23 @@ function renderHome(overrides: Partial<PartnerConfig> = {}, member: Member | nul
     partner,
   );
   return renderWithProviders(
-    <Routes>
-      <Route path="/" element={<HomeRoute />} />
-      <Route path="*" element={<Where />} />
-    </Routes>,
+    <ToastProvider>
+      <Routes>
+        <Route path="/" element={<HomeRoute />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </ToastProvider>,
     { partner, content, member },
   );
 }
 
 type Bonus = Member['activeBonuses'][number];
-const nmb = (bonusStatus: Bonus['bonusStatus'] = 'Eligible'): Bonus => ({
-  code: 'NEWMBR', bonusStatus, createDateUtc: '2026-11-01T00:00:00Z', isNewMemberBonus: true, description: 'Welcome bonus', memberIsEligibleForNMB: true,
-});
+const nmb = (bonusStatus: Bonus['bonusStatus'] = 'Eligible'): Bonus => makeBonus({ bonusStatus, description: 'Welcome bonus' });
 const progress = (status: Member['diningProgress']['status'], remainingDines: number): Member['diningProgress'] => ({
-  status, dinesRequired: 12, remainingDines, dollarsRequired: 0, remainingDollars: 0, ytdMilesOrDollars: 900,
+  status, dinesRequired: 11, remainingDines, dollarsRequired: 0, remainingDollars: 0, ytdMilesOrDollars: 900, year: 2026,
 });
 const h1 = () => screen.getByRole('heading', { level: 1 }).textContent;
+const TERMS = 'Spend $25 or more in one qualifying dine by November 30 to earn 1,000 bonus miles.';
 const prospectForm = () => screen.queryByRole('textbox', { name: /Email address/ });
 
 describe('HomeRoute', () => {
@@ -230,16 +237,51 @@ describe('HomeRoute', () => {
       expect(h1()).toBe('Your welcome bonus is waiting');
     });
 
+    it('the new-member variant offers the bonus: terms, deadline and Register while Eligible; registering shows it registered', async () => {
+      setCsrfToken('test-csrf');
+      let registered = false;
+      const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(String(input), 'http://test.localhost');
+        const reply = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+        if (url.pathname === '/api/Member/Bonus/NEWMBR' && init?.method === 'POST') { registered = true; return reply(true); }
+        if (url.pathname === '/api/Member') return reply(makeMember({ activeBonuses: [nmb(registered ? 'Enrolled' : 'Eligible')] }));
+        return new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } });
+      });
+      vi.stubGlobal('fetch', fetchMock);
+      const user = userEvent.setup();
+      renderHome({}, makeMember({ activeBonuses: [nmb()] }), variantItems);
+      expect(h1()).toBe('Your welcome bonus is waiting');
+      const offer = screen.getByRole('complementary', { name: 'New member bonus' });
+      // No promo blocks in this item: the bonus's own heading leads the aside.
+      expect(await within(offer).findByRole('heading', { level: 2, name: 'Welcome bonus' })).toBeTruthy();
+      expect(within(offer).getByText(TERMS)).toBeTruthy();
+      await user.click(within(offer).getByRole('button', { name: 'Register' }));
+      expect(await screen.findByText(BONUS_REGISTERED_MESSAGE)).toBeTruthy();
+      expect(await within(offer).findByText(/You\u2019re registered/)).toBeTruthy();
+      expect(within(offer).queryByRole('button', { name: 'Register' })).toBeNull();
+      expect(fetchMock.mock.calls.some(([u, i]) => String(u) === '/api/Member/Bonus/NEWMBR' && new Headers(i?.headers).get('x-xsrf-token') === 'test-csrf')).toBe(true);
+    });
+
+    it('an Enrolled new member\'s home says registered, with the terms, and never asks to register', async () => {
+      renderHome({}, makeMember({ activeBonuses: [nmb('Enrolled')] }), variantItems);
+      const offer = screen.getByRole('complementary', { name: 'New member bonus' });
+      expect(await within(offer).findByText('You\u2019re registered: your first qualifying dine that meets these terms earns it.')).toBeTruthy();
+      expect(within(offer).getByText(TERMS)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /Register/ })).toBeNull();
+      expect(document.body.textContent).not.toMatch(/Register/);
+    });
+
     it('progress Building, with the member\'s own count', () => {
-      renderHome({}, makeMember({ diningProgress: progress('Building', 8) }), variantItems);
+      renderHome({}, makeMember({ diningProgress: progress('Building', 7) }), variantItems);
       expect(h1()).toBe('Dine your way to VIP');
-      expect(screen.getByText('4 of 12 qualifying dines this year: 8 more qualifying dines to reach VIP.')).toBeTruthy();
+      // The overview's meter says the same (rules/rewards/policy.ts vipMeterView).
+      expect(screen.getByText('4 of 11 qualifying dines in 2026. 7 more qualifying dines in 2026 make you VIP: every dine after that earns the VIP rate.')).toBeTruthy();
     });
 
     it('progress Renewing, with the dines still needed to keep VIP', () => {
       renderHome({}, makeMember({ tierLevel: 3, diningProgress: progress('Renewing', 5) }), variantItems);
       expect(h1()).toBe('Keep your VIP status');
-      expect(screen.getByText('7 of 12 qualifying dines this year: 5 more qualifying dines to keep VIP next year.')).toBeTruthy();
+      expect(screen.getByText('6 of 11 qualifying dines in 2026. You are VIP through 2026. 5 more qualifying dines in 2026 keep you VIP through 2027.')).toBeTruthy();
     });
 
     it('progress Complete (and Qualified) hides the progress count', () => {
@@ -251,10 +293,14 @@ describe('HomeRoute', () => {
       expect(h1()).toBe('You are VIP through next year');
     });
 
-    it('the new-member promo shows to a new member only', () => {
+    it('the new-member promo shows to a new member only', async () => {
       renderHome({}, makeMember({ activeBonuses: [nmb()] }));
       const promo = screen.getByRole('complementary', { name: 'New member bonus' });
       expect(promo.textContent).toContain('Earn 1,000 bonus miles on your first dine.');
+      // Under it the bonus itself: its terms and deadline, and Register while it is Eligible.
+      expect(await within(promo).findByText(TERMS)).toBeTruthy();
+      expect(within(promo).getByRole('heading', { level: 3, name: 'Welcome bonus' })).toBeTruthy();
+      expect(within(promo).getByRole('button', { name: 'Register' })).toBeTruthy();
       cleanup();
       renderHome({}, makeMember({ activeBonuses: [nmb('Qualified')] }));
       expect(h1()).toBe('Welcome back');

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SMS_CONSENT_CHECKBOX, SMS_CONSENT_VERSION } from '#shared/rules/sms-consent';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { JoinRoute } from './join-route';
@@ -173,7 +174,7 @@ describe('JoinRoute', () => {
     ['v2', { hasSmsOptIn: false, hasSmsOptInV2: true }],
   ] as const;
 
-  it.each(smsPartners)('%s SMS opt-in: disabled without a phone, on by default once one is given (§5)', async (_v, flags) => {
+  it.each(smsPartners)('%s SMS opt-in: disabled without a phone; typing a phone does not tick it (only the consent does, issue 25)', async (_v, flags) => {
     setup();
     renderJoin({ partner: makePartnerConfig({ hasPPN: false, ...flags }) });
     const user = userEvent.setup();
@@ -183,8 +184,7 @@ describe('JoinRoute', () => {
     await user.type(field(/^Mobile phone/), '2125550123');
     await user.tab();
     expect(sms.disabled).toBe(false);
-    expect(sms.checked).toBe(true);
-    // No consent was asked for the default.
+    expect(sms.checked).toBe(false);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -195,14 +195,11 @@ describe('JoinRoute', () => {
     const sms = screen.getByRole('checkbox', { name: /text messages/ }) as HTMLInputElement;
     await user.type(field(/^Mobile phone/), '2125550123');
     await user.tab();
-    // Unticking needs no consent.
-    await user.click(sms);
-    expect(sms.checked).toBe(false);
-    expect(screen.queryByRole('dialog')).toBeNull();
 
     await user.click(sms);
     let dialog = await screen.findByRole('dialog', { name: 'Text message consent' });
     expect(dialog.textContent).toContain('97082');
+    expect(dialog.textContent).toContain('at 212-555-0123');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sms.checked).toBe(false);
@@ -214,8 +211,10 @@ describe('JoinRoute', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sms.checked).toBe(true);
 
-    // Ticking again and cancelling leaves it off.
+    // Unticking needs no consent; ticking again asks again, and cancelling leaves it off.
     await user.click(sms);
+    expect(sms.checked).toBe(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
     await user.click(sms);
     dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -226,9 +225,28 @@ describe('JoinRoute', () => {
   it.each([
     ['v1', { hasSmsOptIn: true, hasSmsOptInV2: false }, { smsOptIn: true }],
     ['v2', { hasSmsOptIn: false, hasSmsOptInV2: true }, { smsOptIn: true, smsOptInV2: true }],
-  ] as const)('%s: sends the SMS choice the form shows (with the V2 flag on v2)', async (_v, flags, expected) => {
+  ] as const)('%s: sends the SMS choice the form shows (with the V2 flag on v2), and the consent confirmed in the modal', async (_v, flags, expected) => {
     const fetchMock = setup((url) => (url.pathname === '/api/Members/Prospects' ? json({ member: makeMember(), csrfToken: 'next' }, 201) : undefined));
     renderJoin({ partner: makePartnerConfig({ hasPPN: false, fullAddressRequired: false, ...flags }) });
+    const user = userEvent.setup();
+    await fillValid(user);
+    await user.type(field(/^Mobile phone/), '2125550123');
+    await user.tab();
+    await user.click(screen.getByRole('checkbox', { name: /text messages/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Text message consent' });
+    await user.click(within(dialog).getByRole('checkbox', { name: SMS_CONSENT_CHECKBOX }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/add_card'));
+    const call = fetchMock.mock.calls.find(([u]) => String(u).includes('/api/Members/Prospects'))!;
+    const body = JSON.parse(String((call[1] as RequestInit).body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ phoneNumber: '2125550123', ...expected, smsConsent: { version: SMS_CONSENT_VERSION, agreed: true } });
+    if (!('smsOptInV2' in expected)) expect(body).not.toHaveProperty('smsOptInV2');
+  });
+
+  it('sends no opt-in and no consent for a phone alone', async () => {
+    const fetchMock = setup((url) => (url.pathname === '/api/Members/Prospects' ? json({ member: makeMember(), csrfToken: 'next' }, 201) : undefined));
+    renderJoin({ partner: makePartnerConfig({ hasPPN: false, fullAddressRequired: false, hasSmsOptIn: true, hasSmsOptInV2: false }) });
     const user = userEvent.setup();
     await fillValid(user);
     await user.type(field(/^Mobile phone/), '2125550123');
@@ -237,11 +255,11 @@ describe('JoinRoute', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/add_card'));
     const call = fetchMock.mock.calls.find(([u]) => String(u).includes('/api/Members/Prospects'))!;
     const body = JSON.parse(String((call[1] as RequestInit).body)) as Record<string, unknown>;
-    expect(body).toMatchObject({ phoneNumber: '2125550123', ...expected });
-    if (!('smsOptInV2' in expected)) expect(body).not.toHaveProperty('smsOptInV2');
+    expect(body).toMatchObject({ phoneNumber: '2125550123', smsOptIn: false });
+    expect(body).not.toHaveProperty('smsConsent');
   });
 
-  it('v1 SMS opt-in: on by default once a phone is given, off when the number changes', async () => {
+  it('v1 SMS opt-in: off when the number changes after consenting', async () => {
     setup();
     renderJoin({ partner: makePartnerConfig({ hasPPN: false, hasSmsOptIn: true, hasSmsOptInV2: false }) });
     const user = userEvent.setup();
@@ -249,6 +267,10 @@ describe('JoinRoute', () => {
     const phone = field(/^Mobile phone/);
     await user.type(phone, '2125550123');
     await user.tab();
+    await user.click(sms);
+    const dialog = await screen.findByRole('dialog', { name: 'Text message consent' });
+    await user.click(within(dialog).getByRole('checkbox', { name: SMS_CONSENT_CHECKBOX }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(sms.checked).toBe(true);
     await user.clear(phone);
     expect(sms.checked).toBe(false);

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LoginRoute } from './login-route';
-import { CHECK_FORM, INVALID_CREDENTIALS } from '../../features/auth/components/sign-in-form';
+import { CHECK_FORM, INVALID_CREDENTIALS, LINK_SENT, SEND_LINK } from '../../features/auth/components/sign-in-form';
 import { json, mockFetch, renderRoutes, Where } from '../../test/render-router';
 import { makePartnerConfig } from '../../test/partner-fixture';
 import { makeMember } from '../../test/member-fixture';
@@ -63,13 +63,24 @@ describe('LoginRoute', () => {
     expect((init.headers as Record<string, string>)['x-xsrf-token']).toBe('test-csrf');
   });
 
-  it('shows the lockout message with a link to recover', async () => {
-    stubSignIn(423, { statusCode: 423, error: 'Locked', code: 'locked', message: 'Too many attempts: your account is locked for 30 minutes.' });
+  it('shows the lockout message with a link to recover and a button that e-mails a one-time sign-in link', async () => {
+    const fetchMock = vi.fn(mockFetch((url) => {
+      if (url.pathname === '/api/SignIn') return json({ statusCode: 423, error: 'Locked', code: 'locked', message: 'Too many attempts: your account is locked for 30 minutes.' }, 423);
+      if (url.pathname === '/api/SignInLink') return json({ ok: true, message: 'sent' }, 202);
+      return undefined;
+    }));
+    vi.stubGlobal('fetch', fetchMock);
     renderLogin();
-    await fillAndSubmit();
+    const user = await fillAndSubmit();
     await findBanner('locked for 30 minutes');
     const link = screen.getByRole('link', { name: 'Reset your password' });
     expect(link.getAttribute('href')).toBe('/recover?email=ann%40example.com');
+    await user.click(screen.getByRole('button', { name: SEND_LINK }));
+    const sent = await screen.findByText((_, node) => node?.getAttribute('role') === 'status' && Boolean(node.textContent?.includes(LINK_SENT)));
+    await waitFor(() => expect(document.activeElement).toBe(sent));
+    const call = fetchMock.mock.calls.find(([u]) => String(u).includes('/api/SignInLink'))!;
+    expect(JSON.parse(String((call[1] as RequestInit).body))).toEqual({ username: 'ann@example.com' });
+    expect(screen.queryByRole('button', { name: SEND_LINK })).toBeNull();
   });
 
   it('validates on submit with the §8 form message and field errors', async () => {

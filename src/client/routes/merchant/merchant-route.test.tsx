@@ -28,6 +28,7 @@ const merchant: MerchantDetail = {
   isNew: true,
   bonusText: null,
   offerTag: null,
+  earnMultiplier: 1,
   description: 'Hand-made pasta.',
   phone: '3125550100',
   website: 'https://www.trattoria.example/',
@@ -80,7 +81,6 @@ describe('MerchantRoute', () => {
     expect(screen.getByText('Italian / Pizza')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in to see offers' }).getAttribute('href')).toBe('/login');
     expect(screen.getByText('Acclaimed')).toBeTruthy();
-    expect(screen.getByText('This restaurant takes reservations.')).toBeTruthy();
     expect(screen.getByRole('link', { name: '312-555-0100' }).getAttribute('href')).toBe('tel:+13125550100');
     const site = screen.getByRole('link', { name: /trattoria\.example/ });
     expect(site.getAttribute('target')).toBe('_blank');
@@ -90,6 +90,20 @@ describe('MerchantRoute', () => {
     expect(within(hours).getByRole('rowheader', { name: /Sunday/ }).nextElementSibling!.textContent).toBe('Closed');
     expect(hours.querySelectorAll('[aria-current="date"]')).toHaveLength(1);
     await waitFor(() => expect(track).toHaveBeenCalledWith(expect.objectContaining({ eventType: 'merchantView', merchantId: 42 })));
+  });
+
+  it('does not say a restaurant takes reservations where the partner books no tables', async () => {
+    mockFetch(200, merchant);
+    renderMerchant();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trattoria Uno' })).toBeTruthy();
+    expect(screen.queryByText('This restaurant takes reservations.')).toBeNull();
+  });
+
+  it('says in one line that a restaurant takes reservations where the partner books tables but has no members to book', async () => {
+    mockFetch(200, merchant);
+    renderMerchant('42', { partner: { openTableReservationsEnabled: true, enrollmentType: 'none' } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trattoria Uno' })).toBeTruthy();
+    expect(screen.getByText('This restaurant takes reservations.')).toBeTruthy();
   });
 
   it('opens a menu image in a dialog', async () => {

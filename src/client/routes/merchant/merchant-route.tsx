@@ -11,6 +11,8 @@ import { MerchantReviews } from '../../features/reviews';
 import { ReservationWidget, offersReservationWidget } from '../../features/reservations';
 import { NotFoundRoute } from '../not-found/not-found-route';
 import { ServerErrorRoute } from '../server-error/server-error-route';
+import { OfflinePage } from '../../components/offline-page';
+import { isNetworkFailure } from '../../lib/network';
 
 /** What the page gives its nested routes (the order-online dialog). */
 export type MerchantOutletContext = { merchant: MerchantDetail; orderLinkRef: RefObject<HTMLAnchorElement | null> };
@@ -39,7 +41,9 @@ function MerchantScreen({ merchantId }: { merchantId: number }) {
   if (query.isPending) return <MerchantDetailSkeleton />;
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundRoute />;
-    return <ServerErrorRoute />;
+    // No connection is no server error (issue 25): the offline page, which loads the restaurant again once back online.
+    if (isNetworkFailure(query.error)) return <OfflinePage onRetry={() => void query.refetch()} />;
+    return <ServerErrorRoute error={query.error} />;
   }
   const context: MerchantOutletContext = { merchant: query.data, orderLinkRef };
   return (

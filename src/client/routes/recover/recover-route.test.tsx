@@ -86,6 +86,13 @@ describe('recovery', () => {
     await expectNoAxeViolations();
   });
 
+  it('/recover/success opened directly is not found: no password was changed (issue 25 item 7)', () => {
+    setup(() => undefined);
+    renderRoutes(routes, { route: '/recover/success' });
+    expect(screen.getByRole('heading', { level: 1, name: "That page isn't on our radar." })).toBeTruthy();
+    expect(screen.queryByText('Your password has been changed')).toBeNull();
+  });
+
   it('exists only for direct partners', () => {
     setup(() => undefined);
     renderRoutes(routes, { route: '/recover', partner: makePartnerConfig({ enrollmentType: 'sso' }) });

@@ -48,7 +48,7 @@ function UrlSpy() {
   return null;
 }
 
-function renderRoute(route: string, member?: Member | null) {
+function renderRoute(route: string, member: Member | null = null) {
   return renderWithProviders(
     <Routes>
       <Route path="/search" element={<><SearchRoute /><UrlSpy /></>} />

@@ -1,35 +1,35 @@
 import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { paths } from '#shared/routes';
 import { usePartner } from '../../lib/partner';
+import { clientErrorReport, referenceFor, reportClientError } from '../../lib/client-errors';
 import { Button, LinkButton } from '../../components/button';
 import { StatusPage } from '../../components/status-page';
 import { telHref } from '../../components/contact-links';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { useCustomerSupport } from '../../features/account/customer-support';
+import { useCustomerSupport } from '../../features/session';
 
 /** §8 wording. */
 export const SERVER_ERROR_TITLE = 'Looks like this page is still simmering';
 
-/** No 0/O or 1/I/L so a code read over the phone is unambiguous. */
-const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-
-/** A short random code the visitor can quote to customer support. */
-export function makeReferenceCode(length = 8): string {
-  const bytes = new Uint8Array(length);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
-}
-
-/** The server-error screen (/error and any unexpected failure while showing a page). */
-export function ServerErrorRoute({ referenceCode }: { referenceCode?: string }) {
+/**
+ * The server-error screen (/error and any unexpected failure while showing a page). Its reference
+ * code is the failed request's id where a server answer caused it, else one sent with the error
+ * to the server (lib/client-errors.ts): the code a visitor quotes always reaches support.
+ */
+export function ServerErrorRoute({ error }: { error?: unknown }) {
   const partner = usePartner();
-  const [code] = useState(() => referenceCode ?? makeReferenceCode());
+  const { pathname } = useLocation();
+  const [reference] = useState(() => referenceFor(error));
+  const code = reference.code;
   const phone = useCustomerSupport().phone;
   useDocumentTitle(`Something went wrong | ${partner.name}`);
   useEffect(() => {
-    // Lets the code the visitor quotes be matched to the console error logged with it.
-    console.info(`Error reference code: ${code}`);
-  }, [code]);
+    if (!reference.fromServer) reportClientError(clientErrorReport(reference.code, error, pathname));
+    console.info(`Error reference code: ${reference.code}`);
+    // Once for the error this page shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reference]);
   return (
     <StatusPage
       title={SERVER_ERROR_TITLE}

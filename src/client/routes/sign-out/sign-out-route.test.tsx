@@ -11,6 +11,7 @@ import { MEMBER_QUERY_KEY } from '../../features/session/api';
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  browserLocation.leavingFor = null;
 });
 
 describe('SignOutRoute', () => {
@@ -28,11 +29,12 @@ describe('SignOutRoute', () => {
   it('sends a single sign-on member on to the provider\'s sign-out address', async () => {
     const endSessionUrl = 'http://localhost:3000/oidc/session/end?id_token_hint=a.b.c';
     vi.stubGlobal('fetch', vi.fn(mockFetch((url) => (url.pathname === '/api/SignOut' ? json({ signedOut: true, csrfToken: 'anon', endSessionUrl }) : undefined))));
-    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+    const navigate = vi.spyOn(browserLocation, 'navigate').mockImplementation(() => undefined);
     renderRoutes([{ path: '/SignOut', element: <SignOutRoute /> }], { route: '/SignOut', partner: makePartnerConfig({ enrollmentType: 'sso' }), member: makeMember() });
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(endSessionUrl));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(endSessionUrl));
+    expect(navigate).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('heading', { level: 1, name: SIGNED_OUT_TITLE })).toBeNull();
-    assign.mockRestore();
+    navigate.mockRestore();
   });
 
   it('offers only the home page to sso partners', async () => {

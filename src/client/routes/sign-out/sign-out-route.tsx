@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef } from 'react';
 import { canSignInWithPassword, programName } from '#shared/rules/partner-features';
 import { paths } from '#shared/routes';
 import { usePartner } from '../../lib/partner';
-import { browserLocation } from '../../lib/browser-location';
 import { Button, LinkButton } from '../../components/button';
 import { FormBanner } from '../../components/form-banner';
 import { Spinner } from '../../components/spinner';
@@ -21,10 +20,9 @@ export function SignOutRoute() {
   const { mutate, isError, isSuccess, data } = useSignOut();
   const started = useRef(false);
   const run = useCallback(() => {
-    mutate(undefined, {
-      // A single sign-on member: the provider ends its session and comes back here, signed out.
-      onSuccess: ({ endSessionUrl }) => endSessionUrl && browserLocation.assign(endSessionUrl),
-    });
+    // A single sign-on member: signOut sends the browser to the provider, which ends its session
+    // and comes back here, signed out.
+    mutate();
   }, [mutate]);
   useEffect(() => {
     // Once per visit, also under StrictMode's double effects.

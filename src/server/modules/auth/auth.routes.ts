@@ -1,52 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ZErrorResponse } from '#shared/schemas/common';
-import { ZSignInRequest, ZSignInResponse } from '#shared/schemas/member';
+import { canSignInWithPassword } from '#shared/rules/partner-features';
+import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
+import type { Mailer } from '../../lib/mailer';
+import { pluginMailer } from '../../lib/plugin-mailer';
 import { CSRF_MESSAGE } from '../../plugins/csrf';
 import { AppError } from '../../lib/app-error';
-import { toMember } from '../members/member-mapper';
-import { memberStanding } from '../members/members.service';
-import { signIn } from './auth.service';
-import { normaliseIdentifier } from './lockout';
-import { SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_ADDRESS } from '../../plugins/rate-limits';
+import { partnerOrigin } from '../../plugins/partner';
+import { hashToken } from '../../plugins/session';
+import { toMember, memberStanding } from '../members';
+import { RECOVER_ANSWER_MS } from '../recovery';
+import { identifierOf, SIGN_IN_UNAVAILABLE, signIn } from './auth.service';
+import { normaliseIdentifier, type SignInClient } from '../lockout';
+import { SIGN_IN_LINK_MESSAGE, sendLockoutNotices, sendSignInLinks, useSignInLink } from './sign-in-link';
+import { RECOVER_PER_ACCOUNT, SIGN_IN_PER_ADDRESS } from '../../plugins/rate-limits';
+import { API } from '#shared/api';
+import { route } from '../../lib/route';
+import { sleep } from '../../lib/sleep';
 
-export const ZSignOutResponse = z.object({
-  signedOut: z.literal(true),
-  csrfToken: z.string(),
-  endSessionUrl: z.string().optional().describe("Single sign-on: open this address to end the session at the partner's identity provider too; it returns to /SignOut."),
-});
+/** A random id per browser: sign-in failures are counted per device as well as per address (lockout/lockout.ts). */
+export const DEVICE_COOKIE = 'rn_device';
+const DEVICE_COOKIE_DAYS = 365;
+const SIGN_IN_LINK_LIMIT = { max: 10, timeWindow: 60_000 };
 
-/** Direct sign-in and sign-out (§4 session, §8 sign-in wording). */
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.post('/api/SignIn', {
-    // One address trying many accounts (spraying); the per-account limit and the lockout cover
-    // many addresses trying one account.
+/** Direct sign-in, the one-time sign-in link, and sign-out (§4 session, §8 sign-in wording, issue 25). */
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; mailer?: Mailer }> = async (app, opts) => {
+  const { db, config } = opts;
+  const { mailer, inBackground } = pluginMailer(app, opts);
+
+  /** The client of a sign-in attempt; a browser without a device cookie gets one. */
+  const clientOf = (request: FastifyRequest, reply: FastifyReply): SignInClient => {
+    let device = request.cookies[DEVICE_COOKIE];
+    if (!device || !/^[A-Za-z0-9_-]{20,64}$/.test(device)) {
+      device = randomBytes(18).toString('base64url');
+      reply.setCookie(DEVICE_COOKIE, device, {
+        path: '/api', httpOnly: true, sameSite: 'lax', secure: config.env === 'production', maxAge: DEVICE_COOKIE_DAYS * 86_400,
+      });
+      // A new cookie counts nothing yet: a guesser that drops cookies is still counted by address.
+    }
+    return { device: hashToken(device).slice(0, 32), address: request.ip };
+  };
+  const directOnly = async (request: FastifyRequest) => {
+    if (!canSignInWithPassword(request.sitePartner)) throw AppError.notFound(SIGN_IN_UNAVAILABLE);
+  };
+
+  route(app, API.signIn, {
+    // One address trying many accounts (spraying); the lockout's per-client counts (slow, then
+    // stop) and the per-account lock cover the rest (lockout/lockout.ts).
     config: { rateLimit: SIGN_IN_PER_ADDRESS },
     schema: {
       tags: ['session'],
       summary: 'Sign in with an e-mail or partner number and a password (direct partners)',
-      description: "401 wrong user name or password; 423 code 'locked' after repeated failures (30 minutes); 409 code 'fixCredentials' when the e-mail is shared by several accounts. The session cookie is rotated: use the csrfToken of the answer.",
+      description: "401 wrong user name or password (also the attempt that locks the account); 423 code 'locked' while password sign-in to the account is locked (30 minutes; POST /api/SignInLink still works); 429 with Retry-After while this client must wait after repeated failures; 409 code 'fixCredentials' when the e-mail is shared by several accounts. The session cookie is rotated: use the csrfToken of the answer.",
       security: [{ xsrf: [] }],
-      body: ZSignInRequest,
-      response: { 200: ZSignInResponse, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 423: ZErrorResponse, 429: ZErrorResponse },
+      response: { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 423: ZErrorResponse, 429: ZErrorResponse },
     },
   }, async (request, reply) => {
     const partner = request.sitePartner;
-    await app.limits.account(request, reply, { name: 'sign-in', account: normaliseIdentifier(request.body.username), limit: SIGN_IN_PER_ACCOUNT });
-    const member = await signIn(db, { partner, username: request.body.username, password: request.body.password });
+    const member = await signIn(db, {
+      partner, username: request.body.username, password: request.body.password, client: clientOf(request, reply),
+      onLocked: (identifier) => inBackground(request.log, 'lockout notice', () => sendLockoutNotices({ db, mailer }, { partner, identifier, origin: partnerOrigin(partner, config) })),
+    });
     const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: request.body.staySignedIn });
-    return { member: toMember(member, session, await memberStanding(db, member)), csrfToken: app.csrf.issue(request, reply) };
+    return { member: toMember(member, session, await memberStanding(db, request.sitePartner, member)), csrfToken: app.csrf.issue(request, reply) };
   });
 
-  app.get('/api/SignOut', {
+  route(app, API.signInLink, {
+    config: { rateLimit: SIGN_IN_LINK_LIMIT },
+    onRequest: directOnly,
+    schema: {
+      tags: ['session'],
+      summary: "E-mail a one-time sign-in link to the account's e-mail (works while password sign-in is locked)",
+      description: 'Always 202 with the same message, after the same time, whether or not an account has this e-mail or partner number.',
+      security: [{ xsrf: [] }],
+      response: { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 429: ZErrorResponse },
+    },
+  }, async (request, reply) => {
+    const started = Date.now();
+    const partner = request.sitePartner;
+    const identifier = identifierOf(request.body.username);
+    // Per account, registered or not (the answer must not tell): one mailbox cannot be flooded from many addresses.
+    await app.limits.account(request, reply, { name: 'sign-in-link', account: normaliseIdentifier(identifier.value), limit: RECOVER_PER_ACCOUNT });
+    inBackground(request.log, 'sign-in link', () => sendSignInLinks({ db, mailer }, { partner, identifier, origin: partnerOrigin(partner, config) }));
+    await sleep(RECOVER_ANSWER_MS - (Date.now() - started));
+    return reply.status(202).send({ ok: true as const, message: SIGN_IN_LINK_MESSAGE });
+  });
+
+  route(app, API.useSignInLink, {
+    config: { rateLimit: SIGN_IN_LINK_LIMIT },
+    onRequest: directOnly,
+    schema: {
+      tags: ['session'],
+      summary: 'Sign in with a one-time sign-in link (uses the link up)',
+      description: '400 when the link has expired, was used, or belongs to another partner. The session cookie is rotated: use the csrfToken of the answer.',
+      security: [{ xsrf: [] }],
+      response: { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 429: ZErrorResponse },
+    },
+  }, async (request, reply) => {
+    const member = await useSignInLink(db, { partnerId: request.sitePartner.id, token: request.body.token });
+    const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: request.body.staySignedIn });
+    return { member: toMember(member, session, await memberStanding(db, request.sitePartner, member)), csrfToken: app.csrf.issue(request, reply) };
+  });
+
+  route(app, API.signOut, {
     schema: {
       tags: ['session'],
       summary: 'End the session (always 200, also when not signed in); answers a fresh anti-forgery token',
       description: 'A signed-in member must send X-XSRF-TOKEN, so another site cannot sign the member out.',
       // The token only when signed in: either requirement satisfies it.
       security: [{ xsrf: [] }, {}],
-      response: { 200: ZSignOutResponse, 403: ZErrorResponse },
+      response: { 403: ZErrorResponse },
     },
   }, async (request, reply) => {
     const current = await request.currentSession();

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { takeBackRewardsSql } from '../../db/take-back';
 import type { BonusKind, BonusProgramme, BonusStatus } from '#shared/rules/bonuses';
 
 /**
@@ -155,12 +156,5 @@ export async function revokeAwards(db: Executor, awards: readonly LiveAward[], r
   await db.execute(sql`
     with x as (select * from jsonb_to_recordset(${json(records)}) as x(id bigint, reward_id bigint, partner_id int, member_id int, dine_id bigint, amount int)),
     a as (update bonus_awards b set revoked_at = now(), revoke_reason = ${reason} from x where b.id = x.id and b.revoked_at is null returning b.id),
-    f as (
-      update member_rewards r set status = 'Forfeit', amount = 0, reason = 'refunded', updated_at = now()
-      from x where r.id = x.reward_id and r.status <> 'Paid' and x.id in (select id from a)
-      returning r.id
-    )
-    insert into member_rewards (partner_id, member_id, dine_id, source_code, amount, status, reason, description)
-    select x.partner_id, x.member_id, x.dine_id, 'J', -x.amount, 'Awarded', 'refunded', 'Bonus taken back: its qualifying dine was refunded'
-    from x where x.id in (select id from a) and x.reward_id not in (select id from f)`);
+    ${takeBackRewardsSql(sql`x.id in (select id from a)`, 'Bonus taken back: its qualifying dine was refunded')}`);
 }

@@ -7,7 +7,7 @@ import { demoPublicId } from '../../demo/members';
 import type { Member } from '#shared/schemas/member';
 import type { ErrorResponse } from '#shared/schemas/common';
 import { memberByPublicId } from '../rewards/rewards.test-fixtures';
-import { progressYear } from '../members/standing';
+import { progressYear } from '#shared/rules/rewards/local-time';
 import {
   BONUS_ACCOUNT_CLOSED, BONUS_NOT_AVAILABLE, BONUS_NOT_FOUND, BONUS_NO_REGISTRATION, BONUS_WINDOW_CLOSED, awardReservationBonus,
 } from './bonuses.service';

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { MemberBonus, MemberRow, PartnerRow } from '../../db/schema';
+import type { MemberRow, PartnerRow } from '../../db/schema';
+import type { ActiveBonus } from '#shared/schemas/member';
 import { AppError } from '../../lib/app-error';
-import { bonusOpen, bonusStatus, inAudience, type BonusStatus } from '#shared/rules/bonuses';
-import { activeProgrammes, enrol, enrolmentsOf, insertAwards, programmeByCode, type ProgrammeRow } from './bonuses.repo';
-import { progressYear } from '../members/standing';
+import { bonusOpen, bonusStatus, inAudience, windowEnd, type BonusStatus } from '#shared/rules/bonuses';
+import { activeProgrammes, enrol, enrolmentsOf, insertAwards, programmeByCode, type Executor } from './bonuses.repo';
+import { progressYear } from '#shared/rules/rewards/local-time';
 
 /**
  * Bonuses of a member (docs/api-bonuses.md): the §3 `activeBonuses` of GET /api/Member, registration
@@ -27,9 +28,10 @@ const later = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
  * registered or for injected bonuses, Qualified once awarded); a bonus whose window closed
  * without a qualifying dine is left out. `createDateUtc`: when the bonus became the member's
  * (registration or award; for one not registered yet, joining or the programme's start, the
- * later), which the banners' days_to_display counts from.
+ * later), which the banners' days_to_display counts from. Each carries its programme's terms
+ * (amount, minimum spend, and the deadline: joining + the window) for the screens to word.
  */
-export async function activeBonuses(db: Db, member: Pick<MemberRow, 'id' | 'partnerId' | 'joinDate' | 'enrollmentSource'>, now: Date = new Date()): Promise<MemberBonus[]> {
+export async function activeBonuses(db: Db, member: Pick<MemberRow, 'id' | 'partnerId' | 'joinDate' | 'enrollmentSource'>, now: Date = new Date()): Promise<ActiveBonus[]> {
   const programmes = await activeProgrammes(db, { partnerId: member.partnerId, kinds: ['newMember', 'injected'] });
   if (programmes.length === 0) return [];
   const enrolments = new Map((await enrolmentsOf(db, [member.id], member.partnerId)).map((e) => [e.bonusId, e]));
@@ -47,6 +49,9 @@ export async function activeBonuses(db: Db, member: Pick<MemberRow, 'id' | 'part
     isNewMemberBonus: p.kind === 'newMember',
     description: p.description,
     memberIsEligibleForNMB: eligibleForNmb,
+    amount: p.amount,
+    minSpendCents: p.minSpendCents,
+    deadlineUtc: windowEnd(p, who).toISOString(),
   }));
 }
 
@@ -68,6 +73,28 @@ export async function registerForBonus(db: Db, opts: { partner: Pick<PartnerRow,
   if (!inAudience(programme, member)) throw AppError.forbidden(BONUS_NOT_AVAILABLE);
   if (!bonusOpen(programme, asBonusMember(member), now)) throw AppError.forbidden(BONUS_WINDOW_CLOSED);
   return enrol(db, { partnerId: member.partnerId, memberId: member.id, bonusId: programme.id, now });
+}
+
+/**
+ * §1 hasAutoEnroll: a partner that enrols its members automatically registers a member who joins
+ * (direct joining, single sign-on first sign-in, activation of a known visitor) for its
+ * new-member bonuses at once, so they are Enrolled from the start and never asked to register.
+ * The same rules as a registration from the banner: only programmes still open to the member
+ * (window from joining), registered now, so dines from now on count and the minimum spend holds.
+ * Other partners' members stay Eligible. Runs in the caller's transaction when given one; a
+ * repeat changes nothing. Answers the codes the member is registered for now.
+ */
+export async function autoEnrolNewMember(db: Executor, opts: {
+  partner: Pick<PartnerRow, 'id' | 'hasAutoEnroll'>;
+  member: Pick<MemberRow, 'id' | 'partnerId' | 'joinDate' | 'enrollmentSource'>;
+  now?: Date;
+}): Promise<string[]> {
+  const { partner, member } = opts;
+  if (!partner.hasAutoEnroll || member.partnerId !== partner.id) return [];
+  const now = opts.now ?? new Date();
+  const open = (await activeProgrammes(db, { partnerId: partner.id, kinds: ['newMember'] })).filter((p) => bonusOpen(p, asBonusMember(member), now));
+  for (const p of open) await enrol(db, { partnerId: partner.id, memberId: member.id, bonusId: p.id, now });
+  return open.map((p) => p.code);
 }
 
 export type ReservationBonusResult = { awarded: true; rewardId: number } | { awarded: false; reason: 'notOffered' | 'alreadyAwarded' | 'memberNotFound' };
@@ -107,4 +134,3 @@ async function addBonusToProgress(tx: Pick<Db, 'execute'>, opts: { memberId: num
     on conflict (member_id, year) do update set rewards = member_progress.rewards + excluded.rewards, updated_at = now()`);
 }
 
-export type { ProgrammeRow };

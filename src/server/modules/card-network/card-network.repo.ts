@@ -1,9 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { runPrepared, type Db, type PreparedStatement } from '../../db/client';
-import type { NotEarnedReason, RewardStatus } from '#shared/constants/rewards';
-import { ALL_DAY, type MerchantTerms } from '#shared/rules/rewards/qualification';
+import { takeBackRewardsSql } from '../../db/take-back';
+import type { EarnBasis, NotEarnedReason, RewardStatus } from '#shared/constants/rewards';
+import type { RestaurantTerms } from '#shared/rules/rewards/policy';
+import { MERCHANT_TERMS_COLUMNS, termsOfRow, type MerchantTermsRow } from '../merchants';
+import { earningSettingsOf } from '../partners';
 import type { CardNetworkEvent } from '#shared/schemas/rewards';
-import type { Adjustment, CardInfo, Dine, MemberInfo, Outcome, PartnerInfo, Progress } from './decisions';
+import type { Adjustment, AppliedRefund, CardInfo, Dine, MemberInfo, Outcome, ParkedRefund, PartnerInfo, Progress } from './decisions';
 
 /**
  * SQL of the card-network inbox and the engine. Every statement takes or writes whole sets: list
@@ -126,9 +129,14 @@ export async function lockMembers(tx: Executor, ids: readonly number[], opts: { 
 }
 
 export async function loadPartners(tx: Executor): Promise<PartnerInfo[]> {
-  const found = await rows<{ id: number; earn_rates: [number, number, number, number]; has_reservation_bonus: boolean; has_flex_offers: boolean }>(tx, sql`
-    select id, earn_rates, has_reservation_bonus, has_flex_offers from partners`);
-  return found.map((r) => ({ id: r.id, earnRates: r.earn_rates, hasReservationBonus: r.has_reservation_bonus, hasFlexOffers: r.has_flex_offers }));
+  const found = await rows<{
+    id: number; earn_rates: [number, number, number, number]; has_vip: boolean; earn_basis: EarnBasis; acclaimed2_enabled: boolean; has_reservation_bonus: boolean; has_flex_offers: boolean;
+  }>(tx, sql`select id, earn_rates, has_vip, earn_basis, acclaimed2_enabled, has_reservation_bonus, has_flex_offers from partners`);
+  return found.map((r) => ({
+    id: r.id,
+    settings: earningSettingsOf({ earnRates: r.earn_rates, hasVIP: r.has_vip, earnBasis: r.earn_basis, acclaimed2Enabled: r.acclaimed2_enabled }),
+    hasReservationBonus: r.has_reservation_bonus, hasFlexOffers: r.has_flex_offers,
+  }));
 }
 
 /** Which of these award keys of these members have a live award (not taken back): the reservation bonus checks its reservations before choosing. */
@@ -147,37 +155,29 @@ export async function loadLocations(tx: Executor, locationIds: readonly string[]
   return found.map((r) => ({ locationId: r.location_id, merchantId: r.merchant_id }));
 }
 
-type BenefitHours = Array<Array<{ start: number; end: number }>> | null;
-export async function loadMerchantTerms(tx: Executor, ids: readonly number[]): Promise<Map<number, MerchantTerms>> {
-  const terms = new Map<number, MerchantTerms>();
+export async function loadMerchantTerms(tx: Executor, ids: readonly number[]): Promise<Map<number, RestaurantTerms>> {
+  const terms = new Map<number, RestaurantTerms>();
   if (ids.length === 0) return terms;
-  const found = await rows<{ id: number; participating: boolean; participation_start: string | null; participation_end: string | null; benefit_hours: BenefitHours; blackout_dates: string[]; monthly_visit_limit: number | null }>(tx, sql`
-    select id, participating, participation_start, participation_end, benefit_hours, blackout_dates, monthly_visit_limit
-    from merchants where id = any(${intArray(ids)})`);
-  for (const r of found) {
-    terms.set(r.id, {
-      active: r.participating, participationStart: r.participation_start, participationEnd: r.participation_end,
-      benefitHours: r.benefit_hours ?? ALL_DAY, blackoutDates: r.blackout_dates ?? [], monthlyVisitLimit: r.monthly_visit_limit,
-    });
-  }
+  const found = await rows<{ id: number } & MerchantTermsRow>(tx, sql`select id, ${MERCHANT_TERMS_COLUMNS} from merchants where id = any(${intArray(ids)})`);
+  for (const r of found) terms.set(r.id, termsOfRow(r));
   return terms;
 }
 
 type RawDine = {
   id: string | number; partner_id: number; member_id: number; card_id: number | null; card_last_four: string; merchant_id: number; location_id: string;
-  transaction_id: string; alias_transaction_id: string | null; auth_code: string | null; auth_amount_cents: number | null; cleared_amount_cents: number | null; refunded_cents: number;
+  transaction_id: string; alias_transaction_id: string | null; auth_code: string | null; auth_amount_cents: number | null; cleared_amount_cents: number | null; refunded_cents: number; tip_cents: number | null;
   online_order: boolean; subtotal_cents: number | null; local_date: string; local_minutes: number; occurred_at: unknown; authorised_at: unknown;
   cleared_at: unknown; status: string; reason: string | null; qualified: boolean; tier_at_dine: number | null; rate: number | null; reward: number;
 };
 const DINE_COLUMNS = sql.raw(`id, partner_id, member_id, card_id, card_last_four, merchant_id, location_id, transaction_id, alias_transaction_id, auth_code,
-  auth_amount_cents, cleared_amount_cents, refunded_cents, online_order, subtotal_cents, local_date, local_minutes, occurred_at,
+  auth_amount_cents, cleared_amount_cents, refunded_cents, tip_cents, online_order, subtotal_cents, local_date, local_minutes, occurred_at,
   authorised_at, cleared_at, status, reason, qualified, tier_at_dine, rate, reward`);
 
 function dineOf(r: RawDine, rewardStatus: string | undefined): Dine {
   return {
     id: Number(r.id), partnerId: r.partner_id, memberId: r.member_id, cardId: r.card_id, cardLastFour: r.card_last_four, merchantId: r.merchant_id,
     locationId: r.location_id, transactionId: r.transaction_id, aliasTransactionId: r.alias_transaction_id, authCode: r.auth_code, authAmountCents: r.auth_amount_cents,
-    clearedAmountCents: r.cleared_amount_cents, refundedCents: r.refunded_cents, onlineOrder: r.online_order, subtotalCents: r.subtotal_cents,
+    clearedAmountCents: r.cleared_amount_cents, refundedCents: r.refunded_cents, tipCents: r.tip_cents, onlineOrder: r.online_order, subtotalCents: r.subtotal_cents,
     localDate: r.local_date, localMinutes: r.local_minutes, occurredAt: toDate(r.occurred_at), authorisedAt: toDateOrNull(r.authorised_at),
     clearedAt: toDateOrNull(r.cleared_at), status: r.status as RewardStatus, reason: r.reason as NotEarnedReason | null, qualified: r.qualified,
     tierAtDine: r.tier_at_dine, rate: r.rate, reward: r.reward, rewardStatus: (rewardStatus ?? r.status) as RewardStatus, changed: false,
@@ -249,6 +249,115 @@ export async function loadMonthlyVisits(tx: Executor, keys: ReadonlyArray<{ memb
   return found.map((r) => ({ memberId: r.member_id, merchantId: r.merchant_id, month: r.month, visits: r.visits }));
 }
 
+// ------------------------------------------------------------------ refunds: applied and parked
+
+type RawParked = {
+  kind: 'mine' | 'other' | 'applied'; id: string | number | null; partner_id: number; member_id: number; card_id: number | null; merchant_id: number | null;
+  location_id: string | null; refund_transaction_id: string; original_transaction_id: string | null; amount_cents: number; local_date: string | null;
+  occurred_at: unknown; event_id: string; received_at: unknown;
+};
+
+/**
+ * What the chunk needs to know about refunds, in one statement: the open parked refunds of its
+ * members (locked: the sweep skips them while the chunk may apply them), the open parked refunds
+ * of other members carrying the chunk's refund transaction ids (not locked: only to answer a
+ * resend as a duplicate), and the network refunds among the chunk's already applied.
+ */
+export async function loadRefundState(tx: Executor, opts: { memberIds: readonly number[]; refunds: ReadonlyArray<{ partnerId: number; refundTransactionId: string }> }): Promise<{
+  parked: ParkedRefund[]; parkedElsewhere: ParkedRefund[]; applied: AppliedRefund[];
+}> {
+  if (opts.memberIds.length === 0 && opts.refunds.length === 0) return { parked: [], parkedElsewhere: [], applied: [] };
+  const pairs = json(opts.refunds.map((r) => ({ p: r.partnerId, t: r.refundTransactionId })));
+  const columns = sql.raw(`id, partner_id, member_id, card_id, merchant_id, location_id, refund_transaction_id, original_transaction_id, amount_cents, local_date, occurred_at, event_id, received_at`);
+  const found = await rows<RawParked>(tx, sql`
+    with mine as (
+      select ${columns} from parked_refunds where resolved_at is null and member_id = any(${intArray(opts.memberIds)})
+      for update
+    ),
+    asked as (select x.p, x.t from jsonb_to_recordset(${pairs}) as x(p int, t text)),
+    other as (
+      select ${columns} from parked_refunds r join asked on r.partner_id = asked.p and r.refund_transaction_id = asked.t
+      where r.resolved_at is null and r.member_id <> all(${intArray(opts.memberIds)})
+    )
+    select 'mine' as kind, ${columns} from mine
+    union all select 'other', ${columns} from other
+    union all
+    select 'applied', null, d.partner_id, d.member_id, null, null, null, d.refund_transaction_id, null, d.amount_cents, null, null, d.event_id, null
+    from dine_refunds d join asked on d.partner_id = asked.p and d.refund_transaction_id = asked.t`);
+  const parkedOf = (r: RawParked): ParkedRefund => ({
+    id: Number(r.id), partnerId: r.partner_id, memberId: r.member_id, cardId: r.card_id, merchantId: r.merchant_id!, locationId: r.location_id!,
+    refundTransactionId: r.refund_transaction_id, originalTransactionId: r.original_transaction_id, amountCents: r.amount_cents, localDate: r.local_date!,
+    occurredAt: toDate(r.occurred_at), eventId: r.event_id, receivedAt: toDate(r.received_at),
+  });
+  // Arrival order: the order a purchase takes its waiting refunds in.
+  const byId = (a: ParkedRefund, b: ParkedRefund) => a.id! - b.id!;
+  return {
+    parked: found.filter((r) => r.kind === 'mine').map(parkedOf).sort(byId),
+    parkedElsewhere: found.filter((r) => r.kind === 'other').map(parkedOf),
+    applied: found.filter((r) => r.kind === 'applied').map((r) => ({
+      partnerId: r.partner_id, memberId: r.member_id, refundTransactionId: r.refund_transaction_id, amountCents: r.amount_cents, eventId: r.event_id, dine: null, fresh: false,
+    })),
+  };
+}
+
+/** The network refunds the chunk applied (their dines written: each has its id). */
+export async function insertDineRefunds(tx: Executor, refunds: readonly AppliedRefund[]): Promise<void> {
+  const records = refunds.flatMap((r) => (r.dine?.id === undefined ? [] : [{
+    partner_id: r.partnerId, member_id: r.memberId, dine_id: r.dine.id, refund_transaction_id: r.refundTransactionId, amount_cents: r.amountCents, event_id: r.eventId,
+  }]));
+  if (records.length === 0) return;
+  await tx.execute(sql`
+    insert into dine_refunds (partner_id, member_id, dine_id, refund_transaction_id, amount_cents, event_id)
+    select partner_id, member_id, dine_id, refund_transaction_id, amount_cents, event_id
+    from jsonb_to_recordset(${json(records)}) as x(partner_id int, member_id int, dine_id bigint, refund_transaction_id text, amount_cents int, event_id text)`);
+}
+
+/** Refunds parked in this chunk that no purchase of the chunk took. */
+export async function insertParkedRefunds(tx: Executor, parked: readonly ParkedRefund[]): Promise<void> {
+  if (parked.length === 0) return;
+  const records = parked.map((p) => ({
+    partner_id: p.partnerId, member_id: p.memberId, card_id: p.cardId, merchant_id: p.merchantId, location_id: p.locationId, refund_transaction_id: p.refundTransactionId,
+    original_transaction_id: p.originalTransactionId, amount_cents: p.amountCents, local_date: p.localDate, occurred_at: p.occurredAt, event_id: p.eventId, received_at: p.receivedAt,
+  }));
+  await tx.execute(sql`
+    insert into parked_refunds (partner_id, member_id, card_id, merchant_id, location_id, refund_transaction_id, original_transaction_id, amount_cents, local_date, occurred_at, event_id, received_at)
+    select partner_id, member_id, card_id, merchant_id, location_id, refund_transaction_id, original_transaction_id, amount_cents, local_date, occurred_at, event_id, received_at
+    from jsonb_to_recordset(${json(records)}) as x(partner_id int, member_id int, card_id int, merchant_id int, location_id text, refund_transaction_id text,
+      original_transaction_id text, amount_cents int, local_date text, occurred_at timestamptz, event_id text, received_at timestamptz)`);
+}
+
+/**
+ * Parked refunds (stored) that a purchase of this chunk took: closed with their dine, and their
+ * inbox rows say what became of them (the rows stay processed when they were).
+ */
+export async function resolveParkedRefunds(tx: Executor, parked: readonly ParkedRefund[]): Promise<void> {
+  const records = parked.flatMap((p) => (p.id === undefined || !p.resolved ? [] : [{
+    id: p.id, dine_id: p.resolved.dine.id ?? null, event_id: p.eventId, outcome: p.resolved.outcome, note: p.resolved.note ?? null,
+  }]));
+  if (records.length === 0) return;
+  await tx.execute(sql`
+    with x as (select * from jsonb_to_recordset(${json(records)}) as x(id bigint, dine_id bigint, event_id text, outcome text, note text)),
+    p as (update parked_refunds r set resolved_at = now(), resolution = 'applied', dine_id = x.dine_id from x where r.id = x.id and r.resolved_at is null returning r.event_id)
+    update card_network_inbox i set outcome = x.outcome, note = x.note from x where i.event_id = x.event_id and i.event_id in (select event_id from p)`);
+}
+
+/**
+ * The sweep's part: open parked refunds whose date is before `cutoff` (PARKED_REFUND_DAYS ago)
+ * found no purchase; they are closed as expired and their inbox rows go to review with the
+ * reason. Rows a chunk holds are skipped (it may be applying them). Answers how many.
+ */
+export async function expireParkedRefunds(db: Executor, opts: { cutoff: Date; note: string; limit: number }): Promise<number> {
+  const found = await rows<{ n: number }>(db, sql`
+    with old as (
+      select id from parked_refunds where resolved_at is null and occurred_at < ${opts.cutoff.toISOString()}::timestamptz
+      order by occurred_at limit ${opts.limit} for update skip locked
+    ),
+    p as (update parked_refunds r set resolved_at = now(), resolution = 'expired' from old where r.id = old.id returning r.event_id),
+    i as (update card_network_inbox i set outcome = 'review', note = ${opts.note} from p where i.event_id = p.event_id)
+    select count(*)::int as n from p`);
+  return found[0]?.n ?? 0;
+}
+
 // ------------------------------------------------------------------ the engine's writes
 
 /**
@@ -258,7 +367,7 @@ export async function loadMonthlyVisits(tx: Executor, keys: ReadonlyArray<{ memb
 const DINE_WRITE_COLUMNS = [
   ['id', 'bigint'], ['partner_id', 'int'], ['member_id', 'int'], ['card_id', 'int'], ['card_last_four', 'text'], ['merchant_id', 'int'], ['location_id', 'text'],
   ['transaction_id', 'text'], ['alias_transaction_id', 'text'], ['auth_code', 'text'], ['auth_amount_cents', 'int'], ['cleared_amount_cents', 'int'],
-  ['refunded_cents', 'int'], ['online_order', 'boolean'], ['subtotal_cents', 'int'], ['local_date', 'text'], ['local_minutes', 'smallint'],
+  ['refunded_cents', 'int'], ['tip_cents', 'int'], ['online_order', 'boolean'], ['subtotal_cents', 'int'], ['local_date', 'text'], ['local_minutes', 'smallint'],
   ['occurred_at', 'timestamptz'], ['authorised_at', 'timestamptz'], ['cleared_at', 'timestamptz'], ['status', 'text'], ['reason', 'text'],
   ['qualified', 'boolean'], ['tier_at_dine', 'smallint'], ['rate', 'real'], ['reward', 'int'], ['reward_status', 'text'],
 ] as const;
@@ -267,7 +376,7 @@ const DINE_FIELDS = DINE_WRITE_COLUMNS.map(([name]) => name).filter((n) => n !==
 
 const dineValues = (d: Dine) => [
   d.id ?? null, d.partnerId, d.memberId, d.cardId, d.cardLastFour, d.merchantId, d.locationId, d.transactionId, d.aliasTransactionId, d.authCode,
-  d.authAmountCents, d.clearedAmountCents, d.refundedCents, d.onlineOrder, d.subtotalCents, d.localDate, d.localMinutes, d.occurredAt, d.authorisedAt,
+  d.authAmountCents, d.clearedAmountCents, d.refundedCents, d.tipCents, d.onlineOrder, d.subtotalCents, d.localDate, d.localMinutes, d.occurredAt, d.authorisedAt,
   d.clearedAt, d.status, d.reason, d.qualified, d.tierAtDine, d.rate, d.reward, d.rewardStatus,
 ];
 
@@ -300,7 +409,7 @@ export async function updateDines(tx: Executor, dines: readonly Dine[]): Promise
     with x as (${dineRows(dines)}),
     u as (
       update dines d set alias_transaction_id = x.alias_transaction_id, auth_code = x.auth_code, auth_amount_cents = x.auth_amount_cents, cleared_amount_cents = x.cleared_amount_cents,
-        refunded_cents = x.refunded_cents, online_order = x.online_order, subtotal_cents = x.subtotal_cents, authorised_at = x.authorised_at,
+        refunded_cents = x.refunded_cents, tip_cents = x.tip_cents, online_order = x.online_order, subtotal_cents = x.subtotal_cents, authorised_at = x.authorised_at,
         cleared_at = x.cleared_at, status = x.status, reason = x.reason, qualified = x.qualified, tier_at_dine = x.tier_at_dine, rate = x.rate,
         reward = x.reward, updated_at = now()
       from x where d.id = x.id
@@ -474,12 +583,5 @@ export async function revokeFlexOffers(tx: Executor, revoked: ReadonlyArray<{ of
   await tx.execute(sql`
     with x as (select * from jsonb_to_recordset(${json(records)}) as x(offer_id bigint, reward_id bigint, partner_id int, member_id int, dine_id bigint, amount int)),
     o as (update flex_offers f set dine_id = null, reward_id = null, redeemed_at = null from x where f.id = x.offer_id and f.reward_id = x.reward_id returning x.reward_id),
-    f as (
-      update member_rewards r set status = 'Forfeit', amount = 0, reason = 'refunded', updated_at = now()
-      from x where r.id = x.reward_id and r.status <> 'Paid' and x.reward_id in (select reward_id from o)
-      returning r.id
-    )
-    insert into member_rewards (partner_id, member_id, dine_id, source_code, amount, status, reason, description)
-    select x.partner_id, x.member_id, x.dine_id, 'J', -x.amount, 'Awarded', 'refunded', 'Flex offer taken back: its dine was refunded'
-    from x where x.reward_id in (select reward_id from o) and x.reward_id not in (select id from f)`);
+    ${takeBackRewardsSql(sql`x.reward_id in (select reward_id from o)`, 'Flex offer taken back: its dine was refunded')}`);
 }

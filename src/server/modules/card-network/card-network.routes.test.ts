@@ -92,6 +92,10 @@ describe('POST /api/card-network/events', () => {
     ['a missing card token', () => JSON.stringify(event({ cardToken: undefined })), undefined, 'cardToken'],
     ['a date without offset', () => JSON.stringify(event({ localDateTime: '2026-11-20T19:45:00' })), undefined, 'localDateTime'],
     ['another currency', () => JSON.stringify(event({ currency: 'EUR' })), 'currency must be USD.', 'currency'],
+    ['a date that does not exist (30 February)', () => JSON.stringify(event({ localDateTime: '2026-02-30T19:45:00-05:00' })), 'localDateTime must be a real calendar date and time', 'localDateTime'],
+    ['a date in month 13', () => JSON.stringify(event({ localDateTime: '2026-13-01T19:45:00-05:00' })), 'localDateTime must be a real calendar date and time', 'localDateTime'],
+    ['hour 24', () => JSON.stringify(event({ localDateTime: '2026-11-20T24:00:00-05:00' })), 'localDateTime must be a real calendar date and time', 'localDateTime'],
+    ['29 February of a common year', () => JSON.stringify(event({ localDateTime: '2027-02-29T12:00:00Z' })), 'localDateTime must be a real calendar date and time', 'localDateTime'],
   ])('a signed body with %s is 400 with field errors, nothing stored', async (_name, raw, message, field) => {
     const before = (await t.database.db.select().from(cardNetworkInbox)).length;
     const res = await post(undefined, { raw: raw() });
@@ -100,6 +104,33 @@ describe('POST /api/card-network/events', () => {
     if (message) expect(body.message).toContain(message);
     if (field) expect(body.fieldErrors?.map((f) => f.field)).toContain(field);
     expect((await t.database.db.select().from(cardNetworkInbox)).length).toBe(before);
+  });
+
+  it('names the field once for a malformed date, and takes 29 February of a leap year', async () => {
+    const malformed = await post(undefined, { raw: JSON.stringify(event({ localDateTime: '20 Nov 2026' })) });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json<{ fieldErrors: Array<{ field: string; message: string }> }>().fieldErrors.filter((f) => f.field === 'localDateTime'))
+      .toEqual([{ field: 'localDateTime', message: "localDateTime must be an ISO 8601 date-time with its offset, in the merchant's local time." }]);
+    expect((await post(event({ localDateTime: '2028-02-29T12:00:00-05:00', merchantLocationId: 'loc-6' }))).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['text/plain', 'text/plain'],
+    ['text/plain with a charset', 'text/plain; charset=utf-8'],
+    ['a form', 'application/x-www-form-urlencoded'],
+    ['XML', 'application/xml'],
+    ['a JSON look-alike', 'application/jsonx'],
+  ])('a signed JSON body sent as %s is 415 with a plain message, nothing stored', async (_name, type) => {
+    const e = event();
+    const res = await post(e, { headers: { 'content-type': type } });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ statusCode: 415, message: 'Send the request body as application/json.' });
+    expect(await t.database.db.select().from(cardNetworkInbox).where(eq(cardNetworkInbox.eventId, e.id))).toHaveLength(0);
+  });
+
+  it.each([['application/json; charset=utf-8'], ['Application/JSON'], ['application/json;charset=UTF-8']])('accepts %s', async (type) => {
+    const res = await post(event({ merchantLocationId: 'loc-6' }), { headers: { 'content-type': type } });
+    expect(res.statusCode).toBe(200);
   });
 
   it('stores events arriving together in one group, each answered for itself; one the database refuses fails alone', async () => {
@@ -156,7 +187,7 @@ describe('POST /api/card-network/events', () => {
   it('is documented in the OpenAPI document with its headers and answers', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { host: 'localhost' } })).json<{ paths: Record<string, { post: { responses: Record<string, unknown>; parameters: Array<{ name: string; in: string }>; security: unknown[] } }> }>();
     const op = doc.paths[CARD_NETWORK_EVENTS_PATH]!.post;
-    expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '413', '415', '503']);
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '408', '413', '415', '431', '503']);
     expect(op.parameters.filter((p) => p.in === 'header').map((p) => p.name).sort()).toEqual(['x-card-network-signature', 'x-card-network-timestamp']);
     expect(op.security).toEqual([]);
   });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CardNetworkEvent } from '#shared/schemas/rewards';
-import { ALL_DAY, type MerchantTerms } from '#shared/rules/rewards/qualification';
-import { applyEvent, basisAfterRefunds, emptyWorld, progressKey, type Dine, type World } from './decisions';
+import { ALL_DAY } from '#shared/rules/rewards/qualification';
+import type { RestaurantTerms } from '#shared/rules/rewards/policy';
+import { applyEvent, basisAfterRefunds, emptyWorld, progressKey, refundKey, type Dine, type World } from './decisions';
 
 /**
  * The engine's decisions one by one, in memory (docs/rewards-engine.md §3–§4). engine.test.ts
@@ -9,13 +10,13 @@ import { applyEvent, basisAfterRefunds, emptyWorld, progressKey, type Dine, type
  */
 
 const RECEIVED = new Date('2026-11-21T12:00:00Z');
-const terms = (over: Partial<MerchantTerms> = {}): MerchantTerms => ({
-  active: true, participationStart: null, participationEnd: null, benefitHours: ALL_DAY, blackoutDates: [], monthlyVisitLimit: null, ...over,
+const terms = (over: Partial<RestaurantTerms> = {}): RestaurantTerms => ({
+  active: true, participationStart: null, participationEnd: null, benefitHours: ALL_DAY, blackoutDates: [], monthlyVisitLimit: null, campaignCodes: [], multiplier: 1, ...over,
 });
 
-function world(opts: { tier?: number; closedAt?: Date | null; linkedAt?: Date; merchant?: Partial<MerchantTerms>; dinesThisYear?: number; dinesLastYear?: number } = {}): World {
+function world(opts: { tier?: number; closedAt?: Date | null; linkedAt?: Date; merchant?: Partial<RestaurantTerms>; dinesThisYear?: number; dinesLastYear?: number } = {}): World {
   const w = emptyWorld();
-  w.partners.set(1, { id: 1, earnRates: [1, 1, 3, 5] });
+  w.partners.set(1, { id: 1, settings: { earnRates: [1, 1, 3, 5], hasVIP: true, earnBasis: 'wholeBill', acclaimed2Enabled: false } });
   w.members.set(10, { id: 10, partnerId: 1, tierLevel: opts.tier ?? 2, closedAt: opts.closedAt ?? null });
   w.members.set(20, { id: 20, partnerId: 1, tierLevel: 2, closedAt: null });
   for (const card of [
@@ -43,6 +44,8 @@ const ev = (over: Partial<CardNetworkEvent>): CardNetworkEvent => ({
 });
 const dine = (w: World, txn = 'T1'): Dine => w.dinesByTransaction.get(txn)!;
 const progress = (w: World, year = 2026) => w.progress.get(progressKey(10, year));
+/** The member's parked refunds still waiting. */
+const parkedOf = (w: World, memberId = 10) => (w.parked.get(memberId) ?? []).filter((p) => !p.resolved);
 
 describe('authorisation and clearing', () => {
   it('an authorisation makes a Pending dine with the reward it would earn; its clearing (tip included) awards on the cleared amount', () => {
@@ -107,6 +110,31 @@ describe('authorisation and clearing', () => {
     expect(new Set(w.dinesByTransaction.values()).size).toBe(1);
     expect(dine(w, 'C')).toMatchObject({ authAmountCents: 4200, status: 'Awarded', reward: 150 });
     expect(progress(w)!.qualifiedDines).toBe(1);
+  });
+
+  it('before tip (preTip partner): the reward is the same whichever half came first; a late authorisation of a paid dine is an A adjustment', () => {
+    const preTip = () => {
+      const w = world();
+      w.partners.get(1)!.settings = { ...w.partners.get(1)!.settings, earnBasis: 'preTip' };
+      return w;
+    };
+    const authFirst = preTip();
+    applyEvent(authFirst, ev({ amountCents: 4000 }), RECEIVED);
+    applyEvent(authFirst, ev({ type: 'clearing', amountCents: 4800 }), RECEIVED);
+    expect(dine(authFirst)).toMatchObject({ reward: 120 });
+    const clearingFirst = preTip();
+    applyEvent(clearingFirst, ev({ type: 'clearing', amountCents: 4800 }), RECEIVED);
+    // Nothing tells the tip apart yet: the whole bill.
+    expect(dine(clearingFirst)).toMatchObject({ reward: 144 });
+    applyEvent(clearingFirst, ev({ amountCents: 4000 }), RECEIVED);
+    expect(dine(clearingFirst)).toMatchObject({ reward: 120, status: 'Awarded' });
+    expect(progress(clearingFirst)).toMatchObject({ qualifiedDines: 1, rewards: 120 });
+    const paid = preTip();
+    applyEvent(paid, ev({ type: 'clearing', transactionId: 'C', amountCents: 4800 }), RECEIVED);
+    dine(paid, 'C').rewardStatus = 'Paid';
+    applyEvent(paid, ev({ transactionId: 'A', amountCents: 4000 }), RECEIVED);
+    expect(paid.adjustments.map((a) => a.amount)).toEqual([-24]);
+    expect(progress(paid)).toMatchObject({ rewards: 120 });
   });
 
   it('a second authorisation or clearing of a purchase (another event id) changes nothing', () => {
@@ -178,14 +206,15 @@ describe('qualification and tiers', () => {
     expect(progress(deferred)!.qualifiedDines).toBe(1);
   });
 
-  it('VIP from the 12th qualified dine of the year (that dine included), or held from last year', () => {
+  it('VIP from the 11th qualified dine of the year: the 12th earns the VIP rate; or held from last year', () => {
     const w = world({ dinesThisYear: 10 });
     expect(cleared(w, { transactionId: 'D11' })).toMatchObject({ tierAtDine: 2, reward: 150 });
     expect(cleared(w, { transactionId: 'D12', localDateTime: '2026-11-21T19:45:00-05:00' })).toMatchObject({ tierAtDine: 3, reward: 250 });
     expect(progress(w)).toMatchObject({ qualifiedDines: 12, deltaDines: 2, deltaRewards: 400 });
-    expect(cleared(world({ dinesLastYear: 12 }))).toMatchObject({ tierAtDine: 3 });
+    expect(cleared(world({ dinesLastYear: 11 }))).toMatchObject({ tierAtDine: 3 });
+    expect(cleared(world({ dinesLastYear: 10 }))).toMatchObject({ tierAtDine: 2 });
     // A January dine counts towards the new year.
-    const january = world({ dinesThisYear: 11 });
+    const january = world({ dinesThisYear: 10 });
     expect(cleared(january, { localDateTime: '2027-01-02T12:00:00-05:00' })).toMatchObject({ tierAtDine: 2 });
   });
 
@@ -222,7 +251,7 @@ describe('refunds', () => {
     expect(dine(w).reward).toBe(120);
     applyEvent(w, ev({ type: 'refund', transactionId: 'R1', originalTransactionId: 'T1', amountCents: -2500 }), RECEIVED);
     expect(dine(w).reward).toBe(60);
-    expect(basisAfterRefunds({ onlineOrder: true, subtotalCents: 4000, refundedCents: 2500 }, 5000)).toBe(2000);
+    expect(basisAfterRefunds(w, dine(w))).toBe(2000);
   });
 
   it('a refund of a reward already paid leaves the paid row and adds a negative A adjustment', () => {
@@ -252,13 +281,16 @@ describe('refunds', () => {
     ['another card', { cardToken: 'tok-b' }],
     ['another restaurant', { merchantLocationId: 'loc-2' }],
     ['more than 90 days later', { localDateTime: '2027-03-01T10:00:00-05:00' }],
-    ['an unknown original transaction', { originalTransactionId: 'NOPE', amountCents: -1234 }],
-  ])('a refund matching nothing (%s) goes to review and debits nothing', (_name, over) => {
+    ['an unknown original transaction, though its amount fits', { originalTransactionId: 'NOPE' }],
+  ])('a refund matching no purchase (%s) waits for its purchase and debits nothing', (_name, over) => {
     const w = world();
     purchase(w);
     const r = applyEvent(w, ev({ type: 'refund', transactionId: 'R', amountCents: -5000, ...over }), RECEIVED);
-    expect(r).toEqual({ outcome: 'review', note: 'No purchase matches this refund; nothing was debited.' });
+    expect(r.outcome).toBe('parked');
+    expect(r.note).toMatch(/waits for it until \d{4}-\d{2}-\d{2}; nothing was debited\.$/);
     expect(dine(w)).toMatchObject({ status: 'Awarded', refundedCents: 0, reward: 150 });
+    expect(parkedOf(w).map((p) => p.refundTransactionId)).toEqual(['R']);
+    expect(w.refunds.size).toBe(0);
   });
 
   it('a refund larger than what is left takes what is left; a refund of a purchase refunded in full goes to review', () => {
@@ -287,5 +319,142 @@ describe('refunds', () => {
     applyEvent(w, ev({ type: 'refund', transactionId: 'R', originalTransactionId: 'T1', amountCents: -2000 }), RECEIVED);
     expect(dine(w)).toMatchObject({ status: 'Forfeit', reason: 'blackoutDay', refundedCents: 2000, reward: 0 });
     expect(w.adjustments).toEqual([]);
+  });
+});
+
+describe('refunds are network transactions: before their purchase, resent, once', () => {
+  const refund = (over: Partial<CardNetworkEvent>) => ev({ type: 'refund', transactionId: 'R1', amountCents: -2000, ...over });
+
+  it('a refund naming its purchase before the authorisation waits; the authorisation takes it (a void), and the clearing earns only what is left', () => {
+    const w = world();
+    expect(applyEvent(w, refund({ originalTransactionId: 'T1', amountCents: -4000 }), RECEIVED)).toMatchObject({ outcome: 'parked' });
+    expect(w.dinesByTransaction.size).toBe(0);
+    expect(applyEvent(w, ev({ id: 'the-auth' }), RECEIVED)).toEqual({ outcome: 'applied', note: 'Took a refund that arrived before it.' });
+    expect(dine(w)).toMatchObject({ status: 'Forfeit', reason: 'refunded', refundedCents: 4000, reward: 0 });
+    expect(parkedOf(w)).toEqual([]);
+    expect(w.parked.get(10)![0]!.resolved).toMatchObject({ outcome: 'applied', note: 'Applied when its purchase arrived (event the-auth).', dine: dine(w) });
+    expect(w.refunds.get(refundKey(1, 'R1'))).toMatchObject({ amountCents: 4000, dine: dine(w), fresh: true });
+    applyEvent(w, ev({ type: 'clearing', amountCents: 5000 }), RECEIVED);
+    expect(dine(w)).toMatchObject({ status: 'Awarded', refundedCents: 4000, clearedAmountCents: 5000, reward: 30, qualified: true });
+    expect(progress(w)).toMatchObject({ qualifiedDines: 1, rewards: 30 });
+  });
+
+  it('a refund before the clearing is taken before the purchase settles: the dine never shows what it would lose', () => {
+    const w = world();
+    applyEvent(w, ev({}), RECEIVED);
+    applyEvent(w, refund({ originalTransactionId: 'CLEAR', amountCents: -6000 }), RECEIVED);
+    expect(parkedOf(w)).toHaveLength(1);
+    const r = applyEvent(w, ev({ type: 'clearing', transactionId: 'CLEAR', amountCents: 6000 }), RECEIVED);
+    expect(r).toEqual({ outcome: 'applied', note: 'Took a refund that arrived before it.' });
+    expect(dine(w)).toMatchObject({ status: 'Forfeit', reason: 'refunded', refundedCents: 6000, reward: 0, qualified: false, aliasTransactionId: 'CLEAR' });
+    expect(progress(w)?.qualifiedDines ?? 0).toBe(0);
+    expect(progress(w)?.rewards ?? 0).toBe(0);
+  });
+
+  it('refunds taken while only authorised count whole (the clearing adds the tip) and are capped at the cleared amount', () => {
+    const w = world();
+    applyEvent(w, ev({ amountCents: 4000 }), RECEIVED);
+    applyEvent(w, refund({ transactionId: 'R1', originalTransactionId: 'T1', amountCents: -3000 }), RECEIVED);
+    applyEvent(w, refund({ transactionId: 'R2', originalTransactionId: 'T1', amountCents: -2000 }), RECEIVED);
+    expect(dine(w)).toMatchObject({ refundedCents: 5000, status: 'Forfeit', reason: 'refunded' });
+    applyEvent(w, ev({ type: 'clearing', amountCents: 4600 }), RECEIVED);
+    expect(dine(w)).toMatchObject({ refundedCents: 4600, status: 'Forfeit', reason: 'refunded', reward: 0, qualified: false });
+  });
+
+  it('a refund naming no purchase waits, and a clearing of exactly its amount on that card and restaurant takes it', () => {
+    const w = world();
+    expect(applyEvent(w, refund({ amountCents: -4800, localDateTime: '2026-11-22T10:00:00-05:00' }), RECEIVED).outcome).toBe('parked');
+    // Not this one: another amount, and another restaurant.
+    applyEvent(w, ev({ type: 'clearing', transactionId: 'OTHER', amountCents: 4700 }), RECEIVED);
+    applyEvent(w, ev({ type: 'clearing', transactionId: 'ELSEWHERE', amountCents: 4800, merchantLocationId: 'loc-2' }), RECEIVED);
+    expect(parkedOf(w)).toHaveLength(1);
+    // Nor a purchase dated more than a day after the refund.
+    applyEvent(w, ev({ type: 'clearing', transactionId: 'LATER', amountCents: 4800, localDateTime: '2026-11-24T10:00:00-05:00' }), RECEIVED);
+    expect(parkedOf(w)).toHaveLength(1);
+    applyEvent(w, ev({ type: 'clearing', amountCents: 4800 }), RECEIVED);
+    expect(parkedOf(w)).toEqual([]);
+    expect(dine(w)).toMatchObject({ status: 'Forfeit', reason: 'refunded', refundedCents: 4800 });
+    expect(dine(w, 'OTHER').refundedCents).toBe(0);
+    expect(dine(w, 'LATER').refundedCents).toBe(0);
+  });
+
+  it('a refund naming the authorisation, whose clearing came first with its own id and was paid: the late authorisation joins it and the take-back is an A adjustment', () => {
+    const w = world();
+    applyEvent(w, ev({ type: 'clearing', transactionId: 'CLEAR', amountCents: 5000 }), RECEIVED);
+    dine(w, 'CLEAR').rewardStatus = 'Paid';
+    applyEvent(w, refund({ originalTransactionId: 'AUTH', amountCents: -5000 }), RECEIVED);
+    expect(parkedOf(w)).toHaveLength(1);
+    applyEvent(w, ev({ transactionId: 'AUTH', amountCents: 4200 }), RECEIVED);
+    expect(dine(w, 'CLEAR')).toMatchObject({ aliasTransactionId: 'AUTH', refundedCents: 5000, rewardStatus: 'Paid', reward: 0, qualified: false, reason: 'refunded' });
+    expect(w.adjustments.map((a) => a.amount)).toEqual([-150]);
+    expect(progress(w)).toMatchObject({ qualifiedDines: 0, rewards: 0 });
+  });
+
+  it('a refund naming a purchase of another member is not taken by it: it waits (and ages out)', () => {
+    const w = world();
+    applyEvent(w, refund({ originalTransactionId: 'THEIRS' }), RECEIVED);
+    applyEvent(w, ev({ type: 'clearing', transactionId: 'THEIRS', cardToken: 'tok-other', amountCents: 5000 }), RECEIVED);
+    expect(dine(w, 'THEIRS').refundedCents).toBe(0);
+    expect(parkedOf(w)).toHaveLength(1);
+  });
+
+  it('the same refund resent under new event ids is applied once: a duplicate with its note, whatever amount the copy says', () => {
+    const w = world();
+    applyEvent(w, ev({ type: 'clearing', amountCents: 5000 }), RECEIVED);
+    expect(applyEvent(w, refund({ id: 'first', originalTransactionId: 'T1' }), RECEIVED)).toEqual({ outcome: 'applied' });
+    expect(applyEvent(w, refund({ id: 'again', originalTransactionId: 'T1' }), RECEIVED))
+      .toEqual({ outcome: 'duplicate', note: 'Refund R1 was applied already; nothing was debited again.' });
+    expect(applyEvent(w, refund({ id: 'again-2', amountCents: -2500 }), RECEIVED))
+      .toEqual({ outcome: 'duplicate', note: 'Refund R1 was applied already (as 2000 cents; this copy says 2500); nothing was debited again.' });
+    expect(dine(w)).toMatchObject({ refundedCents: 2000, reward: 90 });
+    // Another refund transaction of the same purchase is a refund of its own.
+    expect(applyEvent(w, refund({ transactionId: 'R2', originalTransactionId: 'T1' }), RECEIVED).outcome).toBe('applied');
+    expect(dine(w)).toMatchObject({ refundedCents: 4000, reward: 30 });
+  });
+
+  it('a resent refund that is still waiting for its purchase is a duplicate too, and the purchase takes it once', () => {
+    const w = world();
+    applyEvent(w, refund({ id: 'first', originalTransactionId: 'T1' }), RECEIVED);
+    expect(applyEvent(w, refund({ id: 'again', originalTransactionId: 'T1' }), RECEIVED))
+      .toEqual({ outcome: 'duplicate', note: 'Refund R1 already waits for its purchase (event first); nothing was debited.' });
+    applyEvent(w, ev({ type: 'clearing', amountCents: 5000 }), RECEIVED);
+    expect(dine(w)).toMatchObject({ refundedCents: 2000, reward: 90 });
+    expect(applyEvent(w, refund({ id: 'again-after', originalTransactionId: 'T1' }), RECEIVED).outcome).toBe('duplicate');
+    expect(dine(w).refundedCents).toBe(2000);
+  });
+
+  it('a refund already recorded in an earlier chunk (loaded) is a duplicate', () => {
+    const w = world();
+    applyEvent(w, ev({ type: 'clearing', amountCents: 5000 }), RECEIVED);
+    w.refunds.set(refundKey(1, 'R1'), { partnerId: 1, memberId: 10, refundTransactionId: 'R1', amountCents: 2000, eventId: 'old', dine: null, fresh: false });
+    expect(applyEvent(w, refund({ originalTransactionId: 'T1' }), RECEIVED).outcome).toBe('duplicate');
+    expect(dine(w).refundedCents).toBe(0);
+  });
+
+  it('a refund of a purchase refunded in full goes to review but is recorded, so its resend is a duplicate', () => {
+    const w = world();
+    applyEvent(w, ev({ type: 'clearing', amountCents: 5000 }), RECEIVED);
+    applyEvent(w, refund({ transactionId: 'R1', originalTransactionId: 'T1', amountCents: -5000 }), RECEIVED);
+    expect(applyEvent(w, refund({ transactionId: 'R2', originalTransactionId: 'T1', amountCents: -100 }), RECEIVED))
+      .toEqual({ outcome: 'review', note: 'The purchase is already refunded in full; nothing was debited.' });
+    expect(applyEvent(w, refund({ id: 'resend', transactionId: 'R2', originalTransactionId: 'T1', amountCents: -100 }), RECEIVED).outcome).toBe('duplicate');
+  });
+
+  it('a refund older than 90 days still waits: only the sweep ages refunds out, and its purchase may be in the same feed', () => {
+    const w = world();
+    expect(applyEvent(w, refund({ originalTransactionId: 'T1', localDateTime: '2026-08-01T10:00:00-05:00' }), RECEIVED)).toMatchObject({ outcome: 'parked', note: expect.stringMatching(/until 2026-10-30;/) });
+    applyEvent(w, ev({ type: 'clearing', amountCents: 5000, localDateTime: '2026-08-01T09:00:00-05:00' }), RECEIVED);
+    expect(dine(w).refundedCents).toBe(2000);
+  });
+
+  it('two refunds waiting for one purchase are taken in the order they arrived, the second capped at what is left', () => {
+    const w = world();
+    applyEvent(w, refund({ transactionId: 'R1', originalTransactionId: 'T1', amountCents: -3000 }), RECEIVED);
+    applyEvent(w, refund({ transactionId: 'R2', originalTransactionId: 'T1', amountCents: -3000 }), RECEIVED);
+    applyEvent(w, ev({ type: 'clearing', amountCents: 5000 }), RECEIVED);
+    const [first, second] = w.parked.get(10)!;
+    expect(first!.resolved).toMatchObject({ outcome: 'applied' });
+    expect(second!.resolved!.note).toMatch(/^Applied when its purchase arrived \(event \S+\)\. Refund larger than what was left of the purchase: 2000 of 3000 cents applied\.$/);
+    expect(dine(w)).toMatchObject({ refundedCents: 5000, status: 'Forfeit', reason: 'refunded' });
   });
 });

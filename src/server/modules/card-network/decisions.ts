@@ -1,11 +1,7 @@
 import { MATCH_MAX_RATIO, MATCH_WINDOW_DAYS, type NotEarnedReason, type RewardStatus } from '#shared/constants/rewards';
-import { TIER_LEVELS } from '#shared/constants/member';
 import type { CardNetworkEvent } from '#shared/schemas/rewards';
 import { localParts, type LocalParts } from '#shared/rules/rewards/local-time';
-import { qualify, type MerchantTerms } from '#shared/rules/rewards/qualification';
-import { rateForTier, rewardBasisCents, rewardFor, tierForDine } from '#shared/rules/rewards/earning';
-import { holdsVip } from '#shared/rules/rewards/progress';
-import type { TierLevel } from '#shared/rules/earn-text';
+import { basisCents, DEFAULT_SETTINGS, evaluateDine, rewardFor, type DineOutcome, type EarningSettings, type RestaurantTerms } from '#shared/rules/rewards/policy';
 import { bonusSurvivesRefund, dineEarnsBonus, type BonusProgramme, type BonusStatus } from '#shared/rules/bonuses';
 
 /**
@@ -19,9 +15,16 @@ import { bonusSurvivesRefund, dineEarnsBonus, type BonusProgramme, type BonusSta
 const DAY_MS = 86_400_000;
 /** A refund without the purchase's transaction id matches a cleared purchase of the same card and restaurant up to this many days before it. */
 export const REFUND_MATCH_DAYS = 90;
+/**
+ * A refund that arrives before its purchase waits (parked, nothing debited) until this many days
+ * after its own date: the same bound as matching looks back, so a purchase that could still be
+ * matched to the refund is still waited for; past it, the purchase is not coming (the feed lost
+ * it, or the card was not linked) and the sweep sends the refund to review with the reason.
+ */
+export const PARKED_REFUND_DAYS = REFUND_MATCH_DAYS;
 
 /** What happened to one inbox row. */
-export const OUTCOMES = ['applied', 'duplicate', 'unknownCard', 'unknownLocation', 'review', 'invalid', 'failed'] as const;
+export const OUTCOMES = ['applied', 'duplicate', 'unknownCard', 'unknownLocation', 'parked', 'review', 'invalid', 'failed'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 export type EventResult = { outcome: Outcome; note?: string };
 
@@ -32,7 +35,9 @@ export type MemberInfo = {
   joinDate?: Date; enrollmentSource?: string;
 };
 export type PartnerInfo = {
-  id: number; earnRates: readonly [number, number, number, number];
+  id: number;
+  /** What the earning policy reads (rates, VIP switch, earn basis, acclaimed v2). */
+  settings: EarningSettings;
   /** §1 switches the engine reads: the reservation bonus and flex offers (absent: off). */
   hasReservationBonus?: boolean; hasFlexOffers?: boolean;
 };
@@ -55,6 +60,8 @@ export type Dine = {
   authAmountCents: number | null;
   clearedAmountCents: number | null;
   refundedCents: number;
+  /** The tip the network reported with the clearing (preTip partners earn without it). */
+  tipCents: number | null;
   onlineOrder: boolean;
   subtotalCents: number | null;
   localDate: string;
@@ -76,6 +83,22 @@ export type Dine = {
 
 /** A negative `A` adjustment: a refund of a purchase whose reward was already paid out. */
 export type Adjustment = { dine: Dine; amount: number };
+
+/**
+ * A network refund applied to a purchase (`dine_refunds`): loaded (the chunk's refund transaction
+ * ids already applied; `dine` unknown) or applied in this chunk (`fresh`, written after the dines).
+ */
+export type AppliedRefund = { partnerId: number; memberId: number; refundTransactionId: string; amountCents: number; eventId: string; dine: Dine | null; fresh: boolean };
+
+/** A refund waiting for its purchase (`parked_refunds`): loaded open (`id`), or parked in this chunk. */
+export type ParkedRefund = {
+  id?: number;
+  partnerId: number; memberId: number; cardId: number | null; merchantId: number; locationId: string;
+  refundTransactionId: string; originalTransactionId: string | null; amountCents: number;
+  localDate: string; occurredAt: Date; eventId: string; receivedAt: Date;
+  /** Set when a purchase took it in this chunk: the dine, and what its inbox row says now. */
+  resolved?: { dine: Dine } & EventResult;
+};
 
 /** A member's stage of a bonus as loaded, and whether this chunk changed it. */
 export type BonusEnrolment = { partnerId: number; memberId: number; bonusId: number; status: BonusStatus; enrolledAt: Date | null; qualifiedAt: Date | null; changed: boolean };
@@ -104,7 +127,7 @@ export type World = {
   partners: Map<number, PartnerInfo>;
   locations: Map<string, LocationInfo>;
   /** Qualification data of the restaurants of the chunk's events and of the dines they touch. */
-  merchants: Map<number, MerchantTerms>;
+  merchants: Map<number, RestaurantTerms>;
   dinesByTransaction: Map<string, Dine>;
   /** Every known dine of a card (loaded candidates and dines created in this chunk), for matching. */
   dinesByCard: Map<number, Dine[]>;
@@ -133,6 +156,12 @@ export type World = {
   revokedFlex: FlexRedemption[];
   /** Dines this chunk made Awarded (cleared and qualified), in order: the reservation bonus and flex offers look at them once written. */
   awardedDines: Dine[];
+  /** Network refunds applied, `${partnerId}:${refundTransactionId}`: loaded for the chunk's refund events, and those applied in it. */
+  refunds: Map<string, AppliedRefund>;
+  /** Parked refunds by member, in arrival order: loaded open (the chunk's members') and parked in this chunk; `resolved` once a purchase took one. */
+  parked: Map<number, ParkedRefund[]>;
+  /** The open ones by `${partnerId}:${refundTransactionId}` (a resend of one is a duplicate). */
+  parkedByKey: Map<string, ParkedRefund>;
 };
 
 export function emptyWorld(): World {
@@ -140,12 +169,15 @@ export function emptyWorld(): World {
     cardsByToken: new Map(), cardsById: new Map(), members: new Map(), partners: new Map(), locations: new Map(), merchants: new Map(), dinesByTransaction: new Map(),
     dinesByCard: new Map(), progress: new Map(), monthlyVisits: new Map(), adjustments: [],
     bonusProgrammes: new Map(), bonusEnrolments: new Map(), bonusAwards: new Map(), newAwards: [], revokedAwards: [], dineAwards: [], awardedDines: [], flexRedemptions: [], revokedFlex: [],
+    refunds: new Map(), parked: new Map(), parkedByKey: new Map(),
   };
 }
 
 export const progressKey = (memberId: number, year: number) => `${memberId}:${year}`;
 export const visitKey = (memberId: number, merchantId: number, month: string) => `${memberId}:${merchantId}:${month}`;
 export const bonusKey = (memberId: number, bonusId: number) => `${memberId}:${bonusId}`;
+/** A network refund is one per partner and refund transaction id. */
+export const refundKey = (partnerId: number, refundTransactionId: string) => `${partnerId}:${refundTransactionId}`;
 
 function progressOf(world: World, memberId: number, partnerId: number, year: number): Progress {
   const key = progressKey(memberId, year);
@@ -181,36 +213,41 @@ function addVisit(world: World, dine: Dine, by: number) {
   world.monthlyVisits.set(key, (world.monthlyVisits.get(key) ?? 0) + by);
 }
 
-/** The reward basis of what is left of a purchase after refunds: online orders keep their subtotal's share. */
-export function basisAfterRefunds(dine: Pick<Dine, 'onlineOrder' | 'subtotalCents' | 'refundedCents'>, amountCents: number): number {
-  const remaining = Math.max(0, amountCents - dine.refundedCents);
-  if (remaining === 0) return 0;
-  const subtotal = dine.onlineOrder && dine.subtotalCents !== null ? Math.floor((dine.subtotalCents * remaining) / amountCents) : null;
-  return rewardBasisCents({ clearedCents: remaining, onlineOrder: dine.onlineOrder, subtotalCents: subtotal });
+/** The purchase's amounts as the earning policy reads them; `amountCents` stands for the cleared amount (the authorised one while only authorised). */
+export function billOf(dine: Pick<Dine, 'authAmountCents' | 'clearedAmountCents' | 'tipCents' | 'onlineOrder' | 'subtotalCents' | 'refundedCents'>) {
+  return {
+    clearedCents: dine.clearedAmountCents, authCents: dine.authAmountCents, tipCents: dine.tipCents,
+    online: dine.onlineOrder, subtotalCents: dine.subtotalCents, refundedCents: dine.refundedCents,
+  };
 }
 
-type Earning = { qualified: true; tier: TierLevel; rate: number } | { qualified: false; reason: NotEarnedReason; tier: TierLevel; rate: number };
+/** The reward basis of what is left of a purchase after refunds (the policy's basisCents, at the partner's earn basis). */
+export function basisAfterRefunds(world: World, dine: Dine): number {
+  return basisCents(billOf(dine), settingsOf(world, dine.partnerId).earnBasis);
+}
 
-/** Whether a dine qualifies now, and at which tier and rate (§4 of the design): the rules of src/shared/rules/rewards. */
-function earningOf(world: World, dine: Dine, local: LocalParts): Earning {
+const settingsOf = (world: World, partnerId: number): EarningSettings => world.partners.get(partnerId)?.settings ?? DEFAULT_SETTINGS;
+
+/** What the dine earns now (rules/rewards/policy.ts evaluateDine), with the member's qualified dines of the dine's local year before it. */
+function earningOf(world: World, dine: Dine, local: LocalParts): DineOutcome {
   const member = world.members.get(dine.memberId);
-  const partner = world.partners.get(dine.partnerId);
-  const terms = world.merchants.get(dine.merchantId);
+  const terms = world.merchants.get(dine.merchantId) ?? null;
   const card = dine.cardId === null ? undefined : world.cardsById.get(dine.cardId);
-  const earnRates = partner?.earnRates ?? [1, 1, 3, 5];
   const year = local.year;
-  const thisYear = world.progress.get(progressKey(dine.memberId, year))?.qualifiedDines ?? 0;
-  const lastYear = world.progress.get(progressKey(dine.memberId, year - 1))?.qualifiedDines ?? 0;
-  const tier = tierForDine({ memberTier: member?.tierLevel ?? TIER_LEVELS.OptedIn, qualifiedDinesBefore: thisYear, vipHeld: holdsVip({ dinesThisYear: thisYear, dinesLastYear: lastYear }) });
-  const rate = rateForTier(earnRates, tier);
-  if (!terms) return { qualified: false, reason: 'notParticipating', tier, rate };
-  const q = qualify(terms, {
+  return evaluateDine({
+    settings: settingsOf(world, dine.partnerId),
+    member: {
+      tier: member?.tierLevel ?? 2,
+      dinesThisYear: world.progress.get(progressKey(dine.memberId, year))?.qualifiedDines ?? 0,
+      dinesLastYear: world.progress.get(progressKey(dine.memberId, year - 1))?.qualifiedDines ?? 0,
+    },
+    restaurant: terms,
     local,
     cardLinkedAt: card?.linkedAt ?? new Date(0),
     accountClosedAt: member?.closedAt ?? null,
-    visitsThisMonth: terms.monthlyVisitLimit === null ? 0 : world.monthlyVisits.get(visitKey(dine.memberId, dine.merchantId, local.month)) ?? 0,
+    visitsThisMonth: terms?.monthlyVisitLimit == null ? 0 : world.monthlyVisits.get(visitKey(dine.memberId, dine.merchantId, local.month)) ?? 0,
+    bill: billOf(dine),
   });
-  return q.qualified ? { qualified: true, tier, rate } : { qualified: false, reason: q.reason, tier, rate };
 }
 
 function setStatus(dine: Dine, status: RewardStatus, reason: NotEarnedReason | null) {
@@ -240,7 +277,7 @@ function estimatePending(world: World, dine: Dine) {
   const e = earningOf(world, dine, local);
   dine.tierAtDine = e.tier;
   dine.rate = e.rate;
-  dine.reward = e.qualified ? rewardFor(basisAfterRefunds(dine, auth), e.rate) : 0;
+  dine.reward = e.earns ? e.amount ?? 0 : 0;
   setStatus(dine, 'Pending', null);
 }
 
@@ -251,7 +288,7 @@ function settle(world: World, dine: Dine) {
   const e = earningOf(world, dine, local);
   dine.tierAtDine = e.tier;
   dine.rate = e.rate;
-  if (!e.qualified) {
+  if (!e.earns) {
     dine.reward = 0;
     setStatus(dine, 'Forfeit', e.reason);
     return;
@@ -261,9 +298,9 @@ function settle(world: World, dine: Dine) {
     setStatus(dine, 'Forfeit', 'refunded');
     return;
   }
-  dine.reward = rewardFor(basisAfterRefunds(dine, cleared), e.rate);
+  dine.reward = e.amount ?? 0;
   dine.qualified = true;
-  setStatus(dine, e.tier === TIER_LEVELS.NonActivated ? 'Deferred' : 'Awarded', null);
+  setStatus(dine, e.deferred ? 'Deferred' : 'Awarded', null);
   addProgress(world, dine, 1, dine.reward);
   addVisit(world, dine, 1);
   if (dine.status === 'Awarded') {
@@ -281,13 +318,13 @@ function awardBonuses(world: World, dine: Dine) {
   const member = world.members.get(dine.memberId);
   if (!member?.joinDate) return;
   const who = { joinDate: member.joinDate, enrollmentSource: member.enrollmentSource ?? '' };
-  const basisCents = basisAfterRefunds(dine, dine.clearedAmountCents ?? 0);
+  const basis = basisAfterRefunds(world, dine);
   for (const programme of world.bonusProgrammes.get(dine.partnerId) ?? []) {
     const key = bonusKey(dine.memberId, programme.id);
     if (world.bonusAwards.has(key)) continue;
     const enrolment = world.bonusEnrolments.get(key);
     const registered = enrolment && enrolment.status !== 'Eligible' ? enrolment.enrolledAt ?? enrolment.qualifiedAt : null;
-    if (!dineEarnsBonus({ programme, member: who, enrolledAt: registered ?? null, dine: { occurredAt: dine.occurredAt, basisCents } })) continue;
+    if (!dineEarnsBonus({ programme, member: who, enrolledAt: registered ?? null, dine: { occurredAt: dine.occurredAt, basisCents: basis } })) continue;
     const award: BonusAward = { partnerId: dine.partnerId, memberId: dine.memberId, bonusId: programme.id, amount: programme.amount, description: programme.description, dine, dineId: dine.id ?? null };
     world.bonusAwards.set(key, award);
     world.newAwards.push(award);
@@ -318,7 +355,7 @@ export function awardDeferredDine(world: World, dine: Dine) {
  * not paid yet, else a J adjustment).
  */
 function takeBackBonuses(world: World, dine: Dine) {
-  const left = dine.qualified && dine.clearedAmountCents !== null ? basisAfterRefunds(dine, dine.clearedAmountCents) : 0;
+  const left = dine.qualified && dine.clearedAmountCents !== null ? basisAfterRefunds(world, dine) : 0;
   for (const [key, award] of world.bonusAwards) {
     const mine = award.dine === dine || (award.dineId !== null && award.dineId === dine.id);
     if (!mine) continue;
@@ -344,7 +381,7 @@ function takeBackBonuses(world: World, dine: Dine) {
  * not paid yet, else a J adjustment) and the year's rewards drop by it.
  */
 function takeBackDineAwards(world: World, dine: Dine) {
-  const left = dine.qualified && dine.clearedAmountCents !== null ? basisAfterRefunds(dine, dine.clearedAmountCents) : 0;
+  const left = dine.qualified && dine.clearedAmountCents !== null ? basisAfterRefunds(world, dine) : 0;
   if (bonusSurvivesRefund({ minSpendCents: 0 }, left)) return;
   world.dineAwards = world.dineAwards.filter((award) => {
     const mine = award.dine === dine || (award.dineId !== null && award.dineId === dine.id);
@@ -376,7 +413,7 @@ function newDine(event: CardNetworkEvent, card: CardInfo, location: LocationInfo
   return {
     partnerId: card.partnerId, memberId: card.memberId, cardId: card.id, cardLastFour: card.lastFour,
     merchantId: location.merchantId, locationId: location.locationId, transactionId: event.transactionId, aliasTransactionId: null,
-    authCode: event.authCode ?? null, authAmountCents: null, clearedAmountCents: null, refundedCents: 0,
+    authCode: event.authCode ?? null, authAmountCents: null, clearedAmountCents: null, refundedCents: 0, tipCents: null,
     onlineOrder: event.onlineOrder, subtotalCents: event.subtotalCents ?? null,
     localDate: local.date, localMinutes: local.minutes, occurredAt: local.instant, authorisedAt: null, clearedAt: null,
     status: 'Pending', reason: null, qualified: false, tierAtDine: null, rate: null, reward: 0, rewardStatus: 'Pending',
@@ -409,23 +446,33 @@ function matchHalf(world: World, opts: { card: CardInfo; merchantId: number; at:
   return candidates[0];
 }
 
+/** A refund as matching sees it: on this card, at this restaurant, at this instant, of this many cents. */
+type RefundAsked = { cardId: number | null; merchantId: number; at: Date; amountCents: number };
+
 /**
- * The purchase a refund without (a known) original transaction id takes back: a cleared purchase
- * of the same card at the same restaurant within REFUND_MATCH_DAYS before it, of exactly the
- * refunded amount (or of what is left of it); or an authorisation not cleared yet of exactly that
- * amount within MATCH_WINDOW_DAYS (a void). The most recent wins. Anything less certain goes to
- * review: a refund never debits a guess.
+ * Whether a purchase is the one a refund without an original transaction id takes back: a cleared
+ * purchase of the same card at the same restaurant within REFUND_MATCH_DAYS before the refund (a
+ * day after it at most: dates are local), of exactly the refunded amount (or of what is left of
+ * it); or an authorisation not cleared yet of exactly that amount within MATCH_WINDOW_DAYS (a void).
  */
-function matchRefund(world: World, opts: { card: CardInfo; merchantId: number; at: Date; amountCents: number }): Dine | undefined {
-  const fits = (d: Dine) => {
-    if (d.merchantId !== opts.merchantId || d.occurredAt.getTime() > opts.at.getTime() + DAY_MS) return false;
-    if (d.clearedAmountCents !== null) {
-      const left = d.clearedAmountCents - d.refundedCents;
-      return left > 0 && withinDays(d.occurredAt, opts.at, REFUND_MATCH_DAYS) && (opts.amountCents === d.clearedAmountCents || opts.amountCents === left);
-    }
-    return d.authAmountCents !== null && d.authAmountCents - d.refundedCents === opts.amountCents && withinDays(d.occurredAt, opts.at, MATCH_WINDOW_DAYS);
-  };
-  return (world.dinesByCard.get(opts.card.id) ?? []).filter(fits).sort((a, b) => b.occurredAt.getTime() - a.occurredAt.getTime())[0];
+function refundFits(d: Dine, r: RefundAsked): boolean {
+  if (r.cardId === null || d.cardId !== r.cardId) return false;
+  if (d.merchantId !== r.merchantId || d.occurredAt.getTime() > r.at.getTime() + DAY_MS) return false;
+  if (d.clearedAmountCents !== null) {
+    const left = d.clearedAmountCents - d.refundedCents;
+    return left > 0 && withinDays(d.occurredAt, r.at, REFUND_MATCH_DAYS) && (r.amountCents === d.clearedAmountCents || r.amountCents === left);
+  }
+  return d.authAmountCents !== null && d.authAmountCents - d.refundedCents === r.amountCents && withinDays(d.occurredAt, r.at, MATCH_WINDOW_DAYS);
+}
+
+/**
+ * The purchase a refund without an original transaction id takes back (refundFits); of several,
+ * the most recent. Anything less certain waits for its purchase (parked): a refund never debits a
+ * guess.
+ */
+function matchRefund(world: World, r: RefundAsked): Dine | undefined {
+  if (r.cardId === null) return undefined;
+  return (world.dinesByCard.get(r.cardId) ?? []).filter((d) => refundFits(d, r)).sort((a, b) => b.occurredAt.getTime() - a.occurredAt.getTime())[0];
 }
 
 /** The matched other half keeps this event's transaction id too: refunds and repeats may name either. */
@@ -450,14 +497,18 @@ function applyAuth(world: World, event: CardNetworkEvent, card: CardInfo, locati
     dine.authorisedAt = receivedAt;
     dine.authCode ??= event.authCode ?? null;
     dine.changed = true;
-    return { outcome: 'applied', note: 'Authorisation after its clearing.' };
+    // The policy reads the authorised amount too (preTip: the tip is what the clearing added to
+    // it): the reward must not depend on which half came first.
+    if (dine.qualified) reprice(world, dine);
+    // A refund naming the authorisation's transaction id may have waited for it.
+    return withTaken({ outcome: 'applied', note: 'Authorisation after its clearing.' }, takeParkedRefunds(world, dine, event));
   }
   const created = newDine(event, card, location, local);
   created.authAmountCents = event.amountCents;
   created.authorisedAt = receivedAt;
   estimatePending(world, created);
   remember(world, created);
-  return { outcome: 'applied' };
+  return withTaken({ outcome: 'applied' }, takeParkedRefunds(world, created, event));
 }
 
 function applyClearing(world: World, event: CardNetworkEvent, card: CardInfo, location: LocationInfo, local: LocalParts, receivedAt: Date): EventResult {
@@ -472,37 +523,60 @@ function applyClearing(world: World, event: CardNetworkEvent, card: CardInfo, lo
   if (dine.clearedAmountCents !== null) return { outcome: 'duplicate', note: 'The purchase is already cleared.' };
   dine.clearedAmountCents = event.amountCents;
   dine.clearedAt = receivedAt;
+  // Refunds taken while it was only authorised counted whole (the clearing could add a tip); no more than the purchase can be refunded.
+  dine.refundedCents = Math.min(dine.refundedCents, event.amountCents);
   if (event.onlineOrder) dine.onlineOrder = true;
   if (event.subtotalCents !== undefined) dine.subtotalCents = event.subtotalCents;
+  if (event.tipCents !== undefined) dine.tipCents = event.tipCents;
   dine.changed = true;
+  // Refunds that arrived first are taken before it settles: it earns (and counts) only what is left, never a bonus it would lose at once.
+  const taken = takeParkedRefunds(world, dine, event);
   settle(world, dine);
-  return { outcome: 'applied' };
+  return withTaken({ outcome: 'applied' }, taken);
 }
 
-function applyRefund(world: World, event: CardNetworkEvent, card: CardInfo, location: LocationInfo, local: LocalParts): EventResult {
-  const amount = -event.amountCents;
-  const linked = (event.originalTransactionId !== undefined ? world.dinesByTransaction.get(event.originalTransactionId) : undefined)
-    ?? world.dinesByTransaction.get(event.transactionId);
-  const dine = linked ?? matchRefund(world, { card, merchantId: location.merchantId, at: local.instant, amountCents: amount });
-  if (!dine) return { outcome: 'review', note: 'No purchase matches this refund; nothing was debited.' };
-  if (dine.memberId !== card.memberId) return { outcome: 'review', note: 'The refunded purchase belongs to another member; nothing was debited.' };
-  const base = dine.clearedAmountCents ?? dine.authAmountCents ?? 0;
-  const left = base - dine.refundedCents;
+/**
+ * Takes a network refund off a purchase and records it (`dine_refunds`, so a resend under another
+ * event id is a duplicate). Not cleared yet: the whole refund counts against the provisional
+ * reward (the clearing may add a tip; it caps the refunds at the cleared amount). Cleared: at most
+ * what is left; the reward is recomputed pro rata by the earning policy; a reward already paid
+ * keeps its row and an A adjustment takes the difference back; refunded in full, the dine no
+ * longer qualifies and its bonuses go with it.
+ */
+function refundPurchase(world: World, dine: Dine, refund: { refundTransactionId: string; amountCents: number; eventId: string }): EventResult {
+  world.refunds.set(refundKey(dine.partnerId, refund.refundTransactionId), {
+    partnerId: dine.partnerId, memberId: dine.memberId, refundTransactionId: refund.refundTransactionId, amountCents: refund.amountCents, eventId: refund.eventId, dine, fresh: true,
+  });
+  const amount = refund.amountCents;
+  if (dine.clearedAmountCents === null) {
+    // Refund (or void) of a purchase not cleared yet: the provisional reward shrinks, or the purchase is forfeit.
+    dine.refundedCents += amount;
+    dine.changed = true;
+    if (dine.status === 'Pending' || (dine.status === 'Forfeit' && dine.reason === 'refunded')) estimatePending(world, dine);
+    return { outcome: 'applied' };
+  }
+  const left = dine.clearedAmountCents - dine.refundedCents;
   if (left <= 0) return { outcome: 'review', note: 'The purchase is already refunded in full; nothing was debited.' };
   const applied = Math.min(amount, left);
   dine.refundedCents += applied;
   dine.changed = true;
   const note = applied < amount ? `Refund larger than what was left of the purchase: ${applied} of ${amount} cents applied.` : undefined;
-
-  if (dine.clearedAmountCents === null) {
-    // Refund (or void) of a purchase not cleared yet: the provisional reward shrinks, or the purchase is forfeit.
-    if (dine.status === 'Pending' || (dine.status === 'Forfeit' && dine.reason === 'refunded')) estimatePending(world, dine);
-    return { outcome: 'applied', note };
-  }
+  // Cleared in this event and not settled yet (a refund that arrived first): settling reads what is left.
   if (!dine.qualified) return { outcome: 'applied', note };
+  reprice(world, dine);
+  return { outcome: 'applied', note };
+}
+
+/**
+ * A settled, qualified dine earns again what the earning policy now says of it (after a refund, or
+ * an authorisation that came after its clearing): pro rata at the rate it earned at. Refunded in
+ * full, it no longer qualifies (progress, monthly visits). A reward already paid keeps its row and
+ * an A adjustment takes the difference back; bonuses that no longer hold are taken back.
+ */
+function reprice(world: World, dine: Dine) {
   const before = dine.reward;
-  const remaining = dine.clearedAmountCents - dine.refundedCents;
-  const after = remaining > 0 && dine.rate !== null ? rewardFor(basisAfterRefunds(dine, dine.clearedAmountCents), dine.rate) : 0;
+  const remaining = (dine.clearedAmountCents ?? 0) - dine.refundedCents;
+  const after = remaining > 0 && dine.rate !== null ? rewardFor(basisAfterRefunds(world, dine), dine.rate) : 0;
   dine.reward = after;
   addProgress(world, dine, remaining > 0 ? 0 : -1, after - before);
   if (remaining <= 0) {
@@ -519,7 +593,84 @@ function applyRefund(world: World, event: CardNetworkEvent, card: CardInfo, loca
   }
   takeBackBonuses(world, dine);
   takeBackDineAwards(world, dine);
-  return { outcome: 'applied', note };
+}
+
+export const PARKED_EXPIRED_NOTE = `No purchase matched this refund within ${PARKED_REFUND_DAYS} days of its date; nothing was debited.`;
+
+/**
+ * A refund whose purchase is not known yet waits for it (feeds reorder: a refund may come before
+ * the authorisation or the clearing it takes back). Nothing is debited now; the purchase's own
+ * events take it (takeParkedRefunds) and the sweep ages it out PARKED_REFUND_DAYS after its date.
+ */
+function park(world: World, event: CardNetworkEvent, card: CardInfo, location: LocationInfo, local: LocalParts, receivedAt: Date): EventResult {
+  // However old the refund, only the sweep ages it out: a purchase in the same feed may still come.
+  const parked: ParkedRefund = {
+    partnerId: card.partnerId, memberId: card.memberId, cardId: card.id, merchantId: location.merchantId, locationId: location.locationId,
+    refundTransactionId: event.transactionId, originalTransactionId: event.originalTransactionId ?? null, amountCents: -event.amountCents,
+    localDate: local.date, occurredAt: local.instant, eventId: event.id, receivedAt,
+  };
+  const list = world.parked.get(card.memberId) ?? [];
+  list.push(parked);
+  world.parked.set(card.memberId, list);
+  world.parkedByKey.set(refundKey(parked.partnerId, parked.refundTransactionId), parked);
+  const named = event.originalTransactionId === undefined ? 'No purchase matches this refund yet' : `Purchase ${event.originalTransactionId} is not known yet`;
+  // The last day, in the restaurant's own dates (the sweep counts from the refund's instant: the same day there).
+  const [y, m, d] = local.date.split('-').map(Number) as [number, number, number];
+  const lastDay = new Date(Date.UTC(y, m - 1, d + PARKED_REFUND_DAYS)).toISOString().slice(0, 10);
+  return { outcome: 'parked', note: `${named}: the refund waits for it until ${lastDay}; nothing was debited.` };
+}
+
+/**
+ * Refunds that arrived before this purchase and waited for it: those naming either of its
+ * transaction ids, and those naming none that fit it (refundFits), in the order they arrived, each
+ * applied as if it came now. Answers how many it took.
+ */
+function takeParkedRefunds(world: World, dine: Dine, trigger: CardNetworkEvent): number {
+  const waiting = world.parked.get(dine.memberId);
+  if (!waiting) return 0;
+  let taken = 0;
+  for (const p of waiting) {
+    if (p.resolved || p.partnerId !== dine.partnerId) continue;
+    const fits = p.originalTransactionId !== null
+      ? p.originalTransactionId === dine.transactionId || p.originalTransactionId === dine.aliasTransactionId
+      : refundFits(dine, { cardId: p.cardId, merchantId: p.merchantId, at: p.occurredAt, amountCents: p.amountCents });
+    if (!fits) continue;
+    const result = refundPurchase(world, dine, p);
+    const arrived = `Its purchase arrived (event ${trigger.id})`;
+    p.resolved = { dine, outcome: result.outcome, note: result.outcome === 'applied' ? `Applied when its purchase arrived (event ${trigger.id}).${result.note ? ` ${result.note}` : ''}` : `${arrived}: ${result.note}` };
+    world.parkedByKey.delete(refundKey(p.partnerId, p.refundTransactionId));
+    taken += 1;
+  }
+  return taken;
+}
+
+const withTaken = (result: EventResult, taken: number): EventResult => (taken === 0 ? result : {
+  ...result, note: `${result.note ? `${result.note} ` : ''}Took ${taken === 1 ? 'a refund' : `${taken} refunds`} that arrived before it.`,
+});
+
+/**
+ * A refund is one network transaction, named by its own transactionId: applied once, however many
+ * event ids carry it. It takes back the purchase it names (either of its transaction ids), else
+ * the one its card, restaurant, amount and time fit; a purchase not known yet is waited for.
+ */
+function applyRefund(world: World, event: CardNetworkEvent, card: CardInfo, location: LocationInfo, local: LocalParts, receivedAt: Date): EventResult {
+  const amount = -event.amountCents;
+  const done = world.refunds.get(refundKey(card.partnerId, event.transactionId));
+  if (done) {
+    const differs = done.amountCents === amount ? '' : ` (as ${done.amountCents} cents; this copy says ${amount})`;
+    return { outcome: 'duplicate', note: `Refund ${event.transactionId} was applied already${differs}; nothing was debited again.` };
+  }
+  const waiting = world.parkedByKey.get(refundKey(card.partnerId, event.transactionId));
+  if (waiting) return { outcome: 'duplicate', note: `Refund ${event.transactionId} already waits for its purchase (event ${waiting.eventId}); nothing was debited.` };
+  const named = event.originalTransactionId;
+  // A refund naming its purchase waits for that purchase: matching it by amount meanwhile could
+  // take back another purchase of the same amount.
+  const dine = (named !== undefined ? world.dinesByTransaction.get(named) : undefined)
+    ?? world.dinesByTransaction.get(event.transactionId)
+    ?? (named === undefined ? matchRefund(world, { cardId: card.id, merchantId: location.merchantId, at: local.instant, amountCents: amount }) : undefined);
+  if (!dine) return park(world, event, card, location, local, receivedAt);
+  if (dine.memberId !== card.memberId) return { outcome: 'review', note: 'The refunded purchase belongs to another member; nothing was debited.' };
+  return refundPurchase(world, dine, { refundTransactionId: event.transactionId, amountCents: amount, eventId: event.id });
 }
 
 /** Applies one event to the world; `receivedAt` is when the network told us (the time of authorisation and clearing). */
@@ -533,6 +684,6 @@ export function applyEvent(world: World, event: CardNetworkEvent, receivedAt: Da
   switch (event.type) {
     case 'auth': return applyAuth(world, event, card, location, local, receivedAt);
     case 'clearing': return applyClearing(world, event, card, location, local, receivedAt);
-    case 'refund': return applyRefund(world, event, card, location, local);
+    case 'refund': return applyRefund(world, event, card, location, local, receivedAt);
   }
 }

@@ -3,7 +3,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CardNetworkEvent } from '#shared/schemas/rewards';
 import { createTestDatabase } from '../../test/db';
 import { isEmbedded, type Database, type Db } from '../../db/client';
-import { cardNetworkInbox, dines, memberProgress, memberRewards, members } from '../../db/schema';
+import { cardNetworkInbox, dineRefunds, dines, memberProgress, memberRewards, members, parkedRefunds } from '../../db/schema';
+import { PARKED_EXPIRED_NOTE } from './decisions';
 import { APPLIERS, applyChunk, applyInbox, drainInbox, sweepRewards } from './engine';
 import { ageDines, memberWithCards, partnerId, receive, setTerms } from './test-fixtures';
 
@@ -111,13 +112,13 @@ describe('the engine on the database', () => {
       ev(tok, { type: 'refund', transactionId: 'stray', amountCents: -777 }),
     ]);
     const r = await applyChunk(db());
-    expect(r).toEqual({ claimed: 6, events: 6, outcomes: { applied: 4, unknownCard: 1, review: 1 } });
+    expect(r).toEqual({ claimed: 6, events: 6, outcomes: { applied: 4, unknownCard: 1, parked: 1 } });
     expect(await dineOf('full-1')).toMatchObject({ status: 'Awarded', authAmountCents: 5000, clearedAmountCents: 6000, refundedCents: 1000, reward: 150, qualified: true, tierAtDine: 2, partnerId: delta, memberId: m.memberId, cardId: m.cardIds[0] });
     expect(await dineOf('pending-1')).toMatchObject({ status: 'Pending', reward: 150, merchantId: 2 });
     expect((await rewardsOf(m.memberId)).map((x) => [x.sourceCode, x.status, x.amount])).toEqual([['S', 'Awarded', 150], ['S', 'Pending', 150]]);
     expect(await progressOf(m.memberId)).toMatchObject({ year: 2026, partnerId: delta, qualifiedDines: 1, rewards: 150 });
     const inbox = await db().select().from(cardNetworkInbox).where(sql`${cardNetworkInbox.eventId} like 'eng-%'`).orderBy(asc(cardNetworkInbox.id));
-    expect(inbox.slice(-6).map((i) => i.outcome)).toEqual(['applied', 'applied', 'applied', 'applied', 'unknownCard', 'review']);
+    expect(inbox.slice(-6).map((i) => i.outcome)).toEqual(['applied', 'applied', 'applied', 'applied', 'unknownCard', 'parked']);
     expect(inbox.every((i) => i.processedAt !== null)).toBe(true);
 
     // Paid, then refunded again: the paid row stays, an A row takes back the difference.
@@ -224,6 +225,70 @@ describe('the engine on the database', () => {
     expect(await dineOf('wait-1')).toMatchObject({ status: 'Awarded', authAmountCents: 5000, clearedAmountCents: 5000 });
   });
 
+  it('a refund before its purchase is parked; the purchase in a later chunk takes it, and its inbox row says so', async () => {
+    const m = await memberWithCards(db(), { partnerId: delta });
+    const [tok] = m.tokens as [string];
+    const early = ev(tok, { type: 'refund', transactionId: 'pk-1-r', originalTransactionId: 'pk-1', amountCents: -2000 });
+    await receive(db(), [early]);
+    expect((await applyChunk(db())).outcomes).toEqual({ parked: 1 });
+    const inboxOf = async (id: string) => (await db().select().from(cardNetworkInbox).where(eq(cardNetworkInbox.eventId, id)))[0]!;
+    const parkedAt = (await inboxOf(early.id)).processedAt;
+    expect(await inboxOf(early.id)).toMatchObject({ outcome: 'parked', note: expect.stringMatching(/^Purchase pk-1 is not known yet: the refund waits for it until 2027-02-18; nothing was debited\.$/) });
+    expect(await db().select().from(parkedRefunds).where(eq(parkedRefunds.eventId, early.id))).toEqual([expect.objectContaining({
+      partnerId: delta, memberId: m.memberId, cardId: m.cardIds[0], merchantId: 1, refundTransactionId: 'pk-1-r', originalTransactionId: 'pk-1', amountCents: 2000,
+      localDate: '2026-11-20', resolvedAt: null, resolution: null, dineId: null,
+    })]);
+
+    const auth = ev(tok, { transactionId: 'pk-1' });
+    await receive(db(), [auth, ev(tok, { type: 'clearing', transactionId: 'pk-1', amountCents: 5000 })]);
+    expect((await applyChunk(db())).outcomes).toEqual({ applied: 2 });
+    const dine = await dineOf('pk-1');
+    expect(dine).toMatchObject({ status: 'Awarded', clearedAmountCents: 5000, refundedCents: 2000, reward: 90 });
+    expect(await inboxOf(early.id)).toMatchObject({ outcome: 'applied', note: `Applied when its purchase arrived (event ${auth.id}).`, processedAt: parkedAt });
+    expect(await inboxOf(auth.id)).toMatchObject({ outcome: 'applied', note: 'Took a refund that arrived before it.' });
+    expect(await db().select().from(parkedRefunds).where(eq(parkedRefunds.eventId, early.id))).toEqual([expect.objectContaining({ resolution: 'applied', dineId: dine!.id, resolvedAt: expect.any(Date) })]);
+    expect((await db().select().from(dineRefunds).where(eq(dineRefunds.dineId, dine!.id))).map((r) => [r.refundTransactionId, r.amountCents, r.eventId])).toEqual([['pk-1-r', 2000, early.id]]);
+    expect(await progressOf(m.memberId)).toMatchObject({ qualifiedDines: 1, rewards: 90 });
+
+    // The same refund resent under new event ids, in later chunks: applied once.
+    await receive(db(), [{ ...early, id: `${early.id}-again` }, { ...early, id: `${early.id}-again-2`, originalTransactionId: undefined }]);
+    expect((await applyChunk(db())).outcomes).toEqual({ duplicate: 2 });
+    expect(await inboxOf(`${early.id}-again`)).toMatchObject({ outcome: 'duplicate', note: 'Refund pk-1-r was applied already; nothing was debited again.' });
+    expect(await dineOf('pk-1')).toMatchObject({ refundedCents: 2000, reward: 90 });
+    expect(await db().select().from(dineRefunds).where(eq(dineRefunds.dineId, dine!.id))).toHaveLength(1);
+  });
+
+  it('a refund parked and taken within one chunk is never stored as parked; its inbox row says it was applied', async () => {
+    const m = await memberWithCards(db(), { partnerId: delta });
+    const [tok] = m.tokens as [string];
+    const early = ev(tok, { type: 'refund', transactionId: 'pk-2-r', amountCents: -4800, merchantLocationId: 'loc-2', localDateTime: '2026-11-21T10:00:00-05:00' });
+    const clearing = ev(tok, { type: 'clearing', transactionId: 'pk-2', amountCents: 4800, merchantLocationId: 'loc-2' });
+    await receive(db(), [early, { ...early, id: `${early.id}-again` }, clearing]);
+    expect((await applyChunk(db())).outcomes).toEqual({ applied: 2, duplicate: 1 });
+    expect(await dineOf('pk-2')).toMatchObject({ status: 'Forfeit', reason: 'refunded', refundedCents: 4800, qualified: false });
+    expect(await db().select().from(parkedRefunds).where(eq(parkedRefunds.memberId, m.memberId))).toEqual([]);
+    const [row] = await db().select().from(cardNetworkInbox).where(eq(cardNetworkInbox.eventId, early.id));
+    expect(row).toMatchObject({ outcome: 'applied', note: `Applied when its purchase arrived (event ${clearing.id}).` });
+    expect(await db().select().from(dineRefunds).where(eq(dineRefunds.memberId, m.memberId))).toEqual([expect.objectContaining({ refundTransactionId: 'pk-2-r', amountCents: 4800 })]);
+  });
+
+  it('a purchase already paid out takes a refund that waited for it as an A adjustment', async () => {
+    const m = await memberWithCards(db(), { partnerId: delta });
+    const [tok] = m.tokens as [string];
+    await receive(db(), [ev(tok, { type: 'clearing', transactionId: 'pk-3c', amountCents: 6000, merchantLocationId: 'loc-3' })]);
+    await applyChunk(db());
+    const paid = await dineOf('pk-3c');
+    await db().update(memberRewards).set({ status: 'Paid', paidAt: new Date() }).where(and(eq(memberRewards.dineId, paid!.id), eq(memberRewards.sourceCode, 'S')));
+    // Names the authorisation, which comes last with its own transaction id.
+    await receive(db(), [ev(tok, { type: 'refund', transactionId: 'pk-3-r', originalTransactionId: 'pk-3a', amountCents: -3000, merchantLocationId: 'loc-3' })]);
+    expect((await applyChunk(db())).outcomes).toEqual({ parked: 1 });
+    await receive(db(), [ev(tok, { transactionId: 'pk-3a', amountCents: 5000, merchantLocationId: 'loc-3' })]);
+    await applyChunk(db());
+    expect(await dineOf('pk-3c')).toMatchObject({ aliasTransactionId: 'pk-3a', refundedCents: 3000, reward: 90 });
+    expect((await rewardsOf(m.memberId)).map((x) => [x.sourceCode, x.status, x.amount])).toEqual([['S', 'Paid', 180], ['A', 'Awarded', -90]]);
+    expect(await progressOf(m.memberId)).toMatchObject({ qualifiedDines: 1, rewards: 90 });
+  });
+
   it('sets a poison event aside as failed and applies the rest', async () => {
     await db().execute(sql`create or replace function cn_test_poison() returns trigger language plpgsql as $$
       begin if new.transaction_id = 'poison' then raise exception 'poisoned'; end if; return new; end $$`);
@@ -263,7 +328,7 @@ describe('the sweep', () => {
     await ageDines(db(), { transactionIds: ['sw-deferred', 'sw-activated'], days: 15 });
     await db().update(members).set({ tierLevel: 2 }).where(eq(members.id, activated.memberId));
 
-    expect(await sweepRewards(db())).toEqual({ notSettled: 1, awarded: 1, notActivated: 1, setAside: 0 });
+    expect(await sweepRewards(db())).toMatchObject({ notSettled: 1, awarded: 1, notActivated: 1, setAside: 0 });
     expect(await dineOf('sw-old-auth')).toMatchObject({ status: 'Forfeit', reason: 'notSettled', reward: 0 });
     expect(await dineOf('sw-new-auth')).toMatchObject({ status: 'Pending' });
     expect(await dineOf('sw-deferred')).toMatchObject({ status: 'Forfeit', reason: 'notActivated', qualified: false, reward: 0 });
@@ -275,11 +340,32 @@ describe('the sweep', () => {
     ]);
     expect(await progressOf(waiting.memberId)).toMatchObject({ qualifiedDines: 1, rewards: 50 });
     // Nothing left to do: a second run changes nothing.
-    expect(await sweepRewards(db())).toEqual({ notSettled: 0, awarded: 0, notActivated: 0, setAside: 0 });
+    expect(await sweepRewards(db())).toMatchObject({ notSettled: 0, awarded: 0, notActivated: 0, setAside: 0 });
 
     // A clearing that comes after the authorisation was forfeit still earns.
     await receive(db(), [ev(settled.tokens[0]!, { type: 'clearing', transactionId: 'sw-old-auth', amountCents: 5500 })]);
     await drainInbox(db());
     expect(await dineOf('sw-old-auth')).toMatchObject({ status: 'Awarded', reason: null, reward: 165 });
+  });
+
+  it('sends a parked refund whose purchase never came to review 90 days after its date, with the reason; a purchase after that does not take it', async () => {
+    const m = await memberWithCards(db(), { partnerId: delta });
+    const [tok] = m.tokens as [string];
+    const lost = ev(tok, { type: 'refund', transactionId: 'sw-lost-r', originalTransactionId: 'sw-lost', amountCents: -1500, localDateTime: '2026-11-20T19:45:00-05:00' });
+    await receive(db(), [lost]);
+    await drainInbox(db());
+    const parkedRow = async () => (await db().select().from(parkedRefunds).where(eq(parkedRefunds.eventId, lost.id)))[0]!;
+    // 89 days and some hours after its date: still waiting.
+    await sweepRewards(db(), { now: new Date('2027-02-18T00:00:00Z') });
+    expect(await parkedRow()).toMatchObject({ resolvedAt: null });
+    const r = await sweepRewards(db(), { now: new Date('2027-02-19T01:00:00Z') });
+    expect(r.refundsExpired).toBeGreaterThanOrEqual(1);
+    expect(await parkedRow()).toMatchObject({ resolution: 'expired', resolvedAt: expect.any(Date), dineId: null });
+    const [row] = await db().select().from(cardNetworkInbox).where(eq(cardNetworkInbox.eventId, lost.id));
+    expect(row).toMatchObject({ outcome: 'review', note: PARKED_EXPIRED_NOTE });
+    expect((await sweepRewards(db(), { now: new Date('2027-02-19T01:00:00Z') })).refundsExpired).toBe(0);
+    await receive(db(), [ev(tok, { type: 'clearing', transactionId: 'sw-lost', amountCents: 5000 })]);
+    await drainInbox(db());
+    expect(await dineOf('sw-lost')).toMatchObject({ refundedCents: 0, reward: 150 });
   });
 });

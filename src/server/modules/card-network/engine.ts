@@ -7,12 +7,14 @@ import {
   addProgress, claimEarlierOfCards, claimInbox, insertAdjustments, insertDines, loadCardsOfMembers, loadDinesByTransaction, loadDinesOfCards,
   loadDinesById, loadLocations, loadMerchantTerms, loadMonthlyVisits, loadPartners, loadProgress, lockMembers, markOldestFailed, markProcessed, membersToSweep,
   sweepMembers, updateDines, liveAwardKeys, flexRedemptionsOf, openFlexOffers, redeemFlexOffers, revokeFlexOffers, type Executor, type InboxRow,
+  expireParkedRefunds, insertDineRefunds, insertParkedRefunds, loadRefundState, resolveParkedRefunds,
 } from './card-network.repo';
 import {
-  addBonusProgress, applyEvent, awardDeferredDine, bonusKey, emptyWorld, progressKey, REFUND_MATCH_DAYS, visitKey, type Dine, type EventResult, type MemberInfo, type Outcome, type World,
+  addBonusProgress, applyEvent, awardDeferredDine, bonusKey, emptyWorld, PARKED_EXPIRED_NOTE, PARKED_REFUND_DAYS, progressKey, REFUND_MATCH_DAYS, refundKey, visitKey,
+  type Dine, type EventResult, type MemberInfo, type Outcome, type World,
 } from './decisions';
-import { activeProgrammes, enrolmentsOf, insertAwards, liveAwardsOf, revokeAwards, saveEnrolments, type ProgrammeRow } from '../bonuses/bonuses.repo';
-import { honouredReservations } from '../reservations/reservations.repo';
+import { activeProgrammes, enrolmentsOf, insertAwards, liveAwardsOf, revokeAwards, saveEnrolments, type ProgrammeRow } from '../bonuses';
+import { honouredReservations } from '../reservations';
 
 /**
  * The rewards engine (docs/rewards-engine.md §3): applies the card-network inbox in chunks. One
@@ -76,8 +78,10 @@ async function loadWorld(tx: Executor, claimed: Claimed[], cards: Awaited<Return
 
   const known = events.filter((e) => world.cardsByToken.has(e.cardToken) && world.locations.has(e.merchantLocationId));
   addDines(world, await loadDinesByTransaction(tx, known.flatMap((e) => (e.originalTransactionId ? [e.transactionId, e.originalTransactionId] : [e.transactionId]))));
-  // Events whose purchase is not found by transaction id match by card, restaurant, time and amount.
-  const unmatched = known.filter((e) => !world.dinesByTransaction.has(e.transactionId) && !(e.originalTransactionId && world.dinesByTransaction.has(e.originalTransactionId)));
+  // Events whose purchase is not found by transaction id match by card, restaurant, time and
+  // amount; a refund naming its purchase waits for it instead (decisions.ts applyRefund).
+  const unmatched = known.filter((e) => !world.dinesByTransaction.has(e.transactionId) && !(e.originalTransactionId && world.dinesByTransaction.has(e.originalTransactionId))
+    && !(e.type === 'refund' && e.originalTransactionId));
   if (unmatched.length > 0) {
     const windows = unmatched.map((e) => {
       const at = localParts(e.localDateTime)?.instant.getTime() ?? Date.now();
@@ -106,9 +110,49 @@ async function loadWorld(tx: Executor, claimed: Claimed[], cards: Awaited<Return
   const visits = await loadMonthlyVisits(tx, keys);
   for (const v of visits) world.monthlyVisits.set(visitKey(v.memberId, v.merchantId, v.month), v.visits);
   await loadBonuses(tx, world, memberIds);
+  await loadRefunds(tx, world, memberIds, known);
   const loadedDines = new Map([...world.dinesByTransaction.values()].flatMap((d) => (d.id === undefined ? [] : [[d.id, d] as const])));
   for (const f of await flexRedemptionsOf(tx, [...loadedDines.keys()])) world.flexRedemptions.push({ ...f, dine: loadedDines.get(f.dineId)! });
   return world;
+}
+
+/**
+ * Refunds (docs/rewards-engine.md §3): the members' parked refunds, which a purchase of this chunk
+ * may take, and, for the chunk's refund events, whether their network refund was applied or
+ * parked already (a resend under a new event id is a duplicate). One statement.
+ */
+async function loadRefunds(tx: Executor, world: World, memberIds: number[], known: CardNetworkEvent[]) {
+  const refunds = known.flatMap((e) => (e.type === 'refund' ? [{ partnerId: world.cardsByToken.get(e.cardToken)!.partnerId, refundTransactionId: e.transactionId }] : []));
+  const state = await loadRefundState(tx, { memberIds, refunds });
+  for (const r of state.applied) world.refunds.set(refundKey(r.partnerId, r.refundTransactionId), r);
+  for (const p of [...state.parked, ...state.parkedElsewhere]) world.parkedByKey.set(refundKey(p.partnerId, p.refundTransactionId), p);
+  for (const p of state.parked) {
+    const list = world.parked.get(p.memberId) ?? [];
+    list.push(p);
+    world.parked.set(p.memberId, list);
+  }
+}
+
+/**
+ * Writes the chunk's refund decisions once the dines have their ids: the network refunds applied,
+ * the refunds parked and left waiting, and the stored parked refunds a purchase took (closed, and
+ * their inbox rows saying so). A refund parked and taken within the chunk is never written as
+ * parked: its own inbox row says what became of it (`results`).
+ */
+async function writeRefunds(tx: Executor, world: World, results: Array<{ id: number; eventId?: string } & EventResult>) {
+  await insertDineRefunds(tx, [...world.refunds.values()].filter((r) => r.fresh));
+  const parked = [...world.parked.values()].flat();
+  await insertParkedRefunds(tx, parked.filter((p) => p.id === undefined && !p.resolved));
+  await resolveParkedRefunds(tx, parked.filter((p) => p.id !== undefined && p.resolved));
+  const sameChunk = new Map(parked.flatMap((p) => (p.id === undefined && p.resolved ? [[p.eventId, p.resolved] as const] : [])));
+  if (sameChunk.size === 0) return;
+  for (const r of results) {
+    const resolved = r.eventId === undefined ? undefined : sameChunk.get(r.eventId);
+    if (resolved) {
+      r.outcome = resolved.outcome;
+      r.note = resolved.note;
+    }
+  }
 }
 
 /**
@@ -257,10 +301,10 @@ export async function applyChunk(db: Db, opts: { limit?: number } = {}): Promise
     claimed = claimed.filter(mine);
 
     const world = await loadWorld(tx, claimed, cards.filter((c) => locked.has(c.memberId)), members);
-    const results: Array<{ id: number } & EventResult> = [];
+    const results: Array<{ id: number; eventId?: string } & EventResult> = [];
     for (const c of claimed) {
       const result = c.event ? applyEvent(world, c.event, c.row.receivedAt) : { outcome: 'invalid' as const, note: 'The stored event does not match the event schema.' };
-      results.push({ id: c.row.id, ...result });
+      results.push({ id: c.row.id, ...(c.event ? { eventId: c.event.id } : {}), ...result });
     }
 
     // Split before writing: insertDines gives the new dines their ids, and a new dine written
@@ -269,12 +313,13 @@ export async function applyChunk(db: Db, opts: { limit?: number } = {}): Promise
     const stored = changed.filter((d) => d.id !== undefined).sort((a, b) => a.id! - b.id!);
     await insertDines(tx, changed.filter((d) => d.id === undefined));
     await updateDines(tx, stored);
+    await writeRefunds(tx, world, results);
     await insertAdjustments(tx, world.adjustments);
     await writeBonuses(tx, world);
     await writeReservationBonuses(tx, world);
     await writeFlexOffers(tx, world);
     await addProgress(tx, [...world.progress.values()]);
-    await markProcessed(tx, results);
+    await markProcessed(tx, results.map((r) => ({ id: r.id, outcome: r.outcome, ...(r.note === undefined ? {} : { note: r.note }) })));
 
     const outcomes: Partial<Record<Outcome, number>> = {};
     for (const r of results) outcomes[r.outcome] = (outcomes[r.outcome] ?? 0) + 1;
@@ -435,12 +480,29 @@ async function sweepIsolating(db: Db, memberIds: readonly number[], run: SweepRu
 }
 
 /**
+ * Parked refunds whose purchase never came within PARKED_REFUND_DAYS of their date: closed as
+ * expired, their inbox rows sent to review with the reason (nothing was debited). In batches; rows
+ * a chunk holds are left for the next run.
+ */
+async function expireParked(db: Db, now: Date, batch: number): Promise<number> {
+  const cutoff = new Date(now.getTime() - PARKED_REFUND_DAYS * DAY_MS);
+  let total = 0;
+  for (let round = 0; round < 1000; round++) {
+    const n = await expireParkedRefunds(db, { cutoff, note: PARKED_EXPIRED_NOTE, limit: batch });
+    total += n;
+    if (n < batch) break;
+  }
+  return total;
+}
+
+/**
  * The scheduled sweep: authorisations never cleared after AUTH_FORFEIT_DAYS → Forfeit
  * 'notSettled'; Deferred rewards → Awarded once the member activated, or Forfeit 'notActivated'
- * after DEFERRED_DAYS. In batches of members; a member whose sweep fails is set aside (counted in
- * setAside) without holding the others back.
+ * after DEFERRED_DAYS; parked refunds past PARKED_REFUND_DAYS → review (`refundsExpired`). In
+ * batches of members; a member whose sweep fails is set aside (counted in setAside) without
+ * holding the others back.
  */
-export async function sweepRewards(db: Db, opts: { now?: Date; batch?: number; log?: DrainLog } = {}): Promise<SweepCounts & { setAside: number }> {
+export async function sweepRewards(db: Db, opts: { now?: Date; batch?: number; log?: DrainLog } = {}): Promise<SweepCounts & { setAside: number; refundsExpired: number }> {
   const now = opts.now ?? new Date();
   const cutoffs = { settleCutoff: new Date(now.getTime() - AUTH_FORFEIT_DAYS * DAY_MS), deferredCutoff: new Date(now.getTime() - DEFERRED_DAYS * DAY_MS) };
   const run: SweepRun = { cutoffs, total: { notSettled: 0, awarded: 0, notActivated: 0 }, setAside: new Set(), ...(opts.log ? { log: opts.log } : {}) };
@@ -453,5 +515,6 @@ export async function sweepRewards(db: Db, opts: { now?: Date; batch?: number; l
     // Members found but nothing changed (another sweep got there first): stop rather than loop.
     if (progress() === before) break;
   }
-  return { ...run.total, setAside: run.setAside.size };
+  const refundsExpired = await expireParked(db, now, opts.batch ?? 500);
+  return { ...run.total, setAside: run.setAside.size, refundsExpired };
 }

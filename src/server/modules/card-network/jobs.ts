@@ -1,4 +1,4 @@
-import type { ScheduledJob } from '../../jobs/scheduler';
+import type { ScheduledJob } from '../../lib/scheduled-job';
 import { applyInbox, sweepRewards } from './engine';
 
 /**
@@ -8,7 +8,7 @@ import { applyInbox, sweepRewards } from './engine';
  *   at every poll of the scheduler (15 s in-process, 5 s in `npm run worker`).
  * - `card-network-sweep`: authorisations never cleared after 10 days become Forfeit 'notSettled';
  *   Deferred rewards become Awarded once the member activated, or Forfeit 'notActivated' after 14
- *   days.
+ *   days; refunds parked for a purchase that never came are sent to review 90 days after their date.
  */
 export function cardNetworkJobs(): ScheduledJob[] {
   return [
@@ -26,7 +26,7 @@ export function cardNetworkJobs(): ScheduledJob[] {
       everyMs: 10 * 60_000,
       run: async ({ db, now, log }) => {
         const r = await sweepRewards(db, { now, log });
-        return `${r.notSettled} authorisations not settled, ${r.awarded} deferred rewards awarded, ${r.notActivated} forfeit (not activated)${r.setAside ? `, ${r.setAside} members set aside` : ''}`;
+        return `${r.notSettled} authorisations not settled, ${r.awarded} deferred rewards awarded, ${r.notActivated} forfeit (not activated), ${r.refundsExpired} parked refunds expired${r.setAside ? `, ${r.setAside} members set aside` : ''}`;
       },
     },
   ];

@@ -35,7 +35,7 @@ export async function memberWithCards(db: Db, opts: { partnerId: number; tierLev
 /** Sets a restaurant's qualification data (the seed's are random). */
 export async function setTerms(db: Db, merchantId: number, t: Partial<MerchantTerms> = {}): Promise<void> {
   await db.update(merchants).set({
-    participating: t.active ?? true, participationStart: t.participationStart ?? null, participationEnd: t.participationEnd ?? null,
+    participating: t.active ?? true, benefitsAvailable: true, participationStart: t.participationStart ?? null, participationEnd: t.participationEnd ?? null,
     benefitHours: t.benefitHours ? t.benefitHours.map((d) => d.map((w) => ({ ...w }))) : null,
     blackoutDates: [...(t.blackoutDates ?? [])], monthlyVisitLimit: t.monthlyVisitLimit ?? null,
   }).where(eq(merchants.id, merchantId));

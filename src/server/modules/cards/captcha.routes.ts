@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { Captcha } from './captcha';
+import { API } from '#shared/api';
+import { route } from '../../lib/route';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,25 +12,16 @@ declare module 'fastify' {
   }
 }
 
-const ZChallenge = z.object({
-  algorithm: z.string(),
-  challenge: z.string(),
-  maxnumber: z.number().optional(),
-  salt: z.string(),
-  signature: z.string(),
-});
-
 /** GET /api/captcha/challenge and app.captcha (verification) for the forms that need it. */
 const plugin: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const captcha = new Captcha(db);
   app.decorate('captcha', captcha);
 
-  app.get('/api/captcha/challenge', {
+  route(app, API.captchaChallenge, {
     schema: {
       tags: ['captcha'],
       summary: 'An ALTCHA proof-of-work challenge (altcha-lib v1 format), valid for 10 minutes',
       description: 'Solve it (altcha-lib/v1 solveChallenge, or the ALTCHA widget) and send base64(JSON {algorithm, challenge, number, salt, signature}) as gRecaptchaResponse. Each solution is accepted once.',
-      response: { 200: ZChallenge },
     },
   }, async () => captcha.challenge());
 };

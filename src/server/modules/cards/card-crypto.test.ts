@@ -9,6 +9,7 @@ import {
   CARD_FINGERPRINT_KEY_REQUIRED, CARD_PRIVATE_KEY_REQUIRED, cardFingerprint, FINGERPRINT_SECRET, decryptCardNumber, generateCardPrivateKeyPem, loadCardKeys, loadFingerprintKey,
 } from './card-crypto';
 import { encryptCardNumber } from '../../test/cards';
+import { productionEnv } from '../../test/production-env';
 
 let database: Database;
 let pem: string;
@@ -68,7 +69,7 @@ describe('keys', () => {
   });
 
   it('reads a one-line PEM with literal \\n from the environment', () => {
-    const c = loadConfig({ NODE_ENV: 'production', SITE_ORIGIN: 'https://{partner}.example.com', CARD_EVENTS_SECRET: 'c'.repeat(32), CARD_PRIVATE_KEY: pem.replace(/\n/g, '\\n') });
+    const c = loadConfig({ ...productionEnv(), CARD_PRIVATE_KEY: pem.replace(/\n/g, '\\n') });
     expect(c.cardPrivateKey).toBe(pem);
   });
 });

@@ -7,7 +7,7 @@ import { appSecrets } from '../../db/schema';
 import { getOrCreateSecret } from '../../lib/secrets';
 
 /**
- * Card-number cryptography (ARCHITECTURE.md "Card data"). The card frame encrypts the digits with
+ * Card-number cryptography (docs/architecture.md "Card data"). The card frame encrypts the digits with
  * the public key (RSA-OAEP, SHA-256, WebCrypto); only this process can decrypt them, in memory, to
  * re-validate the number and compute its keyed fingerprint. The number itself is never stored,
  * logged or put in a message.

@@ -6,9 +6,10 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
 import { partners } from '../../db/schema';
 import { loadConfig } from '../../config';
-import { buildCardFrameServer, cardFrameCsp, frameAncestors } from './card-frame-server';
-import { decryptCardNumber, loadCardKeys } from './card-crypto';
+import { buildCardFrameServer, cardFrameCsp, cardFrameProblem, frameAncestors } from './card-frame-server';
+import { decryptCardNumber, generateCardPrivateKeyPem, loadCardKeys } from './card-crypto';
 import { encryptCardNumber } from '../../test/cards';
+import { productionEnv } from '../../test/production-env';
 
 let t: TestApp;
 let built: string;
@@ -102,14 +103,54 @@ describe('card frame server', () => {
   it('is started beside the app unless production serves the frame origin elsewhere', () => {
     expect(loadConfig({}).cardFrameServer).toBe(true);
     expect(loadConfig({ CARD_FRAME_ORIGIN: 'https://cards.example.com' }).cardFrameServer).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', SITE_ORIGIN: 'https://{partner}.example.com', CARD_EVENTS_SECRET: 'c'.repeat(32) }).cardFrameServer).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', SITE_ORIGIN: 'https://{partner}.example.com', CARD_EVENTS_SECRET: 'c'.repeat(32), CARD_FRAME_ORIGIN: 'https://cards.example.com' }).cardFrameServer).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SITE_ORIGIN: 'https://{partner}.example.com', CARD_EVENTS_SECRET: 'c'.repeat(32), CARD_FRAME_ORIGIN: 'https://cards.example.com', CARD_FRAME_PORT: '4001' })).toMatchObject({ cardFrameServer: true, cardFramePort: 4001, cardFrameOrigin: 'https://cards.example.com' });
+    expect(loadConfig({ ...productionEnv(), CARD_FRAME_ORIGIN: 'https://cards.example.com' }).cardFrameServer).toBe(false);
+    expect(loadConfig({ ...productionEnv(), CARD_FRAME_ORIGIN: 'https://cards.example.com', CARD_FRAME_PORT: '4001' })).toMatchObject({ cardFrameServer: true, cardFramePort: 4001, cardFrameOrigin: 'https://cards.example.com' });
   });
 
-  it('allows only configured https hosts in production', () => {
-    expect(frameAncestors({ env: 'production', port: 3000, partnerHosts: { 'eat.example.org': 'delta' } }, ['dining.example.com'])).toEqual(['https://dining.example.com', 'https://eat.example.org']);
+  const production = { env: 'production', port: 3000, partnerHosts: { 'eat.example.org': 'delta' }, siteOrigin: 'https://{partner}.dining.example.com', cardFrameOrigin: 'https://cards.dining.example.com' } as const;
+
+  it('in production allows the partner sites by SITE_ORIGIN and the partners\' own hosts, over https only', () => {
+    expect(frameAncestors(production, [{ code: 'hilton', hosts: ['dining.hilton.example'] }, { code: 'Delta', hosts: [] }])).toEqual([
+      'https://hilton.dining.example.com', 'https://delta.dining.example.com', 'https://dining.hilton.example', 'https://eat.example.org',
+    ]);
+    // The several-instances settings of docs/operations.md (SITE_ORIGIN, no PARTNER_HOSTS, no partners.hosts): every partner may frame it.
+    expect(frameAncestors({ ...production, partnerHosts: {} }, [{ code: 'delta', hosts: [] }])).toEqual(['https://delta.dining.example.com']);
+    // Never the frame's own origin, even where the template would name it (a partner coded "cards").
+    expect(frameAncestors(production, [{ code: 'cards', hosts: [] }])).toEqual(['https://eat.example.org']);
     expect(cardFrameCsp([])).toContain("frame-ancestors 'none'");
+    // Outside production a staging SITE_ORIGIN adds its sites; the default one is the *.localhost wildcard's.
+    const staging = { ...production, env: 'development', partnerHosts: {}, cardFrameOrigin: 'http://localhost:3001' } as const;
+    expect(frameAncestors({ ...staging, siteOrigin: 'https://{partner}.staging.example.com' }, [{ code: 'delta', hosts: [] }])).toContain('https://delta.staging.example.com');
+    expect(frameAncestors({ ...staging, siteOrigin: 'http://{partner}.localhost:3000' }, [{ code: 'delta', hosts: [] }])).toEqual(['http://*.localhost:3000', 'http://localhost:3000', 'http://127.0.0.1:3000']);
+  });
+
+  it('the start says when no partner site may frame the card frame, or when it is a partner\'s own site', () => {
+    expect(cardFrameProblem(production, [{ code: 'delta', hosts: [] }])).toBeNull();
+    expect(cardFrameProblem({ ...production, partnerHosts: {} }, [])).toMatch(/may be framed by no partner site[\s\S]*members could not link a card/);
+    expect(cardFrameProblem(production, [{ code: 'cards', hosts: [] }])).toMatch(/CARD_FRAME_ORIGIN https:\/\/cards\.dining\.example\.com is the site of partner cards/);
+    expect(cardFrameProblem(production, [{ code: 'hilton', hosts: ['cards.dining.example.com'] }])).toMatch(/is the site of partner hilton/);
+  });
+
+  it('in production sends HSTS and lets every partner site of the database frame it (the several-instances settings of docs/operations.md)', async () => {
+    const config = { ...loadConfig({ ...productionEnv(), LOG_LEVEL: 'silent', CARD_PRIVATE_KEY: await generateCardPrivateKeyPem() }), clientDir: built };
+    const frame = await buildCardFrameServer({ config, db: t.database.db });
+    try {
+      const codes = (await t.database.db.select({ code: partners.code }).from(partners)).map((p) => p.code);
+      expect(codes.length).toBeGreaterThan(3);
+      for (const url of ['/card-frame/', '/card-frame/public-key', '/assets/frame-abc.js', '/nothing']) {
+        expect((await frame.inject({ method: 'GET', url })).headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      }
+      const csp = directives(String((await frame.inject({ method: 'GET', url: '/card-frame/?parent=https%3A%2F%2Fhilton.dining.example.com' })).headers['content-security-policy']));
+      expect(csp.get('frame-ancestors')).toEqual(codes.map((code) => `https://${code}.dining.example.com`));
+    } finally {
+      await frame.close();
+    }
+    const development = await buildCardFrameServer({ config: { ...loadConfig({ LOG_LEVEL: 'silent' }), clientDir: built }, db: t.database.db });
+    try {
+      expect((await development.inject({ method: 'GET', url: '/card-frame/' })).headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await development.close();
+    }
   });
 });
 

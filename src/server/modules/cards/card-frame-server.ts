@@ -7,21 +7,45 @@ import fastifyStatic from '@fastify/static';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { partners } from '../../db/schema';
+import { hstsHeader } from '../../plugins/security-headers';
 import { loadCardKeys } from './card-crypto';
 
+/** A partner as the card frame sees it: its code and its own hosts (partners.hosts). */
+export type FramingPartner = { code: string; hosts: readonly string[] };
+
 /**
- * Partner origins that may embed the card frame. Outside production every partner site of this
- * server (http://<code>.localhost:<port>, the bare localhost of the default partner) plus the
- * configured hosts; in production the configured hosts (PARTNER_HOSTS and partners.hosts) over https.
+ * Partner origins that may embed the card frame (docs/decisions/0009-card-frame-parents-from-site-origin.md):
+ * every partner's site by the SITE_ORIGIN template (https://{partner}.dining.example.com →
+ * https://delta.dining.example.com, …, one per partner in the database) and the partners' own
+ * hosts (PARTNER_HOSTS and partners.hosts), over https in production. Outside production also every
+ * partner site of this server (http://<code>.localhost:<port>, the bare localhost of the default
+ * partner). Never the frame's own origin.
  */
-export function frameAncestors(config: Pick<AppConfig, 'env' | 'port' | 'partnerHosts'>, partnerHosts: readonly string[]): string[] {
-  const hosts = [...new Set([...partnerHosts, ...Object.keys(config.partnerHosts)].map((h) => h.trim().toLowerCase()).filter((h) => /^[a-z0-9.-]+$/.test(h)))];
-  if (config.env === 'production') return hosts.map((h) => `https://${h}`);
+export function frameAncestors(config: Pick<AppConfig, 'env' | 'port' | 'partnerHosts' | 'siteOrigin' | 'cardFrameOrigin'>, partners: readonly FramingPartner[]): string[] {
+  const hosts = [...new Set([...partners.flatMap((p) => p.hosts), ...Object.keys(config.partnerHosts)].map((h) => h.trim().toLowerCase()).filter((h) => /^[a-z0-9.-]+$/.test(h)))];
+  const sites = partners.map((p) => p.code.toLowerCase()).filter((code) => /^[a-z0-9-]+$/.test(code)).map((code) => config.siteOrigin.replace(/\{partner\}/gi, code));
   const port = config.port === 0 ? '*' : String(config.port);
-  return [
-    `http://*.localhost:${port}`, `http://localhost:${port}`, `http://127.0.0.1:${port}`,
-    ...hosts.flatMap((h) => [`http://${h}:${port}`, `https://${h}`]),
-  ];
+  const all = config.env === 'production'
+    ? [...sites, ...hosts.map((h) => `https://${h}`)]
+    : [
+      `http://*.localhost:${port}`, `http://localhost:${port}`, `http://127.0.0.1:${port}`,
+      // The default SITE_ORIGIN (http://{partner}.localhost:PORT) is the wildcard's already.
+      ...sites.filter((o) => !(/^http:\/\/[^/]+\.localhost(:\d+)?$/.test(o) && (config.port === 0 || o.endsWith(`:${port}`)))),
+      ...hosts.flatMap((h) => [`http://${h}:${port}`, `https://${h}`]),
+    ];
+  return [...new Set(all)].filter((origin) => origin !== config.cardFrameOrigin);
+}
+
+/**
+ * Why the card frame could not be used from any partner site, or null: said at start (main.ts) so
+ * an operator learns it before a member does.
+ */
+export function cardFrameProblem(config: Pick<AppConfig, 'env' | 'port' | 'partnerHosts' | 'siteOrigin' | 'cardFrameOrigin'>, partners: readonly FramingPartner[]): string | null {
+  const parents = frameAncestors(config, partners);
+  const own = partners.find((p) => config.siteOrigin.replace(/\{partner\}/gi, p.code.toLowerCase()) === config.cardFrameOrigin || p.hosts.some((h) => `https://${h.toLowerCase()}` === config.cardFrameOrigin));
+  if (own) return `CARD_FRAME_ORIGIN ${config.cardFrameOrigin} is the site of partner ${own.code}: the frame needs an origin of its own, or the partner page's scripts could read the card numbers typed in it.`;
+  if (!parents.length) return `The card frame at ${config.cardFrameOrigin} may be framed by no partner site (no partners in the database, and no PARTNER_HOSTS): members could not link a card.`;
+  return null;
 }
 
 export function cardFrameCsp(ancestors: readonly string[]): string {
@@ -38,6 +62,11 @@ export function cardFrameCsp(ancestors: readonly string[]): string {
  * and the RSA public key the page encrypts with. Framing is allowed for partner origins only
  * (CSP frame-ancestors; no X-Frame-Options). No cookies, no sessions, no card numbers here.
  */
+/** The partners of the database, for frameAncestors. */
+export async function framingPartners(db: Db): Promise<FramingPartner[]> {
+  return db.select({ code: partners.code, hosts: partners.hosts }).from(partners);
+}
+
 export async function buildCardFrameServer({ config, db }: { config: AppConfig; db: Db }): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -51,8 +80,7 @@ export async function buildCardFrameServer({ config, db }: { config: AppConfig; 
 
   let csp = cardFrameCsp(frameAncestors(config, []));
   const reloadHosts = async () => {
-    const rows = await db.select({ hosts: partners.hosts }).from(partners);
-    csp = cardFrameCsp(frameAncestors(config, rows.flatMap((r) => r.hosts)));
+    csp = cardFrameCsp(frameAncestors(config, await framingPartners(db)));
   };
   await reloadHosts();
   // Operators edit partner hosts rarely; the same 30 s as the partner directory of the app.
@@ -60,7 +88,10 @@ export async function buildCardFrameServer({ config, db }: { config: AppConfig; 
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
+  const hsts = hstsHeader(config.env);
   app.addHook('onSend', async (_request, reply, payload) => {
+    // HSTS as on the app's port: a member's browser never asks for the frame over http again.
+    if (hsts) reply.header('strict-transport-security', hsts);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");

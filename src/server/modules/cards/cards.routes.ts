@@ -1,14 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorResponse } from '#shared/schemas/common';
-import { ZAddCardsRequest, ZAddCardsResponse, ZCardList, ZDeleteCardQuery } from '#shared/schemas/card';
+import { API } from '#shared/api';
+import { ZAddCardsResponse } from '#shared/schemas/card';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { createMailer, type Mailer } from '../../lib/mailer';
+import { route } from '../../lib/route';
+import type { Mailer } from '../../lib/mailer';
+import { pluginMailer } from '../../lib/plugin-mailer';
 import { partnerOrigin } from '../../plugins/partner';
 import { usesSingleSignOn } from '#shared/rules/partner-features';
-import { deliverPending } from '../notifications/notifications.service';
+import { deliverPending } from '../notifications';
 import { CAPTCHA_MESSAGE } from './captcha';
 import { loadCardKeys, loadFingerprintKeys, type CardKeys, type FingerprintKeys } from './card-crypto';
 import { addCards, deleteCard, memberCardList, NO_PARTNER_CARDS, partnerCardList } from './cards.service';
@@ -21,10 +24,7 @@ import { addCards, deleteCard, memberCardList, NO_PARTNER_CARDS, partnerCardList
 export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; mailer?: Mailer }> = async (app, opts) => {
   const { db, config } = opts;
   // The mail to a moved card's former member (docs/notifications.md); the reward-notifications job retries it if this send fails.
-  const mailer = opts.mailer ?? createMailer({ db, config });
-  app.addHook('onClose', async () => {
-    if (!opts.mailer) mailer.close();
-  });
+  const { mailer } = pluginMailer(app, opts);
   // Loaded on first use: the development key pair is generated once and kept in app_secrets.
   let keys: Promise<CardKeys> | undefined;
   let fingerprintKeys: Promise<FingerprintKeys> | undefined;
@@ -37,11 +37,11 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; mai
     throw err;
   }));
 
-  app.get('/api/Member/Cards', {
+  route(app, API.memberCards, {
     schema: {
       tags: ['cards'],
       summary: "The signed-in member's linked cards",
-      response: { 200: ZCardList, 401: ZErrorResponse },
+      response: { 401: ZErrorResponse },
     },
   }, async (request) => {
     const partner = request.sitePartner;
@@ -49,14 +49,13 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; mai
     return memberCardList(db, { partner, member });
   });
 
-  app.post('/api/Member/Cards', {
+  route(app, API.addCards, {
     schema: {
       tags: ['cards'],
       summary: 'Link cards: manual cards encrypted by the card frame, or partner cards by id',
       description: `§5: termsAccepted and directFileFeedOptIn must be true (400 with fieldErrors otherwise, nothing stored). The captcha (gRecaptchaResponse, ALTCHA) is checked next. 200 with one result per card when at least one card was linked; 400 with the same body when none was; 400 with fieldErrors for bad input. A card that earns in another partner's programme of this deployment answers 409 code cardInOtherProgramme ("This card earns with X today; linking it here moves it.", one fieldError per such card, creditCards.<index>) and nothing is linked, unless confirmMove is true: then it moves here and its former member is e-mailed.`,
       security: [{ xsrf: [] }],
-      body: ZAddCardsRequest,
-      response: { 200: ZAddCardsResponse, 400: z.union([ZAddCardsResponse, ZErrorResponse]), 401: ZErrorResponse, 403: ZErrorResponse, 409: ZErrorResponse },
+      response: { 400: z.union([ZAddCardsResponse, ZErrorResponse]), 401: ZErrorResponse, 403: ZErrorResponse, 409: ZErrorResponse },
     },
   }, async (request, reply) => {
     const partner = request.sitePartner;
@@ -82,13 +81,12 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; mai
     return reply.status(result.linked > 0 ? 200 : 400).send({ cardRegistration: result.cardRegistration });
   });
 
-  app.delete('/api/Member/Cards', {
+  route(app, API.deleteCard, {
     schema: {
       tags: ['cards'],
       summary: "Delete one of the member's cards; deleting the last card closes the account and signs out (single sign-on: through GET /api/SignOut, which ends the provider's session too)",
       security: [{ xsrf: [] }],
-      querystring: ZDeleteCardQuery,
-      response: { 200: z.literal(true), 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
+      response: { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
     },
   }, async (request, reply) => {
     const partner = request.sitePartner;
@@ -107,11 +105,11 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; mai
     return true as const;
   });
 
-  app.get('/api/Cards/AllPartnerCards', {
+  route(app, API.partnerCards, {
     schema: {
       tags: ['cards'],
       summary: "The partner's own cards of the member (partners with partner-loaded cards; 404 otherwise)",
-      response: { 200: ZCardList, 401: ZErrorResponse, 404: ZErrorResponse },
+      response: { 401: ZErrorResponse, 404: ZErrorResponse },
     },
   }, async (request) => {
     const partner = request.sitePartner;

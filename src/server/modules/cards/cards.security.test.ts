@@ -5,7 +5,7 @@ import type { TestBrowser } from '../../test/browser';
 import { encryptCardNumber, framePublicKey, newSignedInMember, solvedCaptcha, withLuhnDigit } from '../../test/cards';
 
 /**
- * ARCHITECTURE.md "Card data": after cards are added (and refused, and deleted), no card number
+ * docs/architecture.md "Card data": after cards are added (and refused, and deleted), no card number
  * appears in any table of the database or in any log line — not as digits, not with spaces.
  */
 const logged: string[] = [];

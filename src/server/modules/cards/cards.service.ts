@@ -8,7 +8,7 @@ import type { Card, ZCardRegistration, ZCreditCardInput } from '#shared/schemas/
 import { cardFingerprints, decryptCardNumber, type CardKeys, type FingerprintKeys } from './card-crypto';
 import { cardMoveMessage, cardMoveNotice, programmeList } from '#shared/rules/card-move';
 import { programName } from '#shared/rules/partner-features';
-import { recordCardMoved } from '../notifications/notifications.service';
+import { recordCardMoved } from '../notifications';
 import {
   cardHolder, cardsInOtherProgrammes, countMemberCards, deleteMemberCard, insertMemberCard, listMemberCards, listPartnerCards, lockFingerprints, lockMember,
   rekeyMemberCard, removeMovedCard, setMemberType, type OtherProgrammeCard,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { dines, memberCards, memberRewards, members, merchantNetworkLocations, merchants, rewardClaims } from '../../db/schema';
+import { dines, memberCards, memberRewards, members, merchantNetworkLocations, merchants, partners, rewardClaims } from '../../db/schema';
 
 /**
  * SQL of missing-reward claims (docs/api-claims.md). Every read of a member's claims takes the
@@ -220,6 +220,13 @@ export async function resolveClaimRow(tx: Tx, id: number, patch: Pick<ClaimRow, 
   const [row] = await tx.update(rewardClaims).set({ ...patch, status: 'Resolved', resolvedAt: new Date(), updatedAt: new Date() })
     .where(and(eq(rewardClaims.id, id), eq(rewardClaims.status, 'InReview'))).returning();
   return row;
+}
+
+/** The partner's earning settings (rules/rewards/policy.ts). */
+export async function partnerEarning(db: Db, partnerId: number) {
+  const [p] = await db.select({ earnRates: partners.earnRates, hasVIP: partners.hasVIP, earnBasis: partners.earnBasis, acclaimed2Enabled: partners.acclaimed2Enabled })
+    .from(partners).where(eq(partners.id, partnerId));
+  return p;
 }
 
 export async function memberById(db: Db, id: number) {

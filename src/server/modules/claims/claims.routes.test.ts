@@ -10,7 +10,8 @@ import type { Claim, ClaimsResponse, ClaimSubmitResponse, ReviewClaimsResponse }
 import type { TransactionsPage } from '#shared/schemas/rewards';
 import type { CardNetworkEvent } from '#shared/schemas/rewards';
 import { memberByPublicId } from '../rewards/rewards.test-fixtures';
-import { authEvent, clearingEvent, merchantLocalDateTime, newTransactionId, signedRequest } from '../rewards/card-events';
+import { authEvent, clearingEvent, newTransactionId, signedRequest } from '../rewards/card-events';
+import { merchantLocalDateTime } from '#shared/rules/rewards/local-time';
 import { CARD_NETWORK_EVENTS_PATH } from '../../plugins/route-rules';
 import { receive, setTerms } from '../card-network/test-fixtures';
 import { drainInbox } from '../card-network/engine';

@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '#shared/schemas/common';
-import {
-  ZClaim, ZClaimRequest, ZClaimsResponse, ZClaimSubmitResponse, ZResolveClaimParams, ZResolveClaimRequest, ZReviewClaimsResponse,
-} from '#shared/schemas/claims';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { PartnerRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { createMailer, type Mailer } from '../../lib/mailer';
+import type { Mailer } from '../../lib/mailer';
+import { pluginMailer } from '../../lib/plugin-mailer';
 import { partnerOrigin } from '../../plugins/partner';
 import type { Limit } from '../../plugins/rate-limits';
 import { sendClaimResolved } from './claims.mail';
 import { listClaims, resolveClaim, reviewClaims, submitClaim, toClaim } from './claims.service';
 import { claimWithNames, memberById } from './claims.repo';
+import { API } from '#shared/api';
+import { route } from '../../lib/route';
 
 /** Claims one member may file: enough for a month of missed dines, too few to probe the inbox with. */
 export const CLAIMS_PER_MEMBER: Limit = { max: 10, timeWindow: 60 * 60_000 };
@@ -23,19 +23,19 @@ export const CLAIMS_PER_MEMBER: Limit = { max: 10, timeWindow: 60 * 60_000 };
  * cookie on another partner's host, gets 401; no call takes a member id.
  */
 export const claimsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/Member/Claims', {
+  route(app, API.claims, {
     schema: {
       tags: ['claims'],
       summary: "The member's missing-reward claims with their status, newest first (up to 100)",
       description: 'Claims still Submitted (their card-network record not applied yet) are matched again first.',
-      response: { 200: ZClaimsResponse, 401: ZErrorResponse },
+      response: { 401: ZErrorResponse },
     },
   }, async (request) => {
     const { member } = await app.sessions.require(request);
     return { claims: await listClaims(db, { partner: request.sitePartner, member }) };
   });
 
-  app.post('/api/Member/Claims', {
+  route(app, API.submitClaim, {
     schema: {
       tags: ['claims'],
       summary: 'Claim a missing reward: matched at once against the card-network events received',
@@ -46,8 +46,7 @@ export const claimsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         `At most ${CLAIMS_PER_MEMBER.max} claims an hour per member (429 after).`,
       ].join(' '),
       security: [{ xsrf: [] }],
-      body: ZClaimRequest,
-      response: { 200: ZClaimSubmitResponse, 201: ZClaimSubmitResponse, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 429: ZErrorResponse },
+      response: { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 429: ZErrorResponse },
     },
   }, async (request, reply) => {
     const { member } = await app.sessions.require(request);
@@ -65,31 +64,25 @@ export const claimsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
  */
 export const claimsQueueRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; demoPrefix: string; mailer?: Mailer }> = async (app, opts) => {
   const { db, config, demoPrefix } = opts;
-  const mailer = opts.mailer ?? createMailer({ db, config });
-  app.addHook('onClose', async () => {
-    if (!opts.mailer) mailer.close();
-  });
+  const { mailer } = pluginMailer(app, opts);
   const visibleTo = async (request: Parameters<typeof app.sessions.require>[0]) => ({ demoPrefix, memberId: (await request.currentSession())?.member.id ?? null });
 
-  app.get('/api/stgtools/claims', {
+  route(app, API.reviewClaims, {
     schema: {
       tags: ['stgtools'],
       summary: 'Claims in review on this partner site (demo accounts and your own), oldest first, with the reward an award would make',
-      response: { 200: ZReviewClaimsResponse },
     },
   }, async (request) => {
     const partner = request.sitePartner;
     return { claims: await reviewClaims(db, { partners: new Map([[partner.id, partner]]), partnerId: partner.id, visibleTo: await visibleTo(request) }) };
   });
 
-  app.post('/api/stgtools/claims/:id/resolve', {
+  route(app, API.resolveClaim, {
     schema: {
       tags: ['stgtools'],
       summary: 'Resolve a claim in review: award it (a manual reward) or reject it with the reason; the member is e-mailed',
       security: [{ xsrf: [] }],
-      params: ZResolveClaimParams,
-      body: ZResolveClaimRequest,
-      response: { 200: ZClaim, 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse },
+      response: { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse },
     },
   }, async (request) => {
     const partner = request.sitePartner;

@@ -4,18 +4,17 @@ import type { Claim, ClaimFinding, ClaimRequest, ClaimStatus, ReviewClaim } from
 import { addDays, claimWindow, claimWindowMessage } from '#shared/rules/claim-window';
 import { pickMatch, type Candidate } from '#shared/rules/claim-match';
 import { claimMessage, statusOfFinding } from '#shared/rules/claim-status';
-import { qualify } from '#shared/rules/rewards/qualification';
-import { rateForTier, rewardFor, tierForDine } from '#shared/rules/rewards/earning';
-import { holdsVip } from '#shared/rules/rewards/progress';
+import { basisCents, DEFAULT_SETTINGS, effectiveTier, evaluateDine, rewardFor, type EarningSettings } from '#shared/rules/rewards/policy';
 import { paysStatementCredits } from '#shared/rules/partner-features';
+import { rewardText } from '#shared/rules/notifications';
 import type { Db } from '../../db/client';
 import type { MemberRow, PartnerRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { loadMerchantTerms } from '../card-network/card-network.repo';
-import { dineLocal } from '../card-network/decisions';
-import { merchantLocalDateTime } from '../rewards/card-events';
+import { loadMerchantTerms, billOf, dineLocal } from '../card-network';
+import { earningSettingsOf } from '../partners';
+import { merchantLocalDateTime } from '#shared/rules/rewards/local-time';
 import {
-  addProgress, cardEvents, cardToken, claimForUpdate, claimOfPurchase, claimWithNames, dineById, dinesOfTransactions, hasNetworkLocation, insertClaim,
+  addProgress, cardEvents, cardToken, partnerEarning, claimForUpdate, claimOfPurchase, claimWithNames, dineById, dinesOfTransactions, hasNetworkLocation, insertClaim,
   insertManualReward, lockClaimMember, memberById, memberClaims, merchantById, ownCard, progressOf, qualificationFacts, resolveClaimRow, reviewQueue,
   sameClaim, submittedClaims, updateOpenClaim, type ClaimPatch, type ClaimRow, type ClaimWithNames, type DineFound, type InboxEvent, type Owner,
 } from './claims.repo';
@@ -24,15 +23,7 @@ export const UNKNOWN_CARD = 'Choose one of your linked cards.';
 export const UNKNOWN_MERCHANT = 'We do not know this restaurant. Search for it and choose it from the list.';
 export const NO_LOCATION = 'This restaurant does not take part in card-linked rewards, so a dine there cannot be claimed.';
 
-type Partner = Pick<PartnerRow, 'id' | 'currencyType' | 'copyStates' | 'earnRates'>;
-
-/** A reward in the partner's unit, as a member reads it ("150 miles", "$2.50"). */
-export function rewardText(amount: number, partner: Pick<PartnerRow, 'currencyType' | 'copyStates'>): string {
-  if (paysStatementCredits(partner)) return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount / 100);
-  const unit = Math.abs(amount) === 1 ? partner.copyStates.currencySingular : partner.copyStates.currencyPlural;
-  const n = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(amount);
-  return unit ? `${n} ${unit}` : n;
-}
+type Partner = Pick<PartnerRow, 'id' | 'currencyType' | 'copyStates' | 'earnRates' | 'hasVIP' | 'earnBasis' | 'acclaimed2Enabled'>;
 
 const isReason = (r: string | null): r is NotEarnedReason => r !== null && r in NOT_EARNED_REASONS;
 
@@ -71,20 +62,38 @@ type Found = { event: InboxEvent; dine: DineFound | undefined };
 const purchaseKeyOf = (f: Found) => `txn:${f.dine?.transactionId ?? f.event.transactionId}`;
 
 /**
- * Re-runs qualification of a matched dine with the engine's own rules (the restaurant's terms as
- * they are today, the card's linking date, the account, the month's earlier visits).
+ * Re-runs the earning policy on a matched dine, as the engine decides (rules/rewards/policy.ts):
+ * the restaurant's terms as they are today, the partner's settings, the member's tier and the
+ * year's qualified dines, the card's linking date, the account, the month's earlier visits.
  */
 async function requalify(db: Db, dine: DineFound) {
-  const terms = (await loadMerchantTerms(db, [dine.merchantId])).get(dine.merchantId);
-  if (!terms) return { qualified: false as const, reason: 'notParticipating' as const };
+  const terms = (await loadMerchantTerms(db, [dine.merchantId])).get(dine.merchantId) ?? null;
   const facts = await qualificationFacts(db, dine);
-  return qualify(terms, {
-    local: dineLocal(dine),
+  const local = dineLocal(dine);
+  const outcome = evaluateDine({
+    settings: await settingsOf(db, dine.partnerId),
+    member: await memberForYear(db, dine.memberId, local.year),
+    restaurant: terms,
+    local,
     // A card deleted since: it was linked for this dine if the engine said nothing else.
     cardLinkedAt: facts.cardLinkedAt ?? new Date(0),
     accountClosedAt: facts.accountClosedAt,
     visitsThisMonth: facts.visitsThisMonth,
+    bill: billOf(dine),
   });
+  return outcome.earns ? { qualified: true as const } : { qualified: false as const, reason: outcome.reason! };
+}
+
+async function settingsOf(db: Db, partnerId: number): Promise<EarningSettings> {
+  const p = await partnerEarning(db, partnerId);
+  return p ? earningSettingsOf(p) : DEFAULT_SETTINGS;
+}
+
+/** The member as the policy sees them for a dine of `year`: the stored tier and the qualified dines of that year and the one before. */
+async function memberForYear(db: Db, memberId: number, year: number) {
+  const member = await memberById(db, memberId);
+  const progress = await progressOf(db, memberId, [year, year - 1]);
+  return { tier: member?.tierLevel ?? 2, dinesThisYear: progress.get(year) ?? 0, dinesLastYear: progress.get(year - 1) ?? 0 };
 }
 
 /** What an automatically matched purchase says, once the engine has seen it. */
@@ -203,16 +212,18 @@ export async function listClaims(db: Db, opts: { partner: Partner; member: Pick<
 
 // ------------------------------------------------------------------ the review queue
 
-/** The manual reward an award makes: the cleared amount (else the claimed one) at the member's rate for that dine's year. */
+/**
+ * The manual reward an award makes, as the earning policy would have paid the dine: the matched
+ * purchase's amounts (refunds, tip and online subtotal as the engine reads them), else the claimed
+ * amount, at the partner's earn basis and the member's tier for that dine's year.
+ */
 async function proposedReward(db: Db, claim: ClaimRow, partner: Partner): Promise<number> {
-  const member = await memberById(db, claim.memberId);
   const dine = claim.dineId === null ? undefined : await dineById(db, claim.dineId);
-  const year = Number(claim.dineDate.slice(0, 4));
-  const progress = await progressOf(db, claim.memberId, [year, year - 1]);
-  const thisYear = progress.get(year) ?? 0;
-  const tier = tierForDine({ memberTier: member?.tierLevel ?? 2, qualifiedDinesBefore: thisYear, vipHeld: holdsVip({ dinesThisYear: thisYear, dinesLastYear: progress.get(year - 1) ?? 0 }) });
-  const basis = dine?.clearedAmountCents ?? claim.amountCents;
-  return rewardFor(basis, rateForTier(partner.earnRates, tier));
+  const settings = earningSettingsOf(partner);
+  const member = await memberForYear(db, claim.memberId, Number(claim.dineDate.slice(0, 4)));
+  const bill = dine?.clearedAmountCents != null ? billOf(dine) : { clearedCents: claim.amountCents, authCents: null, tipCents: null, online: false, subtotalCents: null, refundedCents: 0 };
+  // The agent decides that it earns; the policy says how much: the basis at the partner's setting, the rate of the member's tier.
+  return rewardFor(basisCents(bill, settings.earnBasis), settings.earnRates[effectiveTier(settings, member)]);
 }
 
 export async function reviewClaims(db: Db, opts: { partners: ReadonlyMap<number, Partner>; partnerId?: number; visibleTo?: { demoPrefix: string; memberId: number | null }; limit?: number }): Promise<ReviewClaim[]> {

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-
-export const ZCsrfResponse = z.object({ csrfToken: z.string() });
+import { API } from '#shared/api';
+import { route } from '../../lib/route';
 
 export const csrfRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/CSRF', {
-    schema: { tags: ['session'], summary: 'Anti-forgery token for X-XSRF-TOKEN', response: { 200: ZCsrfResponse } },
+  route(app, API.csrf, {
+    schema: { tags: ['session'], summary: 'Anti-forgery token for X-XSRF-TOKEN' },
   }, async (request, reply) => {
     return { csrfToken: app.csrf.issue(request, reply) };
   });

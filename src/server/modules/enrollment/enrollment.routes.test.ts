@@ -8,6 +8,7 @@ import { newPublicId } from '../../lib/ids';
 import { withCheckCharacter } from '#shared/rules/partner-number';
 import type { ErrorResponse } from '#shared/schemas/common';
 import type { Member } from '#shared/schemas/member';
+import { SMS_CONSENT_OUTDATED_MESSAGE, SMS_CONSENT_REQUIRED_MESSAGE, SMS_CONSENT_VERSION, smsConsentText } from '#shared/rules/sms-consent';
 
 let t: TestApp;
 const partnerRows = new Map<string, PartnerRow>();
@@ -171,8 +172,9 @@ describe('POST /api/Members/Prospects', () => {
     expect(elsewhere.json<{ member: Member }>().member).toMatchObject({ emailOptIn: false, tierLevel: 0 });
   });
 
-  it('applies the one SMS opt-in rule (§5) alike on v1 and v2 partners', async () => {
+  it('applies the one SMS opt-in rule (§5) alike on v1 and v2 partners: on only with the consent of the modal', async () => {
     const phone = '212-555-0199';
+    const consent = { smsConsent: { version: SMS_CONSENT_VERSION, agreed: true } };
     const sms = async (code: string, over: Record<string, unknown>) => {
       const res = await join(code, signUp({ address1: '1 Main St', city: 'Albany', state: 'NY', ...over }));
       expect(res.statusCode, res.body).toBe(201);
@@ -184,20 +186,49 @@ describe('POST /api/Members/Prospects', () => {
     expect(partner('american')).toMatchObject({ hasSmsOptIn: true, hasSmsOptInV2: false });
     expect(partner('tmobile')).toMatchObject({ hasSmsOptInV2: true });
     for (const code of ['american', 'tmobile']) {
-      // On by default with a phone, unless the explicit V2 flag (or the box) says otherwise; never without a phone.
-      expect(await sms(code, { phoneNumber: phone }), code).toBe(true);
-      expect(await sms(code, { phoneNumber: phone, smsOptIn: true }), code).toBe(true);
-      expect(await sms(code, { phoneNumber: phone, smsOptIn: false }), code).toBe(false);
+      // A phone alone is no opt-in; the explicit V2 flag decides over the box; never without a phone.
+      expect(await sms(code, { phoneNumber: phone }), code).toBe(false);
+      expect(await sms(code, { phoneNumber: phone, smsOptIn: true, ...consent }), code).toBe(true);
+      expect(await sms(code, { phoneNumber: phone, smsOptIn: false, ...consent }), code).toBe(false);
       expect(await sms(code, { phoneNumber: phone, smsOptInV2: false }), code).toBe(false);
       expect(await sms(code, { phoneNumber: phone, smsOptInV2: false, smsOptIn: true }), code).toBe(false);
-      expect(await sms(code, { phoneNumber: phone, smsOptInV2: true, smsOptIn: false }), code).toBe(true);
-      expect(await sms(code, { smsOptIn: true }), code).toBe(false);
-      expect(await sms(code, { smsOptInV2: true }), code).toBe(false);
+      expect(await sms(code, { phoneNumber: phone, smsOptInV2: true, smsOptIn: false, ...consent }), code).toBe(true);
+      expect(await sms(code, { smsOptIn: true, ...consent }), code).toBe(false);
+      expect(await sms(code, { smsOptInV2: true, ...consent }), code).toBe(false);
     }
     // No SMS programme: never.
     expect(partner('hilton')).toMatchObject({ hasSmsOptIn: false, hasSmsOptInV2: false });
-    expect(await sms('hilton', { phoneNumber: phone, smsOptIn: true })).toBe(false);
-    expect(await sms('hilton', { phoneNumber: phone, smsOptInV2: true })).toBe(false);
+    expect(await sms('hilton', { phoneNumber: phone, smsOptIn: true, ...consent })).toBe(false);
+    expect(await sms('hilton', { phoneNumber: phone, smsOptInV2: true, ...consent })).toBe(false);
+  });
+
+  it('refuses an SMS opt-in without the consent of the modal (or for another wording), and records the consent given', async () => {
+    const over = { address1: '1 Main St', city: 'Albany', state: 'NY', phoneNumber: '212-555-0177' };
+    for (const [code, optIn] of [['american', { smsOptIn: true }], ['tmobile', { smsOptInV2: true }]] as const) {
+      const field = 'smsOptInV2' in optIn ? 'smsOptInV2' : 'smsOptIn';
+      const none = await join(code, signUp({ ...over, ...optIn }));
+      expect(none.statusCode, code).toBe(400);
+      expect(none.json<ErrorResponse>().fieldErrors).toEqual([{ field, message: SMS_CONSENT_REQUIRED_MESSAGE }]);
+      const unticked = await join(code, signUp({ ...over, ...optIn, smsConsent: { version: SMS_CONSENT_VERSION, agreed: false } }));
+      expect(unticked.statusCode, code).toBe(400);
+      const outdated = await join(code, signUp({ ...over, ...optIn, smsConsent: { version: 'sms-consent-2020-01', agreed: true } }));
+      expect(outdated.statusCode, code).toBe(400);
+      expect(outdated.json<ErrorResponse>().fieldErrors).toEqual([{ field, message: SMS_CONSENT_OUTDATED_MESSAGE }]);
+
+      const before = Date.now();
+      const ok = await join(code, signUp({ ...over, ...optIn, smsConsent: { version: SMS_CONSENT_VERSION, agreed: true } }));
+      expect(ok.statusCode, ok.body).toBe(201);
+      const [row] = await memberByEmail(code, ok.json<{ member: Member }>().member.email);
+      expect(row).toMatchObject({ smsOptIn: true, smsConsentVersion: SMS_CONSENT_VERSION, smsConsentSource: 'join' });
+      expect(row!.smsConsentAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      const p = partner(code);
+      expect(row!.smsConsentText).toBe(smsConsentText({ program: p.copyStates.programName1 || p.name, phone: '2125550177', shortCode: p.shortCode }));
+      expect(row!.smsConsentText).toContain('at 212-555-0177');
+    }
+    // No opt-in: no consent record.
+    const off = await join('american', signUp({ ...over }));
+    const [row] = await memberByEmail('american', off.json<{ member: Member }>().member.email);
+    expect(row).toMatchObject({ smsOptIn: false, smsConsentAt: null, smsConsentText: null });
   });
 
   it('gives a known visitor of this partner its web profile instead of a second record', async () => {

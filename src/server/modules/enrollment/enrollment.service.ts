@@ -11,8 +11,8 @@ import { EMAIL_MESSAGE, isValidEmail, normaliseEmail } from '#shared/rules/email
 import { isValidPartnerNumber, normalisePartnerNumber, PARTNER_NUMBER_FORMAT_MESSAGE } from '#shared/rules/partner-number';
 import { canJoinHere, canRecoverPassword, emailOptInOffered, fullAddressRequired, usesSingleSignOn } from '#shared/rules/partner-features';
 import { isZipShape, ZIP_FORMAT_MESSAGE, ZIP_NOT_US_MESSAGE } from '#shared/rules/zip';
-import { findMemberByPublicId } from '../members/members.repo';
-import { contactOf } from '../members/members.service';
+import { autoEnrolNewMember } from '../bonuses';
+import { findMemberByPublicId, contactOf } from '../members';
 import { emailInUse, insertMember, insertProspect, lockEmail, partnerNumberInUse, upgradeKnownVisitor } from './enrollment.repo';
 
 export const REQUIRED_MESSAGE = 'This field is required.';
@@ -88,7 +88,7 @@ function cleanReferral(referral: z.output<typeof ZReferral>): Record<string, str
 
 /**
  * POST /api/Members/Prospects: creates the member (or gives a known visitor of this partner its
- * web profile) after every §5 check.
+ * web profile) after every §5 check; on an auto-enrol partner registered for the new-member bonus.
  */
 export async function joinProgramme(db: Db, opts: { partner: PartnerRow; body: ProspectValues }): Promise<MemberRow> {
   const { partner } = opts;
@@ -109,7 +109,7 @@ export async function joinProgramme(db: Db, opts: { partner: PartnerRow; body: P
     passwordHash: await hashPassword(v.password),
     firstName: v.firstName,
     lastName: v.lastName,
-    ...contactOf(partner, v),
+    ...contactOf(partner, v, { source: 'join', now }),
     // Where the form does not offer the opt-in, joining the programme includes its e-mails.
     ...(emailOptInOffered(partner) ? {} : { emailOptIn: true }),
     // A visitor who was VIP (granted by the partner) stays VIP while opted in, as the profile's opt-in keeps it.
@@ -127,16 +127,13 @@ export async function joinProgramme(db: Db, opts: { partner: PartnerRow; body: P
       await lockEmail(tx, { partnerId: partner.id, email: v.email });
       // Checked again under the lock: another join with this e-mail may have finished meanwhile.
       if (await emailInUse(tx, { partnerId: partner.id, email: v.email, exceptId: visitor?.id })) throw alreadyMember();
-      if (visitor) {
-        const upgraded = await upgradeKnownVisitor(tx, {
-          id: visitor.id, partnerId: partner.id, values: { ...profile, referral: { ...visitor.referral, ...referral } },
-        });
-        if (!upgraded) throw alreadyMember();
-        return upgraded;
-      }
-      return insertMember(tx, {
-        ...profile, partnerId: partner.id, publicId: newPublicId(), memberType: 'NonCardMember', referral,
-      });
+      const joined = visitor
+        ? await upgradeKnownVisitor(tx, { id: visitor.id, partnerId: partner.id, values: { ...profile, referral: { ...visitor.referral, ...referral } } })
+        : await insertMember(tx, { ...profile, partnerId: partner.id, publicId: newPublicId(), memberType: 'NonCardMember', referral });
+      if (!joined) throw alreadyMember();
+      // Auto-enrol partners register the new member for the new-member bonus with the join itself.
+      await autoEnrolNewMember(tx, { partner, member: joined, now });
+      return joined;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw alreadyMember();

@@ -3,7 +3,7 @@ import { FAVORITES_LIMIT, type FavoriteDeleteResponse, type FavoriteList, type F
 import type { Db } from '../../db/client';
 import type { MemberRow, PartnerRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { toSummary } from '../merchants/merchant-mapper';
+import { toSummary } from '../merchants';
 import { addFavorite, favoritesOf, removeFavorite } from './favorites.repo';
 
 /**

@@ -11,7 +11,7 @@ import type { FlexOffer } from '#shared/schemas/flex-offers';
 import { offersFlexOffers } from '#shared/rules/partner-features';
 import { drainInbox } from '../card-network/engine';
 import { setTerms } from '../card-network/test-fixtures';
-import { merchantLocalDateTime } from '../rewards/card-events';
+import { merchantLocalDateTime } from '#shared/rules/rewards/local-time';
 import { createFlexOffer, FLEX_NONE, FLEX_NOT_ON_THIS_SITE, FLEX_NOT_YOURS } from './flex-offers.service';
 
 /**

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '#shared/schemas/common';
-import { ZFlexOffer, ZFlexOfferParams } from '#shared/schemas/flex-offers';
 import type { Db } from '../../db/client';
 import { memberFlexOffer, requireFlexOffers } from './flex-offers.service';
+import { API } from '#shared/api';
+import { route } from '../../lib/route';
 
 /**
  * §7 flex-offer call (docs/api-flex-offers.md). The anti-forgery header is required on this GET
@@ -10,7 +11,7 @@ import { memberFlexOffer, requireFlexOffers } from './flex-offers.service';
  * session (401), the input (400), the member's own public id (403).
  */
 export const flexOffersRoutes: FastifyPluginAsyncZod<{ db: Db; now?: () => Date }> = async (app, { db, now }) => {
-  app.get('/api/merchants/:merchantId/flex-offers/members/:publicId', {
+  route(app, API.flexOffer, {
     config: { csrfRequired: true },
     schema: {
       tags: ['flex-offers'],
@@ -19,8 +20,7 @@ export const flexOffersRoutes: FastifyPluginAsyncZod<{ db: Db; now?: () => Date 
         + '`id`, `webMessageOfferAmount` (§3) and its dates. 404 when there is none, for an unknown restaurant, or on a partner without flex offers; '
         + '401 for a visitor; 403 for a public id other than the signed-in member\'s.',
       security: [{ xsrf: [] }],
-      params: ZFlexOfferParams,
-      response: { 200: ZFlexOffer, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
+      response: { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
     },
     preValidation: async (request) => {
       requireFlexOffers(request.sitePartner);

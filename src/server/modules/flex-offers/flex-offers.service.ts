@@ -4,7 +4,7 @@ import { ZNewFlexOffer, type FlexOffer, type NewFlexOffer } from '#shared/schema
 import type { Db } from '../../db/client';
 import { flexOffers, members, merchants, partners, type FlexOfferRow, type MemberRow, type PartnerRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { merchantLocalDateTime } from '../rewards/card-events';
+import { merchantLocalDateTime } from '#shared/rules/rewards/local-time';
 
 /**
  * Flex offers (docs/api-flex-offers.md): an extra reward offered to one member at one restaurant for

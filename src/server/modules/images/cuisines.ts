@@ -77,7 +77,3 @@ export const CUISINES: readonly Cuisine[] = [
 
 export const CUISINE_BY_NAME: ReadonlyMap<string, Cuisine> = new Map(CUISINES.map((c) => [c.name, c]));
 export const CUISINE_BY_SLUG: ReadonlyMap<string, Cuisine> = new Map(CUISINES.map((c) => [c.slug, c]));
-
-export function cuisineSlug(name: string): string {
-  return name.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-}

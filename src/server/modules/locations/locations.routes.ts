@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '#shared/schemas/common';
-import { ZLocationPredictionsQuery, ZLocationPredictionsResponse } from '#shared/schemas/locations';
 import { predictLocations } from '../../lib/geo';
+import { API } from '#shared/api';
+import { route } from '../../lib/route';
 
 /**
  * GET /api/locations/predictions: suggestions for the search's location box as a person types,
@@ -9,13 +10,12 @@ import { predictLocations } from '../../lib/geo';
  * answer depends on the text only.
  */
 export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/locations/predictions', {
+  route(app, API.locationPredictions, {
     schema: {
       tags: ['merchants'],
       summary: 'Place suggestions for the location box (cities, states, ZIP codes)',
       description: 'Up to six labels the search understands as they are: ZIP codes by their first digits, cities by the start of their name (largest first; a state after a comma narrows them), states by name. Fewer than two characters: no suggestions.',
-      querystring: ZLocationPredictionsQuery,
-      response: { 200: ZLocationPredictionsResponse, 400: ZErrorResponse, 403: ZErrorResponse, 429: ZErrorResponse },
+      response: { 400: ZErrorResponse, 403: ZErrorResponse, 429: ZErrorResponse },
     },
   }, async (request, reply) => {
     reply.header('cache-control', 'public, max-age=86400');

@@ -29,7 +29,7 @@ export function toMember(row: MemberRow, session: SessionRow, standing: MemberSt
     activeBonuses,
     interfaceType: row.interfaceType,
     partnerNumber: row.partnerNumber,
-    session: { expiresAt: session.expiresAt.toISOString(), staySignedIn: session.staySignedIn },
+    session: { expiresAt: session.expiresAt.toISOString(), staySignedIn: session.staySignedIn, signedInAt: session.createdAt.toISOString() },
   };
 }
 

@@ -10,11 +10,6 @@ export async function findMemberByPublicId(db: Db, partnerId: number, publicId: 
   return row;
 }
 
-export async function findMemberById(db: Db, partnerId: number, id: number): Promise<MemberRow | undefined> {
-  const [row] = await db.select().from(members).where(and(eq(members.partnerId, partnerId), eq(members.id, id)));
-  return row;
-}
-
 /** All accounts with this (lower-case) e-mail: older accounts may share one (§8 fix credentials). */
 export function findMembersByEmail(db: Db, partnerId: number, email: string): Promise<MemberRow[]> {
   return db.select().from(members).where(and(eq(members.partnerId, partnerId), eq(members.email, email))).orderBy(asc(members.id));
@@ -27,7 +22,7 @@ export async function findMemberByPartnerNumber(db: Db, partnerId: number, partn
 
 export type MemberPatch = Partial<Pick<NewMemberRow,
   'firstName' | 'lastName' | 'address1' | 'address2' | 'city' | 'state' | 'zipCode' | 'phoneNumber' | 'smsOptIn' | 'emailOptIn'
-  | 'tierLevel' | 'memberType' | 'active' | 'hasWebProfile'>>;
+  | 'tierLevel' | 'memberType' | 'active' | 'hasWebProfile' | 'smsConsentAt' | 'smsConsentVersion' | 'smsConsentText' | 'smsConsentSource'>>;
 
 export async function updateMember(db: Db, partnerId: number, id: number, patch: MemberPatch): Promise<MemberRow | undefined> {
   const [row] = await db.update(members).set({ ...patch, updatedAt: new Date() })
@@ -36,7 +31,7 @@ export async function updateMember(db: Db, partnerId: number, id: number, patch:
 }
 
 /** Tier 1 → 2 in one statement, so two clicks cannot both activate; undefined when not NonActivated (or unknown). */
-export async function activateMember(db: Db, partnerId: number, publicId: string): Promise<MemberRow | undefined> {
+export async function activateMember(db: Pick<Db, 'update'>, partnerId: number, publicId: string): Promise<MemberRow | undefined> {
   const [row] = await db.update(members)
     .set({ tierLevel: TIER_LEVELS.OptedIn, hasWebProfile: true, active: true, updatedAt: new Date() })
     .where(and(eq(members.partnerId, partnerId), eq(members.publicId, publicId), eq(members.tierLevel, TIER_LEVELS.NonActivated)))

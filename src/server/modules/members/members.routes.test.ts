@@ -7,6 +7,9 @@ import { DEMO_PASSWORD, demoMembersFor, demoPublicId } from '../../demo/members'
 import type { Member, ProfileUpdateRequest } from '#shared/schemas/member';
 import { SESSION_MS } from '#shared/rules/session-timers';
 import { TestBrowser } from '../../test/browser';
+import { SMS_CONSENT_REQUIRED_MESSAGE, SMS_CONSENT_VERSION } from '#shared/rules/sms-consent';
+
+const CONSENT = { version: SMS_CONSENT_VERSION, agreed: true as const };
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -187,7 +190,7 @@ describe('PUT /api/Member', () => {
   it('keeps SMS opt-in only on partners that offer it and only with a valid phone', async () => {
     const american = await signedIn('american', 'vip-noncard');
     const a = (await american.send({ method: 'GET', url: '/api/Member' })).json<Member>();
-    const on = await american.send({ method: 'PUT', url: '/api/Member', payload: profileOf(a, { phoneNumber: '312-555-0100', smsOptIn: true }) });
+    const on = await american.send({ method: 'PUT', url: '/api/Member', payload: profileOf(a, { phoneNumber: '312-555-0100', smsOptIn: true, smsConsent: CONSENT }) });
     expect(on.json<{ member: Member }>().member.smsOptIn).toBe(true);
     const noPhone = await american.send({ method: 'PUT', url: '/api/Member', payload: profileOf(a, { phoneNumber: '', smsOptIn: true }) });
     expect(noPhone.statusCode).toBe(200);
@@ -195,7 +198,7 @@ describe('PUT /api/Member', () => {
 
     const hilton = await signedIn('hilton', 'vip-closed');
     const h = (await hilton.send({ method: 'GET', url: '/api/Member' })).json<Member>();
-    const res = await hilton.send({ method: 'PUT', url: '/api/Member', payload: profileOf(h, { phoneNumber: '312-555-0100', smsOptIn: true }) });
+    const res = await hilton.send({ method: 'PUT', url: '/api/Member', payload: profileOf(h, { phoneNumber: '312-555-0100', smsOptIn: true, smsConsent: CONSENT }) });
     expect(res.statusCode).toBe(200);
     expect(res.json<{ member: Member }>().member.smsOptIn).toBe(false);
   });
@@ -205,15 +208,15 @@ describe('PUT /api/Member', () => {
       const b = await signedIn(code, 'basic-card');
       const m = (await b.send({ method: 'GET', url: '/api/Member' })).json<Member>();
       const put = async (over: Partial<ProfileUpdateRequest>) => {
-        const res = await b.send({ method: 'PUT', url: '/api/Member', payload: profileOf(m, { phoneNumber: '312-555-0100', ...over }) });
+        const res = await b.send({ method: 'PUT', url: '/api/Member', payload: profileOf(m, { phoneNumber: '312-555-0100', smsConsent: CONSENT, ...over }) });
         expect(res.statusCode, res.body).toBe(200);
         return res.json<{ member: Member }>().member.smsOptIn;
       };
-      // Left out: on by default with a phone.
       expect(await put({ smsOptIn: false })).toBe(false);
+      // Left out: off (a phone alone is no consent).
       const { smsOptIn: _left, ...withoutSms } = profileOf(m, { phoneNumber: '312-555-0100' });
       const res = await b.send({ method: 'PUT', url: '/api/Member', payload: withoutSms });
-      expect(res.json<{ member: Member }>().member.smsOptIn, code).toBe(true);
+      expect(res.json<{ member: Member }>().member.smsOptIn, code).toBe(false);
       // The explicit V2 flag decides over the box.
       expect(await put({ smsOptIn: true, smsOptInV2: false }), code).toBe(false);
       expect(await put({ smsOptIn: false, smsOptInV2: true }), code).toBe(true);
@@ -223,6 +226,36 @@ describe('PUT /api/Member', () => {
       expect(await put({ phoneNumber: '', smsOptInV2: true }), code).toBe(false);
       expect((await memberRow(m.publicId)).smsOptIn).toBe(false);
     }
+  });
+
+  it('refuses turning SMS opt-in on without the consent of the modal, records the consent, and keeps an opt-in for the same number without asking again', async () => {
+    const b = await signedIn('caesars', 'select-noncard');
+    const m = (await b.send({ method: 'GET', url: '/api/Member' })).json<Member>();
+    const off = await b.send({ method: 'PUT', url: '/api/Member', payload: profileOf(m, { phoneNumber: '312-555-0101', smsOptIn: false }) });
+    expect(off.statusCode, off.body).toBe(200);
+    const refused = await b.send({ method: 'PUT', url: '/api/Member', payload: profileOf(m, { phoneNumber: '312-555-0101', smsOptIn: true }) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ fieldErrors: unknown }>().fieldErrors).toEqual([{ field: 'smsOptIn', message: SMS_CONSENT_REQUIRED_MESSAGE }]);
+    expect((await memberRow(m.publicId)).smsOptIn).toBe(false);
+
+    const before = Date.now();
+    const ok = await b.send({ method: 'PUT', url: '/api/Member', payload: profileOf(m, { phoneNumber: '312-555-0101', smsOptIn: true, smsConsent: CONSENT }) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const row = await memberRow(m.publicId);
+    expect(row).toMatchObject({ smsOptIn: true, smsConsentVersion: SMS_CONSENT_VERSION, smsConsentSource: 'profile' });
+    expect(row.smsConsentText).toMatch(/^By agreeing, you consent to receive recurring automated text messages from .+ at 312-555-0101\. /);
+    expect(row.smsConsentAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+
+    // Saving other fields keeps the opt-in and its record without a new consent.
+    const again = await b.send({ method: 'PUT', url: '/api/Member', payload: profileOf(m, { phoneNumber: '312-555-0101', smsOptIn: true, city: 'Reno' }) });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await memberRow(m.publicId)).smsConsentAt).toEqual(row.smsConsentAt);
+    // Another number needs a consent of its own.
+    const other = await b.send({ method: 'PUT', url: '/api/Member', payload: profileOf(m, { phoneNumber: '312-555-0102', smsOptIn: true }) });
+    expect(other.statusCode).toBe(400);
+    // Opting out keeps the record of what was agreed.
+    await b.send({ method: 'PUT', url: '/api/Member', payload: profileOf(m, { phoneNumber: '312-555-0101', smsOptIn: false }) });
+    expect(await memberRow(m.publicId)).toMatchObject({ smsOptIn: false, smsConsentVersion: SMS_CONSENT_VERSION, smsConsentSource: 'profile' });
   });
 
   it("keeps a single sign-on member's names (read-only) and saves the rest", async () => {
@@ -296,13 +329,17 @@ describe('tier and dining progress', () => {
     expect(await optIn(b, true)).toMatchObject({ tierLevel: 1, emailOptIn: true });
   });
 
-  it('answers tier and progress from member_progress: VIP from 12 qualified dines this year, kept while held', async () => {
-    const id = demoPublicId('caesars', 'select-card');
-    const b = await signedIn('caesars', 'select-card');
+  it('answers tier and progress from member_progress: VIP from 11 qualified dines this year, kept while held', async () => {
+    const id = demoPublicId('hilton', 'select-card');
+    const b = await signedIn('hilton', 'select-card');
+    await t.database.db.delete(memberProgress).where(eq(memberProgress.memberId, (await memberRow(id)).id));
     expect((await b.send({ method: 'GET', url: '/api/Member' })).json<Member>()).toMatchObject({
-      tierLevel: 2, diningProgress: { status: 'Building', dinesRequired: 12, remainingDines: 12, dollarsRequired: 0, remainingDollars: 0, ytdMilesOrDollars: 0 },
+      tierLevel: 2, diningProgress: { status: 'Building', dinesRequired: 11, remainingDines: 11, dollarsRequired: 0, remainingDollars: 0, ytdMilesOrDollars: 0, year },
     });
-    await progress(id, [{ year, qualifiedDines: 12, rewards: 1840 }, { year: year - 2, qualifiedDines: 30, rewards: 9000 }]);
+    await progress(id, [{ year, qualifiedDines: 10, rewards: 1500 }]);
+    expect((await b.send({ method: 'GET', url: '/api/Member' })).json<Member>()).toMatchObject({ tierLevel: 2, diningProgress: { status: 'Building', remainingDines: 1 } });
+    await t.database.db.delete(memberProgress).where(eq(memberProgress.memberId, (await memberRow(id)).id));
+    await progress(id, [{ year, qualifiedDines: 11, rewards: 1840 }, { year: year - 2, qualifiedDines: 30, rewards: 9000 }]);
     expect((await b.send({ method: 'GET', url: '/api/Member' })).json<Member>()).toMatchObject({
       tierLevel: 3, diningProgress: { status: 'Qualified', remainingDines: 0, ytdMilesOrDollars: 1840 },
     });
@@ -312,19 +349,27 @@ describe('tier and dining progress', () => {
     expect((await memberRow(id)).tierLevel).toBe(2);
   });
 
-  it('VIP from last year: Renewing below 12 dines this year, Complete at 12; lapsed after a year without renewal', async () => {
-    const id = demoPublicId('choice', 'select-card');
-    const b = await signedIn('choice', 'select-card');
+  it('VIP from last year: Renewing below 11 dines this year, Complete at 11; lapsed after a year without renewal', async () => {
+    const id = demoPublicId('american', 'select-card');
+    const b = await signedIn('american', 'select-card');
+    const m = await memberRow(id);
+    await t.database.db.delete(memberProgress).where(eq(memberProgress.memberId, m.id));
     await progress(id, [{ year: year - 1, qualifiedDines: 14, rewards: 2000 }, { year, qualifiedDines: 4, rewards: 310 }]);
     expect((await b.send({ method: 'GET', url: '/api/Member' })).json<Member>()).toMatchObject({
-      tierLevel: 3, diningProgress: { status: 'Renewing', remainingDines: 8, ytdMilesOrDollars: 310 },
+      tierLevel: 3, diningProgress: { status: 'Renewing', remainingDines: 7, ytdMilesOrDollars: 310 },
     });
-    const m = await memberRow(id);
-    await t.database.db.update(memberProgress).set({ qualifiedDines: 12 }).where(eq(memberProgress.memberId, m.id));
+    await t.database.db.update(memberProgress).set({ qualifiedDines: 11 }).where(eq(memberProgress.memberId, m.id));
     expect((await b.send({ method: 'GET', url: '/api/Member' })).json<Member>().diningProgress.status).toBe('Complete');
     // Only rows two years back: VIP has lapsed.
     await t.database.db.update(memberProgress).set({ year: sql`${memberProgress.year} - 2` }).where(eq(memberProgress.memberId, m.id));
-    expect((await b.send({ method: 'GET', url: '/api/Member' })).json<Member>()).toMatchObject({ tierLevel: 2, diningProgress: { status: 'Building', remainingDines: 12, ytdMilesOrDollars: 0 } });
+    expect((await b.send({ method: 'GET', url: '/api/Member' })).json<Member>()).toMatchObject({ tierLevel: 2, diningProgress: { status: 'Building', remainingDines: 11, ytdMilesOrDollars: 0 } });
+  });
+
+  it('makes nobody VIP on a partner without VIP, and counts nothing towards it', async () => {
+    const id = demoPublicId('wynd', 'select-card');
+    const b = await signedIn('wynd', 'select-card');
+    await progress(id, [{ year, qualifiedDines: 20, rewards: 5000 }, { year: year - 1, qualifiedDines: 20, rewards: 5000 }]);
+    expect((await b.send({ method: 'GET', url: '/api/Member' })).json<Member>()).toMatchObject({ tierLevel: 2, diningProgress: { dinesRequired: 0, remainingDines: 0, ytdMilesOrDollars: 5000 } });
   });
 
   it("counts only the member's own progress", async () => {

@@ -1,62 +1,60 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '#shared/schemas/common';
-import { ZActivateRequest, ZKnownVisitor, ZMember, ZProfileUpdateResponse, ZPublicIdParams } from '#shared/schemas/member';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { toKnownVisitor, toMember } from './member-mapper';
-import { activate, findKnownVisitor, memberStanding, updateProfile, ZProfileUpdateBody } from './members.service';
+import { activate, findKnownVisitor, memberStanding, updateProfile } from './members.service';
+import { API } from '#shared/api';
+import { route } from '../../lib/route';
 
 export const NOT_SIGNED_IN = 'You are not signed in.';
 
 /** The signed-in member (§3), the profile (§5), known visitors and tier-1 activation (§4). */
 export const membersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/Member', {
+  route(app, API.member, {
     schema: {
       tags: ['member'],
       summary: 'The signed-in member; renews the idle timeout (401 when anonymous)',
-      response: { 200: ZMember, 401: ZErrorResponse },
+      response: { 401: ZErrorResponse },
     },
   }, async (request) => {
     // Each call renews the idle timeout (§4: the warning toast refetches the member to stay signed in).
     if (!await request.currentSession({ renew: true })) throw AppError.unauthorized(NOT_SIGNED_IN);
     const { member, session } = await app.sessions.require(request);
-    return toMember(member, session, await memberStanding(db, member));
+    return toMember(member, session, await memberStanding(db, request.sitePartner, member));
   });
 
-  app.put('/api/Member', {
+  route(app, API.updateProfile, {
     schema: {
       tags: ['member'],
       summary: 'Update the profile (e-mail and password are not edited here)',
       description: 'Answers changed:false when nothing differs. Names of single sign-on members are read-only and kept.',
       security: [{ xsrf: [] }],
-      body: ZProfileUpdateBody,
-      response: { 200: ZProfileUpdateResponse, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse },
+      response: { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse },
     },
   }, async (request) => {
     const partner = request.sitePartner;
     const { member, session } = await app.sessions.require(request);
     const result = await updateProfile(db, { partner, member, body: request.body });
-    return { member: toMember(result.member, session, await memberStanding(db, result.member)), changed: result.changed };
+    return { member: toMember(result.member, session, await memberStanding(db, request.sitePartner, result.member)), changed: result.changed };
   });
 
-  app.get('/api/Member/:publicId', {
+  route(app, API.knownVisitor, {
     config: { csrfRequired: true },
     schema: {
       tags: ['member'],
       summary: 'Known visitor lookup by public id (with X-XSRF-TOKEN)',
       security: [{ xsrf: [] }],
-      params: ZPublicIdParams,
-      response: { 200: ZKnownVisitor, 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
+      response: { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
     },
   }, async (request) => toKnownVisitor(await findKnownVisitor(db, request.sitePartner, request.params.publicId)));
 
-  app.post('/api/Member/Activate', {
+  route(app, API.activateKnownVisitor, {
     schema: {
       tags: ['member'],
       summary: 'Tier-1 activation: NonActivated (1) → OptedIn (2)',
       security: [{ xsrf: [] }],
-      body: ZActivateRequest,
-      response: { 200: ZKnownVisitor, 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse },
+      response: { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse },
     },
   }, async (request) => toKnownVisitor(await activate(db, request.sitePartner, request.body.publicId)));
 };

@@ -1,28 +1,23 @@
-import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { MemberRow, PartnerRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUsZip } from '../../lib/geo';
-import { ZProfileUpdateRequest } from '#shared/schemas/member';
-import { emailOptInOffered, fullAddressRequired, hasMembers, smsOptInOffered } from '#shared/rules/partner-features';
+import { ZProfileUpdateBody, type ProfileUpdateBody } from '#shared/schemas/member';
+import { emailOptInOffered, fullAddressRequired, hasMembers, programName, smsOptInOffered } from '#shared/rules/partner-features';
 import { smsOptInFor } from '#shared/rules/sms-opt-in';
+import {
+  SMS_CONSENT_OUTDATED_MESSAGE, SMS_CONSENT_REQUIRED_MESSAGE, SMS_CONSENT_VERSION, smsConsentText, type SmsConsentSource,
+} from '#shared/rules/sms-consent';
 import { ZIP_NOT_US_MESSAGE } from '#shared/rules/zip';
 import { activateMember, findMemberByPublicId, findProgress, updateMember, type MemberPatch } from './members.repo';
-import { activeBonuses } from '../bonuses/bonuses.service';
-import { progressYear, standingOf, tierAfterEmailOptIn, type MemberStanding, type ProgressFigures } from './standing';
+import { activeBonuses, autoEnrolNewMember } from '../bonuses';
+import { standingOf, tierAfterEmailOptIn, type MemberStanding, type ProgressFigures } from './standing';
+import { progressYear } from '#shared/rules/rewards/local-time';
 
 const REQUIRED = 'This field is required.';
 export const MEMBER_NOT_FOUND = 'We could not find that member.';
 export const NOT_ACTIVATABLE = 'This membership is already activated or cannot be activated. Please sign in or join instead.';
 export const ACTIVATION_UNAVAILABLE = 'Activation is not available on this site.';
-
-/**
- * The profile as the server accepts it: the shared request schema, with names optional because
- * single sign-on members' names are read-only (the client may leave them out). The checks that
- * need the partner and the member are added per request by profileSchemaFor.
- */
-export const ZProfileUpdateBody = ZProfileUpdateRequest.partial({ firstName: true, lastName: true });
-export type ProfileUpdateBody = z.output<typeof ZProfileUpdateBody>;
 
 /** §5 profile rules that depend on the partner and the member, as a superRefine of the shared schema. */
 export function profileSchemaFor(ctx: { partner: PartnerRow; member: MemberRow }) {
@@ -45,14 +40,31 @@ export function profileSchemaFor(ctx: { partner: PartnerRow; member: MemberRow }
   });
 }
 
-type ContactValues = Pick<ProfileUpdateBody, 'address1' | 'address2' | 'city' | 'state' | 'zipCode' | 'phoneNumber' | 'smsOptIn' | 'smsOptInV2' | 'emailOptIn'>;
+type ContactValues = Pick<ProfileUpdateBody, 'address1' | 'address2' | 'city' | 'state' | 'zipCode' | 'phoneNumber' | 'smsOptIn' | 'smsOptInV2' | 'smsConsent' | 'emailOptIn'>;
+type SmsConsentRecord = Pick<MemberRow, 'smsConsentAt' | 'smsConsentVersion' | 'smsConsentText' | 'smsConsentSource'>;
 
 /**
  * The address, phone and consents a member stores, alike when joining and in the profile (§5):
- * SMS opt-in only where the partner offers it, on by default with a phone unless the v2 consent
- * (or the box) says otherwise (rules/sms-opt-in.ts).
+ * SMS opt-in only where the partner offers it, with a valid phone, when asked (rules/sms-opt-in.ts)
+ * and consented to (issue 25): turning it on needs the consent of the modal, for the current
+ * wording, and records when, which wording (with the number) and on which screen. A member whose
+ * opt-in is already on for the same number keeps it without consenting again.
  */
-export function contactOf(partner: PartnerRow, v: ContactValues) {
+export function contactOf(partner: PartnerRow, v: ContactValues, opts: { source: SmsConsentSource; current?: MemberRow; now?: Date }) {
+  const smsOptIn = smsOptInOffered(partner) && smsOptInFor({ phone: v.phoneNumber, smsOptIn: v.smsOptIn, smsOptInV2: v.smsOptInV2 });
+  const alreadyOn = Boolean(opts.current?.smsOptIn && opts.current.phoneNumber === v.phoneNumber);
+  let record: Partial<SmsConsentRecord> = {};
+  if (smsOptIn && !alreadyOn) {
+    const field = v.smsOptInV2 !== undefined ? 'smsOptInV2' : 'smsOptIn';
+    if (!v.smsConsent) throw AppError.badRequest(SMS_CONSENT_REQUIRED_MESSAGE, [{ field, message: SMS_CONSENT_REQUIRED_MESSAGE }]);
+    if (v.smsConsent.version !== SMS_CONSENT_VERSION) throw AppError.badRequest(SMS_CONSENT_OUTDATED_MESSAGE, [{ field, message: SMS_CONSENT_OUTDATED_MESSAGE }]);
+    record = {
+      smsConsentAt: opts.now ?? new Date(),
+      smsConsentVersion: SMS_CONSENT_VERSION,
+      smsConsentText: smsConsentText({ program: programName(partner), phone: v.phoneNumber, shortCode: partner.shortCode }),
+      smsConsentSource: opts.source,
+    };
+  }
   return {
     address1: v.address1,
     address2: v.address2,
@@ -60,12 +72,14 @@ export function contactOf(partner: PartnerRow, v: ContactValues) {
     state: v.state,
     zipCode: v.zipCode,
     phoneNumber: v.phoneNumber,
-    smsOptIn: smsOptInOffered(partner) && smsOptInFor({ phone: v.phoneNumber, smsOptIn: v.smsOptIn, smsOptInV2: v.smsOptInV2 }),
+    smsOptIn,
     emailOptIn: v.emailOptIn,
+    ...record,
   };
 }
 
 const PROFILE_FIELDS = ['firstName', 'lastName', 'address1', 'address2', 'city', 'state', 'zipCode', 'phoneNumber', 'smsOptIn', 'emailOptIn'] as const;
+const SMS_CONSENT_FIELDS = ['smsConsentAt', 'smsConsentVersion', 'smsConsentText', 'smsConsentSource'] as const;
 
 /**
  * PUT /api/Member: validates against the partner's rules, keeps an sso member's names, allows SMS
@@ -78,10 +92,10 @@ export async function updateProfile(db: Db, opts: { partner: PartnerRow; member:
   if (!parsed.success) throw AppError.fromIssues(parsed.error.issues);
   const v = parsed.data;
   const sso = member.interfaceType === 'sso';
-  const next: Required<Pick<MemberPatch, (typeof PROFILE_FIELDS)[number]>> = {
+  const next: Required<Pick<MemberPatch, (typeof PROFILE_FIELDS)[number]>> & Partial<SmsConsentRecord> = {
     firstName: sso ? member.firstName : v.firstName ?? '',
     lastName: sso ? member.lastName : v.lastName ?? '',
-    ...contactOf(partner, v),
+    ...contactOf(partner, v, { source: 'profile', current: member }),
     // Not offered on this partner's form: the stored choice stays whatever the request says.
     ...(emailOptInOffered(partner) ? {} : { emailOptIn: member.emailOptIn }),
   };
@@ -90,6 +104,8 @@ export async function updateProfile(db: Db, opts: { partner: PartnerRow; member:
     if (next[field] !== member[field]) Object.assign(patch, { [field]: next[field] });
   }
   if (Object.keys(patch).length === 0) return { member, changed: false };
+  // A new consent comes with turning the opt-in on (or on for a new number), so with a change.
+  for (const field of SMS_CONSENT_FIELDS) if (next[field] !== undefined) Object.assign(patch, { [field]: next[field] });
   // The tier follows the e-mail choice (0 ↔ 2); VIP held by dining comes back with opting in (standing.ts).
   if (patch.emailOptIn !== undefined) {
     const tier = tierAfterEmailOptIn(member.tierLevel, patch.emailOptIn);
@@ -108,9 +124,9 @@ export async function progressFigures(db: Db, member: Pick<MemberRow, 'id' | 'pa
 }
 
 /** The member's tier and dining progress now (§3), from the engine's progress rows, and their bonuses (bonus tables). */
-export async function memberStanding(db: Db, member: MemberRow, now: Date = new Date()): Promise<MemberStanding> {
+export async function memberStanding(db: Db, partner: Pick<PartnerRow, 'hasVIP'>, member: MemberRow, now: Date = new Date()): Promise<MemberStanding> {
   const year = progressYear(now, member.state);
-  return { ...standingOf(member.tierLevel, await progressFigures(db, member, year), year), activeBonuses: await activeBonuses(db, member, now) };
+  return { ...standingOf(partner, member.tierLevel, await progressFigures(db, member, year), year), activeBonuses: await activeBonuses(db, member, now) };
 }
 
 /** GET /api/Member/{publicId}: a known visitor of this partner only. */
@@ -120,10 +136,18 @@ export async function findKnownVisitor(db: Db, partner: PartnerRow, publicId: st
   return row;
 }
 
-/** POST /api/Member/Activate (§4 activation): NonActivated (1) → OptedIn (2), with a web profile. */
+/**
+ * POST /api/Member/Activate (§4 activation): NonActivated (1) → OptedIn (2), with a web profile;
+ * on an auto-enrol partner registered for the new-member bonus in the same transaction, while it
+ * is still open to them (its window counts from their join date).
+ */
 export async function activate(db: Db, partner: PartnerRow, publicId: string): Promise<MemberRow> {
   if (!hasMembers(partner)) throw AppError.notFound(ACTIVATION_UNAVAILABLE);
-  const activated = await activateMember(db, partner.id, publicId);
+  const activated = await db.transaction(async (tx) => {
+    const row = await activateMember(tx, partner.id, publicId);
+    if (row) await autoEnrolNewMember(tx, { partner, member: row });
+    return row;
+  });
   if (activated) return activated;
   const existing = await findMemberByPublicId(db, partner.id, publicId);
   if (!existing) throw AppError.notFound(MEMBER_NOT_FOUND);

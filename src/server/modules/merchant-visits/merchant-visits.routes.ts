@@ -2,11 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { localNow } from '#shared/rules/merchant-benefits';
 import { ZErrorResponse } from '#shared/schemas/common';
-import { ZMerchantIdParams, ZMerchantVisits, type MerchantVisits } from '#shared/schemas/merchant';
+import { type MerchantVisits } from '#shared/schemas/merchant';
 import type { Db } from '../../db/client';
 import { dines, merchants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { merchantTimeZone } from '../rewards/card-events';
+import { merchantTimeZone } from '#shared/rules/rewards/local-time';
+import { API } from '#shared/api';
+import { route } from '../../lib/route';
 
 export const VISITS_MERCHANT_NOT_FOUND = 'We could not find that restaurant. It may have left the program.';
 
@@ -27,13 +29,12 @@ export async function memberVisits(db: Db, memberId: number, merchantId: number,
 
 /** Own member only: the session names the member (visitors and another partner's session get 401, before the input is read). */
 export const merchantVisitsRoutes: FastifyPluginAsyncZod<{ db: Db; now?: () => Date }> = async (app, { db, now = () => new Date() }) => {
-  app.get('/api/Member/merchants/:merchantId/visits', {
+  route(app, API.merchantVisits, {
     schema: {
       tags: ['merchants'],
       summary: "The member's rewarded visits at a restaurant this month, against its monthly visit limit",
       description: "used counts the member's qualified dines at the restaurant in its current local month (what its monthly visit limit counts); limit is null where the restaurant has none. 404 for an unknown restaurant; 401 for a visitor.",
-      params: ZMerchantIdParams,
-      response: { 200: ZMerchantVisits, 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse },
+      response: { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse },
     },
     preValidation: async (request) => { await app.sessions.require(request); },
   }, async (request, reply) => {

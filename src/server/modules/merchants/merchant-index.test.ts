@@ -8,7 +8,7 @@ function row(over: Partial<MerchantRow>): MerchantRow {
     id: nextId++, name: 'Place', description: '', imageBaseUrl: '/img/merchants', imagePath: 'pizza-1.svg', ratingOverall: 4, ratingCount: 10,
     priceRange: 2, cuisines: ['Pizza'], highlight: null, isNew: false, address1: '1 Main St', city: 'New York', state: 'NY', zipCode: '10001',
     metro: 'New York', neighborhood: 'Midtown', latitude: 40.75, longitude: -73.99, phone: '', website: null, acclaimedLevel: null,
-    campaignCodes: [], benefitsAvailable: true, bonusText: null, offerTag: null, reservationProviders: {}, origin: 'network',
+    campaignCodes: [], benefitsAvailable: true, earnMultiplier: 1, reservationProviders: {}, origin: 'network',
     features: ['dineIn'], mealsServed: ['dinner'], hours: [], menuImages: [], events: [], reviewsSummary: null,
     participating: true, participationStart: null, participationEnd: null, benefitHours: null, blackoutDates: [], monthlyVisitLimit: null, orderOnline: null,
     createdAt: new Date(), updatedAt: new Date(), changeSeq: 0, ...over,
@@ -53,6 +53,30 @@ describe('merchant search index', () => {
     expect(names(idx.search({ ...base, restaurantOrCuisine: 'japanese' }))).toEqual(['Mid Sushi']);
     expect(names(idx.search({ ...base, restaurantOrCuisine: 'cafe creme' }))).toEqual(['Café Crème']);
     expect(names(idx.search({ ...base, restaurantOrCuisine: 'tacos' }))).toEqual([]);
+  });
+
+  it('decides who earns on the day of the search, not the day the index was built (issue 25)', () => {
+    const idx = new MerchantIndex();
+    const ended = row({ name: 'Ended Bistro', participationEnd: '2026-07-28', ratingOverall: 5, ratingCount: 900 });
+    const starting = row({ name: 'Opening Grill', participationStart: '2026-08-01', ratingOverall: 4.9, ratingCount: 800 });
+    const always = row({ name: 'Always Diner', ratingOverall: 3, ratingCount: 5 });
+    const out = row({ name: 'Out Of Capacity', benefitsAvailable: false, ratingOverall: 4.95, ratingCount: 900 });
+    idx.add([ended, starting, always, out]);
+    // 28 July in New York: the last day of Ended Bistro; 29 July: over, with the same index.
+    const july28 = new Date('2026-07-28T23:30:00-04:00');
+    const july29 = new Date('2026-07-29T00:30:00-04:00');
+    const aug1 = new Date('2026-08-01T12:00:00-04:00');
+    expect(names(idx.search({ ...base, benefitsFor: true, now: july28 })).sort()).toEqual(['Always Diner', 'Ended Bistro']);
+    expect(names(idx.search({ ...base, benefitsFor: true, now: july29 }))).toEqual(['Always Diner']);
+    expect(names(idx.search({ ...base, benefitsFor: true, now: aug1 })).sort()).toEqual(['Always Diner', 'Opening Grill']);
+    expect(idx.earnsToday(ended.id, july28)).toBe(true);
+    expect(idx.earnsToday(ended.id, july29)).toBe(false);
+    // Sorted by rating (the carousels' "top rated"), a restaurant that no longer earns never tops one that does.
+    expect(names(idx.search({ ...base, sortBy: 'rating', now: aug1 }))).toEqual(['Opening Grill', 'Always Diner', 'Ended Bistro', 'Out Of Capacity']);
+    expect(names(idx.search({ ...base, sortBy: 'rating', now: july28 }))).toEqual(['Ended Bistro', 'Always Diner', 'Out Of Capacity', 'Opening Grill']);
+    expect(names(idx.search({ ...base, sortBy: 'priceLow', now: aug1 })).slice(0, 2).sort()).toEqual(['Always Diner', 'Opening Grill']);
+    // Name and distance keep the order asked for.
+    expect(names(idx.search({ ...base, sortBy: 'name', now: aug1 }))).toEqual(['Always Diner', 'Ended Bistro', 'Opening Grill', 'Out Of Capacity']);
   });
 
   it('sorts by rating, name and price, and pages', () => {

@@ -2,6 +2,9 @@ import type { MerchantRow } from '../../db/schema';
 import { FEATURES, MEALS, type MerchantSearchQuery, type MerchantSummary, type SortBy } from '#shared/schemas/merchant';
 import type { GeoPoint } from '../../lib/geo';
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './merchant-mapper';
+import { localNow } from '#shared/rules/merchant-benefits';
+import { TIER_LEVELS } from '#shared/constants/member';
+import { campaignLevel, restaurantTerms } from '#shared/rules/rewards/policy';
 
 /** The columns the index reads: a tile's, the filters' and the change stamp. */
 export const INDEX_COLUMNS = [...SUMMARY_COLUMNS, 'features', 'mealsServed'] as const;
@@ -14,7 +17,8 @@ export type IndexRow = SummaryRow & Pick<MerchantRow, 'features' | 'mealsServed'
  */
 const CELL_DEG = 0.05;
 const FLAG_ACCLAIMED = 1;
-const FLAG_BENEFITS = 2;
+/** Taking part at all (participating, rewards capacity left); whether it earns today also needs its dates (earnsOn). */
+const FLAG_ACTIVE = 2;
 const FLAG_NEW = 4;
 const FLAG_RESERVATIONS = 8;
 /** Slack on a cell's bounds (degrees): a merchant on a cell's edge may land on either side by rounding. */
@@ -23,9 +27,18 @@ const MILES_PER_LAT = 69.05;
 const MILES_PER_LNG_AT_EQUATOR = 69.17;
 
 export type IndexFilters = Pick<MerchantSearchQuery,
-  'acclaimed' | 'benefitsFor' | 'features' | 'isNew' | 'mealsServed' | 'priceRange' | 'reservations' | 'restaurantOrCuisine' | 'campaignCode'>;
+  'acclaimed' | 'benefitsFor' | 'features' | 'isNew' | 'mealsServed' | 'priceRange' | 'reservations' | 'restaurantOrCuisine' | 'campaignCode'> & {
+  /**
+   * With benefitsFor, the signed-in member's answer (issue 24 review 6): only restaurants whose
+   * campaigns their tier has (policy campaignLevel ≤ openCampaignLevel). Absent: a visitor's
+   * answer, every restaurant taking part. Set by the server, never read from the query string.
+   */
+  openCampaignLevel?: number;
+};
 
 export type IndexQuery = IndexFilters & {
+  /** When the search is made: the restaurant-local day that decides who earns (default: now). */
+  now?: Date;
   center: GeoPoint;
   radius: number;
   sortBy: SortBy;
@@ -40,6 +53,12 @@ const bits = (values: readonly string[], all: readonly string[]) =>
   values.reduce((acc, v) => { const i = all.indexOf(v); return i >= 0 ? acc | (1 << i) : acc; }, 0);
 
 const cellOf = (deg: number) => Math.floor(deg / CELL_DEG);
+/** A 'YYYY-MM-DD' date as the number YYYYMMDD (comparable as dates are). */
+const dayNumber = (date: string) => Number(date.slice(0, 4)) * 10_000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
+const OPEN_START = 0;
+const OPEN_END = 99_999_999;
+/** How long a computed "today" per time zone is trusted (a search at 23:59:59 may use the old day for this long). */
+const TODAY_TTL_MS = 30_000;
 /** One number per cell: latitude cells −1800…1800 and longitude cells −3600…3600 at 0.05°, without collisions. */
 const KEY_LAT = 4000;
 const KEY_LNG = 8000;
@@ -138,8 +157,18 @@ export class MerchantIndex {
   private ratingCount = new Float64Array(0);
   private price = new Int32Array(0);
   private flags = new Uint8Array(0);
+  /** Participation window of each entry as YYYYMMDD numbers (open ends: 0 and 99999999), in its time zone (zoneOf). */
+  private partFrom = new Int32Array(0);
+  private partTo = new Int32Array(0);
+  private zoneOf = new Uint8Array(0);
+  private readonly zones: string[] = [];
+  /** Today in each of `zones`, and until when that holds (see todayByZone). */
+  private today = new Int32Array(0);
+  private todayUntil = -Infinity;
   private features = new Uint8Array(0);
   private meals = new Uint8Array(0);
+  /** The level the restaurant's campaigns ask for (policy campaignLevel: 0, 2 or 3). */
+  private level = new Uint8Array(0);
   private cellOfEntry = new Int32Array(0);
   /** Merchant id by entry (ties in distance go to the lower id, as a sort by distance then id). */
   private idOf = new Int32Array(0);
@@ -156,6 +185,8 @@ export class MerchantIndex {
   private readonly byId = new Map<number, number>();
   /** Scratch distances by entry, reused across searches (search is synchronous). */
   private dist = new Float64Array(0);
+  /** Scratch "earns today" marks by entry, for the orders that put earning restaurants first. */
+  private earnMark = new Uint8Array(0);
 
   get size() {
     return this.n;
@@ -182,14 +213,22 @@ export class MerchantIndex {
     this.lat[i] = row.latitude;
     this.lng[i] = row.longitude;
     this.price[i] = row.priceRange;
-    this.flags[i] = (row.acclaimedLevel ? FLAG_ACCLAIMED : 0) | (row.benefitsAvailable ? FLAG_BENEFITS : 0)
+    const { distance: _omit, ...summary } = toSummary(row);
+    // 'Benefits available': the restaurant takes part on the day of the search (earnsOn), as the
+    // tile and the engine read its terms. The window is kept, not today's answer: an index built
+    // yesterday must not keep a restaurant whose participation ended at midnight (issue 25).
+    const terms = restaurantTerms(summary.benefits, []);
+    this.partFrom[i] = terms.participationStart ? dayNumber(terms.participationStart) : OPEN_START;
+    this.partTo[i] = terms.participationEnd ? dayNumber(terms.participationEnd) : OPEN_END;
+    this.zoneOf[i] = this.zoneNumber(summary.benefits.timeZone);
+    this.flags[i] = (row.acclaimedLevel ? FLAG_ACCLAIMED : 0) | (terms.active ? FLAG_ACTIVE : 0)
       | (row.isNew ? FLAG_NEW : 0) | (row.reservationProviders.openTable ? FLAG_RESERVATIONS : 0);
     this.features[i] = bits(row.features, FEATURES);
     this.meals[i] = bits(row.mealsServed, MEALS);
     this.names[i] = normaliseText(row.name);
     this.haystacks[i] = ` ${normaliseText([row.name, ...row.cuisines].join(' '))} `;
     this.campaignCodes[i] = row.campaignCodes.map((c) => c.toUpperCase());
-    const { distance: _omit, ...summary } = toSummary(row);
+    this.level[i] = campaignLevel(row.campaignCodes);
     this.setSummary(i, summary);
     const key = cellKey(cellOf(row.latitude), cellOf(row.longitude));
     const old = this.cellOfEntry[i]!;
@@ -226,6 +265,41 @@ export class MerchantIndex {
     }
   }
 
+  private zoneNumber(timeZone: string): number {
+    let z = this.zones.indexOf(timeZone);
+    if (z < 0) {
+      z = this.zones.push(timeZone) - 1;
+      this.todayUntil = -Infinity;
+    }
+    return z;
+  }
+
+  /** Today (YYYYMMDD) in each time zone of the index at `now`; recomputed at most every TODAY_TTL_MS for the live clock. */
+  private todayByZone(now: Date | undefined): Int32Array {
+    const at = now ?? new Date();
+    if (now === undefined && at.getTime() < this.todayUntil && this.today.length === this.zones.length) return this.today;
+    const today = new Int32Array(this.zones.length);
+    for (let z = 0; z < this.zones.length; z++) today[z] = dayNumber(localNow(at, this.zones[z]!).date);
+    if (now === undefined) {
+      this.today = today;
+      this.todayUntil = at.getTime() + TODAY_TTL_MS;
+    }
+    return today;
+  }
+
+  /** Whether entry i earns on the day `today` gives for its time zone: taking part, within its window. */
+  private earnsOn(i: number, today: Int32Array): boolean {
+    if ((this.flags[i]! & FLAG_ACTIVE) === 0) return false;
+    const d = today[this.zoneOf[i]!]!;
+    return d >= this.partFrom[i]! && d <= this.partTo[i]!;
+  }
+
+  /** Whether the merchant earns on the day of `now` (tests; the search uses the same rule). */
+  earnsToday(id: number, now?: Date): boolean {
+    const i = this.byId.get(id);
+    return i !== undefined && this.earnsOn(i, this.todayByZone(now));
+  }
+
   /**
    * A restaurant's new rating and rating count (a verified review): its entry and prebuilt answer
    * change in place, nothing else moves. False when the merchant is not in the index.
@@ -253,11 +327,16 @@ export class MerchantIndex {
     this.ratingCount = grow(this.ratingCount, size);
     this.price = grow(this.price, size);
     this.flags = grow(this.flags, size);
+    this.partFrom = grow(this.partFrom, size);
+    this.partTo = grow(this.partTo, size);
+    this.zoneOf = grow(this.zoneOf, size);
     this.features = grow(this.features, size);
     this.meals = grow(this.meals, size);
+    this.level = grow(this.level, size);
     this.cellOfEntry = grow(this.cellOfEntry, size);
     this.idOf = grow(this.idOf, size);
     this.dist = grow(this.dist, size);
+    this.earnMark = grow(this.earnMark, size);
   }
 
   /** A page of merchant summaries with their distances (tests, callers wanting objects). */
@@ -315,7 +394,8 @@ export class MerchantIndex {
   query(q: IndexQuery): IndexPage {
     let required = 0;
     if (q.acclaimed) required |= FLAG_ACCLAIMED;
-    if (q.benefitsFor) required |= FLAG_BENEFITS;
+    const today = this.todayByZone(q.now);
+    const earningOnly = q.benefitsFor === true;
     if (q.isNew) required |= FLAG_NEW;
     if (q.reservations) required |= FLAG_RESERVATIONS;
     // Features and meals: a merchant must offer every feature asked for, and serve any meal asked for.
@@ -324,9 +404,13 @@ export class MerchantIndex {
     const prices = q.priceRange?.length ? new Set(q.priceRange) : undefined;
     const campaign = q.campaignCode ? q.campaignCode.toUpperCase() : undefined;
     const words = q.restaurantOrCuisine ? normaliseText(q.restaurantOrCuisine).split(' ').filter(Boolean) : [];
-    const filtered = required !== 0 || features !== 0 || meals !== 0 || prices !== undefined || campaign !== undefined || words.length > 0;
+    // 'Miles available' for a member: the restaurants their tier earns at (levels above theirs are left out).
+    const open = q.benefitsFor && q.openCampaignLevel !== undefined && q.openCampaignLevel < TIER_LEVELS.VIP ? q.openCampaignLevel : undefined;
+    const filtered = earningOnly || required !== 0 || features !== 0 || meals !== 0 || prices !== undefined || campaign !== undefined || open !== undefined || words.length > 0;
     const matches = (i: number) => {
       if ((this.flags[i]! & required) !== required) return false;
+      if (earningOnly && !this.earnsOn(i, today)) return false;
+      if (open !== undefined && this.level[i]! > open) return false;
       if ((this.features[i]! & features) !== features) return false;
       if (meals && (this.meals[i]! & meals) === 0) return false;
       if (prices && !prices.has(this.price[i]!)) return false;
@@ -475,11 +559,17 @@ export class MerchantIndex {
     const price = this.price;
     const ids = this.idOf;
     const byDistance = (a: number, b: number) => dist[a]! - dist[b]! || ids[a]! - ids[b]!;
+    // Rating and price orders are "which is best for me": a restaurant that earns nothing today
+    // (participation over, not taking part) comes after every one that earns, so it never tops
+    // them (issue 25). Name (A to Z) and distance (nearest first) stay the literal order asked for.
+    const earns = this.earnMark;
+    for (const i of hits) earns[i] = this.earnsOn(i, today) ? 1 : 0;
+    const earningFirst = (a: number, b: number) => earns[b]! - earns[a]!;
     const compare: Record<Exclude<SortBy, 'distance'>, (a: number, b: number) => number> = {
-      rating: (a, b) => rating[b]! - rating[a]! || ratingCount[b]! - ratingCount[a]! || byDistance(a, b),
+      rating: (a, b) => earningFirst(a, b) || rating[b]! - rating[a]! || ratingCount[b]! - ratingCount[a]! || byDistance(a, b),
       name: (a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : byDistance(a, b)),
-      priceLow: (a, b) => price[a]! - price[b]! || byDistance(a, b),
-      priceHigh: (a, b) => price[b]! - price[a]! || byDistance(a, b),
+      priceLow: (a, b) => earningFirst(a, b) || price[a]! - price[b]! || byDistance(a, b),
+      priceHigh: (a, b) => earningFirst(a, b) || price[b]! - price[a]! || byDistance(a, b),
     };
     const entries = firstSorted(hits, k, compare[q.sortBy]).slice(q.offset, k);
     return { total: hits.length, entries, distances: entries.map((i) => dist[i]!) };

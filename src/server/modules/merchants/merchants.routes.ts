@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '#shared/schemas/common';
-import { ZMerchantDetail, ZMerchantIdParams, ZMerchantSearchRequest, ZMerchantSearchResponse } from '#shared/schemas/merchant';
 import type { Db } from '../../db/client';
 import { getMerchantDetail, MerchantSearch } from './merchants.service';
+import { readerCampaignLevel } from './reader-level';
+import { API } from '#shared/api';
+import { route } from '../../lib/route';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const rawQuery = (url: string) => {
   const at = url.indexOf('?');
   return at < 0 ? '' : url.slice(at + 1);
 };
+/** A search for restaurants with benefits: its answer depends on who asks (readerCampaignLevel), so not on the query string alone. */
+const asksForBenefits = (raw: string) => /(^|&)benefitsFor=/i.test(raw);
 
 /**
  * Restaurant search and detail. `search` may be a prepared one (benchmarks share one); otherwise
@@ -19,30 +23,37 @@ export const merchantsRoutes: FastifyPluginAsyncZod<{ db: Db; search?: MerchantS
   const { db } = opts;
   const search = opts.search ?? await watchedSearch(app, db);
 
-  app.get('/api/v2/Merchants/Search', {
+  route(app, API.merchantSearch, {
     schema: {
       tags: ['merchants'],
       summary: 'Search restaurants near a place or coordinates',
       description: 'location is a city, state or ZIP (geocoded offline) unless latitude/longitude are given; distance is in miles. Lists accept repeated or comma-separated values.',
-      querystring: ZMerchantSearchRequest,
-      response: { 200: ZMerchantSearchResponse, 400: ZErrorResponse },
+      response: { 400: ZErrorResponse },
     },
     // A repeat of a query string answered before (and so validated before) is answered from the
     // cache here, after the app's hooks (partner, rate limit, headers) and before validation.
     onRequest: (request, reply, done) => {
-      const hit = search.cachedBody(rawQuery(request.url));
+      const raw = rawQuery(request.url);
+      if (asksForBenefits(raw)) return done();
+      const hit = search.cachedBody(raw);
       if (hit === undefined) return done();
       void reply.type(JSON_TYPE).send(hit as never);
     },
     // Already-serialised JSON bytes (built from the typed response); Fastify sends buffers as they are.
-  }, async (request, reply) => reply.type(JSON_TYPE).send(search.searchBody(request.query, rawQuery(request.url)) as never));
+  }, async (request, reply) => {
+    const raw = rawQuery(request.url);
+    if (!request.query.benefitsFor) return reply.type(JSON_TYPE).send(search.searchBody(request.query, raw) as never);
+    const level = await readerCampaignLevel(db, request.sitePartner, (await request.currentSession())?.member ?? null);
+    // Answers for members are cached under the normalised search and the level, never the bare query string.
+    const body = search.searchBody(level === undefined ? request.query : { ...request.query, openCampaignLevel: level });
+    return reply.type(JSON_TYPE).send(body as never);
+  });
 
-  app.get('/api/merchants/:merchantId', {
+  route(app, API.merchant, {
     schema: {
       tags: ['merchants'],
       summary: 'One restaurant, for its detail page',
-      params: ZMerchantIdParams,
-      response: { 200: ZMerchantDetail, 400: ZErrorResponse, 404: ZErrorResponse },
+      response: { 400: ZErrorResponse, 404: ZErrorResponse },
     },
   }, async (request) => getMerchantDetail(db, request.params.merchantId));
 };

@@ -26,11 +26,17 @@ const PATCH_LIMIT = 5000;
 /** The change marker is read this often even when notifications arrive (a missed NOTIFY). */
 const POLL_MS = 2000;
 
+/**
+ * A search as the server runs it: the request, and for a signed-in member asking for restaurants
+ * with benefits the campaign level their tier opens (merchant-index IndexFilters.openCampaignLevel).
+ */
+export type SearchInput = MerchantSearchQuery & { openCampaignLevel?: number };
+
 /** The same search written differently (key order, list order) gets the same key. */
-function cacheKey(q: MerchantSearchQuery): string {
+function cacheKey(q: SearchInput): string {
   let key = '';
   for (const k of Object.keys(q).sort()) {
-    const v = q[k as keyof MerchantSearchQuery];
+    const v = q[k as keyof SearchInput];
     if (v === undefined) continue;
     key += `${k}=${JSON.stringify(Array.isArray(v) ? [...v].map(String).sort() : v)}&`;
   }
@@ -185,7 +191,7 @@ export class MerchantSearch {
    * The search answer as JSON, the same text JSON.stringify(search(q)) gives (the first screen
    * puts it in the page; tests read it).
    */
-  searchJson(q: MerchantSearchQuery): string {
+  searchJson(q: SearchInput): string {
     return this.searchBody(q).toString('utf8');
   }
 
@@ -195,7 +201,7 @@ export class MerchantSearch {
    * answer enters it the second time its search comes (SEEN_KEYS). Others are built from each
    * merchant's pre-encoded JSON. Callers must not change the bytes (cached answers are shared).
    */
-  searchBody(q: MerchantSearchQuery, rawQuery?: string): Buffer {
+  searchBody(q: SearchInput, rawQuery?: string): Buffer {
     const key = cacheKey(q);
     const hit = this.cache.get(key);
     if (hit !== undefined) {
@@ -241,7 +247,7 @@ export class MerchantSearch {
     return this.cache.size;
   }
 
-  search(q: MerchantSearchQuery): MerchantSearchResponse {
+  search(q: SearchInput): MerchantSearchResponse {
     const { index, request, page, location } = this.run(q);
     return {
       merchants: page.entries.map((i, k) => index.summaryWithDistance(i, page.distances[k]!)),
@@ -253,7 +259,7 @@ export class MerchantSearch {
     };
   }
 
-  private run(q: MerchantSearchQuery) {
+  private run(q: SearchInput) {
     const { center, label } = resolveCenter(q);
     const pageNo = q.pageNo ?? 1;
     const pageSize = q.pageSize ?? DEFAULT_PAGE_SIZE;

@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import type { ScheduledJob } from '../../jobs/scheduler';
+import type { ScheduledJob } from '../../lib/scheduled-job';
 import { createMailer, type Mailer } from '../../lib/mailer';
 import { partnerOrigin } from '../../plugins/partner';
 import { runNotifications } from './notifications.service';

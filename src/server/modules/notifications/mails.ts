@@ -4,6 +4,7 @@ import type { CurrencyType } from '#shared/constants/partner';
 import { programName, paysStatementCredits } from '#shared/rules/partner-features';
 import { dollars, expectedPostingDate, longDate, rewardText } from '#shared/rules/notifications';
 import { statusLabel } from '#shared/rules/rewards/status-label';
+import { currencyWords } from '#shared/rules/rewards/policy';
 
 /**
  * The notification e-mails (docs/notifications.md): plain, short, in the partner's name, with a
@@ -40,7 +41,7 @@ function compose(opts: { partner: MailPartner; member: MailMember; subject: stri
   return { subject: opts.subject, text, html };
 }
 
-const currencyWords = (p: MailPartner) => (paysStatementCredits(p) ? 'cash back' : p.copyStates.currencyPlural || 'rewards');
+const currencyOf = (p: MailPartner) => currencyWords({ plural: p.copyStates.currencyPlural ?? '' });
 
 /** 'Seen': the authorisation, before the tip, and when the reward should post. */
 export function dineSeenMail(opts: { partner: MailPartner; member: MailMember; dine: MailDine; activityLink: string }): Mail {
@@ -52,7 +53,7 @@ export function dineSeenMail(opts: { partner: MailPartner; member: MailMember; d
     blocks: [
       { lines: [`Your card ending in ${dine.cardLastFour} was used at ${dine.merchantName} on ${longDate(dine.localDate)}: ${amount} before tip.`] },
       { lines: [
-        `The final amount, with the tip, reaches us from the restaurant's bank in a few days. We work out your ${currencyWords(partner)} from it then.`,
+        `The final amount, with the tip, reaches us from the restaurant's bank in a few days. We work out your ${currencyOf(partner)} from it then.`,
         `Expected to post by ${longDate(expectedPostingDate(dine.localDate))}.`,
       ] },
       { link: opts.activityLink, label: 'See it on Reviews & History' },
@@ -89,11 +90,11 @@ export function dineAwardedMail(opts: { partner: MailPartner; member: MailMember
 export function dineNotEarnedMail(opts: { partner: MailPartner; member: MailMember; dine: MailDine; activityLink: string }): Mail {
   const { dine, partner } = opts;
   const reason = dine.reason && dine.reason in NOT_EARNED_REASONS ? NOT_EARNED_REASONS[dine.reason as NotEarnedReason] : null;
-  // §4 wording: airline partners say 'Not earned', the others 'Expired'.
-  const label = statusLabel({ status: 'Forfeit', airline: partner.currencyType === 'Mile', transactionCreatedAt: new Date().toISOString() }) ?? 'Not earned';
+  // The label the row has on Reviews & History (status-label.ts): 'Not earned', or 'Expired' for a reward that ran out of time.
+  const label = statusLabel({ status: 'Forfeit', reasonCode: reason ? dine.reason as NotEarnedReason : null, currencyType: partner.currencyType, transactionCreatedAt: new Date().toISOString() }) ?? 'Not earned';
   return compose({
     partner, member: opts.member,
-    subject: `Your visit to ${dine.merchantName} did not earn ${currencyWords(partner)}`,
+    subject: `Your visit to ${dine.merchantName} did not earn ${currencyOf(partner)}`,
     blocks: [
       { lines: [
         `Your visit to ${dine.merchantName} on ${longDate(dine.localDate)} with your card ending in ${dine.cardLastFour} shows as '${label}' on Reviews & History.`,

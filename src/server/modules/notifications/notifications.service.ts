@@ -5,7 +5,7 @@ import { paths } from '#shared/routes';
 import { dineMailDue, mailDecision, type NotificationKind } from '#shared/rules/notifications';
 import { reviewLinkDecision } from '#shared/rules/review-link';
 import type { RewardStatus } from '#shared/constants/rewards';
-import { merchantLocalIso } from '../rewards/rewards.service';
+import { merchantLocalIso } from '../rewards';
 import { cardMovedMail, dineAwardedMail, dineNotEarnedMail, dineSeenMail, type Mail } from './mails';
 import {
   claimPending, countStuck, dinesAwaitingMail, insertNotifications, loadContext, markFailed, markSent, markSkipped,

@@ -8,7 +8,7 @@ import { dines, members, notifications, outbox, partners } from '../../db/schema
 import { createMailer, type Mailer } from '../../lib/mailer';
 import { drainInbox } from '../card-network/engine';
 import { memberWithCards, partnerId, receive, setTerms } from '../card-network/test-fixtures';
-import { merchantLocalDateTime } from '../rewards/card-events';
+import { merchantLocalDateTime } from '#shared/rules/rewards/local-time';
 import { deliverPending, recordDueDineMails, runNotifications, type NotificationDeps } from './notifications.service';
 import { appJobs } from '../../jobs/jobs';
 import { createReview } from '../reviews/reviews.service';

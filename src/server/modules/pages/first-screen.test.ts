@@ -164,7 +164,7 @@ describe('first-screen data in the page (issue 13)', () => {
     }
   });
 
-  it("inlines a restaurant's detail on its page; an unknown or malformed id inlines nothing and the page answers as before", async () => {
+  it("inlines a restaurant's detail on its page; an unknown or malformed id inlines nothing and the page is a 404 (issue 25 item 7)", async () => {
     const [m] = await t.database.db.select({ id: merchants.id }).from(merchants).limit(1);
     const res = await t.request('delta', { method: 'GET', url: `/merchants/${m!.id}`, headers: html });
     expect(res.statusCode).toBe(200);
@@ -172,13 +172,17 @@ describe('first-screen data in the page (issue 13)', () => {
     expect(visit.queries).toHaveLength(1);
     expect(visit.queries[0]!.key).toEqual([...queryKeys.merchantDetail(m!.id)]);
     expect(visit.queries[0]!.data).toEqual((await t.request('delta', { method: 'GET', url: `/api/merchants/${m!.id}` })).json());
-    for (const url of ['/merchants/2147483000', '/merchants/abc', '/merchants/0']) {
+    expect(visit.notFound).toBeUndefined();
+    for (const url of ['/merchants/2147483000', '/merchants/abc', '/merchants/0', '/merchants/2147483000/Order']) {
       const other = await t.request('delta', { method: 'GET', url, headers: html });
-      expect(other.statusCode).toBe(200);
-      expect(inlined(other.body).visit.queries).toEqual([]);
+      expect(other.statusCode, url).toBe(404);
+      expect(other.headers['content-type']).toMatch(/text\/html/);
+      expect(inlined(other.body).visit, url).toEqual({ member: null, notFound: true, queries: [] });
     }
+    // The order-online page is the restaurant page with its dialog open: the same detail.
     const orderPage = await t.request('delta', { method: 'GET', url: `/merchants/${m!.id}/Order`, headers: html });
-    expect(inlined(orderPage.body).visit.queries).toEqual([]);
+    expect(orderPage.statusCode).toBe(200);
+    expect(inlined(orderPage.body).visit.queries[0]!.key).toEqual([...queryKeys.merchantDetail(m!.id)]);
   });
 
   it('escapes what the address brings so it cannot close the script element or break the script', async () => {
@@ -234,7 +238,7 @@ describe('first-screen data in the page (issue 13)', () => {
       const rows = await t.database.db.select().from(partners);
       const partner = rows.find((r) => r.homePage !== 'discover')!;
       const expected = (content: FirstContent | null, member: FirstVisit['member']) => {
-        const banner = bannerFields(chooseHomeItem(content!.pages.home!.data, homeStatesFor(member ?? null, null)).item?.fields.banner);
+        const banner = bannerFields(chooseHomeItem(content!.pages.home!.data, homeStatesFor(partner, member ?? null, null)).item?.fields.banner);
         if (!banner.enabled) return [];
         if (banner.image && banner.imageMobile) return [{ href: banner.image, media: DESKTOP_QUERY }, { href: banner.imageMobile, media: `not all and ${DESKTOP_QUERY}` }];
         return [{ href: banner.imageMobile || banner.image, media: null }];

@@ -7,18 +7,18 @@ import { merchantImageUrl } from '#shared/constants/merchant';
 import { announcementPieces, bannerFields } from '#shared/rules/content-fields';
 import { filterContentItems } from '#shared/rules/content-filters';
 import { replaceTokens, tokenValues } from '#shared/rules/copy-tokens';
-import { chooseHomeItem, homeStatesFor } from '#shared/rules/home-variant';
+import { announcementStatesFor, chooseHomeItem, homeStatesFor, pickAnnouncementItem } from '#shared/rules/home-variant';
 import { parseMerchantId } from '#shared/rules/merchant-id';
 import { safeUrl } from '#shared/rules/safe-url';
 import { buildCarouselRequest, buildSearchRequest, hasSearchLocation, isCurrentLocation, parseSearchState, SEARCH_PAGE_SIZE } from '#shared/rules/search-query';
-import { ZMember } from '#shared/schemas/member';
+import { ZMember, type Member } from '#shared/schemas/member';
 import { ZMerchantSearchRequest, type MerchantDetail, type MerchantSearchRequest, type MerchantSummary } from '#shared/schemas/merchant';
 import type { PartnerConfig } from '#shared/schemas/partner';
 import type { Db } from '../../db/client';
-import { toMember } from '../members/member-mapper';
-import { memberStanding } from '../members/members.service';
-import { getMerchantDetail, type MerchantSearch } from '../merchants/merchants.service';
-import { contentPagesAnswer } from '../partners/content.service';
+import { toMember, memberStanding } from '../members';
+import { getMerchantDetail, type MerchantSearch, readerCampaignLevel } from '../merchants';
+import { contentPagesAnswer } from '../partners';
+import { AppError } from '../../lib/app-error';
 
 /** The only content route the server answers itself; a partner with an outside CMS gets no inlined content. */
 const OWN_CMS_ROUTE = '/api/cms';
@@ -67,15 +67,15 @@ export async function firstContent(deps: FirstScreenDeps, partnerId: number, par
 async function firstMember(deps: FirstScreenDeps, request: FastifyRequest): Promise<FirstVisit['member']> {
   const current = await request.currentSession({ renew: true });
   if (!current) return null;
-  return ZMember.parse(toMember(current.member, current.session, await memberStanding(deps.db, current.member)));
+  return ZMember.parse(toMember(current.member, current.session, await memberStanding(deps.db, request.sitePartner, current.member)));
 }
 
 /** The search answer for a request the client builds, as the search API gives it; null when the API would refuse it or it is too big. */
-function searchAnswer(search: MerchantSearch, request: MerchantSearchRequest): FirstVisit['queries'][number] | null {
+function searchAnswer(search: MerchantSearch, request: MerchantSearchRequest, openCampaignLevel?: number): FirstVisit['queries'][number] | null {
   const parsed = ZMerchantSearchRequest.safeParse(asQueryRecord(request));
   // A search the API refuses (400) is left for the client: it shows the API's field errors.
   if (!parsed.success) return null;
-  const json = search.searchJson(parsed.data);
+  const json = search.searchJson(openCampaignLevel === undefined ? parsed.data : { ...parsed.data, openCampaignLevel });
   if (json.length > MAX_INLINE_ANSWER_CHARS) return null;
   return { key: queryKeys.merchantSearch(request), data: new RawJson(json) };
 }
@@ -121,23 +121,42 @@ function carouselAnswers(search: MerchantSearch, content: FirstContent | null, p
   return answers;
 }
 
-/** The first answers of the page at this path: the search of a /search address, a restaurant's detail, a home page's carousels. */
-async function firstAnswers(deps: FirstScreenDeps, page: PageFacts): Promise<FirstVisit['queries']> {
+/** A restaurant page's merchant id, or null where the address holds none (a malformed escape included). */
+function merchantIdOf(pathname: string): number | null {
+  try {
+    return parseMerchantId(decodeURIComponent(pathname.split('/')[2] ?? ''));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The first answers of the page at this path: the search of a /search address, a restaurant's
+ * detail, a home page's carousels; `notFound` where the page's subject does not exist (a
+ * restaurant id that is none, or no restaurant of that id: issue 25 item 7).
+ */
+async function firstAnswers(deps: FirstScreenDeps, page: PageFacts, httpRequest: FastifyRequest): Promise<{ queries: FirstVisit['queries']; notFound?: true }> {
   const { pathname, search } = page;
   if (matchPath(ROUTES.search.path, pathname) && deps.search) {
     const request = firstSearchRequest(search);
-    const answer = request ? searchAnswer(deps.search, request) : null;
-    return answer ? [answer] : [];
+    // As the search API answers this reader (merchants.routes: benefits for a member's tier).
+    const level = request?.benefitsFor ? await readerCampaignLevel(deps.db, httpRequest.sitePartner, (await httpRequest.currentSession())?.member ?? null) : undefined;
+    const answer = request ? searchAnswer(deps.search, request, level) : null;
+    return { queries: answer ? [answer] : [] };
   }
-  if (matchPath(ROUTES.merchant.path, pathname)) {
-    const id = parseMerchantId(decodeURIComponent(pathname.split('/')[2] ?? ''));
-    if (id === null) return [];
-    // An unknown restaurant (404) is left for the client: it shows its own not-found state.
-    const detail = await getMerchantDetail(deps.db, id).catch(() => null);
-    return detail ? [{ key: queryKeys.merchantDetail(id), data: detail }] : [];
+  if (matchPath(ROUTES.merchant.path, pathname) || matchPath(ROUTES.merchantOrder.path, pathname)) {
+    const id = merchantIdOf(pathname);
+    if (id === null) return { queries: [], notFound: true };
+    // GET /api/merchants/{id} answers 404 alike, so the client shows the same not-found page.
+    // Any other failure is left to the client, which asks again.
+    const detail = await getMerchantDetail(deps.db, id).catch((err: unknown) => {
+      if (err instanceof AppError && err.statusCode === 404) return 'missing' as const;
+      throw err;
+    });
+    return detail === 'missing' ? { queries: [], notFound: true } : { queries: [{ key: queryKeys.merchantDetail(id), data: detail }] };
   }
-  if (deps.search) return carouselAnswers(deps.search, await page.content, page.partner, pathname);
-  return [];
+  if (deps.search) return { queries: carouselAnswers(deps.search, await page.content, page.partner, pathname) };
+  return { queries: [] };
 }
 
 /** What the page's first answers depend on. */
@@ -158,24 +177,24 @@ export class RawJson {
 
 /** The member and first answers; a part that fails is left out (the client fetches it as before), never a failed page. */
 export async function firstVisit(deps: FirstScreenDeps, request: FastifyRequest, page: PageFacts): Promise<FirstVisit> {
-  const [member, queries] = await Promise.all([
+  const [member, answers] = await Promise.all([
     firstMember(deps, request).catch((err: unknown) => {
       deps.log.warn({ err }, 'first screen: member left out');
       return undefined;
     }),
-    firstAnswers(deps, page).catch((err: unknown) => {
+    firstAnswers(deps, page, request).catch((err: unknown) => {
       deps.log.warn({ err }, 'first screen: first answer left out');
-      return [];
+      return { queries: [] as FirstVisit['queries'], notFound: undefined };
     }),
   ]);
-  return member === undefined ? { queries } : { member, queries };
+  return { ...(member === undefined ? {} : { member }), queries: answers.queries, ...(answers.notFound ? { notFound: true as const } : {}) };
 }
 
 /** JSON text of the visit's data, with pre-serialised answers put in as they are (no parse and re-stringify). */
 export function visitJson(visit: FirstVisit): string {
   const queries = visit.queries.map((q) => `{"key":${JSON.stringify(q.key)},"data":${q.data instanceof RawJson ? q.data.json : JSON.stringify(q.data)}}`);
   const member = visit.member === undefined ? '' : `"member":${JSON.stringify(visit.member)},`;
-  return `{${member}"queries":[${queries.join(',')}]}`;
+  return `{${member}${visit.notFound ? '"notFound":true,' : ''}"queries":[${queries.join(',')}]}`;
 }
 
 /** The two <script type="application/json"> elements of the page. */
@@ -190,9 +209,9 @@ export function firstScreenScripts(content: FirstContent | null, visit: FirstVis
 export type PreloadImage = { href: string; media?: string };
 
 /** The home page's banner as HomeScreen chooses it: the home item for this member (or visitor) and its desktop and phone images. */
-function homeBannerImages(content: FirstContent | null, visit: FirstVisit, knownPublicId: string | null): PreloadImage[] {
+function homeBannerImages(content: FirstContent | null, partner: PartnerConfig, visit: FirstVisit, knownPublicId: string | null): PreloadImage[] {
   const items = filterContentItems('home', content?.pages.home?.data ?? []);
-  const chosen = chooseHomeItem(items, homeStatesFor(visit.member ?? null, knownPublicId));
+  const chosen = chooseHomeItem(items, homeStatesFor(partner, visit.member ?? null, knownPublicId));
   const banner = bannerFields(chosen.item?.fields.banner);
   const desktop = safeUrl(banner.image);
   const mobile = safeUrl(banner.imageMobile);
@@ -221,7 +240,7 @@ export function firstImages(page: { partner: PartnerConfig; pathname: string }, 
     const detail = visit.queries.find((q) => q.key[1] === 'detail')?.data as MerchantDetail | undefined;
     return detail ? [{ href: merchantImageUrl(detail.images.imageBaseUrl, 'hero', detail.images.imagePath) }] : [];
   }
-  if (matchPath(ROUTES.home.path, pathname) && partner.homePage !== 'discover') return homeBannerImages(content, visit, knownPublicId);
+  if (matchPath(ROUTES.home.path, pathname) && partner.homePage !== 'discover') return homeBannerImages(content, partner, visit, knownPublicId);
   return [];
 }
 
@@ -234,13 +253,14 @@ const plainText = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&(amp|
 
 /**
  * The §2 announcement banner's words as AnnouncementBanner shows them (content
- * 'announcement_banner', first item, copy tokens replaced), for the skeleton: the banner is then
- * on screen, in its place, from the first paint (on Reviews & History it is the largest text).
- * None on /discover, where the app shows none.
+ * 'announcement_banner', the item for who is looking, copy tokens replaced), for the skeleton: the
+ * banner is then on screen, in its place, from the first paint (on Reviews & History it is the
+ * largest text). None on /discover, where the app shows none.
  */
-export function announcementText(content: FirstContent | null, partner: PartnerConfig, pathname: string): AnnouncementText | null {
+export function announcementText(content: FirstContent | null, partner: PartnerConfig, pathname: string, viewer: { member: Member | null; knownPublicId: string | null } = { member: null, knownPublicId: null }): AnnouncementText | null {
   if (matchPath(ROUTES.discover.path, pathname)) return null;
-  const fields = content?.pages.announcement_banner?.data[0]?.fields;
+  const items = content?.pages.announcement_banner?.data ?? [];
+  const fields = pickAnnouncementItem(items, announcementStatesFor(partner, viewer.member, viewer.knownPublicId))?.fields;
   const values = tokenValues(partner.copyStates);
   const pieces = announcementPieces(fields?.banner_copy).flatMap((p) => {
     const text = plainText(replaceTokens(p.copy, values));

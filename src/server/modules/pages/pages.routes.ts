@@ -4,14 +4,17 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppConfig } from '../../config';
-import { isKnownRoute, routeMetaFor } from '#shared/routes';
+import { isKnownRoute, routeMetaFor, routeOf, showsEarnItem } from '#shared/routes';
+import { findContentPageItem } from '#shared/rules/content-page-item';
+import { filterContentItems } from '#shared/rules/content-filters';
+import { replaceTokensDeep, tokenValues } from '#shared/rules/copy-tokens';
 import type { PartnerConfig } from '#shared/schemas/partner';
 import { AppError } from '../../lib/app-error';
 import { escapeHtml } from '../../lib/html';
 import { compressedBody } from '../../plugins/compression';
-import { toPartnerConfig } from '../partners/partner-config';
+import { toPartnerConfig } from '../partners';
 import type { Db } from '../../db/client';
-import type { MerchantSearch } from '../merchants/merchants.service';
+import type { MerchantSearch } from '../merchants';
 import { announcementText, firstContent, firstImages, firstScreenScripts, firstVisit, scriptJson, type FirstScreenDeps, type PreloadImage } from './first-screen';
 import { SKELETON_CSS, skeletonHtml } from './skeleton';
 import type { FirstContent, FirstVisit } from '#shared/first-screen';
@@ -44,6 +47,8 @@ export function renderIndexHtml(template: string, opts: {
   visit?: FirstVisit;
   /** The first screen's largest image(s), fetched at once. */
   images?: readonly PreloadImage[];
+  /** The arriving visitor's public id (the announcement banner is chosen for who is looking). */
+  knownPublicId?: string | null;
 }): string {
   const meta = routeMetaFor(opts.partner, opts.pathname);
   const head = [
@@ -62,7 +67,7 @@ export function renderIndexHtml(template: string, opts: {
   return template
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace('<!--app-head-->', () => head)
-    .replace('<!--app-skeleton-->', () => skeletonHtml(opts.pathname, opts.images, announcementText(opts.content ?? null, opts.partner, opts.pathname)));
+    .replace('<!--app-skeleton-->', () => skeletonHtml(opts.pathname, opts.images, announcementText(opts.content ?? null, opts.partner, opts.pathname, { member: opts.visit?.member ?? null, knownPublicId: opts.knownPublicId ?? null })));
 }
 
 /** The public id a visitor arrives with (§4: ?public_id=, else the RN_PUBLIC_ID cookie): the home page then shows the known visitor's banner. */
@@ -70,6 +75,23 @@ function knownPublicId(request: FastifyRequest): string | null {
   const fromUrl = (request.query as Record<string, unknown> | undefined)?.public_id;
   if (typeof fromUrl === 'string' && fromUrl) return fromUrl;
   return request.cookies?.RN_PUBLIC_ID || null;
+}
+
+/**
+ * Whether a page of a known route has nothing to show whatever the visitor does (issue 25 item 7),
+ * so the server answers it 404 as the app shows the not-found page: a flow's success page (a page
+ * load never comes from its flow), an earn page for which the partner's content has no item. An
+ * unknown restaurant is found out with its detail (FirstVisit.notFound). Content that could not be
+ * read decides nothing: the app fetches it and decides.
+ */
+export function pageMissing(page: { partner: PartnerConfig; pathname: string; content: FirstContent | null }): boolean {
+  if (routeOf(page.pathname, page.partner)?.flowEnd) return true;
+  if (!showsEarnItem(page.pathname, page.partner)) return false;
+  const answer = page.content?.pages.earn_details;
+  if (!answer) return false;
+  // The items as the app's content gate gives them: copy tokens replaced, §3 filters applied.
+  const items = filterContentItems('earn_details', replaceTokensDeep(answer.data, tokenValues(page.partner.copyStates)));
+  return !findContentPageItem(items, page.pathname);
 }
 
 /** index.html for every page route, with the partner's configuration and theme in it. */
@@ -105,10 +127,13 @@ export async function pagesRoutes(app: FastifyInstance, { config, db, search }: 
     const nonce = randomBytes(16).toString('base64');
     const template = await loadTemplate();
     const first = await firstScreen(request, opts.partner, opts.pathname, opts.known);
-    const images = first.visit && opts.known ? firstImages({ partner: opts.partner, pathname: opts.pathname }, first.content, first.visit, knownPublicId(request)) : [];
-    const html = renderIndexHtml(template, { partner: opts.partner, pathname: opts.pathname, nonce, ...first, images });
+    const found = opts.known && !first.visit?.notFound && !pageMissing({ partner: opts.partner, pathname: opts.pathname, content: first.content });
+    // The app shows the not-found page at this address too (FirstVisit.notFound).
+    const visit: FirstVisit | undefined = found || !opts.known ? first.visit : { ...(first.visit ?? { queries: [] }), notFound: true };
+    const images = visit && found ? firstImages({ partner: opts.partner, pathname: opts.pathname }, first.content, visit, knownPublicId(request)) : [];
+    const html = renderIndexHtml(template, { partner: opts.partner, pathname: opts.pathname, nonce, ...first, visit, images, knownPublicId: knownPublicId(request) });
     reply
-      .status(opts.known ? 200 : 404)
+      .status(found ? 200 : 404)
       .header('content-security-policy', pageCsp(app.cspDirectives, nonce))
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store');

@@ -1,7 +1,31 @@
 import type { AppConfig } from '../../config';
 import type { PartnerRow } from '../../db/schema';
-import type { FeatureFlagsResponse, PartnerConfig } from '#shared/schemas/partner';
-import { canRecoverPassword, canSignInWithPassword, hasMembers } from '#shared/rules/partner-features';
+import type { CopyTokens, FeatureFlagsResponse, PartnerConfig } from '#shared/schemas/partner';
+import { VIP_QUALIFYING_DINES } from '#shared/constants/rewards';
+import { MAX_PARTY_SIZE } from '#shared/rules/reservations';
+import { earnBasisText, earningTokens, type EarningSettings } from '#shared/rules/rewards/policy';
+import { featureFlagsOf } from '#shared/rules/partner-features';
+
+/** The earning policy's settings of a partner row (rules/rewards/policy.ts). */
+export function earningSettingsOf(p: Pick<PartnerRow, 'earnRates' | 'hasVIP' | 'earnBasis' | 'acclaimed2Enabled'>): EarningSettings {
+  return { earnRates: p.earnRates, hasVIP: p.hasVIP, earnBasis: p.earnBasis, acclaimed2Enabled: p.acclaimed2Enabled };
+}
+
+/**
+ * §3 copy tokens: the stored ones (names of the currency, programme, partner) and those the earning
+ * policy makes from the settings (the rates the engine pays, the earn basis, the VIP count), so a
+ * word on a page never drifts from what the engine does.
+ */
+export function copyTokensOf(p: Pick<PartnerRow, 'copyStates' | 'currencyType' | 'earnRates' | 'hasVIP' | 'earnBasis' | 'acclaimed2Enabled'>): CopyTokens {
+  const currency = { type: p.currencyType, singular: p.copyStates.currencySingular, plural: p.copyStates.currencyPlural };
+  return {
+    ...p.copyStates,
+    ...earningTokens(earningSettingsOf(p), currency),
+    earnBasis: earnBasisText(p.earnBasis),
+    vipDines: String(VIP_QUALIFYING_DINES),
+    maxPartySize: String(MAX_PARTY_SIZE),
+  };
+}
 
 /** The partner configuration the browser sees (§3); internal columns stay on the server. */
 export function toPartnerConfig(p: PartnerRow, config: AppConfig): PartnerConfig {
@@ -34,15 +58,14 @@ export function toPartnerConfig(p: PartnerRow, config: AppConfig): PartnerConfig
     minimumAppVersion: p.minimumAppVersion,
     appAnnouncementModal: p.appAnnouncementModal ?? null,
     showEarnRate: p.showEarnRate,
-    typeformCode: p.typeformCode,
-    copyStates: p.copyStates,
+    copyStates: copyTokensOf(p),
     customerSupport: p.customerSupport,
     vipCustomerSupport: p.vipCustomerSupport ?? null,
     shortCode: p.shortCode,
     hasMerchantFavourites: p.hasMerchantFavourites,
     partnerNumberValidator: p.partnerNumberValidator === 'none' ? 'none' : 'checkCharacter',
-    adsPrefix: p.adsPrefix,
     earnRates: p.earnRates,
+    earnBasis: p.earnBasis,
     theme: p.theme,
     logoUrl: '/partner/logo.svg',
     // The chain names partners by code; the browser gets their logo addresses.
@@ -50,7 +73,6 @@ export function toPartnerConfig(p: PartnerRow, config: AppConfig): PartnerConfig
     showNetworkLogo: p.showNetworkLogo,
     storeLinks: p.storeLinks ?? null,
     navLinks: p.navLinks,
-    defaultLocation: { latitude: p.defaultLatitude, longitude: p.defaultLongitude },
     mapTileUrl: config.mapTileUrl,
     cardFrameOrigin: config.cardFrameOrigin,
     environment: config.env,
@@ -61,38 +83,7 @@ export function toPartnerConfig(p: PartnerRow, config: AppConfig): PartnerConfig
   };
 }
 
+/** GET /api/feature-flags: the §3 flags of the shared rule (the page reads the same from its configuration). */
 export function featureFlags(p: PartnerRow): FeatureFlagsResponse {
-  return {
-    authFlags: {
-      enrollmentType: p.enrollmentType,
-      signInEnabled: canSignInWithPassword(p),
-      joinEnabled: hasMembers(p),
-      recoverEnabled: canRecoverPassword(p),
-    },
-    filters: {
-      acclaimed: p.acclaimedEnabled || p.acclaimed2Enabled,
-      benefitsFor: true,
-      features: true,
-      isNew: true,
-      mealsServed: true,
-      priceRange: true,
-      reservations: p.openTableReservationsEnabled,
-    },
-    partnerFeatureFlags: {
-      smsOptIn: p.hasSmsOptIn,
-      smsOptInV2: p.hasSmsOptInV2,
-      vip: p.hasVIP,
-      autoEnroll: p.hasAutoEnroll,
-      partnerLoadedCards: p.hasPartnerLoadedCards,
-      tableReservations: p.openTableReservationsEnabled,
-      flexOffers: p.hasFlexOffers,
-      acclaimed: p.acclaimedEnabled,
-      acclaimed2: p.acclaimed2Enabled,
-      pwaInstallBanner: p.hasPWAInstallBanner,
-      reservationBonus: p.hasReservationBonus,
-      discoverPage: p.hasDiscoverPage,
-      merchantFavourites: p.hasMerchantFavourites,
-      cmsPreview: p.cmsPreview,
-    },
-  };
+  return featureFlagsOf(p);
 }

@@ -1,31 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '#shared/schemas/common';
-import { ZCmsParams, ZCmsQuery, ZCmsResponse } from '#shared/schemas/cms';
-import { ZDefaultUserLocationResponse, ZFeatureFlagsResponse } from '#shared/schemas/partner';
 import type { Db } from '../../db/client';
 import { contentPageAnswer } from './content.service';
 import { featureFlags } from './partner-config';
+import { API } from '#shared/api';
+import { route } from '../../lib/route';
 
 export const partnersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/feature-flags', {
-    schema: { tags: ['partner'], summary: 'Feature switches of this partner site', response: { 200: ZFeatureFlagsResponse } },
+  route(app, API.featureFlags, {
+    schema: { tags: ['partner'], summary: 'Feature switches of this partner site' },
   }, async (request) => featureFlags(request.sitePartner));
 
-  app.get('/api/DefaultUserLocation', {
-    schema: { tags: ['partner'], summary: 'Where to centre searches when the browser does not share its location', response: { 200: ZDefaultUserLocationResponse } },
+  route(app, API.defaultUserLocation, {
+    schema: { tags: ['partner'], summary: 'Where to centre searches when the browser does not share its location' },
   }, async (request) => {
     const p = request.sitePartner;
     return { latitude: p.defaultLatitude, longitude: p.defaultLongitude };
   });
 
-  app.get('/api/cms/pages/:contentName/', {
+  route(app, API.cmsPage, {
     schema: {
       tags: ['content'],
       summary: 'Content items of one content page',
       description: "contentName '*' is the default page. preview=1 includes drafts (a draft replaces the published item of the same slug) and is only allowed where the partner has cmsPreview.",
-      params: ZCmsParams,
-      querystring: ZCmsQuery,
-      response: { 200: ZCmsResponse, 400: ZErrorResponse, 403: ZErrorResponse },
+      response: { 400: ZErrorResponse, 403: ZErrorResponse },
     },
   }, async (request, reply) => {
     const partner = request.sitePartner;

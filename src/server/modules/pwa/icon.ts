@@ -10,7 +10,6 @@ import { parseHex } from '../../lib/color';
 
 /** Sizes the manifest lists (Android launcher, splash screen) and the iOS touch icon. */
 export const ICON_SIZES = [180, 192, 512] as const;
-export type IconSize = (typeof ICON_SIZES)[number];
 
 /** Whether a point of the unit square (0..1 on both axes) lies on the dining mark. */
 export function onMark(x: number, y: number): boolean {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ZErrorResponse } from '#shared/schemas/common';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../lib/app-error';
-import { toPartnerConfig } from '../partners/partner-config';
+import { toPartnerConfig } from '../partners';
 import { ICON_SIZES, renderIconPng } from './icon';
 import { webAppManifest } from './manifest';
 

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
 import { members, recoveryTokens, sessions, type MemberRow } from '../../db/schema';
-import type { Executor } from '../enrollment/enrollment.repo';
+import type { Executor } from '../enrollment';
 
 /** How many other members of the partner share this e-mail. */
 export async function countOthersWithEmail(db: Executor, opts: { partnerId: number; email: string; exceptId: number }): Promise<number> {
@@ -15,36 +15,41 @@ export async function countTokensSince(db: Executor, opts: { memberId: number; s
   return Number(row?.n ?? 0);
 }
 
-export async function insertToken(db: Executor, values: { id: string; partnerId: number; memberId: number; createdAt: Date; expiresAt: Date }): Promise<void> {
+export type TokenPurpose = 'reset' | 'signIn';
+
+export async function insertToken(db: Executor, values: { id: string; partnerId: number; memberId: number; createdAt: Date; expiresAt: Date; purpose?: TokenPurpose }): Promise<void> {
   await db.insert(recoveryTokens).values(values);
 }
 
-/** The member of an unused, unexpired token of this partner. */
-export async function findTokenMember(db: Executor, opts: { partnerId: number; tokenHash: string; now: Date }): Promise<MemberRow | undefined> {
+/** The member of an unused, unexpired token of this partner (a password link unless `purpose` says otherwise). */
+export async function findTokenMember(db: Executor, opts: { partnerId: number; tokenHash: string; now: Date; purpose?: TokenPurpose }): Promise<MemberRow | undefined> {
   const [row] = await db.select({ member: members }).from(recoveryTokens)
     .innerJoin(members, eq(members.id, recoveryTokens.memberId))
     .where(and(
       eq(recoveryTokens.id, opts.tokenHash), eq(recoveryTokens.partnerId, opts.partnerId), eq(members.partnerId, opts.partnerId),
-      isNull(recoveryTokens.usedAt), gt(recoveryTokens.expiresAt, opts.now),
+      eq(recoveryTokens.purpose, opts.purpose ?? 'reset'), isNull(recoveryTokens.usedAt), gt(recoveryTokens.expiresAt, opts.now),
     ));
   return row?.member;
 }
 
 /** Marks the token used if it still can be; false when another request used it first or it expired. */
-export async function useToken(tx: Executor, opts: { partnerId: number; tokenHash: string; now: Date }): Promise<{ memberId: number } | undefined> {
+export async function useToken(tx: Executor, opts: { partnerId: number; tokenHash: string; now: Date; purpose?: TokenPurpose }): Promise<{ memberId: number } | undefined> {
   const [row] = await tx.update(recoveryTokens).set({ usedAt: opts.now })
     .where(and(
-      eq(recoveryTokens.id, opts.tokenHash), eq(recoveryTokens.partnerId, opts.partnerId),
+      eq(recoveryTokens.id, opts.tokenHash), eq(recoveryTokens.partnerId, opts.partnerId), eq(recoveryTokens.purpose, opts.purpose ?? 'reset'),
       isNull(recoveryTokens.usedAt), gt(recoveryTokens.expiresAt, opts.now),
     ))
     .returning({ memberId: recoveryTokens.memberId });
   return row;
 }
 
-/** Every other open link of the member stops working once one has been used. */
-export async function invalidateMemberTokens(tx: Executor, opts: { memberId: number; now: Date }): Promise<void> {
+/** Every other open link of the member (of one purpose, or all) stops working once one has been used. */
+export async function invalidateMemberTokens(tx: Executor, opts: { memberId: number; now: Date; purpose?: TokenPurpose }): Promise<void> {
   await tx.update(recoveryTokens).set({ usedAt: opts.now })
-    .where(and(eq(recoveryTokens.memberId, opts.memberId), isNull(recoveryTokens.usedAt)));
+    .where(and(
+      eq(recoveryTokens.memberId, opts.memberId), isNull(recoveryTokens.usedAt),
+      opts.purpose ? eq(recoveryTokens.purpose, opts.purpose) : undefined,
+    ));
 }
 
 export async function setPasswordHash(tx: Executor, opts: { memberId: number; passwordHash: string }): Promise<void> {

@@ -1,19 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '#shared/schemas/common';
-import {
-  ZFixCredentialsRequest, ZOkResponse, ZRecoverRequest, ZRecoverTokenQuery, ZRecoverUpdateRequest, ZSignInResponse,
-} from '#shared/schemas/member';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { createMailer, type Mailer } from '../../lib/mailer';
+import type { Mailer } from '../../lib/mailer';
+import { pluginMailer } from '../../lib/plugin-mailer';
 import { partnerOrigin } from '../../plugins/partner';
 import { RECOVER_PER_ACCOUNT } from '../../plugins/rate-limits';
 import { hashToken, SESSION_COOKIE } from '../../plugins/session';
-import { requireOffered } from '../enrollment/enrollment.service';
-import { toMember } from '../members/member-mapper';
-import { memberStanding } from '../members/members.service';
+import { requireOffered } from '../enrollment';
+import { toMember, memberStanding } from '../members';
 import { fixCredentials, memberOfToken, RECOVER_MESSAGE, resetPassword, sendRecoveryLinks } from './recovery.service';
+import { API } from '#shared/api';
+import { route } from '../../lib/route';
+import { sleep } from '../../lib/sleep';
 
 /** POST /api/Recover answers after this long whatever happened, so its timing tells nothing. */
 export const RECOVER_ANSWER_MS = 300;
@@ -22,17 +22,10 @@ const TOKEN_LIMIT = { max: 30, timeWindow: 60_000 };
 const CREDENTIALS_LIMIT = { max: 20, timeWindow: 60_000 };
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 423: ZErrorResponse, 429: ZErrorResponse };
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; mailer?: Mailer }> = async (app, opts) => {
   const { db, config } = opts;
-  const mailer = opts.mailer ?? createMailer({ db, config });
-  // Links are sent after the answer may have gone out; closing waits for them.
-  const pending = new Set<Promise<unknown>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...pending]);
-    if (!opts.mailer) mailer.close();
-  });
+  const { mailer, inBackground } = pluginMailer(app, opts);
 
   const directOnly = async (request: FastifyRequest) => requireOffered(request.sitePartner, 'recovery');
   const currentSessionId = (request: FastifyRequest) => {
@@ -40,7 +33,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; 
     return token && token.length <= 100 ? hashToken(token) : undefined;
   };
 
-  app.post('/api/Recover', {
+  route(app, API.recover, {
     config: { rateLimit: RECOVER_LIMIT },
     onRequest: directOnly,
     schema: {
@@ -48,28 +41,19 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; 
       summary: 'E-mail a single-use password link to the accounts with this e-mail',
       description: 'Always 202 with the same message, after the same time, whether or not the e-mail is registered.',
       security: [{ xsrf: [] }],
-      body: ZRecoverRequest,
-      response: { 202: ZOkResponse, ...errors },
+      response: { ...errors },
     },
   }, async (request, reply) => {
     const started = Date.now();
     const partner = request.sitePartner;
     // Per e-mail, registered or not (the answer must not tell): one mailbox cannot be flooded from many addresses.
     await app.limits.account(request, reply, { name: 'recover', account: request.body.email, limit: RECOVER_PER_ACCOUNT });
-    const job = sendRecoveryLinks({ db, mailer }, { partner, email: request.body.email, origin: partnerOrigin(partner, config) })
-      .catch((err: unknown) => {
-        // The error only: a message body holds a live link.
-        // Not the message: a database error quotes the query parameters, i.e. the mail with its live link.
-        const e = err as { code?: unknown; name?: unknown; cause?: { code?: unknown } };
-        request.log.error({ name: e?.name, code: e?.code ?? e?.cause?.code }, 'recovery e-mail could not be sent');
-      })
-      .finally(() => pending.delete(job));
-    pending.add(job);
+    inBackground(request.log, 'recovery e-mail', () => sendRecoveryLinks({ db, mailer }, { partner, email: request.body.email, origin: partnerOrigin(partner, config) }));
     await sleep(RECOVER_ANSWER_MS - (Date.now() - started));
     return reply.status(202).send({ ok: true as const, message: RECOVER_MESSAGE });
   });
 
-  app.get('/api/Recover/Token', {
+  route(app, API.recoverToken, {
     config: { rateLimit: TOKEN_LIMIT },
     // The URL carries a live link token: keep it out of the request log lines.
     logLevel: 'warn',
@@ -77,23 +61,21 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; 
     schema: {
       tags: ['recovery'],
       summary: 'Whether a password link can still be used',
-      querystring: ZRecoverTokenQuery,
-      response: { 200: ZOkResponse, ...errors },
+      response: { ...errors },
     },
   }, async (request) => {
     await memberOfToken(db, { partnerId: request.sitePartner.id, token: request.query.token });
     return { ok: true as const };
   });
 
-  app.post('/api/Recover/Update', {
+  route(app, API.recoverUpdate, {
     config: { rateLimit: CREDENTIALS_LIMIT },
     onRequest: directOnly,
     schema: {
       tags: ['recovery'],
       summary: 'Set a new password with a password link (uses the link up)',
       security: [{ xsrf: [] }],
-      body: ZRecoverUpdateRequest,
-      response: { 200: ZOkResponse, ...errors },
+      response: { ...errors },
     },
   }, async (request) => {
     const { token, password } = request.body;
@@ -101,7 +83,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; 
     return { ok: true as const };
   });
 
-  app.post('/api/FixCredentials', {
+  route(app, API.fixCredentials, {
     config: { rateLimit: CREDENTIALS_LIMIT },
     onRequest: directOnly,
     schema: {
@@ -109,13 +91,12 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; 
       summary: 'Give an account whose e-mail is shared with another account an e-mail of its own; signs it in',
       description: '401 for a wrong partner number or password (counts towards the sign-in lockout, 423 code locked); 409 code emailNotShared when the e-mail is not shared.',
       security: [{ xsrf: [] }],
-      body: ZFixCredentialsRequest,
-      response: { 200: ZSignInResponse, ...errors },
+      response: { ...errors },
     },
   }, async (request, reply) => {
     const partner = request.sitePartner;
     const member = await fixCredentials(db, { partnerId: partner.id, ...request.body });
     const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: false });
-    return { member: toMember(member, session, await memberStanding(db, member)), csrfToken: app.csrf.issue(request, reply) };
+    return { member: toMember(member, session, await memberStanding(db, request.sitePartner, member)), csrfToken: app.csrf.issue(request, reply) };
   });
 };

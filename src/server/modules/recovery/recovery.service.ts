@@ -9,10 +9,9 @@ import { RECOVERY_LINK_MINUTES } from '#shared/constants/member';
 import { normaliseEmail } from '#shared/rules/email';
 import { normalisePartnerNumber } from '#shared/rules/partner-number';
 import { passwordProblem } from '#shared/rules/password';
-import { clearLockout, clearMemberLockouts, isLocked, LOCKOUT_MESSAGE, lockoutState, recordFailure } from '../auth/lockout';
-import { EMAIL_IN_USE_MESSAGE } from '../enrollment/enrollment.service';
-import { emailInUse, lockEmail } from '../enrollment/enrollment.repo';
-import { findMemberByPartnerNumber, findMembersByEmail } from '../members/members.repo';
+import { clearLockout, clearMemberLockouts, isLocked, LOCKOUT_MESSAGE, lockoutState, recordFailure } from '../lockout';
+import { EMAIL_IN_USE_MESSAGE, emailInUse, lockEmail } from '../enrollment';
+import { findMemberByPartnerNumber, findMembersByEmail } from '../members';
 import {
   countOthersWithEmail, countTokensSince, deleteMemberSessions, findTokenMember, insertToken, invalidateMemberTokens, setEmail,
   setPasswordHash, useToken,
@@ -110,8 +109,8 @@ export async function fixCredentials(db: Db, opts: { partnerId: number; partnerN
   // Unknown numbers cost the same hashing time as known ones.
   const ok = member ? await verifyPassword(member.passwordHash, opts.password) : (await verifyPassword(await dummyHash(), opts.password), false);
   if (!member || !ok || !member.hasWebProfile) {
-    const state = await recordFailure(db, opts.partnerId, partnerNumber, now);
-    if (isLocked(state, now)) throw new AppError(423, LOCKOUT_MESSAGE, { code: 'locked' });
+    // As sign-in: the failure that locks is still answered honestly; later attempts hear 'locked'.
+    await recordFailure(db, opts.partnerId, partnerNumber, now);
     throw AppError.unauthorized(BAD_CREDENTIALS_MESSAGE);
   }
   await clearLockout(db, opts.partnerId, partnerNumber);

@@ -1,10 +1,10 @@
 import { localToInstant } from '#shared/rules/reservations';
-import { merchantLocalDateTime } from '../rewards/card-events';
+import { merchantLocalDateTime } from '#shared/rules/rewards/local-time';
 
 /**
  * A restaurant's local clock, from its state through the one state → time-zone rule of the rewards
- * engine (rewards/card-events.ts merchantLocalDateTime), so reservations and the dines that honour
- * them agree on the local date.
+ * engine (merchantLocalDateTime, shared/rules/rewards/local-time.ts), so reservations and the dines
+ * that honour them agree on the local date.
  */
 export type RestaurantClock = {
   /** The restaurant's date today (YYYY-MM-DD). */

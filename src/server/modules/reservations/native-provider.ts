@@ -14,7 +14,7 @@ const DAY = 86_400_000;
 
 export function engineSettings(row: ReservationSettingsRow): EngineSettings {
   return {
-    minPartySize: row.minParty, maxPartySize: row.maxParty, maxDaysInAdvance: row.maxDaysAhead, cutoffMinutes: row.cutoffMinutes,
+    minPartySize: row.minParty, maxPartySize: row.maxParty, maxDaysInAdvance: row.bookingWindowDays, cutoffMinutes: row.cutoffMinutes,
     pacingParties: row.pacingParties, pacingCovers: row.pacingCovers, turnTimes: row.turnTimes, closedDates: row.closedDates,
   };
 }

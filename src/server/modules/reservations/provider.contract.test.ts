@@ -121,7 +121,7 @@ beforeAll(async () => {
   ids.openTable = b!.id;
   state = a!.state;
   const common = {
-    minParty: 2, maxParty: 6, maxDaysAhead: 30, cutoffMinutes: 60, pacingParties: 50, pacingCovers: 200, holdMinutes: 5,
+    minParty: 2, maxParty: 6, bookingWindowDays: 30, cutoffMinutes: 60, pacingParties: 50, pacingCovers: 200, holdMinutes: 5,
     turnTimes: [{ maxParty: 99, minutes: 120 }], closedDates: [],
     tables: [{ no: 1, name: 'Six-top 1', minCovers: 2, maxCovers: 6 }],
     shifts: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, name: 'Dinner', firstSeating: 17 * 60, lastSeating: 21 * 60 })),
@@ -130,7 +130,8 @@ beforeAll(async () => {
   await db.delete(reservationSettings).where(eq(reservationSettings.merchantId, ids.openTable));
   await db.insert(reservationSettings).values([
     { merchantId: ids.native, provider: 'native', ...common },
-    { merchantId: ids.openTable, provider: 'openTable', providerRef: RID, ...common, tables: [], shifts: [] },
+    // A longer window than the remote system's own 30 days: its tooFar shows through.
+    { merchantId: ids.openTable, provider: 'openTable', providerRef: RID, ...common, bookingWindowDays: 45, tables: [], shifts: [] },
   ]);
   people = await db.insert(members).values(Array.from({ length: 6 }, (_, i) => ({
     partnerId: partner.id, publicId: `contract-${i}-${Date.now()}`, email: `contract${i}@example.com`, firstName: 'Ada', lastName: `Contract${i}`, phoneNumber: '2125550100',
@@ -153,7 +154,7 @@ describe.each(['native', 'openTable'] as const)('provider contract: %s', (kind) 
   const merchantId = () => ids[kind];
   const offset = kind === 'native' ? 0 : 3;
   const who = (i: number) => ({ partner, member: people[i + offset]! });
-  const avail = (q: { date: string; time: string; partySize: number }) => getAvailability(deps, { partner, merchantId: merchantId(), query: q });
+  const avail = (q: { date: string; time?: string; partySize: number }) => getAvailability(deps, { partner, member: null, merchantId: merchantId(), query: q });
   const book = (i: number, key: string, body: Partial<{ date: string; time: string; partySize: number; hold: boolean; specialRequest: string }>) =>
     bookReservation(deps, { ...who(i), idempotencyKey: `${kind}-${key}`, body: { merchantId: merchantId(), date: dayAhead(5), time: '19:00', partySize: 2, specialRequest: '', hold: false, ...body } });
 
@@ -168,9 +169,25 @@ describe.each(['native', 'openTable'] as const)('provider contract: %s', (kind) 
   it('availability: the §4 reasons with the limits', async () => {
     expect((await avail({ date: dayAhead(5), time: '19:00', partySize: 1 })).reason).toBe('tooSmall');
     expect((await avail({ date: dayAhead(5), time: '19:00', partySize: 7 })).reason).toBe('tooBig');
-    expect((await avail({ date: dayAhead(31), time: '19:00', partySize: 2 })).reason).toBe('tooFar');
-    expect((await avail({ date: dayAhead(-1), time: '19:00', partySize: 2 })).reason).toBe('tooClose');
-    expect((await avail({ date: dayAhead(5), time: '08:00', partySize: 2 })).reason).toBe('none');
+    if (kind === 'openTable') {
+      // The remote system's own limits show through ours: 30 days there, 45 in our window.
+      expect((await avail({ date: dayAhead(31), time: '19:00', partySize: 2 })).reason).toBe('tooFar');
+      expect((await avail({ date: dayAhead(5), time: '08:00', partySize: 2 })).reason).toBe('none');
+    } else {
+      // Our engine: a time it does not seat at is searched at the day's default time (19:00 here).
+      const a = await avail({ date: dayAhead(5), time: '08:00', partySize: 2 });
+      expect(a.time).toBe('19:00');
+      expect(a.slots.map((s) => s.time)).toContain('19:00');
+      expect(a.times.map((t) => t.time)).toEqual(['17:00', '17:30', '18:00', '18:30', '19:00', '19:30', '20:00', '20:30', '21:00']);
+    }
+  });
+
+  it('availability: dates only in the restaurant\'s booking window (400 outside, never yesterday)', async () => {
+    const days = kind === 'native' ? 30 : 45;
+    expect((await avail({ date: dayAhead(days), partySize: 2 })).window).toEqual({ first: dayAhead(0), last: dayAhead(days) });
+    await expect(avail({ date: dayAhead(days + 1), partySize: 2 })).rejects.toMatchObject({ statusCode: 400, fieldErrors: [{ field: 'date' }] });
+    await expect(avail({ date: dayAhead(-1), partySize: 2 })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(book(0, 'far', { date: dayAhead(days + 1) })).rejects.toMatchObject({ statusCode: 400 });
   });
 
   it('books; the same key answers the same reservation; the taken time is gone for the next member', async () => {
@@ -243,7 +260,7 @@ describe('OpenTable-style provider on the wire', () => {
     const [row] = await db.select().from(reservationSettings).where(and(eq(reservationSettings.merchantId, ids.openTable)));
     expect(row!.provider).toBe('openTable');
     const down: ReservationDeps = { db, openTable: { baseUrl: 'http://127.0.0.1:9', accessToken: TOKEN, timeoutMs: 500 } };
-    await expect(getAvailability(down, { partner, merchantId: ids.openTable, query: { date: dayAhead(5), time: '19:00', partySize: 2 } }))
+    await expect(getAvailability(down, { partner, member: null, merchantId: ids.openTable, query: { date: dayAhead(5), time: '19:00', partySize: 2 } }))
       .rejects.toMatchObject({ statusCode: 424 });
     // A cancellation the booking system does not confirm changes nothing here.
     const booked = await bookReservation(deps, { partner, member: people[5]!, idempotencyKey: 'down-cancel', body: { merchantId: ids.openTable, date: dayAhead(12), time: '19:00', partySize: 2, specialRequest: '', hold: false } });
@@ -251,7 +268,7 @@ describe('OpenTable-style provider on the wire', () => {
     await expect(cancelReservation({ db }, { partner, member: people[5]!, id: booked.reservation.id })).rejects.toMatchObject({ statusCode: 424 });
     expect((await cancelReservation(deps, { partner, member: people[5]!, id: booked.reservation.id })).status).toBe('cancelled');
     // Without the provider configured, the restaurant takes no bookings here (404).
-    await expect(getAvailability({ db }, { partner, merchantId: ids.openTable, query: { date: dayAhead(5), time: '19:00', partySize: 2 } }))
+    await expect(getAvailability({ db }, { partner, member: null, merchantId: ids.openTable, query: { date: dayAhead(5), time: '19:00', partySize: 2 } }))
       .rejects.toMatchObject({ statusCode: 404, code: 'reservationsNotOffered' });
   });
 });

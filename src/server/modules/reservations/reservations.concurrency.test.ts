@@ -29,7 +29,7 @@ beforeAll(async () => {
   await db.update(reservationSettings).set({
     tables: [{ no: 1, name: 'Four-top 1', minCovers: 1, maxCovers: 4 }, { no: 2, name: 'Four-top 2', minCovers: 1, maxCovers: 4 }],
     shifts: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, name: 'Dinner', firstSeating: 17 * 60, lastSeating: 21 * 60 })),
-    pacingParties: 50, pacingCovers: 200, minParty: 1, maxParty: 6, maxDaysAhead: 90, closedDates: [],
+    pacingParties: 50, pacingCovers: 200, minParty: 1, maxParty: 6, bookingWindowDays: 90, closedDates: [],
   }).where(eq(reservationSettings.merchantId, merchantId));
   crowd = await db.insert(members).values(Array.from({ length: 21 }, (_, i) => ({
     partnerId: partner.id, publicId: `crowd-${i}-${Date.now()}`, email: `crowd${i}@example.com`, firstName: 'Crowd', lastName: String(i),

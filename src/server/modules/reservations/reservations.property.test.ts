@@ -30,7 +30,7 @@ beforeAll(async () => {
   state = row!.state;
   await db.update(reservationSettings).set({
     shifts: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, name: 'Dinner', firstSeating: 17 * 60, lastSeating: 22 * 60 })),
-    pacingParties: 50, pacingCovers: 200, minParty: 1, maxParty: 6, maxDaysAhead: 90, closedDates: [],
+    pacingParties: 50, pacingCovers: 200, minParty: 1, maxParty: 6, bookingWindowDays: 90, closedDates: [],
   }).where(eq(reservationSettings.merchantId, merchantId));
 });
 afterAll(async () => { await database.close(); });

@@ -1,5 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Booked } from '#shared/rules/reservations';
+import type { RestaurantTerms } from '#shared/rules/rewards/policy';
+import { MERCHANT_TERMS_COLUMNS, termsOfRow, type MerchantTermsRow } from '../merchants';
+import type { MerchantHours } from '#shared/schemas/merchant';
 import type { Db } from '../../db/client';
 import {
   merchants, reservationTableBlocks, reservations,
@@ -8,32 +11,50 @@ import {
 
 /** SQL of the reservation engine and calls. Every member read names the member and the partner. */
 
-export type RestaurantRow = {
-  id: number; name: string; address1: string; city: string; state: string; zipCode: string; phone: string;
+/** The restaurant as a reservation shows it. */
+export type RestaurantAddress = { id: number; name: string; address1: string; city: string; state: string; zipCode: string; phone: string };
+
+export type RestaurantRow = RestaurantAddress & {
   settings: ReservationSettingsRow | null;
+  /** Opening hours: the times offered where the booking system keeps its shifts to itself. */
+  hours: MerchantHours;
+  /** When a dine here earns (the earning policy's terms), for the marks of the times offered. */
+  terms: RestaurantTerms;
 };
 
+const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+
 /**
- * The restaurant and its reservation settings, in one plain statement (the availability call's
- * first read; a query-builder select with a join cost several times more here).
+ * The restaurant, its reservation settings and its earning terms, in one plain statement (the
+ * availability call's first read; a query-builder select with a join cost several times more here).
  */
 export async function findRestaurant(db: Db, merchantId: number): Promise<RestaurantRow | undefined> {
   const result = await db.execute(sql`
-    select m.id, m.name, m.address1, m.city, m.state, m.zip_code, m.phone, to_jsonb(s) as settings
+    select m.id, m.name, m.address1, m.city, m.state, m.zip_code, m.phone, m.hours, ${MERCHANT_TERMS_COLUMNS}, to_jsonb(s) as settings
     from merchants m left join reservation_settings s on s.merchant_id = m.id where m.id = ${merchantId}`);
   const row = (result as unknown as { rows: Array<Record<string, unknown>> }).rows[0];
   if (!row) return undefined;
-  const raw = (typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings) as Record<string, unknown> | null;
+  const raw = json<Record<string, unknown> | null>(row.settings);
   return {
     id: Number(row.id), name: String(row.name), address1: String(row.address1), city: String(row.city), state: String(row.state),
     zipCode: String(row.zip_code), phone: String(row.phone), settings: raw ? settingsFromJson(raw) : null,
+    hours: json<MerchantHours | null>(row.hours) ?? [],
+    terms: termsOfRow(row as unknown as MerchantTermsRow),
   };
+}
+
+/** The member's rewarded visits (qualified dines) at the restaurant in a local month (YYYY-MM), as the engine counts them for the monthly limit. */
+export async function memberVisitsInMonth(db: Db, opts: { memberId: number; merchantId: number; month: string }): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*)::int as n from dines
+    where member_id = ${opts.memberId} and merchant_id = ${opts.merchantId} and qualified and substr(local_date, 1, 7) = ${opts.month}`);
+  return Number((result as unknown as { rows: Array<{ n: unknown }> }).rows[0]?.n ?? 0);
 }
 
 function settingsFromJson(r: Record<string, unknown>): ReservationSettingsRow {
   return {
     merchantId: Number(r.merchant_id), provider: String(r.provider), providerRef: r.provider_ref === null ? null : String(r.provider_ref),
-    minParty: Number(r.min_party), maxParty: Number(r.max_party), maxDaysAhead: Number(r.max_days_ahead), cutoffMinutes: Number(r.cutoff_minutes),
+    minParty: Number(r.min_party), maxParty: Number(r.max_party), bookingWindowDays: Number(r.booking_window_days), cutoffMinutes: Number(r.cutoff_minutes),
     pacingParties: Number(r.pacing_parties), pacingCovers: Number(r.pacing_covers), holdMinutes: Number(r.hold_minutes),
     turnTimes: r.turn_times as ReservationSettingsRow['turnTimes'], tables: r.tables as ReservationSettingsRow['tables'],
     shifts: r.shifts as ReservationSettingsRow['shifts'], closedDates: r.closed_dates as string[], updatedAt: new Date(String(r.updated_at)),
@@ -136,7 +157,7 @@ export async function findMemberReservation(db: Db, opts: { id: number; memberId
   return row;
 }
 
-export type ListedReservation = { reservation: ReservationRow; merchant: Omit<RestaurantRow, 'settings'> };
+export type ListedReservation = { reservation: ReservationRow; merchant: RestaurantAddress };
 
 /** The member's reservations with their restaurants, expired holds left out. */
 export async function listMemberReservations(db: Db, opts: { memberId: number; partnerId: number }): Promise<ListedReservation[]> {

@@ -1,16 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '#shared/schemas/common';
-import { ZMerchantIdParams } from '#shared/schemas/merchant';
-import {
-  ZAvailabilityQuery, ZAvailabilityResponse, ZConfirmReservationRequest, ZIdempotencyHeaders, ZReservation, ZReservationIdParams, ZReservationList, ZReservationRequest,
-} from '#shared/schemas/reservations';
+import { ZIdempotencyHeaders } from '#shared/schemas/reservations';
 import type { Db } from '../../db/client';
 import { RESERVATIONS_PER_MEMBER } from '../../plugins/rate-limits';
 import type { OpenTableConfig } from './open-table-provider';
 import {
   bookReservation, cancelReservation, confirmReservation, getAvailability, listReservations, requireReservations, type ReservationDeps,
 } from './reservations.service';
+import { API } from '#shared/api';
+import { route } from '../../lib/route';
 
 /**
  * Table reservations (docs/api-reservations.md). Availability is public; the member calls need the
@@ -28,27 +27,30 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{ db: Db; openTable?: Ope
   };
   const who = async (request: FastifyRequest) => ({ partner: request.sitePartner, member: (await app.sessions.require(request)).member });
 
-  app.get('/api/merchants/:merchantId/availability', {
+  route(app, API.availability, {
     schema: {
       tags: ['reservations'],
-      summary: 'Open reservation times at a restaurant around a time, or why there are none (§4)',
-      description: 'Anyone may ask. Slots are within two hours either side of `time`, in the restaurant\'s local time. With no slots, `reason` is one of none, tooSmall, tooBig, tooFar, tooClose, with the restaurant\'s `limits`. 404 for an unknown restaurant, one that does not take reservations online (code reservationsNotOffered), or a partner without table reservations.',
-      params: ZMerchantIdParams,
-      querystring: ZAvailabilityQuery,
-      response: { 200: ZAvailabilityResponse, 400: ZErrorResponse, 404: ZErrorResponse, 424: ZErrorResponse, 429: ZErrorResponse },
+      summary: 'The times a restaurant seats on a day, each marked with what a dine then earns, and the open slots around a time, or why there are none (§4, issue 24)',
+      description: 'Anyone may ask; a signed-in member gets their own earn marks (a visitor the restaurant\'s outcome). `date` must lie in `window` (the restaurant\'s today to its booking window\'s last day), else 400. `times` are the day\'s choices inside the restaurant\'s shifts; slots are within two hours either side of `time` (the one asked for when the restaurant seats then, else 19:00 where it does, else its first time that day), in the restaurant\'s local time. With no slots, `reason` is one of none, tooSmall, tooBig, tooFar, tooClose, with the restaurant\'s `limits`. 404 for an unknown restaurant, one that does not take reservations online (code reservationsNotOffered), or a partner without table reservations.',
+      response: { 400: ZErrorResponse, 404: ZErrorResponse, 424: ZErrorResponse, 429: ZErrorResponse },
     },
-  }, async (request) => getAvailability(deps, { partner: request.sitePartner, merchantId: request.params.merchantId, query: request.query }));
+  }, async (request, reply) => {
+    // The marks are the signed-in member's own: never cached.
+    reply.header('cache-control', 'no-store');
+    const member = (await request.currentSession())?.member ?? null;
+    return getAvailability(deps, { partner: request.sitePartner, member, merchantId: request.params.merchantId, query: request.query });
+  });
 
-  app.get('/api/Member/Reservations', {
+  route(app, API.reservations, {
     schema: {
       tags: ['reservations'],
       summary: "The member's reservations: upcoming soonest first, then past (started, cancelled) most recent first, with the restaurant's name and address",
-      response: { 200: ZReservationList, 401: ZErrorResponse, 404: ZErrorResponse, 429: ZErrorResponse },
+      response: { 401: ZErrorResponse, 404: ZErrorResponse, 429: ZErrorResponse },
     },
     preValidation: signedIn,
   }, async (request) => listReservations(deps, await who(request)));
 
-  app.post('/api/Member/Reservations', {
+  route(app, API.reserve, {
     schema: {
       tags: ['reservations'],
       summary: 'Book a slot, or hold it for a few minutes (hold: true) until confirmed',
@@ -59,9 +61,8 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{ db: Db; openTable?: Ope
       ].join(' '),
       security: [{ xsrf: [] }],
       headers: ZIdempotencyHeaders.loose(),
-      body: ZReservationRequest,
       response: {
-        200: ZReservation, 201: ZReservation, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse,
+        400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse,
         409: ZErrorResponse, 422: ZErrorResponse, 424: ZErrorResponse, 429: ZErrorResponse,
       },
     },
@@ -74,16 +75,14 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{ db: Db; openTable?: Ope
     return reply.status(result.created ? 201 : 200).send(result.reservation);
   });
 
-  app.post('/api/Member/Reservations/:id/Confirm', {
+  route(app, API.confirmReservation, {
     schema: {
       tags: ['reservations'],
       summary: 'Confirm a held reservation (book it); confirming a booked one answers it as it is',
       description: '409 with code reservationHoldExpired when the hold ran out (choose a time again).',
       security: [{ xsrf: [] }],
-      params: ZReservationIdParams,
       // Optional: a call without a body (Fastify hands null to the validator) confirms as it was held.
-      body: ZConfirmReservationRequest.nullish(),
-      response: { 200: ZReservation, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 424: ZErrorResponse, 429: ZErrorResponse },
+      response: { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 424: ZErrorResponse, 429: ZErrorResponse },
     },
     preValidation: signedIn,
   }, async (request, reply) => {
@@ -92,14 +91,13 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{ db: Db; openTable?: Ope
     return confirmReservation(deps, { ...w, id: request.params.id, specialRequest: request.body?.specialRequest });
   });
 
-  app.delete('/api/Member/Reservations/:id', {
+  route(app, API.cancelReservation, {
     schema: {
       tags: ['reservations'],
       summary: 'Cancel a reservation (or release a hold): the table is free again',
       description: 'Cancelling again answers the cancelled reservation. 409 once the reservation has started. Another member\'s reservation is 404.',
       security: [{ xsrf: [] }],
-      params: ZReservationIdParams,
-      response: { 200: ZReservation, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 424: ZErrorResponse, 429: ZErrorResponse },
+      response: { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 424: ZErrorResponse, 429: ZErrorResponse },
     },
     preValidation: signedIn,
   }, async (request) => cancelReservation(deps, { ...(await who(request)), id: request.params.id }));

@@ -1,8 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  OVERLAP_WINDOW_MINUTES, RESERVATION_MESSAGES, isInReservationDateRange, minutesOf, noAvailabilityMessage, overlapsWithin, reservationDateRange,
-  type ReservationLimits, type ReservationStatus,
+  DEFAULT_RESERVATION_TIME, OVERLAP_WINDOW_MINUTES, RESERVATION_MESSAGES, bookingWindow, bookingWindowMessage, isInBookingWindow, isSeatingTime,
+  minutesOf, noAvailabilityMessage, overlapsWithin, searchTime, shiftsFromHours, shiftsWithinHours, timeChoices, timeOf, weekdayOf,
+  type BookingWindow, type ReservationLimits, type ReservationStatus, type Shift,
 } from '#shared/rules/reservations';
+import { clockTime } from '#shared/rules/clock-time';
+import { longDate } from '#shared/rules/notifications';
 import { takesTableReservations } from '#shared/rules/partner-features';
 import type {
   AvailabilityQuery, AvailabilityResponse, Reservation, ReservationList, ReservationRequest,
@@ -12,12 +15,13 @@ import type { Db } from '../../db/client';
 import type { MemberRow, PartnerRow, ReservationRow, ReservationSettingsRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { restaurantClock } from './clock';
+import { earnMarker } from './earn-marks';
 import { NativeProvider } from './native-provider';
 import { OpenTableProvider, type OpenTableConfig } from './open-table-provider';
 import { ProviderError, type Guest, type ProviderRef, type ProviderRestaurant, type ReservationProvider } from './provider';
 import {
   deleteBlocks, expireHolds, findByKey, findMemberReservation, findRestaurant, insertReservation, insertReservationOnce, listMemberReservations,
-  lockRestaurant, memberStartsNear, updateReservation, type RestaurantRow,
+  lockRestaurant, memberStartsNear, updateReservation, type RestaurantAddress, type RestaurantRow,
 } from './reservations.repo';
 
 /**
@@ -79,36 +83,82 @@ type Bookable = { restaurant: RestaurantRow; settings: ReservationSettingsRow; p
 async function bookable(deps: ReservationDeps, merchantId: number): Promise<Bookable> {
   const restaurant = await findRestaurant(deps.db, merchantId);
   if (!restaurant) throw err(404, UNKNOWN_RESTAURANT);
-  const settings = restaurant.settings;
+  // The times offered and held stay inside the restaurant's opening hours of each day.
+  const settings = restaurant.settings && { ...restaurant.settings, shifts: shiftsWithinHours(restaurant.settings.shifts, restaurant.hours) };
   const provider = settings && providerFor(deps, settings);
   if (!settings || !provider) throw err(404, RESERVATION_MESSAGES.notOffered, 'reservationsNotOffered');
   return { restaurant, settings, provider, ref: { merchantId, providerRef: settings.providerRef, clock: restaurantClock(restaurant.state) } };
 }
 
-function checkDate(date: string, today: string): void {
-  if (!isInReservationDateRange(date, today)) {
-    const { min, max } = reservationDateRange(today);
-    const message = `Choose a date from ${min} to ${max} (yesterday to one year ahead).`;
+/** Issue 24: the restaurant's booking window, from its today in its own time zone. */
+function windowOf(b: Bookable, now: number): BookingWindow {
+  return bookingWindow(b.ref.clock.today(now), b.settings.bookingWindowDays);
+}
+
+/** A date outside the window: 400 that names the window (the booking engine is not asked). */
+function checkDate(date: string, window: BookingWindow): void {
+  if (!isInBookingWindow(date, window)) {
+    const message = bookingWindowMessage(window);
     throw AppError.badRequest(message, [{ field: 'date', message }]);
   }
 }
 
-export async function getAvailability(deps: ReservationDeps, opts: { partner: PartnerRow; merchantId: number; query: AvailabilityQuery }): Promise<AvailabilityResponse> {
+/**
+ * The restaurant's shifts on a date (none on a closed date). Our engine's shifts are the truth
+ * (`known`); a remote booking system keeps its own, so without shifts in our settings the opening
+ * hours stand in for the times offered and the remote system decides what it takes.
+ */
+function dayShifts(b: Bookable, date: string): { shifts: Shift[]; known: boolean } {
+  if (b.settings.closedDates.includes(date)) return { shifts: [], known: true };
+  const weekday = weekdayOf(date);
+  if (b.provider.kind !== 'native' && b.settings.shifts.length === 0) return { shifts: shiftsFromHours(b.restaurant.hours, weekday), known: false };
+  return { shifts: b.settings.shifts.filter((s) => s.weekday === weekday), known: true };
+}
+
+/** A time the restaurant does not seat at on that day: 400 (never a hold outside its shifts). */
+function checkSeating(b: Bookable, date: string, time: string): void {
+  const { shifts, known } = dayShifts(b, date);
+  if (!known || isSeatingTime(minutesOf(time)!, shifts)) return;
+  const message = shifts.length === 0
+    ? `${b.restaurant.name} takes no reservations on ${longDate(date)}. Please choose another date.`
+    : `${b.restaurant.name} does not seat guests at ${clockTime(time)} on ${longDate(date)}. Please choose one of the times offered.`;
+  throw AppError.badRequest(message, [{ field: 'time', message }]);
+}
+
+const limitsOf = (settings: ReservationSettingsRow): ReservationLimits => ({
+  minPartySize: settings.minParty, maxPartySize: settings.maxParty, maxDaysInAdvance: settings.bookingWindowDays, cutoffMinutes: settings.cutoffMinutes,
+});
+
+/**
+ * The times of a day (issue 24): only inside the restaurant's shifts, in its booking window, each
+ * marked with what a dine then earns for this member (a visitor: the restaurant's outcome), and
+ * the open slots around the time asked for (or the default time of the day).
+ */
+export async function getAvailability(deps: ReservationDeps, opts: { partner: PartnerRow; member: MemberRow | null; merchantId: number; query: AvailabilityQuery }): Promise<AvailabilityResponse> {
   requireReservations(opts.partner);
   const b = await bookable(deps, opts.merchantId);
   const now = deps.now?.() ?? Date.now();
   const q = opts.query;
-  checkDate(q.date, b.ref.clock.today(now));
+  const window = windowOf(b, now);
+  checkDate(q.date, window);
+  const { shifts, known } = dayShifts(b, q.date);
+  // A remote system knows its own shifts: the time asked for goes to it as it is.
+  const time = (known || !q.time ? searchTime(q.time, shifts) : q.time) ?? q.time ?? DEFAULT_RESERVATION_TIME;
+  const mark = await earnMarker(deps.db, { partner: opts.partner, member: opts.member, restaurant: b.restaurant, date: q.date });
   let answer;
   try {
-    answer = await b.provider.availability(deps.db, b.ref, { date: q.date, time: q.time, partySize: q.partySize, now });
+    // A day our engine seats nobody has no slots: it is not asked.
+    answer = known && shifts.length === 0
+      ? { slots: [], reason: 'none' as const, limits: limitsOf(b.settings) }
+      : await b.provider.availability(deps.db, b.ref, { date: q.date, time, partySize: q.partySize, now });
   } catch (e) {
     if (e instanceof ProviderError) throw providerError(e, null, b.restaurant.phone);
     throw e;
   }
   return {
-    merchantId: opts.merchantId, date: q.date, time: q.time, partySize: q.partySize,
-    slots: answer.slots.map((s) => ({ time: s.time, dateTime: b.ref.clock.localIso(s.startsAt) })),
+    merchantId: opts.merchantId, date: q.date, time, partySize: q.partySize, window,
+    times: timeChoices(shifts).map((m) => ({ time: timeOf(m), earn: mark(m) })),
+    slots: answer.slots.map((s) => ({ time: s.time, dateTime: b.ref.clock.localIso(s.startsAt), earn: mark(minutesOf(s.time)!) })),
     ...(answer.slots.length === 0 ? { reason: answer.reason ?? 'none' } : {}),
     limits: answer.limits,
     phone: b.restaurant.phone,
@@ -140,19 +190,20 @@ export async function bookReservation(
   const replay = async (row: ReservationRow | undefined): Promise<BookResult | null> => {
     if (!row) return null;
     if (row.requestHash !== hash) throw err(422, KEY_REUSED, 'idempotencyKeyReused');
-    return { reservation: await present(deps, row), created: false };
+    return { reservation: await present(deps, row, opts), created: false };
   };
   const earlier = await replay(await findByKey(deps.db, member.id, opts.idempotencyKey));
   if (earlier) return earlier;
 
   const b = await bookable(deps, body.merchantId);
   const now = deps.now?.() ?? Date.now();
-  checkDate(body.date, b.ref.clock.today(now));
+  checkDate(body.date, windowOf(b, now));
+  checkSeating(b, body.date, body.time);
   const startMs = b.ref.clock.toInstant(body.date, minutesOf(body.time)!);
   const holdMinutes = body.hold ? b.settings.holdMinutes : null;
   const requestId = `${partner.code}-${member.id}-${createHash('sha256').update(opts.idempotencyKey).digest('hex').slice(0, 24)}`;
   const guest = guestOf(member);
-  const limits = { minPartySize: b.settings.minParty, maxPartySize: b.settings.maxParty, maxDaysInAdvance: b.settings.maxDaysAhead, cutoffMinutes: b.settings.cutoffMinutes };
+  const limits = limitsOf(b.settings);
   const base = {
     partnerId: partner.id, memberId: member.id, merchantId: body.merchantId, provider: b.provider.kind, partySize: body.partySize,
     localDate: body.date, localTime: body.time, specialRequest: body.specialRequest, idempotencyKey: opts.idempotencyKey, requestHash: hash,
@@ -189,7 +240,7 @@ export async function bookReservation(
         return { row: done, created: true };
       });
       if (!created) return (await replay(row))!;
-      return { reservation: await present(deps, row), created: true };
+      return { reservation: await present(deps, row, opts), created: true };
     }
     // A provider over the network: never inside a transaction. Its request id makes a retry book once.
     await overlapCheck(deps.db);
@@ -202,7 +253,7 @@ export async function bookReservation(
       confirmedAt: holdMinutes === null ? new Date(now) : null,
     });
     if (!created) return (await replay(row))!;
-    return { reservation: await present(deps, row), created: true };
+    return { reservation: await present(deps, row, opts), created: true };
   } catch (e) {
     if (e instanceof ProviderError) throw providerError(e, limits, b.restaurant.phone);
     throw e;
@@ -232,7 +283,7 @@ async function ownReservation(deps: ReservationDeps, who: Who, id: number): Prom
 export async function confirmReservation(deps: ReservationDeps, opts: Who & { id: number; specialRequest?: string }): Promise<Reservation> {
   const row = await ownReservation(deps, opts, opts.id);
   requireOpenAccount(opts.member);
-  if (row.status === 'booked') return present(deps, row);
+  if (row.status === 'booked') return present(deps, row, opts);
   if (row.status !== 'held') throw err(409, row.status === 'expired' ? RESERVATION_MESSAGES.holdExpired : NOT_HELD, row.status === 'expired' ? 'reservationHoldExpired' : undefined);
   const b = await bookable(deps, row.merchantId);
   const now = deps.now?.() ?? Date.now();
@@ -250,7 +301,7 @@ export async function confirmReservation(deps: ReservationDeps, opts: Who & { id
         return updateReservation(tx, row.id, { status: 'booked', holdExpiresAt: null, confirmedAt: new Date(now), providerRef: ref || current.providerRef, specialRequest });
       });
       if (!done) throw new ProviderError('holdExpired');
-      return present(deps, done);
+      return present(deps, done, opts);
     }
     if (row.holdExpiresAt && row.holdExpiresAt.getTime() <= now) {
       await updateReservation(deps.db, row.id, { status: 'expired' });
@@ -258,14 +309,19 @@ export async function confirmReservation(deps: ReservationDeps, opts: Who & { id
     }
     const specialRequest = opts.specialRequest ?? row.specialRequest;
     const { providerRef: ref } = await b.provider.confirm(deps.db, b.ref, providerRef(row), { guest: guestOf(opts.member), specialRequest });
-    return present(deps, await updateReservation(deps.db, row.id, { status: 'booked', holdExpiresAt: null, confirmedAt: new Date(now), providerRef: ref, specialRequest }));
+    return present(deps, await updateReservation(deps.db, row.id, { status: 'booked', holdExpiresAt: null, confirmedAt: new Date(now), providerRef: ref, specialRequest }), opts);
   } catch (e) {
     if (e instanceof ProviderError) throw providerError(e, null, b.restaurant.phone);
     throw e;
   }
 }
 
-/** Cancels a booking or releases a hold; the table is free again. Cancelling twice answers the cancelled reservation. */
+/**
+ * Cancels a booking or releases a hold; the table is free again. Cancelling twice answers the
+ * cancelled reservation. A hold released before Reserve was pressed never became a reservation:
+ * it ends as `expired` (like a hold that ran out), which the member's list leaves out, rather
+ * than a "Cancelled" booking the member never made (review 24 d).
+ */
 export async function cancelReservation(deps: ReservationDeps, opts: Who & { id: number }): Promise<Reservation> {
   const row = await ownReservation(deps, opts, opts.id);
   const now = deps.now?.() ?? Date.now();
@@ -274,7 +330,9 @@ export async function cancelReservation(deps: ReservationDeps, opts: Who & { id:
   const restaurant = await findRestaurant(deps.db, row.merchantId);
   const settings = restaurant?.settings ?? null;
   const ref: ProviderRestaurant = { merchantId: row.merchantId, providerRef: settings?.providerRef ?? null, clock: restaurantClock(restaurant?.state ?? '') };
-  const cancelled = { status: 'cancelled', cancelledAt: new Date(now), holdExpiresAt: null } as const;
+  const cancelled = row.status === 'held'
+    ? { status: 'expired', holdExpiresAt: new Date(now) } as const
+    : { status: 'cancelled', cancelledAt: new Date(now), holdExpiresAt: null } as const;
   try {
     if (row.provider === 'native') {
       // Our engine: the table periods go in the same commit as the status.
@@ -307,13 +365,21 @@ export async function listReservations(deps: ReservationDeps, who: Who): Promise
   return { reservations: [...upcoming, ...past] };
 }
 
-async function present(deps: ReservationDeps, row: ReservationRow): Promise<Reservation> {
+/**
+ * The reservation as the member reads it; for the answers of holding, booking and confirming
+ * (`earnFor`, the member), with what a dine at its time earns (issue 24: the hold step and the
+ * confirmation say it).
+ */
+async function present(deps: ReservationDeps, row: ReservationRow, earnFor?: Who): Promise<Reservation> {
   const restaurant = await findRestaurant(deps.db, row.merchantId);
   if (!restaurant) throw err(404, UNKNOWN_RESTAURANT);
-  return toReservation(row, restaurant, deps.now?.() ?? Date.now());
+  const reservation = toReservation(row, restaurant, deps.now?.() ?? Date.now());
+  if (!earnFor) return reservation;
+  const mark = await earnMarker(deps.db, { partner: earnFor.partner, member: earnFor.member, restaurant, date: row.localDate });
+  return { ...reservation, earn: mark(minutesOf(row.localTime)!) };
 }
 
-export function toReservation(row: ReservationRow, merchant: Omit<RestaurantRow, 'settings'>, now: number): Reservation {
+export function toReservation(row: ReservationRow, merchant: RestaurantAddress, now: number): Reservation {
   const status: ReservationStatus = row.status === 'held' && row.holdExpiresAt && row.holdExpiresAt.getTime() <= now ? 'expired' : row.status as ReservationStatus;
   const live = status === 'held' || status === 'booked';
   const upcoming = live && row.startsAt.getTime() > now;

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dines, memberRewards, merchantReviews, merchantReviewTotals, merchants, type MerchantRow } from '../../db/schema';
-import { REWARD_ROW_COLUMNS, type RewardRow } from '../rewards/rewards.repo';
+import { REWARD_ROW_COLUMNS, type RewardRow } from '../rewards';
 
 /** Every member-side function takes the partner and the member: one member's dines are nobody else's. */
 export type Owner = { partnerId: number; memberId: number };

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '#shared/schemas/common';
-import { ZMerchantIdParams } from '#shared/schemas/merchant';
-import {
-  MAX_REVIEW_COMMENT, ZCreateReviewRequest, ZCreateReviewResponse, ZMerchantReviewsPage, ZMerchantReviewsQuery, ZReviewableDine,
-  ZReviewStatusQuery, ZReviewStatusResponse, ZReviewTxnParams,
-} from '#shared/schemas/reviews';
+import { MAX_REVIEW_COMMENT } from '#shared/schemas/reviews';
 import type { Db } from '../../db/client';
-import type { MerchantSearch } from '../merchants/merchants.service';
+import type { MerchantSearch } from '../merchants';
 import { createReview, merchantReviewsPage, reviewableDine, reviewStatus } from './reviews.service';
+import { API } from '#shared/api';
+import { route } from '../../lib/route';
 
 /**
  * Verified reviews (issue 10; docs/api-reviews.md). Member calls are own-member only (the session
@@ -20,39 +18,36 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ db: Db; search?: MerchantSea
     return { partner: request.sitePartner, member };
   };
 
-  app.get('/api/reviews/status', {
+  route(app, API.reviewStatus, {
     schema: {
       tags: ['reviews'],
       summary: 'Review status of Reviews & History rows (§7): [{id, completed}] for each distinct txnId, in the order asked',
       description: "completed is true only for the signed-in member's own dines that have a review; any other id (unknown, another member's or another partner's) answers completed false, so nothing about it is revealed.",
-      querystring: ZReviewStatusQuery,
-      response: { 200: ZReviewStatusResponse, 400: ZErrorResponse, 401: ZErrorResponse },
+      response: { 400: ZErrorResponse, 401: ZErrorResponse },
     },
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return reviewStatus(db, await who(request), request.query.txnId);
   });
 
-  app.get('/api/reviews/dines/:txnId', {
+  route(app, API.reviewableDine, {
     schema: {
       tags: ['reviews'],
       summary: "A visit of the member's history for the review form: restaurant, date, its review if written, and whether one may be written now (§5)",
-      params: ZReviewTxnParams,
-      response: { 200: ZReviewableDine, 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse },
+      response: { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse },
     },
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return reviewableDine(db, await who(request), request.params.txnId);
   });
 
-  app.post('/api/reviews', {
+  route(app, API.createReview, {
     schema: {
       tags: ['reviews'],
       summary: 'Write the review of a visit: food, service, ambience and value 1-5, an optional comment',
       description: `Only the diner, once per dine, while §5 allows it (settle or manual row, not Deferred or Forfeit, dated 1 February 2021 or later, up to 35 days after the visit in the restaurant's calendar). The comment is trimmed, up to ${MAX_REVIEW_COMMENT} characters. 404 for a visit not in the member's history (another member's included); 409 once reviewed or when the rule no longer allows it. Answers the review and the restaurant's new rating and count.`,
       security: [{ xsrf: [] }],
-      body: ZCreateReviewRequest,
-      response: { 200: ZCreateReviewResponse, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse },
+      response: { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse },
     },
   }, async (request) => {
     const result = await createReview(db, await who(request), request.body);
@@ -60,13 +55,11 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ db: Db; search?: MerchantSea
     return result;
   });
 
-  app.get('/api/merchants/:merchantId/reviews', {
+  route(app, API.merchantReviews, {
     schema: {
       tags: ['reviews'],
       summary: "A restaurant's verified reviews, newest first, with their average ratings (public)",
-      params: ZMerchantIdParams,
-      querystring: ZMerchantReviewsQuery,
-      response: { 200: ZMerchantReviewsPage, 400: ZErrorResponse, 404: ZErrorResponse },
+      response: { 400: ZErrorResponse, 404: ZErrorResponse },
     },
   }, async (request) => merchantReviewsPage(db, request.params.merchantId, request.query));
 };

@@ -5,7 +5,7 @@ import { REVIEW_LINK_MESSAGES, reviewLinkDecision } from '#shared/rules/review-l
 import type {
   CreateReviewResponse, MerchantReview, MerchantReviewsPage, ReviewableDine, ReviewStatus, VerifiedRatings,
 } from '#shared/schemas/reviews';
-import { toTransaction } from '../rewards/rewards.service';
+import { toTransaction } from '../rewards';
 import {
   countMerchantReviews, findReviewTarget, insertReview, merchantExists, merchantReviewRows, reviewedAmong, reviewOfDine, totalsOf,
   type MerchantFigures, type Owner, type ReviewRow, type ReviewTarget, type TotalsRow,
@@ -78,7 +78,7 @@ export async function reviewStatus(db: Db, who: Who, ids: readonly string[]): Pr
 }
 
 function decide(who: Who, target: ReviewTarget, reviewed: boolean, now: Date) {
-  const tx = toTransaction(who.partner, target.row, now.toISOString().slice(0, 10));
+  const tx = toTransaction(who.partner, who.member, target.row, now.toISOString().slice(0, 10));
   return { tx, decision: reviewLinkDecision({ ...tx, reviewed }, now) };
 }
 

@@ -116,10 +116,14 @@ describe('statement credits (Dollar and Credit partners)', () => {
     expect(rewards.filter((r) => r.status === 'Paid').map((r) => [r.amount, r.payoutRef, r.paidAt])).toEqual([[900, credit!.creditId, now], [800, credit!.creditId, now], [450, credit!.creditId, now]]);
     expect(rewards.find((r) => r.status === 'Pending')).toMatchObject({ amount: 700, payoutRef: null });
 
-    expect(await payStatementCredits(db())).toMatchObject({ completed: 1, issued: 0 });
-    expect((await creditsOf(m)).map((c) => c.status)).toEqual(['completed']);
-    expect(await payStatementCredits(db())).toMatchObject({ completed: 0, issued: 0 });
+    // Completed two days later: the rewards are dated by the completion (the member reads 'Paid' from then on), and so is the credit.
+    const completedAt = new Date('2026-11-24T09:30:00Z');
+    expect(await payStatementCredits(db(), { now: completedAt })).toMatchObject({ completed: 1, issued: 0 });
+    expect((await creditsOf(m)).map((c) => [c.status, c.updatedAt])).toEqual([['completed', completedAt]]);
+    expect((await rewardsOf(m)).filter((r) => r.status === 'Paid').map((r) => r.paidAt)).toEqual([completedAt, completedAt, completedAt]);
+    expect(await payStatementCredits(db(), { now: new Date('2026-11-25T09:30:00Z') })).toMatchObject({ completed: 0, issued: 0 });
     expect(await creditsOf(m)).toHaveLength(1);
+    expect((await rewardsOf(m)).filter((r) => r.status === 'Paid').map((r) => r.paidAt)).toEqual([completedAt, completedAt, completedAt]);
   });
 
   it('pays to the most recently used linked card', async () => {

@@ -14,9 +14,11 @@ import { builtInLedger, type LedgerPosting, type PartnerLedgerAdapter } from './
  *   marked Paid with the posting's reference.
  * - Dollar and Credit partners: Awarded rewards are the member's balance (member_balances keeps
  *   their sum); at the payout breakpoint a statement credit of the whole balance is written in the
- *   same transaction as the balance debit and the rewards it pays become Paid. A processor settles
- *   credits on the next run: completed, or rejected / error with the rewards Awarded again and the
- *   balance restored.
+ *   same transaction as the balance debit and the rewards it pays become Paid (stored: out of the
+ *   balance, a refund now adjusts them; the member reads them as paying out until the credit
+ *   completes, rewards.service.ts). A processor settles credits on the next run: completed (the
+ *   rewards' paidAt becomes the completion), or rejected / error with the rewards Awarded again and
+ *   the balance restored.
  *
  * Exactly once: each step is one transaction that locks the members first, in id order (as the
  * engine does, so neither waits on the other in a cycle), skipping members another transaction
@@ -186,8 +188,12 @@ async function addToBalance(tx: Db, member: { memberId: number; partnerId: numbe
     .onConflictDoUpdate({ target: memberBalances.memberId, set: { balanceCents: sql`${memberBalances.balanceCents} + ${cents}`, updatedAt: sql`now()` } });
 }
 
-/** Asks the processor about open credits; rejected and error ones give their rewards and balance back. */
-async function settleOpenCredits(db: Db, processor: StatementCreditProcessor, limit: number) {
+/**
+ * Asks the processor about open credits. A completed one dates its rewards' paidAt to the
+ * completion (the member reads 'Paid <date>' only from then: rewards.service.ts); rejected and
+ * error ones give their rewards and balance back.
+ */
+async function settleOpenCredits(db: Db, processor: StatementCreditProcessor, limit: number, now: Date) {
   const result = { completed: 0, received: 0, rejected: 0, error: 0 };
   for (let after = 0; ;) {
     const open = await db.select().from(statementCredits)
@@ -205,9 +211,13 @@ async function settleOpenCredits(db: Db, processor: StatementCreditProcessor, li
       const done = await db.transaction(async (tx) => {
         if ((await lockMembersSkipping(tx, [credit.memberId])).length === 0) return false;
         // Only from an open status, once: a repeated answer changes nothing.
-        const [moved] = await tx.update(statementCredits).set({ status: o.status, note: o.note ?? null, updatedAt: new Date() })
+        const [moved] = await tx.update(statementCredits).set({ status: o.status, note: o.note ?? null, updatedAt: now })
           .where(and(eq(statementCredits.creditId, o.creditId), inArray(statementCredits.status, OPEN_CREDIT))).returning({ id: statementCredits.id });
         if (!moved) return false;
+        if (o.status === 'completed') {
+          await tx.update(memberRewards).set({ paidAt: now, updatedAt: new Date() })
+            .where(and(eq(memberRewards.memberId, credit.memberId), eq(memberRewards.payoutRef, credit.creditId), eq(memberRewards.status, 'Paid')));
+        }
         if (o.status === 'rejected' || o.status === 'error') {
           await tx.update(memberRewards).set({ status: 'Awarded', paidAt: null, payoutRef: null, updatedAt: new Date() })
             .where(and(eq(memberRewards.memberId, credit.memberId), eq(memberRewards.payoutRef, credit.creditId), eq(memberRewards.status, 'Paid')));
@@ -271,7 +281,8 @@ async function issueCredits(db: Db, opts: { breakpointCents: number; limit: numb
 /** The statement-credit job: settle the credits sent on earlier runs, then pay the balances at the breakpoint. */
 export async function payStatementCredits(db: Db, opts: RunOptions & { processor?: StatementCreditProcessor; breakpointCents?: number } = {}) {
   const limit = opts.batch ?? DEFAULT_BATCH;
-  const settled = await settleOpenCredits(db, opts.processor ?? standInProcessor, limit);
-  const issued = await issueCredits(db, { breakpointCents: opts.breakpointCents ?? PAYOUT_BREAKPOINT_CENTS, limit, now: opts.now ?? new Date() });
+  const now = opts.now ?? new Date();
+  const settled = await settleOpenCredits(db, opts.processor ?? standInProcessor, limit, now);
+  const issued = await issueCredits(db, { breakpointCents: opts.breakpointCents ?? PAYOUT_BREAKPOINT_CENTS, limit, now });
   return { ...settled, ...issued };
 }

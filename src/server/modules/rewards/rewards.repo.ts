@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dines, memberRewards, merchants, statementCredits } from '../../db/schema';
 
@@ -30,22 +30,44 @@ export const REWARD_ROW_COLUMNS = {
     localMinutes: dines.localMinutes,
     authAmountCents: dines.authAmountCents,
     clearedAmountCents: dines.clearedAmountCents,
+    // What the earning policy reads to say what the dine earned on (the basis).
+    tipCents: dines.tipCents,
+    refundedCents: dines.refundedCents,
+    onlineOrder: dines.onlineOrder,
+    subtotalCents: dines.subtotalCents,
+    // The rate it earned at (the tier's times the restaurant's multiplier) and the tier: the row's rate × basis = its reward.
+    rate: dines.rate,
+    tierAtDine: dines.tierAtDine,
     cardLastFour: dines.cardLastFour,
     reason: dines.reason,
   },
   merchant: { id: merchants.id, name: merchants.name, participating: merchants.participating, participationEnd: merchants.participationEnd },
 };
 
-/** One page of Reviews & History: reward rows with their dine and restaurant, newest first. */
+/**
+ * A Reviews & History row: the reward row, when its purchase cleared (a Deferred reward's time to
+ * activate runs from it), and the statement credit that pays it (cash-back partners), joined by
+ * the credit id the payout job stores as the reward's payout_ref, within the same member.
+ */
+const HISTORY_ROW_COLUMNS = {
+  ...REWARD_ROW_COLUMNS,
+  dine: { ...REWARD_ROW_COLUMNS.dine, clearedAt: dines.clearedAt },
+  credit: { creditId: statementCredits.creditId, status: statementCredits.status, targetLabel: statementCredits.targetLabel },
+};
+
+/** One page of Reviews & History: reward rows with their dine, restaurant and statement credit, newest first. */
 export function rewardRows(db: Db, owner: Owner, page: Page) {
-  return db.select(REWARD_ROW_COLUMNS).from(memberRewards)
+  return db.select(HISTORY_ROW_COLUMNS).from(memberRewards)
     .leftJoin(dines, eq(dines.id, memberRewards.dineId))
     .leftJoin(merchants, eq(merchants.id, dines.merchantId))
+    .leftJoin(statementCredits, and(eq(statementCredits.creditId, memberRewards.payoutRef), eq(statementCredits.memberId, memberRewards.memberId), eq(statementCredits.partnerId, memberRewards.partnerId)))
     .where(ownRewards(owner))
     .orderBy(desc(happenedAt), desc(memberRewards.id))
     .limit(page.limit).offset(page.offset);
 }
-export type RewardRow = Awaited<ReturnType<typeof rewardRows>>[number];
+export type HistoryRow = Awaited<ReturnType<typeof rewardRows>>[number];
+/** A reward row as reviews.repo.ts reads it too (REWARD_ROW_COLUMNS): the history row without its credit and clearing. */
+export type RewardRow = Omit<HistoryRow, 'credit' | 'dine'> & { dine: Omit<NonNullable<HistoryRow['dine']>, 'clearedAt'> | null };
 
 export async function countRewards(db: Db, owner: Owner): Promise<number> {
   const [row] = await db.select({ n: count() }).from(memberRewards).where(ownRewards(owner));
@@ -73,3 +95,39 @@ export async function countCredits(db: Db, owner: Owner): Promise<number> {
   const [row] = await db.select({ n: count() }).from(statementCredits).where(ownCredits(owner));
   return row?.n ?? 0;
 }
+
+/**
+ * The calendar year a Reviews & History row belongs to: a dine's own row the restaurant-local date
+ * of the dine, any other row the instant it was made, on the member's clock (`from` ≤ it < `to`,
+ * the year's first instant there and the next year's). The same dating as the rows' dates
+ * (rewards.service.ts transactionCreatedAt).
+ */
+export type YearBounds = { year: number; from: Date; to: Date };
+
+/**
+ * The member's rows of a year summed by what became of them, in the partner's unit: earned
+ * (Awarded or Paid: paying out included, adjustments and taken-back bonuses negative) and on the
+ * way (Pending, Deferred). Forfeit rows carry 0.
+ */
+export async function yearTotals(db: Db, owner: Owner, bounds: YearBounds): Promise<{ earned: number; onTheWay: number }> {
+  const first = `${bounds.year}-01-01`;
+  const next = `${bounds.year + 1}-01-01`;
+  const inYear = sql`case when ${memberRewards.sourceCode} = 'S' and ${dines.id} is not null
+    then ${dines.localDate} >= ${first} and ${dines.localDate} < ${next}
+    else ${memberRewards.createdAt} >= ${bounds.from.toISOString()}::timestamptz and ${memberRewards.createdAt} < ${bounds.to.toISOString()}::timestamptz end`;
+  const [row] = await db.select({
+    earned: sql<number>`coalesce(sum(${memberRewards.amount}) filter (where ${memberRewards.status} in ('Awarded', 'Paid')), 0)`.mapWith(Number),
+    onTheWay: sql<number>`coalesce(sum(${memberRewards.amount}) filter (where ${memberRewards.status} in ('Pending', 'Deferred')), 0)`.mapWith(Number),
+  }).from(memberRewards)
+    .leftJoin(dines, eq(dines.id, memberRewards.dineId))
+    .where(and(ownRewards(owner), inYear));
+  return { earned: row?.earned ?? 0, onTheWay: row?.onTheWay ?? 0 };
+}
+
+/** Cash back in statement credits issued and not completed yet (pending, pending_received), in cents. */
+export async function pendingPayoutCents(db: Db, owner: Owner): Promise<number> {
+  const [row] = await db.select({ cents: sum(statementCredits.amountCents).mapWith(Number) }).from(statementCredits)
+    .where(and(ownCredits(owner), inArray(statementCredits.status, ['pending', 'pending_received'])));
+  return row?.cents ?? 0;
+}
+

@@ -8,7 +8,7 @@ import type { CreditBalance, CreditRecordsPage, DineSummary, TransactionsPage } 
 import { eq } from 'drizzle-orm';
 import { insertDine, insertReward, memberByPublicId } from './rewards.test-fixtures';
 import { dineSummary, NO_STATEMENT_CREDITS } from './rewards.service';
-import { progressYear } from '../members/standing';
+import { progressYear } from '#shared/rules/rewards/local-time';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -73,12 +73,17 @@ describe('GET /api/Member/Transactions', () => {
     expect(awarded).toEqual({
       sourceTransactionId: expect.stringMatching(/^fx-/), transactionCreatedAt: `${year - 1}-03-20T19:45:00-05:00`,
       transactionStatus: 'Awarded', transactionTypeCode: 'S', dineAmount: 45.67, benefitAmount: 147, merchantId: 7, merchantName,
-      activeMerchant: true, cardLastFour: expect.stringMatching(/^\d{4}$/), paidAt: null, ticketAmount: 45.67, reason: null, reasonCode: null,
+      activeMerchant: true, cardLastFour: expect.stringMatching(/^\d{4}$/), paidAt: null, ticketAmount: 45.67, earnedOnAmount: null, earnedOnReasons: [], earnMultiplier: null, reason: null, reasonCode: null,
+      statementCredit: null, deferral: null,
     });
     const [card] = await t.database.db.select().from(memberCards).where(eq(memberCards.memberId, m.id));
     expect(awarded.cardLastFour).toBe(card!.lastFour);
     expect(rows.find((r) => r.transactionStatus === 'Forfeit')).toMatchObject({ benefitAmount: 0, reasonCode: 'blackoutDay', reason: NOT_EARNED_REASONS.blackoutDay });
-    expect(rows.find((r) => r.transactionStatus === 'Paid')).toMatchObject({ paidAt: '2026-04-01T00:00:00.000Z', reason: null });
+    expect(rows.find((r) => r.transactionStatus === 'Paid')).toMatchObject({ paidAt: '2026-04-01T00:00:00.000Z', reason: null, statementCredit: null });
+    // Deferred: the member (tier 2) has activated since, so the sweep awards it; the last day counts from the clearing.
+    expect(rows.find((r) => r.transactionStatus === 'Deferred')).toMatchObject({ deferral: { activateBy: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), activated: true } });
+    // Rows that are not a dine's own are dated on the member's clock, with its offset.
+    expect(rows.find((r) => r.transactionTypeCode === 'B')!.transactionCreatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
     // Pending: authorised, not cleared yet: the authorised amount, no ticket.
     expect(rows.find((r) => r.transactionStatus === 'Pending')).toMatchObject({ dineAmount: 40, ticketAmount: null });
     expect(new Set(rows.map((r) => r.transactionStatus))).toEqual(new Set(['Awarded', 'Paid', 'Forfeit', 'Pending', 'Deferred']));
@@ -119,35 +124,52 @@ describe('GET /api/Member/Transactions', () => {
 });
 
 describe('GET /api/Member/DineSummary', () => {
-  it("answers this year's rewards and qualified dines of the member's progress row", async () => {
+  it("answers this year's earnings from the rows, the rows on the way, and the qualified dines of the member's progress", async () => {
     const m = await member('caesars', 'vip-card');
     const thisYear = progressYear(new Date(), m.state);
     await t.database.db.insert(memberProgress).values([
-      { memberId: m.id, partnerId: m.partnerId, year: thisYear, qualifiedDines: 13, rewards: 2450 },
+      { memberId: m.id, partnerId: m.partnerId, year: thisYear, qualifiedDines: 13, rewards: 999_999 },
       { memberId: m.id, partnerId: m.partnerId, year: thisYear - 1, qualifiedDines: 30, rewards: 9000 },
     ]);
+    const local = (month: string) => `${thisYear}-${month}-15T12:00:00-05:00`;
+    await insertDine(t.database.db, m, { status: 'Awarded', reward: 1200, local: local('02') });
+    await insertDine(t.database.db, m, { status: 'Paid', reward: 1000, local: local('03') });
+    await insertDine(t.database.db, m, { status: 'Pending', reward: 300, local: local('04') });
+    await insertDine(t.database.db, m, { status: 'Deferred', reward: 200, local: local('05') });
+    await insertDine(t.database.db, m, { status: 'Forfeit', reward: 0, reason: 'refunded', local: local('06') });
+    await insertDine(t.database.db, m, { status: 'Awarded', reward: 5000, local: `${thisYear - 1}-06-15T12:00:00-05:00` });
+    await insertReward(t.database.db, m, { sourceCode: 'B', amount: 500, status: 'Awarded', createdAt: new Date(`${thisYear}-07-01T12:00:00Z`) });
+    await insertReward(t.database.db, m, { sourceCode: 'A', amount: -250, status: 'Paid', createdAt: new Date(`${thisYear}-07-02T12:00:00Z`) });
     const b = await signedIn('caesars', 'vip-card');
     const res = await get(b, '/api/Member/DineSummary');
     expect(res.statusCode).toBe(200);
-    expect(res.json<DineSummary>()).toEqual({ currentYearBenefits: 2450, currentYearDines: 13 });
+    expect(res.headers['cache-control']).toBe('no-store');
+    // Earned: 1,200 + 1,000 + 500 − 250; on the way: 300 pending and 200 awaiting activation; last year's 5,000 and the progress row's own sum play no part.
+    expect(res.json<DineSummary>()).toEqual({ currentYearBenefits: 2450, currentYearDines: 13, year: thisYear, currentYearOnTheWay: 500 });
   });
 
   it("counts the year on the member's own clock: New Year's Eve evening in Los Angeles is still the old year", async () => {
     const m = await member('caesars', 'select-card');
     await t.database.db.update(members).set({ state: 'CA' }).where(eq(members.id, m.id));
     await t.database.db.insert(memberProgress).values({ memberId: m.id, partnerId: m.partnerId, year: 2031, qualifiedDines: 5, rewards: 700 });
+    await insertDine(t.database.db, m, { status: 'Awarded', reward: 700, local: '2031-12-31T20:00:00-08:00' });
+    // A bonus made at 22:00 in Los Angeles on 31 December: 2032 in UTC, 2031 on the member's clock.
+    await insertReward(t.database.db, m, { sourceCode: 'B', amount: 40, status: 'Awarded', createdAt: new Date('2032-01-01T06:00:00Z') });
     const [partner] = await t.database.db.select().from(partners).where(eq(partners.id, m.partnerId));
     const who = { partner: partner!, member: { ...m, state: 'CA' } };
     // 21:00 on 31 December 2031 in Los Angeles: already 2032 in UTC.
-    expect(await dineSummary(t.database.db, who, new Date('2032-01-01T05:00:00Z'))).toEqual({ currentYearBenefits: 700, currentYearDines: 5 });
-    expect(await dineSummary(t.database.db, who, new Date('2032-01-01T08:00:00Z'))).toEqual({ currentYearBenefits: 0, currentYearDines: 0 });
+    expect(await dineSummary(t.database.db, who, new Date('2032-01-01T05:00:00Z'))).toEqual({ currentYearBenefits: 740, currentYearDines: 5, year: 2031, currentYearOnTheWay: 0 });
+    expect(await dineSummary(t.database.db, who, new Date('2032-01-01T08:00:00Z'))).toEqual({ currentYearBenefits: 0, currentYearDines: 0, year: 2032, currentYearOnTheWay: 0 });
   });
 
-  it('answers dollars on cash-back partners, zeros for a member without progress', async () => {
+  it('answers dollars on cash-back partners, zeros for a member without rows', async () => {
     const m = await member('ftch', 'vip-card');
-    await t.database.db.insert(memberProgress).values({ memberId: m.id, partnerId: m.partnerId, year: progressYear(new Date(), m.state), qualifiedDines: 4, rewards: 1234 });
-    expect((await get(await signedIn('ftch', 'vip-card'), '/api/Member/DineSummary')).json<DineSummary>()).toEqual({ currentYearBenefits: 12.34, currentYearDines: 4 });
-    expect((await get(await signedIn('ftch', 'select-card'), '/api/Member/DineSummary')).json<DineSummary>()).toEqual({ currentYearBenefits: 0, currentYearDines: 0 });
+    const year = progressYear(new Date(), m.state);
+    await t.database.db.insert(memberProgress).values({ memberId: m.id, partnerId: m.partnerId, year, qualifiedDines: 4, rewards: 1 });
+    await insertDine(t.database.db, m, { status: 'Awarded', reward: 1234, local: `${year}-03-01T12:00:00-05:00` });
+    await insertDine(t.database.db, m, { status: 'Pending', reward: 55, local: `${year}-03-02T12:00:00-05:00` });
+    expect((await get(await signedIn('ftch', 'vip-card'), '/api/Member/DineSummary')).json<DineSummary>()).toEqual({ currentYearBenefits: 12.34, currentYearDines: 4, year, currentYearOnTheWay: 0.55 });
+    expect((await get(await signedIn('ftch', 'select-card'), '/api/Member/DineSummary')).json<DineSummary>()).toMatchObject({ currentYearBenefits: 0, currentYearDines: 0, currentYearOnTheWay: 0 });
   });
 
   it("is 401 for visitors and on another partner's host", async () => {
@@ -175,8 +197,9 @@ describe('statement credits (cash-back partners)', () => {
     const b = await signedIn('nosh', 'vip-card');
     const res = await get(b, '/api/Member/StatementCreditBalance');
     expect(res.statusCode).toBe(200);
-    expect(res.json<CreditBalance>()).toEqual({ memberBalance: 11, payoutBreakpoint: 20 });
-    expect((await get(await signedIn('nosh', 'basic-card'), '/api/Member/StatementCreditBalance')).json<CreditBalance>()).toEqual({ memberBalance: 0, payoutBreakpoint: 20 });
+    // The credit still pending is on its way: out of the balance, not paid yet.
+    expect(res.json<CreditBalance>()).toEqual({ memberBalance: 11, payoutBreakpoint: 20, pendingPayout: 20.11 });
+    expect((await get(await signedIn('nosh', 'basic-card'), '/api/Member/StatementCreditBalance')).json<CreditBalance>()).toEqual({ memberBalance: 0, payoutBreakpoint: 20, pendingPayout: 0 });
   });
 
   it('GET /api/Member/TransactionsStatementCredits: credit records, newest first, paged', async () => {
@@ -185,8 +208,9 @@ describe('statement credits (cash-back partners)', () => {
     expect(page1).toMatchObject({ totalResultSize: 12, totalPages: 2 });
     expect(page1.data[0]).toEqual({
       creditId: 'cr-test-11', creditAmountCents: 2011, targetType: 'card', targetLabel: 'Visa ending in 5556', benefitProcessor: 'Nosh',
-      status: 'pending', createdAt: '2026-01-12T00:00:00.000Z',
+      status: 'pending', createdAt: '2026-01-12T00:00:00.000Z', completedAt: null,
     });
+    expect(page1.data[1]).toMatchObject({ status: 'completed', completedAt: expect.stringMatching(/^\d{4}-/) });
     const page2 = (await get(b, '/api/Member/TransactionsStatementCredits?pageNo=2&resultsPerPage=10')).json<CreditRecordsPage>();
     expect(page2.data.map((c) => c.creditId)).toEqual(['cr-test-1', 'cr-test-0']);
     expect((await get(await signedIn('nosh', 'select-card'), '/api/Member/TransactionsStatementCredits')).json<CreditRecordsPage>())

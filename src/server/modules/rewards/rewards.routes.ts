@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '#shared/schemas/common';
-import { ZCreditBalance, ZCreditRecordsPage, ZDineSummary, ZPageQuery, ZTransactionsPage } from '#shared/schemas/rewards';
 import type { Db } from '../../db/client';
 import { creditBalance, creditRecordsPage, dineSummary, requireStatementCredits, transactionsPage } from './rewards.service';
+import { API } from '#shared/api';
+import { route } from '../../lib/route';
 
 /**
  * The signed-in member's rewards (§7, docs/api-rewards.md). Own member only: the session names
@@ -15,40 +16,38 @@ export const rewardsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     return { partner: request.sitePartner, member };
   };
 
-  app.get('/api/Member/DineSummary', {
+  route(app, API.dineSummary, {
     schema: {
       tags: ['rewards'],
       summary: "This calendar year's rewards (in the partner's unit; dollars for cash-back partners) and qualified dines",
-      response: { 200: ZDineSummary, 401: ZErrorResponse },
+      response: { 401: ZErrorResponse },
     },
   }, async (request) => dineSummary(db, await who(request)));
 
-  app.get('/api/Member/Transactions', {
+  route(app, API.transactions, {
     schema: {
       tags: ['rewards'],
       summary: 'Reviews & History: the member\'s dines, adjustments and bonuses, newest first (10 a page from page 1 by default)',
-      querystring: ZPageQuery,
-      response: { 200: ZTransactionsPage, 400: ZErrorResponse, 401: ZErrorResponse },
+      response: { 400: ZErrorResponse, 401: ZErrorResponse },
     },
   }, async (request) => transactionsPage(db, await who(request), request.query));
 
-  app.get('/api/Member/StatementCreditBalance', {
+  route(app, API.creditBalance, {
     schema: {
       tags: ['rewards'],
       summary: 'Cash-back partners: rewards not yet paid out, and the payout breakpoint, in dollars (404 on other partners)',
-      response: { 200: ZCreditBalance, 401: ZErrorResponse, 404: ZErrorResponse },
+      response: { 401: ZErrorResponse, 404: ZErrorResponse },
     },
   }, async (request) => {
     requireStatementCredits(request.sitePartner);
     return creditBalance(db, await who(request));
   });
 
-  app.get('/api/Member/TransactionsStatementCredits', {
+  route(app, API.creditRecords, {
     schema: {
       tags: ['rewards'],
       summary: 'Cash-back partners: the member\'s statement credits (credit records), newest first (404 on other partners)',
-      querystring: ZPageQuery,
-      response: { 200: ZCreditRecordsPage, 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse },
+      response: { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse },
     },
   }, async (request) => {
     requireStatementCredits(request.sitePartner);

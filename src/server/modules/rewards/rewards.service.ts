@@ -1,12 +1,17 @@
 import type { Db } from '../../db/client';
 import type { MemberRow, PartnerRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { NOT_EARNED_REASONS, PAYOUT_BREAKPOINT_CENTS, REWARD_SOURCE_CODES, REWARD_STATUSES, type NotEarnedReason, type RewardSourceCode, type RewardStatus } from '#shared/constants/rewards';
+import { TIER_LEVELS } from '#shared/constants/member';
+import {
+  NOT_EARNED_REASONS, PAYOUT_BREAKPOINT_CENTS, REDEMPTION_STATUSES, REWARD_SOURCE_CODES, REWARD_STATUSES, type NotEarnedReason, type RedemptionStatus, type RewardSourceCode,
+  type RewardStatus,
+} from '#shared/constants/rewards';
+import { deferralDeadline, lastDayToActivate, rowBasis } from '#shared/rules/rewards/policy';
 import { paysStatementCredits } from '#shared/rules/partner-features';
 import type { CreditBalance, CreditRecord, CreditRecordsPage, DineSummary, Transaction, TransactionsPage } from '#shared/schemas/rewards';
-import { progressFigures } from '../members/members.service';
-import { progressYear } from '../members/standing';
-import { awardedCents, countCredits, countRewards, creditRows, rewardRows, type RewardRow } from './rewards.repo';
+import { progressFigures } from '../members';
+import { merchantLocalDateTime, progressYear } from '#shared/rules/rewards/local-time';
+import { awardedCents, countCredits, countRewards, creditRows, pendingPayoutCents, rewardRows, yearTotals, type RewardRow, type YearBounds } from './rewards.repo';
 
 /**
  * The member's reward calls (§7): Reviews & History, the dine summary, and for cash-back partners
@@ -49,20 +54,77 @@ export function merchantLocalIso(occurredAt: Date, localDate: string, localMinut
 const isReason = (v: string | null | undefined): v is NotEarnedReason => !!v && Object.hasOwn(NOT_EARNED_REASONS, v);
 const asStatus = (v: string): RewardStatus => (REWARD_STATUSES as readonly string[]).includes(v) ? v as RewardStatus : 'Pending';
 const asSource = (v: string): RewardSourceCode => (REWARD_SOURCE_CODES as readonly string[]).includes(v) ? v as RewardSourceCode : 'M';
+const asCreditStatus = (v: string): RedemptionStatus => (REDEMPTION_STATUSES as readonly string[]).includes(v) ? v as RedemptionStatus : 'pending';
+const OPEN_CREDIT: readonly RedemptionStatus[] = ['pending', 'pending_received'];
 
-/** §3 Transaction from a reward row with its dine and restaurant. */
-export function toTransaction(partner: PartnerRow, row: RewardRow, today: string): Transaction {
-  const status = asStatus(row.status);
+/** What a history row knows beyond the reward row: when its purchase cleared, and its statement credit (rewards.repo.ts). */
+type RowExtras = { dine: (NonNullable<RewardRow['dine']> & { clearedAt?: Date | null }) | null; credit?: { creditId: string | null; status: string | null; targetLabel: string | null } | null };
+/** The member the rows are read for: their clock (the state's time zone) and whether they have activated. */
+type RowMember = Pick<MemberRow, 'state' | 'tierLevel'>;
+
+/**
+ * A reward's status as the member is told it (§3 enumeration): a cash-back reward is Paid only once
+ * its statement credit is completed; while the credit is pending or pending_received the money has
+ * not gone, so it is Awarded (earned) with the credit beside it. The stored status stays Paid from
+ * the moment the credit is written (payouts.ts: the balance no longer holds it and a refund adjusts
+ * it), so balance, credits and history stay consistent.
+ */
+function toldStatus(stored: RewardStatus, credit: Transaction['statementCredit']): RewardStatus {
+  return stored === 'Paid' && credit !== null && OPEN_CREDIT.includes(credit.status) ? 'Awarded' : stored;
+}
+
+/**
+ * A Deferred reward's last day to activate on the member's calendar (policy.ts deferralDeadline:
+ * DEFERRED_DAYS from the clearing), and whether the member has activated since (the sweep then
+ * awards it within minutes).
+ */
+function deferralOf(dine: RowExtras['dine'], member: RowMember): Transaction['deferral'] {
+  const clearedAt = dine?.clearedAt ?? dine?.occurredAt ?? null;
+  if (!clearedAt) return null;
+  const deadline = merchantLocalDateTime(deferralDeadline(clearedAt), member.state).slice(0, 10);
+  return { activateBy: lastDayToActivate(deadline), activated: member.tierLevel !== TIER_LEVELS.NonActivated };
+}
+
+/**
+ * What the dine's row earned on when it differs from the amount the row shows, why, and the
+ * restaurant's multiplier where it applied (the earning policy's rowBasis: rate × basis = the
+ * row's reward; a refund on an Adjustment row of its own is that row's), in dollars.
+ */
+function earnedOn(partner: Pick<PartnerRow, 'earnBasis' | 'earnRates'>, dine: NonNullable<RewardRow['dine']>, rowReward: number) {
+  const shown = dine.clearedAmountCents ?? dine.authAmountCents ?? 0;
+  const { cents, reasons } = rowBasis({
+    clearedCents: dine.clearedAmountCents, authCents: dine.authAmountCents, tipCents: dine.tipCents, online: dine.onlineOrder,
+    subtotalCents: dine.subtotalCents, refundedCents: dine.refundedCents,
+  }, partner.earnBasis, dine.rate, rowReward);
+  const tierRate = dine.tierAtDine === null ? null : partner.earnRates[dine.tierAtDine] ?? null;
+  const multiplier = dine.rate !== null && tierRate ? Math.round(dine.rate / tierRate) : null;
+  return {
+    earnedOnAmount: cents === shown ? null : dollars(cents),
+    earnedOnReasons: cents === shown ? [] : reasons,
+    earnMultiplier: multiplier !== null && multiplier > 1 ? multiplier : null,
+  };
+}
+
+/**
+ * §3 Transaction from a reward row with its dine, restaurant and statement credit. Dated as the
+ * member counts the year (yearBounds): a dine's row in the restaurant's local time, any other row
+ * when it was made on the member's clock, both with their offset.
+ */
+export function toTransaction(partner: PartnerRow, member: RowMember, row: RewardRow & Partial<RowExtras>, today: string): Transaction {
   const sourceCode = asSource(row.sourceCode);
   const dine = row.dine?.transactionId ? row.dine : null;
   const settle = sourceCode === 'S' && dine !== null;
+  const credit = row.credit?.creditId && row.credit.status && row.credit.targetLabel !== null
+    ? { creditId: row.credit.creditId, status: asCreditStatus(row.credit.status), targetLabel: row.credit.targetLabel }
+    : null;
+  const status = toldStatus(asStatus(row.status), credit);
   // Why it did not earn: on the reward row, else (a dine's own row) on the dine; only while not earned.
   const reasonCode = status === 'Awarded' || status === 'Paid' ? null : [row.reason, settle ? dine.reason : null].find(isReason) ?? null;
   const merchant = row.merchant?.id ? row.merchant : null;
   return {
     // A dine's own row carries the network's transaction id (review links name it); other rows their reward id.
     sourceTransactionId: settle ? dine.transactionId : `${sourceCode}-${row.id}`,
-    transactionCreatedAt: settle ? merchantLocalIso(dine.occurredAt, dine.localDate, dine.localMinutes) : row.createdAt.toISOString(),
+    transactionCreatedAt: settle ? merchantLocalIso(dine.occurredAt, dine.localDate, dine.localMinutes) : merchantLocalDateTime(row.createdAt, member.state),
     transactionStatus: status,
     transactionTypeCode: sourceCode,
     dineAmount: settle ? dollars(dine.clearedAmountCents ?? dine.authAmountCents ?? 0) : 0,
@@ -71,10 +133,14 @@ export function toTransaction(partner: PartnerRow, row: RewardRow, today: string
     merchantName: merchant?.name ?? null,
     activeMerchant: merchant !== null && merchant.participating && (merchant.participationEnd === null || merchant.participationEnd >= today),
     cardLastFour: dine?.cardLastFour ?? null,
-    paidAt: row.paidAt?.toISOString() ?? null,
+    // Paid: posted to the partner, or the statement credit completed (payouts.ts stores its completion).
+    paidAt: status === 'Paid' ? row.paidAt?.toISOString() ?? null : null,
     ticketAmount: settle && dine.clearedAmountCents !== null ? dollars(dine.clearedAmountCents) : null,
+    ...(settle ? earnedOn(partner, dine, row.amount) : { earnedOnAmount: null, earnedOnReasons: [], earnMultiplier: null }),
     reason: reasonCode ? NOT_EARNED_REASONS[reasonCode] : null,
     reasonCode,
+    statementCredit: credit,
+    deferral: status === 'Deferred' && settle ? deferralOf(row.dine ?? null, member) : null,
   };
 }
 
@@ -82,13 +148,41 @@ export function toTransaction(partner: PartnerRow, row: RewardRow, today: string
 export async function transactionsPage(db: Db, who: Who, page: PageRequest, now: Date = new Date()): Promise<TransactionsPage> {
   const [rows, total] = await Promise.all([rewardRows(db, owner(who), slice(page)), countRewards(db, owner(who))]);
   const today = now.toISOString().slice(0, 10);
-  return { data: rows.map((r) => toTransaction(who.partner, r, today)), totalResultSize: total, totalPages: pages(total, page) };
+  return { data: rows.map((r) => toTransaction(who.partner, who.member, r, today)), totalResultSize: total, totalPages: pages(total, page) };
 }
 
-/** GET /api/Member/DineSummary: this calendar year's rewards and qualified dines. */
+/**
+ * A calendar year on the member's clock (their state's time zone, as progressYear counts it): the
+ * instants it starts and ends. No US zone changes its offset around New Year, so the offset at
+ * midnight UTC of 1 January is the one of local midnight.
+ */
+export function yearBounds(year: number, state: string): YearBounds {
+  const start = (y: number) => {
+    const utcMidnight = Date.UTC(y, 0, 1);
+    const offset = /([+-])(\d{2}):(\d{2})$/.exec(merchantLocalDateTime(new Date(utcMidnight), state));
+    const minutes = offset ? (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) : 0;
+    return new Date(utcMidnight - minutes * 60_000);
+  };
+  return { year, from: start(year), to: start(year + 1) };
+}
+
+/**
+ * GET /api/Member/DineSummary: this calendar year's earnings, the sum of the year's rows of
+ * Reviews & History that are Awarded or Paid (yearTotals), what is still on the way (Pending and
+ * Deferred rows), and the qualified dines of the member's progress (the VIP meter's count).
+ */
 export async function dineSummary(db: Db, who: Who, now: Date = new Date()): Promise<DineSummary> {
-  const progress = await progressFigures(db, who.member, progressYear(now, who.member.state));
-  return { currentYearBenefits: inPartnerUnit(who.partner, progress.rewardsThisYear), currentYearDines: progress.dinesThisYear };
+  const year = progressYear(now, who.member.state);
+  const [progress, totals] = await Promise.all([
+    progressFigures(db, who.member, year),
+    yearTotals(db, owner(who), yearBounds(year, who.member.state)),
+  ]);
+  return {
+    currentYearBenefits: inPartnerUnit(who.partner, totals.earned),
+    currentYearDines: progress.dinesThisYear,
+    year,
+    currentYearOnTheWay: inPartnerUnit(who.partner, totals.onTheWay),
+  };
 }
 
 /** Statement credits exist only on cash-back partners (404 elsewhere: the call is not offered). */
@@ -99,7 +193,8 @@ export function requireStatementCredits(partner: PartnerRow): void {
 /** GET /api/Member/StatementCreditBalance. */
 export async function creditBalance(db: Db, who: Who): Promise<CreditBalance> {
   requireStatementCredits(who.partner);
-  return { memberBalance: dollars(await awardedCents(db, owner(who))), payoutBreakpoint: dollars(PAYOUT_BREAKPOINT_CENTS) };
+  const [balance, paying] = await Promise.all([awardedCents(db, owner(who)), pendingPayoutCents(db, owner(who))]);
+  return { memberBalance: dollars(balance), payoutBreakpoint: dollars(PAYOUT_BREAKPOINT_CENTS), pendingPayout: dollars(paying) };
 }
 
 /** GET /api/Member/TransactionsStatementCredits: the member's credit records, newest first. */
@@ -114,6 +209,8 @@ export async function creditRecordsPage(db: Db, who: Who, page: PageRequest): Pr
     benefitProcessor: r.benefitProcessor,
     status: r.status as CreditRecord['status'],
     createdAt: r.createdAt.toISOString(),
+    // A credit leaves an open status once (payouts.ts): a completed credit's last change is its completion.
+    completedAt: r.status === 'completed' ? r.updatedAt.toISOString() : null,
   }));
   return { data, totalResultSize: total, totalPages: pages(total, page) };
 }

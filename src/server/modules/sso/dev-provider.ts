@@ -7,18 +7,19 @@ import { eq } from 'drizzle-orm';
 import type { Adapter, AdapterPayload, ClientMetadata, Configuration, Provider as OidcProvider } from 'oidc-provider';
 import type { CustomFetch } from 'openid-client';
 import { usesSingleSignOn } from '#shared/rules/partner-features';
+import { paths } from '#shared/routes';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { appSecrets, type PartnerRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { getOrCreateSecret } from '../../lib/secrets';
-import { hostName, resolvePartner } from '../../plugins/partner';
+import { hostName, type PartnerDirectory } from '../../plugins/partner';
 
 /** Where the development identity provider lives inside this server. */
 export const DEV_PROVIDER_PATH = '/oidc';
 export const SSO_CALLBACK_PATH = '/auth/sso/callback';
-/** Where the provider returns after RP-initiated logout (the app's sign-out page). */
-const POST_LOGOUT_PATH = '/SignOut';
+/** Where the provider returns after RP-initiated logout: the partner site's signed-out page. */
+export const POST_LOGOUT_PATH = paths.signOut();
 
 /** A person known to the development identity provider. */
 export type DevAccount = {
@@ -294,7 +295,9 @@ async function createProvider(opts: {
 
   // A partner site answers on several addresses (<code>.localhost on any port, configured hosts);
   // rather than listing every combination, a redirect URI is accepted when it is this partner's
-  // callback (or sign-out page) on a host that the partner plugin resolves to this partner.
+  // callback (or sign-out page) on a host that is this partner's site (ownSiteHost). Not any host
+  // the partner plugin would resolve to it: its first-label rule takes delta.evil.example for delta,
+  // and its bare-host rule any IP address for the default partner.
   const partnerAddress = (clientId: string, uri: string, pathname: string) => {
     let url: URL;
     try {
@@ -304,8 +307,7 @@ async function createProvider(opts: {
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
     if (url.pathname !== pathname || url.search || url.hash || url.username || url.password) return false;
-    const partner = resolvePartner(app.partners.get(), hostName(url.host), config.defaultPartner);
-    return partner?.code === clientId;
+    return ownSiteHost(app.partners.get(), config, clientId, hostName(url.host));
   };
   const registered = provider.Client.prototype.redirectUriAllowed;
   provider.Client.prototype.redirectUriAllowed = function redirectUriAllowed(this: InstanceType<typeof provider.Client>, uri: string) {
@@ -315,12 +317,47 @@ async function createProvider(opts: {
   provider.Client.prototype.postLogoutRedirectUriAllowed = function postLogoutRedirectUriAllowed(this: InstanceType<typeof provider.Client>, uri: string) {
     return registeredPostLogout.call(this, uri) || partnerAddress(this.clientId, uri, POST_LOGOUT_PATH);
   };
+
+  // RP-initiated logout: the "Signing out" page (or, when nobody is signed in here any more,
+  // oidc-provider's self-submitting form) posts to this provider, which answers with a redirect to
+  // the partner's sign-out page. Browsers check form-action along that redirect chain, so the page
+  // may post there: exactly the origin of the post_logout_redirect_uri the client has registered
+  // (checked again here), nothing else.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.oidc?.route !== 'end_session' || ctx.status !== 200) return;
+    const target: unknown = ctx.oidc.params?.post_logout_redirect_uri;
+    if (typeof target !== 'string' || !ctx.oidc.client?.postLogoutRedirectUriAllowed(target)) return;
+    const csp = ctx.response.get('content-security-policy');
+    const origin = redirectOrigin(target);
+    if (csp && origin) ctx.set('content-security-policy', allowFormTarget(csp, origin));
+  });
   return provider;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether host (no port) is one of the addresses of partner code's site: a host configured for it
+ * (partners.hosts, PARTNER_HOSTS), `<code>.localhost`, the host SITE_ORIGIN gives it, or, for the
+ * default partner, this machine itself (localhost).
+ */
+export function ownSiteHost(dir: PartnerDirectory, config: Pick<AppConfig, 'siteOrigin' | 'defaultPartner'>, code: string, host: string): boolean {
+  const mapped = dir.byHost.get(host);
+  if (mapped) return mapped.code === code;
+  if (!dir.byCode.has(code)) return false;
+  if (host === `${code}.localhost`) return true;
+  try {
+    if (hostName(new URL(config.siteOrigin.replace(/\{partner\}/gi, code)).host) === host) return true;
+  } catch {
+    // A SITE_ORIGIN that is no URL names no host.
+  }
+  return LOOPBACK_HOSTS.has(host) && config.defaultPartner === code;
 }
 
 /**
  * oidc-provider prints that it prefers Node.js 22 when it is loaded on 20. The project's floor is
- * 20 (see ARCHITECTURE.md) and this development-only provider is tested there; the notice would
+ * 20 (see docs/architecture.md) and this development-only provider is tested there; the notice would
  * otherwise repeat in every test run, so exactly that line is held back while the module loads.
  */
 async function importQuietly() {
@@ -435,8 +472,11 @@ ${body}
 }
 
 /**
- * RP-initiated logout: the partner site asked (with the member's ID token) to end the session
- * here. The page confirms at once; without JavaScript the person presses the button.
+ * RP-initiated logout: the partner site sent the browser here (a GET with the member's ID token)
+ * to end the session here too. The page confirms at once by pressing its own button, so the form
+ * carries `logout=yes` once (oidc-provider refuses a parameter given twice); without JavaScript
+ * the person presses it. Signing out of the partner site ends the session here as well: there is
+ * no "stay signed in here" choice, which would sign the member silently back in next time.
  * `form` is oidc-provider's form (its action and anti-forgery value).
  */
 function logoutPage(form: string): Page {
@@ -444,15 +484,8 @@ function logoutPage(form: string): Page {
 <p class="lead">Ending your session with the identity provider…</p>
 ${form}
 <div class="actions">
-<button class="primary" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
-<button class="secondary" type="submit" form="op.logoutForm">Stay signed in here</button>
-</div>`, `(function () {
-  var form = document.getElementById('op.logoutForm');
-  var yes = document.createElement('input');
-  yes.type = 'hidden'; yes.name = 'logout'; yes.value = 'yes';
-  form.appendChild(yes);
-  form.submit();
-})();`);
+<button class="primary" id="op.logoutConfirm" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
+</div>`, `document.getElementById('op.logoutConfirm').click();`);
 }
 
 function loginPage(opts: { uid: string; clientName: string; accounts: readonly DevAccount[]; email?: string; error?: string }): Page {
@@ -495,12 +528,26 @@ function errorPage(message: string): Page {
  * check form-action along that redirect chain, so the partner's origin (formTarget) is allowed too.
  */
 function sendPage(reply: FastifyReply, status: number, p: Page, formTarget?: string) {
-  const csp = formTarget ? p.csp.replace("form-action 'self'", `form-action 'self' ${formTarget}`) : p.csp;
+  const csp = formTarget ? allowFormTarget(p.csp, formTarget) : p.csp;
   return reply.status(status)
     .header('content-security-policy', csp)
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
     .send(p.html);
+}
+
+/**
+ * csp with origin added to its form-action directive (a policy without one gets `form-action
+ * 'self' origin`, never "anything").
+ */
+export function allowFormTarget(csp: string, origin: string): string {
+  const directives = csp.split(';').map((d) => d.trim()).filter(Boolean);
+  const at = directives.findIndex((d) => d.split(/\s+/)[0]?.toLowerCase() === 'form-action');
+  if (at === -1) return [...directives, `form-action 'self' ${origin}`].join('; ');
+  const sources = directives[at]!.split(/\s+/).slice(1).filter((v) => v !== "'none'");
+  if (!sources.includes(origin)) sources.push(origin);
+  directives[at] = ['form-action', ...sources].join(' ');
+  return directives.join('; ');
 }
 
 // ---------------------------------------------------------------------------------------------

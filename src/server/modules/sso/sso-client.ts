@@ -57,5 +57,3 @@ export function createSsoClients(opts: { config: AppConfig; dev: DevIdentityProv
     },
   };
 }
-
-export type SsoClients = ReturnType<typeof createSsoClients>;

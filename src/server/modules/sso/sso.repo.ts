@@ -22,7 +22,7 @@ export async function findLinkableByEmail(db: Db, partnerId: number, email: stri
 }
 
 /** Ties the member to the provider account; null when someone else linked it first. */
-export async function linkMember(db: Db, memberId: number, subject: string, opts: { enrol: boolean }): Promise<MemberRow | undefined> {
+export async function linkMember(db: Pick<Db, 'update'>, memberId: number, subject: string, opts: { enrol: boolean }): Promise<MemberRow | undefined> {
   const [row] = await db.update(members)
     .set({
       ssoSubject: subject, interfaceType: 'sso', hasWebProfile: true, active: true, updatedAt: new Date(),
@@ -36,7 +36,7 @@ export async function linkMember(db: Db, memberId: number, subject: string, opts
 }
 
 /** Inserts the member; undefined when a concurrent sign-in created the same (partner, subject) first. */
-export async function insertMember(db: Db, values: NewMemberRow): Promise<MemberRow | undefined> {
+export async function insertMember(db: Pick<Db, 'insert'>, values: NewMemberRow): Promise<MemberRow | undefined> {
   const [row] = await db.insert(members).values(values).onConflictDoNothing().returning();
   return row;
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../../test/app';
-import { members, partners } from '../../db/schema';
+import { memberBonuses, members, partners } from '../../db/schema';
+import type { Member } from '#shared/schemas/member';
 import { demoPublicId, SSO_DEMO_ACCOUNTS } from '../../demo/members';
 import { getOrCreateSecret } from '../../lib/secrets';
 import { openSsoState, sealSsoState, SSO_STATE_COOKIE } from './sso-state';
@@ -157,9 +158,13 @@ describe('single sign-on through the development identity provider', () => {
       interfaceType: 'sso', email: NEWCOMER.email, firstName: NEWCOMER.firstName, lastName: NEWCOMER.lastName,
       memberType: 'NonCardMember', tierLevel: 2,
     });
+    // delta enrols its members automatically (hasAutoEnroll): registered for the new-member bonus from the first sign-in.
+    expect(me.json<Member>().activeBonuses.find((x) => x.code === 'NEWMBR')).toMatchObject({ bonusStatus: 'Enrolled', memberIsEligibleForNMB: true });
     const [row] = await t.database.db.select().from(members)
       .where(and(eq(members.partnerId, await partnerId('delta')), eq(members.ssoSubject, NEWCOMER.subject)));
     expect(row).toMatchObject({ interfaceType: 'sso', hasWebProfile: true, active: true, zipCode: '', passwordHash: null });
+    const enrolments = await t.database.db.select().from(memberBonuses).where(eq(memberBonuses.memberId, row!.id));
+    expect(enrolments).toEqual([expect.objectContaining({ partnerId: row!.partnerId, status: 'Enrolled', enrolledAt: expect.any(Date) })]);
   });
 
   it('reuses the member on the next sign-in, and the provider session makes it silent', async () => {
@@ -203,8 +208,10 @@ describe('single sign-on through the development identity provider', () => {
     const me = (await currentMember(b, 'united')).json<{ publicId: string; interfaceType: string }>();
     expect(me).toMatchObject({ publicId: 'test-united-known-newcomer', interfaceType: 'sso' });
     const [linked] = await t.database.db.select().from(members).where(eq(members.id, visitor!.id));
-    // united enrols its members automatically (hasAutoEnroll): the NonActivated visitor is now OptedIn.
+    // united enrols its members automatically (hasAutoEnroll): the NonActivated visitor is now OptedIn,
+    // and registered for the new-member bonus (still open to them: they were added just now).
     expect(linked).toMatchObject({ ssoSubject: NEWCOMER.subject, interfaceType: 'sso', hasWebProfile: true, active: true, tierLevel: 2 });
+    expect((await currentMember(b, 'united')).json<Member>().activeBonuses.find((x) => x.code === 'NEWMBR')).toMatchObject({ bonusStatus: 'Enrolled' });
     const all = await t.database.db.select().from(members).where(and(eq(members.partnerId, united), eq(members.email, NEWCOMER.email)));
     expect(all).toHaveLength(1);
   });
@@ -214,8 +221,10 @@ describe('single sign-on through the development identity provider', () => {
     expect(row!.hasAutoEnroll).toBe(false);
     const b = new Browser(t.app);
     await signIn(b, 'marriott');
-    const me = (await currentMember(b, 'marriott')).json<{ publicId: string; tierLevel: number; memberType: string }>();
+    const me = (await currentMember(b, 'marriott')).json<Member>();
     expect(me).toMatchObject({ tierLevel: 1, memberType: 'NonCardMember' });
+    // Nor registered for the new-member bonus: it is offered with a Register button.
+    expect(me.activeBonuses.find((x) => x.code === 'NEWMBR')).toMatchObject({ bonusStatus: 'Eligible' });
     // The member's page asks them to activate (§6 activationPromptFor, tested in src/shared/rules/arrival.test.ts).
   });
 
@@ -351,6 +360,75 @@ describe('signing out of a single sign-on session (issue 7, item 7)', () => {
     expect((await currentMember(b, 'delta')).statusCode).toBe(401);
   });
 
+  /** The directive's sources in a Content-Security-Policy header. */
+  const formActionOf = (csp: unknown) => {
+    const directive = String(csp ?? '').split(';').map((d) => d.trim()).find((d) => d.startsWith('form-action '));
+    return directive?.split(/\s+/).slice(1);
+  };
+
+  it("the provider's Signing out page may post on to the partner's signed-out page and nowhere else, and asks for logout once (issue 25)", async () => {
+    const b = new Browser(t.app);
+    await signIn(b, 'delta', SELECT_CARD);
+    const { endSessionUrl } = (await signOut(b)).json<{ endSessionUrl: string }>();
+
+    const page = await b.navigate(endSessionUrl);
+    expect(page.res.statusCode).toBe(200);
+    // Its form posts here, and the answer redirects to delta's /SignOut: browsers check
+    // form-action along that chain (Chromium stopped on this page while it said only 'self').
+    expect(formActionOf(page.res.headers['content-security-policy'])).toEqual(["'self'", 'http://delta.localhost']);
+    // The page presses its one Sign out button: logout=yes is sent once ("'logout' parameter must
+    // not be provided twice" when a script added a second one next to the button's).
+    const body = page.res.body;
+    expect(body.match(/name="logout"/g)).toHaveLength(1);
+    expect(body).toMatch(/<button[^>]*id="op\.logoutConfirm"[^>]*form="op\.logoutForm" name="logout" value="yes"/);
+    expect(body).toContain("document.getElementById('op.logoutConfirm').click();");
+    expect(body).not.toMatch(/createElement|Stay signed in/);
+
+    // What the browser then sends: the form's fields and the pressed button's name and value.
+    const action = /<form id="op\.logoutForm" method="post" action="([^"]+)"/.exec(body)![1]!;
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(body)![1]!;
+    const back = await b.navigate(new URL(action, ISSUER_ORIGIN).href, { method: 'POST', form: { xsrf, logout: 'yes' }, stopAt: /delta\.localhost\/SignOut/ });
+    expect(back.res.statusCode).toBe(303);
+    expect(back.next).toBe('http://delta.localhost/SignOut');
+
+    const again = await b.navigate(partnerUrl('delta', '/auth/sso/start?returnTo=/'));
+    expect(again.res.body).toMatch(/<label for="password">Password<\/label>/);
+  });
+
+  it("with no session left at the provider (signed out in another tab, provider restarted) its self-posting page still reaches the partner's signed-out page", async () => {
+    const b = new Browser(t.app);
+    await signIn(b, 'delta', SELECT_CARD);
+    const { endSessionUrl } = (await signOut(b)).json<{ endSessionUrl: string }>();
+    const first = await b.navigate(endSessionUrl);
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(first.res.body)![1]!;
+    await b.navigate(`${ISSUER_ORIGIN}/oidc/session/end/confirm`, { method: 'POST', form: { xsrf, logout: 'yes' }, stopAt: /delta\.localhost/ });
+
+    // The same address again: oidc-provider answers with its own self-submitting form.
+    const second = await b.navigate(endSessionUrl);
+    expect(second.res.statusCode).toBe(200);
+    expect(second.res.body).toContain('name="logout" value="yes"');
+    expect(formActionOf(second.res.headers['content-security-policy'])).toEqual(["'self'", 'http://delta.localhost']);
+    const xsrf2 = /name="xsrf" value="([^"]+)"/.exec(second.res.body)![1]!;
+    const back = await b.navigate(`${ISSUER_ORIGIN}/oidc/session/end/confirm`, { method: 'POST', form: { xsrf: xsrf2, logout: 'yes' }, stopAt: /delta\.localhost\/SignOut/ });
+    expect(back.next).toBe('http://delta.localhost/SignOut');
+  });
+
+  it("a sign-out address that is not the partner's own gets a refusal whose page may post nowhere else", async () => {
+    const b = new Browser(t.app);
+    await signIn(b, 'delta', SELECT_CARD);
+    const { endSessionUrl } = (await signOut(b)).json<{ endSessionUrl: string }>();
+    for (const target of ['http://united.localhost/SignOut', 'http://delta.localhost/account', 'http://delta.localhost.evil.example/SignOut', 'http://delta.evil.example/SignOut', 'http://203.0.113.9/SignOut']) {
+      const end = new URL(endSessionUrl);
+      end.searchParams.set('post_logout_redirect_uri', target);
+      const res = await b.request('GET', end.href);
+      expect(res.statusCode, target).toBe(400);
+      expect(formActionOf(res.headers['content-security-policy']), target).toEqual(["'self'"]);
+    }
+    // The session at the provider is untouched by the refusals: the real address still signs out.
+    const page = await b.navigate(endSessionUrl);
+    expect(formActionOf(page.res.headers['content-security-policy'])).toEqual(["'self'", 'http://delta.localhost']);
+  });
+
   it('refuses a sign-out address for another partner\'s site', async () => {
     const b = new Browser(t.app);
     await signIn(b, 'delta', SELECT_CARD);
@@ -474,6 +552,13 @@ describe('refusals', () => {
     const res = await b.request('GET', authorize.href);
     expect(res.statusCode).toBe(400);
     expect(res.body).toMatch(/redirect_uri/);
+    // Nor to a host that only looks like the partner's (first label delta), nor to an IP address
+    // that the site would serve as the default partner.
+    for (const uri of ['http://delta.evil.example/auth/sso/callback', 'http://delta.localhost.evil.example/auth/sso/callback', 'http://203.0.113.9/auth/sso/callback']) {
+      authorize.searchParams.set('redirect_uri', uri);
+      const foreign = await b.request('GET', authorize.href);
+      expect(foreign.statusCode, uri).toBe(400);
+    }
     // … and requires PKCE.
     authorize.searchParams.set('redirect_uri', 'http://delta.localhost/auth/sso/callback');
     authorize.searchParams.delete('code_challenge');

@@ -7,15 +7,13 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { PartnerRow } from '../../db/schema';
 import { usesSingleSignOn } from '#shared/rules/partner-features';
+import { paths } from '#shared/routes';
 import { AppError } from '../../lib/app-error';
 import { getOrCreateSecret } from '../../lib/secrets';
 import { registerDevProvider, SSO_CALLBACK_PATH, type DevAccount } from './dev-provider';
 import { createSsoClients, SsoConfigurationError } from './sso-client';
 import { resolveSsoMember, SsoIdentityError, type SsoIdentity } from './sso.service';
 import { openSsoState, safeReturnTo, sealSsoState, SSO_STATE_COOKIE, SSO_STATE_TTL_MS } from './sso-state';
-
-/** Where the provider sends the browser after ending its session: the app's sign-out page. */
-export const SSO_SIGNED_OUT_PATH = '/SignOut';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,9 +64,10 @@ const ssoRoutesPlugin: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; devAcc
       if (!usesSingleSignOn(partner)) return undefined;
       try {
         const configuration = await clients.get(partner);
-        // Back to our own sign-out page, which says the member is signed out (a fixed path the
-        // provider has registered for this partner).
-        const postLogout = `${request.protocol}://${request.host}${SSO_SIGNED_OUT_PATH}`;
+        // Back to the signed-out page of this very site (the host the request came to, which the
+        // partner plugin resolved to this partner): a fixed path the provider has registered for
+        // the partner, and it checks the address again before it sends anyone there.
+        const postLogout = `${request.protocol}://${request.host}${paths.signOut()}`;
         return oidc.buildEndSessionUrl(configuration, {
           post_logout_redirect_uri: postLogout,
           ...(idToken ? { id_token_hint: idToken } : { client_id: configuration.clientMetadata().client_id }),

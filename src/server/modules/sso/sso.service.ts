@@ -3,6 +3,7 @@ import type { MemberRow } from '../../db/schema';
 import { newPublicId } from '../../lib/ids';
 import { NAME_MAX, TIER_LEVELS } from '#shared/constants/member';
 import { isValidEmail, normaliseEmail } from '#shared/rules/email';
+import { autoEnrolNewMember } from '../bonuses';
 import { findBySubject, findLinkableByEmail, insertMember, linkMember, updateNames } from './sso.repo';
 
 /** What the identity provider says about the person (ID token, completed by userinfo). */
@@ -30,7 +31,9 @@ const name = (value: string | undefined) => (value ?? '').trim().slice(0, NAME_M
  * The partner's auto-enrol switch (§1 hasAutoEnroll) decides where a newcomer starts: enrolled in the
  * dining programme at once (tier 2, OptedIn) where the partner enrols its members automatically;
  * otherwise NonActivated (tier 1), so the activation prompt (§6) asks them to join the programme
- * first. A known visitor linked on an auto-enrol partner is enrolled the same way.
+ * first. A known visitor linked on an auto-enrol partner is enrolled the same way. The same switch
+ * registers the newcomer (and the linked visitor, while the bonus is still open to them) for the
+ * new-member bonus in the same transaction (bonuses.service autoEnrolNewMember).
  */
 export async function resolveSsoMember(db: Db, partner: { id: number; hasAutoEnroll: boolean }, identity: SsoIdentity): Promise<MemberRow> {
   const partnerId = partner.id;
@@ -50,26 +53,34 @@ export async function resolveSsoMember(db: Db, partner: { id: number; hasAutoEnr
   if (identity.emailVerified === true) {
     const linkable = await findLinkableByEmail(db, partnerId, email);
     if (linkable) {
-      const linked = await linkMember(db, linkable.id, identity.subject, { enrol: partner.hasAutoEnroll });
+      const linked = await db.transaction(async (tx) => {
+        const row = await linkMember(tx, linkable.id, identity.subject, { enrol: partner.hasAutoEnroll });
+        if (row) await autoEnrolNewMember(tx, { partner, member: row });
+        return row;
+      });
       if (linked) return linked;
     }
   }
 
-  const created = await insertMember(db, {
-    partnerId,
-    publicId: newPublicId(),
-    email,
-    firstName: name(identity.firstName),
-    lastName: name(identity.lastName),
-    zipCode: '',
-    interfaceType: 'sso',
-    // Joined through single sign-on (a partner's bonus may be for exactly these members).
-    enrollmentSource: 'sso',
-    memberType: 'NonCardMember',
-    tierLevel: partner.hasAutoEnroll ? TIER_LEVELS.OptedIn : TIER_LEVELS.NonActivated,
-    hasWebProfile: true,
-    active: true,
-    ssoSubject: identity.subject,
+  const created = await db.transaction(async (tx) => {
+    const row = await insertMember(tx, {
+      partnerId,
+      publicId: newPublicId(),
+      email,
+      firstName: name(identity.firstName),
+      lastName: name(identity.lastName),
+      zipCode: '',
+      interfaceType: 'sso',
+      // Joined through single sign-on (a partner's bonus may be for exactly these members).
+      enrollmentSource: 'sso',
+      memberType: 'NonCardMember',
+      tierLevel: partner.hasAutoEnroll ? TIER_LEVELS.OptedIn : TIER_LEVELS.NonActivated,
+      hasWebProfile: true,
+      active: true,
+      ssoSubject: identity.subject,
+    });
+    if (row) await autoEnrolNewMember(tx, { partner, member: row });
+    return row;
   });
   if (created) return created;
   // A second tab finished the same first sign-in a moment earlier.

@@ -6,7 +6,8 @@ import { cardNetworkInbox, memberCards, members, merchantNetworkLocations, merch
 import { demoPublicId } from '../../demo/members';
 import type { TransactionsPage } from '#shared/schemas/rewards';
 import { memberByPublicId } from '../rewards/rewards.test-fixtures';
-import { NO_CARD, NO_LOCATION, NO_PENDING_DINE, UNKNOWN_CARD, UNKNOWN_MERCHANT, type NetworkSample } from './dine-now';
+import { NO_CARD, NO_LOCATION, NO_PENDING_DINE, UNKNOWN_CARD, UNKNOWN_MERCHANT } from './dine-now';
+import type { NetworkSample } from '#shared/schemas/stgtools';
 
 let t: TestApp;
 let merchantId: number;
@@ -14,7 +15,7 @@ beforeAll(async () => {
   t = await createTestApp();
   // A restaurant that offers rewards all day, every day, without limits: the dine earns whatever the hour.
   const [m] = await t.database.db.select({ id: merchants.id }).from(merchants)
-    .where(and(eq(merchants.participating, true), isNull(merchants.participationStart), isNull(merchants.participationEnd), isNull(merchants.benefitHours),
+    .where(and(eq(merchants.participating, true), eq(merchants.benefitsAvailable, true), sql`cardinality(${merchants.campaignCodes}) = 0`, isNull(merchants.participationStart), isNull(merchants.participationEnd), isNull(merchants.benefitHours),
       isNull(merchants.monthlyVisitLimit), sql`cardinality(${merchants.blackoutDates}) = 0`))
     .orderBy(asc(merchants.id)).limit(1);
   merchantId = m!.id;
@@ -47,6 +48,20 @@ describe('POST /api/stgtools/dines (Dine now)', () => {
     const [row] = (await transactions(b)).filter((r) => r.sourceTransactionId === transactionId);
     // Hilton earns 6 points per $1 at Select (tier 2).
     expect(row).toMatchObject({ transactionStatus: 'Awarded', transactionTypeCode: 'S', dineAmount: 45.67, ticketAmount: 45.67, benefitAmount: 274, merchantId, cardLastFour: card!.lastFour });
+  });
+
+  it('on a partner that earns before tip (nosh), the row says what it earned on: the clearing less the tip the authorisation did not have', async () => {
+    const b = await signedIn('nosh', 'select-card');
+    const { transactionId } = (await dine(b, { merchantId, amountCents: 4000, clear: false })).json<{ transactionId: string }>();
+    await transactions(b);
+    expect((await dine(b, { merchantId, amountCents: 4800, clearTransactionId: transactionId })).statusCode).toBe(200);
+    const [row] = (await transactions(b)).filter((r) => r.sourceTransactionId === transactionId);
+    // nosh pays 5% at Select, on $40.00 before the $8.00 tip: $2.00.
+    expect(row).toMatchObject({ transactionStatus: 'Awarded', dineAmount: 48, ticketAmount: 48, earnedOnAmount: 40, benefitAmount: 2 });
+    // On the whole bill (hilton) there is nothing to add: the dine amount is what it earned on.
+    const h = await signedIn('hilton', 'select-card');
+    const whole = (await dine(h, { merchantId, amountCents: 4800 })).json<{ transactionId: string }>().transactionId;
+    expect((await transactions(h)).find((r) => r.sourceTransactionId === whole)).toMatchObject({ earnedOnAmount: null, benefitAmount: 6 * 48 });
   });
 
   it('authorises only with clear: false (Pending), and uses the card asked for', async () => {

@@ -1,24 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, isNull, like, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { DineNowRequest, NetworkSample } from '#shared/schemas/stgtools';
 import type { Db } from '../../db/client';
 import { cardNetworkInbox, dines, memberCards, members, merchantNetworkLocations, merchants, type MemberRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { CARD_NETWORK_EVENTS_PATH } from '../../plugins/route-rules';
-import { authEvent, clearingEvent, merchantLocalDateTime, newTransactionId, signedRequest, type Purchase } from '../rewards/card-events';
+import { authEvent, clearingEvent, newTransactionId, signedRequest, type Purchase } from '../rewards';
+import { merchantLocalDateTime } from '#shared/rules/rewards/local-time';
 
-/** POST /api/stgtools/dines: a purchase by the signed-in member, sent as signed card-network events. */
-export const ZDineNowRequest = z.object({
-  merchantId: z.number({ message: 'merchantId must be a number.' }).int('merchantId must be a whole number.').positive('merchantId must be positive.'),
-  amountCents: z.number({ message: 'amountCents must be a number.' }).int('amountCents must be a whole number of cents.')
-    .min(1, 'amountCents must be at least 1 cent.').max(1_000_000, 'amountCents must be $10,000 or less.'),
-  cardId: z.number().int().positive().optional().describe("One of the member's linked cards; the first linked card when absent."),
-  clear: z.boolean().default(true).describe('Send the clearing right after the authorisation (default); false sends the authorisation only (the dine stays Pending).'),
-  clearTransactionId: z.string().trim().min(1, 'clearTransactionId must not be empty.').max(64, 'clearTransactionId is at most 64 characters.').optional()
-    .describe("Clear an earlier authorisation of the member's at this restaurant (its transaction id, as Dine now answered it) with amountCents, tip included, instead of a new purchase: only the clearing is sent."),
-}).strict();
-export type DineNowRequest = z.output<typeof ZDineNowRequest>;
-export const ZDineNowResponse = z.object({ transactionId: z.string() });
 
 export const NO_CARD = 'Link a card first: a dine is a purchase with a linked card.';
 export const UNKNOWN_CARD = 'You have no linked card with this id.';
@@ -84,11 +73,6 @@ async function post(app: FastifyInstance, secret: string, events: ReturnType<typ
   }
 }
 
-export const ZNetworkSample = z.object({
-  cards: z.array(z.object({ publicId: z.string(), cardToken: z.string(), lastFour: z.string() })),
-  locations: z.array(z.object({ merchantId: z.number(), locationId: z.string(), state: z.string() })),
-});
-export type NetworkSample = z.infer<typeof ZNetworkSample>;
 
 /**
  * What a card-network simulator needs on this partner (`npm run simulate`): the network tokens

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { ZErrorResponse } from '#shared/schemas/common';
-import { ZMaintenanceSwitchRequest, ZMaintenanceSwitchResponse } from '#shared/schemas/stgtools';
 import type { Db } from '../../db/client';
 import { partners } from '../../db/schema';
+import { API } from '#shared/api';
+import { route } from '../../lib/route';
 
 /**
  * Staging tools: this partner site's maintenance switch (§2 maintenance notice), so the notice can
@@ -14,21 +15,19 @@ import { partners } from '../../db/schema';
 export const stgtoolsMaintenanceRoutes: FastifyPluginAsyncZod<{ db: Db; globalMaintenance: boolean }> = async (app, { db, globalMaintenance }) => {
   const answer = (partnerSwitch: boolean) => ({ partnerSwitch, maintenanceMode: globalMaintenance || partnerSwitch });
 
-  app.get('/api/stgtools/maintenance', {
+  route(app, API.maintenance, {
     schema: {
       tags: ['stgtools'],
       summary: "This partner site's maintenance switch",
-      response: { 200: ZMaintenanceSwitchResponse },
     },
   }, async (request) => answer(request.sitePartner.maintenanceMode));
 
-  app.put('/api/stgtools/maintenance', {
+  route(app, API.setMaintenance, {
     schema: {
       tags: ['stgtools'],
       summary: "Turn this partner site's maintenance notice on or off",
       security: [{ xsrf: [] }],
-      body: ZMaintenanceSwitchRequest,
-      response: { 200: ZMaintenanceSwitchResponse, 400: ZErrorResponse, 403: ZErrorResponse },
+      response: { 400: ZErrorResponse, 403: ZErrorResponse },
     },
   }, async (request) => {
     const partner = request.sitePartner;

@@ -2,19 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, like, or } from 'drizzle-orm';
 import { ZErrorResponse } from '#shared/schemas/common';
-import { ZMember, ZSignInResponse } from '#shared/schemas/member';
-import { ZDemoMembersResponse, ZDemoPartnerNumbersResponse, ZMemberStateRequest, ZOutboxResponse, ZSignInAsRequest } from '#shared/schemas/stgtools';
 import { randomPartnerNumber } from '#shared/rules/partner-number';
 import { usesSingleSignOn } from '#shared/rules/partner-features';
 import type { Db } from '../../db/client';
 import { members as memberRows, outbox } from '../../db/schema';
 import type { DemoAccounts } from '../../demo';
 import { AppError } from '../../lib/app-error';
-import { toMember } from '../members/member-mapper';
-import { findMemberByPublicId, updateMember, type MemberPatch } from '../members/members.repo';
-import { MEMBER_NOT_FOUND, memberStanding } from '../members/members.service';
-import { dineNow, networkSample, ZDineNowRequest, ZDineNowResponse, ZNetworkSample } from './dine-now';
+import { toMember, findMemberByPublicId, updateMember, type MemberPatch, MEMBER_NOT_FOUND, memberStanding } from '../members';
+import { dineNow, networkSample } from './dine-now';
+import { networkRun } from './network-run';
 import { TIER_LEVELS } from '#shared/constants/member';
+import { API } from '#shared/api';
+import { route } from '../../lib/route';
 
 const OUTBOX_LIMIT = 50;
 /** How many joinable partner numbers the staging tools offer at a time. */
@@ -27,8 +26,8 @@ export const DEMO_PARTNER_NUMBERS = 5;
  * demo accounts and on the signed-in member's own account, never on anyone else's.
  */
 export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: DemoAccounts; cardEventsSecret: string }> = async (app, { db, demo, cardEventsSecret }) => {
-  app.get('/api/stgtools/members', {
-    schema: { tags: ['stgtools'], summary: 'Demo members of this partner with their demo passwords', response: { 200: ZDemoMembersResponse } },
+  route(app, API.demoMembers, {
+    schema: { tags: ['stgtools'], summary: 'Demo members of this partner with their demo passwords' },
   }, async (request) => {
     const partner = request.sitePartner;
     // From the seed's list, never from the database: the database holds only hashes.
@@ -46,12 +45,11 @@ export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: DemoAccounts;
     };
   });
 
-  app.get('/api/stgtools/partner-numbers', {
+  route(app, API.demoPartnerNumbers, {
     schema: {
       tags: ['stgtools'],
       summary: 'Partner numbers a newcomer can join with: valid (check character included) and used by no member of this partner',
       description: 'Freshly drawn on every call, so two testers are unlikely to be handed the same number; a number is only taken once a member joins with it.',
-      response: { 200: ZDemoPartnerNumbersResponse },
     },
   }, async (request) => {
     const partner = request.sitePartner;
@@ -69,8 +67,8 @@ export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: DemoAccounts;
     return { partner: partner.code, label, asked: true, numbers: [...numbers] };
   });
 
-  app.get('/api/stgtools/outbox', {
-    schema: { tags: ['stgtools'], summary: `The latest ${OUTBOX_LIMIT} e-mails sent on this partner site`, response: { 200: ZOutboxResponse } },
+  route(app, API.outbox, {
+    schema: { tags: ['stgtools'], summary: `The latest ${OUTBOX_LIMIT} e-mails sent on this partner site` },
   }, async (request) => {
     const partner = request.sitePartner;
     const viewer = await request.currentSession();
@@ -88,13 +86,12 @@ export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: DemoAccounts;
     };
   });
 
-  app.post('/api/stgtools/sign-in-as', {
+  route(app, API.signInAs, {
     schema: {
       tags: ['stgtools'],
       summary: 'Sign in as a member of this partner (new session)',
       security: [{ xsrf: [] }],
-      body: ZSignInAsRequest,
-      response: { 200: ZSignInResponse, 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
+      response: { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
     },
   }, async (request, reply) => {
     const partner = request.sitePartner;
@@ -103,16 +100,15 @@ export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: DemoAccounts;
     const member = await findMemberByPublicId(db, partner.id, request.body.publicId);
     if (!member) throw AppError.notFound(MEMBER_NOT_FOUND);
     const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: false });
-    return { member: toMember(member, session, await memberStanding(db, member)), csrfToken: app.csrf.issue(request, reply) };
+    return { member: toMember(member, session, await memberStanding(db, request.sitePartner, member)), csrfToken: app.csrf.issue(request, reply) };
   });
 
-  app.put('/api/stgtools/member-state', {
+  route(app, API.setMemberState, {
     schema: {
       tags: ['stgtools'],
       summary: "Switch the signed-in member's tier and state",
       security: [{ xsrf: [] }],
-      body: ZMemberStateRequest,
-      response: { 200: ZMember, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse },
+      response: { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse },
     },
   }, async (request) => {
     const partner = request.sitePartner;
@@ -122,28 +118,35 @@ export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: DemoAccounts;
     if (patch.tierLevel !== undefined && patch.tierLevel !== TIER_LEVELS.NonActivated) patch.emailOptIn = patch.tierLevel !== TIER_LEVELS.OptedOut;
     const updated = Object.keys(patch).length ? await updateMember(db, partner.id, member.id, patch) : member;
     if (!updated) throw AppError.unauthorized();
-    return toMember(updated, session, await memberStanding(db, updated));
+    return toMember(updated, session, await memberStanding(db, request.sitePartner, updated));
   });
 
-  app.post('/api/stgtools/dines', {
+  route(app, API.dineNow, {
     schema: {
       tags: ['stgtools'],
       summary: 'Dine now: a purchase by the signed-in member, sent through the card-network webhook',
       description: "Builds the authorisation and (unless clear is false) the clearing of a purchase on the member's card (the first linked card without cardId) at the restaurant's network location, signs them with CARD_EVENTS_SECRET and posts them to POST /api/card-network/events. The dine shows in GET /api/Member/Transactions within seconds.",
       security: [{ xsrf: [] }],
-      body: ZDineNowRequest,
-      response: { 200: ZDineNowResponse, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 502: ZErrorResponse },
+      response: { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 502: ZErrorResponse },
     },
   }, async (request) => {
     const { member } = await app.sessions.require(request);
     return dineNow(app, { db, secret: cardEventsSecret, member, body: request.body });
   });
 
-  app.get('/api/stgtools/network-sample', {
+  route(app, API.networkSample, {
     schema: {
       tags: ['stgtools'],
       summary: "For a card-network simulator (npm run simulate): the demo accounts' card tokens on this partner and restaurants' network locations",
-      response: { 200: ZNetworkSample },
     },
   }, async (request) => networkSample(db, { partnerId: request.sitePartner.id, demoPrefix: demo.publicIdPrefix }));
+
+  route(app, API.networkRun, {
+    schema: {
+      tags: ['stgtools'],
+      summary: "For a card-network simulator: what the engine made of one run's purchases on this partner's demo cards",
+      description: 'The dines whose transaction id starts with `prefix` (the run\'s own), per demo member, with their amounts, refunds applied (one per network refund), status and what the member keeps of each (S reward plus A adjustments); how many of the run\'s events are not applied yet and how many of its refunds still wait for their purchase. `npm run simulate` compares this with a model of what it sent.',
+      response: { 400: ZErrorResponse },
+    },
+  }, async (request) => networkRun(db, { partnerId: request.sitePartner.id, demoPrefix: demo.publicIdPrefix, prefix: request.query.prefix }));
 };

@@ -4,8 +4,8 @@ import { ZSurveyResponseRequest, type StgSurveyResponse, type SurveyResponseCrea
 import type { Db } from '../../db/client';
 import type { MemberRow, PartnerRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { findMemberByPublicId } from '../members/members.repo';
-import { findContent } from '../partners/content.repo';
+import { findMemberByPublicId } from '../members';
+import { findContent } from '../partners';
 import { insertSurveyResponse, visibleSurveyResponses } from './surveys.repo';
 
 export const SURVEY_NOT_FOUND = 'There is no survey with this id on this site. It may have ended.';

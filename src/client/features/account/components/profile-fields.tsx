@@ -141,7 +141,7 @@ export function ProfilePhoneFields({ profile, phone }: { profile: ProfileForm; p
               name={field.name}
               checked={field.value && smsEnabled}
               disabled={!smsEnabled}
-              onChange={(e) => (e.target.checked ? profile.sms.askConsent() : field.onChange(false))}
+              onChange={(e) => (e.target.checked ? profile.sms.askConsent() : profile.sms.optOut())}
               onBlur={field.onBlur}
               label="Send me text messages about my account and offers"
               description={smsEnabled ? `Message and data rates may apply. Text STOP to ${partner.shortCode} to stop.` : 'Enter a valid mobile phone number to turn on text messages.'}

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SMS_CONSENT_VERSION } from '#shared/rules/sms-consent';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProfileRoute } from '#client/routes/account/profile-route';
@@ -307,7 +308,8 @@ describe('Profile SMS opt-in', () => {
     expect(sms().checked).toBe(true);
     await user.click(save());
     await waitFor(() => expect(puts()).toHaveLength(1));
-    expect(puts()[0]!.body).toMatchObject({ smsOptIn: true, ...v2Flag });
+    // The consent goes with the opt-in: the server records it (and refuses an opt-in without one).
+    expect(puts()[0]!.body).toMatchObject({ smsOptIn: true, ...v2Flag, smsConsent: { version: SMS_CONSENT_VERSION, agreed: true } });
   });
 
   it.each(smsPartners)('%s: confirming the consent without its box ticked cancels and turns the opt-in off (§4)', async (_v, flags) => {
@@ -321,18 +323,20 @@ describe('Profile SMS opt-in', () => {
     expect(document.activeElement).toBe(sms());
   });
 
-  it.each(smsPartners)('%s: a first phone number turns it on by default, as joining does (§5)', async (_v, flags, v2Flag) => {
+  it.each(smsPartners)('%s: a first phone number does not tick it: only the consent does (issue 25)', async (_v, flags) => {
     const user = userEvent.setup();
     renderProfile({ partner: flags, member: makeMember({ phoneNumber: '', smsOptIn: false }) });
     expect(sms().disabled).toBe(true);
     const phone = field('Mobile phone number');
     await user.type(phone, '3125550100');
     await user.tab();
-    expect(sms().checked).toBe(true);
+    expect(sms().disabled).toBe(false);
+    expect(sms().checked).toBe(false);
     expect(screen.queryByRole('dialog')).toBeNull();
     await user.click(save());
     await waitFor(() => expect(puts()).toHaveLength(1));
-    expect(puts()[0]!.body).toMatchObject({ phoneNumber: '3125550100', smsOptIn: true, ...v2Flag });
+    expect(puts()[0]!.body).toMatchObject({ phoneNumber: '3125550100', smsOptIn: false });
+    expect(puts()[0]!.body).not.toHaveProperty('smsConsent');
   });
 
   it('keeps a member who said no opted out while the saved number stays', async () => {
@@ -367,7 +371,7 @@ describe('Profile SMS opt-in', () => {
     expect(sms().checked).toBe(false);
   });
 
-  it('keeps the opt-in on v2 while the number stays valid', async () => {
+  it('is turned off by another number on v2 too: the consent was for the number it named', async () => {
     const user = userEvent.setup();
     renderProfile({ partner: { hasSmsOptInV2: true }, member: makeMember({ smsOptIn: true }) });
     const phone = field('Mobile phone number');
@@ -375,8 +379,6 @@ describe('Profile SMS opt-in', () => {
     await user.tripleClick(phone);
     await user.paste('2125550142');
     expect(phone.value).toBe('2125550142');
-    expect(sms().checked).toBe(true);
-    await user.clear(phone);
     expect(sms().checked).toBe(false);
   });
 });

@@ -75,7 +75,7 @@ export function useProfileForm(member: Member) {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const result = await updateProfile.mutateAsync(profileUpdate(member, values, { offered: smsOffered, v2: smsV2 }));
+      const result = await updateProfile.mutateAsync(profileUpdate(member, values, { offered: smsOffered, v2: smsV2, consented: sms.consented() }));
       reset(profileValues(result.member));
       sms.setCommittedPhone(result.member.phoneNumber);
       showToast(result.changed ? { kind: 'success', message: PROFILE_SAVED } : { kind: 'warning', message: PROFILE_NO_CHANGES });

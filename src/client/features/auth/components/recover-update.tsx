@@ -6,6 +6,7 @@ import { paths } from '#shared/routes';
 import { ApiError } from '#client/lib/api';
 import { applyServerFieldErrors, registerChecking, rulesResolver } from '#client/lib/forms';
 import { Button, LinkButton } from '#client/components/button';
+import { FLOW_DONE } from '#client/components/flow-end-gate';
 import { FormBanner } from '#client/components/form-banner';
 import { PasswordField } from '#client/components/password-field';
 import { Spinner } from '#client/components/spinner';
@@ -92,7 +93,7 @@ function UpdateForm({ token, onExpired }: { token: string; onExpired: (message: 
     setFailure(null);
     try {
       await updatePassword.mutateAsync({ token, password: cutPassword(values.password), passwordConfirm: cutPassword(values.passwordConfirm) });
-      await navigate(paths.recover.success(), { replace: true });
+      await navigate(paths.recover.success(), { replace: true, state: FLOW_DONE });
     } catch (err) {
       const { placed } = applyServerFieldErrors({ err, form: formRef.current, setError });
       if (placed > 0) return;

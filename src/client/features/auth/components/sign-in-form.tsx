@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { LOCKOUT_MINUTES } from '#shared/constants/member';
+import { LOCKOUT_MINUTES, SIGN_IN_LINK_MINUTES } from '#shared/constants/member';
 import { isValidEmail } from '#shared/rules/email';
 import { cutPassword } from '#shared/rules/password';
 import { programName } from '#shared/rules/partner-features';
@@ -15,7 +15,7 @@ import { FormBanner } from '#client/components/form-banner';
 import { PasswordField } from '#client/components/password-field';
 import { REQUIRED_MESSAGE, TextField } from '#client/components/text-field';
 import { clearLoginRedirect, readLoginRedirect } from '../../session';
-import { useSignIn } from '../api';
+import { useRequestSignInLink, useSignIn } from '../api';
 import { AuthPage, authStyles as styles } from './auth-page';
 
 /** §8 sign-in wording. */
@@ -23,7 +23,10 @@ export const INVALID_CREDENTIALS = 'Invalid user name or password.';
 export const CHECK_FORM = 'We could not sign you in. Please check form for errors.';
 export const USERNAME_MESSAGE = 'Please enter a valid email address or partner number.';
 export const SIGN_IN_FAILED = 'We could not sign you in just now. Please try again in a moment.';
-export const LOCKED_FALLBACK = `Your account is locked for ${LOCKOUT_MINUTES} minutes after too many unsuccessful sign-in attempts.`;
+export const LOCKED_FALLBACK = `Your account is locked for ${LOCKOUT_MINUTES} minutes after too many unsuccessful sign-in attempts. We can e-mail you a one-time sign-in link that works now, or you can reset your password.`;
+export const SEND_LINK = 'E-mail me a sign-in link';
+export const LINK_SENT = `Check your email: if an account uses it, we have sent a one-time sign-in link. It works once, for ${SIGN_IN_LINK_MINUTES} minutes, even while password sign-in is locked.`;
+export const LINK_FAILED = 'We could not send the link just now. Please try again in a moment.';
 
 type SignInValues = { username: string; password: string; staySignedIn: boolean };
 type Banner = { kind: 'invalid' | 'fields' | 'locked' | 'failed'; message?: string; focus: boolean } | null;
@@ -59,6 +62,9 @@ export function SignInForm({ rfrNote }: { rfrNote?: string }) {
   const formRef = useRef<HTMLFormElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   const [banner, setBanner] = useState<Banner>(null);
+  const requestLink = useRequestSignInLink();
+  // The user name the lock was answered for: the link goes to that account's e-mail.
+  const [lockedFor, setLockedFor] = useState('');
   const prefill = params.get('email') ?? (location.state as { username?: string } | null)?.username ?? '';
 
   const { register, handleSubmit, setError, getValues, formState: { errors, isSubmitting } } = useForm<SignInValues>({
@@ -86,6 +92,8 @@ export function SignInForm({ rfrNote }: { rfrNote?: string }) {
       }
       const refused = bannerFor(err);
       if (refused) {
+        requestLink.reset();
+        setLockedFor(values.username.trim());
         setBanner(refused);
         return;
       }
@@ -118,6 +126,7 @@ export function SignInForm({ rfrNote }: { rfrNote?: string }) {
             )}
           </FormBanner>
         )}
+        {banner?.kind === 'locked' && <SignInLinkOffer username={lockedFor} request={requestLink} />}
         <TextField label={usernameLabel} required autoComplete="username" autoCapitalize="off" spellCheck={false} error={errors.username?.message} {...register('username')} />
         <PasswordField label="Password" required autoComplete="current-password" error={errors.password?.message} {...register('password')} />
         <CheckboxField label={partner.copyStates.staySignedInLabel || 'Keep me signed in'} {...register('staySignedIn')} />
@@ -133,5 +142,34 @@ export function SignInForm({ rfrNote }: { rfrNote?: string }) {
         New to {program}? <Link to={paths.join()}>Join now</Link>
       </p>
     </AuthPage>
+  );
+}
+
+/**
+ * The owner's way in while password sign-in is locked (issue 25): one button e-mails a one-time
+ * sign-in link to the account; the answer never says whether the account exists.
+ */
+function SignInLinkOffer({ username, request }: { username: string; request: ReturnType<typeof useRequestSignInLink> }) {
+  const statusRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (request.isSuccess || request.isError) statusRef.current?.focus();
+  }, [request.isSuccess, request.isError]);
+  if (request.isSuccess) {
+    return (
+      <FormBanner ref={statusRef} kind="success">
+        {LINK_SENT}
+      </FormBanner>
+    );
+  }
+  const failure = request.isError ? (request.error instanceof ApiError && request.error.status === 429 && request.error.message) || LINK_FAILED : null;
+  return (
+    <>
+      {failure && <FormBanner ref={statusRef}>{failure}</FormBanner>}
+      <div className={styles.actions}>
+        <Button type="button" variant="secondary" loading={request.isPending} onClick={() => request.mutate(username)}>
+          {SEND_LINK}
+        </Button>
+      </div>
+    </>
   );
 }

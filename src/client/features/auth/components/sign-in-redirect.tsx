@@ -24,6 +24,7 @@ export function SignInRedirect({ saveReturn = false }: { saveReturn?: boolean })
   useEffect(() => {
     if (sso) browserLocation.assign(paths.ssoSignIn(returnTo));
   }, [sso, returnTo]);
-  if (sso) return <Spinner label="Taking you to sign in" size="large" block />;
+  // Signing out of single sign-on: the browser is on its way to the provider's sign-out, not to sign-in.
+  if (sso) return <Spinner label={browserLocation.leavingFor ? 'Signing you out…' : 'Taking you to sign in'} size="large" block />;
   return <Navigate to={paths.login()} replace />;
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { api, ApiError } from '#client/lib/api';
+import { API_PATHS } from '#shared/api-paths';
+import { ApiError, call } from '#client/lib/api';
 import { altchaPayload, isAltchaChallenge, solveChallenge, type AltchaChallenge, type AltchaSolution } from './altcha';
 
 /** §8 captcha messages. */
@@ -28,7 +29,7 @@ export async function fetchChallenge(signal: AbortSignal): Promise<AltchaChallen
   let networkErrors = 0;
   for (;;) {
     try {
-      const challenge = await api<unknown>('/api/captcha/challenge', { signal });
+      const challenge = await call(API_PATHS.captchaChallenge, { signal });
       if (!isAltchaChallenge(challenge)) throw new CaptchaError(CAPTCHA_NOT_READY);
       return challenge;
     } catch (err) {

@@ -8,7 +8,7 @@ import { Button } from '#client/components/button';
 import { Modal } from '#client/components/modal';
 import { SmartLink } from '#client/components/smart-link';
 import { useToast } from '#client/components/toast';
-import { useCustomerSupport } from '../../account';
+import { useCustomerSupport } from '../../session';
 import { useContentPage } from '../../content';
 import { useDeleteCard, type Card } from '../api';
 import { BrandLogo } from './brand-logo';

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { paths } from '#shared/routes';
 import { useNavigate } from 'react-router';
 import { useMember } from '../../session';
-import { useAddCards, type Card, type CreditCardInput } from '../api';
+import { useAddCards, type AddCardsOutcome, type Card, type CreditCardInput } from '../api';
 import { storeRegistration, summariseRegistration, type RegistrationSummary } from '../card-results';
 import type { ManualCard } from '../card-frame-messages';
 import { partnerCardId, selectablePartnerCards, selectionState } from '../card-selection';
@@ -38,11 +38,6 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
   const captcha = useInvisibleCaptcha();
   const addCards = useAddCards();
 
-  /** The number typed in the frame: a card, nothing, or one on its way. */
-  const typed = useTypedCard();
-  /** What the frame said is wrong with a number typed in it (it shows that itself); null when it is empty or fine. */
-  const [frameProblem, setFrameProblem] = useState<string | null>(null);
-  const [frameKey, setFrameKey] = useState(0);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [optIn, setOptIn] = useState(false);
   const [terms, setTerms] = useState(false);
@@ -51,16 +46,12 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
   const [result, setResult] = useState<AddCardResult | null>(null);
   /** The cards of a submission the server asked about (a card earns in another programme): sent again with confirmMove on 'Move it here'. */
   const [moveNotice, setMoveNotice] = useState<{ notices: string[]; creditCards: CreditCardInput[] } | null>(null);
+  // A move notice about a typed card no longer stands once the frame's number changes.
+  const frame = useFrameCard(() => setMoveNotice((notice) => (notice && notice.creditCards.some((c) => 'encryptedCardNumber' in c) ? null : notice)));
+  const { typed, problem: frameProblem, key: frameKey, onCard: onFrameCard, onPending: onFramePending } = frame;
 
-  /** A submit is under way (set at once, before the status renders: a second click does nothing). */
-  const submitting = useRef(false);
-
-  const frameRef = useRef<CardFrameHandle>(null);
-  const firstPartnerRef = useRef<HTMLInputElement>(null);
-  const optInRef = useRef<HTMLInputElement>(null);
-  const termsRef = useRef<HTMLInputElement>(null);
-  const bannerRef = useRef<HTMLDivElement>(null);
-  const noticeRef = useRef<HTMLDivElement>(null);
+  const refs = useFormRefs();
+  const { frameRef, firstPartnerRef, optInRef, termsRef, bannerRef, noticeRef } = refs;
 
   const selectable = selectablePartnerCards(partnerCards, linkedCards);
   const chosen = selectable.filter((c) => selected.has(c.id));
@@ -71,37 +62,10 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
   // A number the frame found wrong is explained in the frame (focus lands on it); ours is for an empty one.
   const cardError = cardMissing && !frameProblem ? (selectable.length > 0 ? CARD_OR_PARTNER_REQUIRED : CARD_REQUIRED) : null;
 
-  useEffect(() => {
-    if (result) bannerRef.current?.focus();
-  }, [result]);
-  useEffect(() => {
-    if (moveNotice) noticeRef.current?.focus();
-  }, [moveNotice]);
+  useFocusWhenShown(result, bannerRef);
+  useFocusWhenShown(moveNotice, noticeRef);
 
-  /** A move notice about a typed card no longer stands once the frame's number changes. */
-  const dropTypedMoveNotice = () =>
-    setMoveNotice((notice) => (notice && notice.creditCards.some((c) => 'encryptedCardNumber' in c) ? null : notice));
-
-  const onFrameCard = (card: ManualCard | null, problem?: string) => {
-    if (card !== typed.card) dropTypedMoveNotice();
-    typed.set(card);
-    setFrameProblem(card || !problem || problem === CARD_REQUIRED ? null : problem);
-  };
-
-  /** The frame is encrypting a valid number: a card it gave before no longer stands, and the new one is on its way. */
-  const onFramePending = () => {
-    dropTypedMoveNotice();
-    typed.startPending();
-    setFrameProblem(null);
-  };
-
-  const toggle = (card: Card, on: boolean) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (on) next.add(card.id);
-      else next.delete(card.id);
-      return next;
-    });
+  const toggle = (card: Card, on: boolean) => setSelected((prev) => toggled(prev, card.id, on));
 
   const focusFirstProblem = (count = selection.count) => {
     if (count === 0) {
@@ -114,9 +78,7 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
   /** After a link: the form starts again empty (a new frame, nothing chosen). */
   const clearCards = () => {
     setSelected(new Set());
-    typed.set(null);
-    setFrameProblem(null);
-    setFrameKey((k) => k + 1);
+    frame.renew();
     setSubmitted(false);
   };
 
@@ -133,16 +95,7 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
     }
   };
 
-  /** One submit at a time, whatever the render in hand says. */
-  const exclusive = async (run: () => Promise<void>) => {
-    if (submitting.current) return;
-    submitting.current = true;
-    try {
-      await run();
-    } finally {
-      submitting.current = false;
-    }
-  };
+  const exclusive = useExclusive();
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -158,8 +111,7 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
     setStatus('idle');
     if (card === 'timeout') {
       // The frame never delivered the number: a fresh frame, and the member is asked to enter it again; nothing is sent.
-      typed.set(null);
-      setFrameKey((k) => k + 1);
+      frame.renew();
       setResult({ kind: 'error', messages: [SECURING_FAILED] });
       return;
     }
@@ -174,11 +126,7 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
       return;
     }
     // §5: only cards with their last four go out: partner cards by id, the manual card encrypted.
-    const creditCards: CreditCardInput[] = [
-      ...chosen.map((c) => ({ cardId: partnerCardId(c) })),
-      ...(card ? [{ encryptedCardNumber: card.encryptedCardNumber, lastFour: card.lastFour, cardType: card.cardType }] : []),
-    ];
-    await submit(creditCards, false);
+    await submit(creditCardsOf(chosen, card), false);
   };
 
   /** The member chose to move the cards the notice named: the same submission again, confirmed. */
@@ -211,47 +159,149 @@ export function useAddCardForm({ linkedCards, partnerCards, onLinked, showSucces
     setStatus('idle');
     setMoveNotice(outcome.kind === 'moveNotice' ? { notices: outcome.notices, creditCards } : null);
 
-    switch (outcome.kind) {
-      case 'moveNotice':
-        return;
-      case 'unauthorized':
-        navigate(paths.login());
-        return;
-      case 'registered': {
-        const summary = summariseRegistration(outcome.registration);
-        const firstCard = member?.memberType !== 'EnrolledCardMember' && linkedCards.length === 0;
-        if (summary.linked.length > 0) {
-          storeRegistration(summary.linked);
-          clearCards();
-        }
-        if (summary.kind !== 'success' || showSuccess) setResult({ kind: 'summary', summary });
-        if (summary.linked.length > 0) onLinked?.({ summary, firstCard });
-        return;
-      }
-      case 'allFailed':
-        setResult({ kind: 'summary', summary: summariseRegistration(outcome.registration) });
-        return;
-      case 'invalid': {
-        const messages = outcome.fieldErrors.length > 0
-          ? outcome.fieldErrors.map((f) => (f.field === 'gRecaptchaResponse' ? CAPTCHA_REQUIRED : f.message))
-          : [outcome.message || ADD_CARD_FAILED];
-        setResult({ kind: 'error', messages: [...new Set(messages)] });
-        return;
-      }
-      case 'failed':
-        setResult({ kind: 'error', messages: [ADD_CARD_FAILED] });
-        return;
-    }
+    showOutcome(outcome, {
+      showSuccess,
+      firstCard: member?.memberType !== 'EnrolledCardMember' && linkedCards.length === 0,
+      setResult,
+      toSignIn: () => navigate(paths.login()),
+      startAgain: (summary) => {
+        storeRegistration(summary.linked);
+        clearCards();
+      },
+      onLinked,
+    });
   };
 
   return {
-    refs: { frameRef, firstPartnerRef, optInRef, termsRef, bannerRef, noticeRef },
+    refs,
     selectable, selected, selection, toggle, busy, status, result, frameKey, onFrameCard, onFramePending, cardError, cardMissing,
     move: { notices: moveNotice?.notices ?? null, confirm: confirmMove, cancel: cancelMove },
     optIn: { checked: optIn, set: setOptIn, error: submitted && !optIn ? OPT_IN_REQUIRED : null },
     terms: { checked: terms, set: setTerms, error: submitted && !terms ? TERMS_REQUIRED : null },
     onSubmit,
   };
+}
+
+/** §5: only cards with their last four go out: partner cards by id, the manual card encrypted. */
+function creditCardsOf(chosen: Card[], card: ManualCard | null): CreditCardInput[] {
+  return [
+    ...chosen.map((c) => ({ cardId: partnerCardId(c) })),
+    ...(card ? [{ encryptedCardNumber: card.encryptedCardNumber, lastFour: card.lastFour, cardType: card.cardType }] : []),
+  ];
+}
+
+/** The form's parts that focus moves to. */
+function useFormRefs() {
+  return {
+    frameRef: useRef<CardFrameHandle>(null),
+    firstPartnerRef: useRef<HTMLInputElement>(null),
+    optInRef: useRef<HTMLInputElement>(null),
+    termsRef: useRef<HTMLInputElement>(null),
+    bannerRef: useRef<HTMLDivElement>(null),
+    noticeRef: useRef<HTMLDivElement>(null),
+  };
+}
+
+/**
+ * The secure frame's card: the number typed in it (a card, nothing, or one on its way), what the
+ * frame said is wrong with it (it shows that itself; null when it is empty or fine), and the key of
+ * the frame shown (a new key: a fresh frame). `onNumberChange` runs when the number changes.
+ */
+function useFrameCard(onNumberChange: () => void) {
+  const typed = useTypedCard();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [key, setKey] = useState(0);
+  return {
+    typed,
+    problem,
+    key,
+    onCard: (card: ManualCard | null, reported?: string) => {
+      if (card !== typed.card) onNumberChange();
+      typed.set(card);
+      setProblem(card || !reported || reported === CARD_REQUIRED ? null : reported);
+    },
+    /** The frame is encrypting a valid number: a card it gave before no longer stands, and the new one is on its way. */
+    onPending: () => {
+      onNumberChange();
+      typed.startPending();
+      setProblem(null);
+    },
+    /** A fresh, empty frame. */
+    renew: () => {
+      typed.set(null);
+      setProblem(null);
+      setKey((k) => k + 1);
+    },
+  };
+}
+
+function toggled(ids: ReadonlySet<number>, id: number, on: boolean): ReadonlySet<number> {
+  const next = new Set(ids);
+  if (on) next.add(id);
+  else next.delete(id);
+  return next;
+}
+
+/** One submit at a time, whatever the render in hand says (set at once, before the status renders: a second click does nothing). */
+function useExclusive() {
+  const submitting = useRef(false);
+  return async (run: () => Promise<void>) => {
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      await run();
+    } finally {
+      submitting.current = false;
+    }
+  };
+}
+
+/** Focus moves to a banner when it appears. */
+function useFocusWhenShown(shown: unknown, ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    if (shown) ref.current?.focus();
+  }, [shown, ref]);
+}
+
+type OutcomeSteps = {
+  showSuccess: boolean;
+  firstCard: boolean;
+  setResult: (result: AddCardResult) => void;
+  toSignIn: () => void;
+  /** At least one card was linked: the form starts again (then the page is told, onLinked). */
+  startAgain: (summary: RegistrationSummary) => void;
+  onLinked?: (result: CardsLinked) => void;
+};
+
+/** What the form shows for the server's answer (a move notice is kept by the caller). */
+function showOutcome(outcome: AddCardsOutcome, { showSuccess, firstCard, setResult, toSignIn, startAgain, onLinked }: OutcomeSteps) {
+  switch (outcome.kind) {
+    case 'moveNotice':
+      return;
+    case 'unauthorized':
+      toSignIn();
+      return;
+    case 'registered': {
+      const summary = summariseRegistration(outcome.registration);
+      if (summary.linked.length > 0) startAgain(summary);
+      if (summary.kind !== 'success' || showSuccess) setResult({ kind: 'summary', summary });
+      if (summary.linked.length > 0) onLinked?.({ summary, firstCard });
+      return;
+    }
+    case 'allFailed':
+      setResult({ kind: 'summary', summary: summariseRegistration(outcome.registration) });
+      return;
+    case 'invalid': {
+      const messages = outcome.fieldErrors.length > 0
+        ? outcome.fieldErrors.map((f) => (f.field === 'gRecaptchaResponse' ? CAPTCHA_REQUIRED : f.message))
+        : [outcome.message || ADD_CARD_FAILED];
+      setResult({ kind: 'error', messages: [...new Set(messages)] });
+      return;
+    }
+    case 'failed':
+      setResult({ kind: 'error', messages: [ADD_CARD_FAILED] });
+      return;
+  }
 }
 
 export type AddCardFormState = ReturnType<typeof useAddCardForm>;

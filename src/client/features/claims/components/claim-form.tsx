@@ -1,7 +1,9 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { CLAIM_AFTER_DAYS } from '#shared/constants/rewards';
 import { CLAIM_STATUS_LABELS } from '#shared/rules/claim-status';
 import { CLAIM_LOOKBACK_DAYS, CLAIM_LOOKBACK_DAYS_AMEX, claimWindow, claimWindowMessage, dayNumber, longDate } from '#shared/rules/claim-window';
+import { localToday } from '#shared/rules/rewards/local-time';
 import { Button } from '#client/components/button';
 import { FormBanner } from '#client/components/form-banner';
 import { SelectField } from '#client/components/select-field';
@@ -19,12 +21,6 @@ export const CLAIM_FORM_TITLE = 'Claim a missing reward';
 type Values = { cardId: string; near: string; restaurant: PickedRestaurant | null; dineDate: string; amount: string };
 type Field = 'cardId' | 'restaurant' | 'dineDate' | 'amount';
 type Errors = Partial<Record<Field, string>>;
-
-/** Today in the browser's calendar (the server checks the window again in the restaurant's). */
-function localToday(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 /** The form's values as the call's body, or what is wrong with them. */
 export function claimRequest(values: Values, cards: ReadonlyArray<{ id: number; cardType: string }>, today: string) {
@@ -47,6 +43,9 @@ export function claimRequest(values: Values, cards: ReadonlyArray<{ id: number; 
 
 const ORDER: Field[] = ['cardId', 'restaurant', 'dineDate', 'amount'];
 
+const fieldErrors = (errors: Errors): FieldErrors<Values> =>
+  Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, { type: 'rule', message }])) as FieldErrors<Values>;
+
 /**
  * The claim form (docs/api-claims.md): the card among the member's linked cards, the restaurant
  * (found by search), the date and the amount. Checked on submit (the window included, with the
@@ -59,38 +58,44 @@ export function ClaimForm() {
   const submit = useSubmitClaim();
   const formRef = useRef<HTMLFormElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
-  const [values, setValues] = useState<Values>({ cardId: '', near: member?.address.zipCode || member?.address.city || '', restaurant: null, dineDate: '', amount: '' });
-  const [errors, setErrors] = useState<Errors>({});
   const [answer, setAnswer] = useState<ClaimSubmitResponse | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
   const cardList = cards.data ?? [];
   // One linked card: it is the one.
-  const cardId = values.cardId || (cardList.length === 1 ? String(cardList[0]!.id) : '');
+  const onlyCard = cardList.length === 1 ? String(cardList[0]!.id) : '';
   const cardOptions = cardList.map((c) => ({ value: String(c.id), label: `${c.cardType} ending in ${c.lastFour}` }));
+  // The browser's calendar (the server checks the window again in the restaurant's).
+  const request = (values: Values) => claimRequest({ ...values, cardId: values.cardId || onlyCard }, cardList, localToday());
 
-  const focusFirst = (errs: Errors) => {
+  const { control, register, handleSubmit, setError, setValue, formState: { errors } } = useForm<Values>({
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+    defaultValues: { cardId: '', near: member?.address.zipCode || member?.address.city || '', restaurant: null, dineDate: '', amount: '' },
+    resolver: (values) => {
+      const checked = request(values);
+      return checked.body ? { values, errors: {} } : { values: {}, errors: fieldErrors(checked.errors ?? {}) };
+    },
+  });
+  const near = useWatch({ control, name: 'near' });
+
+  const focusFirst = (errs: Partial<Record<Field, unknown>>) => {
     const first = ORDER.find((f) => errs[f]);
     if (!first) return;
-    formRef.current?.querySelector<HTMLElement>(first === 'restaurant' ? '[name="restaurant"]' : `[name="${first}"]`)?.focus();
+    formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
 
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setAnswer(null);
-    setFailure(null);
-    const request = claimRequest({ ...values, cardId }, cardList, localToday());
-    if (!request.body) {
-      setErrors(request.errors ?? {});
-      focusFirst(request.errors ?? {});
-      return;
-    }
-    setErrors({});
+  const onValid = async (values: Values) => {
+    const body = request(values).body;
+    if (!body) return;
     try {
-      const result = await submit.mutateAsync(request.body);
+      const result = await submit.mutateAsync(body);
       setAnswer(result);
       // The card and the restaurant stay: another missing dine is often at the same place.
-      if (!result.alreadyClaimed) setValues((v) => ({ ...v, dineDate: '', amount: '' }));
+      if (!result.alreadyClaimed) {
+        setValue('dineDate', '');
+        setValue('amount', '');
+      }
     } catch (err) {
       if (err instanceof ApiError && err.fieldErrors.length > 0) {
         const fromServer: Errors = {};
@@ -99,7 +104,7 @@ export function ClaimForm() {
           if (ORDER.includes(field)) fromServer[field] = f.message;
         }
         if (Object.keys(fromServer).length > 0) {
-          setErrors(fromServer);
+          for (const [field, message] of Object.entries(fromServer) as Array<[Field, string]>) setError(field, { type: 'server', message });
           focusFirst(fromServer);
           return;
         }
@@ -107,6 +112,12 @@ export function ClaimForm() {
       setFailure(err instanceof Error ? err.message : 'The claim was not sent. Please try again.');
     }
     requestAnimationFrame(() => resultRef.current?.focus());
+  };
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    setAnswer(null);
+    setFailure(null);
+    void handleSubmit(onValid, focusFirst)(e);
   };
 
   if (cards.data && cardList.length === 0) {
@@ -127,47 +138,51 @@ export function ClaimForm() {
         Tell us about the dine and we look for it in what the card networks sent us. Claims can be made from {CLAIM_AFTER_DAYS} days after the dine, up to {CLAIM_LOOKBACK_DAYS} days
         after it ({CLAIM_LOOKBACK_DAYS_AMEX} days for American Express cards).
       </p>
-      <form ref={formRef} className={styles.form} onSubmit={(e) => void onSubmit(e)} aria-labelledby={titleId} noValidate>
-        <SelectField
-          label="Card you paid with"
+      <form ref={formRef} className={styles.form} onSubmit={onSubmit} aria-labelledby={titleId} noValidate>
+        <Controller
+          control={control}
           name="cardId"
-          required
-          placeholder={cards.isPending ? 'Loading your cards…' : 'Choose a card'}
-          options={cardOptions}
-          value={cardId}
-          error={errors.cardId}
-          onChange={(e) => set('cardId', e.target.value)}
+          render={({ field }) => (
+            <SelectField
+              label="Card you paid with"
+              name={field.name}
+              required
+              placeholder={cards.isPending ? 'Loading your cards…' : 'Choose a card'}
+              options={cardOptions}
+              value={field.value || onlyCard}
+              error={errors.cardId?.message}
+              onChange={field.onChange}
+            />
+          )}
         />
         <TextField
           label="Where you dined"
-          name="near"
           autoComplete="off"
           hint="City, state or ZIP code of the restaurant, to search near."
-          value={values.near}
-          onChange={(e) => set('near', e.target.value)}
+          {...register('near')}
         />
-        <RestaurantCombobox near={values.near} value={values.restaurant} onChange={(r) => set('restaurant', r)} error={errors.restaurant} required />
+        <Controller
+          control={control}
+          name="restaurant"
+          render={({ field }) => <RestaurantCombobox near={near} value={field.value} onChange={field.onChange} error={errors.restaurant?.message} required />}
+        />
         <div className={styles.row}>
           <TextField
             label="Date of the dine"
-            name="dineDate"
             type="date"
             required
             hint="As on your receipt."
-            value={values.dineDate}
-            error={errors.dineDate}
-            onChange={(e) => set('dineDate', e.target.value)}
+            error={errors.dineDate?.message}
+            {...register('dineDate')}
           />
           <TextField
             label="Amount charged, tip included"
-            name="amount"
             inputMode="decimal"
             autoComplete="off"
             required
             hint="In dollars, like 42.50."
-            value={values.amount}
-            error={errors.amount}
-            onChange={(e) => set('amount', e.target.value)}
+            error={errors.amount?.message}
+            {...register('amount')}
           />
         </div>
         <div>
@@ -176,28 +191,33 @@ export function ClaimForm() {
           </Button>
         </div>
       </form>
-      {answer && (
-        <FormBanner ref={resultRef} kind={answer.claim.status === 'NotFound' ? 'info' : 'success'}>
-          <p>
-            <strong>
-              {answer.alreadyClaimed
-                ? `You already claimed this dine on ${longDate(answer.claim.createdAt.slice(0, 10))}: ${CLAIM_STATUS_LABELS[answer.claim.status]}.`
-                : `Claim ${answer.claim.id} submitted: ${CLAIM_STATUS_LABELS[answer.claim.status]}.`}
-            </strong>{' '}
-            {answer.claim.message}
-          </p>
-          {answer.claim.status === 'NotFound' && (
-            <p>
-              <SupportContact />
-            </p>
-          )}
-        </FormBanner>
-      )}
+      {answer && <ClaimAnswer ref={resultRef} answer={answer} />}
       {failure && (
         <FormBanner ref={resultRef}>
           <p>The claim was not sent: {failure}</p>
         </FormBanner>
       )}
     </section>
+  );
+}
+
+/** What matching found for the claim just sent (or that the dine was claimed already). */
+function ClaimAnswer({ answer, ref }: { answer: ClaimSubmitResponse; ref: RefObject<HTMLDivElement | null> }) {
+  return (
+    <FormBanner ref={ref} kind={answer.claim.status === 'NotFound' ? 'info' : 'success'}>
+      <p>
+        <strong>
+          {answer.alreadyClaimed
+            ? `You already claimed this dine on ${longDate(answer.claim.createdAt.slice(0, 10))}: ${CLAIM_STATUS_LABELS[answer.claim.status]}.`
+            : `Claim ${answer.claim.id} submitted: ${CLAIM_STATUS_LABELS[answer.claim.status]}.`}
+        </strong>{' '}
+        {answer.claim.message}
+      </p>
+      {answer.claim.status === 'NotFound' && (
+        <p>
+          <SupportContact />
+        </p>
+      )}
+    </FormBanner>
   );
 }

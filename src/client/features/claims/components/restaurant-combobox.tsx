@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { MerchantSummary } from '#shared/schemas/merchant';
-import { FieldError } from '#client/components/field-error';
+import { FieldErrorSlot } from '#client/components/field-error';
 import { merchantSearchQueryOptions } from '../../search';
 import fieldStyles from '#client/components/text-field.module.css';
 import styles from './claims.module.css';
@@ -135,7 +135,7 @@ export function RestaurantCombobox(props: { near: string; value: PickedRestauran
         {status}
       </p>
       {props.value && <p className={styles.picked}>{props.value.place}</p>}
-      {props.error && <FieldError id={errorId}>{props.error}</FieldError>}
+      <FieldErrorSlot id={errorId} error={props.error} />
     </div>
   );
 }

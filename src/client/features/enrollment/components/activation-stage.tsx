@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '#shared/routes';
 import { usePartner } from '#client/lib/partner';
 import { Button } from '#client/components/button';
+import { FLOW_DONE } from '#client/components/flow-end-gate';
 import { RichText } from '#client/components/rich-text';
 import { useToast } from '#client/components/toast';
 import { AuthPage, authStyles as styles } from '../../auth';
@@ -21,7 +22,7 @@ export function ActivationStage({ publicId, onActivated }: { publicId: string; o
     onActivated: async () => {
       onActivated();
       saveKnownPublicId(publicId);
-      await navigate(paths.activate.activated(), { replace: true, state: { activated: true } });
+      await navigate(paths.activate.activated(), { replace: true, state: FLOW_DONE });
     },
     onError: () => {
       const phone = partner.customerSupport.phone;

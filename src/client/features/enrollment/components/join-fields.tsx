@@ -146,7 +146,7 @@ export function JoinMessageFields({ join, phone }: Props & { phone: string }) {
           label="Send me text messages about my account and offers."
           checked={smsOptIn}
           disabled={!enabled}
-          onChange={(e) => (e.target.checked ? join.sms.askConsent() : join.form.setValue('smsOptIn', false))}
+          onChange={(e) => (e.target.checked ? join.sms.askConsent() : join.sms.optOut())}
           error={errors.smsOptIn?.message}
           description={
             <>

@@ -73,7 +73,7 @@ export function useJoinForm({ onJoined }: { onJoined: () => void }) {
       state: address ? values.state : '',
       zipCode: values.zipCode.trim(),
       phoneNumber: phone ? phoneDigits(phone) : '',
-      ...smsOptInPayload({ phone, checked: smsOffered && values.smsOptIn, v2: smsVersion === 'v2' }),
+      ...smsOptInPayload({ phone, checked: smsOffered && values.smsOptIn, v2: smsVersion === 'v2', consented: sms.consented() }),
       partnerNumber: partner.hasPPN ? normalisePartnerNumber(values.partnerNumber) : '',
       emailOptIn: values.emailOptIn,
       referral: readReferral(),

@@ -22,9 +22,9 @@ describe('BenefitDays', () => {
   it("words today, the days and hours, the next blackout date and the limit in the restaurant's time", () => {
     renderWithAirline(<BenefitDays merchant={detail()} headingId="b" now={NOW} />, { member: null });
     const section = screen.getByRole('region', { name: 'When you earn here' });
-    expect(section.textContent).toContain('Earns today until 15:00');
+    expect(section.textContent).toContain('Earns today until 3:00 PM');
     expect(within(section).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Rewards 11:00\u201315:00 on weekdays', 'No rewards on weekends', 'No rewards on 25 Dec', 'Rewards on your first 2 visits each month',
+      'Rewards 11:00 AM\u20133:00 PM on weekdays', 'No rewards on weekends', 'No rewards on Dec 25', 'Rewards on your first 2 visits each month',
     ]);
     cleanup();
     // The same instant in Sydney is Saturday morning: no rewards today.
@@ -47,5 +47,17 @@ describe('BenefitDays', () => {
     renderWithAirline(<BenefitDays merchant={detail({ monthlyVisitLimit: null })} headingId="c" now={NOW} />, { member: makeMember({ memberType: 'EnrolledCardMember' }) });
     expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.queryByTestId('visits-used')).toBeNull();
+  });
+});
+
+describe("BenefitDays: the member's own part", () => {
+  it('says a restaurant the member\'s level does not open earns them nothing today, as the page\'s earn line does', () => {
+    const acclaimed = { ...detail({ benefitHours: null, monthlyVisitLimit: null }), benefitAvailability: { campaignCodes: ['ACCL2'], available: true } };
+    renderWithAirline(<BenefitDays merchant={acclaimed} headingId="h" now={NOW} />, { member: makeMember({ tierLevel: 0 }) });
+    const today = screen.getByText('Not open to your membership level').closest('p')!;
+    expect(today.getAttribute('data-earns-today')).toBe('false');
+    cleanup();
+    renderWithAirline(<BenefitDays merchant={acclaimed} headingId="h" now={NOW} />, { member: makeMember({ tierLevel: 2 }) });
+    expect(screen.getByText('Earns today').closest('p')!.getAttribute('data-earns-today')).toBe('true');
   });
 });

@@ -3,6 +3,7 @@ import type { MerchantDetail } from '#shared/schemas/merchant';
 import { benefitWords, localNow, visitsUsedText } from '#shared/rules/merchant-benefits';
 import { useMember } from '../../session';
 import { useMerchantVisits } from '../api';
+import { useEarnLine } from '../earn-line';
 import styles from './benefit-days.module.css';
 
 /**
@@ -18,14 +19,19 @@ export function BenefitDays({ merchant, headingId, now }: { merchant: MerchantDe
   const cardMember = member?.memberType === 'EnrolledCardMember';
   const visits = useMerchantVisits(merchant.id, cardMember && benefits.monthlyVisitLimit !== null);
   const lines = [...words.days, ...(words.blackouts ? [words.blackouts] : []), ...(words.participation ? [words.participation] : []), ...(words.monthlyLimit ? [words.monthlyLimit] : [])];
-  const used = visits.data && visits.data.limit !== null ? visitsUsedText(visits.data.used, visits.data.limit, local.date) : null;
+  // The member's own part (the same earn line as the page's): a restaurant their level does not open earns them nothing today.
+  const earnLine = useEarnLine(merchant, { now, visitsThisMonth: visits.data?.used ?? null });
+  const closedToMember = earnLine?.reason === 'tierLacksAccess';
+  const earnsToday = words.earnsToday && !closedToMember;
+  const today = closedToMember ? earnLine.text : words.today;
+  const used = words.monthlyLimit && visits.data && visits.data.limit !== null ? visitsUsedText(visits.data.used, visits.data.limit, local.date) : null;
 
   return (
     <section className={styles.benefits} aria-labelledby={headingId}>
       <h2 id={headingId}>When you earn here</h2>
-      <p className={`${styles.today} ${words.earnsToday ? styles.earns : styles.none}`} data-earns-today={words.earnsToday}>
-        <span aria-hidden="true" className={styles.mark}>{words.earnsToday ? '\u2713' : '\u2715'}</span>
-        <span>{words.today}</span>
+      <p className={`${styles.today} ${earnsToday ? styles.earns : styles.none}`} data-earns-today={earnsToday}>
+        <span aria-hidden="true" className={styles.mark}>{earnsToday ? '\u2713' : '\u2715'}</span>
+        <span>{today}</span>
       </p>
       {lines.length > 0 && (
         <ul className={styles.lines}>

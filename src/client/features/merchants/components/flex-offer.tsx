@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { API_PATHS } from '#shared/api-paths';
 import type { FlexOffer } from '#shared/schemas/flex-offers';
 import { offersFlexOffers } from '#shared/rules/partner-features';
 import { usePartner } from '#client/lib/partner';
-import { api, ApiError } from '#client/lib/api';
+import { ApiError, call } from '#client/lib/api';
 import { useMember } from '../../session';
 import { formatReward } from '../../rewards';
 import styles from './flex-offer.module.css';
@@ -19,7 +20,7 @@ export function useFlexOffer(merchantId: number) {
     queryKey: ['member', 'flexOffer', merchantId, publicId],
     queryFn: async ({ signal }) => {
       try {
-        return await api<FlexOffer>(`/api/merchants/${encodeURIComponent(String(merchantId))}/flex-offers/members/${encodeURIComponent(publicId!)}`, { signal, csrf: true });
+        return await call(API_PATHS.flexOffer, { params: { merchantId, publicId: publicId! }, signal, csrf: true });
       } catch (e) {
         if (e instanceof ApiError && e.status === 404) return null;
         throw e;

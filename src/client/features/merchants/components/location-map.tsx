@@ -1,12 +1,10 @@
-import { lazy, Suspense, useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { MerchantDetail } from '#shared/schemas/merchant';
 import { MAP_AREA, searchHref } from '#shared/rules/search-query';
 import { useNearViewport } from '#client/components/use-near-viewport';
+import { MapView } from '../../map';
 import styles from './merchant-detail.module.css';
-
-/** The search map, loaded only when a detail page shows it; Leaflet stays out of the first load. */
-const MapView = lazy(() => import('../../search/components/map-view'));
 
 /**
  * The restaurant on a map; moving the map offers to search restaurants in that area. Below the

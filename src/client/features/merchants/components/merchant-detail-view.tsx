@@ -1,24 +1,20 @@
 import { lazy, Suspense, useId, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
-import { merchantImageUrl } from '#shared/constants/merchant';
 import type { MerchantDetail } from '#shared/schemas/merchant';
-import { earnLine, unlockAccessTier } from '#shared/rules/earn-text';
-import { canSignInWithPassword, hasMembers, usesSingleSignOn } from '#shared/rules/partner-features';
+import { canSignInWithPassword, takesTableReservations, usesSingleSignOn } from '#shared/rules/partner-features';
+import { localNow } from '#shared/rules/merchant-benefits';
 import { paths } from '#shared/routes';
 import { usePartner } from '#client/lib/partner';
-import { NewTabHint } from '#client/components/smart-link';
-import { safeUrl } from '#shared/rules/safe-url';
-import {
-  FEATURE_LABELS, HIGHLIGHT_TEXT, MEAL_LABELS, directionsUrl, formatCoordinates, formatDate, formatPhone, formatRating, phoneHref, websiteLabel,
-} from '../format';
-import { memberCampaignCodes, useMemberTier } from '../member-tier';
+import { HIGHLIGHT_TEXT, formatRating } from '../format';
+import { useEarnLine } from '../earn-line';
+import { useMember } from '../../session';
+import { useMerchantVisits } from '../api';
 import { FavoriteButton } from '../../favorites';
 import { BenefitDays } from './benefit-days';
 import { FlexOfferNote } from './flex-offer';
 import { HoursTable } from './hours-table';
-import { LocationMap } from './location-map';
-import { MenuGallery } from './menu-gallery';
 import { ReviewsSummary, Stars } from './reviews-summary';
+import { MerchantAbout, MerchantHero, MerchantLocation } from './merchant-detail-parts';
 import styles from './merchant-detail.module.css';
 
 /** Only members below the restaurant's tier see it, so its code loads only for them. */
@@ -43,46 +39,28 @@ export type MerchantDetailViewProps = {
 
 export function MerchantDetailView({ merchant, reviews, reservation, orderLinkRef }: MerchantDetailViewProps) {
   const partner = usePartner();
-  const tier = useMemberTier();
   const ids = useId();
   const id = (s: string) => `${ids}-${s}`;
-  const { details, location } = merchant;
+  const { details } = merchant;
   const acclaimed = (partner.acclaimedEnabled || partner.acclaimed2Enabled) && merchant.acclaimedLevel !== null && merchant.acclaimedLevel > 0;
   const highlight = details.highlight ? HIGHLIGHT_TEXT[details.highlight] : null;
   const price = Math.max(0, Math.min(4, Math.round(details.priceRange)));
   const { overallRating, numberOfRatings } = details.rating;
-  const website = merchant.website ? safeUrl(merchant.website) : null;
-  const address = location.address;
-  const earn = partner.showEarnRate ? earnLine(tier, partner.copyStates, hasMembers(partner)) : null;
+  // The member's rewarded visits here this month (the monthly limit), as "When you earn here" reads them.
+  const { member } = useMember();
+  const visits = useMerchantVisits(merchant.id, member?.memberType === 'EnrolledCardMember' && merchant.benefits.monthlyVisitLimit !== null);
+  // What a dine here now would earn, as the engine would decide it (rules/rewards/policy.ts).
+  const earnLine = useEarnLine(merchant, { visitsThisMonth: visits.data?.used ?? null });
+  const earn = earnLine?.text ?? null;
   // A visitor's 'Sign in to see offers' leads to signing in; a member's earn text is just text.
-  const earnLink = tier !== null ? null : canSignInWithPassword(partner) ? paths.login() : usesSingleSignOn(partner) ? paths.join() : null;
-  const unlockTier = unlockAccessTier({
-    acclaimed2Enabled: partner.acclaimed2Enabled,
-    acclaimedLevel: merchant.acclaimedLevel,
-    merchantCampaignCodes: merchant.benefitAvailability.campaignCodes,
-    tagsShown: partner.showEarnRate,
-    tier,
-    memberCampaignCodes: memberCampaignCodes(tier, merchant.benefitAvailability.campaignCodes),
-  });
+  const earnLink = !earnLine?.signIn ? null : canSignInWithPassword(partner) ? paths.login() : usesSingleSignOn(partner) ? paths.join() : null;
+  const unlockTier = earnLine?.unlockTier ?? null;
+  // A restaurant not taking part has no offer to tag ('2X', 'Limited').
+  const offers = earnLine?.reason !== 'notParticipating';
 
   return (
     <article className={`container ${styles.page}`} aria-labelledby={id('name')}>
-      <div className={styles.hero}>
-        {/* The page's largest paint: fetched at once, its box reserved by .hero's aspect ratio. */}
-        <img
-          src={merchantImageUrl(merchant.images.imageBaseUrl, 'hero', merchant.images.imagePath)}
-          alt={`Photo of ${merchant.name}`}
-          width={1200}
-          height={500}
-          fetchPriority="high"
-        />
-        {(acclaimed || highlight) && (
-          <div className={styles.badges}>
-            {acclaimed && <span className={`${styles.badge} ${styles.acclaimed}`}>Acclaimed</span>}
-            {highlight && <span className={styles.badge}>{highlight}</span>}
-          </div>
-        )}
-      </div>
+      <MerchantHero merchant={merchant} acclaimed={acclaimed} highlight={highlight} />
 
       <div className={styles.head}>
         <div className={styles.titleRow}>
@@ -106,11 +84,11 @@ export function MerchantDetailView({ merchant, reviews, reservation, orderLinkRe
           )}
           {details.cuisines.length > 0 && <span>{details.cuisines.join(' / ')}</span>}
         </p>
-        {(earn || merchant.bonusText || merchant.offerTag) && (
+        {(earn || (offers && (merchant.bonusText || merchant.offerTag))) && (
           <ul className={styles.tags} aria-label="Offers">
-            {earn && <li className={`${styles.tag} ${styles.tagEarn}`}>{earnLink ? <Link to={earnLink}>{earn}</Link> : earn}</li>}
-            {merchant.bonusText && <li className={styles.tag}>{merchant.bonusText}</li>}
-            {merchant.offerTag && <li className={styles.tag}>{merchant.offerTag}</li>}
+            {earn && <li className={`${styles.tag} ${earnLine?.earns || earnLine?.signIn ? styles.tagEarn : styles.tagNoEarn}`} data-earns={earnLine?.earns}>{earnLink ? <Link to={earnLink}>{earn}</Link> : earn}</li>}
+            {offers && merchant.bonusText && <li className={styles.tag}>{merchant.bonusText}</li>}
+            {offers && merchant.offerTag && <li className={styles.tag}>{merchant.offerTag}</li>}
           </ul>
         )}
         <FlexOfferNote merchantId={merchant.id} />
@@ -128,7 +106,7 @@ export function MerchantDetailView({ merchant, reviews, reservation, orderLinkRe
             </Link>
           </div>
         )}
-        {reservation ?? (merchant.reservationProviders.openTable && (
+        {reservation ?? (merchant.reservationProviders.openTable && takesTableReservations(partner) && (
           <p className={styles.note}>
             <CalendarIcon />
             <span>This restaurant takes reservations.</span>
@@ -141,115 +119,18 @@ export function MerchantDetailView({ merchant, reviews, reservation, orderLinkRe
           {/* First on phones too, where the side column comes after the reviews. */}
           <BenefitDays merchant={merchant} headingId={id('benefits')} />
 
-          {merchant.description.trim() && (
-            <section className={styles.section} aria-labelledby={id('about')}>
-              <h2 id={id('about')}>About</h2>
-              {merchant.description.split(/\n{2,}/).map((para, i) => (
-                <p key={i}>{para}</p>
-              ))}
-            </section>
-          )}
-
-          {(merchant.features.length > 0 || merchant.mealsServed.length > 0) && (
-            <section className={styles.section} aria-labelledby={id('know')}>
-              <h2 id={id('know')}>Good to know</h2>
-              {merchant.features.length > 0 && (
-                <>
-                  <h3 id={id('features')}>Dining options</h3>
-                  <ul className={styles.chips} aria-labelledby={id('features')}>
-                    {merchant.features.map((f) => (
-                      <li key={f}>{FEATURE_LABELS[f]}</li>
-                    ))}
-                  </ul>
-                </>
-              )}
-              {merchant.mealsServed.length > 0 && (
-                <>
-                  <h3 id={id('meals')}>Meals served</h3>
-                  <ul className={styles.chips} aria-labelledby={id('meals')}>
-                    {merchant.mealsServed.map((m) => (
-                      <li key={m}>{MEAL_LABELS[m]}</li>
-                    ))}
-                  </ul>
-                </>
-              )}
-            </section>
-          )}
-
-          {merchant.menuImages.length > 0 && (
-            <section className={styles.section} aria-labelledby={id('menu')}>
-              <h2 id={id('menu')}>Menu</h2>
-              <MenuGallery base={merchant.images.imageBaseUrl} images={merchant.menuImages} merchantName={merchant.name} />
-            </section>
-          )}
-
-          {merchant.events.length > 0 && (
-            <section className={styles.section} aria-labelledby={id('events')}>
-              <h2 id={id('events')}>Events</h2>
-              <ul className={styles.events}>
-                {merchant.events.map((e, i) => (
-                  <li key={i} className={styles.event}>
-                    <h3>{e.title}</h3>
-                    <time className={styles.muted} dateTime={e.date}>
-                      {formatDate(e.date, true)}
-                    </time>
-                    {e.description && <p>{e.description}</p>}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
+          <MerchantAbout merchant={merchant} id={id} />
 
           <ReviewsSummary summary={merchant.reviewsSummary} headingId={id('reviews')} verified={reviews} />
         </div>
 
         <div className={styles.side}>
-          <section className={`${styles.section} ${styles.card}`} aria-labelledby={id('location')}>
-            <h2 id={id('location')}>Location and contact</h2>
-            <LocationMap merchant={merchant} />
-            <address className={styles.address}>
-              {address.address1}
-              <br />
-              {`${address.city}, ${address.state} ${address.zipCode}`.trim()}
-              {location.neighborhood && (
-                <>
-                  <br />
-                  <span className={styles.muted}>{location.neighborhood}</span>
-                </>
-              )}
-            </address>
-            <ul className={styles.contact}>
-              {merchant.phone.trim() && (
-                <li>
-                  <span className="visually-hidden">Phone: </span>
-                  <a href={phoneHref(merchant.phone)}>{formatPhone(merchant.phone)}</a>
-                </li>
-              )}
-              {website && (
-                <li>
-                  <a href={website} target="_blank" rel="noopener noreferrer">
-                    <span className="visually-hidden">Website: </span>
-                    {websiteLabel(website)}
-                    <NewTabHint />
-                  </a>
-                </li>
-              )}
-              <li>
-                <a href={directionsUrl(location.latitude, location.longitude)} target="_blank" rel="noopener noreferrer">
-                  Get directions
-                  <NewTabHint />
-                </a>
-              </li>
-            </ul>
-            <p className={styles.muted}>
-              <span className="visually-hidden">Coordinates: </span>
-              {formatCoordinates(location.latitude, location.longitude)}
-            </p>
-          </section>
+          <MerchantLocation merchant={merchant} id={id} />
 
           {merchant.hours.length > 0 && (
             <section className={`${styles.section} ${styles.card}`} aria-labelledby={id('hours')}>
-              <HoursTable hours={merchant.hours} headingId={id('hours')} />
+              {/* Today is the restaurant's today (its time zone), as "When you earn here" and the widget read it. */}
+              <HoursTable hours={merchant.hours} headingId={id('hours')} today={localNow(new Date(), merchant.benefits.timeZone).weekday} />
             </section>
           )}
         </div>

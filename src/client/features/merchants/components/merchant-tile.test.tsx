@@ -21,7 +21,8 @@ const popupPages = {
 
 describe('MerchantTile', () => {
   it('shows every element of a merchant', () => {
-    renderWithProviders(<MerchantTile merchant={merchantFixture()} />);
+    const limited = { ...merchantFixture().benefits, monthlyVisitLimit: 2 };
+    renderWithProviders(<MerchantTile merchant={merchantFixture({ earnMultiplier: 2, bonusText: '2X', offerTag: 'Limited', benefits: limited })} />);
     const tile = screen.getByRole('article', { name: 'Blue Plate Diner' });
     const link = within(tile).getByRole('link', { name: 'Blue Plate Diner' });
     expect(link.getAttribute('href')).toBe('/merchants/42');
@@ -43,8 +44,8 @@ describe('MerchantTile', () => {
     expect(within(tile).getByText('Chicago · The Loop')).toBeTruthy();
     expect(within(tile).getByText('1.2 mi')).toBeTruthy();
     expect(within(tile).getByText('1.2 miles away')).toBeTruthy();
-    expect(within(tile).getByText('50 bonus miles on your first dine')).toBeTruthy();
-    expect(within(tile).getByText('Weekend offer')).toBeTruthy();
+    expect(within(tile).getByText('2X')).toBeTruthy();
+    expect(within(tile).getByText('Limited')).toBeTruthy();
   });
 
   it('fetches a priority picture at once with high priority, others lazily', () => {
@@ -67,7 +68,7 @@ describe('MerchantTile', () => {
   });
 
   it('shows the earning text of the member tier', () => {
-    renderWithProviders(<MerchantTile merchant={merchantFixture({ acclaimedLevel: null })} tier={3} />);
+    renderWithProviders(<MerchantTile merchant={merchantFixture({ acclaimedLevel: null, earnMultiplier: 1 })} />, { member: makeMember({ tierLevel: 3 }) });
     expect(screen.getByText('5 miles per $1')).toBeTruthy();
   });
 
@@ -104,7 +105,7 @@ describe('MerchantTile', () => {
   it('opens the next-tier popup from Unlock access to earn', async () => {
     const user = userEvent.setup();
     const vipOnly = merchantFixture({ acclaimedLevel: 3, benefitAvailability: { campaignCodes: ['ACCL3'], available: true } });
-    renderWithProviders(<MerchantTile merchant={vipOnly} tier={2} />, { pages: popupPages });
+    renderWithProviders(<MerchantTile merchant={vipOnly} />, { pages: popupPages, member: makeMember({ tierLevel: 2 }) });
     const button = await screen.findByRole('button', { name: 'Unlock access to earn at Blue Plate Diner' });
     expect(button.getAttribute('aria-haspopup')).toBe('dialog');
     await user.click(button);
@@ -118,7 +119,7 @@ describe('MerchantTile', () => {
 
   it('uses the tier 2 popup below OptedIn and strips HTML from its text', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<MerchantTile merchant={merchantFixture()} tier={0} />, { pages: popupPages });
+    renderWithProviders(<MerchantTile merchant={merchantFixture()} />, { pages: popupPages, member: makeMember({ tierLevel: 0 }) });
     await user.click(await screen.findByRole('button', { name: /unlock access to earn/i }));
     const dialog = screen.getByRole('dialog', { name: 'Unlock Select' });
     expect(within(dialog).getByText('Opt in to emails to earn at acclaimed restaurants.')).toBeTruthy();
@@ -129,7 +130,7 @@ describe('MerchantTile', () => {
 
     it.each([
       [0, '1 mile per $1'],
-      [1, '1 mile per $1'],
+      [1, '1 mile per $1 once you activate'],
       [2, '3 miles per $1'],
       [3, '5 miles per $1'],
     ])('tier %i reads "%s"', (tierLevel, text) => {
@@ -146,8 +147,8 @@ describe('MerchantTile', () => {
     it("a known visitor (arrived with their public id) reads their own tier's text, NonActivated included", () => {
       const queryClient = testQueryClient();
       queryClient.setQueryData(['known-visitor', 'kv-1'], { publicId: 'kv-1', tierLevel: 1, hasWebProfile: false, active: true });
-      renderWithProviders(<MerchantTile merchant={plain} />, { member: null, route: '/search?public_id=kv-1', queryClient, partner: partnerFixture({ copyStates: { ...partnerFixture().copyStates, currentEarning1: '1 mile per $1 once activated' } }) });
-      expect(within(screen.getByRole('list', { name: 'Offers' })).getByText('1 mile per $1 once activated')).toBeTruthy();
+      renderWithProviders(<MerchantTile merchant={plain} />, { member: null, route: '/search?public_id=kv-1', queryClient });
+      expect(within(screen.getByRole('list', { name: 'Offers' })).getByText('1 mile per $1 once you activate')).toBeTruthy();
       expect(screen.queryByText('Sign in to see offers')).toBeNull();
     });
 
@@ -162,7 +163,8 @@ describe('MerchantTile', () => {
       const none = partnerFixture({ enrollmentType: 'none' });
       renderWithProviders(<MerchantTile merchant={plain} />, { member: null, partner: none });
       expect(screen.queryByText('Sign in to see offers')).toBeNull();
-      expect(within(screen.getByRole('list', { name: 'Offers' })).queryAllByText(/per \$1/)).toEqual([]);
+      expect(screen.queryByText(/per \$1/)).toBeNull();
+      expect(screen.getByRole('article', { name: 'Blue Plate Diner' })).toBeTruthy();
       cleanup();
       const queryClient = testQueryClient();
       queryClient.setQueryData(['known-visitor', 'kv-3'], { publicId: 'kv-3', tierLevel: 2, hasWebProfile: false, active: true });
@@ -230,5 +232,39 @@ describe('MerchantTile heart', () => {
   it('has no heart where the partner has none', () => {
     renderWithProviders(<MerchantTile merchant={merchantFixture()} />, { member: null, partner: partnerFixture({ hasMerchantFavourites: false }) });
     expect(screen.queryByRole('button', { name: /^Favorite/ })).toBeNull();
+  });
+});
+
+describe('MerchantTile: what a dine there now earns (rules/rewards/policy.ts)', () => {
+  const lunchOnly = (now: 'in' | 'out') => merchantFixture({
+    acclaimedLevel: null, benefitAvailability: { campaignCodes: [], available: true },
+    benefits: {
+      ...merchantFixture().benefits, timeZone: 'UTC',
+      // The window is the current UTC hour, or the hours around it: the tile reads the restaurant's own clock.
+      benefitHours: Array.from({ length: 7 }, () => (now === 'in' ? [{ start: 0, end: 1440 }] : [])),
+    },
+  });
+
+  it('says a visit now earns nothing when the restaurant gives no rewards now, for members and visitors alike', () => {
+    renderWithProviders(<MerchantTile merchant={lunchOnly('out')} />, { member: makeMember({ tierLevel: 2 }) });
+    const offers = screen.getByRole('list', { name: 'Offers' });
+    expect(within(offers).getByText('No rewards at this time')).toBeTruthy();
+    expect(within(offers).queryByText(/per \$1/)).toBeNull();
+    cleanup();
+    renderWithProviders(<MerchantTile merchant={lunchOnly('out')} />, { member: null });
+    expect(screen.getByText('No rewards at this time')).toBeTruthy();
+    expect(screen.queryByText('Sign in to see offers')).toBeNull();
+  });
+
+  it('doubles the rate at a 2X restaurant, as the engine pays it', () => {
+    renderWithProviders(<MerchantTile merchant={merchantFixture({ ...lunchOnly('in'), earnMultiplier: 2, bonusText: '2X' })} />, { member: makeMember({ tierLevel: 2 }) });
+    expect(within(screen.getByRole('list', { name: 'Offers' })).getByText('6 miles per $1')).toBeTruthy();
+  });
+
+  it("replaces the rate with 'not open to your level' where the tier lacks the restaurant's campaign", () => {
+    const accl2 = merchantFixture({ acclaimedLevel: 2, benefitAvailability: { campaignCodes: ['ACCL2'], available: true } });
+    renderWithProviders(<MerchantTile merchant={accl2} />, { member: makeMember({ tierLevel: 0 }) });
+    expect(screen.getByText('Not open to your membership level')).toBeTruthy();
+    expect(screen.queryByText('1 mile per $1')).toBeNull();
   });
 });

@@ -2,12 +2,10 @@ import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { merchantImageUrl } from '#shared/constants/merchant';
 import type { MerchantSummary } from '#shared/schemas/merchant';
-import { earnLine, unlockAccessTier } from '#shared/rules/earn-text';
-import { hasMembers } from '#shared/rules/partner-features';
 import { paths } from '#shared/routes';
 import { usePartner } from '#client/lib/partner';
 import { FavoriteButton } from '../../favorites';
-import { memberCampaignCodes, useMemberTier } from '../member-tier';
+import { useEarnLine } from '../earn-line';
 import { formatRating, HIGHLIGHT_TEXT } from '../format';
 import { tagExplanation } from '#shared/rules/tile-tags';
 import { TileTag } from './tile-tag';
@@ -16,15 +14,11 @@ import styles from './merchant-tile.module.css';
 /** Only members below a restaurant's tier see it, so its code loads only for them. */
 const UnlockAccessButton = lazy(() => import('./unlock-access-popup').then((m) => ({ default: m.UnlockAccessButton })));
 
-/** §9: tile width 250px by default, 200px inside a merchant carousel. */
-export const DEFAULT_TILE_WIDTH = 250;
 const IMAGE_WIDTH = 400;
 const IMAGE_HEIGHT = 250;
 
 export type MerchantTileProps = {
   merchant: MerchantSummary;
-  /** The tier whose earn text shows (0–3, null for a visitor); by default the signed-in member's. */
-  tier?: number | null;
   /** Fixed width in px; without it the tile fills its container. */
   width?: number;
   /** Level of the name heading (3 inside a list under an h2). */
@@ -38,10 +32,8 @@ export type MerchantTileProps = {
   priorityImage?: boolean;
 };
 
-export function MerchantTile({ merchant, tier: tierProp, width, headingLevel = 3, highlighted = false, priorityImage = false }: MerchantTileProps) {
+export function MerchantTile({ merchant, width, headingLevel = 3, highlighted = false, priorityImage = false }: MerchantTileProps) {
   const partner = usePartner();
-  const memberTier = useMemberTier();
-  const tier = tierProp === undefined ? memberTier : tierProp;
   const nameId = useId();
   const { details, location } = merchant;
   const Heading = `h${headingLevel}` as const;
@@ -51,16 +43,12 @@ export function MerchantTile({ merchant, tier: tierProp, width, headingLevel = 3
   const { overallRating, numberOfRatings } = details.rating;
   const price = Math.max(0, Math.min(4, Math.round(details.priceRange)));
   const place = [location.address.city, location.neighborhood].filter((s) => s && s.trim()).join(' · ');
-  const tagsShown = partner.showEarnRate;
-  const earn = tagsShown ? earnLine(tier, partner.copyStates, hasMembers(partner)) : null;
-  const unlockTier = unlockAccessTier({
-    acclaimed2Enabled: partner.acclaimed2Enabled,
-    acclaimedLevel: merchant.acclaimedLevel,
-    merchantCampaignCodes: merchant.benefitAvailability.campaignCodes,
-    tagsShown,
-    tier,
-    memberCampaignCodes: memberCampaignCodes(tier, merchant.benefitAvailability.campaignCodes),
-  });
+  // What a dine here now would earn, as the engine would decide it (rules/rewards/policy.ts).
+  const earnLine = useEarnLine(merchant);
+  const earn = earnLine?.text ?? null;
+  const unlockTier = earnLine?.unlockTier ?? null;
+  // A restaurant not taking part has no offer to tag ('2X', 'Limited').
+  const offers = earnLine?.reason !== 'notParticipating';
 
   return (
     <article
@@ -118,15 +106,15 @@ export function MerchantTile({ merchant, tier: tierProp, width, headingLevel = 3
             )}
           </p>
         )}
-        {(earn || merchant.bonusText || merchant.offerTag) && (
+        {(earn || (offers && (merchant.bonusText || merchant.offerTag))) && (
           <ul className={styles.tags} aria-label="Offers">
-            {earn && <li className={styles.earn}>{earn}</li>}
-            {merchant.bonusText && (
+            {earn && <li className={earnLine?.earns || earnLine?.signIn ? styles.earn : styles.noEarn} data-earns={earnLine?.earns}>{earn}</li>}
+            {offers && merchant.bonusText && (
               <li className={styles.bonus}>
                 <TileTag text={merchant.bonusText} explanation={tagExplanation('bonus', merchant.bonusText, partner.copyStates)} />
               </li>
             )}
-            {merchant.offerTag && (
+            {offers && merchant.offerTag && (
               <li className={styles.offer}>
                 <TileTag text={merchant.offerTag} explanation={tagExplanation('offer', merchant.offerTag, partner.copyStates)} />
               </li>

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { MerchantDetail } from '#shared/schemas/merchant';
 import { renderWithAirline } from '#client/test/render';
 import { merchantFixture } from '#client/test/merchant-fixture';
-import { ONLINE_ORDER_NOTE, OrderOnlineDialog } from './order-online-dialog';
+import { ONLINE_ORDER_NOTE, onlineOrderNote, OrderOnlineDialog } from './order-online-dialog';
 
 afterEach(cleanup);
 
@@ -12,7 +12,7 @@ const detail = (over: Partial<MerchantDetail> = {}): MerchantDetail => ({
   ...merchantFixture(),
   description: '', phone: '3125550100', website: null, features: ['takeout', 'delivery', 'onlineOrdering'], mealsServed: [], hours: [],
   menuImages: [], events: [], reviewsSummary: null,
-  orderOnline: { delivery: 'https://order.example.com/blue?mode=delivery', takeout: 'https://order.example.com/blue?mode=takeout' },
+  orderOnline: { delivery: '/demo-restaurants/12/order?mode=delivery', takeout: '/demo-restaurants/12/order?mode=takeout' },
   benefits: { timeZone: 'America/Chicago', participating: true, participationStart: null, participationEnd: null, benefitHours: null, blackoutDates: [], monthlyVisitLimit: null },
   ...over,
 });
@@ -24,12 +24,18 @@ describe('OrderOnlineDialog', () => {
     const ways = within(dialog).getByRole('list', { name: 'Ways to order' });
     expect(within(ways).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Delivery', 'Takeout']);
     const delivery = within(dialog).getByRole('link', { name: /Order delivery/ });
-    expect(delivery.getAttribute('href')).toBe('https://order.example.com/blue?mode=delivery');
+    expect(delivery.getAttribute('href')).toBe('/demo-restaurants/12/order?mode=delivery');
     expect(delivery.getAttribute('target')).toBe('_blank');
     expect(delivery.getAttribute('rel')).toContain('noopener');
-    expect(within(dialog).getByRole('link', { name: /Order takeout/ }).getAttribute('href')).toBe('https://order.example.com/blue?mode=takeout');
+    expect(within(dialog).getByRole('link', { name: /Order takeout/ }).getAttribute('href')).toBe('/demo-restaurants/12/order?mode=takeout');
     expect(dialog.textContent).toContain(ONLINE_ORDER_NOTE);
     expect(within(dialog).getByRole('link', { name: /312.*555.*0100/ }).getAttribute('href')).toMatch(/^tel:/);
+  });
+
+  it('tells visitors of a site without enrolment to pay with the partner\'s card, not a linked one (issue 25)', () => {
+    expect(onlineOrderNote({ enrollmentType: 'none', copyStates: { partnerName1: 'DAAK' } })).toMatch(/Pay with your DAAK card\.$/);
+    expect(onlineOrderNote({ enrollmentType: 'none', copyStates: { partnerName1: 'DAAK' } })).not.toMatch(/linked/);
+    expect(onlineOrderNote({ enrollmentType: 'direct', copyStates: { partnerName1: 'Hilton' } })).toBe(ONLINE_ORDER_NOTE);
   });
 
   it('shows only the ways the restaurant offers, and never an unsafe address', () => {

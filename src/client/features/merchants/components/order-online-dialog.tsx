@@ -3,11 +3,19 @@ import type { MerchantDetail } from '#shared/schemas/merchant';
 import { Modal } from '#client/components/modal';
 import { NewTabHint } from '#client/components/smart-link';
 import { safeUrl } from '#shared/rules/safe-url';
+import { hasMembers } from '#shared/rules/partner-features';
+import type { EnrollmentType } from '#shared/constants/partner';
+import { usePartner } from '#client/lib/partner';
 import { formatPhone, phoneHref } from '../format';
 import styles from './order-online.module.css';
 
 /** The note of §2: what an online order earns on. */
 export const ONLINE_ORDER_NOTE = 'Online orders earn on the subtotal: the food and drink, before tax, tip and delivery fees. Pay with a linked card.';
+
+/** The note as a partner's visitors read it: where nobody links a card (no enrolment), they pay with the partner's card. */
+export function onlineOrderNote(partner: { enrollmentType: EnrollmentType; copyStates: { partnerName1: string } }): string {
+  return hasMembers(partner) ? ONLINE_ORDER_NOTE : ONLINE_ORDER_NOTE.replace('Pay with a linked card.', `Pay with your ${partner.copyStates.partnerName1} card.`);
+}
 
 const OPTIONS = [
   { key: 'delivery', label: 'Delivery', action: 'Order delivery', text: 'Brought to your door.' },
@@ -22,6 +30,7 @@ const OPTIONS = [
 export function OrderOnlineDialog({ merchant, onClose, returnFocusRef }: { merchant: MerchantDetail; onClose: () => void; returnFocusRef?: RefObject<HTMLElement | null> }) {
   const options = OPTIONS.map((o) => ({ ...o, url: merchant.orderOnline?.[o.key] ? safeUrl(merchant.orderOnline[o.key]!) : null })).filter((o) => o.url);
   const phone = merchant.phone.trim();
+  const partner = usePartner();
   return (
     <Modal open onClose={onClose} title={`Order online from ${merchant.name}`} returnFocusRef={returnFocusRef} className={styles.dialog}>
       {options.length > 0 ? (
@@ -40,7 +49,7 @@ export function OrderOnlineDialog({ merchant, onClose, returnFocusRef }: { merch
               </li>
             ))}
           </ul>
-          <p className={styles.note}>{ONLINE_ORDER_NOTE}</p>
+          <p className={styles.note}>{onlineOrderNote(partner)}</p>
         </>
       ) : (
         <p>{`${merchant.name} doesn't take orders online.`}</p>

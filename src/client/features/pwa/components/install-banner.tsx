@@ -5,6 +5,7 @@ import { isNativeAppUserAgent } from '#shared/rules/native-app';
 import { Button } from '../../../components/button';
 import { usePartner } from '../../../lib/partner';
 import { isStandalone, useInstallPrompt } from '../install-prompt';
+import { useInterruption } from '../../interruptions';
 import styles from './install-banner.module.css';
 
 export const INSTALL_TITLE = 'Get the app';
@@ -37,8 +38,7 @@ export function InstallBanner() {
   const { prompt, installed, consume } = useInstallPrompt();
   const [laterUntil, setLaterUntil] = useState(readLater);
   const ua = typeof navigator !== 'undefined' ? navigator.userAgent : '';
-  if (installed || isNativeAppUserAgent(ua)) return null;
-  const view = installBannerView({
+  const view = installed || isNativeAppUserAgent(ua) ? 'hidden' : installBannerView({
     hasPWAInstallBanner: partner.hasPWAInstallBanner,
     laterUntil,
     now: new Date(),
@@ -46,7 +46,9 @@ export function InstallBanner() {
     hasDeferredPrompt: prompt !== null,
     iosSafari: isIosSafari(ua, typeof navigator !== 'undefined' ? navigator.maxTouchPoints ?? 0 : 0),
   });
-  if (view === 'hidden') return null;
+  // Due by its own rule; the interruption queue says whether it may show now.
+  const show = useInterruption('installBanner', view !== 'hidden');
+  if (view === 'hidden' || !show) return null;
 
   const later = () => {
     const until = installLaterUntil(new Date()).toISOString();

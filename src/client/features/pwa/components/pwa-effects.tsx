@@ -6,6 +6,7 @@ import { isStandalone } from '../install-prompt';
 import { tellNativeAppExternalUserId } from '../native-bridge';
 import { registerWorker, tellWorkerSignedOut, type WorkerHandle } from '../register-worker';
 import { UpdatePrompt } from './update-prompt';
+import { useInterruption } from '../../interruptions';
 
 /** Registers the service worker in the built app (not in development builds, nor in tests). */
 const REGISTER_WORKER = import.meta.env.PROD;
@@ -55,5 +56,7 @@ export function PwaEffects() {
     }
   }, [member, isLoading]);
 
-  return update && !updateDismissed ? <UpdatePrompt onReload={update.activateUpdate} onDismiss={() => setUpdateDismissed(true)} /> : null;
+  // The update prompt is an interruption like the others: the queue says when it may show.
+  const showUpdate = useInterruption('appUpdate', update !== null && !updateDismissed);
+  return update && showUpdate ? <UpdatePrompt onReload={update.activateUpdate} onDismiss={() => setUpdateDismissed(true)} /> : null;
 }

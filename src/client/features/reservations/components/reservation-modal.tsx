@@ -1,25 +1,26 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MerchantDetail } from '#shared/schemas/merchant';
 import type { AvailabilitySlot, Reservation } from '#shared/schemas/reservations';
 import { MAX_SPECIAL_REQUEST } from '#shared/rules/reservations';
-import { canJoinHere, programName, usesSingleSignOn } from '#shared/rules/partner-features';
+import { clockTime } from '#shared/rules/clock-time';
+import { programName } from '#shared/rules/partner-features';
 import { paths } from '#shared/routes';
 import { track } from '#client/lib/impressions';
-import { browserLocation } from '#client/lib/browser-location';
 import { usePartner } from '#client/lib/partner';
 import { Button, buttonClassName } from '#client/components/button';
 import { Modal } from '#client/components/modal';
 import { Spinner } from '#client/components/spinner';
-import { saveLoginRedirect, useMember } from '../../session';
+import { SignInPrompt, useMember } from '../../session';
 import {
   RESERVATIONS_QUERY_KEY, confirmReservation, cancelReservation, errorParts, newAttempt, takeReservation, type BookingAttempt,
 } from '../api';
 import { downloadReservationIcs } from '../calendar';
 import {
-  formatDate, formatTime, partyLabel, reservationErrorMessage, reservationImpression, returnPath, type ReservationAction, type ReservationSearch,
+  formatDate, partyLabel, reservationErrorMessage, reservationImpression, returnPath, type ReservationAction, type ReservationSearch,
 } from '../rules';
+import { EarnNotice } from './earn-mark';
 import styles from './reservations.module.css';
 
 export type ReservationModalProps = {
@@ -48,7 +49,7 @@ function Summary({ merchant, date, time, partySize }: { merchant: MerchantDetail
       <div><dt>Restaurant</dt><dd>{merchant.name}</dd></div>
       <div><dt>Address</dt><dd>{`${a.address1}, ${a.city}, ${a.state} ${a.zipCode}`.trim()}</dd></div>
       <div><dt>Date</dt><dd>{formatDate(date)}</dd></div>
-      <div><dt>Time</dt><dd>{formatTime(time)}</dd></div>
+      <div><dt>Time</dt><dd>{clockTime(time)}</dd></div>
       <div><dt>Party</dt><dd>{partyLabel(partySize)}</dd></div>
     </dl>
   );
@@ -57,8 +58,6 @@ function Summary({ merchant, date, time, partySize }: { merchant: MerchantDetail
 /** §6: the visitor's question; the page, the date, the time, the party and the slot are remembered. */
 function SignInToReserve({ merchant, search, slot, onClose, returnFocusRef }: ReservationModalProps) {
   const partner = usePartner();
-  const navigate = useNavigate();
-  const sso = usesSingleSignOn(partner);
   const back = returnPath(paths.merchant(merchant.id), search, slot.time);
   const tracked = useRef(false);
   useEffect(() => {
@@ -66,32 +65,12 @@ function SignInToReserve({ merchant, search, slot, onClose, returnFocusRef }: Re
     tracked.current = true;
     track({ eventType: reservationImpression('LoginPrompt', false), merchantId: merchant.id, path: paths.merchant(merchant.id) });
   }, [merchant.id]);
-  const signIn = () => {
-    saveLoginRedirect(back);
-    if (sso) browserLocation.assign(paths.ssoSignIn(back));
-    else navigate(paths.login());
-  };
-  const join = () => {
-    saveLoginRedirect(back);
-    navigate(paths.join());
-  };
   return (
-    <Modal
-      open
-      onClose={onClose}
-      title="Sign in to reserve"
-      returnFocusRef={returnFocusRef}
-      footer={(
-        <>
-          <button type="button" className={buttonClassName('primary')} onClick={signIn}>Sign in</button>
-          {canJoinHere(partner) && <button type="button" className={buttonClassName('secondary')} onClick={join}>Join</button>}
-          <button type="button" className={buttonClassName('link')} onClick={onClose}>Not now</button>
-        </>
-      )}
-    >
+    <SignInPrompt title="Sign in to reserve" back={() => back} onClose={onClose} returnFocusRef={returnFocusRef}>
       <p>{`Sign in to ${programName(partner)} to complete your reservation. You'll come back here with this time chosen.`}</p>
       <Summary merchant={merchant} date={search.date} time={slot.time} partySize={search.partySize} />
-    </Modal>
+      {slot.earn.kind === 'notEarned' && <EarnNotice mark={slot.earn} />}
+    </SignInPrompt>
   );
 }
 
@@ -200,9 +179,9 @@ function BookSlot({ merchant, search, slot, onClose, returnFocusRef, cardMember 
   };
 
   const booked = phase.kind === 'booked' ? phase.reservation : null;
+  // What the booked time earns: the server's word with the hold or booking (issue 24), else the slot's mark.
+  const earn = ('reservation' in phase ? phase.reservation?.earn : undefined) ?? slot.earn;
   const busy = phase.kind === 'holding' || phase.kind === 'confirming';
-  const holdMinutes = phase.kind === 'held' && phase.endsAt !== null
-    ? Math.max(1, Math.round((phase.endsAt - Date.now()) / 60_000)) : null;
 
   return (
     <Modal
@@ -212,75 +191,24 @@ function BookSlot({ merchant, search, slot, onClose, returnFocusRef, cardMember 
       returnFocusRef={returnFocusRef}
       dismissOnBackdrop={!busy}
       footer={booked ? (
-        <>
-          <button type="button" className={buttonClassName('primary')} onClick={() => downloadReservationIcs(booked, programName(partner))}>
-            Add to calendar
-          </button>
-          <Link to={paths.account.reservations()} className={buttonClassName('secondary')}>My reservations</Link>
-          <button ref={doneRef} type="button" className={buttonClassName('link')} onClick={close}>Done</button>
-        </>
+        <BookedActions booked={booked} programName={programName(partner)} doneRef={doneRef} onDone={close} />
       ) : (
-        <>
-          {phase.kind === 'failed' && phase.retry ? (
-            <Button ref={retryRef} onClick={() => (phase.retry === 'confirm' && phase.reservation ? confirm(phase.reservation) : hold())}>Try again</Button>
-          ) : (
-            <Button
-              ref={reserveRef}
-              loading={busy}
-              disabled={phase.kind === 'failed'}
-              onClick={() => { if (phase.kind === 'held') confirm(phase.reservation); }}
-            >
-              {phase.kind === 'confirming' ? 'Booking\u2026' : 'Reserve'}
-            </Button>
-          )}
-          <button type="button" className={buttonClassName('link')} onClick={close}>
-            {phase.kind === 'failed' ? 'Choose another time' : 'Cancel'}
-          </button>
-        </>
+        <BookingActions phase={phase} busy={busy} reserveRef={reserveRef} retryRef={retryRef} onRetry={() => (phase.kind === 'failed' && phase.retry === 'confirm' && phase.reservation ? confirm(phase.reservation) : hold())} onReserve={() => { if (phase.kind === 'held') confirm(phase.reservation); }} onClose={close} />
       )}
     >
       <div className={styles.modalBody} aria-busy={busy}>
         {booked ? (
-          <>
-            <p className={styles.success} role="status">{`Your table at ${merchant.name} is reserved.`}</p>
-            <p>
-              Confirmation number <strong className={styles.confirmation}>{booked.confirmationNumber}</strong>
-            </p>
-            <BookedSummary reservation={booked} />
-            <p className={styles.muted}>We&apos;ve added it to your reservations in the account centre, where you can cancel it.</p>
-          </>
+          <BookedBody merchant={merchant} booked={booked} earn={earn} />
         ) : (
           <>
             <Summary merchant={merchant} date={search.date} time={slot.time} partySize={search.partySize} />
-            <div className={styles.live} aria-live="polite">
-              {phase.kind === 'holding' && <Spinner label="Holding your table" block />}
-              {phase.kind === 'confirming' && <Spinner label="Booking in progress" block />}
-              {phase.kind === 'held' && (
-                <p className={styles.hold}>{`We're holding this table for you${holdMinutes ? ` for ${holdMinutes} ${holdMinutes === 1 ? 'minute' : 'minutes'}` : ''}. Select Reserve to book it.`}</p>
-              )}
-            </div>
+            <EarnNotice mark={earn} />
+            <HoldStatus phase={phase} />
             {phase.kind === 'held' && phase.endsAt !== null && (
               <HoldCountdown key={phase.reservation.id} endsAt={phase.endsAt} onEnded={holdEnded} />
             )}
             {(phase.kind === 'held' || phase.kind === 'confirming') && (
-              <div className={styles.requestField}>
-                <label htmlFor="reservation-request" className={styles.requestLabel}>
-                  Special requests <span className={styles.muted}>(optional)</span>
-                </label>
-                <textarea
-                  id="reservation-request"
-                  className={styles.request}
-                  rows={2}
-                  maxLength={MAX_SPECIAL_REQUEST}
-                  value={request}
-                  disabled={phase.kind === 'confirming'}
-                  aria-describedby="reservation-request-hint"
-                  onChange={(e) => setRequest(e.target.value)}
-                />
-                <p id="reservation-request-hint" className={styles.muted}>
-                  {`For the restaurant: an occasion, a high chair, where you'd like to sit. ${request.length} of ${MAX_SPECIAL_REQUEST} characters.`}
-                </p>
-              </div>
+              <SpecialRequest value={request} onChange={setRequest} disabled={phase.kind === 'confirming'} />
             )}
             {phase.kind === 'failed' && <p className={styles.error} role="alert">{phase.message}</p>}
           </>
@@ -342,10 +270,108 @@ function BookedSummary({ reservation: r }: { reservation: Reservation }) {
       <div><dt>Restaurant</dt><dd>{m.name}</dd></div>
       <div><dt>Address</dt><dd>{`${m.address1}, ${m.city}, ${m.state} ${m.zipCode}`.trim()}</dd></div>
       <div><dt>Date</dt><dd>{formatDate(r.date)}</dd></div>
-      <div><dt>Time</dt><dd>{formatTime(r.time)}</dd></div>
+      <div><dt>Time</dt><dd>{clockTime(r.time)}</dd></div>
       <div><dt>Party</dt><dd>{partyLabel(r.partySize)}</dd></div>
       {r.specialRequest && <div><dt>Request</dt><dd>{r.specialRequest}</dd></div>}
       {m.phone && <div><dt>Phone</dt><dd>{m.phone}</dd></div>}
     </dl>
+  );
+}
+
+/** The booked modal's actions: Add to calendar, My reservations, Done. */
+function BookedActions({ booked, programName: program, doneRef, onDone }: { booked: Reservation; programName: string; doneRef: RefObject<HTMLButtonElement | null>; onDone: () => void }) {
+  return (
+    <>
+      <button type="button" className={buttonClassName('primary')} onClick={() => downloadReservationIcs(booked, program)}>
+        Add to calendar
+      </button>
+      <Link to={paths.account.reservations()} className={buttonClassName('secondary')}>My reservations</Link>
+      <button ref={doneRef} type="button" className={buttonClassName('link')} onClick={onDone}>Done</button>
+    </>
+  );
+}
+
+/** The booked table: its confirmation number, what it is and what it earns. */
+function BookedBody({ merchant, booked, earn }: { merchant: MerchantDetail; booked: Reservation; earn: AvailabilitySlot['earn'] }) {
+  return (
+    <>
+      <p className={styles.success} role="status">{`Your table at ${merchant.name} is reserved.`}</p>
+      <p>
+        Confirmation number <strong className={styles.confirmation}>{booked.confirmationNumber}</strong>
+      </p>
+      <BookedSummary reservation={booked} />
+      <EarnNotice mark={earn} />
+      <p className={styles.muted}>We&apos;ve added it to your reservations in the account centre, where you can cancel it.</p>
+    </>
+  );
+}
+
+/** The optional special request for the restaurant, with its character count. */
+function SpecialRequest({ value: request, onChange, disabled }: { value: string; onChange: (value: string) => void; disabled: boolean }) {
+  return (
+    <div className={styles.requestField}>
+      <label htmlFor="reservation-request" className={styles.requestLabel}>
+        Special requests <span className={styles.muted}>(optional)</span>
+      </label>
+      <textarea
+        id="reservation-request"
+        className={styles.request}
+        rows={2}
+        maxLength={MAX_SPECIAL_REQUEST}
+        value={request}
+        disabled={disabled}
+        aria-describedby="reservation-request-hint"
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <p id="reservation-request-hint" className={styles.muted}>
+        {`For the restaurant: an occasion, a high chair, where you'd like to sit. ${request.length} of ${MAX_SPECIAL_REQUEST} characters.`}
+      </p>
+    </div>
+  );
+}
+
+/** What is happening to the table, read out as it changes: holding, held (for how long), booking. */
+function HoldStatus({ phase }: { phase: Phase }) {
+  const holdMinutes = phase.kind === 'held' && phase.endsAt !== null
+    ? Math.max(1, Math.round((phase.endsAt - Date.now()) / 60_000)) : null;
+  return (
+    <div className={styles.live} aria-live="polite">
+      {phase.kind === 'holding' && <Spinner label="Holding your table" block />}
+      {phase.kind === 'confirming' && <Spinner label="Booking in progress" block />}
+      {phase.kind === 'held' && (
+        <p className={styles.hold}>{`We're holding this table for you${holdMinutes ? ` for ${holdMinutes} ${holdMinutes === 1 ? 'minute' : 'minutes'}` : ''}. Select Reserve to book it.`}</p>
+      )}
+    </div>
+  );
+}
+
+/** The actions while booking: Reserve (or Try again after a failure) and Cancel (or Choose another time). */
+function BookingActions({ phase, busy, reserveRef, retryRef, onRetry, onReserve, onClose }: {
+  phase: Phase;
+  busy: boolean;
+  reserveRef: RefObject<HTMLButtonElement | null>;
+  retryRef: RefObject<HTMLButtonElement | null>;
+  onRetry: () => void;
+  onReserve: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <>
+      {phase.kind === 'failed' && phase.retry ? (
+        <Button ref={retryRef} onClick={onRetry}>Try again</Button>
+      ) : (
+        <Button
+          ref={reserveRef}
+          loading={busy}
+          disabled={phase.kind === 'failed'}
+          onClick={onReserve}
+        >
+          {phase.kind === 'confirming' ? 'Booking\u2026' : 'Reserve'}
+        </Button>
+      )}
+      <button type="button" className={buttonClassName('link')} onClick={onClose}>
+        {phase.kind === 'failed' ? 'Choose another time' : 'Cancel'}
+      </button>
+    </>
   );
 }

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MerchantDetail } from '#shared/schemas/merchant';
-import type { AvailabilityResponse, Reservation } from '#shared/schemas/reservations';
+import type { AvailabilityResponse, EarnMark, Reservation } from '#shared/schemas/reservations';
 import { RESERVATION_MESSAGES } from '#shared/rules/reservations';
 import { setCsrfToken } from '#client/lib/csrf';
 import { browserLocation } from '#client/lib/browser-location';
@@ -11,7 +11,7 @@ import { makePartnerConfig } from '#client/test/partner-fixture';
 import { makeMember } from '#client/test/member-fixture';
 import { merchantFixture } from '#client/test/merchant-fixture';
 import { readLoginRedirect } from '../../session/arrival-storage';
-import { localToday } from '../rules';
+import { restaurantToday } from '../rules';
 import { ReservationWidget } from './reservation-widget';
 import { HOLD_ENDED_MESSAGE, holdDeadline } from './reservation-modal';
 
@@ -25,13 +25,26 @@ const merchant: MerchantDetail = {
   orderOnline: null,
   benefits: { timeZone: 'America/Chicago', participating: true, participationStart: null, participationEnd: null, benefitHours: null, blackoutDates: [], monthlyVisitLimit: null },
 } as MerchantDetail;
-const today = localToday();
+const today = restaurantToday('America/Chicago');
+const lastDay = new Date(Date.parse(`${today}T00:00:00Z`) + 60 * 86_400_000).toISOString().slice(0, 10);
 const limits = { minPartySize: 1, maxPartySize: 6, maxDaysInAdvance: 60, cutoffMinutes: 60 };
+
+/** What the server marks: a lunch-only rewarding restaurant (3 miles per $1 and a 50-mile reservation bonus at lunch, nothing at dinner). */
+const EARNS: EarnMark = {
+  kind: 'earns', tier: 2, rate: 3, deferred: false, reason: null, unlockTier: null, bonus: 50, reservationBonus: 50, window: { from: '11:30', until: '15:00' }, payBy: null, noRewardsOn: null,
+};
+const NOT_NOW: EarnMark = {
+  kind: 'notEarned', tier: null, rate: null, deferred: false, reason: 'outsideBenefitHours', unlockTier: null, bonus: null, reservationBonus: 50, window: null, payBy: null, noRewardsOn: null,
+};
+const LUNCH = ['11:30', '12:00', '12:30', '13:00', '13:30', '14:00'];
+const DINNER = ['17:00', '17:30', '18:00', '18:30', '19:00', '19:30', '20:00', '20:30', '21:00', '21:30'];
+const TIMES = [...LUNCH.map((time) => ({ time, earn: EARNS })), ...DINNER.map((time) => ({ time, earn: NOT_NOW }))];
+const slot = (time: string, earn: EarnMark = NOT_NOW) => ({ time, dateTime: `${today}T${time}:00-06:00`, earn });
 
 function availability(over: Partial<AvailabilityResponse> = {}): AvailabilityResponse {
   return {
-    merchantId: 42, date: today, time: '19:00', partySize: 2, limits, phone: '(312) 555-0100',
-    slots: [{ time: '18:45', dateTime: `${today}T18:45:00-06:00` }, { time: '19:00', dateTime: `${today}T19:00:00-06:00` }],
+    merchantId: 42, date: today, time: '19:00', partySize: 2, limits, phone: '(312) 555-0100', window: { first: today, last: lastDay }, times: TIMES,
+    slots: [slot('18:45'), slot('19:00')],
     ...over,
   };
 }
@@ -87,23 +100,69 @@ describe('ReservationWidget', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('asks for today at 19:00 for 2 (§9), says it is loading, then lists the times', async () => {
+  it('asks for the restaurant\'s today for 2 (§9) at the day\'s default time, says it is loading, then offers the shift times and lists the slots', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => { release = r; });
     const calls = stubFetch(async () => { await gate; return { status: 200, body: availability() }; });
     renderWidget();
-    expect((screen.getByLabelText('Time') as HTMLSelectElement).value).toBe('19:00');
     expect((screen.getByLabelText('Party size') as HTMLSelectElement).value).toBe('2');
     const date = screen.getByLabelText('Date') as HTMLInputElement;
     expect(date.value).toBe(today);
-    // §5: yesterday to one year ahead.
-    expect(date.min < today && date.max > today).toBe(true);
+    // Never yesterday; until the restaurant's window is known, the longest any restaurant has.
+    expect(date.min).toBe(today);
     expect(screen.getByRole('status').textContent).toContain('Looking for tables');
     release();
     const list = await screen.findByRole('list', { name: /Available on/ });
-    expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(['Reserve 6:45 PM', 'Reserve 7:00 PM']);
-    expect(availabilityCalls(calls)[0]!.url).toBe(`/api/merchants/42/availability?date=${today}&time=19%3A00&partySize=2`);
+    expect(within(list).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Reserve 6:45 PM, No rewards at this time', 'Reserve 7:00 PM, No rewards at this time']);
+    expect(within(list).getAllByRole('button')[0]!.textContent).toBe('6:45 PM\u2715No rewards at this time');
+    expect(availabilityCalls(calls)[0]!.url).toBe(`/api/merchants/42/availability?date=${today}&partySize=2`);
+    // The server's choice of time (19:00, inside a shift); the window is the restaurant's.
+    const time = screen.getByLabelText('Time') as HTMLSelectElement;
+    expect(time.value).toBe('19:00');
+    expect([...time.options].map((o) => o.value)).toEqual([...LUNCH, ...DINNER]);
+    expect(time.options[0]!.textContent).toBe('11:30 AM \u2013 earns rewards');
+    expect(time.options[6]!.textContent).toBe('5:00 PM \u2013 no rewards');
+    expect(date.max).toBe(lastDay);
     expect(tracked).toEqual(['reservationDefaultSearch']);
+  });
+
+  it('marks each slot with what a dine then earns (not by colour alone) and names the times that earn', async () => {
+    const calls = stubFetch((c) => {
+      const lunch = new URL(c.url, 'http://x').searchParams.get('time') === '12:00';
+      return { status: 200, body: lunch ? availability({ time: '12:00', slots: [slot('11:45', EARNS), slot('12:00', EARNS)] }) : availability() };
+    });
+    renderWidget();
+    await screen.findByRole('list', { name: /Available on/ });
+    expect(screen.getByText('On this day, meals paid between 11:30 AM and 3:00 PM earn rewards.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Time'), { target: { value: '12:00' } });
+    const earning = await screen.findByRole('button', { name: 'Reserve 12:00 PM, Earns 3 miles per $1 + 50 bonus miles' });
+    expect(earning.getAttribute('data-earns')).toBe('true');
+    expect(earning.querySelector('[aria-hidden="true"]')!.textContent).toBe('\u2713');
+    expect(availabilityCalls(calls).at(-1)!.url).toContain('time=12%3A00');
+    expect(tracked).toEqual(['reservationDefaultSearch', 'reservationUserSearch']);
+  });
+
+  it('offers no times on a day the restaurant seats nobody', async () => {
+    stubFetch(() => ({ status: 200, body: availability({ times: [], slots: [], reason: 'none' }) }));
+    renderWidget();
+    await waitFor(() => expect(document.querySelector('[data-reason="closed"]')?.textContent).toMatch(/^No reservations on .*\. Please choose another date\.$/));
+    expect((screen.getByLabelText('Time') as HTMLSelectElement).disabled).toBe(true);
+  });
+
+  it('counts today where the restaurant is, not where the browser is', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 03:30 UTC on 21 November: still the 20th in Chicago, already the 21st in Sydney.
+    vi.setSystemTime(new Date('2026-11-21T03:30:00Z'));
+    try {
+      stubFetch(() => ({ status: 200, body: availability() }));
+      renderWidget();
+      expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2026-11-20');
+      cleanup();
+      renderWidget({ m: { ...merchant, benefits: { ...merchant.benefits, timeZone: 'Australia/Sydney' } } });
+      expect((screen.getByLabelText('Date') as HTMLInputElement).min).toBe('2026-11-21');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it.each([
@@ -141,7 +200,7 @@ describe('ReservationWidget', () => {
     renderWidget();
     await screen.findByRole('list', { name: /Available on/ });
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2099-01-01' } });
-    expect(screen.getByText(/^Choose a date from/)).toBeTruthy();
+    expect(screen.getByText(/^Choose a date from .* up to 60 days ahead\.$/)).toBeTruthy();
     expect(screen.getByLabelText('Date').getAttribute('aria-invalid')).toBe('true');
     expect(availabilityCalls(calls).every((c) => !c.url.includes('2099'))).toBe(true);
   });
@@ -149,7 +208,7 @@ describe('ReservationWidget', () => {
   it('asks a visitor to sign in (§6) and remembers the restaurant, date, time, party and slot', async () => {
     stubFetch(() => ({ status: 200, body: availability() }));
     renderWidget({ member: null });
-    fireEvent.click(await screen.findByRole('button', { name: 'Reserve 7:00 PM' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Reserve 7:00 PM/ }));
     const dialog = screen.getByRole('dialog', { name: 'Sign in to reserve' });
     expect(dialog.textContent).toContain('7:00 PM');
     expect(dialog.textContent).toContain('2 guests');
@@ -162,7 +221,7 @@ describe('ReservationWidget', () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
     stubFetch(() => ({ status: 200, body: availability() }));
     renderWidget({ member: null, partnerOver: { openTableReservationsEnabled: true, enrollmentType: 'sso' } });
-    fireEvent.click(await screen.findByRole('button', { name: 'Reserve 6:45 PM' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Reserve 6:45 PM/ }));
     const dialog = screen.getByRole('dialog', { name: 'Sign in to reserve' });
     expect(within(dialog).queryByRole('button', { name: 'Join' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign in' }));
@@ -179,7 +238,7 @@ describe('ReservationWidget', () => {
       return { status: 200, body: { reservations: [] } };
     });
     renderWidget({ member: makeMember({ memberType: 'EnrolledCardMember' }) });
-    fireEvent.click(await screen.findByRole('button', { name: 'Reserve 7:00 PM' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Reserve 7:00 PM/ }));
     const dialog = screen.getByRole('dialog', { name: 'Reserve at Blue Plate Diner' });
     await within(dialog).findByText(/holding this table for you for 5 minutes/);
     const hold = calls.find((c) => c.method === 'POST' && c.url === '/api/Member/Reservations')!;
@@ -204,6 +263,47 @@ describe('ReservationWidget', () => {
     expect(tracked).toEqual(expect.arrayContaining(['reservationCardSlotSelected', 'reservationCardUserSubmit', 'reservationCardBookingSuccess']));
   });
 
+  it('warns plainly on the hold step when the chosen time earns nothing, and why', async () => {
+    stubFetch((c) => {
+      if (c.url.includes('/availability')) return { status: 200, body: availability() };
+      if (c.method === 'POST') return { status: 201, body: reservation({ earn: NOT_NOW }) };
+      return { status: 200, body: {} };
+    });
+    renderWidget({ member: makeMember({ memberType: 'EnrolledCardMember' }) });
+    fireEvent.click(await screen.findByRole('button', { name: /^Reserve 7:00 PM/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Reserve at Blue Plate Diner' });
+    await within(dialog).findByText(/holding this table/);
+    const warning = within(dialog).getByTestId('earn-notice');
+    expect(warning.textContent).toBe('!Warning: A dine at this time earns no miles and no reservation bonus. Why: No rewards at this time.');
+    expect(warning.getAttribute('data-earns')).toBe('false');
+  });
+
+  it('says what the booked time earns, with the reservation bonus, on the hold and on the confirmation', async () => {
+    stubFetch((c) => {
+      if (c.url.includes('/availability')) return { status: 200, body: availability({ time: '12:00', slots: [slot('12:00', EARNS)] }) };
+      if (c.url.endsWith('/Confirm')) return { status: 200, body: reservation({ time: '12:00', status: 'booked', holdExpiresAt: null, earn: EARNS }) };
+      if (c.method === 'POST') return { status: 201, body: reservation({ time: '12:00', earn: EARNS }) };
+      return { status: 200, body: { reservations: [] } };
+    });
+    renderWidget({ member: makeMember({ memberType: 'EnrolledCardMember' }), route: `/merchants/42?date=${today}&time=12:00` });
+    fireEvent.click(await screen.findByRole('button', { name: 'Reserve 12:00 PM, Earns 3 miles per $1 + 50 bonus miles' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reserve at Blue Plate Diner' });
+    await within(dialog).findByText(/holding this table/);
+    const sentence = 'A dine at this time earns 3 miles per $1, plus 50 bonus miles as a reservation bonus, if you pay by 3:00 PM (rewards here end at 3:00 PM and go by the time you pay).';
+    expect(within(dialog).getByTestId('earn-notice').textContent).toBe(`\u2713Rewards: ${sentence}`);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reserve' }));
+    const booked = await screen.findByRole('dialog', { name: 'You\u2019re booked' });
+    expect(within(booked).getByTestId('earn-notice').textContent).toContain(sentence);
+  });
+
+  it('tells a visitor before signing in when the chosen time earns nothing', async () => {
+    stubFetch(() => ({ status: 200, body: availability() }));
+    renderWidget({ member: null });
+    fireEvent.click(await screen.findByRole('button', { name: /^Reserve 7:00 PM/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Sign in to reserve' });
+    expect(within(dialog).getByTestId('earn-notice').textContent).toContain('earns no miles');
+  });
+
   it('times a hold by the server\'s own length from the moment it arrived (a browser clock that is off changes nothing)', () => {
     const received = Date.parse('2026-11-23T12:00:00Z');
     expect(holdDeadline({ createdAt: '2026-11-23T11:50:00.000Z', holdExpiresAt: '2026-11-23T11:55:00.000Z' }, received)).toBe(received + 5 * 60_000);
@@ -223,7 +323,7 @@ describe('ReservationWidget', () => {
       return { status: 200, body: {} };
     });
     renderWidget({ member: makeMember({ memberType: 'EnrolledCardMember' }) });
-    fireEvent.click(await screen.findByRole('button', { name: 'Reserve 7:00 PM' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Reserve 7:00 PM/ }));
     const dialog = screen.getByRole('dialog');
     const timer = await within(dialog).findByRole('timer');
     expect(timer.textContent).toMatch(/^0:0[12]$/);
@@ -248,7 +348,7 @@ describe('ReservationWidget', () => {
       return { status: 200, body: {} };
     });
     renderWidget({ member: makeMember({ memberType: 'NonCardMember' }) });
-    fireEvent.click(await screen.findByRole('button', { name: 'Reserve 7:00 PM' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Reserve 7:00 PM/ }));
     const dialog = screen.getByRole('dialog');
     expect((await within(dialog).findByRole('alert')).textContent).toMatch(/could not reach the server/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
@@ -266,7 +366,7 @@ describe('ReservationWidget', () => {
       return { status: 200, body: {} };
     });
     renderWidget();
-    fireEvent.click(await screen.findByRole('button', { name: 'Reserve 7:00 PM' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Reserve 7:00 PM/ }));
     const dialog = screen.getByRole('dialog');
     expect((await within(dialog).findByRole('alert')).textContent).toBe(RESERVATION_MESSAGES.overlap);
     expect(within(dialog).queryByRole('button', { name: 'Try again' })).toBeNull();
@@ -282,7 +382,7 @@ describe('ReservationWidget', () => {
       return { status: 200, body: reservation({ status: 'cancelled' }) };
     });
     renderWidget();
-    fireEvent.click(await screen.findByRole('button', { name: 'Reserve 7:00 PM' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Reserve 7:00 PM/ }));
     const dialog = screen.getByRole('dialog');
     await within(dialog).findByText(/holding this table/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -297,7 +397,7 @@ describe('ReservationWidget', () => {
       return { status: 200, body: {} };
     });
     renderWidget();
-    fireEvent.click(await screen.findByRole('button', { name: 'Reserve 7:00 PM' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Reserve 7:00 PM/ }));
     const dialog = screen.getByRole('dialog');
     await within(dialog).findByText(/holding this table/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reserve' }));
@@ -306,7 +406,7 @@ describe('ReservationWidget', () => {
 
   it('back from signing in: the same date, time and party are asked and the chosen slot is held', async () => {
     const calls = stubFetch((c) => {
-      if (c.url.includes('/availability')) return { status: 200, body: availability({ time: '20:00', partySize: 4, slots: [{ time: '20:15', dateTime: `${today}T20:15:00-06:00` }] }) };
+      if (c.url.includes('/availability')) return { status: 200, body: availability({ time: '20:00', partySize: 4, slots: [slot('20:15')] }) };
       if (c.method === 'POST') return { status: 201, body: reservation({ time: '20:15', partySize: 4 }) };
       return { status: 200, body: {} };
     });

@@ -3,18 +3,20 @@ import { useSearchParams } from 'react-router';
 import type { MerchantDetail } from '#shared/schemas/merchant';
 import type { AvailabilitySlot } from '#shared/schemas/reservations';
 import { hasMembers, takesTableReservations } from '#shared/rules/partner-features';
-import { MAX_PARTY_SIZE, isInReservationDateRange, reservationDateRange } from '#shared/rules/reservations';
-import { paths } from '#shared/routes';
-import { track } from '#client/lib/impressions';
+import { MAX_PARTY_SIZE, bookingWindowMessage, isInBookingWindow } from '#shared/rules/reservations';
+import { clockTime } from '#shared/rules/clock-time';
 import { usePartner } from '#client/lib/partner';
 import { Spinner } from '#client/components/spinner';
 import { useMember } from '../../session';
 import { errorParts, useAvailability } from '../api';
+import { useSearchImpressions } from '../hooks/use-search-impressions';
 import {
-  LARGER_PARTY, TIME_CHOICES, formatDate, formatTime, initialSearch, largerPartyMessage, localToday, noAvailabilityMessage,
-  reservationErrorMessage, searchImpression, withoutReservationParams, type ReservationSearch,
+  formatDate, initialSearch, largerPartyMessage, noAvailabilityMessage, provisionalWindow, reservationErrorMessage, restaurantToday,
+  withoutReservationParams, type ReservationSearch,
 } from '../rules';
 import { ReservationModal } from './reservation-modal';
+import { SlotList } from './slot-list';
+import { WidgetFields } from './widget-fields';
 import styles from './reservations.module.css';
 
 /** Where the widget belongs: a partner with table reservations (§1) and members to book (§6), and a restaurant that takes them. */
@@ -23,8 +25,9 @@ export function offersReservationWidget(partner: Parameters<typeof takesTableRes
 }
 
 /**
- * The reservation widget of the restaurant page (§2; §4 states, §5 dates, §9 defaults): date,
- * time and party size, the times available around it, and the modal that books one.
+ * The reservation widget of the restaurant page (§2; §4 states, §9 defaults; issue 24): dates in
+ * the restaurant's booking window from its own today, times only inside its shifts, each slot
+ * marked with what a dine then earns, and the modal that books one.
  */
 export function ReservationWidget({ merchant }: { merchant: MerchantDetail }) {
   const partner = usePartner();
@@ -35,8 +38,7 @@ function Widget({ merchant }: { merchant: MerchantDetail }) {
   const ids = useId();
   const id = (s: string) => `${ids}-${s}`;
   const [params, setParams] = useSearchParams();
-  const [today] = useState(localToday);
-  const range = reservationDateRange(today);
+  const [today] = useState(() => restaurantToday(merchant.benefits.timeZone));
   const [start] = useState(() => initialSearch(params, today));
   const [search, setSearch] = useState<ReservationSearch>({ date: start.date, time: start.time, partySize: start.partySize });
   const [dateInput, setDateInput] = useState(start.date);
@@ -45,26 +47,18 @@ function Widget({ merchant }: { merchant: MerchantDetail }) {
   const [notice, setNotice] = useState<string | null>(null);
   const { member, isLoading: memberLoading } = useMember();
   const largerParty = party > MAX_PARTY_SIZE;
-  const availability = useAvailability(merchant.id, search, !largerParty);
-  const answer = availability.data;
-  const current = answer && answer.date === search.date && answer.time === search.time && answer.partySize === search.partySize ? answer : null;
+  const who = member ? `${member.publicId}:${member.tierLevel}` : null;
+  const availability = useAvailability(merchant.id, search, { enabled: !largerParty && !memberLoading, who });
+  // Shown: the last answer (kept while the next is asked); `current`: the answer to this very search.
+  const shown = availability.data ?? null;
+  const current = shown && !availability.isPlaceholderData ? shown : null;
+  // The restaurant's own window once an answer brought it; until then its today to the longest window.
+  const knownWindow = useRef(provisionalWindow(today));
+  if (shown) knownWindow.current = shown.window;
+  const window = knownWindow.current;
   const slotButton = useRef<HTMLButtonElement | null>(null);
 
-  // §7 impressions: each answered search once (the first with 19:00 and 2 is the default search), no availability, a provider down.
-  const tracked = useRef<{ first: boolean; keys: Set<string> }>({ first: true, keys: new Set() });
-  useEffect(() => {
-    const where = paths.merchant(merchant.id);
-    if (current) {
-      const key = `${current.date} ${current.time} ${current.partySize}`;
-      if (tracked.current.keys.has(key)) return;
-      tracked.current.keys.add(key);
-      track({ eventType: searchImpression(tracked.current.first, search), merchantId: merchant.id, path: where });
-      tracked.current.first = false;
-      if (current.reason) track({ eventType: 'reservationNoAvailability', merchantId: merchant.id, path: where });
-    } else if (availability.isError && errorParts(availability.error).status === 424) {
-      track({ eventType: 'reservationFailedDependency', merchantId: merchant.id, path: where });
-    }
-  }, [current, availability.isError, availability.error, merchant.id, search]);
+  useSearchImpressions({ merchantId: merchant.id, search, current, failedStatus: availability.isError ? errorParts(availability.error).status : null });
 
   // Back from signing in (§6): the slot the visitor chose opens again, and the address loses the widget's values.
   const resumed = useRef(false);
@@ -75,7 +69,7 @@ function Widget({ merchant }: { merchant: MerchantDetail }) {
     if (!member) return;
     const slot = current.slots.find((s) => s.time === start.slot);
     if (slot) setSelected(slot);
-    else setNotice(`${formatTime(start.slot)} is no longer available. Please choose another time.`);
+    else setNotice(`${clockTime(start.slot)} is no longer available. Please choose another time.`);
   }, [current, member, memberLoading, params, setParams, start.slot]);
 
   const change = (next: Partial<ReservationSearch>) => {
@@ -83,110 +77,75 @@ function Widget({ merchant }: { merchant: MerchantDetail }) {
     setSearch((s) => ({ ...s, ...next }));
   };
 
-  const dateError = dateInput !== search.date && !isInReservationDateRange(dateInput, today)
-    ? `Choose a date from ${formatDate(range.min, 'short')} to ${formatDate(range.max, 'short')}.` : null;
+  const dateError = dateInput !== search.date && !isInBookingWindow(dateInput, window) ? bookingWindowMessage(window) : null;
 
   let status: ReactNode;
   if (largerParty) {
     status = <p className={styles.notice}>{largerPartyMessage(merchant.phone)}</p>;
-  } else if (availability.isError && !current) {
+  } else if (availability.isError) {
     const { status: code, code: reasonCode, message } = errorParts(availability.error);
+    const known = code === 400 || code === 404 || code === 424 || reasonCode;
     status = (
       <div className={styles.notice}>
-        <p>{code === 404 || code === 424 || reasonCode ? reservationErrorMessage(code, reasonCode, message) : 'We couldn\u2019t load the available times.'}</p>
-        {code !== 404 && <button type="button" className={styles.linkButton} onClick={() => void availability.refetch()}>Try again</button>}
+        <p>{known ? reservationErrorMessage(code, reasonCode, message) : 'We couldn\u2019t load the available times.'}</p>
+        {code !== 404 && code !== 400 && <button type="button" className={styles.linkButton} onClick={() => void availability.refetch()}>Try again</button>}
       </div>
     );
-  } else if (!current) {
+  } else if (!shown) {
     status = <Spinner label="Looking for tables" block />;
-  } else if (current.reason) {
-    status = <p className={styles.notice} data-reason={current.reason}>{noAvailabilityMessage(current.reason, current)}</p>;
+  } else if (shown.times.length === 0) {
+    status = <p className={styles.notice} data-reason="closed">{`No reservations on ${formatDate(shown.date)}. Please choose another date.`}</p>;
+  } else if (shown.reason) {
+    status = <p className={styles.notice} data-reason={shown.reason}>{noAvailabilityMessage(shown.reason, shown)}</p>;
   } else {
-    status = <p className="visually-hidden">{`${current.slots.length} ${current.slots.length === 1 ? 'time' : 'times'} available around ${formatTime(search.time)}.`}</p>;
+    status = <p className="visually-hidden">{`${shown.slots.length} ${shown.slots.length === 1 ? 'time' : 'times'} available around ${clockTime(shown.time)}.`}</p>;
   }
 
   return (
     <section className={styles.widget} aria-labelledby={id('title')}>
       <h2 id={id('title')} className={styles.title}>Reserve a table</h2>
-      <div className={styles.fields}>
-        <div className={styles.field}>
-          <label htmlFor={id('date')}>Date</label>
-          <input
-            id={id('date')}
-            type="date"
-            value={dateInput}
-            min={range.min}
-            max={range.max}
-            required
-            aria-invalid={dateError ? true : undefined}
-            aria-describedby={dateError ? id('date-error') : undefined}
-            onChange={(e) => {
-              setDateInput(e.target.value);
-              if (isInReservationDateRange(e.target.value, today)) change({ date: e.target.value });
-            }}
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={id('time')}>Time</label>
-          <select id={id('time')} value={search.time} onChange={(e) => change({ time: e.target.value })}>
-            {(TIME_CHOICES.includes(search.time) ? TIME_CHOICES : [...TIME_CHOICES, search.time].sort()).map((t) => (
-              <option key={t} value={t}>{formatTime(t)}</option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={id('party')}>Party size</label>
-          <select
-            id={id('party')}
-            value={party}
-            onChange={(e) => {
-              const n = Number(e.target.value);
-              setParty(n);
-              if (n <= MAX_PARTY_SIZE) change({ partySize: n });
-            }}
-          >
-            {Array.from({ length: MAX_PARTY_SIZE }, (_, i) => i + 1).map((n) => (
-              <option key={n} value={n}>{`${n} ${n === 1 ? 'person' : 'people'}`}</option>
-            ))}
-            <option value={LARGER_PARTY}>{`More than ${MAX_PARTY_SIZE}`}</option>
-          </select>
-        </div>
-      </div>
-      {dateError && <p id={id('date-error')} className={styles.fieldError}>{dateError}</p>}
+      <WidgetFields
+        id={id}
+        window={window}
+        dateInput={dateInput}
+        dateError={dateError}
+        onDate={(value) => {
+          setDateInput(value);
+          if (isInBookingWindow(value, window)) change({ date: value });
+        }}
+        time={shown?.time ?? search.time}
+        times={shown?.times ?? null}
+        onTime={(value) => change({ time: value })}
+        party={party}
+        onParty={(n) => {
+          setParty(n);
+          if (n <= MAX_PARTY_SIZE) change({ partySize: n });
+        }}
+      />
 
       <div className={styles.results} aria-live="polite" aria-busy={availability.isFetching}>
         {notice && <p className={styles.notice}>{notice}</p>}
         {status}
-        {!largerParty && current && current.slots.length > 0 && (
-          <>
-            <p className={styles.resultsHead} id={id('slots')}>{`Available on ${formatDate(search.date, 'short')}`}</p>
-            <ul className={`${styles.slots} ${availability.isFetching ? styles.stale : ''}`} aria-labelledby={id('slots')}>
-              {current.slots.map((slot) => (
-                <li key={slot.time}>
-                  <button
-                    type="button"
-                    className={styles.slot}
-                    aria-haspopup="dialog"
-                    onClick={(e) => {
-                      slotButton.current = e.currentTarget;
-                      setSelected(slot);
-                    }}
-                  >
-                    <span className="visually-hidden">Reserve </span>
-                    {formatTime(slot.time)}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </>
+        {!largerParty && !availability.isError && shown && shown.slots.length > 0 && (
+          <SlotList
+            labelId={id('slots')}
+            date={shown.date}
+            slots={shown.slots}
+            times={shown.times}
+            stale={availability.isFetching}
+            onChoose={(slot, button) => {
+              slotButton.current = button;
+              setSelected(slot);
+            }}
+          />
         )}
-        {!largerParty && availability.isFetching && current && <Spinner label="Updating the times" />}
+        {!largerParty && availability.isFetching && shown && <Spinner label="Updating the times" />}
       </div>
 
       {selected && (
         <ReservationModal
           merchant={merchant}
-          search={search}
+          search={{ ...search, date: shown?.date ?? search.date, time: shown?.time ?? search.time }}
           slot={selected}
           onClose={() => setSelected(null)}
           returnFocusRef={slotButton}

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import type { Reservation } from '#shared/schemas/reservations';
 import { programName } from '#shared/rules/partner-features';
+import { clockTime } from '#shared/rules/clock-time';
 import { paths } from '#shared/routes';
 import { usePartner } from '#client/lib/partner';
 import { Button, buttonClassName } from '#client/components/button';
@@ -9,7 +10,7 @@ import { Modal } from '#client/components/modal';
 import { Spinner } from '#client/components/spinner';
 import { errorParts, useCancelReservation, useReservations } from '../api';
 import { downloadReservationIcs } from '../calendar';
-import { formatDate, formatTime, partyLabel, reservationErrorMessage } from '../rules';
+import { formatDate, partyLabel, reservationErrorMessage } from '../rules';
 import styles from './reservations.module.css';
 
 const STATUS_LABEL: Record<Reservation['status'], string> = { held: 'On hold', booked: 'Booked', cancelled: 'Cancelled', expired: 'Expired' };
@@ -58,7 +59,7 @@ function ReservationCard({ reservation: r, onCancelled }: { reservation: Reserva
   const [asking, setAsking] = useState(false);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const m = r.merchant;
-  const when = `${formatDate(r.date)} at ${formatTime(r.time)}`;
+  const when = `${formatDate(r.date)} at ${clockTime(r.time)}`;
   return (
     <li className={`${styles.card} ${r.section === 'past' ? styles.cardPast : ''}`} aria-labelledby={headingId}>
       <div className={styles.cardHead}>

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { REVIEW_ASPECTS, REVIEW_ASPECT_LABELS } from '#shared/constants/reviews';
 import { paths } from '#shared/routes';
 import { Pagination } from '#client/components/pagination';
 import { Spinner } from '#client/components/spinner';
+import { usePageHeadingFocus } from '#client/components/use-page-heading-focus';
 import { useMerchantReviews } from '../api';
 import { formatStars, ReviewItem, ReviewStars } from './review-item';
 import styles from './reviews.module.css';
@@ -25,14 +26,7 @@ export function MerchantReviews({ merchantId }: { merchantId: number }) {
   const page = pageOf(params.get(REVIEWS_PAGE_PARAM));
   const query = useMerchantReviews(merchantId, page);
   const headingId = useId();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const chosen = useRef<number | null>(null);
-  const arrived = query.isSuccess && !query.isPlaceholderData;
-  useEffect(() => {
-    if (!arrived || chosen.current !== page) return;
-    chosen.current = null;
-    headingRef.current?.focus();
-  }, [arrived, page]);
+  const { headingRef, onNavigate } = usePageHeadingFocus(page, query.isSuccess && !query.isPlaceholderData);
 
   const hrefFor = (n: number) => (n <= 1 ? paths.merchant(merchantId) : `${paths.merchant(merchantId)}?${REVIEWS_PAGE_PARAM}=${n}`);
   const data = query.data;
@@ -76,7 +70,7 @@ export function MerchantReviews({ merchantId }: { merchantId: number }) {
               <ReviewItem key={r.id} review={r} headingLevel={4} />
             ))}
           </ul>
-          <Pagination label="Review pages" page={page} totalPages={data.totalPages} hrefFor={hrefFor} onNavigate={(n) => { chosen.current = n; }} />
+          <Pagination label="Review pages" page={page} totalPages={data.totalPages} hrefFor={hrefFor} onNavigate={onNavigate} />
         </>
       )}
     </div>

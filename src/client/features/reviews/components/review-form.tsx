@@ -1,18 +1,21 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { COMMENT_TOO_LONG, MAX_REVIEW_COMMENT, REVIEW_ASPECTS, REVIEW_ASPECT_LABELS, ratingMessage, type ReviewAspect } from '#shared/constants/reviews';
 import { paths } from '#shared/routes';
 import type { CreateReviewResponse, ReviewableDine } from '#shared/schemas/reviews';
 import { Button } from '#client/components/button';
-import { FieldError } from '#client/components/field-error';
+import { FieldErrorSlot } from '#client/components/field-error';
 import { FormBanner } from '#client/components/form-banner';
 import { ApiError } from '#client/lib/api';
+import { registerTrimmed } from '#client/lib/forms';
 import { useCreateReview } from '../api';
 import { StarRatingField } from './star-rating-field';
 import styles from './reviews.module.css';
 
 type Ratings = Record<ReviewAspect, number | null>;
 type Errors = Partial<Record<ReviewAspect | 'comment', string>>;
+type Values = Ratings & { comment: string };
 
 const NO_RATINGS: Ratings = { food: null, service: null, ambience: null, value: null };
 
@@ -26,6 +29,12 @@ export function reviewFormErrors(ratings: Ratings, comment: string): Errors {
   if (comment.trim().length > MAX_REVIEW_COMMENT) errors.comment = COMMENT_TOO_LONG;
   return errors;
 }
+
+const resolver: Resolver<Values> = (values) => {
+  const errors = reviewFormErrors(values, values.comment);
+  if (Object.keys(errors).length === 0) return { values, errors: {} };
+  return { values: {}, errors: Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, { type: 'rule', message }])) as FieldErrors<Values> };
+};
 
 /** 'Friday, November 20, 2026' in the restaurant's own date (the text's date, not the browser's zone). */
 export function formatVisitDate(localIso: string): string {
@@ -41,41 +50,27 @@ export function formatVisitDate(localIso: string): string {
  * meanwhile, window closed) shows in the form's banner.
  */
 export function ReviewForm({ dine, onDone }: { dine: ReviewableDine; onDone: (result: CreateReviewResponse) => void }) {
-  const [ratings, setRatings] = useState<Ratings>(NO_RATINGS);
-  const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitted, setSubmitted] = useState(false);
   const create = useCreateReview();
   const fieldsets = useRef<Partial<Record<ReviewAspect, HTMLFieldSetElement | null>>>({});
-  const commentRef = useRef<HTMLTextAreaElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
-  const commentLength = comment.trim().length;
+  const form = useForm<Values>({ mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false, defaultValues: { ...NO_RATINGS, comment: '' }, resolver });
+  const { control, handleSubmit, setError, setFocus, formState: { errors } } = form;
+  const commentLength = useWatch({ control, name: 'comment' }).trim().length;
 
-  const revalidate = (nextRatings: Ratings, nextComment: string) => {
-    if (submitted) setErrors(reviewFormErrors(nextRatings, nextComment));
+  const onInvalid = (found: FieldErrors<Values>) => {
+    const first = REVIEW_ASPECTS.find((a) => found[a]);
+    if (first) fieldsets.current[first]?.querySelector<HTMLInputElement>('input:checked, input')?.focus();
+    else if (found.comment) setFocus('comment');
   };
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setSubmitted(true);
-    const found = reviewFormErrors(ratings, comment);
-    setErrors(found);
-    const first = REVIEW_ASPECTS.find((a) => found[a]);
-    if (first) {
-      fieldsets.current[first]?.querySelector<HTMLInputElement>('input:checked, input')?.focus();
-      return;
-    }
-    if (found.comment) {
-      commentRef.current?.focus();
-      return;
-    }
+  const onValid = (values: Values) => {
     create.mutate(
-      { txnId: dine.txnId, food: ratings.food!, service: ratings.service!, ambience: ratings.ambience!, value: ratings.value!, comment: comment.trim() },
+      { txnId: dine.txnId, food: values.food!, service: values.service!, ambience: values.ambience!, value: values.value!, comment: values.comment.trim() },
       {
         onSuccess: onDone,
         onError: (err) => {
-          if (err instanceof ApiError && err.fieldErrors.length > 0) {
-            setErrors(Object.fromEntries(err.fieldErrors.map((f) => [f.field, f.message])) as Errors);
+          if (err instanceof ApiError) {
+            for (const f of err.fieldErrors) setError(f.field as keyof Values, { type: 'server', message: f.message });
           }
           requestAnimationFrame(() => bannerRef.current?.focus());
         },
@@ -86,7 +81,7 @@ export function ReviewForm({ dine, onDone }: { dine: ReviewableDine; onDone: (re
   const serverMessage = create.error instanceof ApiError ? create.error.message : create.error ? 'Your review could not be sent. Please try again.' : null;
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-describedby="review-intro">
+    <form className={styles.form} onSubmit={handleSubmit(onValid, onInvalid)} noValidate aria-describedby="review-intro">
       <p id="review-intro">
         Rate your visit from 1 to 5 stars on each point. Your review appears on the restaurant's page with your first name and last initial,
         marked as from a verified diner.
@@ -94,20 +89,22 @@ export function ReviewForm({ dine, onDone }: { dine: ReviewableDine; onDone: (re
       {serverMessage && <FormBanner ref={bannerRef}>{serverMessage}</FormBanner>}
       <div className={styles.ratings}>
         {REVIEW_ASPECTS.map((a) => (
-          <StarRatingField
+          <Controller
             key={a}
+            control={control}
             name={a}
-            label={REVIEW_ASPECT_LABELS[a]}
-            value={ratings[a]}
-            error={errors[a]}
-            fieldsetRef={(el) => {
-              fieldsets.current[a] = el;
-            }}
-            onChange={(v) => {
-              const next = { ...ratings, [a]: v };
-              setRatings(next);
-              revalidate(next, comment);
-            }}
+            render={({ field }) => (
+              <StarRatingField
+                name={a}
+                label={REVIEW_ASPECT_LABELS[a]}
+                value={field.value}
+                error={errors[a]?.message}
+                fieldsetRef={(el) => {
+                  fieldsets.current[a] = el;
+                }}
+                onChange={field.onChange}
+              />
+            )}
           />
         ))}
       </div>
@@ -120,22 +117,16 @@ export function ReviewForm({ dine, onDone }: { dine: ReviewableDine; onDone: (re
         </p>
         <textarea
           id="review-comment"
-          ref={commentRef}
           className={styles.comment}
-          value={comment}
           rows={5}
           aria-invalid={errors.comment ? true : undefined}
           aria-describedby={['review-comment-hint', 'review-comment-count', errors.comment ? 'review-comment-error' : ''].filter(Boolean).join(' ')}
-          onChange={(e) => {
-            setComment(e.target.value);
-            revalidate(ratings, e.target.value);
-          }}
-          onBlur={() => setComment((c) => c.trim())}
+          {...registerTrimmed(form, 'comment')}
         />
         <p id="review-comment-count" className={`${styles.counter} ${commentLength > MAX_REVIEW_COMMENT ? styles.counterOver : ''}`}>
           {`${commentLength} of ${MAX_REVIEW_COMMENT} characters`}
         </p>
-        {errors.comment && <FieldError id="review-comment-error">{errors.comment}</FieldError>}
+        <FieldErrorSlot id="review-comment-error" error={errors.comment?.message} />
       </div>
       <div className={styles.actions}>
         <Button type="submit" loading={create.isPending}>

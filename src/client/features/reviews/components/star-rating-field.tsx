@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { FieldError } from '#client/components/field-error';
+import { FieldErrorSlot } from '#client/components/field-error';
 import styles from './reviews.module.css';
 
 /** What each number of stars means, read with the choice. */
@@ -53,7 +53,7 @@ export function StarRatingField({ name, label, value, onChange, error, fieldsetR
       <p className={styles.ratingWord} aria-hidden="true">
         {value !== null ? `${value} of 5 · ${RATING_WORDS[value]}` : 'Not rated yet'}
       </p>
-      {error && <FieldError id={errorId}>{error}</FieldError>}
+      <FieldErrorSlot id={errorId} error={error} />
     </fieldset>
   );
 }

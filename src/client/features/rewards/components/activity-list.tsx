@@ -40,7 +40,7 @@ function ActivityRow({ row, reviewLink }: { row: ActivityRowView; reviewLink: bo
           {row.date && row.card && <span aria-hidden="true"> · </span>}
           {row.card && <span>{row.card}</span>}
         </p>
-        {row.reason && <p className={styles.reason}>{row.reason}</p>}
+        {row.line && <p className={styles.reason}>{row.line}</p>}
         {reviewLink && (
           <p>
             <ReviewLink txnId={row.id} merchantName={row.merchantId !== null ? row.title : null} />
@@ -54,9 +54,21 @@ function ActivityRow({ row, reviewLink }: { row: ActivityRowView; reviewLink: bo
             <dd>{row.dineAmount}</dd>
           </div>
         )}
+        {row.earnedOn !== null && (
+          <div className={styles.figDine}>
+            <dt>Earned on</dt>
+            <dd>
+              {row.earnedOn}
+              {row.earnedOnWhy && <span className={styles.why}> ({row.earnedOnWhy})</span>}
+            </dd>
+          </div>
+        )}
         <div className={styles.figReward}>
           <dt>Reward</dt>
-          <dd className={styles.reward}>{row.reward}</dd>
+          <dd className={styles.reward}>
+            {row.reward}
+            {row.multiplier && <span className={styles.why}> · {row.multiplier}</span>}
+          </dd>
         </div>
         {row.label && (
           <div className={styles.figStatus}>

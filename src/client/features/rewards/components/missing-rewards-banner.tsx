@@ -2,9 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#shared/routes';
 import { CLAIM_AFTER_DAYS } from '#shared/constants/rewards';
-import { supportContact, telHref } from '#client/components/contact-links';
-import { NewTabHint } from '#client/components/smart-link';
-import { useCustomerSupport } from '../../account';
+import { useSupportLinks } from '../../session';
 import styles from './recent-activity.module.css';
 
 export const MISSING_REWARDS_TITLE = 'Missing rewards?';
@@ -15,10 +13,8 @@ export const MISSING_REWARDS_TITLE = 'Missing rewards?';
  * member's own line: VIP members have theirs).
  */
 export function MissingRewardsBanner() {
-  const support = useCustomerSupport();
+  const links = useSupportLinks();
   const titleId = useId();
-  const email = supportContact(support.email);
-  const phone = support.phone.formatted.trim() ? support.phone : null;
   return (
     <section className={styles.banner} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.bannerTitle}>
@@ -31,20 +27,9 @@ export function MissingRewardsBanner() {
       </p>
       <p>
         Questions? Contact customer support
-        {email || phone ? ': ' : '.'}
-        {email && (
-          <a href={email.href} {...(email.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-            {email.text}
-            {email.newTab && <NewTabHint />}
-          </a>
-        )}
-        {email && phone && ' or '}
-        {phone && (
-          <a className={styles.phone} href={telHref(phone.href || phone.formatted)}>
-            {phone.formatted}
-          </a>
-        )}
-        {(email || phone) && '.'}
+        {links ? ': ' : '.'}
+        {links}
+        {links && '.'}
       </p>
     </section>
   );

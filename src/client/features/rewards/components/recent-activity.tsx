@@ -7,12 +7,13 @@ import { RichText } from '#client/components/rich-text';
 import { Spinner } from '#client/components/spinner';
 import { useContentPage } from '../../content';
 import { useActivityPage, useSignInOnUnauthorised } from '../hooks/use-activity-page';
-import { useCreditBalance } from '../api';
+import { useCreditBalance, useDineSummary } from '../api';
 import { ActivityEmpty } from './activity-empty';
 import { ActivityList } from './activity-list';
 import { MissingRewardsBanner } from './missing-rewards-banner';
 import { RewardsPanel } from './rewards-panel';
 import { StatementCredits } from './statement-credits';
+import { YearTotal } from './year-total';
 import styles from './recent-activity.module.css';
 
 export const ACTIVITY_TITLE = 'Your activity';
@@ -22,7 +23,8 @@ export const LOADING_MORE_TEXT = 'Do not refresh, loading more content.';
 
 /**
  * §2 Reviews & History below its title: the missing-rewards banner, the cash partners' rewards
- * panel, the activity with its pages, the statement credits and the disclaimer.
+ * panel, this year's total (every partner), the activity with its pages, the statement credits and
+ * the disclaimer.
  */
 export function RecentActivity() {
   const partner = usePartner();
@@ -30,7 +32,8 @@ export function RecentActivity() {
   const activity = useActivityPage();
   // The panel's calls answer 401 too when the session ended; any of them sends the visitor to sign in.
   const balance = useCreditBalance(cash);
-  const unauthorised = useSignInOnUnauthorised(activity.query.error, balance.error);
+  const summary = useDineSummary();
+  const unauthorised = useSignInOnUnauthorised(activity.query.error, balance.error, summary.error);
   const titleId = useId();
   if (unauthorised) return <Spinner label="Taking you to sign in" size="large" block />;
   const { page, rows, totalPages } = activity;
@@ -43,6 +46,7 @@ export function RecentActivity() {
     <div className={styles.page}>
       <MissingRewardsBanner />
       {cash && <RewardsPanel />}
+      <YearTotal />
       <section className={styles.activity} aria-labelledby={titleId} aria-busy={activity.loading || activity.loadingMore || undefined}>
         <h2 id={titleId} ref={activity.headingRef} tabIndex={-1} className={styles.sectionTitle}>
           {ACTIVITY_TITLE}

@@ -1,56 +1,57 @@
 import { useId } from 'react';
 import { InfoTooltip } from '#client/components/info-tooltip';
 import { Spinner } from '#client/components/spinner';
+import { usePartner } from '#client/lib/partner';
+import { currencyWords } from '#shared/rules/rewards/policy';
 import { formatMoney } from '../format';
-import { useCreditBalance, useDineSummary } from '../api';
+import { useCreditBalance } from '../api';
 import styles from './recent-activity.module.css';
 
-export const PANEL_TITLE = 'Your cash back';
+/** 'Your cash back', 'Your fuel credits': the partner's own currency (rules/rewards/policy.ts currencyWords). */
+export function panelTitle(currency: { plural: string }): string {
+  return `Your ${currencyWords(currency)}`;
+}
 export const BALANCE_LABEL = 'Rewards balance';
 export const PANEL_FAILED = 'We could not load your rewards balance just now.';
 
-export function balanceTooltip(breakpoint: number): string {
-  return `Cash back you have earned that has not been paid out yet. When your balance reaches ${formatMoney(breakpoint)}, it is paid as a statement credit to your linked card, usually within a few days.`;
+export function balanceTooltip(breakpoint: number, currency: { plural: string }): string {
+  return `What you have earned in ${currencyWords(currency)} and not been paid yet. When your balance reaches ${formatMoney(breakpoint)}, it is paid as a statement credit to your linked card, usually within a few days.`;
+}
+
+export function pendingPayoutText(amount: number): string {
+  return `Payout pending: ${formatMoney(amount)} in statement credits the card issuer has not completed yet.`;
 }
 
 /**
  * §2 cash partners' rewards panel: the balance with its tooltip, a bar from 0 to the payout
- * breakpoint (§9, $20 by default), and this year's rewards and dines.
+ * breakpoint (§9, $20 by default), and the statement credits on their way (no longer in the
+ * balance, not paid yet). This year's rewards and dines are the YearTotal beside it, as on every partner.
  */
 export function RewardsPanel() {
   const balance = useCreditBalance();
-  const summary = useDineSummary();
+  const currency = { plural: usePartner().copyStates.currencyPlural };
   const titleId = useId();
   const balanceId = useId();
   return (
     <section className={styles.panel} aria-labelledby={titleId} aria-busy={balance.isPending || undefined}>
       <h2 id={titleId} className={styles.sectionTitle}>
-        {PANEL_TITLE}
+        {panelTitle(currency)}
       </h2>
       {balance.isPending ? (
         <Spinner label="Loading your balance" />
       ) : balance.isError ? (
         <p>{PANEL_FAILED}</p>
       ) : (
-        <BalanceMeter balance={balance.data.memberBalance} breakpoint={balance.data.payoutBreakpoint} labelId={balanceId} />
-      )}
-      {summary.data && (
-        <dl className={styles.ytd}>
-          <div>
-            <dt>Rewards this year</dt>
-            <dd>{formatMoney(summary.data.currentYearBenefits)}</dd>
-          </div>
-          <div>
-            <dt>Dines this year</dt>
-            <dd>{summary.data.currentYearDines}</dd>
-          </div>
-        </dl>
+        <>
+          <BalanceMeter balance={balance.data.memberBalance} breakpoint={balance.data.payoutBreakpoint} labelId={balanceId} currency={currency} />
+          {balance.data.pendingPayout > 0 && <p className={styles.balanceNote}>{pendingPayoutText(balance.data.pendingPayout)}</p>}
+        </>
       )}
     </section>
   );
 }
 
-function BalanceMeter({ balance, breakpoint, labelId }: { balance: number; breakpoint: number; labelId: string }) {
+function BalanceMeter({ balance, breakpoint, labelId, currency }: { balance: number; breakpoint: number; labelId: string; currency: { plural: string } }) {
   const max = breakpoint > 0 ? breakpoint : 1;
   const now = Math.min(Math.max(0, balance), max);
   const text = `${formatMoney(balance)} of ${formatMoney(breakpoint)}`;
@@ -59,7 +60,7 @@ function BalanceMeter({ balance, breakpoint, labelId }: { balance: number; break
     <div className={styles.balance}>
       <div className={styles.balanceHead}>
         <span className={styles.balanceLabel}>
-          <span id={labelId}>{BALANCE_LABEL}</span> <InfoTooltip label="About your rewards balance">{balanceTooltip(breakpoint)}</InfoTooltip>
+          <span id={labelId}>{BALANCE_LABEL}</span> <InfoTooltip label="About your rewards balance">{balanceTooltip(breakpoint, currency)}</InfoTooltip>
         </span>
         <span className={styles.balanceAmount}>{formatMoney(balance)}</span>
       </div>

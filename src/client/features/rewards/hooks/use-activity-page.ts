@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '#shared/routes';
 import { ApiError } from '#client/lib/api';
+import { usePageHeadingFocus } from '#client/components/use-page-heading-focus';
 import { MEMBER_QUERY_KEY } from '../../session';
 import { useTransactions } from '../api';
 
@@ -38,19 +39,7 @@ export function useActivityPage() {
   const [params] = useSearchParams();
   const page = pageFromQuery(params.get('page'));
   const query = useTransactions(page);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const chosen = useRef<number | null>(null);
-  const arrived = query.isSuccess && !query.isPlaceholderData;
-
-  useEffect(() => {
-    if (!arrived || chosen.current !== page) return;
-    chosen.current = null;
-    headingRef.current?.focus();
-  }, [arrived, page]);
-
-  const onNavigate = useCallback((next: number) => {
-    chosen.current = next;
-  }, []);
+  const { headingRef, onNavigate } = usePageHeadingFocus(page, query.isSuccess && !query.isPlaceholderData);
 
   const data = query.data;
   return {

@@ -1,4 +1,4 @@
-import type { CreditRecord, Transaction, TransactionsPage } from '#shared/schemas/rewards';
+import type { CreditRecord, DineSummary, Transaction, TransactionsPage } from '#shared/schemas/rewards';
 
 const DAY = 86_400_000;
 
@@ -19,9 +19,11 @@ export function makeTransaction(overrides: Partial<Transaction> = {}): Transacti
     activeMerchant: true,
     cardLastFour: '1111',
     paidAt: null,
-    ticketAmount: 50,
+    ticketAmount: 50, earnedOnAmount: null, earnedOnReasons: [], earnMultiplier: null,
     reason: null,
     reasonCode: null,
+    statementCredit: null,
+    deferral: null,
     ...overrides,
   };
 }
@@ -39,6 +41,12 @@ export function makeCredit(overrides: Partial<CreditRecord> = {}): CreditRecord 
     benefitProcessor: 'built-in',
     status: 'completed',
     createdAt: daysAgo(20),
+    completedAt: daysAgo(18),
     ...overrides,
   };
+}
+
+/** This year's figures of GET /api/Member/DineSummary. */
+export function makeSummary(overrides: Partial<DineSummary> = {}): DineSummary {
+  return { currentYearBenefits: 0, currentYearDines: 0, year: new Date().getFullYear(), currentYearOnTheWay: 0, ...overrides };
 }

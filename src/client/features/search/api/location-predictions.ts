@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LocationPrediction } from '#shared/schemas/locations';
 import { LOCATION_PREDICTION_MIN_CHARS } from '#shared/constants/locations';
-import { api } from '#client/lib/api';
+import { API_PATHS } from '#shared/api-paths';
+import { call } from '#client/lib/api';
 import { track } from '#client/lib/impressions';
 
-export const LOCATION_PREDICTIONS_PATH = '/api/locations/predictions';
 /** Typing pauses this long before suggestions are asked for. */
 export const LOCATION_PREDICTION_DELAY_MS = 150;
 
@@ -15,7 +15,7 @@ export function locationPredictionsQueryOptions(text: string) {
     queryKey: ['locationPredictions', text] as const,
     queryFn: async ({ signal }) => {
       track({ eventType: 'locationPredictionRequest', path: window.location.pathname });
-      return (await api<{ predictions: LocationPrediction[] }>(LOCATION_PREDICTIONS_PATH, { query: { q: text }, signal })).predictions;
+      return (await call(API_PATHS.locationPredictions, { query: { q: text }, signal })).predictions;
     },
     enabled: text.length >= LOCATION_PREDICTION_MIN_CHARS,
     // Places do not move: the same text never asks twice in a visit.

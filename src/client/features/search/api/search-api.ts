@@ -1,14 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '#shared/first-screen';
-import type { MerchantSearchRequest, MerchantSearchResponse } from '#shared/schemas/merchant';
-import type { DefaultUserLocationResponse } from '#shared/schemas/partner';
-import { api, type QueryValue } from '#client/lib/api';
+import type { MerchantSearchRequest } from '#shared/schemas/merchant';
+import { API_PATHS } from '#shared/api-paths';
+import { call, type CallOptions } from '#client/lib/api';
 
-export const MERCHANT_SEARCH_PATH = '/api/v2/Merchants/Search';
-export const DEFAULT_USER_LOCATION_PATH = '/api/DefaultUserLocation';
-
+/** GET /api/v2/Merchants/Search (§7). */
 export function fetchMerchantSearch(request: MerchantSearchRequest, signal?: AbortSignal) {
-  return api<MerchantSearchResponse>(MERCHANT_SEARCH_PATH, { query: request as Record<string, QueryValue>, signal });
+  // MerchantSearchRequest is the schema's input, whose coerced numbers are typed unknown (they are numbers).
+  return call(API_PATHS.merchantSearch, { query: request as CallOptions<typeof API_PATHS.merchantSearch>['query'], signal });
 }
 
 /** GET /api/v2/Merchants/Search (§7). The key is the request itself, so equal searches share data. */
@@ -34,7 +33,7 @@ export function useMerchantSearch(request: MerchantSearchRequest | null, opts: {
 export function defaultUserLocationQueryOptions() {
   return queryOptions({
     queryKey: ['defaultUserLocation'] as const,
-    queryFn: ({ signal }) => api<DefaultUserLocationResponse>(DEFAULT_USER_LOCATION_PATH, { signal }),
+    queryFn: ({ signal }) => call(API_PATHS.defaultUserLocation, { signal }),
     staleTime: Infinity,
     retry: false,
   });

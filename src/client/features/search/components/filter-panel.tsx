@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { FEATURES, MEALS, SORTS, type Feature, type Meal, type SortBy } from '#shared/constants/merchant';
 import { countFilters, type FilterState } from '#shared/rules/search-query';
+import { featureFlagsOf } from '#shared/rules/partner-features';
 import { useContent } from '../../content';
 import { usePartner } from '#client/lib/partner';
 import styles from './filter-panel.module.css';
@@ -32,7 +33,8 @@ export function FilterPanel({ value, onChange, onDone, id }: FilterPanelProps) {
   const { copy } = useContent();
   const uid = useId();
   const set = (patch: Partial<FilterState>) => onChange({ ...value, ...patch });
-  const showAcclaimed = partner.acclaimedEnabled || partner.acclaimed2Enabled;
+  // §3 feature flags' filters, from the configuration in the page (the rule behind GET /api/feature-flags).
+  const filters = featureFlagsOf(partner).filters;
   const active = countFilters(value);
   const currencyText = copy('{{currencyPlural}} available');
   const benefitsLabel = currencyText.charAt(0).toUpperCase() + currencyText.slice(1);
@@ -59,10 +61,10 @@ export function FilterPanel({ value, onChange, onDone, id }: FilterPanelProps) {
       </div>
       <fieldset className={styles.group}>
         <legend className={styles.legend}>Suggested</legend>
-        {showAcclaimed && box('acclaimed', 'Acclaimed', value.acclaimed === true, (on) => set({ acclaimed: on || undefined }))}
+        {filters.acclaimed && box('acclaimed', 'Acclaimed', value.acclaimed === true, (on) => set({ acclaimed: on || undefined }))}
         {box('isNew', 'New', value.isNew === true, (on) => set({ isNew: on || undefined }))}
         {box('benefitsFor', benefitsLabel, value.benefitsFor === true, (on) => set({ benefitsFor: on || undefined }))}
-        {partner.openTableReservationsEnabled && box('reservations', 'Reservations', value.reservations === true, (on) => set({ reservations: on || undefined }))}
+        {filters.reservations && box('reservations', 'Reservations', value.reservations === true, (on) => set({ reservations: on || undefined }))}
       </fieldset>
       <fieldset className={styles.group}>
         <legend className={styles.legend}>Dining</legend>

@@ -141,22 +141,7 @@ export function SearchForm({ initialValues, onSearch, onUseCurrentLocation, serv
           onKeyDown={onLocationKey}
           onBlur={() => { setListOpen(false); setActive(-1); }}
         />
-        <ul id={listId} role="listbox" aria-label="Suggested places" className={styles.suggestions} hidden={!showList}>
-          {showList && predictions.map((p, i) => (
-            <li
-              key={p.label}
-              id={optionId(i)}
-              role="option"
-              aria-selected={i === active}
-              className={styles.suggestion}
-              // Chosen before the input's blur closes the list.
-              onMouseDown={(e) => { e.preventDefault(); choose(p.label); }}
-            >
-              {p.label}
-            </li>
-          ))}
-        </ul>
-        <p className="visually-hidden" role="status">{showList ? `${predictions.length} suggested place${predictions.length === 1 ? '' : 's'}; use the arrow keys to choose.` : ''}</p>
+        <LocationSuggestions listId={listId} predictions={showList ? predictions : []} active={active} optionId={optionId} onChoose={choose} />
         {locationError && <p id={`${locId}-error`} className={styles.error}>{locationError}</p>}
       </div>
       <div className={styles.field}>
@@ -177,14 +162,45 @@ export function SearchForm({ initialValues, onSearch, onUseCurrentLocation, serv
         />
         {cuisineError && <p id={`${cuisineId}-error`} className={styles.error}>{cuisineError}</p>}
       </div>
-      <div className={styles.actions}>
-        <button type="submit" className={styles.submit}>Search</button>
-        <button type="button" className={styles.secondary} onClick={onUseCurrentLocation} aria-busy={locating || undefined}>
-          <svg className={styles.pin} aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="18" height="18">
-            <path fill="currentColor" d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" />
-          </svg>{locating ? 'Finding your location…' : 'Use current location'}
-        </button>
-      </div>
+      <SearchActions locating={locating} onUseCurrentLocation={onUseCurrentLocation} />
     </form>
+  );
+}
+
+/** The location box's suggested places (shown while there are some) and their count, read out. */
+function LocationSuggestions({ listId, predictions, active, optionId, onChoose }: { listId: string; predictions: ReadonlyArray<{ label: string }>; active: number; optionId: (i: number) => string; onChoose: (label: string) => void }) {
+  return (
+    <>
+    <ul id={listId} role="listbox" aria-label="Suggested places" className={styles.suggestions} hidden={predictions.length === 0}>
+      {predictions.map((p, i) => (
+        <li
+          key={p.label}
+          id={optionId(i)}
+          role="option"
+          aria-selected={i === active}
+          className={styles.suggestion}
+          // Chosen before the input's blur closes the list.
+          onMouseDown={(e) => { e.preventDefault(); onChoose(p.label); }}
+        >
+          {p.label}
+        </li>
+      ))}
+    </ul>
+    <p className="visually-hidden" role="status">{predictions.length > 0 ? `${predictions.length} suggested place${predictions.length === 1 ? '' : 's'}; use the arrow keys to choose.` : ''}</p>
+    </>
+  );
+}
+
+/** Search, and Use current location (busy while the browser finds it). */
+function SearchActions({ locating, onUseCurrentLocation }: { locating: boolean; onUseCurrentLocation: () => void }) {
+  return (
+    <div className={styles.actions}>
+      <button type="submit" className={styles.submit}>Search</button>
+      <button type="button" className={styles.secondary} onClick={onUseCurrentLocation} aria-busy={locating || undefined}>
+        <svg className={styles.pin} aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="18" height="18">
+          <path fill="currentColor" d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" />
+        </svg>{locating ? 'Finding your location…' : 'Use current location'}
+      </button>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { BREAKPOINTS } from '#shared/constants/layout';
 import { searchHref } from '#shared/rules/search-query';
 import { useMediaQuery } from '#client/components/use-media-query';
+import { MapView } from '../../map'; // Leaflet loads only with the map, so the list works before the map code arrives.
 import { MerchantTile } from '../../merchants';
 import type { SearchPage } from '../hooks/use-search-page';
 import { resultCountText, searchSummary } from '../search-text';
@@ -11,8 +12,6 @@ import { SearchForm } from './search-form';
 import { LocationBlocked, NoResults, SearchError, SearchLoading } from './search-states';
 import styles from './search-page.module.css';
 
-// Leaflet loads only with the map, so the list works before the map code arrives.
-const MapView = /* @__PURE__ */ lazy(() => import('./map-view'));
 // Below 1050px the filters are a disclosure, closed at first: their code loads when first opened
 // there (a phone's first screen never shows them), and with the page where they are a side column.
 const FilterPanel = /* @__PURE__ */ lazy(async () => ({ default: (await import('./filter-panel')).FilterPanel }));

@@ -10,7 +10,7 @@ import { ApiError } from '#client/lib/api';
 import { track } from '#client/lib/impressions';
 import { useIsDesktop } from '#client/components/use-media-query';
 import { useMerchantSearch } from '../api/search-api';
-import type { MapArea } from '../components/map-view';
+import type { MapArea } from '../../map';
 import type { SearchFormValues } from '../components/search-form';
 import { readLastSearch, readSearchView, writeLastSearch, writeSearchView } from '../search-storage';
 import { searchAnnouncement, searchStatus } from '../search-text';

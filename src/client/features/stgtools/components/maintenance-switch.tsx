@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MaintenanceSwitchResponse } from '#shared/schemas/stgtools';
+import { API_PATHS } from '#shared/api-paths';
 import { Button } from '#client/components/button';
 import { Spinner } from '#client/components/spinner';
 import { useToast } from '#client/components/toast';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { messageOf } from '../message-of';
 import styles from './stgtools.module.css';
 
@@ -19,9 +19,9 @@ export function MaintenanceSwitch() {
   const titleId = useId();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const state = useQuery({ queryKey: KEY, queryFn: ({ signal }) => api<MaintenanceSwitchResponse>('/api/stgtools/maintenance', { signal }), retry: false });
+  const state = useQuery({ queryKey: KEY, queryFn: ({ signal }) => call(API_PATHS.maintenance, { signal }), retry: false });
   const change = useMutation({
-    mutationFn: (enabled: boolean) => api<MaintenanceSwitchResponse>('/api/stgtools/maintenance', { method: 'PUT', body: { enabled } }),
+    mutationFn: (enabled: boolean) => call(API_PATHS.setMaintenance, { body: { enabled } }),
     onSuccess: (answer) => {
       queryClient.setQueryData(KEY, answer);
       toast.show({ kind: 'success', message: answer.partnerSwitch ? 'Maintenance notice on: other pages show it from their next load.' : 'Maintenance notice off.' });

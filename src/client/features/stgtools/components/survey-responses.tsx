@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StgSurveyResponsesResponse } from '#shared/schemas/surveys';
+import { API_PATHS } from '#shared/api-paths';
 import { Button } from '#client/components/button';
 import { Spinner } from '#client/components/spinner';
-import { api } from '#client/lib/api';
+import { call } from '#client/lib/api';
 import { messageOf } from '../message-of';
 import styles from './stgtools.module.css';
 import own from './survey-responses.module.css';
@@ -12,7 +12,7 @@ import own from './survey-responses.module.css';
 export function surveyResponsesQueryOptions() {
   return queryOptions({
     queryKey: ['stgtools', 'survey-responses'] as const,
-    queryFn: ({ signal }) => api<StgSurveyResponsesResponse>('/api/stgtools/survey-responses', { signal }),
+    queryFn: ({ signal }) => call(API_PATHS.surveyResponses, { signal }),
     retry: false,
     // Answers arrive while the tester works elsewhere: fetch again whenever the page is opened.
     staleTime: 0,

@@ -1,8 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { checkSurveyAnswers, SURVEY_MESSAGES, type Survey, type SurveyEmbed, type SurveyQuestion } from '#shared/rules/surveys';
 import type { SurveyResponseCreated } from '#shared/schemas/surveys';
 import { Button } from '#client/components/button';
-import { FieldError } from '#client/components/field-error';
+import { FieldErrorSlot } from '#client/components/field-error';
 import { FormBanner } from '#client/components/form-banner';
 import { ApiError } from '#client/lib/api';
 import { useSubmitSurvey } from '../api';
@@ -28,6 +29,19 @@ function serverErrors(err: ApiError): Record<string, string> {
   return Object.fromEntries(err.fieldErrors.map((f) => [f.field === 'answers' ? '' : f.field.replace(/^answers\./, ''), f.message]));
 }
 
+/** The form's field of each question (question ids are the survey's own: kept out of react-hook-form's paths). */
+const fieldOf = (index: number) => `q${index}`;
+
+/** The answers given, by question id. */
+function answersOf(questions: readonly SurveyQuestion[], values: Answers): Record<string, string | number> {
+  const answers: Record<string, string | number> = {};
+  questions.forEach((q, i) => {
+    const value = values[fieldOf(i)];
+    if (value !== undefined) answers[q.id] = value;
+  });
+  return answers;
+}
+
 /**
  * One survey's questions as a form: every question labelled (a fieldset's legend for a rating or
  * a choice, a label for free text), optional ones marked; checked on submit with the server's
@@ -35,24 +49,28 @@ function serverErrors(err: ApiError): Record<string, string> {
  */
 export function SurveyForm({ survey, embed, onSubmitted, onFailed, submitText = 'Submit' }: SurveyFormProps) {
   const uid = useId();
-  const [answers, setAnswers] = useState<Answers>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitted, setSubmitted] = useState(false);
   const [failed, setFailed] = useState(false);
   const submit = useSubmitSurvey(survey.id);
   const formRef = useRef<HTMLFormElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
+  const { control, handleSubmit, setError, formState: { errors } } = useForm<Answers>({
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+    defaultValues: {},
+    resolver: (values) => {
+      const found = checkSurveyAnswers(survey.questions, answersOf(survey.questions, values)).errors;
+      const fieldErrors: FieldErrors<Answers> = {};
+      survey.questions.forEach((q, i) => {
+        if (found[q.id]) fieldErrors[fieldOf(i)] = { type: 'rule', message: found[q.id] };
+      });
+      return Object.keys(fieldErrors).length === 0 ? { values, errors: {} } : { values: {}, errors: fieldErrors };
+    },
+  });
 
-  const present = (a: Answers) => Object.fromEntries(Object.entries(a).filter(([, v]) => v !== undefined)) as Record<string, string | number>;
-  const setAnswer = (id: string, value: string | number) => {
-    const next = { ...answers, [id]: value };
-    setAnswers(next);
-    if (submitted) setErrors(checkSurveyAnswers(survey.questions, present(next)).errors);
-  };
-
-  const focusFirstError = (found: Record<string, string>) => {
+  const focusFirstError = (hasError: (index: number) => boolean) => {
     requestAnimationFrame(() => {
-      const first = survey.questions.find((q) => found[q.id]);
+      const first = survey.questions.find((_, i) => hasError(i));
       if (!first) {
         bannerRef.current?.focus();
         return;
@@ -61,23 +79,18 @@ export function SurveyForm({ survey, embed, onSubmitted, onFailed, submitText = 
     });
   };
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setSubmitted(true);
-    setFailed(false);
-    const check = checkSurveyAnswers(survey.questions, present(answers));
-    setErrors(check.errors);
-    if (Object.keys(check.errors).length > 0) {
-      focusFirstError(check.errors);
-      return;
-    }
+  const onValid = (values: Answers) => {
+    const check = checkSurveyAnswers(survey.questions, answersOf(survey.questions, values));
     submit.mutate({ answers: check.answers, ...embed }, {
       onSuccess: onSubmitted,
       onError: (err) => {
         if (err instanceof ApiError && err.status === 400 && err.fieldErrors.some((f) => f.field.startsWith('answers'))) {
           const found = serverErrors(err);
-          setErrors(found);
-          focusFirstError(found);
+          if (found['']) setError('root.server', { type: 'server', message: found[''] });
+          survey.questions.forEach((q, i) => {
+            if (found[q.id]) setError(fieldOf(i), { type: 'server', message: found[q.id] });
+          });
+          focusFirstError((i) => Boolean(found[survey.questions[i]!.id]));
           return;
         }
         if (onFailed) {
@@ -90,7 +103,12 @@ export function SurveyForm({ survey, embed, onSubmitted, onFailed, submitText = 
     });
   };
 
-  const formError = errors[''];
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    setFailed(false);
+    void handleSubmit(onValid, (found) => focusFirstError((i) => Boolean(found[fieldOf(i)])))(e);
+  };
+
+  const formError = errors.root?.server?.message;
   return (
     <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label={survey.title}>
       {failed && (
@@ -99,8 +117,13 @@ export function SurveyForm({ survey, embed, onSubmitted, onFailed, submitText = 
         </FormBanner>
       )}
       {formError && <FormBanner ref={bannerRef}>{formError}</FormBanner>}
-      {survey.questions.map((q) => (
-        <Question key={q.id} uid={uid} question={q} value={answers[q.id]} error={errors[q.id]} onChange={(v) => setAnswer(q.id, v)} />
+      {survey.questions.map((q, i) => (
+        <Controller
+          key={q.id}
+          control={control}
+          name={fieldOf(i)}
+          render={({ field }) => <Question uid={uid} question={q} value={field.value} error={errors[fieldOf(i)]?.message} onChange={field.onChange} />}
+        />
       ))}
       <div className={styles.actions}>
         <Button type="submit" loading={submit.isPending}>{submitText}</Button>
@@ -131,7 +154,7 @@ function Question({ uid, question: q, value, error, onChange }: QuestionProps) {
           onChange={(e) => onChange(e.target.value)}
         />
         <p id={`${id}-count`} className={`${styles.muted} ${length > q.maxLength ? styles.over : ''}`}>{`${length} of ${q.maxLength} characters`}</p>
-        {error && <FieldError id={errorId}>{error}</FieldError>}
+        <FieldErrorSlot id={errorId} error={error} />
       </div>
     );
   }
@@ -171,7 +194,7 @@ function Question({ uid, question: q, value, error, onChange }: QuestionProps) {
           ))}
         </div>
       )}
-      {error && <FieldError id={errorId}>{error}</FieldError>}
+      <FieldErrorSlot id={errorId} error={error} />
     </fieldset>
   );
 }

@@ -2,6 +2,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { SURVEY_MESSAGES, surveyEmbed } from '#shared/rules/surveys';
 import { paths } from '#shared/routes';
 import { LinkButton } from '#client/components/button';
+import { FLOW_DONE } from '#client/components/flow-end-gate';
 import { StatusPage } from '#client/components/status-page';
 import { useDocumentTitle } from '#client/components/use-document-title';
 import { usePartner } from '#client/lib/partner';
@@ -51,7 +52,7 @@ export function SurveyPage() {
         submitText="Submit survey"
         onSubmitted={() => {
           markSeen(survey.id);
-          void navigate(paths.surveys.success());
+          void navigate(paths.surveys.success(), { state: FLOW_DONE });
         }}
         onFailed={() => void navigate(paths.surveys.error({ id: survey.id }))}
       />

@@ -4,6 +4,7 @@ import { openDuringMaintenance } from '#shared/rules/promotions-maintenance';
 import { SURVEY_CLOSE_AFTER_SUBMIT_MS, SURVEY_HEIGHT_PX, SURVEY_MESSAGES, surveyEmbed, surveyForPath, type Survey } from '#shared/rules/surveys';
 import { usePartner } from '#client/lib/partner';
 import { useKnownPublicId, useMember } from '../../session';
+import { useInterruption } from '../../interruptions';
 import { useSurveys } from '../api';
 import { markSeen, readLastSeen } from '../last-seen';
 import { SurveyForm } from './survey-form';
@@ -52,8 +53,11 @@ export function SurveyPrompt() {
     return () => window.clearTimeout(timer);
   }, [pathname, surveys]);
 
-  // The maintenance notice replaces the page: nothing to give feedback on.
-  if (!survey || (maintenanceMode && !openDuringMaintenance(pathname))) return null;
+  // The maintenance notice replaces the page: nothing to give feedback on. Due, it waits for the
+  // interruption queue (one at a time, none on joining, linking a card, signing in …).
+  const due = survey !== null && !(maintenanceMode && !openDuringMaintenance(pathname));
+  const show = useInterruption('survey', due);
+  if (!survey || !show) return null;
   return (
     <PromptRegion
       key={survey.id}

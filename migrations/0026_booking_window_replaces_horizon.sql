@@ -1,0 +1,1 @@
+ALTER TABLE "reservation_settings" DROP COLUMN "max_days_ahead";

@@ -1,0 +1,41 @@
+import { lazy, type ComponentType } from 'react';
+
+/** Bumped when the page tries its screen again (the offline page's retry, the next navigation). */
+let attempt = 0;
+
+/**
+ * A screen whose code could not be fetched (offline) is fetched afresh on the next attempt: called
+ * by the routes' error boundary when it tries again. React keeps a failed lazy load failed for good,
+ * so the screen makes a new one; until then the failure stays thrown, for the boundary to show the
+ * offline page (a new load started by every render meanwhile would suspend the page out of sight).
+ */
+export function retryFailedScreens(): void {
+  attempt += 1;
+}
+
+/**
+ * A screen (or a part of the chrome, DeferredPart) loaded when first shown, so the first page only
+ * downloads its own code. Navigations are
+ * transitions (React Router's BrowserRouter), so the page on screen stays until the next one's
+ * code has arrived; on the first load the app's Suspense boundary (AppRoutes) waits for it.
+ */
+export function lazyScreen<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K): ComponentType {
+  let failedOn: number | null = null;
+  const make = () => lazy(async (): Promise<{ default: ComponentType }> => {
+    try {
+      return { default: (await load())[name] };
+    } catch (err) {
+      failedOn = attempt;
+      throw err;
+    }
+  });
+  let current = make();
+  return function Screen() {
+    if (failedOn !== null && failedOn !== attempt) {
+      failedOn = null;
+      current = make();
+    }
+    const Loaded = current;
+    return <Loaded />;
+  };
+}

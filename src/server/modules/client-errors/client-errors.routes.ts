@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZErrorResponse } from '#shared/schemas/common';
+import { type ClientErrorRequest } from '#shared/schemas/client-errors';
+import type { Db } from '../../db/client';
+import { clientErrors } from '../../db/schema';
+import { CLIENT_ERRORS_PER_ADDRESS } from '../../plugins/rate-limits';
+import { API } from '#shared/api';
+import { route } from '../../lib/route';
+
+/** A report is a few hundred bytes of JSON. */
+const BODY_LIMIT = 4 * 1024;
+
+/**
+ * What of a report is kept: the path without a query or fragment, and no e-mail address or long
+ * number (a card, phone or member number an error message might quote).
+ */
+export function scrubReport(report: ClientErrorRequest): ClientErrorRequest {
+  const mask = (text: string) => text
+    .replace(/[^\s@<>()"',;:]+@[^\s@<>()"',;:]+/g, '[email]')
+    .replace(/\d[\d -]{4,}\d/g, '[number]');
+  return {
+    ...report,
+    route: report.route.split(/[?#]/)[0]!,
+    name: mask(report.name),
+    message: mask(report.message.split('\n')[0]!),
+  };
+}
+
+/**
+ * POST /api/client-errors (issue 25 item 8): an error the browser alone saw, with the reference
+ * code the server-error page shows, so support can find it (docs/support.md). Kept in
+ * client_errors and logged ('client error', with the reference), from anonymous visitors too.
+ * A state-changing call like any other: anti-forgery token, the API's limit and its own per
+ * address, a small body.
+ */
+export const clientErrorsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  route(app, API.clientErrors, {
+    bodyLimit: BODY_LIMIT,
+    config: { rateLimit: CLIENT_ERRORS_PER_ADDRESS },
+    schema: {
+      tags: ['tracking'],
+      summary: 'Report an error the browser saw, with the reference code shown to the visitor',
+      description: `At most ${CLIENT_ERRORS_PER_ADDRESS.max} calls a minute per client address (429 past that). The route is kept without its query; e-mail addresses and long numbers in the name and message are masked.`,
+      response: { 400: ZErrorResponse, 403: ZErrorResponse, 413: ZErrorResponse, 429: ZErrorResponse },
+    },
+  }, async (request, reply) => {
+    const report = scrubReport(request.body);
+    request.log.warn({ reference: report.reference, route: report.route, name: report.name, message: report.message, status: report.status }, 'client error');
+    await db.insert(clientErrors).values({
+      reference: report.reference,
+      partnerId: request.sitePartner.id,
+      route: report.route,
+      name: report.name,
+      message: report.message,
+      status: report.status ?? null,
+      requestId: request.id,
+    });
+    return reply.status(202).send({ reference: report.reference });
+  });
+};

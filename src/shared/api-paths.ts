@@ -1,0 +1,96 @@
+/**
+ * The API table's addresses (issue 26): every /api call's name, method and path (Fastify syntax,
+ * ':name' is one segment). Plain data, free of zod: the client imports it to make its calls
+ * (lib/api.ts `call`), the server never directly. The request and response schemas of each call
+ * are in ./api.ts, which is keyed by these names and built from these entries, so a path lives
+ * here only, and the two tables cannot drift (api.ts does not compile without an entry for every
+ * name here, and nothing else). To add a call: a line here, its schemas in api.ts, then
+ * `route(app, API.<name>, …)` on the server and `call(API_PATHS.<name>, …)` on the client.
+ */
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type ApiPath = { readonly method: ApiMethod; readonly path: `/api/${string}` };
+
+const get = <const P extends ApiPath['path']>(path: P) => ({ method: 'GET', path }) as const;
+const post = <const P extends ApiPath['path']>(path: P) => ({ method: 'POST', path }) as const;
+const put = <const P extends ApiPath['path']>(path: P) => ({ method: 'PUT', path }) as const;
+const del = <const P extends ApiPath['path']>(path: P) => ({ method: 'DELETE', path }) as const;
+
+export const API_PATHS = {
+  // Session and anti-forgery.
+  csrf: get('/api/CSRF'),
+  signIn: post('/api/SignIn'),
+  signInLink: post('/api/SignInLink'),
+  useSignInLink: post('/api/SignInLink/Use'),
+  signOut: get('/api/SignOut'),
+  // Password recovery.
+  recover: post('/api/Recover'),
+  recoverToken: get('/api/Recover/Token'),
+  recoverUpdate: post('/api/Recover/Update'),
+  fixCredentials: post('/api/FixCredentials'),
+  // Partner site.
+  featureFlags: get('/api/feature-flags'),
+  defaultUserLocation: get('/api/DefaultUserLocation'),
+  cmsPage: get('/api/cms/pages/:contentName/'),
+  locationPredictions: get('/api/locations/predictions'),
+  impressions: post('/api/Impressions'),
+  clientErrors: post('/api/client-errors'),
+  captchaChallenge: get('/api/captcha/challenge'),
+  // Restaurants.
+  merchantSearch: get('/api/v2/Merchants/Search'),
+  merchant: get('/api/merchants/:merchantId'),
+  merchantReviews: get('/api/merchants/:merchantId/reviews'),
+  availability: get('/api/merchants/:merchantId/availability'),
+  flexOffer: get('/api/merchants/:merchantId/flex-offers/members/:publicId'),
+  // Enrolment.
+  signUp: post('/api/Members/Prospects'),
+  prospectEmail: post('/api/Members/Prospects/Email'),
+  validateEmail: get('/api/Members/Validate/Email'),
+  validateZip: get('/api/Members/Validate/Zip'),
+  // The member.
+  member: get('/api/Member'),
+  updateProfile: put('/api/Member'),
+  knownVisitor: get('/api/Member/:publicId'),
+  activateKnownVisitor: post('/api/Member/Activate'),
+  memberCards: get('/api/Member/Cards'),
+  addCards: post('/api/Member/Cards'),
+  deleteCard: del('/api/Member/Cards'),
+  partnerCards: get('/api/Cards/AllPartnerCards'),
+  registerBonus: post('/api/Member/Bonus/:code'),
+  claims: get('/api/Member/Claims'),
+  submitClaim: post('/api/Member/Claims'),
+  favorites: get('/api/Member/Favorites'),
+  addFavorite: put('/api/Member/Favorites/:merchantId'),
+  removeFavorite: del('/api/Member/Favorites/:merchantId'),
+  merchantVisits: get('/api/Member/merchants/:merchantId/visits'),
+  reservations: get('/api/Member/Reservations'),
+  reserve: post('/api/Member/Reservations'),
+  confirmReservation: post('/api/Member/Reservations/:id/Confirm'),
+  cancelReservation: del('/api/Member/Reservations/:id'),
+  dineSummary: get('/api/Member/DineSummary'),
+  transactions: get('/api/Member/Transactions'),
+  creditBalance: get('/api/Member/StatementCreditBalance'),
+  creditRecords: get('/api/Member/TransactionsStatementCredits'),
+  reviewStatus: get('/api/reviews/status'),
+  reviewableDine: get('/api/reviews/dines/:txnId'),
+  createReview: post('/api/reviews'),
+  surveyResponse: post('/api/surveys/:surveyId/responses'),
+  // Card network (the network's webhook; the staging tools and the simulator call it too).
+  cardNetworkEvent: post('/api/card-network/events'),
+  // Staging tools (not registered in production).
+  maintenance: get('/api/stgtools/maintenance'),
+  setMaintenance: put('/api/stgtools/maintenance'),
+  demoMembers: get('/api/stgtools/members'),
+  demoPartnerNumbers: get('/api/stgtools/partner-numbers'),
+  outbox: get('/api/stgtools/outbox'),
+  signInAs: post('/api/stgtools/sign-in-as'),
+  setMemberState: put('/api/stgtools/member-state'),
+  dineNow: post('/api/stgtools/dines'),
+  networkSample: get('/api/stgtools/network-sample'),
+  networkRun: get('/api/stgtools/network-run'),
+  reviewClaims: get('/api/stgtools/claims'),
+  resolveClaim: post('/api/stgtools/claims/:id/resolve'),
+  surveyResponses: get('/api/stgtools/survey-responses'),
+} as const satisfies Record<string, ApiPath>;
+
+export type ApiName = keyof typeof API_PATHS;
