@@ -79,6 +79,10 @@ test('a member sees lunch slots marked as earning, dinner slots as not, and a pl
   const time = widget.getByLabel('Time', { exact: true });
   // The dinner default (19:00, inside a shift); only the shifts' times, none at midnight.
   await expect(time).toHaveValue('19:00');
+  // The chosen day's answer, not the last one kept on screen while it is asked (today's: at a
+  // weekend, dinner only), before its times are read.
+  await expect(widget.getByRole('list', { name: /Available on/ })).toHaveAccessibleName(`Available on ${new Date(`${spot.date}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' })}`);
+  await expect(time.locator('option').first()).toHaveAttribute('value', '11:30');
   const values = await time.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
   expect(values[0]).toBe('11:30');
   expect(values).not.toContain('00:00');
