@@ -70,7 +70,8 @@ describe('isEmbedded', () => {
       await lite.close();
       await remote.close();
     }
-  });
+    // A fresh embedded database runs initdb: seconds on an idle machine, more under a full parallel run.
+  }, 120_000);
 });
 
 describe('describeDataDirError', () => {

@@ -114,5 +114,6 @@ describe('seed', () => {
     } finally {
       await database.close();
     }
-  });
+    // A new embedded database, its migrations and 800 restaurants: more than the default 20 s under a full parallel run.
+  }, 120_000);
 });
