@@ -1,8 +1,9 @@
 import type { Db } from '../db/client';
 
 /**
- * A piece of scheduled background work. Each module declares its own (modules/<m>/jobs.ts),
- * jobs/jobs.ts lists them all and jobs/scheduler.ts runs them.
+ * A piece of scheduled background work. Each module declares its own (modules/<m>/jobs.ts,
+ * exported by its index.ts; the sessions sweep in plugins/session.ts), jobs/jobs.ts lists them all
+ * and jobs/scheduler.ts runs them.
  */
 export type ScheduledJob = {
   /** Unique; the row in scheduled_jobs. */

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { members, sessions, type MemberRow, type SessionRow } from '../db/schema';
 import { REMEMBER_ME_MS, SESSION_MS } from '#shared/rules/session-timers';
 import { AppError } from '../lib/app-error';
+import type { ScheduledJob } from '../lib/scheduled-job';
 
 export const SESSION_COOKIE = 'rn_session';
 /** Renew the idle timeout in the database at most this often (GET /api/Member always renews). */
@@ -35,7 +36,7 @@ const lifetime = (staySignedIn: boolean) => (staySignedIn ? REMEMBER_ME_MS : SES
 /**
  * Server-side sessions (any app instance can serve them): a random token in an httpOnly cookie,
  * its SHA-256 in the sessions table, bound to one partner. Idle timeout 15 minutes, 90 days with
- * 'stay signed in'; rotated at sign-in, deleted at sign-out, swept when expired (jobs/jobs.ts).
+ * 'stay signed in'; rotated at sign-in, deleted at sign-out, swept when expired (sessionJobs below).
  */
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config: AppConfig }) => {
   const { db, config } = opts;
@@ -114,3 +115,15 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; con
     },
   });
 });
+
+/** `sessions-sweep`, every 10 minutes: deletes expired sessions (jobs/jobs.ts lists it in appJobs). */
+export function sessionJobs(): ScheduledJob[] {
+  return [{
+    name: 'sessions-sweep',
+    everyMs: 10 * 60_000,
+    run: async ({ db }) => {
+      const gone = await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.id });
+      return `${gone.length} expired sessions deleted`;
+    },
+  }];
+}

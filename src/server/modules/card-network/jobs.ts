@@ -2,7 +2,7 @@ import type { ScheduledJob } from '../../lib/scheduled-job';
 import { applyInbox, sweepRewards } from './engine';
 
 /**
- * The engine's scheduled work (jobs/jobs.ts lists it in appJobs):
+ * The engine's scheduled work (exported by index.ts; jobs/jobs.ts lists it in appJobs):
  * - `card-network-apply`: applies what is left in the inbox: events received by another instance
  *   (each instance applies its own at once, applier.ts), or left by a crash or an outage. It runs
  *   at every poll of the scheduler (15 s in-process, 5 s in `npm run worker`).

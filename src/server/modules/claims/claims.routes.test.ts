@@ -18,7 +18,7 @@ import { drainInbox } from '../card-network/engine';
 import { NO_LOCATION, NOT_IN_REVIEW, UNKNOWN_CARD, UNKNOWN_MERCHANT } from './claims.service';
 import { CLAIMS_PER_MEMBER } from './claims.routes';
 import { rematchSubmitted } from './claims.service';
-import { appJobs } from '../../jobs/jobs';
+import { claimsJobs } from './jobs';
 
 let t: TestApp;
 let merchantId: number;
@@ -181,7 +181,7 @@ describe('POST /api/Member/Claims: matching', () => {
 
 describe('the reward-claims-rematch job', () => {
   it('is scheduled every minute and matches Submitted claims once the engine applied their events', async () => {
-    const job = appJobs({ impressionsRetentionDays: 90 }).find((j) => j.name === 'reward-claims-rematch');
+    const job = claimsJobs().find((j) => j.name === 'reward-claims-rematch');
     expect(job?.everyMs).toBe(60_000);
     const { card } = await cardOf('caesars', 'select-card');
     const date = addDays(today, -27);

@@ -15,7 +15,7 @@ const CLOCK_SKEW_MS = 24 * 3_600_000;
 /**
  * POST /api/Impressions: page views, searches and other events, from anonymous visitors too. What
  * one client may store is bounded: calls per minute and rows per hour per address (a 429 past
- * either), field sizes, and a body limit; the retention job (jobs/retention.ts) deletes old rows.
+ * either), field sizes, and a body limit; the retention job (jobs.ts) deletes old rows.
  */
 export const impressionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   route(app, API.impressions, {

@@ -1,6 +1,7 @@
 /**
  * Public entry of the lockout module for other server modules: sign-in lockout (failures per
- * account and per client). Other modules import from here, never from the module's files
- * (eslint.config.js).
+ * account and per client), and its scheduled sweep. Other modules import from here, never from
+ * the module's files (eslint.config.js).
  */
 export { LOCKOUT_MESSAGE, clearLockout, clearMemberLockouts, clientWaitMessage, clientWaitMs, isLocked, lockoutState, normaliseIdentifier, parseIdentifier, recordAccountFailure, recordClientFailure, recordFailure, type SignInClient, type SignInIdentifier } from './lockout';
+export { lockoutJobs } from './jobs';

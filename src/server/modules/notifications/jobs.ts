@@ -8,7 +8,7 @@ import { runNotifications } from './notifications.service';
 export type NotificationJobConfig = Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'env' | 'partnerHosts' | 'siteOrigin'>;
 
 /**
- * `reward-notifications` (jobs/jobs.ts lists it in appJobs), every 15 seconds: records the mails dines
+ * `reward-notifications` (exported by index.ts; jobs/jobs.ts lists it in appJobs), every 15 seconds: records the mails dines
  * call for and sends what is due (docs/notifications.md). The scheduler runs it on one runner at a
  * time; the rows' own claims keep every mail single even when a lease runs out mid-run.
  */
