@@ -1,0 +1,8 @@
+/**
+ * Public entry of the claims module for other server parts (the operator console's queue):
+ * the review queue and its resolution, with the member's e-mail. Others import from here, never
+ * from the module's files (eslint.config.js).
+ */
+export { notify } from './claims.routes';
+export { claimWithNames } from './claims.repo';
+export { resolveClaim, reviewClaims, toClaim } from './claims.service';
