@@ -111,7 +111,12 @@ export const staffAuthPlugin = fp(async (app: FastifyInstance, opts: { db: Db; p
     if (!route.startsWith('/api/')) return;
     if (csrfTokenRequired(request.method, route, request.routeOptions.config) && !csrfOk(request)) throw AppError.forbidden(CSRF_MESSAGE);
     const access = request.routeOptions.config.opsAccess;
-    if (access === undefined || access === 'public') return;
+    // A console call registered without its line in the permission table is nobody's (deny by default).
+    if (access === undefined) {
+      if (route.startsWith('/api/ops/')) throw AppError.forbidden('This console call has no permission set.');
+      return;
+    }
+    if (access === 'public') return;
     request.staff = await load(request);
     const session = requireStaff(request);
     if (access !== 'staff' && !can(session.row.role, access)) throw AppError.forbidden('Your role does not allow this. Ask a supervisor or an administrator.');
