@@ -24,7 +24,7 @@ export type BuildOpsAppOptions = { config: AppConfig; db: Db; rateLimitMax?: num
  * database, the error shape, the security headers and the rate limits with the partner sites,
  * and nothing of their sessions: no partner is resolved here, no member session exists here, and
  * its staff session cookie is host-only. Its API is under /api/ops/, documented at /api/docs; any
- * other GET is the console's page (dist/client/ops/index.html, the Vite build's second entry).
+ * other GET is the console's page (dist/ops/index.html, built by vite.ops.config.ts).
  */
 export async function buildOpsApp(opts: BuildOpsAppOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
@@ -59,8 +59,10 @@ export async function buildOpsApp(opts: BuildOpsAppOptions): Promise<FastifyInst
   const key = await staffSealingKey(db, config.opsSecretKey);
   await app.register(async (scope) => opsRoutes(scope.withTypeProvider<ZodTypeProvider>(), { db, config, key, mailer: opts.mailer, signInPerMinute: opts.signInPerMinute }));
 
-  await app.register(assetsPlugin, { clientDir: config.clientDir });
-  const pageFile = path.resolve(config.clientDir, 'ops', 'index.html');
+  // The console's own build (vite.ops.config.ts): dist/ops beside dist/client.
+  const consoleDir = path.resolve(config.clientDir, '..', 'ops');
+  await app.register(assetsPlugin, { clientDir: consoleDir });
+  const pageFile = path.join(consoleDir, 'index.html');
   let page: string | undefined;
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' || request.url.startsWith('/api/')) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'There is no such console call.' });

@@ -164,6 +164,7 @@ export async function opsRoutes(app: OpsApp, opts: { db: Db; config: AppConfig; 
     if (!before) throw AppError.notFound('There is no console account with this id.');
     const { reason, unlock, ...change } = request.body;
     if (before.id === session.row.id && (change.role !== undefined || change.status !== undefined)) throw AppError.forbidden('You cannot change your own role or status: ask another administrator.');
+    if (change.status === 'active' && !before.passwordHash) throw new AppError(409, 'This account is not set up yet: it becomes active when its setup link is used.');
     const [after] = Object.keys(change).length
       ? await db.update(staff).set({ ...change, updatedAt: new Date() }).where(eq(staff.id, before.id)).returning()
       : [before];
