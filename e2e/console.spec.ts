@@ -37,7 +37,7 @@ test.describe('operator console', () => {
     const card = sample.cards.find((c) => c.publicId === 'demo-hilton-select-card')!;
     const location = sample.locations[13]!;
     const merchant = await getJson<MerchantDetail>(page, `/api/merchants/${location.merchantId}`);
-    const local = merchantLocalDateTime(new Date(Date.now() - 9 * DAY), location.state);
+    const local = merchantLocalDateTime(new Date(Date.now() - 13 * DAY), location.state);
     const date = local.slice(0, 10);
     const cents = 3000 + Math.floor(Math.random() * 3000);
     const amount = (cents / 100).toFixed(2);
@@ -52,7 +52,7 @@ test.describe('operator console', () => {
     await consoleSignIn(agent, 'agent');
     await expectNoSeriousA11yIssues(agent);
     await expect(agent.getByRole('heading', { level: 1, name: 'Find a member' })).toBeVisible();
-    await agent.getByLabel('Partner').selectOption(PARTNER_CODE);
+    await agent.getByLabel('Partner', { exact: true }).selectOption(PARTNER_CODE);
     await agent.getByLabel(/E-mail, partner number/).fill('select.card@hilton.example.com');
     await agent.getByRole('button', { name: 'Search' }).click();
     const results = agent.getByRole('table');
