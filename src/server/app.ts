@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
@@ -56,6 +56,8 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests capture them). */
   logStream?: { write: (line: string) => void };
+  /** The HTTP server (main.ts: one that hands the console's host to the console app, ops/dispatch.ts). */
+  serverFactory?: FastifyServerFactory;
 };
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -82,6 +84,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy as boolean, // a hop count works too; Fastify's types lag behind
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: MAX_PARAM_LENGTH },
+    ...(opts.serverFactory ? { serverFactory: opts.serverFactory } : {}),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

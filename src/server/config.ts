@@ -60,6 +60,10 @@ const ZEnv = z.object({
   MAINTENANCE_MODE: z.enum(['true', 'false']).default('false'),
   /** Origin of the operator console that emulates members (§4 emulation); unset: pages listen to no emulation messages. */
   ADMIN_EMULATION_ORIGIN: z.string().url().refine((v) => /^https?:\/\//i.test(v), 'Use an http:// or https:// origin.').optional(),
+  /** The operator console's host name (issue 27); unset: ops.localhost outside production, no console in production. */
+  OPS_HOST: z.string().trim().toLowerCase().regex(/^[a-z0-9.-]+$/, 'Use a host name like ops.dining.example.com (no scheme, no port).').optional(),
+  /** Key (32+ characters) that seals staff TOTP secrets; unset outside production: one kept in app_secrets. */
+  OPS_SECRET_KEY: z.string().min(32, 'Use at least 32 characters.').optional(),
   /** Global API base of the client (§7): a path prefix like /rn or an http(s) origin in front of /api/...; unset: the site's own /api. */
   API_BASE: z.string().regex(/^(\/(?!\/)[^?#\s]*|https?:\/\/[^?#\s]+)$/i, 'Use a path like /rn or an origin like https://api.example.com.').optional(),
 });
@@ -162,6 +166,13 @@ const ZConfig = ZEnv.transform((e, ctx) => {
     openTable: e.OPENTABLE_API_URL && e.OPENTABLE_ACCESS_TOKEN ? { baseUrl: e.OPENTABLE_API_URL.replace(/\/+$/, ''), accessToken: e.OPENTABLE_ACCESS_TOKEN } : null,
     /** §2 maintenance notice on every partner site, whatever the partner's own switch says. */
     maintenanceMode: e.MAINTENANCE_MODE === 'true',
+    /** The operator console's host (requests for it go to server/ops/app.ts), or null: no console. */
+    opsHost: e.OPS_HOST ?? (e.NODE_ENV === 'production' ? null : 'ops.localhost'),
+    /** The console's origin for links it e-mails or prints (setup links). */
+    opsOrigin: e.OPS_HOST
+      ? `${e.NODE_ENV === 'production' ? 'https' : 'http'}://${e.OPS_HOST}${e.NODE_ENV === 'production' || e.PORT === 80 || e.PORT === 0 ? '' : `:${e.PORT}`}`
+      : `http://ops.localhost${e.PORT === 80 || e.PORT === 0 ? '' : `:${e.PORT}`}`,
+    opsSecretKey: e.OPS_SECRET_KEY ?? null,
   };
 });
 
@@ -189,6 +200,9 @@ function productionWeaknesses(e: z.output<typeof ZEnv>): Array<{ path: string[];
   }
   if (e.SITE_ORIGIN && !/^https:\/\//i.test(e.SITE_ORIGIN)) {
     issues.push({ path: ['SITE_ORIGIN'], message: 'must be https:// in production: e-mailed sign-in and password-reset links over http can be read and changed on the way, and partner sites are served over https.' });
+  }
+  if (e.OPS_HOST && !e.OPS_SECRET_KEY) {
+    issues.push({ path: ['OPS_SECRET_KEY'], message: `required in production with OPS_HOST: the key that seals the console staff's second-factor secrets, so a copy of the database alone does not give them away. ${generate}` });
   }
   if (!e.CARD_FRAME_ORIGIN) {
     issues.push({ path: ['CARD_FRAME_ORIGIN'], message: `required in production: the https origin of the card-entry frame, e.g. https://cards.dining.example.com. The default (http://localhost:${e.CARD_FRAME_PORT ?? e.PORT + 1}) is each member's own machine: no partner site can frame it, so members could not link a card.` });

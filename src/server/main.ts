@@ -1,8 +1,11 @@
 import cliProgress from 'cli-progress';
 import { loadConfig, type AppConfig } from './config';
 import { buildApp } from './app';
+import { buildOpsApp } from './ops/app';
+import { hostDispatch } from './ops/dispatch';
+import { staffSealingKey } from './ops/staff';
 import { checkPostgres, describeDataDirError, describePostgresError, isDatabaseUnavailable, openDatabase, postgresAddress, runMigrations, type Database } from './db/client';
-import { assertNoDemoMembers, ensureBonusCatalogue, ensureReservationBooks, isSeeded, seed, sendDemoHistoryOnce, writeDemoReviews } from './demo';
+import { assertNoDemoMembers, assertNoDemoStaff, ensureBonusCatalogue, ensureDemoStaff, ensureReservationBooks, isSeeded, seed, sendDemoHistoryOnce, writeDemoReviews } from './demo';
 import { appJobs } from './jobs/jobs';
 import { createScheduler } from './jobs/scheduler';
 import { buildCardFrameServer, cardFrameProblem, frameAncestors, framingPartners } from './modules/cards/card-frame-server';
@@ -55,6 +58,9 @@ async function main() {
     console.log(`Seeded ${result.partners} partners, ${result.contentPages} content items and ${result.merchants} restaurants.`);
   }
   if (config.env === 'production') await assertNoDemoMembers(database.db);
+  // The console's demo staff (docs/demo-staff.md) outside production; none may exist in production.
+  if (config.env === 'production') await assertNoDemoStaff(database.db);
+  else await ensureDemoStaff(database.db, await staffSealingKey(database.db, config.opsSecretKey));
   // Data folders seeded before bonuses existed get the bonus catalogue (missing programmes only).
   await ensureBonusCatalogue(database.db);
   // Restaurants that take reservations get their reservation books (missing ones only: older data folders too).
@@ -65,7 +71,10 @@ async function main() {
   if (frameProblem) throw new Error(frameProblem);
 
   const serving = await servingDatabase(config, database);
-  const app = await buildApp({ config, db: serving.db });
+  // The operator console on its own host, same port (ops/dispatch.ts); none in production without OPS_HOST.
+  const ops = config.opsHost ? await buildOpsApp({ config, db: serving.db }) : undefined;
+  if (ops) await ops.ready();
+  const app = await buildApp({ config, db: serving.db, ...(ops && config.opsHost ? { serverFactory: hostDispatch(config.opsHost, ops) } : {}) });
   // The demo card members' year of dining, sent as signed events through the webhook (first start only; production has no demo members).
   const history = config.env === 'production' ? null : await sendDemoHistoryOnce(app, { db: serving.db, secret: config.cardEventsSecret });
   if (history) console.log(`Demo history: ${history.events} card-network events for ${history.members} demo card members in ${(history.ms / 1000).toFixed(1)} s.`);
@@ -84,6 +93,7 @@ async function main() {
     force.unref();
     await scheduler?.stop();
     await app.close();
+    await ops?.close();
     await frame?.close();
     await serving.close();
     process.exit(0);
@@ -96,6 +106,7 @@ async function main() {
   if (frame) await frame.listen({ port: config.cardFramePort, host: config.host });
   console.log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s on http://localhost:${port}, ${config.databaseUrl ? `PostgreSQL at ${postgresAddress(config.databaseUrl)}` : `embedded database in ${config.dataDir}`}.`);
   console.log(`Partner sites: http://<partner>.localhost:${port}, e.g. http://hilton.localhost:${port}. API docs: http://localhost:${port}/api/docs`);
+  if (ops) console.log(`Operator console: ${config.opsOrigin}${config.env === 'production' ? '' : ' (demo staff: docs/demo-staff.md)'}.`);
   if (frame) {
     const parents = frameAncestors(config, partnersOfFrame);
     console.log(`Card frame: ${config.cardFrameOrigin}/card-frame/ (port ${(frame.server.address() as { port: number } | null)?.port ?? config.cardFramePort}), may be framed by ${parents.slice(0, 3).join(', ')}${parents.length > 3 ? ` and ${parents.length - 3} more partner origins` : ''}.`);

@@ -91,6 +91,28 @@ export const API_PATHS = {
   reviewClaims: get('/api/stgtools/claims'),
   resolveClaim: post('/api/stgtools/claims/:id/resolve'),
   surveyResponses: get('/api/stgtools/survey-responses'),
+  // The operator console (its own origin, server/ops; who may call each: shared/rules/ops-permissions.ts).
+  opsCsrf: get('/api/ops/csrf'),
+  opsSignIn: post('/api/ops/sign-in'),
+  opsSetupInfo: get('/api/ops/setup'),
+  opsSetup: post('/api/ops/setup'),
+  opsMe: get('/api/ops/me'),
+  opsSignOut: post('/api/ops/sign-out'),
+  opsPartners: get('/api/ops/partners'),
+  opsMemberSearch: get('/api/ops/members'),
+  opsMember: get('/api/ops/members/:memberId'),
+  opsMemberUnlock: post('/api/ops/members/:memberId/unlock'),
+  opsMemberSignInLink: post('/api/ops/members/:memberId/sign-in-link'),
+  opsClaims: get('/api/ops/claims'),
+  opsClaimResolve: post('/api/ops/claims/:claimId/resolve'),
+  opsAudit: get('/api/ops/audit'),
+  opsStaff: get('/api/ops/staff'),
+  opsStaffCreate: post('/api/ops/staff'),
+  opsStaffUpdate: put('/api/ops/staff/:staffId'),
 } as const satisfies Record<string, ApiPath>;
 
 export type ApiName = keyof typeof API_PATHS;
+
+/** The console's calls are served on its own origin (server/ops/app.ts), the others on the partner sites. */
+export const OPS_API_PREFIX = '/api/ops/';
+export const isOpsCall = (path: string) => path.startsWith(OPS_API_PREFIX);

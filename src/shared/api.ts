@@ -24,6 +24,11 @@ import {
   ZDemoMembersResponse, ZDemoPartnerNumbersResponse, ZDineNowRequest, ZDineNowResponse, ZMaintenanceSwitchRequest, ZMaintenanceSwitchResponse,
   ZMemberStateRequest, ZNetworkRun, ZNetworkRunQuery, ZNetworkSample, ZOutboxResponse, ZSignInAsRequest,
 } from './schemas/stgtools';
+import {
+  ZOpsAuditQuery, ZOpsAuditResponse, ZOpsClaimParams, ZOpsClaimsQuery, ZOpsCsrfResponse, ZOpsMeResponse, ZOpsMemberDetail, ZOpsMemberParams, ZOpsMemberSearchQuery,
+  ZOpsMemberSearchResponse, ZOpsOk, ZOpsPartnersResponse, ZOpsReasonRequest, ZOpsSetupInfo, ZOpsSetupQuery, ZOpsSetupRequest, ZOpsSignInRequest, ZOpsSignInResponse,
+  ZOpsSignOutResponse, ZOpsStaffCreateRequest, ZOpsStaffCreateResponse, ZOpsStaffParams, ZOpsStaffResponse, ZOpsStaffUpdateRequest, ZOpsStaffUpdateResponse,
+} from './schemas/ops';
 import { ZStgSurveyResponsesResponse, ZSurveyParams, ZSurveyResponseCreated, ZSurveyResponseRequest } from './schemas/surveys';
 
 /**
@@ -137,6 +142,24 @@ export const API = withSchemas({
   reviewClaims: { response: ZReviewClaimsResponse },
   resolveClaim: { params: ZResolveClaimParams, body: ZResolveClaimRequest, response: ZClaim },
   surveyResponses: { response: ZStgSurveyResponsesResponse },
+  // The operator console.
+  opsCsrf: { response: ZOpsCsrfResponse },
+  opsSignIn: { body: ZOpsSignInRequest, response: ZOpsSignInResponse },
+  opsSetupInfo: { query: ZOpsSetupQuery, response: ZOpsSetupInfo },
+  opsSetup: { body: ZOpsSetupRequest, response: ZOpsOk },
+  opsMe: { response: ZOpsMeResponse },
+  opsSignOut: { response: ZOpsSignOutResponse },
+  opsPartners: { response: ZOpsPartnersResponse },
+  opsMemberSearch: { query: ZOpsMemberSearchQuery, response: ZOpsMemberSearchResponse },
+  opsMember: { params: ZOpsMemberParams, response: ZOpsMemberDetail },
+  opsMemberUnlock: { params: ZOpsMemberParams, body: ZOpsReasonRequest, response: ZOpsOk },
+  opsMemberSignInLink: { params: ZOpsMemberParams, body: ZOpsReasonRequest, response: ZOpsOk, status: 202 },
+  opsClaims: { query: ZOpsClaimsQuery, response: ZReviewClaimsResponse },
+  opsClaimResolve: { params: ZOpsClaimParams, body: ZResolveClaimRequest, response: ZClaim },
+  opsAudit: { query: ZOpsAuditQuery, response: ZOpsAuditResponse },
+  opsStaff: { response: ZOpsStaffResponse },
+  opsStaffCreate: { body: ZOpsStaffCreateRequest, response: ZOpsStaffCreateResponse, status: 201 },
+  opsStaffUpdate: { params: ZOpsStaffParams, body: ZOpsStaffUpdateRequest, response: ZOpsStaffUpdateResponse },
 });
 
 export type ApiTable = typeof API;

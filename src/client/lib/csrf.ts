@@ -8,12 +8,19 @@ export const CSRF_FALLBACK_MS = 35_000;
 export const CSRF_PLACEHOLDER = 'csrf-unavailable';
 
 let pending: Promise<string> | undefined;
+/** Where the token comes from: the partner site's GET /api/CSRF, or the operator console's own (src/ops/main.tsx). */
+let tokenPath: string = API_PATHS.csrf.path;
+
+export function setCsrfPath(path: typeof API_PATHS.csrf.path | typeof API_PATHS.opsCsrf.path) {
+  tokenPath = path;
+  pending = undefined;
+}
 
 async function fetchToken(): Promise<string> {
   let lastError: unknown;
   for (let attempt = 0; attempt <= CSRF_RETRIES; attempt++) {
     try {
-      const res = await fetch(apiUrl(API_PATHS.csrf.path), { credentials: 'same-origin', headers: { accept: 'application/json' } });
+      const res = await fetch(apiUrl(tokenPath), { credentials: 'same-origin', headers: { accept: 'application/json' } });
       if (res.ok) return ((await res.json()) as ApiResponse<EntryOf<typeof API_PATHS.csrf>>).csrfToken;
       lastError = new Error(res.statusText);
     } catch (err) {

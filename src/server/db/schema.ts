@@ -7,6 +7,7 @@ import type {
   StoredCopyTokens, CustomerSupport, PartnerTheme, RouteMeta, StoreLinks, AppAnnouncementModal, NavLinkConfig,
 } from '#shared/schemas/partner';
 import type { EarnBasis } from '#shared/constants/rewards';
+import type { StaffRole } from '#shared/rules/ops-permissions';
 import type { RewardMailSettings } from '#shared/rules/notifications';
 import type { ReservationTable, TurnTime, WeeklyShift } from '#shared/rules/reservations';
 import type { MerchantHours, MerchantMenuImage, MerchantEvent, MerchantOrderOnline, MerchantReviewsSummary, ReservationProviders } from '#shared/schemas/merchant';
@@ -999,3 +1000,77 @@ export const flexOffers = pgTable('flex_offers', {
 ]);
 
 export type FlexOfferRow = typeof flexOffers.$inferSelect;
+
+// ---------------------------------------------------------------- the operator console (issue 27, docs/features/console.md)
+
+/**
+ * Staff of the operator console: e-mail, argon2id password, a required TOTP second factor (its
+ * secret sealed with the app's key, lib/sealed.ts), a role of shared/rules/ops-permissions.ts and
+ * the partners it works for. 'pending' until the account is set up through its one-time link.
+ */
+export const staff = pgTable('staff', {
+  id: serial('id').primaryKey(),
+  /** Lower case. */
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash'),
+  /** The TOTP secret (base32), sealed (AES-256-GCM); set when the setup link is made, confirmed by the first code. */
+  totpSecret: text('totp_secret'),
+  /** The last TOTP time step accepted: a code is good once (RFC 6238 §5.2). */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  role: text('role').$type<StaffRole>().notNull().default('none'),
+  allPartners: boolean('all_partners').notNull().default(false),
+  partnerIds: integer('partner_ids').array().notNull().default(sql`'{}'::integer[]`),
+  status: text('status').$type<'pending' | 'active' | 'disabled'>().notNull().default('pending'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type StaffRow = typeof staff.$inferSelect;
+
+/** Console sessions, apart from members': the token's SHA-256; 15 minutes idle, 8 hours at most. */
+export const staffSessions = pgTable('staff_sessions', {
+  id: text('id').primaryKey(),
+  staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Idle expiry, moved on by use, never past endsAt. */
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+}, (t) => [index('staff_sessions_staff').on(t.staffId), index('staff_sessions_expires').on(t.expiresAt)]);
+
+/** One-time setup links (the token's SHA-256): the new staff member sets a password and the second factor there. */
+export const staffSetupTokens = pgTable('staff_setup_tokens', {
+  id: text('id').primaryKey(),
+  staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Failed console sign-ins per account ('account:<email>') and per client ('address:<ip>'): the staff lockout. */
+export const staffLoginFailures = pgTable('staff_login_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  firstFailureAt: timestamp('first_failure_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/**
+ * Every staff action (who, role, when, partner, member, what, reason, before and after).
+ * Append-only: a trigger of the migration refuses UPDATE, DELETE and TRUNCATE, for every role.
+ */
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  staffId: integer('staff_id'),
+  staffEmail: text('staff_email'),
+  role: text('role'),
+  action: text('action').notNull(),
+  partnerId: integer('partner_id'),
+  memberId: integer('member_id'),
+  target: text('target'),
+  reason: text('reason'),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  requestId: text('request_id'),
+}, (t) => [index('audit_log_at').on(t.at), index('audit_log_member').on(t.memberId), index('audit_log_staff').on(t.staffId)]);
+export type AuditRow = typeof auditLog.$inferSelect;

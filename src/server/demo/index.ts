@@ -12,6 +12,7 @@ export { ensureBonusCatalogue } from './bonuses';
 export { ensureReservationBooks } from './reservations';
 export { sendDemoHistoryOnce } from './history';
 export { writeDemoReviews } from './reviews';
+export { assertNoDemoStaff, ensureDemoStaff } from './staff';
 export type { DemoMember, SsoDemoAccount } from './members';
 
 export type DemoAccounts = {

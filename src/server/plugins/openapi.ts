@@ -129,7 +129,10 @@ const documented = new WeakMap<object, DocumentedRoute>();
  * The API's OpenAPI document at /api/docs/json and its pages at /api/docs. Register before the
  * routes: the hook documents each route as it is added, then @fastify/swagger collects it.
  */
-export const openapiPlugin = fp(async (app: FastifyInstance) => {
+/** What the document says of its API; the partner sites' by default (the operator console passes its own). */
+export type OpenapiDocument = { title: string; description: string; server: string; tags: Array<{ name: string; description: string }> };
+
+export const openapiPlugin = fp(async (app: FastifyInstance, opts: Partial<OpenapiDocument>) => {
   app.addHook('onRoute', function onRoute(this: FastifyInstance, route: RouteOptions) {
     const existing = route.schema as Record<string, unknown> | undefined;
     if (existing?.hide) return;
@@ -155,9 +158,9 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Dining rewards API', version: '1.0.0', description: OPENAPI_DESCRIPTION },
-      servers: [{ url: '/', description: 'The partner site that served this document (the Host header picks the partner).' }],
-      tags: OPENAPI_TAGS,
+      info: { title: opts.title ?? 'Dining rewards API', version: '1.0.0', description: opts.description ?? OPENAPI_DESCRIPTION },
+      servers: [{ url: '/', description: opts.server ?? 'The partner site that served this document (the Host header picks the partner).' }],
+      tags: opts.tags ?? OPENAPI_TAGS,
       components: { securitySchemes: { xsrf: XSRF_SCHEME }, schemas: { [ERROR_SCHEMA_NAME]: errorResponseComponent() } },
     },
     transform: openapiTransform,

@@ -1,0 +1,121 @@
+import type { Page } from '@playwright/test';
+import { merchantLocalDateTime } from '../src/shared/rules/rewards/local-time';
+import { DEMO_STAFF } from '../src/server/demo/staff';
+import { totpCode } from '../src/server/ops/totp';
+import { expect, expectNoSeriousA11yIssues, partnerUrl, PORT, signIn, test } from './fixtures';
+import { fileClaim, getJson, networkDine, type MerchantDetail, type Sample } from './claim-helpers';
+
+/**
+ * The operator console (issue 27) in Chromium, on its own origin: an agent takes a "my reward is
+ * missing" call from look-up to the claim's award, and the member sees it resolved; an auditor
+ * finds all of it in the audit log and is offered nothing to change. axe on every console page.
+ */
+const CONSOLE = `http://ops.localhost:${PORT}`;
+const DAY = 86_400_000;
+const PARTNER_CODE = 'hilton';
+const staff = (role: string) => DEMO_STAFF.find((s) => s.role === role)!;
+
+/** Signs in as a demo staff member as a person does: e-mail, password, then the code the authenticator shows. */
+async function consoleSignIn(page: Page, role: string) {
+  const person = staff(role);
+  await page.goto(`${CONSOLE}/`);
+  await expect(page).toHaveURL(/\/sign-in\?next=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the operator console' })).toBeVisible();
+  await page.getByLabel('E-mail').fill(person.email);
+  await page.getByLabel('Password', { exact: false }).first().fill('Dining2026!');
+  await page.getByLabel(/Code from your authenticator app/).fill(totpCode(person.totpSecret));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
+}
+
+test.describe('operator console', () => {
+  test('an agent takes a missing-reward call: finds the member, reads the claim, awards it; the member sees it resolved; the auditor finds it all', async ({ page, request, browser }) => {
+    test.setTimeout(150_000);
+    // The member: a dine at a card terminal no restaurant has yet, claimed; it waits in review.
+    await signIn(page, 'hilton', 'select.card@hilton.example.com');
+    const sample = await getJson<Sample>(page, '/api/stgtools/network-sample');
+    const card = sample.cards.find((c) => c.publicId === 'demo-hilton-select-card')!;
+    const location = sample.locations[13]!;
+    const merchant = await getJson<MerchantDetail>(page, `/api/merchants/${location.merchantId}`);
+    const local = merchantLocalDateTime(new Date(Date.now() - 13 * DAY), location.state);
+    const date = local.slice(0, 10);
+    const cents = 3000 + Math.floor(Math.random() * 3000);
+    const amount = (cents / 100).toFixed(2);
+    await networkDine(request, { cardToken: card.cardToken, locationId: `console-mid-${cents}-${Date.now()}`, localDateTime: `${date}T13:00:00${local.slice(19)}`, authCents: cents, clearCents: cents });
+    await page.goto(partnerUrl('hilton', '/account/claims'));
+    await fileClaim(page, { cardLabel: new RegExp(`ending in ${card.lastFour}$`), near: merchant.location.address.zipCode, merchant, date, amount });
+    await expect(page.getByRole('status').filter({ hasText: /submitted: In review\./ })).toBeVisible();
+
+    // The agent, in a browser of its own (the console's origin; no member cookie means anything there).
+    const agentContext = await browser.newContext();
+    const agent = await agentContext.newPage();
+    await consoleSignIn(agent, 'agent');
+    await expectNoSeriousA11yIssues(agent);
+    await expect(agent.getByRole('heading', { level: 1, name: 'Find a member' })).toBeVisible();
+    await agent.getByLabel('Partner', { exact: true }).selectOption(PARTNER_CODE);
+    await agent.getByLabel(/E-mail, partner number/).fill('select.card@hilton.example.com');
+    await agent.getByRole('button', { name: 'Search' }).click();
+    const results = agent.getByRole('table');
+    await expect(results).toContainText('select.card@hilton.example.com');
+    await expectNoSeriousA11yIssues(agent);
+    await results.getByRole('link').first().click();
+    await expect(agent.getByRole('heading', { level: 1 })).toBeVisible();
+    const claims = agent.getByRole('region', { name: 'Missing-reward claims' });
+    await expect(claims).toContainText(`$${amount}`);
+    await expect(claims).toContainText('InReview');
+    await expect(agent.getByRole('region', { name: 'Cards' })).toContainText(`ending ${card.lastFour}`);
+    await expectNoSeriousA11yIssues(agent);
+
+    // The queue: the claim, its evidence, and the award with a note.
+    await agent.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Claims queue' }).click();
+    const row = agent.getByRole('row').filter({ hasText: `$${amount}` });
+    await expect(row).toContainText('select.card@hilton.example.com');
+    await expectNoSeriousA11yIssues(agent);
+    await row.getByRole('button', { name: /^Award / }).click();
+    const dialog = agent.getByRole('dialog', { name: /^Award claim #/ });
+    await dialog.getByRole('button', { name: /^Award / }).click();
+    await expect(dialog.getByRole('alert')).toContainText('Say why');
+    await dialog.getByLabel(/Reason/).fill('Receipt checked: the restaurant changed its card terminal.');
+    await dialog.getByRole('button', { name: /^Award / }).click();
+    await expect(dialog).toBeHidden();
+    await expect(agent.getByRole('row').filter({ hasText: `$${amount}` })).toHaveCount(0);
+    // An agent has no audit log.
+    await expect(agent.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+    await agentContext.close();
+
+    // The member sees the claim resolved and the reward added.
+    await page.goto(partnerUrl('hilton', '/account/claims'));
+    const mine = page.getByRole('region', { name: 'Your claims' }).getByRole('listitem').filter({ hasText: `$${amount}` });
+    await expect(mine).toContainText('Resolved');
+    await expect(mine).toContainText('We added');
+
+    // The auditor: every step in the log, and nothing to change.
+    const auditorContext = await browser.newContext();
+    const auditor = await auditorContext.newPage();
+    await consoleSignIn(auditor, 'auditor');
+    await auditor.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit log' }).click();
+    await auditor.getByLabel(/Action, staff e-mail/).fill(staff('agent').email);
+    await auditor.getByRole('button', { name: 'Search' }).click();
+    const entries = auditor.getByRole('region', { name: 'Entries' });
+    await expect(entries).toContainText('claim.award');
+    await expect(entries).toContainText('member.view');
+    await expect(entries).toContainText('Receipt checked: the restaurant changed its card terminal.');
+    await expectNoSeriousA11yIssues(auditor);
+    await auditor.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Claims queue' }).click();
+    await expect(auditor.getByRole('heading', { level: 1, name: 'Claims queue' })).toBeVisible();
+    await expect(auditor.getByRole('button', { name: /^Award |^Reject$/ })).toHaveCount(0);
+    await auditorContext.close();
+  });
+
+  test('the console refuses a wrong code and says nothing about which part was wrong', async ({ page }) => {
+    await page.goto(`${CONSOLE}/sign-in`);
+    await page.getByLabel('E-mail').fill(staff('supervisor').email);
+    await page.getByLabel('Password', { exact: false }).first().fill('Dining2026!');
+    await page.getByLabel(/Code from your authenticator app/).fill('000000');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText('The e-mail, password or code is not right.');
+    await expectNoSeriousA11yIssues(page);
+    const cookies = await page.context().cookies(CONSOLE);
+    expect(cookies.find((c) => c.name === 'ops_session')).toBeUndefined();
+  });
+});

@@ -1,0 +1,69 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { Button } from '#client/components/button';
+import { Modal } from '#client/components/modal';
+import { TextField } from '#client/components/text-field';
+import { FormBanner } from '#client/components/form-banner';
+import { messageOf } from './api';
+
+/** A titled table of rows, or a line saying there are none. */
+export function Rows<T>({ title, rows, columns, empty }: { title: string; rows: readonly T[]; columns: Array<[string, (row: T) => ReactNode]>; empty: string }) {
+  const id = `section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="console-section">
+      <h2 id={id}>{title}</h2>
+      {rows.length === 0 ? <p className="console-note">{empty}</p> : (
+        <div className="console-scroll">
+          <table className="console-table">
+            <thead><tr>{columns.map(([label]) => <th key={label} scope="col">{label}</th>)}</tr></thead>
+            <tbody>{rows.map((row, i) => <tr key={i}>{columns.map(([label, cell]) => <td key={label}>{cell(row)}</td>)}</tr>)}</tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '–');
+export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/**
+ * A button that asks for the reason (kept in the audit log) before it acts; `act` throws on a
+ * refusal, whose message the dialog shows.
+ */
+export function ReasonButton({ label, title, act, onDone, variant = 'secondary' }: { label: string; title: string; act: (reason: string) => Promise<unknown>; onDone: (message: string) => void; variant?: 'primary' | 'secondary' }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const submit = async () => {
+    if (reason.trim().length < 3) {
+      setError('Say why (it is kept in the audit log).');
+      input.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await act(reason.trim());
+      setOpen(false);
+      setReason('');
+      onDone(`${label}: done.`);
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button variant={variant} onClick={() => { setError(null); setOpen(true); }}>{label}</Button>
+      <Modal open={open} onClose={() => setOpen(false)} title={title} initialFocusRef={input} dismissOnBackdrop={false}
+        footer={<><Button variant="secondary" onClick={() => setOpen(false)}>Cancel</Button><Button loading={busy} onClick={() => void submit()}>{label}</Button></>}>
+        <form noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+          {error && <FormBanner>{error}</FormBanner>}
+          <TextField ref={input} label="Reason" hint="Kept in the audit log with your name." required value={reason} onChange={(e) => setReason(e.target.value)} />
+        </form>
+      </Modal>
+    </>
+  );
+}

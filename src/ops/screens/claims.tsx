@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { API_PATHS } from '#shared/api-paths';
+import type { StaffMe } from '#shared/schemas/ops';
+import { call } from '#client/lib/api';
+import { SelectField } from '#client/components/select-field';
+import { FormBanner } from '#client/components/form-banner';
+import { Spinner } from '#client/components/spinner';
+import { may, messageOf, usePartners } from '../api';
+import { ReasonButton, Rows, dollars, when } from '../parts';
+
+/** The time a claim in review should be answered within (the console shows each claim's age against it). */
+const TARGET_HOURS = 48;
+const age = (iso: string) => Math.max(0, Math.round((Date.now() - new Date(iso).getTime()) / 3_600_000));
+
+/** Missing-reward claims in review, oldest first: award (a manual M reward) or reject with the reason; the member is e-mailed. */
+export function ClaimsScreen({ me }: { me: StaffMe }) {
+  const [params, setParams] = useSearchParams();
+  const partner = params.get('partner') ?? '';
+  const partners = usePartners();
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<string | null>(null);
+  const queue = useQuery({ queryKey: ['ops', 'claims', partner], queryFn: () => call(API_PATHS.opsClaims, { query: partner ? { partner } : {} }) });
+  const done = (message: string) => {
+    setNotice(message);
+    void queryClient.invalidateQueries({ queryKey: ['ops', 'claims'] });
+  };
+  const resolve = (claimId: number, resolution: 'award' | 'reject', note: string) => call(API_PATHS.opsClaimResolve, { params: { claimId }, body: { resolution, note } });
+  return (
+    <section aria-labelledby="claims-title">
+      <h1 id="claims-title">Claims queue</h1>
+      <p className="console-note">{`Claims in review, oldest first. Answer each within ${TARGET_HOURS} hours; the member is e-mailed the outcome.`}</p>
+      <SelectField label="Partner" placeholder="All your partners" value={partner} onChange={(e) => setParams(e.target.value ? { partner: e.target.value } : {})}
+        options={(partners.data?.partners ?? []).map((p) => ({ value: p.code, label: p.name }))} />
+      {notice && <FormBanner kind="success">{notice}</FormBanner>}
+      {queue.isPending && <Spinner label="Loading the queue" />}
+      {queue.isError && <FormBanner>{messageOf(queue.error)}</FormBanner>}
+      {queue.data && (
+        <Rows title={`${queue.data.claims.length} in review`} rows={queue.data.claims} empty="Nothing waits for review." columns={[
+          ['Age', (c) => <span className={age(c.createdAt) > TARGET_HOURS ? 'console-late' : undefined}>{`${age(c.createdAt)} h${age(c.createdAt) > TARGET_HOURS ? ' (late)' : ''}`}</span>],
+          ['Member', (c) => <Link to={`/members?${new URLSearchParams({ ...(partner ? { partner } : {}), q: c.memberEmail }).toString()}`}>{c.memberEmail}</Link>],
+          ['Restaurant', (c) => c.merchantName],
+          ['Dined', (c) => c.dineDate],
+          ['Amount', (c) => dollars(Math.round(c.amount * 100))],
+          ['Card', (c) => `${c.card.cardType} ${c.card.lastFour}`],
+          ['Match', (c) => `${c.matchScore ?? '–'}${c.finding ? ` · ${c.finding}` : ''}`],
+          ['Note', (c) => c.reviewNote ?? '–'],
+          ['Filed', (c) => when(c.createdAt)],
+          ['Decide', (c) => (may(me, 'claims.resolve') ? (
+            <span className="console-actions">
+              <ReasonButton label={`Award ${c.proposedReward}`} title={`Award claim #${c.id} (${c.proposedReward})`} variant="primary" onDone={done} act={(note) => resolve(c.id, 'award', note)} />
+              <ReasonButton label="Reject" title={`Reject claim #${c.id}: the reason is sent to the member`} onDone={done} act={(note) => resolve(c.id, 'reject', note)} />
+            </span>
+          ) : '–')],
+        ]} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/client';
+import type { Mailer } from '../lib/mailer';
+import { assetsPlugin } from '../plugins/assets';
+import { clientErrorHandler, errorsPlugin, frameworkErrors, REQUEST_ID_OPTIONS, redactUrl, RequestLog } from '../plugins/errors';
+import { healthPlugin } from '../plugins/health';
+import { openapiPlugin } from '../plugins/openapi';
+import { rateLimitsPlugin } from '../plugins/rate-limits';
+import { securityHeadersPlugin } from '../plugins/security-headers';
+import { opsRoutes } from './ops.routes';
+import { staffSealingKey } from './staff';
+import { staffAuthPlugin } from './staff-auth';
+
+export type BuildOpsAppOptions = { config: AppConfig; db: Db; rateLimitMax?: number; signInPerMinute?: number; logger?: boolean; mailer?: Mailer };
+
+/**
+ * The operator console (issue 27, docs/features/console.md): a Fastify app of its own, served on
+ * its own origin (config.opsHost; main.ts hands it every request for that host). It shares the
+ * database, the error shape, the security headers and the rate limits with the partner sites,
+ * and nothing of their sessions: no partner is resolved here, no member session exists here, and
+ * its staff session cookie is host-only. Its API is under /api/ops/, documented at /api/docs; any
+ * other GET is the console's page (dist/ops/index.html, built by vite.ops.config.ts).
+ */
+export async function buildOpsApp(opts: BuildOpsAppOptions): Promise<FastifyInstance> {
+  const { config, db } = opts;
+  const app = Fastify({
+    logger: opts.logger === false || config.logLevel === 'silent' ? false : {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+      serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url), app: 'ops' }) },
+    },
+    logController: new RequestLog(),
+    ...REQUEST_ID_OPTIONS,
+    clientErrorHandler,
+    frameworkErrors,
+    trustProxy: config.trustProxy as boolean,
+    bodyLimit: 64 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(healthPlugin, { db, timeoutMs: Math.min(config.databaseTimeoutMs, 1000) });
+  await app.register(cookie);
+  await app.register(securityHeadersPlugin, { config });
+  await app.register(staffAuthPlugin, { db, production: config.env === 'production' });
+  await app.register(rateLimitsPlugin, { db, max: opts.rateLimitMax ?? config.apiRateLimit });
+  await app.register(openapiPlugin, {
+    title: 'Operator console API',
+    description: 'The operator console of the dining rewards programme (docs/features/console.md): staff sign-in with a second factor, member look-up, the claims queue, staff accounts and the audit log. Served on the console\'s own origin only; who may call what is the permission table of src/shared/rules/ops-permissions.ts.',
+    server: 'The operator console (its own host, OPS_HOST).',
+    tags: [{ name: 'ops', description: 'The operator console.' }],
+  });
+  const key = await staffSealingKey(db, config.opsSecretKey);
+  await app.register(async (scope) => opsRoutes(scope.withTypeProvider<ZodTypeProvider>(), { db, config, key, mailer: opts.mailer, signInPerMinute: opts.signInPerMinute }));
+
+  // The console's own build (vite.ops.config.ts): dist/ops beside dist/client.
+  const consoleDir = path.resolve(config.clientDir, '..', 'ops');
+  await app.register(assetsPlugin, { clientDir: consoleDir });
+  const pageFile = path.join(consoleDir, 'index.html');
+  let page: string | undefined;
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.method !== 'GET' || request.url.startsWith('/api/')) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'There is no such console call.' });
+    page ??= await readFile(pageFile, 'utf8').catch(() => undefined);
+    if (!page) return reply.status(503).type('text/plain').send('The console is not built: run `npm run build`.');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+  });
+  return app;
+}

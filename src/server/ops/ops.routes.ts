@@ -1,0 +1,177 @@
+import { eq } from 'drizzle-orm';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/client';
+import { partners, staff, type PartnerRow } from '../db/schema';
+import { AppError } from '../lib/app-error';
+import type { Mailer } from '../lib/mailer';
+import { pluginMailer } from '../lib/plugin-mailer';
+import type { SealingKey } from '../lib/sealed';
+import { sendSignInLinks } from '../modules/auth';
+import { claimWithNames, notify, resolveClaim, reviewClaims, toClaim } from '../modules/claims';
+import { clearMemberLockouts } from '../modules/lockout';
+import { partnerOrigin } from '../plugins/partner';
+import { inScope, type PartnerScope } from '#shared/rules/ops-permissions';
+import { ZErrorResponse } from '#shared/schemas/common';
+import { audit, searchAudit } from './audit';
+import { memberDetail, memberWithPartner, searchMembers } from './members';
+import { opsRoute, type OpsApp } from './ops-route';
+import { completeSetup, createStaff, setupInfo, signInStaff, staffLock, toStaffMe, toStaffMember, unlockStaff } from './staff';
+import { requirePartnerInScope, requireStaff } from './staff-auth';
+
+/** The console's calls (issue 27): sign-in and setup, member look-up and actions, the claims queue, staff and the audit log. */
+export async function opsRoutes(app: OpsApp, opts: { db: Db; config: AppConfig; key: SealingKey; mailer?: Mailer; signInPerMinute?: number }) {
+  const { db, config, key } = opts;
+  /** Sign-in and setup attempts per address and minute (on top of the lockout's counts). */
+  const attempts = { rateLimit: { max: opts.signInPerMinute ?? 20, timeWindow: 60_000 } };
+  const { mailer, inBackground } = pluginMailer(app, { db, config, mailer: opts.mailer });
+
+  const allPartners = () => db.select().from(partners).orderBy(partners.name);
+  const scoped = async (scope: PartnerScope) => (await allPartners()).filter((p) => inScope(scope, p.id));
+  /** A partner by code among the staff member's; another partner's code answers as an unknown one. */
+  const partnerByCode = async (scope: PartnerScope, code: string): Promise<PartnerRow> => {
+    const found = (await scoped(scope)).find((p) => p.code.toLowerCase() === code.trim().toLowerCase());
+    if (!found) throw AppError.badRequest('There is no such partner among yours.', [{ field: 'partner', message: 'There is no such partner among yours.' }]);
+    return found;
+  };
+  const memberInScope = async (session: ReturnType<typeof requireStaff>, memberId: number) => {
+    const found = await memberWithPartner(db, memberId);
+    if (!found || !inScope(session.scope, found.partner.id)) throw AppError.notFound('There is no member with this id among your partners.');
+    return found;
+  };
+
+  // ---------------------------------------------------------------- signing in
+
+  opsRoute(app, 'opsCsrf', { schema: { summary: 'Anti-forgery token for the console (bound to the staff session)' } }, async (request, reply) => ({ csrfToken: app.staffSessions.csrf(request, reply) }));
+
+  opsRoute(app, 'opsSignIn', {
+    config: attempts,
+    schema: { summary: 'Sign in with e-mail, password and the authenticator code', description: '401 for any wrong part (never which); 423 code locked after 5 failures (30 minutes); 429 when this address keeps failing.', response: { 423: ZErrorResponse, 429: ZErrorResponse } },
+  }, async (request, reply) => {
+    try {
+      const row = await signInStaff(db, key, { ...request.body, address: request.ip });
+      const session = await app.staffSessions.start(request, reply, row);
+      await audit(db, request, { action: 'staff.signIn' });
+      return { staff: toStaffMe(row, session.endsAt), csrfToken: app.staffSessions.csrf(request, reply) };
+    } catch (err) {
+      if (err instanceof AppError && err.statusCode === 401) await audit(db, request, { action: 'staff.signInFailed', staffEmail: request.body.email });
+      throw err;
+    }
+  });
+
+  opsRoute(app, 'opsSetupInfo', { schema: { summary: 'Who a setup link is for, and the second factor to add to an authenticator app' } }, async (request) => setupInfo(db, key, request.query.token));
+
+  opsRoute(app, 'opsSetup', {
+    config: attempts,
+    schema: { summary: 'Set the password and confirm the second factor with its first code; the link is used up' },
+  }, async (request) => {
+    const row = await completeSetup(db, key, request.body);
+    await audit(db, request, { action: 'staff.setUp', staffEmail: row.email, target: `staff:${row.id}` });
+    return { ok: true as const };
+  });
+
+  opsRoute(app, 'opsMe', { schema: { summary: 'The signed-in staff member, role, partners and permissions' } }, async (request) => {
+    const session = requireStaff(request);
+    return { staff: toStaffMe(session.row, session.endsAt) };
+  });
+
+  opsRoute(app, 'opsSignOut', { schema: { summary: 'Sign out of the console' } }, async (request, reply) => {
+    await audit(db, request, { action: 'staff.signOut' });
+    await app.staffSessions.end(request, reply);
+    return { ok: true as const, csrfToken: app.staffSessions.csrf(request, reply) };
+  });
+
+  opsRoute(app, 'opsPartners', { schema: { summary: 'The partners the staff member works for' } }, async (request) => ({
+    partners: (await scoped(requireStaff(request).scope)).map((p) => ({ id: p.id, code: p.code, name: p.name, currency: p.currencyType })),
+  }));
+
+  // ---------------------------------------------------------------- members
+
+  opsRoute(app, 'opsMemberSearch', { schema: { summary: 'Find members of one partner by e-mail, partner number, public id, name, phone or card last four' } }, async (request) => {
+    const partner = await partnerByCode(requireStaff(request).scope, request.query.partner);
+    return searchMembers(db, partner, request.query.q);
+  });
+
+  opsRoute(app, 'opsMember', { schema: { summary: 'Everything about one member (viewing is audited)' } }, async (request) => {
+    const { member, partner } = await memberInScope(requireStaff(request), request.params.memberId);
+    await audit(db, request, { action: 'member.view', partnerId: partner.id, memberId: member.id });
+    return memberDetail(db, member, partner);
+  });
+
+  opsRoute(app, 'opsMemberUnlock', { schema: { summary: "Lift a member's sign-in lock (with the reason)" } }, async (request) => {
+    const { member, partner } = await memberInScope(requireStaff(request), request.params.memberId);
+    await clearMemberLockouts(db, partner.id, member);
+    await audit(db, request, { action: 'member.unlock', partnerId: partner.id, memberId: member.id, reason: request.body.reason });
+    return { ok: true as const };
+  });
+
+  opsRoute(app, 'opsMemberSignInLink', { schema: { summary: 'E-mail the member a one-time sign-in link (with the reason)' } }, async (request, reply) => {
+    const { member, partner } = await memberInScope(requireStaff(request), request.params.memberId);
+    await audit(db, request, { action: 'member.signInLink', partnerId: partner.id, memberId: member.id, reason: request.body.reason });
+    inBackground(request.log, 'sign-in link', () => sendSignInLinks({ db, mailer }, { partner, identifier: { kind: 'email', value: member.email }, origin: partnerOrigin(partner, config) }));
+    return reply.status(202).send({ ok: true as const });
+  });
+
+  // ---------------------------------------------------------------- the claims queue
+
+  opsRoute(app, 'opsClaims', { schema: { summary: "Missing-reward claims in review, oldest first, on the staff member's partners" } }, async (request) => {
+    const session = requireStaff(request);
+    const list = request.query.partner ? [await partnerByCode(session.scope, request.query.partner)] : await scoped(session.scope);
+    const byId = new Map(list.map((p) => [p.id, p]));
+    const claims = [];
+    for (const p of list) claims.push(...await reviewClaims(db, { partners: byId, partnerId: p.id, limit: 200 }));
+    claims.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    return { claims };
+  });
+
+  opsRoute(app, 'opsClaimResolve', { schema: { summary: 'Award a claim (a manual reward) or reject it with the reason; the member is e-mailed' } }, async (request) => {
+    const session = requireStaff(request);
+    const before = await claimWithNames(db, request.params.claimId);
+    if (!before) throw AppError.notFound('There is no claim with this id among your partners.');
+    requirePartnerInScope(session, before.claim.partnerId, 'There is no claim with this id among your partners.');
+    const [partner] = await db.select().from(partners).where(eq(partners.id, before.claim.partnerId));
+    await resolveClaim(db, { partner: partner!, claimId: request.params.claimId, resolution: request.body.resolution, note: request.body.note });
+    const after = await claimWithNames(db, request.params.claimId);
+    await audit(db, request, {
+      action: `claim.${request.body.resolution}`, partnerId: partner!.id, memberId: before.claim.memberId, target: `claim:${before.claim.id}`, reason: request.body.note ?? null,
+      before: { status: before.claim.status }, after: { status: after!.claim.status, rewardId: after!.claim.rewardId },
+    });
+    await notify({ db, mailer, config, partner: partner!, claimId: request.params.claimId, log: request.log });
+    return toClaim(after!, partner!);
+  });
+
+  // ---------------------------------------------------------------- staff and the audit log
+
+  opsRoute(app, 'opsAudit', { schema: { summary: 'The audit log, newest first (search by action, staff e-mail, target, reason or member id)' } }, async (request) => {
+    const session = requireStaff(request);
+    const partnerId = request.query.partner ? (await partnerByCode(session.scope, request.query.partner)).id : undefined;
+    return searchAudit(db, session.scope, { q: request.query.q, partnerId, limit: request.query.limit, before: request.query.before });
+  });
+
+  opsRoute(app, 'opsStaff', { schema: { summary: 'Console accounts' } }, async () => {
+    const rows = await db.select().from(staff).orderBy(staff.email);
+    return { staff: await Promise.all(rows.map(async (r) => toStaffMember(r, new Date(), await staffLock(db, r.email)))) };
+  });
+
+  opsRoute(app, 'opsStaffCreate', { schema: { summary: 'Create a console account; answers its one-time setup link (72 hours)' } }, async (request, reply) => {
+    const { row, setupLink } = await createStaff(db, key, { ...request.body, origin: config.opsOrigin });
+    await audit(db, request, { action: 'staff.create', target: `staff:${row.id}`, after: toStaffMember(row) });
+    return reply.status(201).send({ staff: toStaffMember(row), setupLink });
+  });
+
+  opsRoute(app, 'opsStaffUpdate', { schema: { summary: "Change a console account's role, partners or status, or unlock it (with the reason)" } }, async (request) => {
+    const session = requireStaff(request);
+    const [before] = await db.select().from(staff).where(eq(staff.id, request.params.staffId));
+    if (!before) throw AppError.notFound('There is no console account with this id.');
+    const { reason, unlock, ...change } = request.body;
+    if (before.id === session.row.id && (change.role !== undefined || change.status !== undefined)) throw AppError.forbidden('You cannot change your own role or status: ask another administrator.');
+    if (change.status === 'active' && !before.passwordHash) throw new AppError(409, 'This account is not set up yet: it becomes active when its setup link is used.');
+    const [after] = Object.keys(change).length
+      ? await db.update(staff).set({ ...change, updatedAt: new Date() }).where(eq(staff.id, before.id)).returning()
+      : [before];
+    if (unlock) await unlockStaff(db, before.email);
+    if (change.status === 'disabled' || change.role !== undefined) await app.staffSessions.endAllOf(after!.id);
+    await audit(db, request, { action: 'staff.update', target: `staff:${before.id}`, reason, before: toStaffMember(before), after: { ...toStaffMember(after!), ...(unlock ? { unlocked: true } : {}) } });
+    return { staff: toStaffMember(after!, new Date(), await staffLock(db, after!.email)) };
+  });
+
+}

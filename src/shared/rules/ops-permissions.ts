@@ -1,0 +1,94 @@
+import type { API_PATHS, ApiName } from '../api-paths';
+
+/**
+ * The operator console's roles and what each may do (issue 27): one table, read by the server
+ * (every console call names its permission; server/ops/staff-auth.ts refuses the rest) and by the
+ * console (it hides what the role cannot do). A role is scoped to partners by the staff member's
+ * partner list (or all partners); a new account has the role `none`, which may do nothing.
+ */
+
+export const STAFF_ROLES = ['none', 'agent', 'supervisor', 'contentEditor', 'partnerManager', 'auditor', 'administrator'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  none: 'No access yet',
+  agent: 'Agent (tier 1)',
+  supervisor: 'Supervisor (tier 2)',
+  contentEditor: 'Content editor',
+  partnerManager: 'Partner manager',
+  auditor: 'Auditor (read only)',
+  administrator: 'Administrator',
+};
+
+/** What a console call does, in the words of the permission table. */
+export const OPS_PERMISSIONS = [
+  /** Find members and open a member's page (profile, cards, dines, rewards, claims, e-mails, sign-ins). */
+  'members.read',
+  /** Lift a member's sign-in lock. */
+  'members.unlock',
+  /** E-mail a member a one-time sign-in link. */
+  'members.signInLink',
+  /** The missing-reward claims in review. */
+  'claims.read',
+  /** Award or reject a claim in review (the member is e-mailed). */
+  'claims.resolve',
+  /** Read and export the audit log. */
+  'audit.read',
+  /** Staff accounts: list, create (a setup link), change role and partners, unlock, disable. */
+  'staff.manage',
+] as const;
+export type OpsPermission = (typeof OPS_PERMISSIONS)[number];
+
+const SERVICE: readonly OpsPermission[] = ['members.read', 'members.unlock', 'members.signInLink', 'claims.read', 'claims.resolve'];
+
+/** The table: each role's permissions. An auditor reads everything and changes nothing. */
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly OpsPermission[]> = {
+  none: [],
+  agent: SERVICE,
+  supervisor: SERVICE,
+  contentEditor: [],
+  partnerManager: ['members.read', 'claims.read'],
+  auditor: ['members.read', 'claims.read', 'audit.read'],
+  administrator: [...SERVICE, 'audit.read', 'staff.manage'],
+};
+
+export function can(role: StaffRole, permission: OpsPermission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/** The partners a staff member works for: every partner, or the ids listed. */
+export type PartnerScope = { allPartners: boolean; partnerIds: readonly number[] };
+
+export function inScope(scope: PartnerScope, partnerId: number): boolean {
+  return scope.allPartners || scope.partnerIds.includes(partnerId);
+}
+
+/**
+ * Who may call each console call: 'public' (signing in, setting up an account), 'staff' (any
+ * signed-in staff member: who am I, sign out) or the permission it needs. Keyed by the API
+ * table's names of the console's calls, so a call added without its line is a compile error, and
+ * the permission test (server/ops/permissions.test.ts) walks this table.
+ */
+export const OPS_CALL_ACCESS = {
+  opsCsrf: 'public',
+  opsSignIn: 'public',
+  opsSetupInfo: 'public',
+  opsSetup: 'public',
+  opsMe: 'staff',
+  opsSignOut: 'staff',
+  opsPartners: 'staff',
+  opsMemberSearch: 'members.read',
+  opsMember: 'members.read',
+  opsMemberUnlock: 'members.unlock',
+  opsMemberSignInLink: 'members.signInLink',
+  opsClaims: 'claims.read',
+  opsClaimResolve: 'claims.resolve',
+  opsAudit: 'audit.read',
+  opsStaff: 'staff.manage',
+  opsStaffCreate: 'staff.manage',
+  opsStaffUpdate: 'staff.manage',
+} as const satisfies Record<OpsCallName, OpsCallAccess>;
+
+export type OpsCallAccess = 'public' | 'staff' | OpsPermission;
+/** The API table's names of the console's calls (their paths start /api/ops/). */
+export type OpsCallName = { [K in ApiName]: (typeof API_PATHS)[K]['path'] extends `/api/ops/${string}` ? K : never }[ApiName];
