@@ -119,6 +119,13 @@ export default tseslint.config(
     files: ['src/server/{modules,plugins,lib,db,jobs}/**/*.ts'], ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [...noClientFromServer.patterns, noDemoData] }] },
   },
+  // The operator console's server (src/server/ops) uses the modules through their index.ts too; its command line (cli.ts) may read the demo staff.
+  {
+    files: ['src/server/ops/**/*.ts'], ignores: ['**/*.test.ts', 'src/server/ops/cli.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...noClientFromServer.patterns, noDemoData, onlyModuleEntriesOf(MODULES)] }] },
+  },
+  // The console's page (src/ops): no server code, and its calls come from the API table like the app's.
+  { files: ['src/ops/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', noServerFromClient], 'no-restricted-syntax': noApiLiterals } },
   // Server modules use each other only through their index.ts (src/server/lint-zones.test.ts proves it fails).
   ...MODULES.map((module) => ({
     files: [`src/server/modules/${module}/**/*.ts`],

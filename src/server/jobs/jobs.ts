@@ -7,6 +7,7 @@ import { claimsJobs } from '../modules/claims';
 import { rewardsJobs } from '../modules/rewards';
 import { flexOffersJobs } from '../modules/flex-offers';
 import { notificationJobs, type NotificationJobConfig } from '../modules/notifications';
+import { opsJobs } from '../ops/jobs';
 
 /**
  * Every scheduled job of the app, run by jobs/scheduler.ts. Each module declares its own jobs
@@ -23,5 +24,6 @@ export function appJobs(config: { impressionsRetentionDays: number } & Notificat
     ...rewardsJobs(), // payouts: partner ledgers, statement credits
     ...flexOffersJobs(),
     ...notificationJobs(config), // reward e-mails, with the mail settings
+    ...opsJobs(), // the operator console: expired staff sessions, spent failure counts
   ];
 }

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test/app';
 import { createOpsApp, OpsBrowser } from '../test/ops';
-import { auditLog, loginFailures, members, outbox, partners, staff } from '../db/schema';
+import { auditLog, loginFailures, members, outbox, partners, staff, staffSessions } from '../db/schema';
 import { demoPublicId } from '../demo/members';
 import { DEMO_STAFF } from '../demo/staff';
 import { LOCKOUT_ATTEMPTS } from '#shared/constants/member';
 import type { OpsMemberDetail } from '#shared/schemas/ops';
 import { CSRF_MESSAGE } from '../plugins/csrf';
 import { SIGN_IN_FAILED } from './staff';
+import { sweepStaff } from './jobs';
 import { totpCode } from './totp';
 import { Secret, TOTP } from 'otpauth';
 
@@ -182,6 +183,22 @@ describe('members: look-up, the member page and actions, within the staff member
     await expect.poll(async () => (await t.database.db.select().from(outbox).where(eq(outbox.memberId, m!.id))).length).toBe(before + 1);
     const actions = await t.database.db.select().from(auditLog).where(eq(auditLog.memberId, m!.id));
     expect(actions.map((a) => [a.action, a.reason])).toEqual(expect.arrayContaining([['member.unlock', 'Member called, identity checked'], ['member.signInLink', 'Member asked for a link']]));
+  });
+});
+
+describe('the staff sweep job', () => {
+  it('deletes console sessions past their idle or absolute end and keeps the live ones', async () => {
+    const b = await signedIn('supervisor');
+    const [person] = await t.database.db.select().from(staff).where(eq(staff.email, demo('supervisor').email));
+    const now = new Date();
+    await t.database.db.insert(staffSessions).values([
+      { id: 'idle-gone', staffId: person!.id, expiresAt: new Date(now.getTime() - 1000), endsAt: new Date(now.getTime() + 3_600_000) },
+      { id: 'end-gone', staffId: person!.id, expiresAt: new Date(now.getTime() + 60_000), endsAt: new Date(now.getTime() - 1000) },
+    ]);
+    expect(await sweepStaff(t.database.db, now)).toBe('2 console sessions ended');
+    const left = await t.database.db.select({ id: staffSessions.id }).from(staffSessions).where(inArray(staffSessions.id, ['idle-gone', 'end-gone']));
+    expect(left).toEqual([]);
+    expect((await b.send({ method: 'GET', url: '/api/ops/me' })).statusCode).toBe(200);
   });
 });
 

@@ -1,0 +1,21 @@
+import { and, isNull, lt, or } from 'drizzle-orm';
+import type { ScheduledJob } from '../lib/scheduled-job';
+import type { Db } from '../db/client';
+import { staffLoginFailures, staffSessions } from '../db/schema';
+
+const WINDOW_MS = 30 * 60_000;
+
+/** Deletes console sessions past their idle or absolute end, and failure counts past their window that lock nobody. */
+export async function sweepStaff(db: Db, now: Date): Promise<string> {
+  const sessions = await db.delete(staffSessions).where(or(lt(staffSessions.expiresAt, now), lt(staffSessions.endsAt, now))).returning({ id: staffSessions.id });
+  await db.delete(staffLoginFailures).where(and(
+    lt(staffLoginFailures.firstFailureAt, new Date(now.getTime() - WINDOW_MS)),
+    or(isNull(staffLoginFailures.lockedUntil), lt(staffLoginFailures.lockedUntil, now)),
+  ));
+  return `${sessions.length} console sessions ended`;
+}
+
+/** `staff-sweep`, every 10 minutes: the operator console's expired sessions and spent failure counts. */
+export function opsJobs(): ScheduledJob[] {
+  return [{ name: 'staff-sweep', everyMs: 10 * 60_000, run: async ({ db, now }) => sweepStaff(db, now) }];
+}
