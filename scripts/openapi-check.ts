@@ -1,6 +1,7 @@
 /**
- * CI check of the OpenAPI document (npm run test:openapi): builds the app on a fresh in-memory
- * database, writes the document it serves at /api/docs/json to a temporary file, validates it
+ * CI check of the OpenAPI documents (npm run test:openapi): builds the app and the operator
+ * console's app (server/ops/app.ts) on a fresh in-memory database, writes each document served at
+ * /api/docs/json to a temporary file, validates it
  * against the OpenAPI 3 schema (@apidevtools/swagger-parser) and lints it with Redocly's
  * recommended rules (redocly.yaml names every exception and its reason). Exits 1 on any problem.
  *
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { buildApp } from '../src/server/app';
+import { buildOpsApp } from '../src/server/ops/app';
 import { loadConfig } from '../src/server/config';
 import { openMemoryPglite, runMigrations } from '../src/server/db/client';
 
@@ -25,30 +27,45 @@ type LintReport = {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-async function fetchDocument(): Promise<string> {
+type Documents = { app: string; console: string };
+
+async function fetchDocuments(): Promise<Documents> {
   const database = await openMemoryPglite();
   try {
     await runMigrations(database);
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { clientDir: path.join(root, 'src/server/test/fixtures/client') });
-    const app = await buildApp({ config, db: database.db, logger: false });
-    try {
-      const res = await app.inject({ method: 'GET', url: '/api/docs/json', headers: { host: 'localhost' } });
-      if (res.statusCode !== 200) throw new Error(`GET /api/docs/json answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
-      return res.body;
-    } finally {
-      await app.close();
+    const documents: Partial<Documents> = {};
+    for (const [name, build, host] of [['app', buildApp, 'localhost'], ['console', buildOpsApp, 'ops.localhost']] as const) {
+      const app = await build({ config, db: database.db, logger: false });
+      try {
+        const res = await app.inject({ method: 'GET', url: '/api/docs/json', headers: { host } });
+        if (res.statusCode !== 200) throw new Error(`GET /api/docs/json (${name}) answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+        documents[name] = res.body;
+      } finally {
+        await app.close();
+      }
     }
+    return documents as Documents;
   } finally {
     await database.close();
   }
 }
 
 async function main(): Promise<number> {
+  let failed = 0;
+  for (const [name, body] of Object.entries(await fetchDocuments())) {
+    console.log(`— the ${name}'s document`);
+    failed += await check(body);
+  }
+  return failed > 0 ? 1 : 0;
+}
+
+async function check(document: string): Promise<number> {
   const dir = mkdtempSync(path.join(tmpdir(), 'openapi-check-'));
   try {
     const file = path.join(dir, 'openapi.json');
     // Pretty-printed, so a problem's line number points somewhere readable.
-    writeFileSync(file, `${JSON.stringify(JSON.parse(await fetchDocument()), null, 2)}\n`);
+    writeFileSync(file, `${JSON.stringify(JSON.parse(document), null, 2)}\n`);
     console.log(`OpenAPI document written to ${file}`);
 
     try {
