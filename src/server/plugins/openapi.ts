@@ -1,3 +1,4 @@
+import { isOpsCall } from '#shared/api-paths';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -83,7 +84,10 @@ export function standardErrors(route: RouteFacts): Map<StandardError, string> {
   } else if (declares(403)) {
     errors.set(403, 'The action is not allowed on this site or for this account.');
   }
-  if (!isPartnerlessRoute(route.url)) {
+  // The console's calls (its own host) have no partner site; they answer 404 for what is not there or another partner's.
+  if (isOpsCall(route.url)) {
+    if (declares(404)) errors.set(404, 'The item asked for does not exist, or belongs to a partner you do not work for.');
+  } else if (!isPartnerlessRoute(route.url)) {
     errors.set(404, declares(404) ? 'No partner site at this host, or the item asked for does not exist (or is not offered on this site).' : 'No partner site at this host.');
   } else if (declares(404)) {
     errors.set(404, 'The item asked for does not exist.');
