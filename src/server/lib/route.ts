@@ -18,7 +18,11 @@ export type RouteSchemaExtras = {
   security?: Array<Record<string, string[]>>;
   headers?: z.ZodType;
   hide?: boolean;
-  /** The error answers (4xx, 5xx) in the one error shape, ZErrorResponse. */
+  /**
+   * The route's own error answers (4xx, 5xx), in the one error shape ZErrorResponse. The standard
+   * ones the OpenAPI hook derives from the route (400 on validated input, 413 on a body, 429 on a
+   * rate limit, 403 on the anti-forgery token …: plugins/openapi.ts standardErrors) need no listing.
+   */
   errors?: readonly number[];
   /** Error answers with a body of their own; the success answer is the entry's. */
   response?: Record<number, z.ZodType>;

@@ -47,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; mail
     if (!canSignInWithPassword(request.sitePartner)) throw AppError.notFound(SIGN_IN_UNAVAILABLE);
   };
   /** The one-time sign-in link's two calls: direct partners only, one limit. */
-  const linkRoute = routesOf(app, { tags: ['session'], config: { rateLimit: SIGN_IN_LINK_LIMIT }, onRequest: directOnly, errors: [400, 403, 404, 429] });
+  const linkRoute = routesOf(app, { tags: ['session'], config: { rateLimit: SIGN_IN_LINK_LIMIT }, onRequest: directOnly, errors: [403, 404] });
 
   route(API.signIn, {
     // One address trying many accounts (spraying); the lockout's per-client counts (slow, then
@@ -56,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; mail
     schema: {
       summary: 'Sign in with an e-mail or partner number and a password (direct partners)',
       description: "401 wrong user name or password (also the attempt that locks the account); 423 code 'locked' while password sign-in to the account is locked (30 minutes; POST /api/SignInLink still works); 429 with Retry-After while this client must wait after repeated failures; 409 code 'fixCredentials' when the e-mail is shared by several accounts. The session cookie is rotated: use the csrfToken of the answer.",
-      errors: [400, 401, 403, 404, 409, 423, 429],
+      errors: [401, 403, 404, 409, 423],
     },
   }, async (request, reply) => {
     const partner = request.sitePartner;

@@ -14,7 +14,7 @@ export const bonusesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       tags: ['bonuses'],
       summary: 'Register the signed-in member for a bonus of this site (no body; true on success, also when already registered)',
       description: 'Eligible → Enrolled. 404 for a code this site does not have (another partner\'s codes included), 403 when the member may not take part (closed account, outside the bonus\'s audience or time after joining), 400 for a bonus that needs no registration.',
-      errors: [400, 401, 403, 404],
+      errors: [401, 403, 404],
     },
   }, async (request) => {
     const { member } = await app.sessions.require(request);

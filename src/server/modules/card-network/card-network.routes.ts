@@ -61,7 +61,7 @@ const webhookRoutes: FastifyPluginAsyncZod<Options> = async (app, { config, appl
         [CARD_EVENT_TIMESTAMP_HEADER]: z.string().describe('Unix time in seconds when the event was signed.'),
         [CARD_EVENT_SIGNATURE_HEADER]: z.string().describe('sha256= and the hex HMAC-SHA256 of "<timestamp>.<raw body>" with CARD_EVENTS_SECRET.'),
       }),
-      errors: [400, 401, 503],
+      errors: [401, 503],
     },
   }, async (request) => {
     const rawBody = typeof request.body === 'string' ? request.body : '';

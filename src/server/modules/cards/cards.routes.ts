@@ -82,7 +82,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; mai
   route(API.deleteCard, {
     schema: {
       summary: "Delete one of the member's cards; deleting the last card closes the account and signs out (single sign-on: through GET /api/SignOut, which ends the provider's session too)",
-      errors: [400, 401, 403, 404],
+      errors: [401, 403, 404],
     },
   }, async (request, reply) => {
     const partner = request.sitePartner;

@@ -43,7 +43,7 @@ export const claimsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         'or 200 with alreadyClaimed and the first claim when this claim, or a claim of the same purchase, was made before (nothing new is stored).',
         `At most ${CLAIMS_PER_MEMBER.max} claims an hour per member (429 after).`,
       ].join(' '),
-      errors: [400, 401, 403, 429],
+      errors: [401, 403],
     },
   }, async (request, reply) => {
     const { member } = await app.sessions.require(request);
@@ -75,7 +75,7 @@ export const claimsQueueRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfi
   route(API.resolveClaim, {
     schema: {
       summary: 'Resolve a claim in review: award it (a manual reward) or reject it with the reason; the member is e-mailed',
-      errors: [400, 403, 404, 409],
+      errors: [403, 404, 409],
     },
   }, async (request) => {
     const partner = request.sitePartner;

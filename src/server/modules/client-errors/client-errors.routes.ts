@@ -40,7 +40,7 @@ export const clientErrorsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       tags: ['tracking'],
       summary: 'Report an error the browser saw, with the reference code shown to the visitor',
       description: `At most ${CLIENT_ERRORS_PER_ADDRESS.max} calls a minute per client address (429 past that). The route is kept without its query; e-mail addresses and long numbers in the name and message are masked.`,
-      errors: [400, 403, 413, 429],
+      errors: [403],
     },
   }, async (request, reply) => {
     const report = scrubReport(request.body);

@@ -11,7 +11,7 @@ import { routesOf } from '../../lib/route';
 export const enrollmentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /** sso and none partners have no joining: 404 before any validation. */
   const directOnly = async (request: FastifyRequest) => requireOffered(request.sitePartner, 'joining');
-  const route = routesOf(app, { tags: ['enrollment'], errors: [400, 403, 404, 409, 429] });
+  const route = routesOf(app, { tags: ['enrollment'], errors: [403, 404, 409] });
 
   route(API.signUp, {
     // Each join hashes a password (argon2id, 19 MiB): bounded per client address and per e-mail.

@@ -36,7 +36,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ db: Db; limit?: number }> 
     schema: {
       summary: 'Add a restaurant to the member\'s favourites (idempotent)',
       description: `201 when added, 200 when it was a favourite already (the first addedAt is kept). 404 for an unknown restaurant or a partner without merchant favourites; 409 once the member keeps ${FAVORITES_LIMIT}.`,
-      errors: [400, 401, 403, 404, 409],
+      errors: [401, 403, 404, 409],
     },
     preValidation: signedIn,
   }, async (request, reply) => {
@@ -48,7 +48,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ db: Db; limit?: number }> 
     schema: {
       summary: 'Remove a restaurant from the member\'s favourites (idempotent)',
       description: 'Answers removed: true when it was a favourite, false when it was not (nothing to do). 404 on a partner without merchant favourites.',
-      errors: [400, 401, 403, 404],
+      errors: [401, 403, 404],
     },
     preValidation: signedIn,
   }, async (request) => deleteFavorite(db, await who(request), request.params.merchantId));

@@ -24,7 +24,7 @@ export const impressionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       tags: ['tracking'],
       summary: 'Record page views, searches and other events',
       description: `At most ${IMPRESSIONS_PER_ADDRESS.max} calls a minute and ${IMPRESSION_ROWS_PER_ADDRESS.max} impressions an hour per client address (429 past either); dateTime within a day of the server's clock.`,
-      errors: [400, 403, 413, 429],
+      errors: [403],
     },
   }, async (request, reply) => {
     const partner = request.sitePartner;

@@ -27,7 +27,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     schema: {
       summary: 'Update the profile (e-mail and password are not edited here)',
       description: 'Answers changed:false when nothing differs. Names of single sign-on members are read-only and kept.',
-      errors: [400, 401, 403],
+      errors: [401, 403],
     },
   }, async (request) => {
     const partner = request.sitePartner;
@@ -40,14 +40,14 @@ export const membersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     config: { csrfRequired: true },
     schema: {
       summary: 'Known visitor lookup by public id (with X-XSRF-TOKEN)',
-      errors: [400, 403, 404],
+      errors: [403, 404],
     },
   }, async (request) => toKnownVisitor(await findKnownVisitor(db, request.sitePartner, request.params.publicId)));
 
   route(API.activateKnownVisitor, {
     schema: {
       summary: 'Tier-1 activation: NonActivated (1) → OptedIn (2)',
-      errors: [400, 403, 404, 409],
+      errors: [403, 404, 409],
     },
   }, async (request) => toKnownVisitor(await activate(db, request.sitePartner, request.body.publicId)));
 };

@@ -33,7 +33,7 @@ export const merchantVisitsRoutes: FastifyPluginAsyncZod<{ db: Db; now?: () => D
       tags: ['merchants'],
       summary: "The member's rewarded visits at a restaurant this month, against its monthly visit limit",
       description: "used counts the member's qualified dines at the restaurant in its current local month (what its monthly visit limit counts); limit is null where the restaurant has none. 404 for an unknown restaurant; 401 for a visitor.",
-      errors: [400, 401, 404],
+      errors: [401, 404],
     },
     preValidation: async (request) => { await app.sessions.require(request); },
   }, async (request, reply) => {

@@ -27,7 +27,6 @@ export const merchantsRoutes: FastifyPluginAsyncZod<{ db: Db; search?: MerchantS
     schema: {
       summary: 'Search restaurants near a place or coordinates',
       description: 'location is a city, state or ZIP (geocoded offline) unless latitude/longitude are given; distance is in miles. Lists accept repeated or comma-separated values.',
-      errors: [400],
     },
     // A repeat of a query string answered before (and so validated before) is answered from the
     // cache here, after the app's hooks (partner, rate limit, headers) and before validation.
@@ -51,7 +50,7 @@ export const merchantsRoutes: FastifyPluginAsyncZod<{ db: Db; search?: MerchantS
   route(API.merchant, {
     schema: {
       summary: 'One restaurant, for its detail page',
-      errors: [400, 404],
+      errors: [404],
     },
   }, async (request) => getMerchantDetail(db, request.params.merchantId));
 };

@@ -22,7 +22,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       tags: ['content'],
       summary: 'Content items of one content page',
       description: "contentName '*' is the default page. preview=1 includes drafts (a draft replaces the published item of the same slug) and is only allowed where the partner has cmsPreview.",
-      errors: [400, 403],
+      errors: [403],
     },
   }, async (request, reply) => {
     const partner = request.sitePartner;

@@ -26,7 +26,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; 
   const { mailer, inBackground } = pluginMailer(app, opts);
 
   const directOnly = async (request: FastifyRequest) => requireOffered(request.sitePartner, 'recovery');
-  const route = routesOf(app, { tags: ['recovery'], onRequest: directOnly, errors: [400, 401, 403, 404, 409, 423, 429] });
+  const route = routesOf(app, { tags: ['recovery'], onRequest: directOnly, errors: [401, 403, 404, 409, 423] });
   const currentSessionId = (request: FastifyRequest) => {
     const token = request.cookies[SESSION_COOKIE];
     return token && token.length <= 100 ? hashToken(token) : undefined;

@@ -33,13 +33,13 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{ db: Db; openTable?: Ope
   };
   const route = routesOf(app, { tags: ['reservations'] });
   /** The signed-in member's own reservations. */
-  const memberRoute = routesOf(app, { tags: ['reservations'], preValidation: signedIn, errors: [401, 404, 429] });
+  const memberRoute = routesOf(app, { tags: ['reservations'], preValidation: signedIn, errors: [401, 404] });
 
   route(API.availability, {
     schema: {
       summary: 'The times a restaurant seats on a day, each marked with what a dine then earns, and the open slots around a time, or why there are none (§4, issue 24)',
       description: 'Anyone may ask; a signed-in member gets their own earn marks (a visitor the restaurant\'s outcome). `date` must lie in `window` (the restaurant\'s today to its booking window\'s last day), else 400. `times` are the day\'s choices inside the restaurant\'s shifts; slots are within two hours either side of `time` (the one asked for when the restaurant seats then, else 19:00 where it does, else its first time that day), in the restaurant\'s local time. With no slots, `reason` is one of none, tooSmall, tooBig, tooFar, tooClose, with the restaurant\'s `limits`. 404 for an unknown restaurant, one that does not take reservations online (code reservationsNotOffered), or a partner without table reservations.',
-      errors: [400, 404, 424, 429],
+      errors: [404, 424],
     },
   }, async (request, reply) => {
     // The marks are the signed-in member's own: never cached.
@@ -61,7 +61,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{ db: Db; openTable?: Ope
         '20 booking attempts per member in 10 minutes.',
       ].join(' '),
       headers: ZIdempotencyHeaders.loose(),
-      errors: [400, 403, 409, 422, 424],
+      errors: [403, 409, 422, 424],
     },
   }, async (request, reply) => {
     const w = await booker(request, reply);
@@ -75,7 +75,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{ db: Db; openTable?: Ope
       summary: 'Confirm a held reservation (book it); confirming a booked one answers it as it is',
       description: '409 with code reservationHoldExpired when the hold ran out (choose a time again).',
       // Optional: a call without a body (Fastify hands null to the validator) confirms as it was held.
-      errors: [400, 403, 409, 424],
+      errors: [403, 409, 424],
     },
   }, async (request, reply) => confirmReservation(deps, { ...(await booker(request, reply)), id: request.params.id, specialRequest: request.body?.specialRequest }));
 
@@ -83,7 +83,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{ db: Db; openTable?: Ope
     schema: {
       summary: 'Cancel a reservation (or release a hold): the table is free again',
       description: 'Cancelling again answers the cancelled reservation. 409 once the reservation has started. Another member\'s reservation is 404.',
-      errors: [400, 403, 409, 424],
+      errors: [403, 409, 424],
     },
   }, async (request) => cancelReservation(deps, { ...(await who(request)), id: request.params.id }));
 };

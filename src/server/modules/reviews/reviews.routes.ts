@@ -22,7 +22,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ db: Db; search?: MerchantSea
     schema: {
       summary: 'Review status of Reviews & History rows (§7): [{id, completed}] for each distinct txnId, in the order asked',
       description: "completed is true only for the signed-in member's own dines that have a review; any other id (unknown, another member's or another partner's) answers completed false, so nothing about it is revealed.",
-      errors: [400, 401],
+      errors: [401],
     },
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -32,7 +32,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ db: Db; search?: MerchantSea
   route(API.reviewableDine, {
     schema: {
       summary: "A visit of the member's history for the review form: restaurant, date, its review if written, and whether one may be written now (§5)",
-      errors: [400, 401, 404],
+      errors: [401, 404],
     },
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -43,7 +43,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ db: Db; search?: MerchantSea
     schema: {
       summary: 'Write the review of a visit: food, service, ambience and value 1-5, an optional comment',
       description: `Only the diner, once per dine, while §5 allows it (settle or manual row, not Deferred or Forfeit, dated 1 February 2021 or later, up to 35 days after the visit in the restaurant's calendar). The comment is trimmed, up to ${MAX_REVIEW_COMMENT} characters. 404 for a visit not in the member's history (another member's included); 409 once reviewed or when the rule no longer allows it. Answers the review and the restaurant's new rating and count.`,
-      errors: [400, 401, 403, 404, 409],
+      errors: [401, 403, 404, 409],
     },
   }, async (request) => {
     const result = await createReview(db, await who(request), request.body);
@@ -54,7 +54,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ db: Db; search?: MerchantSea
   route(API.merchantReviews, {
     schema: {
       summary: "A restaurant's verified reviews, newest first, with their average ratings (public)",
-      errors: [400, 404],
+      errors: [404],
     },
   }, async (request) => merchantReviewsPage(db, request.params.merchantId, request.query));
 };

@@ -26,7 +26,7 @@ export const rewardsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   route(API.transactions, {
     schema: {
       summary: 'Reviews & History: the member\'s dines, adjustments and bonuses, newest first (10 a page from page 1 by default)',
-      errors: [400, 401],
+      errors: [401],
     },
   }, async (request) => transactionsPage(db, await who(request), request.query));
 
@@ -43,7 +43,7 @@ export const rewardsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   route(API.creditRecords, {
     schema: {
       summary: 'Cash-back partners: the member\'s statement credits (credit records), newest first (404 on other partners)',
-      errors: [400, 401, 404],
+      errors: [401, 404],
     },
   }, async (request) => {
     requireStatementCredits(request.sitePartner);

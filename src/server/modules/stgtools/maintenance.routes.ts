@@ -22,7 +22,7 @@ export const stgtoolsMaintenanceRoutes: FastifyPluginAsyncZod<{ db: Db; globalMa
   route(API.setMaintenance, {
     schema: {
       summary: "Turn this partner site's maintenance notice on or off",
-      errors: [400, 403],
+      errors: [403],
     },
   }, async (request) => {
     const partner = request.sitePartner;

@@ -88,7 +88,7 @@ export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: DemoAccounts;
   route(API.signInAs, {
     schema: {
       summary: 'Sign in as a member of this partner (new session)',
-      errors: [400, 403, 404],
+      errors: [403, 404],
     },
   }, async (request, reply) => {
     const partner = request.sitePartner;
@@ -102,7 +102,7 @@ export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: DemoAccounts;
   route(API.setMemberState, {
     schema: {
       summary: "Switch the signed-in member's tier and state",
-      errors: [400, 401, 403],
+      errors: [401, 403],
     },
   }, async (request) => {
     const partner = request.sitePartner;
@@ -119,7 +119,7 @@ export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: DemoAccounts;
     schema: {
       summary: 'Dine now: a purchase by the signed-in member, sent through the card-network webhook',
       description: "Builds the authorisation and (unless clear is false) the clearing of a purchase on the member's card (the first linked card without cardId) at the restaurant's network location, signs them with CARD_EVENTS_SECRET and posts them to POST /api/card-network/events. The dine shows in GET /api/Member/Transactions within seconds.",
-      errors: [400, 401, 403, 404, 502],
+      errors: [401, 403, 404, 502],
     },
   }, async (request) => {
     const { member } = await app.sessions.require(request);
@@ -134,7 +134,6 @@ export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: DemoAccounts;
     schema: {
       summary: "For a card-network simulator: what the engine made of one run's purchases on this partner's demo cards",
       description: 'The dines whose transaction id starts with `prefix` (the run\'s own), per demo member, with their amounts, refunds applied (one per network refund), status and what the member keeps of each (S reward plus A adjustments); how many of the run\'s events are not applied yet and how many of its refunds still wait for their purchase. `npm run simulate` compares this with a model of what it sent.',
-      errors: [400],
     },
   }, async (request) => networkRun(db, { partnerId: request.sitePartner.id, demoPrefix: demo.publicIdPrefix, prefix: request.query.prefix }));
 };

@@ -19,7 +19,7 @@ export const surveysRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       tags: ['surveys'],
       summary: "Answer one of this site's surveys (§7 embed parameters with the answers)",
       description: `answers maps the survey's question ids to answers: a rating is a whole number 1-5, a single choice one of its options (exact text), free text up to the question's length (trimmed). Required questions must be answered and at least one answer given; unknown question ids are refused. A signed-in member's answers are stored with the member; a visitor's public_id is kept only when it names a member of this partner. 404 for a survey that is not this site's (another partner's included); ${SURVEY_RESPONSES_PER_ADDRESS.max} answer sets per address per ${SURVEY_RESPONSES_PER_ADDRESS.timeWindow / 60_000} minutes.`,
-      errors: [400, 403, 404, 429],
+      errors: [403, 404],
     },
   }, async (request, reply) => {
     const session = await request.currentSession();
