@@ -1,7 +1,7 @@
 import { paths } from '#shared/routes';
 import { usePartner } from '../lib/partner';
 import { LinkButton } from './button';
-import { StatusPage } from './status-page';
+import { StatusIllustration, StatusPage } from './status-page';
 import { useDocumentTitle } from './use-document-title';
 
 /** §8 wording. */
@@ -34,12 +34,12 @@ export function NotFoundPage() {
 
 function RadarIllustration() {
   return (
-    <svg viewBox="0 0 120 120" width="120" height="120" aria-hidden="true" focusable="false">
+    <StatusIllustration>
       <circle cx="60" cy="60" r="54" fill="none" stroke="currentColor" strokeWidth="3" opacity="0.35" />
       <circle cx="60" cy="60" r="36" fill="none" stroke="currentColor" strokeWidth="3" opacity="0.55" />
       <circle cx="60" cy="60" r="18" fill="none" stroke="currentColor" strokeWidth="3" opacity="0.8" />
       <path d="M60 60L98 22" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
       <circle cx="60" cy="60" r="5" fill="currentColor" />
-    </svg>
+    </StatusIllustration>
   );
 }

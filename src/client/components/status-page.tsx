@@ -19,3 +19,12 @@ export function StatusPage({ title, illustration, children, actions }: StatusPag
     </div>
   );
 }
+
+/** The picture of a status screen: a 120-pixel square drawing in the text colour, hidden from screen readers. */
+export function StatusIllustration({ children }: { children: ReactNode }) {
+  return (
+    <svg viewBox="0 0 120 120" width="120" height="120" aria-hidden="true" focusable="false">
+      {children}
+    </svg>
+  );
+}

@@ -19,6 +19,30 @@ export const contentStatus = pgEnum('content_status', ['draft', 'published']);
 
 const citext = customType<{ data: string }>({ dataType: () => 'text' });
 
+// Columns many tables share; each call makes a new column.
+/** The id of a table that grows with use: bigint, read as a number. */
+function bigId() {
+  return bigserial('id', { mode: 'number' }).primaryKey();
+}
+/** The partner the row belongs to; the row goes with the partner. */
+function partnerRef() {
+  return integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' });
+}
+/** The member the row belongs to; the row goes with the member. */
+function memberRef() {
+  return integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' });
+}
+/** The usual start of a member's own rows: their id, partner and member. */
+function memberOwned() {
+  return { id: bigId(), partnerId: partnerRef(), memberId: memberRef() };
+}
+function createdAt() {
+  return timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+}
+function updatedAt() {
+  return timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+}
+
 /** One row per partner site; every switch of §1/§3 partner config lives here, never in code. */
 export const partners = pgTable('partners', {
   id: serial('id').primaryKey(),
@@ -82,20 +106,20 @@ export const partners = pgTable('partners', {
   ssoClientSecret: text('sso_client_secret'),
   /** Which notification e-mails the partner sends, and to whom (docs/notifications.md); a missing kind uses DEFAULT_REWARD_MAILS. */
   rewardMails: jsonb('reward_mails').$type<RewardMailSettings>().notNull().default({}),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 }, (t) => [uniqueIndex('partners_code_uq').on(t.code)]);
 
 /** CMS items: one row per (partner, content name, slug, status). */
 export const contentPages = pgTable('content_pages', {
   id: serial('id').primaryKey(),
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  partnerId: partnerRef(),
   /** One of the eleven names of §3; the default page is stored as 'default' (requested as '*'). */
   contentName: text('content_name').notNull(),
   slug: text('slug').notNull(),
   status: contentStatus('status').notNull().default('published'),
   sortOrder: integer('sort_order').notNull().default(0),
   fields: jsonb('fields').$type<Record<string, unknown>>().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('content_pages_uq').on(t.partnerId, t.contentName, t.slug, t.status),
   index('content_pages_lookup').on(t.partnerId, t.contentName, t.status),
@@ -159,8 +183,8 @@ export const merchants = pgTable('merchants', {
   monthlyVisitLimit: smallint('monthly_visit_limit'),
   /** Online ordering (the §2 order-online dialog): the ordering page for delivery and for takeout; null: no online orders. */
   orderOnline: jsonb('order_online').$type<MerchantOrderOnline | null>(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
   /**
    * Set by a trigger on every insert and update: the merchant_index_version.version current when
    * the row was written (docs/decisions/0001). Search indexes read the rows stamped since their
@@ -185,15 +209,15 @@ export const merchantIndexVersion = pgTable('merchant_index_version', {
 }, () => [check('merchant_index_version_one_row', sql`id = 1`)]);
 
 export const impressions = pgTable('impressions', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  id: bigId(),
+  partnerId: partnerRef(),
   eventType: text('event_type').notNull(),
   channel: text('channel').notNull(),
   dateTime: timestamp('date_time', { withTimezone: true }).notNull(),
   userAgent: text('user_agent').notNull(),
   path: text('path'),
   merchantId: integer('merchant_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 }, (t) => [index('impressions_partner_time').on(t.partnerId, t.createdAt)]);
 
 /**
@@ -203,16 +227,16 @@ export const impressions = pgTable('impressions', {
  * data: the page's path without its query, the error's name and masked message.
  */
 export const clientErrors = pgTable('client_errors', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: bigId(),
   reference: text('reference').notNull(),
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  partnerId: partnerRef(),
   route: text('route').notNull(),
   name: text('name').notNull(),
   message: text('message').notNull(),
   status: integer('status'),
   /** The request id of the report itself (its log line). */
   requestId: text('request_id').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 }, (t) => [index('client_errors_reference').on(t.reference), index('client_errors_created').on(t.createdAt)]);
 
 /** Fixed-window rate-limit counters shared by every app instance. */
@@ -232,7 +256,7 @@ export type ContentPageRow = typeof contentPages.$inferSelect;
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const memberType = pgEnum('member_type', ['ClosedAccountMember', 'EnrolledCardMember', 'NonCardMember']);
@@ -241,7 +265,7 @@ export const interfaceType = pgEnum('interface_type', ['known', 'sso', 'direct']
 /** §3 member; one partner's members are invisible on every other partner's host. */
 export const members = pgTable('members', {
   id: serial('id').primaryKey(),
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  partnerId: partnerRef(),
   publicId: text('public_id').notNull(),
   /** Lower case. Not unique: older accounts may share one (§8 fix credentials). */
   email: text('email').notNull(),
@@ -279,8 +303,8 @@ export const members = pgTable('members', {
   active: boolean('active').notNull().default(true),
   ssoSubject: text('sso_subject'),
   referral: jsonb('referral').$type<Record<string, string>>().notNull().default({}),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('members_public_id_uq').on(t.publicId),
   index('members_partner_email').on(t.partnerId, t.email),
@@ -293,20 +317,20 @@ export const members = pgTable('members', {
 /** Server-side sessions: the cookie holds a random token, the table its SHA-256. */
 export const sessions = pgTable('sessions', {
   id: text('id').primaryKey(),
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
-  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  partnerId: partnerRef(),
+  memberId: memberRef(),
   staySignedIn: boolean('stay_signed_in').notNull().default(false),
   userAgent: text('user_agent').notNull().default(''),
   /** The ID token of a single sign-on session: the id_token_hint that ends the provider's session at sign-out. */
   ssoIdToken: text('sso_id_token'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 }, (t) => [index('sessions_member').on(t.memberId), index('sessions_expires').on(t.expiresAt)]);
 
 /** Failed sign-ins per typed identifier (e-mail or partner number), known or not: the lockout. */
 export const loginFailures = pgTable('login_failures', {
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  partnerId: partnerRef(),
   /** The account counted (an e-mail or partner number); '' for a client's count across accounts. */
   identifier: text('identifier').notNull(),
   /** '' for the account's count; 'device:…' or 'address:…' for a client's (lockout/lockout.ts). */
@@ -322,33 +346,33 @@ export const recoveryTokens = pgTable('recovery_tokens', {
   id: text('id').primaryKey(),
   /** 'reset' sets a new password (/recover/update); 'signIn' signs in once (/login/link). */
   purpose: text('purpose').$type<'reset' | 'signIn'>().notNull().default('reset'),
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
-  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  partnerId: partnerRef(),
+  memberId: memberRef(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** E-mails sent by the default transport: kept here and shown in the staging tools. */
 export const outbox = pgTable('outbox', {
   id: serial('id').primaryKey(),
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  partnerId: partnerRef(),
   /** The member the e-mail is for, when it is for one: staging tools show only demo members' and the viewer's own mail. */
   memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
   toAddress: text('to_address').notNull(),
   subject: text('subject').notNull(),
   textBody: text('text_body').notNull(),
   htmlBody: text('html_body'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 }, (t) => [index('outbox_partner_time').on(t.partnerId, t.createdAt)]);
 
 /** Prospects: e-mails left on the home page or at the start of joining. */
 export const prospects = pgTable('prospects', {
   id: serial('id').primaryKey(),
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  partnerId: partnerRef(),
   email: text('email').notNull(),
   referral: jsonb('referral').$type<Record<string, string>>().notNull().default({}),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 }, (t) => [index('prospects_partner_email').on(t.partnerId, t.email)]);
 
 export type MemberDiningProgress = { status: 'Building' | 'QualifiedAndBuilding' | 'Qualified' | 'Renewing' | 'Complete'; dinesRequired: number; remainingDines: number; dollarsRequired: number; remainingDollars: number; ytdMilesOrDollars: number };
@@ -365,8 +389,8 @@ export const cardBrand = pgEnum('card_brand', ['Visa', 'Amex', 'Mastercard', 'Di
  */
 export const memberCards = pgTable('member_cards', {
   id: serial('id').primaryKey(),
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
-  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  partnerId: partnerRef(),
+  memberId: memberRef(),
   cardType: cardBrand('card_type').notNull(),
   lastFour: text('last_four').notNull(),
   description: text('description').notNull(),
@@ -378,7 +402,7 @@ export const memberCards = pgTable('member_cards', {
   /** Set when the card came from the partner's own list (partner-loaded cards). */
   partnerCardId: integer('partner_card_id'),
   directFileFeedOptIn: boolean('direct_file_feed_opt_in').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('member_cards_partner_fingerprint_uq').on(t.partnerId, t.fingerprint),
   uniqueIndex('member_cards_network_token_uq').on(t.networkToken),
@@ -388,8 +412,8 @@ export const memberCards = pgTable('member_cards', {
 /** Cards a partner already knows for a member (partners with hasPartnerLoadedCards). */
 export const partnerCards = pgTable('partner_cards', {
   id: serial('id').primaryKey(),
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
-  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  partnerId: partnerRef(),
+  memberId: memberRef(),
   cardType: cardBrand('card_type').notNull(),
   lastFour: text('last_four').notNull(),
   description: text('description').notNull(),
@@ -430,7 +454,7 @@ export const merchantNetworkLocations = pgTable('merchant_network_locations', {
 
 /** Card-network events as received (one idempotent insert each); the engine applies them after. */
 export const cardNetworkInbox = pgTable('card_network_inbox', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: bigId(),
   eventId: text('event_id').notNull(),
   type: text('type').notNull(),
   body: jsonb('body').$type<Record<string, unknown>>().notNull(),
@@ -449,7 +473,7 @@ export const cardNetworkInbox = pgTable('card_network_inbox', {
 
 /** One purchase: its authorisation and clearing, refunds, and whether and how much it earned. */
 export const dines = pgTable('dines', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: bigId(),
   /** With memberId, one foreign key to members (id, partner_id): the member is the partner's own. */
   partnerId: integer('partner_id').notNull(),
   memberId: integer('member_id').notNull(),
@@ -488,8 +512,8 @@ export const dines = pgTable('dines', {
   rate: real('rate'),
   /** The reward in the partner's unit (miles, points, or cents for cash partners). */
   reward: integer('reward').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 }, (t) => [
   // One check per dine instead of two (partner, member), and tenancy kept by the database.
   foreignKey({ name: 'dines_member_partner_fk', columns: [t.memberId, t.partnerId], foreignColumns: [members.id, members.partnerId] }).onDelete('cascade'),
@@ -511,7 +535,7 @@ export const dines = pgTable('dines', {
  * the sum of a dine's rows, capped at its cleared amount once cleared.
  */
 export const dineRefunds = pgTable('dine_refunds', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: bigId(),
   /** With memberId, one foreign key to members (id, partner_id), as on dines. */
   partnerId: integer('partner_id').notNull(),
   memberId: integer('member_id').notNull(),
@@ -521,7 +545,7 @@ export const dineRefunds = pgTable('dine_refunds', {
   amountCents: integer('amount_cents').notNull(),
   /** The inbox event that carried it first. */
   eventId: text('event_id').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 }, (t) => [
   foreignKey({ name: 'dine_refunds_member_partner_fk', columns: [t.memberId, t.partnerId], foreignColumns: [members.id, members.partnerId] }).onDelete('cascade'),
   uniqueIndex('dine_refunds_transaction_uq').on(t.partnerId, t.refundTransactionId),
@@ -535,7 +559,7 @@ export const dineRefunds = pgTable('dine_refunds', {
  * (the inbox row then says why). Open rows are the ones with `resolved_at` null.
  */
 export const parkedRefunds = pgTable('parked_refunds', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: bigId(),
   partnerId: integer('partner_id').notNull(),
   memberId: integer('member_id').notNull(),
   /** The card it was made on; null once the member deleted the card. */
@@ -568,7 +592,7 @@ export const parkedRefunds = pgTable('parked_refunds', {
 
 /** What a member sees on Reviews & History (§3 Transaction): a dine's reward, adjustments, bonuses. */
 export const memberRewards = pgTable('member_rewards', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: bigId(),
   /** With memberId, one foreign key to members (id, partner_id), as on dines. */
   partnerId: integer('partner_id').notNull(),
   memberId: integer('member_id').notNull(),
@@ -581,8 +605,8 @@ export const memberRewards = pgTable('member_rewards', {
   status: text('status').notNull(),
   reason: text('reason'),
   description: text('description'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
   paidAt: timestamp('paid_at', { withTimezone: true }),
   /** The statement credit or partner posting that paid it. */
   payoutRef: text('payout_ref'),
@@ -595,28 +619,28 @@ export const memberRewards = pgTable('member_rewards', {
 
 /** Per member and calendar year: qualified dines and rewards (progress, dine summary, VIP). */
 export const memberProgress = pgTable('member_progress', {
-  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  memberId: memberRef(),
   year: smallint('year').notNull(),
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  partnerId: partnerRef(),
   qualifiedDines: integer('qualified_dines').notNull().default(0),
   rewards: integer('rewards').notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 }, (t) => [primaryKey({ columns: [t.memberId, t.year] })]);
 
 /** Cash-back partners: rewards earned and not yet paid out as a statement credit, in cents. */
 export const memberBalances = pgTable('member_balances', {
   memberId: integer('member_id').primaryKey().references(() => members.id, { onDelete: 'cascade' }),
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  partnerId: partnerRef(),
   balanceCents: integer('balance_cents').notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** §3 credit record: a statement credit paid to a member's card. */
 export const statementCredits = pgTable('statement_credits', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: bigId(),
   creditId: text('credit_id').notNull(),
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
-  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  partnerId: partnerRef(),
+  memberId: memberRef(),
   amountCents: integer('amount_cents').notNull(),
   /** card | other */
   targetType: text('target_type').notNull(),
@@ -625,15 +649,13 @@ export const statementCredits = pgTable('statement_credits', {
   /** pending | pending_received | completed | rejected | error */
   status: text('status').notNull(),
   note: text('note'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('statement_credits_credit_uq').on(t.creditId), index('statement_credits_member').on(t.memberId, t.createdAt)]);
 
 /** The built-in partner ledger: what a partner's file or API would receive (one posting per reward). */
 export const partnerLedgerPostings = pgTable('partner_ledger_postings', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
-  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  ...memberOwned(),
   rewardId: bigint('reward_id', { mode: 'number' }).notNull(),
   partnerNumber: text('partner_number'),
   amount: integer('amount').notNull(),
@@ -646,8 +668,8 @@ export const partnerLedgerPostings = pgTable('partner_ledger_postings', {
  * restaurant's figures stay.
  */
 export const merchantReviews = pgTable('merchant_reviews', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  id: bigId(),
+  partnerId: partnerRef(),
   merchantId: integer('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
   memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
   dineId: bigint('dine_id', { mode: 'number' }).references(() => dines.id, { onDelete: 'set null' }),
@@ -666,7 +688,7 @@ export const merchantReviews = pgTable('merchant_reviews', {
   authorName: text('author_name').notNull(),
   /** The dine's restaurant-local date (YYYY-MM-DD). */
   dinedOn: text('dined_on').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('merchant_reviews_dine_uq').on(t.dineId).where(sql`dine_id is not null`),
   index('merchant_reviews_merchant_time').on(t.merchantId, t.createdAt, t.id),
@@ -692,7 +714,7 @@ export const merchantReviewTotals = pgTable('merchant_review_totals', {
   valueSum: integer('value_sum').notNull().default(0),
   /** Verified reviews with an overall of 4 or more. */
   recommendCount: integer('recommend_count').notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 }, (t) => [index('merchant_review_totals_updated').on(t.updatedAt)]);
 
 // ---------------------------------------------------------------------------------------------
@@ -703,9 +725,7 @@ export const merchantReviewTotals = pgTable('merchant_review_totals', {
  * local date, amount) and what matching against the card-network inbox found.
  */
 export const rewardClaims = pgTable('reward_claims', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
-  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  ...memberOwned(),
   /** The card claimed with; null once the member deleted it (brand and last four stay). */
   cardId: integer('card_id').references(() => memberCards.id, { onDelete: 'set null' }),
   cardType: text('card_type').notNull(),
@@ -733,8 +753,8 @@ export const rewardClaims = pgTable('reward_claims', {
   /** The M (manual) reward an award made. */
   rewardId: bigint('reward_id', { mode: 'number' }).references(() => memberRewards.id, { onDelete: 'set null' }),
   resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 }, (t) => [
   index('reward_claims_member_time').on(t.memberId, t.createdAt),
   uniqueIndex('reward_claims_purchase_uq').on(t.purchaseKey).where(sql`purchase_key is not null`),
@@ -749,9 +769,7 @@ export const rewardClaims = pgTable('reward_claims', {
  * who may not get it (closed account, the partner's setting) gets a 'skipped' row with the reason.
  */
 export const notifications = pgTable('notifications', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
-  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  ...memberOwned(),
   /** dineSeen | dineAwarded | dineNotEarned | cardMoved (NOTIFICATION_KINDS). */
   kind: text('kind').notNull(),
   /** What it is about: the dine's id, or the id the moved card had. Unique with the kind. */
@@ -767,7 +785,7 @@ export const notifications = pgTable('notifications', {
   lastError: text('last_error'),
   /** A pending row is not tried before this (after a failed send). */
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
 }, (t) => [
   uniqueIndex('notifications_kind_subject_uq').on(t.kind, t.subjectId),
@@ -785,7 +803,7 @@ export const notifications = pgTable('notifications', {
  */
 export const bonusProgrammes = pgTable('bonus_programmes', {
   id: serial('id').primaryKey(),
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  partnerId: partnerRef(),
   code: text('code').notNull(),
   /** newMember | injected | reservation (BONUS_KINDS). */
   kind: text('kind').notNull(),
@@ -799,21 +817,19 @@ export const bonusProgrammes = pgTable('bonus_programmes', {
   enrollmentSource: text('enrollment_source'),
   description: text('description').notNull(),
   active: boolean('active').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 }, (t) => [uniqueIndex('bonus_programmes_partner_code_uq').on(t.partnerId, t.code)]);
 
 /** A member's stage of a bonus (§3 bonus stages): a row once registered (Enrolled) or awarded (Qualified). */
 export const memberBonuses = pgTable('member_bonuses', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
-  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  ...memberOwned(),
   bonusId: integer('bonus_id').notNull().references(() => bonusProgrammes.id, { onDelete: 'cascade' }),
   /** Eligible | Enrolled | Qualified */
   status: text('status').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
   qualifiedAt: timestamp('qualified_at', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('member_bonuses_member_bonus_uq').on(t.memberId, t.bonusId)]);
 
 /**
@@ -822,9 +838,7 @@ export const memberBonuses = pgTable('member_bonuses', {
  * hook award exactly once however often they run.
  */
 export const bonusAwards = pgTable('bonus_awards', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
-  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  ...memberOwned(),
   bonusId: integer('bonus_id').notNull().references(() => bonusProgrammes.id, { onDelete: 'cascade' }),
   awardKey: text('award_key').notNull(),
   /** The qualifying dine (none for a reservation bonus awarded without one). */
@@ -832,7 +846,7 @@ export const bonusAwards = pgTable('bonus_awards', {
   /** The B reward (member_rewards). */
   rewardId: bigint('reward_id', { mode: 'number' }).notNull(),
   amount: integer('amount').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   /** Set when a refund of the qualifying dine took it back. */
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   revokeReason: text('revoke_reason'),
@@ -875,7 +889,7 @@ export const reservationSettings = pgTable('reservation_settings', {
   shifts: jsonb('shifts').$type<WeeklyShift[]>().notNull().default([]),
   /** Local dates without reservations (YYYY-MM-DD). */
   closedDates: text('closed_dates').array().notNull().default([]),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 }, (t) => [check('reservation_settings_booking_window', sql`${t.bookingWindowDays} between 30 and 90`)]);
 
 /**
@@ -884,9 +898,7 @@ export const reservationSettings = pgTable('reservation_settings', {
  * status (a booked reservation honoured by a qualified dine there that day).
  */
 export const reservations = pgTable('reservations', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
-  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  ...memberOwned(),
   merchantId: integer('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
   /** native | openTable */
   provider: text('provider').notNull(),
@@ -908,7 +920,7 @@ export const reservations = pgTable('reservations', {
   /** The Idempotency-Key of the booking call and a hash of its body: the same key again answers this reservation. */
   idempotencyKey: text('idempotency_key').notNull(),
   requestHash: text('request_hash').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
 }, (t) => [
@@ -940,9 +952,9 @@ export type ReservationRow = typeof reservations.$inferSelect;
  * restaurant, so adding twice is one favourite; listed newest first.
  */
 export const memberFavorites = pgTable('member_favorites', {
-  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  memberId: memberRef(),
   merchantId: integer('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 }, (t) => [primaryKey({ columns: [t.memberId, t.merchantId] }), index('member_favorites_member_time').on(t.memberId, t.createdAt)]);
 
 /**
@@ -952,8 +964,8 @@ export const memberFavorites = pgTable('member_favorites', {
  * `publicId` is the signed-in member's, or a known visitor's when it names a member of this partner.
  */
 export const surveyResponses = pgTable('survey_responses', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  id: bigId(),
+  partnerId: partnerRef(),
   surveyId: text('survey_id').notNull(),
   memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
   publicId: text('public_id'),
@@ -961,7 +973,7 @@ export const surveyResponses = pgTable('survey_responses', {
   utmCampaign: text('utm_campaign'),
   utmMedium: text('utm_medium'),
   utmSource: text('utm_source'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 }, (t) => [
   index('survey_responses_partner_time').on(t.partnerId, t.createdAt, t.id),
   index('survey_responses_member').on(t.memberId),
@@ -979,17 +991,17 @@ export type SurveyResponseRow = typeof surveyResponses.$inferSelect;
  * that un-qualifies that dine takes the reward back and opens the offer again.
  */
 export const flexOffers = pgTable('flex_offers', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  id: bigId(),
+  partnerId: partnerRef(),
   merchantId: integer('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
-  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  memberId: memberRef(),
   amount: integer('amount').notNull(),
   /** Restaurant-local dates, both included. */
   validFrom: text('valid_from').notNull(),
   validTo: text('valid_to').notNull(),
   /** Who made it: 'job' (the offers job), 'demo' (seeded demo data). */
   source: text('source').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   dineId: bigint('dine_id', { mode: 'number' }).references(() => dines.id, { onDelete: 'set null' }),
   rewardId: bigint('reward_id', { mode: 'number' }),
   redeemedAt: timestamp('redeemed_at', { withTimezone: true }),

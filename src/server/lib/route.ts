@@ -5,6 +5,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { successStatuses, type ApiEntry } from '#shared/api';
+import { ZErrorResponse } from '#shared/schemas/common';
 
 type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -13,10 +14,17 @@ export type RouteSchemaExtras = {
   tags: string[];
   summary: string;
   description?: string;
+  /** Left out: the anti-forgery rule decides it (the OpenAPI hook, plugins/openapi.ts), as the CSRF check does. */
   security?: Array<Record<string, string[]>>;
   headers?: z.ZodType;
   hide?: boolean;
-  /** The error answers (4xx, 5xx); the success answer is the entry's. */
+  /**
+   * The route's own error answers (4xx, 5xx), in the one error shape ZErrorResponse. The standard
+   * ones the OpenAPI hook derives from the route (400 on validated input, 413 on a body, 429 on a
+   * rate limit, 403 on the anti-forgery token …: plugins/openapi.ts standardErrors) need no listing.
+   */
+  errors?: readonly number[];
+  /** Error answers with a body of their own; the success answer is the entry's. */
   response?: Record<number, z.ZodType>;
 };
 
@@ -29,6 +37,7 @@ export type RouteExtras = Omit<
 type Part<E, K extends string> = E extends { readonly [P in K]: infer S } ? S : undefined;
 type StatusOf<E> = E extends { readonly status: infer S } ? (S extends readonly (infer L)[] ? L : S) : 200;
 type SuccessOf<E extends ApiEntry> = { [S in StatusOf<E> & number]: E['response'] };
+type ErrorsOf<X extends RouteExtras> = X['schema'] extends { errors: readonly (infer C)[] } ? { [S in C & number]: typeof ZErrorResponse } : unknown;
 
 /** The Fastify schema a route is registered with (the handler's request and reply are typed from it). */
 export type RouteSchema<E extends ApiEntry, X extends RouteExtras> = {
@@ -36,7 +45,7 @@ export type RouteSchema<E extends ApiEntry, X extends RouteExtras> = {
   querystring: Part<E, 'query'>;
   body: Part<E, 'body'>;
   headers: Part<X['schema'], 'headers'>;
-  response: SuccessOf<E> & (X['schema'] extends { response: infer R } ? R : unknown);
+  response: SuccessOf<E> & ErrorsOf<X> & (X['schema'] extends { response: infer R } ? R : unknown);
 };
 
 export type RouteHandler<E extends ApiEntry, X extends RouteExtras> = RouteHandlerMethod<
@@ -49,13 +58,38 @@ export type RouteHandler<E extends ApiEntry, X extends RouteExtras> = RouteHandl
  * the rest. The schema object is new per route (the OpenAPI hook completes it in place).
  */
 export function route<const E extends ApiEntry, const X extends RouteExtras>(app: ZodApp, entry: E, extras: X, handler: RouteHandler<E, X>): void {
-  const { response: errors, ...words } = extras.schema;
+  const { errors = [], response: own, ...words } = extras.schema;
   const schema: Record<string, unknown> = { ...words };
   if (entry.params) schema.params = entry.params;
   if (entry.query) schema.querystring = entry.query;
   if (entry.body) schema.body = entry.body;
   const response: Record<number, z.ZodType> = {};
   for (const status of successStatuses(entry)) response[status] = entry.response;
-  schema.response = { ...response, ...errors };
+  for (const status of errors) response[status] = ZErrorResponse;
+  schema.response = { ...response, ...own };
   app.route({ ...extras, method: entry.method, url: entry.path, schema, handler } as never);
+}
+
+/** What all the routes of a module (or a group of its routes) share: tags, error answers they may all give, config, hooks. */
+export type RouteDefaults = Pick<RouteExtras, 'config' | 'onRequest' | 'preValidation'> & { tags: string[]; errors?: readonly number[] };
+
+/** A route's extras under routesOf: the tags may be left to the module's. */
+type ModuleRouteExtras = Omit<RouteExtras, 'schema'> & { schema: Omit<RouteSchemaExtras, 'tags'> & { tags?: string[] } };
+
+type CodesOf<T> = T extends { errors: readonly (infer C extends number)[] } ? C : never;
+/** The extras `route` is given: the route's own with the module's defaults. */
+type WithDefaults<X extends ModuleRouteExtras, D extends RouteDefaults> = Omit<X, 'schema'> & {
+  schema: Omit<X['schema'], 'errors' | 'tags'> & { tags: string[]; errors: ReadonlyArray<CodesOf<X['schema']> | CodesOf<D>> };
+};
+
+/**
+ * `route` for one module: each route gets the module's tags (unless it names its own), the
+ * module's error answers besides its own, and the module's config and hooks unless it gives its own.
+ */
+export function routesOf<const D extends RouteDefaults>(app: ZodApp, defaults: D) {
+  const { tags, errors: shared = [], ...hooks } = defaults;
+  return <const E extends ApiEntry, const X extends ModuleRouteExtras>(entry: E, extras: X, handler: RouteHandler<E, WithDefaults<X, D>>): void => {
+    const { errors = [], ...words } = extras.schema;
+    route(app, entry, { ...hooks, ...extras, schema: { tags, ...words, errors: [...shared, ...errors] } }, handler as never);
+  };
 }

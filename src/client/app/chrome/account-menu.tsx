@@ -4,6 +4,7 @@ import type { Member } from '#shared/schemas/member';
 import { accountPages } from '../../features/account/pages';
 import { usePartner } from '../../lib/partner';
 import { ChevronIcon, PersonIcon } from './icons';
+import { DisclosureButton } from './disclosure-button';
 import styles from './account-menu.module.css';
 
 type AccountMenuProps = {
@@ -57,18 +58,11 @@ export function AccountMenu({ member, open, onOpenChange, onSignOut }: AccountMe
 
   return (
     <div ref={rootRef} className={styles.root} onBlur={onBlur}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className={styles.button}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => onOpenChange(!open)}
-      >
+      <DisclosureButton ref={buttonRef} className={styles.button} open={open} controls={panelId} onToggle={() => onOpenChange(!open)}>
         <PersonIcon />
         <span className={styles.greeting}>{greeting}</span>
         <ChevronIcon open={open} />
-      </button>
+      </DisclosureButton>
       <div id={panelId} className={styles.panel} hidden={!open}>
         <div className={styles.who}>
           {fullName && <p className={styles.name}>{fullName}</p>}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PartnerConfig } from '#shared/schemas/partner';
 import { usePartner } from '../../lib/partner';
@@ -123,6 +123,18 @@ export function footerLogoChain(partner: Pick<PartnerConfig, 'code' | 'logoChain
     });
 }
 
+function StoreBadge({ href, badge, label }: { href: string; badge: ReactNode; label: string }) {
+  return (
+    <li>
+      <a className={styles.badgeLink} href={href} target="_blank" rel="noopener noreferrer">
+        {badge}
+        <span className="visually-hidden">{label}</span>
+        <NewTabHint />
+      </a>
+    </li>
+  );
+}
+
 /** §2 store-badge row: none inside the native app, iOS only on iOS, Android only on Android, both elsewhere. */
 function StoreBadges({ platform, links }: { platform: Platform; links: { ios: string; android: string } | null }) {
   if (!links || platform === 'native') return null;
@@ -132,24 +144,8 @@ function StoreBadges({ platform, links }: { platform: Platform; links: { ios: st
   return (
     <div className={styles.badgeRow}>
       <ul className={`container-wide ${styles.badges}`} aria-label="Get the app">
-        {ios && (
-          <li>
-            <a className={styles.badgeLink} href={ios} target="_blank" rel="noopener noreferrer">
-              <AppStoreBadge />
-              <span className="visually-hidden">Download on the App Store</span>
-              <NewTabHint />
-            </a>
-          </li>
-        )}
-        {android && (
-          <li>
-            <a className={styles.badgeLink} href={android} target="_blank" rel="noopener noreferrer">
-              <GooglePlayBadge />
-              <span className="visually-hidden">Get it on Google Play</span>
-              <NewTabHint />
-            </a>
-          </li>
-        )}
+        {ios && <StoreBadge href={ios} badge={<AppStoreBadge />} label="Download on the App Store" />}
+        {android && <StoreBadge href={android} badge={<GooglePlayBadge />} label="Get it on Google Play" />}
       </ul>
     </div>
   );

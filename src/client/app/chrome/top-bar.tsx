@@ -13,6 +13,7 @@ import { useIsEnrollmentPage } from './enrollment-page';
 import { useSignOutAndReload } from '../../features/account/use-sign-out';
 import { AnnouncementBanner } from './announcement-banner';
 import { BackIcon, MenuIcon, SearchIcon } from './icons';
+import { DisclosureButton } from './disclosure-button';
 import { useHideOnScroll } from './use-hide-on-scroll';
 import styles from './top-bar.module.css';
 
@@ -112,17 +113,16 @@ export function TopBar() {
               </Suspense>
             )}
             {showMenu && (
-              <button
+              <DisclosureButton
                 ref={menuButtonRef}
-                type="button"
                 className={styles.menuButton}
-                aria-expanded={menuOpen}
-                aria-controls={menuId}
-                onClick={() => setOpenPanel(menuOpen ? null : { which: 'menu', on: pathname })}
+                open={menuOpen}
+                controls={menuId}
+                onToggle={() => setOpenPanel(menuOpen ? null : { which: 'menu', on: pathname })}
               >
                 <MenuIcon open={menuOpen} />
                 <span className="visually-hidden">Main menu</span>
-              </button>
+              </DisclosureButton>
             )}
           </div>
         </div>

@@ -4,7 +4,7 @@ import { paths } from '#shared/routes';
 import { usePartner } from '../../lib/partner';
 import { clientErrorReport, referenceFor, reportClientError } from '../../lib/client-errors';
 import { Button, LinkButton } from '../../components/button';
-import { StatusPage } from '../../components/status-page';
+import { StatusIllustration, StatusPage } from '../../components/status-page';
 import { telHref } from '../../components/contact-links';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useCustomerSupport } from '../../features/session';
@@ -59,10 +59,10 @@ export function ServerErrorRoute({ error }: { error?: unknown }) {
 
 function PotIllustration() {
   return (
-    <svg viewBox="0 0 120 120" width="120" height="120" aria-hidden="true" focusable="false">
+    <StatusIllustration>
       <path d="M22 58h76v26a18 18 0 0 1-18 18H40a18 18 0 0 1-18-18z" fill="none" stroke="currentColor" strokeWidth="4" strokeLinejoin="round" />
       <path d="M14 58h92M10 66h12M98 66h12" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
       <path d="M44 44c-6-8 6-12 0-22M60 44c-6-8 6-12 0-22M76 44c-6-8 6-12 0-22" fill="none" stroke="currentColor" strokeWidth="3.5" strokeLinecap="round" opacity="0.6" />
-    </svg>
+    </StatusIllustration>
   );
 }

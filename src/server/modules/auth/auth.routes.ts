@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '#shared/schemas/common';
 import { canSignInWithPassword } from '#shared/rules/partner-features';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -11,14 +10,14 @@ import { CSRF_MESSAGE } from '../../plugins/csrf';
 import { AppError } from '../../lib/app-error';
 import { partnerOrigin } from '../../plugins/partner';
 import { hashToken } from '../../plugins/session';
-import { toMember, memberStanding } from '../members';
+import { signInAnswer } from '../members';
 import { RECOVER_ANSWER_MS } from '../recovery';
 import { identifierOf, SIGN_IN_UNAVAILABLE, signIn } from './auth.service';
 import { normaliseIdentifier, type SignInClient } from '../lockout';
 import { SIGN_IN_LINK_MESSAGE, sendLockoutNotices, sendSignInLinks, useSignInLink } from './sign-in-link';
 import { RECOVER_PER_ACCOUNT, SIGN_IN_PER_ADDRESS } from '../../plugins/rate-limits';
 import { API } from '#shared/api';
-import { route } from '../../lib/route';
+import { routesOf } from '../../lib/route';
 import { sleep } from '../../lib/sleep';
 
 /** A random id per browser: sign-in failures are counted per device as well as per address (lockout/lockout.ts). */
@@ -30,6 +29,7 @@ const SIGN_IN_LINK_LIMIT = { max: 10, timeWindow: 60_000 };
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; mailer?: Mailer }> = async (app, opts) => {
   const { db, config } = opts;
   const { mailer, inBackground } = pluginMailer(app, opts);
+  const route = routesOf(app, { tags: ['session'] });
 
   /** The client of a sign-in attempt; a browser without a device cookie gets one. */
   const clientOf = (request: FastifyRequest, reply: FastifyReply): SignInClient => {
@@ -46,17 +46,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; mail
   const directOnly = async (request: FastifyRequest) => {
     if (!canSignInWithPassword(request.sitePartner)) throw AppError.notFound(SIGN_IN_UNAVAILABLE);
   };
+  /** The one-time sign-in link's two calls: direct partners only, one limit. */
+  const linkRoute = routesOf(app, { tags: ['session'], config: { rateLimit: SIGN_IN_LINK_LIMIT }, onRequest: directOnly, errors: [403, 404] });
 
-  route(app, API.signIn, {
+  route(API.signIn, {
     // One address trying many accounts (spraying); the lockout's per-client counts (slow, then
     // stop) and the per-account lock cover the rest (lockout/lockout.ts).
     config: { rateLimit: SIGN_IN_PER_ADDRESS },
     schema: {
-      tags: ['session'],
       summary: 'Sign in with an e-mail or partner number and a password (direct partners)',
       description: "401 wrong user name or password (also the attempt that locks the account); 423 code 'locked' while password sign-in to the account is locked (30 minutes; POST /api/SignInLink still works); 429 with Retry-After while this client must wait after repeated failures; 409 code 'fixCredentials' when the e-mail is shared by several accounts. The session cookie is rotated: use the csrfToken of the answer.",
-      security: [{ xsrf: [] }],
-      response: { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 423: ZErrorResponse, 429: ZErrorResponse },
+      errors: [401, 403, 404, 409, 423],
     },
   }, async (request, reply) => {
     const partner = request.sitePartner;
@@ -64,19 +64,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; mail
       partner, username: request.body.username, password: request.body.password, client: clientOf(request, reply),
       onLocked: (identifier) => inBackground(request.log, 'lockout notice', () => sendLockoutNotices({ db, mailer }, { partner, identifier, origin: partnerOrigin(partner, config) })),
     });
-    const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: request.body.staySignedIn });
-    return { member: toMember(member, session, await memberStanding(db, request.sitePartner, member)), csrfToken: app.csrf.issue(request, reply) };
+    return signInAnswer(app, db, { request, reply }, member, request.body.staySignedIn);
   });
 
-  route(app, API.signInLink, {
-    config: { rateLimit: SIGN_IN_LINK_LIMIT },
-    onRequest: directOnly,
+  linkRoute(API.signInLink, {
     schema: {
-      tags: ['session'],
       summary: "E-mail a one-time sign-in link to the account's e-mail (works while password sign-in is locked)",
       description: 'Always 202 with the same message, after the same time, whether or not an account has this e-mail or partner number.',
-      security: [{ xsrf: [] }],
-      response: { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 429: ZErrorResponse },
     },
   }, async (request, reply) => {
     const started = Date.now();
@@ -89,30 +83,23 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; mail
     return reply.status(202).send({ ok: true as const, message: SIGN_IN_LINK_MESSAGE });
   });
 
-  route(app, API.useSignInLink, {
-    config: { rateLimit: SIGN_IN_LINK_LIMIT },
-    onRequest: directOnly,
+  linkRoute(API.useSignInLink, {
     schema: {
-      tags: ['session'],
       summary: 'Sign in with a one-time sign-in link (uses the link up)',
       description: '400 when the link has expired, was used, or belongs to another partner. The session cookie is rotated: use the csrfToken of the answer.',
-      security: [{ xsrf: [] }],
-      response: { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 429: ZErrorResponse },
     },
   }, async (request, reply) => {
     const member = await useSignInLink(db, { partnerId: request.sitePartner.id, token: request.body.token });
-    const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: request.body.staySignedIn });
-    return { member: toMember(member, session, await memberStanding(db, request.sitePartner, member)), csrfToken: app.csrf.issue(request, reply) };
+    return signInAnswer(app, db, { request, reply }, member, request.body.staySignedIn);
   });
 
-  route(app, API.signOut, {
+  route(API.signOut, {
     schema: {
-      tags: ['session'],
       summary: 'End the session (always 200, also when not signed in); answers a fresh anti-forgery token',
       description: 'A signed-in member must send X-XSRF-TOKEN, so another site cannot sign the member out.',
       // The token only when signed in: either requirement satisfies it.
       security: [{ xsrf: [] }, {}],
-      response: { 403: ZErrorResponse },
+      errors: [403],
     },
   }, async (request, reply) => {
     const current = await request.currentSession();

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZErrorResponse } from '#shared/schemas/common';
 import { API } from '#shared/api';
 import { ZCardNetworkEvent } from '#shared/schemas/rewards';
 import type { AppConfig } from '../../config';
@@ -62,7 +61,7 @@ const webhookRoutes: FastifyPluginAsyncZod<Options> = async (app, { config, appl
         [CARD_EVENT_TIMESTAMP_HEADER]: z.string().describe('Unix time in seconds when the event was signed.'),
         [CARD_EVENT_SIGNATURE_HEADER]: z.string().describe('sha256= and the hex HMAC-SHA256 of "<timestamp>.<raw body>" with CARD_EVENTS_SECRET.'),
       }),
-      response: { 400: ZErrorResponse, 401: ZErrorResponse, 503: ZErrorResponse },
+      errors: [401, 503],
     },
   }, async (request) => {
     const rawBody = typeof request.body === 'string' ? request.body : '';

@@ -6,7 +6,7 @@ import { ZAddCardsResponse } from '#shared/schemas/card';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { route } from '../../lib/route';
+import { routesOf } from '../../lib/route';
 import type { Mailer } from '../../lib/mailer';
 import { pluginMailer } from '../../lib/plugin-mailer';
 import { partnerOrigin } from '../../plugins/partner';
@@ -23,6 +23,7 @@ import { addCards, deleteCard, memberCardList, NO_PARTNER_CARDS, partnerCardList
  */
 export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; mailer?: Mailer }> = async (app, opts) => {
   const { db, config } = opts;
+  const route = routesOf(app, { tags: ['cards'] });
   // The mail to a moved card's former member (docs/notifications.md); the reward-notifications job retries it if this send fails.
   const { mailer } = pluginMailer(app, opts);
   // Loaded on first use: the development key pair is generated once and kept in app_secrets.
@@ -37,11 +38,10 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; mai
     throw err;
   }));
 
-  route(app, API.memberCards, {
+  route(API.memberCards, {
     schema: {
-      tags: ['cards'],
       summary: "The signed-in member's linked cards",
-      response: { 401: ZErrorResponse },
+      errors: [401],
     },
   }, async (request) => {
     const partner = request.sitePartner;
@@ -49,12 +49,10 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; mai
     return memberCardList(db, { partner, member });
   });
 
-  route(app, API.addCards, {
+  route(API.addCards, {
     schema: {
-      tags: ['cards'],
       summary: 'Link cards: manual cards encrypted by the card frame, or partner cards by id',
       description: `§5: termsAccepted and directFileFeedOptIn must be true (400 with fieldErrors otherwise, nothing stored). The captcha (gRecaptchaResponse, ALTCHA) is checked next. 200 with one result per card when at least one card was linked; 400 with the same body when none was; 400 with fieldErrors for bad input. A card that earns in another partner's programme of this deployment answers 409 code cardInOtherProgramme ("This card earns with X today; linking it here moves it.", one fieldError per such card, creditCards.<index>) and nothing is linked, unless confirmMove is true: then it moves here and its former member is e-mailed.`,
-      security: [{ xsrf: [] }],
       response: { 400: z.union([ZAddCardsResponse, ZErrorResponse]), 401: ZErrorResponse, 403: ZErrorResponse, 409: ZErrorResponse },
     },
   }, async (request, reply) => {
@@ -81,12 +79,10 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; mai
     return reply.status(result.linked > 0 ? 200 : 400).send({ cardRegistration: result.cardRegistration });
   });
 
-  route(app, API.deleteCard, {
+  route(API.deleteCard, {
     schema: {
-      tags: ['cards'],
       summary: "Delete one of the member's cards; deleting the last card closes the account and signs out (single sign-on: through GET /api/SignOut, which ends the provider's session too)",
-      security: [{ xsrf: [] }],
-      response: { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
+      errors: [401, 403, 404],
     },
   }, async (request, reply) => {
     const partner = request.sitePartner;
@@ -105,11 +101,10 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; mai
     return true as const;
   });
 
-  route(app, API.partnerCards, {
+  route(API.partnerCards, {
     schema: {
-      tags: ['cards'],
       summary: "The partner's own cards of the member (partners with partner-loaded cards; 404 otherwise)",
-      response: { 401: ZErrorResponse, 404: ZErrorResponse },
+      errors: [401, 404],
     },
   }, async (request) => {
     const partner = request.sitePartner;

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '#shared/schemas/common';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { PartnerRow } from '../../db/schema';
@@ -12,7 +11,7 @@ import { sendClaimResolved } from './claims.mail';
 import { listClaims, resolveClaim, reviewClaims, submitClaim, toClaim } from './claims.service';
 import { claimWithNames, memberById } from './claims.repo';
 import { API } from '#shared/api';
-import { route } from '../../lib/route';
+import { routesOf } from '../../lib/route';
 
 /** Claims one member may file: enough for a month of missed dines, too few to probe the inbox with. */
 export const CLAIMS_PER_MEMBER: Limit = { max: 10, timeWindow: 60 * 60_000 };
@@ -23,21 +22,20 @@ export const CLAIMS_PER_MEMBER: Limit = { max: 10, timeWindow: 60 * 60_000 };
  * cookie on another partner's host, gets 401; no call takes a member id.
  */
 export const claimsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  route(app, API.claims, {
+  const route = routesOf(app, { tags: ['claims'] });
+  route(API.claims, {
     schema: {
-      tags: ['claims'],
       summary: "The member's missing-reward claims with their status, newest first (up to 100)",
       description: 'Claims still Submitted (their card-network record not applied yet) are matched again first.',
-      response: { 401: ZErrorResponse },
+      errors: [401],
     },
   }, async (request) => {
     const { member } = await app.sessions.require(request);
     return { claims: await listClaims(db, { partner: request.sitePartner, member }) };
   });
 
-  route(app, API.submitClaim, {
+  route(API.submitClaim, {
     schema: {
-      tags: ['claims'],
       summary: 'Claim a missing reward: matched at once against the card-network events received',
       description: [
         "Card (one of the member's), restaurant, the dine's restaurant-local date (10 to 90 days ago, 30 for Amex cards) and the amount charged, tip included.",
@@ -45,8 +43,7 @@ export const claimsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         'or 200 with alreadyClaimed and the first claim when this claim, or a claim of the same purchase, was made before (nothing new is stored).',
         `At most ${CLAIMS_PER_MEMBER.max} claims an hour per member (429 after).`,
       ].join(' '),
-      security: [{ xsrf: [] }],
-      response: { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 429: ZErrorResponse },
+      errors: [401, 403],
     },
   }, async (request, reply) => {
     const { member } = await app.sessions.require(request);
@@ -64,25 +61,21 @@ export const claimsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
  */
 export const claimsQueueRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; demoPrefix: string; mailer?: Mailer }> = async (app, opts) => {
   const { db, config, demoPrefix } = opts;
+  const route = routesOf(app, { tags: ['stgtools'] });
   const { mailer } = pluginMailer(app, opts);
   const visibleTo = async (request: Parameters<typeof app.sessions.require>[0]) => ({ demoPrefix, memberId: (await request.currentSession())?.member.id ?? null });
 
-  route(app, API.reviewClaims, {
-    schema: {
-      tags: ['stgtools'],
-      summary: 'Claims in review on this partner site (demo accounts and your own), oldest first, with the reward an award would make',
-    },
+  route(API.reviewClaims, {
+    schema: { summary: 'Claims in review on this partner site (demo accounts and your own), oldest first, with the reward an award would make' },
   }, async (request) => {
     const partner = request.sitePartner;
     return { claims: await reviewClaims(db, { partners: new Map([[partner.id, partner]]), partnerId: partner.id, visibleTo: await visibleTo(request) }) };
   });
 
-  route(app, API.resolveClaim, {
+  route(API.resolveClaim, {
     schema: {
-      tags: ['stgtools'],
       summary: 'Resolve a claim in review: award it (a manual reward) or reject it with the reason; the member is e-mailed',
-      security: [{ xsrf: [] }],
-      response: { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse },
+      errors: [403, 404, 409],
     },
   }, async (request) => {
     const partner = request.sitePartner;

@@ -1,11 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '#shared/schemas/common';
 import { FAVORITES_LIMIT } from '#shared/schemas/favorites';
 import type { Db } from '../../db/client';
 import { deleteFavorite, listFavorites, putFavorite, requireFavorites } from './favorites.service';
 import { API } from '#shared/api';
-import { route } from '../../lib/route';
+import { routesOf } from '../../lib/route';
 
 /**
  * Favourite restaurants (issue 11; docs/api-favorites.md). Own member only: the session names the
@@ -14,18 +13,18 @@ import { route } from '../../lib/route';
  * input is read. PUT and DELETE carry X-XSRF-TOKEN, checked first of all (onRequest).
  */
 export const favoritesRoutes: FastifyPluginAsyncZod<{ db: Db; limit?: number }> = async (app, { db, limit = FAVORITES_LIMIT }) => {
+  const route = routesOf(app, { tags: ['favorites'] });
   const signedIn = async (request: FastifyRequest) => {
     requireFavorites(request.sitePartner);
     await app.sessions.require(request);
   };
   const who = async (request: FastifyRequest) => ({ partner: request.sitePartner, member: (await app.sessions.require(request)).member });
 
-  route(app, API.favorites, {
+  route(API.favorites, {
     schema: {
-      tags: ['favorites'],
       summary: "The member's favourite restaurants, newest first, with the limit",
       description: `Each favourite is the restaurant's search tile (distance null) and when it was added. A member keeps up to ${FAVORITES_LIMIT}. 404 on a partner without merchant favourites; 401 for a visitor.`,
-      response: { 401: ZErrorResponse, 404: ZErrorResponse },
+      errors: [401, 404],
     },
     preValidation: signedIn,
   }, async (request, reply) => {
@@ -33,13 +32,11 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ db: Db; limit?: number }> 
     return listFavorites(db, await who(request), limit);
   });
 
-  route(app, API.addFavorite, {
+  route(API.addFavorite, {
     schema: {
-      tags: ['favorites'],
       summary: 'Add a restaurant to the member\'s favourites (idempotent)',
       description: `201 when added, 200 when it was a favourite already (the first addedAt is kept). 404 for an unknown restaurant or a partner without merchant favourites; 409 once the member keeps ${FAVORITES_LIMIT}.`,
-      security: [{ xsrf: [] }],
-      response: { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse },
+      errors: [401, 403, 404, 409],
     },
     preValidation: signedIn,
   }, async (request, reply) => {
@@ -47,13 +44,11 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ db: Db; limit?: number }> 
     return reply.status(result.created ? 201 : 200).send(result);
   });
 
-  route(app, API.removeFavorite, {
+  route(API.removeFavorite, {
     schema: {
-      tags: ['favorites'],
       summary: 'Remove a restaurant from the member\'s favourites (idempotent)',
       description: 'Answers removed: true when it was a favourite, false when it was not (nothing to do). 404 on a partner without merchant favourites.',
-      security: [{ xsrf: [] }],
-      response: { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
+      errors: [401, 403, 404],
     },
     preValidation: signedIn,
   }, async (request) => deleteFavorite(db, await who(request), request.params.merchantId));

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '#shared/schemas/common';
 import type { Db } from '../../db/client';
 import { memberFlexOffer, requireFlexOffers } from './flex-offers.service';
 import { API } from '#shared/api';
@@ -19,8 +18,7 @@ export const flexOffersRoutes: FastifyPluginAsyncZod<{ db: Db; now?: () => Date 
       description: 'Answers the member\'s open offer at this restaurant valid today (restaurant-local), the one ending soonest: '
         + '`id`, `webMessageOfferAmount` (§3) and its dates. 404 when there is none, for an unknown restaurant, or on a partner without flex offers; '
         + '401 for a visitor; 403 for a public id other than the signed-in member\'s.',
-      security: [{ xsrf: [] }],
-      response: { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
+      errors: [401, 403, 404],
     },
     preValidation: async (request) => {
       requireFlexOffers(request.sitePartner);

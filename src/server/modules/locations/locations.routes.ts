@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '#shared/schemas/common';
 import { predictLocations } from '../../lib/geo';
 import { API } from '#shared/api';
 import { route } from '../../lib/route';
@@ -15,7 +14,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['merchants'],
       summary: 'Place suggestions for the location box (cities, states, ZIP codes)',
       description: 'Up to six labels the search understands as they are: ZIP codes by their first digits, cities by the start of their name (largest first; a state after a comma narrows them), states by name. Fewer than two characters: no suggestions.',
-      response: { 400: ZErrorResponse, 403: ZErrorResponse, 429: ZErrorResponse },
+      errors: [403],
     },
   }, async (request, reply) => {
     reply.header('cache-control', 'public, max-age=86400');

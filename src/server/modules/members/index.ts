@@ -4,6 +4,7 @@
  * (eslint.config.js).
  */
 export { toMember } from './member-mapper';
+export { signInAnswer } from './sign-in-answer';
 export { MEMBER_NOT_FOUND, contactOf, memberStanding, progressFigures } from './members.service';
 export { findMemberByPartnerNumber, findMemberByPublicId, findMembersByEmail, updateMember, type MemberPatch } from './members.repo';
 export { currentTier } from './standing';

@@ -1,21 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '#shared/schemas/common';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { toKnownVisitor, toMember } from './member-mapper';
 import { activate, findKnownVisitor, memberStanding, updateProfile } from './members.service';
 import { API } from '#shared/api';
-import { route } from '../../lib/route';
+import { routesOf } from '../../lib/route';
 
 export const NOT_SIGNED_IN = 'You are not signed in.';
 
 /** The signed-in member (§3), the profile (§5), known visitors and tier-1 activation (§4). */
 export const membersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  route(app, API.member, {
+  const route = routesOf(app, { tags: ['member'] });
+  route(API.member, {
     schema: {
-      tags: ['member'],
       summary: 'The signed-in member; renews the idle timeout (401 when anonymous)',
-      response: { 401: ZErrorResponse },
+      errors: [401],
     },
   }, async (request) => {
     // Each call renews the idle timeout (§4: the warning toast refetches the member to stay signed in).
@@ -24,13 +23,11 @@ export const membersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     return toMember(member, session, await memberStanding(db, request.sitePartner, member));
   });
 
-  route(app, API.updateProfile, {
+  route(API.updateProfile, {
     schema: {
-      tags: ['member'],
       summary: 'Update the profile (e-mail and password are not edited here)',
       description: 'Answers changed:false when nothing differs. Names of single sign-on members are read-only and kept.',
-      security: [{ xsrf: [] }],
-      response: { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse },
+      errors: [401, 403],
     },
   }, async (request) => {
     const partner = request.sitePartner;
@@ -39,22 +36,18 @@ export const membersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     return { member: toMember(result.member, session, await memberStanding(db, request.sitePartner, result.member)), changed: result.changed };
   });
 
-  route(app, API.knownVisitor, {
+  route(API.knownVisitor, {
     config: { csrfRequired: true },
     schema: {
-      tags: ['member'],
       summary: 'Known visitor lookup by public id (with X-XSRF-TOKEN)',
-      security: [{ xsrf: [] }],
-      response: { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
+      errors: [403, 404],
     },
   }, async (request) => toKnownVisitor(await findKnownVisitor(db, request.sitePartner, request.params.publicId)));
 
-  route(app, API.activateKnownVisitor, {
+  route(API.activateKnownVisitor, {
     schema: {
-      tags: ['member'],
       summary: 'Tier-1 activation: NonActivated (1) → OptedIn (2)',
-      security: [{ xsrf: [] }],
-      response: { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse },
+      errors: [403, 404, 409],
     },
   }, async (request) => toKnownVisitor(await activate(db, request.sitePartner, request.body.publicId)));
 };

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { localNow } from '#shared/rules/merchant-benefits';
-import { ZErrorResponse } from '#shared/schemas/common';
 import { type MerchantVisits } from '#shared/schemas/merchant';
 import type { Db } from '../../db/client';
 import { dines, merchants } from '../../db/schema';
@@ -34,7 +33,7 @@ export const merchantVisitsRoutes: FastifyPluginAsyncZod<{ db: Db; now?: () => D
       tags: ['merchants'],
       summary: "The member's rewarded visits at a restaurant this month, against its monthly visit limit",
       description: "used counts the member's qualified dines at the restaurant in its current local month (what its monthly visit limit counts); limit is null where the restaurant has none. 404 for an unknown restaurant; 401 for a visitor.",
-      response: { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse },
+      errors: [401, 404],
     },
     preValidation: async (request) => { await app.sessions.require(request); },
   }, async (request, reply) => {

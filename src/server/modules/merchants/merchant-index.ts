@@ -439,6 +439,12 @@ export class MerchantIndex {
     const lat = this.lat;
     const lng = this.lng;
     const dist = this.dist;
+    /** Squared distance in miles from the centre to merchant i, in that projection. */
+    const distance2 = (i: number) => {
+      const dy = (lat[i]! - cLat) * mLat;
+      const dx = (lng[i]! - cLng) * mLng;
+      return dx * dx + dy * dy;
+    };
 
     if (q.sortBy === 'distance') {
       const heap = new DistanceHeap(k, dist, this.idOf);
@@ -469,9 +475,7 @@ export class MerchantIndex {
           for (let j = 0; j < list.length; j++) {
             const i = list[j]!;
             if (filtered && !matches(i)) continue;
-            const dy = (lat[i]! - cLat) * mLat;
-            const dx = (lng[i]! - cLng) * mLng;
-            const d2 = dx * dx + dy * dy;
+            const d2 = distance2(i);
             if (d2 > radius2) continue;
             total++;
             if (filtered && k > 0 && (!heap.full || d2 <= heap.worst2())) {
@@ -518,9 +522,7 @@ export class MerchantIndex {
               const list = lists[c]!;
               for (let j = 0; j < list.length; j++) {
                 const i = list[j]!;
-                const dy = (lat[i]! - cLat) * mLat;
-                const dx = (lng[i]! - cLng) * mLng;
-                const d2 = dx * dx + dy * dy;
+                const d2 = distance2(i);
                 if (d2 > radius2) continue;
                 if (heap.full && d2 > heap.worst2()) continue;
                 dist[i] = Math.sqrt(d2);
@@ -543,9 +545,7 @@ export class MerchantIndex {
         const list = lists[c]!;
         for (let j = 0; j < list.length; j++) {
           const i = list[j]!;
-          const dy = (lat[i]! - cLat) * mLat;
-          const dx = (lng[i]! - cLng) * mLng;
-          const d2 = dx * dx + dy * dy;
+          const d2 = distance2(i);
           if (d2 > radius2) continue;
           if (filtered && !matches(i)) continue;
           hits.push(i);

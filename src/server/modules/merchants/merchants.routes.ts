@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '#shared/schemas/common';
 import type { Db } from '../../db/client';
 import { getMerchantDetail, MerchantSearch } from './merchants.service';
 import { readerCampaignLevel } from './reader-level';
 import { API } from '#shared/api';
-import { route } from '../../lib/route';
+import { routesOf } from '../../lib/route';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const rawQuery = (url: string) => {
@@ -21,14 +20,13 @@ const asksForBenefits = (raw: string) => /(^|&)benefitsFor=/i.test(raw);
  */
 export const merchantsRoutes: FastifyPluginAsyncZod<{ db: Db; search?: MerchantSearch }> = async (app, opts) => {
   const { db } = opts;
+  const route = routesOf(app, { tags: ['merchants'] });
   const search = opts.search ?? await watchedSearch(app, db);
 
-  route(app, API.merchantSearch, {
+  route(API.merchantSearch, {
     schema: {
-      tags: ['merchants'],
       summary: 'Search restaurants near a place or coordinates',
       description: 'location is a city, state or ZIP (geocoded offline) unless latitude/longitude are given; distance is in miles. Lists accept repeated or comma-separated values.',
-      response: { 400: ZErrorResponse },
     },
     // A repeat of a query string answered before (and so validated before) is answered from the
     // cache here, after the app's hooks (partner, rate limit, headers) and before validation.
@@ -49,11 +47,10 @@ export const merchantsRoutes: FastifyPluginAsyncZod<{ db: Db; search?: MerchantS
     return reply.type(JSON_TYPE).send(body as never);
   });
 
-  route(app, API.merchant, {
+  route(API.merchant, {
     schema: {
-      tags: ['merchants'],
       summary: 'One restaurant, for its detail page',
-      response: { 400: ZErrorResponse, 404: ZErrorResponse },
+      errors: [404],
     },
   }, async (request) => getMerchantDetail(db, request.params.merchantId));
 };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '#shared/schemas/common';
 import type { Db } from '../../db/client';
 import { contentPageAnswer } from './content.service';
 import { featureFlags } from './partner-config';
@@ -23,7 +22,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       tags: ['content'],
       summary: 'Content items of one content page',
       description: "contentName '*' is the default page. preview=1 includes drafts (a draft replaces the published item of the same slug) and is only allowed where the partner has cmsPreview.",
-      response: { 400: ZErrorResponse, 403: ZErrorResponse },
+      errors: [403],
     },
   }, async (request, reply) => {
     const partner = request.sitePartner;

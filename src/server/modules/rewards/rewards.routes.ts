@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '#shared/schemas/common';
 import type { Db } from '../../db/client';
 import { creditBalance, creditRecordsPage, dineSummary, requireStatementCredits, transactionsPage } from './rewards.service';
 import { API } from '#shared/api';
-import { route } from '../../lib/route';
+import { routesOf } from '../../lib/route';
 
 /**
  * The signed-in member's rewards (§7, docs/api-rewards.md). Own member only: the session names
@@ -11,43 +10,40 @@ import { route } from '../../lib/route';
  * hosts get 401. Statement-credit calls are offered by cash-back partners only (404 elsewhere).
  */
 export const rewardsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const route = routesOf(app, { tags: ['rewards'] });
   const who = async (request: Parameters<typeof app.sessions.require>[0]) => {
     const { member } = await app.sessions.require(request);
     return { partner: request.sitePartner, member };
   };
 
-  route(app, API.dineSummary, {
+  route(API.dineSummary, {
     schema: {
-      tags: ['rewards'],
       summary: "This calendar year's rewards (in the partner's unit; dollars for cash-back partners) and qualified dines",
-      response: { 401: ZErrorResponse },
+      errors: [401],
     },
   }, async (request) => dineSummary(db, await who(request)));
 
-  route(app, API.transactions, {
+  route(API.transactions, {
     schema: {
-      tags: ['rewards'],
       summary: 'Reviews & History: the member\'s dines, adjustments and bonuses, newest first (10 a page from page 1 by default)',
-      response: { 400: ZErrorResponse, 401: ZErrorResponse },
+      errors: [401],
     },
   }, async (request) => transactionsPage(db, await who(request), request.query));
 
-  route(app, API.creditBalance, {
+  route(API.creditBalance, {
     schema: {
-      tags: ['rewards'],
       summary: 'Cash-back partners: rewards not yet paid out, and the payout breakpoint, in dollars (404 on other partners)',
-      response: { 401: ZErrorResponse, 404: ZErrorResponse },
+      errors: [401, 404],
     },
   }, async (request) => {
     requireStatementCredits(request.sitePartner);
     return creditBalance(db, await who(request));
   });
 
-  route(app, API.creditRecords, {
+  route(API.creditRecords, {
     schema: {
-      tags: ['rewards'],
       summary: 'Cash-back partners: the member\'s statement credits (credit records), newest first (404 on other partners)',
-      response: { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse },
+      errors: [401, 404],
     },
   }, async (request) => {
     requireStatementCredits(request.sitePartner);

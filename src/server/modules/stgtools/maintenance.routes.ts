@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { ZErrorResponse } from '#shared/schemas/common';
 import type { Db } from '../../db/client';
 import { partners } from '../../db/schema';
 import { API } from '#shared/api';
-import { route } from '../../lib/route';
+import { routesOf } from '../../lib/route';
 
 /**
  * Staging tools: this partner site's maintenance switch (§2 maintenance notice), so the notice can
@@ -13,21 +12,17 @@ import { route } from '../../lib/route';
  * instances see the change on their next reload of the partner directory.
  */
 export const stgtoolsMaintenanceRoutes: FastifyPluginAsyncZod<{ db: Db; globalMaintenance: boolean }> = async (app, { db, globalMaintenance }) => {
+  const route = routesOf(app, { tags: ['stgtools'] });
   const answer = (partnerSwitch: boolean) => ({ partnerSwitch, maintenanceMode: globalMaintenance || partnerSwitch });
 
-  route(app, API.maintenance, {
-    schema: {
-      tags: ['stgtools'],
-      summary: "This partner site's maintenance switch",
-    },
+  route(API.maintenance, {
+    schema: { summary: "This partner site's maintenance switch" },
   }, async (request) => answer(request.sitePartner.maintenanceMode));
 
-  route(app, API.setMaintenance, {
+  route(API.setMaintenance, {
     schema: {
-      tags: ['stgtools'],
       summary: "Turn this partner site's maintenance notice on or off",
-      security: [{ xsrf: [] }],
-      response: { 400: ZErrorResponse, 403: ZErrorResponse },
+      errors: [403],
     },
   }, async (request) => {
     const partner = request.sitePartner;

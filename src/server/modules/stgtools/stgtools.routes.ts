@@ -1,19 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, like, or } from 'drizzle-orm';
-import { ZErrorResponse } from '#shared/schemas/common';
 import { randomPartnerNumber } from '#shared/rules/partner-number';
 import { usesSingleSignOn } from '#shared/rules/partner-features';
 import type { Db } from '../../db/client';
 import { members as memberRows, outbox } from '../../db/schema';
 import type { DemoAccounts } from '../../demo';
 import { AppError } from '../../lib/app-error';
-import { toMember, findMemberByPublicId, updateMember, type MemberPatch, MEMBER_NOT_FOUND, memberStanding } from '../members';
+import { signInAnswer, toMember, findMemberByPublicId, updateMember, type MemberPatch, MEMBER_NOT_FOUND, memberStanding } from '../members';
 import { dineNow, networkSample } from './dine-now';
 import { networkRun } from './network-run';
 import { TIER_LEVELS } from '#shared/constants/member';
 import { API } from '#shared/api';
-import { route } from '../../lib/route';
+import { routesOf } from '../../lib/route';
 
 const OUTBOX_LIMIT = 50;
 /** How many joinable partner numbers the staging tools offer at a time. */
@@ -26,8 +25,9 @@ export const DEMO_PARTNER_NUMBERS = 5;
  * demo accounts and on the signed-in member's own account, never on anyone else's.
  */
 export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: DemoAccounts; cardEventsSecret: string }> = async (app, { db, demo, cardEventsSecret }) => {
-  route(app, API.demoMembers, {
-    schema: { tags: ['stgtools'], summary: 'Demo members of this partner with their demo passwords' },
+  const route = routesOf(app, { tags: ['stgtools'] });
+  route(API.demoMembers, {
+    schema: { summary: 'Demo members of this partner with their demo passwords' },
   }, async (request) => {
     const partner = request.sitePartner;
     // From the seed's list, never from the database: the database holds only hashes.
@@ -45,9 +45,8 @@ export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: DemoAccounts;
     };
   });
 
-  route(app, API.demoPartnerNumbers, {
+  route(API.demoPartnerNumbers, {
     schema: {
-      tags: ['stgtools'],
       summary: 'Partner numbers a newcomer can join with: valid (check character included) and used by no member of this partner',
       description: 'Freshly drawn on every call, so two testers are unlikely to be handed the same number; a number is only taken once a member joins with it.',
     },
@@ -67,8 +66,8 @@ export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: DemoAccounts;
     return { partner: partner.code, label, asked: true, numbers: [...numbers] };
   });
 
-  route(app, API.outbox, {
-    schema: { tags: ['stgtools'], summary: `The latest ${OUTBOX_LIMIT} e-mails sent on this partner site` },
+  route(API.outbox, {
+    schema: { summary: `The latest ${OUTBOX_LIMIT} e-mails sent on this partner site` },
   }, async (request) => {
     const partner = request.sitePartner;
     const viewer = await request.currentSession();
@@ -86,12 +85,10 @@ export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: DemoAccounts;
     };
   });
 
-  route(app, API.signInAs, {
+  route(API.signInAs, {
     schema: {
-      tags: ['stgtools'],
       summary: 'Sign in as a member of this partner (new session)',
-      security: [{ xsrf: [] }],
-      response: { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
+      errors: [403, 404],
     },
   }, async (request, reply) => {
     const partner = request.sitePartner;
@@ -99,16 +96,13 @@ export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: DemoAccounts;
     if (!request.body.publicId.startsWith(demo.publicIdPrefix)) throw AppError.forbidden('Only demo accounts can be signed in to from the staging tools.');
     const member = await findMemberByPublicId(db, partner.id, request.body.publicId);
     if (!member) throw AppError.notFound(MEMBER_NOT_FOUND);
-    const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn: false });
-    return { member: toMember(member, session, await memberStanding(db, request.sitePartner, member)), csrfToken: app.csrf.issue(request, reply) };
+    return signInAnswer(app, db, { request, reply }, member, false);
   });
 
-  route(app, API.setMemberState, {
+  route(API.setMemberState, {
     schema: {
-      tags: ['stgtools'],
       summary: "Switch the signed-in member's tier and state",
-      security: [{ xsrf: [] }],
-      response: { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse },
+      errors: [401, 403],
     },
   }, async (request) => {
     const partner = request.sitePartner;
@@ -121,32 +115,25 @@ export const stgtoolsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: DemoAccounts;
     return toMember(updated, session, await memberStanding(db, request.sitePartner, updated));
   });
 
-  route(app, API.dineNow, {
+  route(API.dineNow, {
     schema: {
-      tags: ['stgtools'],
       summary: 'Dine now: a purchase by the signed-in member, sent through the card-network webhook',
       description: "Builds the authorisation and (unless clear is false) the clearing of a purchase on the member's card (the first linked card without cardId) at the restaurant's network location, signs them with CARD_EVENTS_SECRET and posts them to POST /api/card-network/events. The dine shows in GET /api/Member/Transactions within seconds.",
-      security: [{ xsrf: [] }],
-      response: { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 502: ZErrorResponse },
+      errors: [401, 403, 404, 502],
     },
   }, async (request) => {
     const { member } = await app.sessions.require(request);
     return dineNow(app, { db, secret: cardEventsSecret, member, body: request.body });
   });
 
-  route(app, API.networkSample, {
-    schema: {
-      tags: ['stgtools'],
-      summary: "For a card-network simulator (npm run simulate): the demo accounts' card tokens on this partner and restaurants' network locations",
-    },
+  route(API.networkSample, {
+    schema: { summary: "For a card-network simulator (npm run simulate): the demo accounts' card tokens on this partner and restaurants' network locations" },
   }, async (request) => networkSample(db, { partnerId: request.sitePartner.id, demoPrefix: demo.publicIdPrefix }));
 
-  route(app, API.networkRun, {
+  route(API.networkRun, {
     schema: {
-      tags: ['stgtools'],
       summary: "For a card-network simulator: what the engine made of one run's purchases on this partner's demo cards",
       description: 'The dines whose transaction id starts with `prefix` (the run\'s own), per demo member, with their amounts, refunds applied (one per network refund), status and what the member keeps of each (S reward plus A adjustments); how many of the run\'s events are not applied yet and how many of its refunds still wait for their purchase. `npm run simulate` compares this with a model of what it sent.',
-      response: { 400: ZErrorResponse },
     },
   }, async (request) => networkRun(db, { partnerId: request.sitePartner.id, demoPrefix: demo.publicIdPrefix, prefix: request.query.prefix }));
 };

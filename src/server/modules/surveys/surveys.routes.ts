@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '#shared/schemas/common';
 import type { Db } from '../../db/client';
 import type { Limit } from '../../plugins/rate-limits';
 import { STG_RESPONSES_LIMIT, stagingSurveyResponses, submitSurveyResponse } from './surveys.service';
@@ -20,8 +19,7 @@ export const surveysRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       tags: ['surveys'],
       summary: "Answer one of this site's surveys (§7 embed parameters with the answers)",
       description: `answers maps the survey's question ids to answers: a rating is a whole number 1-5, a single choice one of its options (exact text), free text up to the question's length (trimmed). Required questions must be answered and at least one answer given; unknown question ids are refused. A signed-in member's answers are stored with the member; a visitor's public_id is kept only when it names a member of this partner. 404 for a survey that is not this site's (another partner's included); ${SURVEY_RESPONSES_PER_ADDRESS.max} answer sets per address per ${SURVEY_RESPONSES_PER_ADDRESS.timeWindow / 60_000} minutes.`,
-      security: [{ xsrf: [] }],
-      response: { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 429: ZErrorResponse },
+      errors: [403, 404],
     },
   }, async (request, reply) => {
     const session = await request.currentSession();

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { Member } from '#shared/schemas/member';
 import { vipMeterFigures, vipMeterText, vipMeterView, type VipMeterView } from '#shared/rules/rewards/policy';
 import { usePartner } from '#client/lib/partner';
+import { ProgressBar } from '#client/components/progress-bar';
 import styles from './overview.module.css';
 
 /**
@@ -37,20 +38,11 @@ function VisitMeter({ view }: { view: Extract<VipMeterView, { kind: 'counting' }
         <span id={labelId}>Qualifying dines</span>
         <span>{text}</span>
       </div>
-      <div
-        className={styles.meter}
-        role="progressbar"
-        aria-labelledby={labelId}
-        aria-valuemin={0}
-        aria-valuemax={view.max}
-        aria-valuenow={view.done}
-        aria-valuetext={text}
-        data-done={view.done}
-      >
+      <ProgressBar className={styles.meter} labelId={labelId} max={view.max} now={view.done} text={text} data-done={view.done}>
         {Array.from({ length: view.max }, (_, i) => (
           <span key={i} className={i < view.done ? `${styles.segment} ${styles.segmentDone}` : styles.segment} />
         ))}
-      </div>
+      </ProgressBar>
     </div>
   );
 }

@@ -78,6 +78,8 @@ export function ClaimForm() {
     },
   });
   const near = useWatch({ control, name: 'near' });
+  /** A text box registered with the form, with its error message. */
+  const textField = (name: 'dineDate' | 'amount') => ({ ...register(name), error: errors[name]?.message });
 
   const focusFirst = (errs: Partial<Record<Field, unknown>>) => {
     const first = ORDER.find((f) => errs[f]);
@@ -172,8 +174,7 @@ export function ClaimForm() {
             type="date"
             required
             hint="As on your receipt."
-            error={errors.dineDate?.message}
-            {...register('dineDate')}
+            {...textField('dineDate')}
           />
           <TextField
             label="Amount charged, tip included"
@@ -181,8 +182,7 @@ export function ClaimForm() {
             autoComplete="off"
             required
             hint="In dollars, like 42.50."
-            error={errors.amount?.message}
-            {...register('amount')}
+            {...textField('amount')}
           />
         </div>
         <div>

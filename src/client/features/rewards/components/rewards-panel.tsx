@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { InfoTooltip } from '#client/components/info-tooltip';
 import { Spinner } from '#client/components/spinner';
+import { ProgressBar } from '#client/components/progress-bar';
 import { usePartner } from '#client/lib/partner';
 import { currencyWords } from '#shared/rules/rewards/policy';
 import { formatMoney } from '../format';
@@ -64,17 +65,9 @@ function BalanceMeter({ balance, breakpoint, labelId, currency }: { balance: num
         </span>
         <span className={styles.balanceAmount}>{formatMoney(balance)}</span>
       </div>
-      <div
-        className={styles.bar}
-        role="progressbar"
-        aria-labelledby={labelId}
-        aria-valuemin={0}
-        aria-valuemax={max}
-        aria-valuenow={now}
-        aria-valuetext={text}
-      >
+      <ProgressBar className={styles.bar} labelId={labelId} max={max} now={now} text={text}>
         <span className={styles.barFill} style={{ width: `${(now / max) * 100}%` }} />
-      </div>
+      </ProgressBar>
       <div className={styles.barScale} aria-hidden="true">
         <span>{formatMoney(0)}</span>
         <span>{formatMoney(breakpoint)}</span>

@@ -63,26 +63,8 @@ export function MerchantCarousel({ title, query, headingLevel = 2 }: MerchantCar
         <Heading id={titleId} className={styles.title}>{title}</Heading>
         <div className={styles.controls}>
           <Link className={styles.viewAll} to={searchHref(state)} aria-label={`View all: ${title}`}>View all</Link>
-          <button
-            type="button"
-            className={styles.arrow}
-            aria-controls={listId}
-            aria-label={`Previous restaurants: ${title}`}
-            disabled={edges.atStart}
-            onClick={() => scrollByPage(-1)}
-          >
-            <span aria-hidden="true">‹</span>
-          </button>
-          <button
-            type="button"
-            className={styles.arrow}
-            aria-controls={listId}
-            aria-label={`Next restaurants: ${title}`}
-            disabled={edges.atEnd}
-            onClick={() => scrollByPage(1)}
-          >
-            <span aria-hidden="true">›</span>
-          </button>
+          <PageButton listId={listId} label={`Previous restaurants: ${title}`} disabled={edges.atStart} onClick={() => scrollByPage(-1)} arrow="‹" />
+          <PageButton listId={listId} label={`Next restaurants: ${title}`} disabled={edges.atEnd} onClick={() => scrollByPage(1)} arrow="›" />
         </div>
       </div>
       {search.isPending ? (
@@ -114,6 +96,15 @@ export const CAROUSEL_EDGE_RATIO = 0.98;
  * there forced a layout of the whole page per carousel while the home page was still rendering.
  * `items`: the tiles shown; new ones are new end tiles to watch.
  */
+/** An arrow that scrolls the list a page back or on. */
+function PageButton({ listId, label, disabled, onClick, arrow }: { listId: string; label: string; disabled: boolean; onClick: () => void; arrow: string }) {
+  return (
+    <button type="button" className={styles.arrow} aria-controls={listId} aria-label={label} disabled={disabled} onClick={onClick}>
+      <span aria-hidden="true">{arrow}</span>
+    </button>
+  );
+}
+
 function useScrollEdges(listRef: RefObject<HTMLUListElement | null>, items: unknown) {
   const [edges, setEdges] = useState({ atStart: true, atEnd: false });
   useEffect(() => {

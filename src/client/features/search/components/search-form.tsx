@@ -109,6 +109,11 @@ export function SearchForm({ initialValues, onSearch, onUseCurrentLocation, serv
     // Editing a field answers the server's complaint about it.
     if (activeServer.length) setDismissedServer(serverErrors);
   };
+  /** A box's id, name and value, and its error message (shown below it, with that id) tied to it. */
+  const fieldProps = (fieldId: string, field: keyof SearchFormValues, error: string | undefined | null) => ({
+    id: fieldId, name: field, value: values[field],
+    'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${fieldId}-error` : undefined,
+  });
 
   return (
     <form id={id} className={styles.form} role="search" aria-label="Restaurants" noValidate onSubmit={submit}>
@@ -116,16 +121,12 @@ export function SearchForm({ initialValues, onSearch, onUseCurrentLocation, serv
         <label htmlFor={locId} className={styles.label}>City, state or ZIP</label>
         <input
           ref={locationRef}
-          id={locId}
-          name="location"
+          {...fieldProps(locId, 'location', locationError)}
           className={styles.input}
           type="text"
           autoComplete="address-level2"
           maxLength={100}
           placeholder={str(labels?.search_location_placeholder)}
-          value={values.location}
-          aria-invalid={locationError ? true : undefined}
-          aria-describedby={locationError ? `${locId}-error` : undefined}
           aria-required="true"
           role="combobox"
           aria-autocomplete="list"
@@ -148,16 +149,12 @@ export function SearchForm({ initialValues, onSearch, onUseCurrentLocation, serv
         <label htmlFor={cuisineId} className={styles.label}>Restaurant or cuisine <span className={styles.optional}>(optional)</span></label>
         <input
           ref={cuisineRef}
-          id={cuisineId}
-          name="restaurantOrCuisine"
+          {...fieldProps(cuisineId, 'restaurantOrCuisine', cuisineError)}
           className={styles.input}
           type="text"
           maxLength={100}
           autoComplete="off"
           placeholder={str(labels?.search_cuisine_placeholder)}
-          value={values.restaurantOrCuisine}
-          aria-invalid={cuisineError ? true : undefined}
-          aria-describedby={cuisineError ? `${cuisineId}-error` : undefined}
           onChange={(e) => change('restaurantOrCuisine', e.target.value)}
         />
         {cuisineError && <p id={`${cuisineId}-error`} className={styles.error}>{cuisineError}</p>}

@@ -10,6 +10,7 @@ import { usePartner } from '#client/lib/partner';
 import { formatMoney, formatReward } from '../../rewards';
 import { reviewClaimsQueryOptions, useResolveClaim } from '../api';
 import { messageOf } from '../message-of';
+import { ToolSection } from './tool-section';
 import styles from './stgtools.module.css';
 
 export const CLAIMS_REVIEW_TITLE = 'Claims in review';
@@ -21,15 +22,8 @@ export const CLAIMS_REVIEW_TITLE = 'Claims in review';
  */
 export function ClaimsReview() {
   const query = useQuery(reviewClaimsQueryOptions());
-  const titleId = useId();
   return (
-    <section className={styles.section} aria-labelledby={titleId}>
-      <div className={styles.sectionHeader}>
-        <h2 id={titleId}>{CLAIMS_REVIEW_TITLE}</h2>
-        <Button variant="secondary" loading={query.isFetching} onClick={() => void query.refetch()}>
-          Refresh
-        </Button>
-      </div>
+    <ToolSection title={CLAIMS_REVIEW_TITLE} query={query}>
       <p>Missing-reward claims whose match was not certain. In production, operators use the claims command (docs/api-claims.md).</p>
       {query.isPending && <Spinner label="Loading the claims in review" />}
       {query.isError && <p role="alert">The claims could not be loaded: {messageOf(query.error)}</p>}
@@ -41,7 +35,7 @@ export function ClaimsReview() {
           ))}
         </ul>
       )}
-    </section>
+    </ToolSection>
   );
 }
 

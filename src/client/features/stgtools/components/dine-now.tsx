@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#shared/routes';
 import { Button } from '#client/components/button';
@@ -56,6 +56,8 @@ function DineNowForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const modeName = useId();
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+  /** A text box's name, value and error, tied to the form's state. */
+  const textField = (name: 'merchantId' | 'amount') => ({ name, value: values[name], error: errors[name], onChange: (e: ChangeEvent<HTMLInputElement>) => set(name, e.target.value) });
   const cardOptions = (cards.data ?? []).map((c) => ({ value: String(c.id), label: `${c.cardType} ending in ${c.lastFour}` }));
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
@@ -83,25 +85,19 @@ function DineNowForm() {
       <div className={styles.dineFields}>
         <TextField
           label="Restaurant id"
-          name="merchantId"
           inputMode="numeric"
           autoComplete="off"
           required
           hint="The number at the end of the restaurant's page address."
-          value={values.merchantId}
-          error={errors.merchantId}
-          onChange={(e) => set('merchantId', e.target.value)}
+          {...textField('merchantId')}
         />
         <TextField
           label="Amount in dollars"
-          name="amount"
           inputMode="decimal"
           autoComplete="off"
           required
           hint="The bill, tip included."
-          value={values.amount}
-          error={errors.amount}
-          onChange={(e) => set('amount', e.target.value)}
+          {...textField('amount')}
         />
         <SelectField label="Card" placeholder="First linked card" options={cardOptions} value={values.cardId} onChange={(e) => set('cardId', e.target.value)} />
       </div>

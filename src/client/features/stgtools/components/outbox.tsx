@@ -1,28 +1,16 @@
-import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '#client/components/button';
 import { Spinner } from '#client/components/spinner';
 import { outboxQueryOptions } from '../api';
 import { linkify } from '../linkify';
 import { messageOf } from '../message-of';
+import { localDateTime, ToolSection } from './tool-section';
 import styles from './stgtools.module.css';
 
 /** The e-mail outbox (demo accounts' and the viewer's own), with the links of each text body clickable. */
 export function Outbox() {
   const query = useQuery(outboxQueryOptions());
-  const titleId = useId();
-  const date = (iso: string) => {
-    const d = new Date(iso);
-    return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-US');
-  };
   return (
-    <section className={styles.section} aria-labelledby={titleId}>
-      <div className={styles.sectionHeader}>
-        <h2 id={titleId}>Outbox</h2>
-        <Button variant="secondary" loading={query.isFetching} onClick={() => void query.refetch()}>
-          Refresh
-        </Button>
-      </div>
+    <ToolSection title="Outbox" query={query}>
       <p>E-mails sent to the demo accounts, and to you when you are signed in. Other people's e-mails are never shown here.</p>
       {query.isPending && <Spinner label="Loading the outbox" />}
       {query.isError && <p role="alert">The outbox could not be loaded: {messageOf(query.error)}</p>}
@@ -33,7 +21,7 @@ export function Outbox() {
             <li key={m.id} className={styles.mail}>
               <p className={styles.subject}>{m.subject}</p>
               <p className={styles.muted}>
-                To {m.to} · <time dateTime={m.createdAt}>{date(m.createdAt)}</time>
+                To {m.to} · <time dateTime={m.createdAt}>{localDateTime(m.createdAt)}</time>
               </p>
               <details>
                 <summary>Text body</summary>
@@ -43,6 +31,6 @@ export function Outbox() {
           ))}
         </ul>
       )}
-    </section>
+    </ToolSection>
   );
 }

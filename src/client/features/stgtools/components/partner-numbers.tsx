@@ -1,12 +1,12 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '#shared/routes';
-import { Button } from '#client/components/button';
 import { Spinner } from '#client/components/spinner';
 import { partnerNumbersQueryOptions } from '../api';
 import { messageOf } from '../message-of';
 import { PARTNER_NUMBERS_ANCHOR } from '../../enrollment';
+import { ToolSection } from './tool-section';
 import styles from './stgtools.module.css';
 
 
@@ -16,7 +16,6 @@ import styles from './stgtools.module.css';
  */
 export function PartnerNumbers() {
   const query = useQuery(partnerNumbersQueryOptions());
-  const titleId = useId();
   const label = query.data?.label ?? 'Partner number';
   const { hash } = useLocation();
   const sectionRef = useRef<HTMLElement>(null);
@@ -27,13 +26,7 @@ export function PartnerNumbers() {
     if (loaded && hash === `#${PARTNER_NUMBERS_ANCHOR}`) sectionRef.current?.scrollIntoView?.();
   }, [loaded, hash]);
   return (
-    <section ref={sectionRef} id={PARTNER_NUMBERS_ANCHOR} className={styles.section} aria-labelledby={titleId}>
-      <div className={styles.sectionHeader}>
-        <h2 id={titleId}>{label}s to join with</h2>
-        <Button variant="secondary" loading={query.isFetching} onClick={() => void query.refetch()}>
-          Draw new ones
-        </Button>
-      </div>
+    <ToolSection ref={sectionRef} id={PARTNER_NUMBERS_ANCHOR} title={`${label}s to join with`} query={query} refreshLabel="Draw new ones">
       {query.isPending && <Spinner label={`Loading ${label.toLowerCase()}s`} />}
       {query.isError && <p role="alert">The numbers could not be loaded: {messageOf(query.error)}</p>}
       {query.data && !query.data.asked && <p>Joining on this partner asks for no {label.toLowerCase()}.</p>}
@@ -52,6 +45,6 @@ export function PartnerNumbers() {
           </ul>
         </>
       )}
-    </section>
+    </ToolSection>
   );
 }

@@ -1,10 +1,9 @@
-import { useId } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '#shared/api-paths';
-import { Button } from '#client/components/button';
 import { Spinner } from '#client/components/spinner';
 import { call } from '#client/lib/api';
 import { messageOf } from '../message-of';
+import { localDateTime, ToolSection } from './tool-section';
 import styles from './stgtools.module.css';
 import own from './survey-responses.module.css';
 
@@ -26,19 +25,8 @@ export function surveyResponsesQueryOptions() {
  */
 export function SurveyResponses() {
   const query = useQuery(surveyResponsesQueryOptions());
-  const titleId = useId();
-  const date = (iso: string) => {
-    const d = new Date(iso);
-    return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-US');
-  };
   return (
-    <section className={styles.section} aria-labelledby={titleId}>
-      <div className={styles.sectionHeader}>
-        <h2 id={titleId}>Survey answers</h2>
-        <Button variant="secondary" loading={query.isFetching} onClick={() => void query.refetch()}>
-          Refresh
-        </Button>
-      </div>
+    <ToolSection title="Survey answers" query={query}>
       <p>
         Answers to this site&apos;s surveys from the demo accounts (signed in, or as a known visitor with a demo public id), and yours when you are
         signed in. Anonymous answers and other people&apos;s are never shown here.
@@ -52,7 +40,7 @@ export function SurveyResponses() {
             <li key={r.id} className={styles.mail}>
               <p className={styles.subject}>{r.surveyTitle ?? r.surveyId}</p>
               <p className={styles.muted}>
-                {r.who} · <time dateTime={r.createdAt}>{date(r.createdAt)}</time>
+                {r.who} · <time dateTime={r.createdAt}>{localDateTime(r.createdAt)}</time>
                 {r.utmSource && <> · from {r.utmSource}</>}
               </p>
               <dl className={own.answers}>
@@ -67,6 +55,6 @@ export function SurveyResponses() {
           ))}
         </ul>
       )}
-    </section>
+    </ToolSection>
   );
 }
