@@ -45,6 +45,7 @@ import { demoRestaurantsRoutes } from './modules/demo-restaurants/demo-restauran
 import { merchantVisitsRoutes } from './modules/merchant-visits/merchant-visits.routes';
 import { mapBaseDir, mapBaseRoutes } from './modules/map-base/map-base.routes';
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes';
+import { emulationGuardPlugin, emulationRoutes } from './modules/emulation/emulation.routes';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -97,6 +98,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(partnerPlugin, { db, config });
   await app.register(sessionPlugin, { db, config });
   await app.register(csrfPlugin, { db, config });
+  // After the anti-forgery check: an emulation session (the console's "View as member") changes nothing.
+  await app.register(emulationGuardPlugin);
   await app.register(rateLimitsPlugin, { db, max: opts.rateLimitMax ?? config.apiRateLimit });
   // Before the routes: these act through onRoute hooks.
   await app.register(compressionPlugin);
@@ -116,6 +119,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(ssoRoutes, { db, config, devAccounts: demoAccounts.sso });
   await app.register(membersRoutes, { db });
   await app.register(authRoutes, { db, config });
+  await app.register(emulationRoutes, { db });
   if (config.stagingTools && config.env !== 'production') await app.register(stgtoolsRoutes, { db, demo: demoAccounts, cardEventsSecret: config.cardEventsSecret });
   if (config.stagingTools && config.env !== 'production') await app.register(stgtoolsMaintenanceRoutes, { db, globalMaintenance: config.maintenanceMode });
   await app.register(enrollmentRoutes, { db });

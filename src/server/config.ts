@@ -154,8 +154,8 @@ const ZConfig = ZEnv.transform((e, ctx) => {
     databaseTimeoutMs: e.DATABASE_TIMEOUT_MS,
     /** HMAC key of card-network events (lib/card-event-signature.ts); a published development default outside production. */
     cardEventsSecret: e.CARD_EVENTS_SECRET ?? DEV_CARD_EVENTS_SECRET,
-    /** The operator console's origin (scheme, host, port only), or null: no emulation messages are accepted. */
-    adminEmulationOrigin: e.ADMIN_EMULATION_ORIGIN ? new URL(e.ADMIN_EMULATION_ORIGIN).origin : null,
+    /** The operator console's origin (scheme, host, port only; default: the console's own, opsOrigin), or null: no emulation messages are accepted. */
+    adminEmulationOrigin: e.ADMIN_EMULATION_ORIGIN ? new URL(e.ADMIN_EMULATION_ORIGIN).origin : opsOriginOf(e),
     /** Prefix of the client's API calls ('' = same site); docs/tracking.md. */
     apiBase: (e.API_BASE ?? '').replace(/\/+$/, ''),
     /** §2 extra paths that lead to the shared content-page screen (without trailing slashes). */
@@ -169,13 +169,18 @@ const ZConfig = ZEnv.transform((e, ctx) => {
     /** The operator console's host (requests for it go to server/ops/app.ts), or null: no console. */
     opsHost: e.OPS_HOST ?? (e.NODE_ENV === 'production' ? null : 'ops.localhost'),
     /** The console's origin for links it e-mails or prints (setup links). */
-    opsOrigin: e.OPS_HOST
-      ? `${e.NODE_ENV === 'production' ? 'https' : 'http'}://${e.OPS_HOST}${e.NODE_ENV === 'production' || e.PORT === 80 || e.PORT === 0 ? '' : `:${e.PORT}`}`
-      : `http://ops.localhost${e.PORT === 80 || e.PORT === 0 ? '' : `:${e.PORT}`}`,
+    opsOrigin: opsOriginOf(e) ?? `http://ops.localhost${e.PORT === 80 || e.PORT === 0 ? '' : `:${e.PORT}`}`,
     opsSecretKey: e.OPS_SECRET_KEY ?? null,
   };
 });
 
+
+/** The operator console's origin (issue 27): OPS_HOST's, else ops.localhost outside production, else none. */
+function opsOriginOf(e: z.output<typeof ZEnv>): string | null {
+  const port = e.PORT === 80 || e.PORT === 0 ? '' : `:${e.PORT}`;
+  if (e.OPS_HOST) return e.NODE_ENV === 'production' ? `https://${e.OPS_HOST}` : `http://${e.OPS_HOST}${port}`;
+  return e.NODE_ENV === 'production' ? null : `http://ops.localhost${port}`;
+}
 
 /** A host name that is the machine itself: a member's browser would look for it on the member's own device. */
 function isLoopbackHost(hostname: string): boolean {

@@ -23,6 +23,8 @@ export const API_PATHS = {
   signInLink: post('/api/SignInLink'),
   useSignInLink: post('/api/SignInLink/Use'),
   signOut: get('/api/SignOut'),
+  /** The console's "View as member" opens here: a one-time grant starts a read-only emulation session (§6). */
+  startEmulation: post('/api/Emulation'),
   // Password recovery.
   recover: post('/api/Recover'),
   recoverToken: get('/api/Recover/Token'),
@@ -49,6 +51,8 @@ export const API_PATHS = {
   validateZip: get('/api/Members/Validate/Zip'),
   // The member.
   member: get('/api/Member'),
+  /** When our team looked at the member's account (issue 27). */
+  accountAccess: get('/api/Member/AccountAccess'),
   updateProfile: put('/api/Member'),
   knownVisitor: get('/api/Member/:publicId'),
   activateKnownVisitor: post('/api/Member/Activate'),
@@ -103,6 +107,8 @@ export const API_PATHS = {
   opsMember: get('/api/ops/members/:memberId'),
   opsMemberUnlock: post('/api/ops/members/:memberId/unlock'),
   opsMemberSignInLink: post('/api/ops/members/:memberId/sign-in-link'),
+  opsMemberEmulate: post('/api/ops/members/:memberId/emulation'),
+  opsEmulationEnd: post('/api/ops/emulations/:emulationId/end'),
   opsClaims: get('/api/ops/claims'),
   opsClaimResolve: post('/api/ops/claims/:claimId/resolve'),
   opsAudit: get('/api/ops/audit'),

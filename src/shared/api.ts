@@ -13,7 +13,7 @@ import { ZLocationPredictionsQuery, ZLocationPredictionsResponse } from './schem
 import {
   ZActivateRequest, ZFixCredentialsRequest, ZKnownVisitor, ZMember, ZOkResponse, ZProfileUpdateBody, ZProfileUpdateResponse, ZProspectEmailRequest,
   ZProspectSignUpRequest, ZPublicIdParams, ZRecoverRequest, ZRecoverTokenQuery, ZRecoverUpdateRequest, ZSignInLinkRequest, ZSignInLinkUseRequest,
-  ZSignInRequest, ZSignInResponse, ZSignOutResponse, ZValidateEmailQuery, ZValidateZipQuery, ZValidationResponse,
+  ZSignInRequest, ZSignInResponse, ZSignOutResponse, ZStartEmulationRequest, ZAccountAccess, ZValidateEmailQuery, ZValidateZipQuery, ZValidationResponse,
 } from './schemas/member';
 import { ZMerchantDetail, ZMerchantIdParams, ZMerchantSearchRequest, ZMerchantSearchResponse, ZMerchantVisits } from './schemas/merchant';
 import { ZDefaultUserLocationResponse, ZFeatureFlagsResponse } from './schemas/partner';
@@ -25,7 +25,7 @@ import {
   ZMemberStateRequest, ZNetworkRun, ZNetworkRunQuery, ZNetworkSample, ZOutboxResponse, ZSignInAsRequest,
 } from './schemas/stgtools';
 import {
-  ZOpsAuditQuery, ZOpsAuditResponse, ZOpsClaimParams, ZOpsClaimsQuery, ZOpsCsrfResponse, ZOpsMeResponse, ZOpsMemberDetail, ZOpsMemberParams, ZOpsMemberSearchQuery,
+  ZOpsAuditQuery, ZOpsAuditResponse, ZOpsClaimParams, ZOpsClaimsQuery, ZOpsCsrfResponse, ZOpsEmulationParams, ZOpsEmulationStart, ZOpsMeResponse, ZOpsMemberDetail, ZOpsMemberParams, ZOpsMemberSearchQuery,
   ZOpsMemberSearchResponse, ZOpsOk, ZOpsPartnersResponse, ZOpsReasonRequest, ZOpsSetupInfo, ZOpsSetupQuery, ZOpsSetupRequest, ZOpsSignInRequest, ZOpsSignInResponse,
   ZOpsSignOutResponse, ZOpsStaffCreateRequest, ZOpsStaffCreateResponse, ZOpsStaffParams, ZOpsStaffResponse, ZOpsStaffUpdateRequest, ZOpsStaffUpdateResponse,
 } from './schemas/ops';
@@ -71,6 +71,7 @@ export const API = withSchemas({
   signInLink: { body: ZSignInLinkRequest, response: ZOkResponse, status: 202 },
   useSignInLink: { body: ZSignInLinkUseRequest, response: ZSignInResponse },
   signOut: { response: ZSignOutResponse },
+  startEmulation: { body: ZStartEmulationRequest, response: ZSignInResponse },
   // Password recovery.
   recover: { body: ZRecoverRequest, response: ZOkResponse, status: 202 },
   recoverToken: { query: ZRecoverTokenQuery, response: ZOkResponse },
@@ -96,6 +97,7 @@ export const API = withSchemas({
   validateEmail: { query: ZValidateEmailQuery, response: ZValidationResponse },
   validateZip: { query: ZValidateZipQuery, response: ZValidationResponse },
   // The member.
+  accountAccess: { response: ZAccountAccess },
   member: { response: ZMember },
   updateProfile: { body: ZProfileUpdateBody, response: ZProfileUpdateResponse },
   knownVisitor: { params: ZPublicIdParams, response: ZKnownVisitor },
@@ -154,6 +156,8 @@ export const API = withSchemas({
   opsMember: { params: ZOpsMemberParams, response: ZOpsMemberDetail },
   opsMemberUnlock: { params: ZOpsMemberParams, body: ZOpsReasonRequest, response: ZOpsOk },
   opsMemberSignInLink: { params: ZOpsMemberParams, body: ZOpsReasonRequest, response: ZOpsOk, status: 202 },
+  opsMemberEmulate: { params: ZOpsMemberParams, body: ZOpsReasonRequest, response: ZOpsEmulationStart, status: 201 },
+  opsEmulationEnd: { params: ZOpsEmulationParams, response: ZOpsOk },
   opsClaims: { query: ZOpsClaimsQuery, response: ZReviewClaimsResponse },
   opsClaimResolve: { params: ZOpsClaimParams, body: ZResolveClaimRequest, response: ZClaim },
   opsAudit: { query: ZOpsAuditQuery, response: ZOpsAuditResponse },

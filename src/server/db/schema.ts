@@ -326,6 +326,10 @@ export const sessions = pgTable('sessions', {
   createdAt: createdAt(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** An operator console emulation (§6, issue 27): its id, who (the team as the member reads it), and its hard end; read only. */
+  emulationId: text('emulation_id'),
+  emulatedBy: text('emulated_by'),
+  emulationEndsAt: timestamp('emulation_ends_at', { withTimezone: true }),
 }, (t) => [index('sessions_member').on(t.memberId), index('sessions_expires').on(t.expiresAt)]);
 
 /** Failed sign-ins per typed identifier (e-mail or partner number), known or not: the lockout. */
@@ -1086,3 +1090,20 @@ export const auditLog = pgTable('audit_log', {
   requestId: text('request_id'),
 }, (t) => [index('audit_log_at').on(t.at), index('audit_log_member').on(t.memberId), index('audit_log_staff').on(t.staffId)]);
 export type AuditRow = typeof auditLog.$inferSelect;
+
+/**
+ * One-time grants of the console's "View as member" (§6, issue 27): the token's SHA-256, good for
+ * 2 minutes, used once on the member's partner site to open a read-only emulation session.
+ */
+export const emulationGrants = pgTable('emulation_grants', {
+  id: text('id').primaryKey(),
+  emulationId: text('emulation_id').notNull().unique(),
+  staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  /** The team as the member reads it (Customer service…). */
+  team: text('team').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});

@@ -10,6 +10,8 @@ import { LOCKOUT_ATTEMPTS } from '#shared/constants/member';
 import type { OpsMemberDetail } from '#shared/schemas/ops';
 import { CSRF_MESSAGE } from '../plugins/csrf';
 import { SIGN_IN_FAILED } from './staff';
+import { TestBrowser } from '../test/browser';
+import { EMULATION_READ_ONLY } from '../modules/emulation/emulation.routes';
 import { sweepStaff } from './jobs';
 import { totpCode } from './totp';
 import { Secret, TOTP } from 'otpauth';
@@ -183,6 +185,57 @@ describe('members: look-up, the member page and actions, within the staff member
     await expect.poll(async () => (await t.database.db.select().from(outbox).where(eq(outbox.memberId, m!.id))).length).toBe(before + 1);
     const actions = await t.database.db.select().from(auditLog).where(eq(auditLog.memberId, m!.id));
     expect(actions.map((a) => [a.action, a.reason])).toEqual(expect.arrayContaining([['member.unlock', 'Member called, identity checked'], ['member.signInLink', 'Member asked for a link']]));
+  });
+});
+
+describe('view as member (§6): read only on the partner site, ended from the console, shown to the member', () => {
+  it('opens the member\'s site as the member once, refuses every change there, ends on exit, and the member sees who looked', async () => {
+    const agent = await signedIn('agent');
+    const [m] = await t.database.db.select().from(members).where(eq(members.publicId, demoPublicId('hilton', 'vip-card')));
+    expect((await agent.send({ method: 'POST', url: `/api/ops/members/${m!.id}/emulation`, payload: {} })).statusCode).toBe(400);
+    const started = await agent.send({ method: 'POST', url: `/api/ops/members/${m!.id}/emulation`, payload: { reason: 'Member says the points are missing' } });
+    expect(started.statusCode).toBe(201);
+    const { url, origin, emulationId } = started.json<{ url: string; origin: string; emulationId: string }>();
+    expect(origin).toBe('http://hilton.localhost:3000');
+    expect(url).toMatch(/^http:\/\/hilton\.localhost:3000\/emulate#[A-Za-z0-9_-]{40,}$/);
+    const token = url.split('#')[1]!;
+
+    // Not on another partner's site; then once on the member's.
+    const elsewhere = new TestBrowser(t, 'delta');
+    expect((await elsewhere.send({ method: 'POST', url: '/api/Emulation', payload: { token } })).statusCode).toBe(400);
+    const view = new TestBrowser(t, 'hilton');
+    const opened = await view.send({ method: 'POST', url: '/api/Emulation', payload: { token } });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const answer = opened.json<{ member: { email: string; session: { expiresAt: string; emulation?: { id: string; by: string; endsAt: string } } }; csrfToken: string }>();
+    view.token = answer.csrfToken;
+    expect(answer.member.email).toBe(m!.email);
+    expect(answer.member.session.emulation).toMatchObject({ id: emulationId, by: 'Customer service' });
+    expect(new Date(answer.member.session.expiresAt).getTime()).toBeLessThanOrEqual(new Date(answer.member.session.emulation!.endsAt).getTime());
+    expect((await new TestBrowser(t, 'hilton').send({ method: 'POST', url: '/api/Emulation', payload: { token } })).statusCode).toBe(400);
+
+    // Reads work; every change is refused, after the anti-forgery check.
+    expect((await view.send({ method: 'GET', url: '/api/Member' })).json<{ session: { emulation?: object } }>().session.emulation).toBeDefined();
+    const change = await view.send({ method: 'PUT', url: '/api/Member', payload: { firstName: 'Changed' } });
+    expect(change.statusCode).toBe(403);
+    expect(change.json<{ message: string }>().message).toBe(EMULATION_READ_ONLY);
+    expect((await view.send({ method: 'PUT', url: '/api/Member', payload: { firstName: 'Changed' }, headers: { 'x-xsrf-token': 'forged' } })).json<{ message: string }>().message).toBe(CSRF_MESSAGE);
+    expect((await view.send({ method: 'DELETE', url: '/api/Member/Cards?cardId=1' })).statusCode).toBe(403);
+    expect((await t.database.db.select().from(members).where(eq(members.id, m!.id)))[0]!.firstName).toBe(m!.firstName);
+
+    // The member, signed in as themselves, sees when our team looked, and which team.
+    const owner = new TestBrowser(t, 'hilton');
+    expect((await owner.signInAs(m!.publicId)).statusCode).toBe(200);
+    const access = (await owner.send({ method: 'GET', url: '/api/Member/AccountAccess' })).json<{ access: Array<{ team: string; kind: string }> }>().access;
+    expect(access[0]).toMatchObject({ team: 'Customer service', kind: 'viewedAsYou' });
+    expect((await owner.send({ method: 'PUT', url: '/api/Member', payload: { firstName: m!.firstName } })).statusCode).not.toBe(403);
+
+    // Exit from the console ends the view's session; only the agent who started it can end it.
+    const other = await signedIn('supervisor');
+    expect((await other.send({ method: 'POST', url: `/api/ops/emulations/${emulationId}/end` })).statusCode).toBe(404);
+    expect((await agent.send({ method: 'POST', url: `/api/ops/emulations/${emulationId}/end` })).statusCode).toBe(200);
+    expect((await view.send({ method: 'GET', url: '/api/Member' })).statusCode).toBe(401);
+    const trail = await t.database.db.select().from(auditLog).where(eq(auditLog.target, `emulation:${emulationId}`));
+    expect(trail.map((a) => a.action).sort()).toEqual(['member.emulate', 'member.emulate.end']);
   });
 });
 

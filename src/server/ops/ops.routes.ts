@@ -1,7 +1,8 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
-import { partners, staff, type PartnerRow } from '../db/schema';
+import { emulationGrants, partners, sessions, staff, type PartnerRow } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import type { Mailer } from '../lib/mailer';
 import { pluginMailer } from '../lib/plugin-mailer';
@@ -9,8 +10,9 @@ import type { SealingKey } from '../lib/sealed';
 import { sendSignInLinks } from '../modules/auth';
 import { claimWithNames, notify, resolveClaim, reviewClaims, toClaim } from '../modules/claims';
 import { clearMemberLockouts } from '../modules/lockout';
+import { EMULATION_MINUTES } from '../modules/emulation';
 import { partnerOrigin } from '../plugins/partner';
-import { inScope, type PartnerScope } from '#shared/rules/ops-permissions';
+import { inScope, STAFF_TEAMS, type PartnerScope } from '#shared/rules/ops-permissions';
 import { ZErrorResponse } from '#shared/schemas/common';
 import { audit, searchAudit } from './audit';
 import { memberDetail, memberWithPartner, searchMembers } from './members';
@@ -109,6 +111,30 @@ export async function opsRoutes(app: OpsApp, opts: { db: Db; config: AppConfig; 
     await audit(db, request, { action: 'member.signInLink', partnerId: partner.id, memberId: member.id, reason: request.body.reason });
     inBackground(request.log, 'sign-in link', () => sendSignInLinks({ db, mailer }, { partner, identifier: { kind: 'email', value: member.email }, origin: partnerOrigin(partner, config) }));
     return reply.status(202).send({ ok: true as const });
+  });
+
+  opsRoute(app, 'opsMemberEmulate', { schema: { summary: "View as member: a one-time link that opens the member's partner site as the member, read only, for 30 minutes (with the reason)" } }, async (request, reply) => {
+    const session = requireStaff(request);
+    const { member, partner } = await memberInScope(session, request.params.memberId);
+    const token = randomBytes(32).toString('base64url');
+    const emulationId = randomBytes(12).toString('hex');
+    const now = new Date();
+    await db.insert(emulationGrants).values({
+      id: createHash('sha256').update(token).digest('hex'), emulationId, staffId: session.row.id, partnerId: partner.id, memberId: member.id,
+      team: STAFF_TEAMS[session.row.role], createdAt: now, expiresAt: new Date(now.getTime() + 2 * 60_000),
+    });
+    await audit(db, request, { action: 'member.emulate', partnerId: partner.id, memberId: member.id, target: `emulation:${emulationId}`, reason: request.body.reason });
+    const origin = partnerOrigin(partner, config);
+    return reply.status(201).send({ url: `${origin}/emulate#${token}`, origin, emulationId, endsAt: new Date(now.getTime() + EMULATION_MINUTES * 60_000).toISOString() });
+  });
+
+  opsRoute(app, 'opsEmulationEnd', { schema: { summary: 'End a view as member (the console also tells the member window to sign out)' } }, async (request) => {
+    const session = requireStaff(request);
+    const [grant] = await db.select().from(emulationGrants).where(eq(emulationGrants.emulationId, request.params.emulationId));
+    if (!grant || grant.staffId !== session.row.id) throw AppError.notFound('There is no such view of yours.');
+    const ended = await db.delete(sessions).where(eq(sessions.emulationId, grant.emulationId)).returning({ id: sessions.id });
+    await audit(db, request, { action: 'member.emulate.end', partnerId: grant.partnerId, memberId: grant.memberId, target: `emulation:${grant.emulationId}`, after: { sessionsEnded: ended.length } });
+    return { ok: true as const };
   });
 
   // ---------------------------------------------------------------- the claims queue

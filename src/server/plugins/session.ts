@@ -22,7 +22,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     sessions: {
-      start: (request: FastifyRequest, reply: FastifyReply, opts: { memberId: number; staySignedIn: boolean; ssoIdToken?: string }) => Promise<SessionRow>;
+      start: (request: FastifyRequest, reply: FastifyReply, opts: { memberId: number; staySignedIn: boolean; ssoIdToken?: string; emulation?: SessionEmulation }) => Promise<SessionRow>;
       end: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
       /** The signed-in member or a 401 the client turns into a trip to /login. */
       require: (request: FastifyRequest) => Promise<CurrentSession>;
@@ -32,6 +32,12 @@ declare module 'fastify' {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const lifetime = (staySignedIn: boolean) => (staySignedIn ? REMEMBER_ME_MS : SESSION_MS);
+
+/** An operator console emulation (§6): read only, and never past its end, however active. */
+export type SessionEmulation = { id: string; by: string; endsAt: Date };
+/** When a session's idle expiry falls, renewed now: an emulation's never moves past its end. */
+const nextExpiry = (session: Pick<SessionRow, 'staySignedIn' | 'emulationEndsAt'>, now: number) =>
+  new Date(Math.min(now + lifetime(session.staySignedIn), session.emulationEndsAt?.getTime() ?? Infinity));
 
 /**
  * Server-side sessions (any app instance can serve them): a random token in an httpOnly cookie,
@@ -60,7 +66,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; con
       .where(and(eq(sessions.id, id), eq(sessions.partnerId, partner.id), gt(sessions.expiresAt, now)));
     if (!row) return null;
     if (renew || now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      const expiresAt = new Date(now.getTime() + lifetime(row.session.staySignedIn));
+      const expiresAt = nextExpiry(row.session, now.getTime());
       await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
       row.session = { ...row.session, lastSeenAt: now, expiresAt };
     }
@@ -81,7 +87,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; con
   });
 
   app.decorate('sessions', {
-    start: async (request, reply, { memberId, staySignedIn, ssoIdToken }) => {
+    start: async (request, reply, { memberId, staySignedIn, ssoIdToken, emulation }) => {
       const partner = request.partner;
       if (!partner) throw AppError.notFound();
       const old = request.cookies[SESSION_COOKIE];
@@ -91,7 +97,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; con
       const [row] = await db.insert(sessions).values({
         id: hashToken(token), partnerId: partner.id, memberId, staySignedIn, ssoIdToken: ssoIdToken ?? null,
         userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
-        createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + lifetime(staySignedIn)),
+        createdAt: now, lastSeenAt: now, expiresAt: nextExpiry({ staySignedIn, emulationEndsAt: emulation?.endsAt ?? null }, now.getTime()),
+        ...(emulation ? { emulationId: emulation.id, emulatedBy: emulation.by, emulationEndsAt: emulation.endsAt } : {}),
       }).returning();
       setCookie(reply, token, staySignedIn);
       // Later reads in this request (the CSRF token for the answer) see the new session.

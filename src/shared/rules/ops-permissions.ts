@@ -28,6 +28,8 @@ export const OPS_PERMISSIONS = [
   'members.unlock',
   /** E-mail a member a one-time sign-in link. */
   'members.signInLink',
+  /** "View as member": the member's site as the member sees it, read only, for 30 minutes (§6). */
+  'members.emulate',
   /** The missing-reward claims in review. */
   'claims.read',
   /** Award or reject a claim in review (the member is e-mailed). */
@@ -39,7 +41,7 @@ export const OPS_PERMISSIONS = [
 ] as const;
 export type OpsPermission = (typeof OPS_PERMISSIONS)[number];
 
-const SERVICE: readonly OpsPermission[] = ['members.read', 'members.unlock', 'members.signInLink', 'claims.read', 'claims.resolve'];
+const SERVICE: readonly OpsPermission[] = ['members.read', 'members.unlock', 'members.signInLink', 'members.emulate', 'claims.read', 'claims.resolve'];
 
 /** The table: each role's permissions. An auditor reads everything and changes nothing. */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly OpsPermission[]> = {
@@ -50,6 +52,17 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly OpsPermission[]> = {
   partnerManager: ['members.read', 'claims.read'],
   auditor: ['members.read', 'claims.read', 'audit.read'],
   administrator: [...SERVICE, 'audit.read', 'staff.manage'],
+};
+
+/** The team a member is told looked at their account (the member's access list, the emulation banner). */
+export const STAFF_TEAMS: Record<StaffRole, string> = {
+  none: 'Our team',
+  agent: 'Customer service',
+  supervisor: 'Customer service',
+  contentEditor: 'Our content team',
+  partnerManager: 'Partner management',
+  auditor: 'Audit',
+  administrator: 'Programme administration',
 };
 
 export function can(role: StaffRole, permission: OpsPermission): boolean {
@@ -81,6 +94,8 @@ export const OPS_CALL_ACCESS = {
   opsMember: 'members.read',
   opsMemberUnlock: 'members.unlock',
   opsMemberSignInLink: 'members.signInLink',
+  opsMemberEmulate: 'members.emulate',
+  opsEmulationEnd: 'members.emulate',
   opsClaims: 'claims.read',
   opsClaimResolve: 'claims.resolve',
   opsAudit: 'audit.read',

@@ -76,7 +76,11 @@ export const ZMember = z.object({
    * When this session ends unless renewed (§4 session timers), and when it began (the sign-in):
    * the page right after a sign-in is kept free of interruptions (rules/interruptions.ts).
    */
-  session: z.object({ expiresAt: z.string(), staySignedIn: z.boolean(), signedInAt: z.string().optional() }),
+  session: z.object({
+    expiresAt: z.string(), staySignedIn: z.boolean(), signedInAt: z.string().optional(),
+    /** A member of our team viewing the account from the operator console (§6): read only until it ends. */
+    emulation: z.object({ id: z.string(), by: z.string(), endsAt: z.string() }).optional(),
+  }),
 });
 export type Member = z.infer<typeof ZMember>;
 
@@ -189,3 +193,10 @@ export const ZFixCredentialsRequest = z.object({
 });
 
 export const ZOkResponse = z.object({ ok: z.literal(true), message: z.string().optional() });
+
+/** POST /api/Emulation: the one-time grant of the operator console's "View as member". */
+export const ZStartEmulationRequest = z.object({ token: z.string({ message: 'This view link is not complete.' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'This view link is not complete.') }).strict();
+/** GET /api/Member/AccountAccess: when our team looked at the account, newest first. */
+export const ZAccountAccess = z.object({
+  access: z.array(z.object({ at: z.string(), team: z.string(), kind: z.enum(['viewed', 'viewedAsYou']) })),
+});

@@ -163,3 +163,13 @@ export const ZOpsStaffUpdateRequest = z.object({
   reason,
 }).strict();
 export const ZOpsStaffUpdateResponse = z.object({ staff: ZOpsStaffMember });
+
+export const ZOpsEmulationStart = z.object({
+  /** Open in a new window: the partner site signs that window in as the member, read only (the grant is in the fragment, used once within 2 minutes). */
+  url: z.string(),
+  /** The partner site's origin, for the exit message (postMessage { type: 'exitEmulation' }). */
+  origin: z.string(),
+  emulationId: z.string(),
+  endsAt: z.string(),
+});
+export const ZOpsEmulationParams = z.object({ emulationId: z.string().regex(/^[a-f0-9]{24}$/, 'There is no such emulation.') });

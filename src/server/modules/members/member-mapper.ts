@@ -29,7 +29,10 @@ export function toMember(row: MemberRow, session: SessionRow, standing: MemberSt
     activeBonuses,
     interfaceType: row.interfaceType,
     partnerNumber: row.partnerNumber,
-    session: { expiresAt: session.expiresAt.toISOString(), staySignedIn: session.staySignedIn, signedInAt: session.createdAt.toISOString() },
+    session: {
+      expiresAt: session.expiresAt.toISOString(), staySignedIn: session.staySignedIn, signedInAt: session.createdAt.toISOString(),
+      ...(session.emulationId && session.emulationEndsAt ? { emulation: { id: session.emulationId, by: session.emulatedBy ?? 'Our team', endsAt: session.emulationEndsAt.toISOString() } } : {}),
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import type { MemberRow } from '../../db/schema';
+import type { SessionEmulation } from '../../plugins/session';
 import { toMember } from './member-mapper';
 import { memberStanding } from './members.service';
 
@@ -10,9 +11,9 @@ import { memberStanding } from './members.service';
  */
 export async function signInAnswer(
   app: Pick<FastifyInstance, 'sessions' | 'csrf'>, db: Db, call: { request: FastifyRequest; reply: FastifyReply },
-  member: MemberRow, staySignedIn: boolean,
+  member: MemberRow, staySignedIn: boolean, opts: { emulation?: SessionEmulation } = {},
 ) {
   const { request, reply } = call;
-  const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn });
+  const session = await app.sessions.start(request, reply, { memberId: member.id, staySignedIn, ...opts });
   return { member: toMember(member, session, await memberStanding(db, request.sitePartner, member)), csrfToken: app.csrf.issue(request, reply) };
 }
