@@ -66,6 +66,32 @@ test.describe('operator console', () => {
     await expect(agent.getByRole('region', { name: 'Cards' })).toContainText(`ending ${card.lastFour}`);
     await expectNoSeriousA11yIssues(agent);
 
+    // View as member: the member's site in a window of its own, signed in as the member, read only.
+    await agent.getByRole('button', { name: 'View as member' }).click();
+    const why = agent.getByRole('dialog', { name: /View .* account as the member sees it/ });
+    await why.getByLabel(/Reason/).fill('Checking what the member sees of the claim');
+    const popupOpened = agentContext.waitForEvent('page');
+    await why.getByRole('button', { name: 'View as member' }).click();
+    const view = await popupOpened;
+    await expect(view).toHaveURL(/hilton\.localhost:\d+\/account\/overview$/);
+    const bar = view.getByRole('region', { name: 'Viewing as the member' });
+    await expect(bar).toContainText('account as Customer service');
+    await expect(bar).toContainText('Read only');
+    await expectNoSeriousA11yIssues(view);
+    // A change is refused by the server, and said plainly.
+    const refused = await view.evaluate(async () => {
+      const token = (await (await fetch('/api/CSRF')).json() as { csrfToken: string }).csrfToken;
+      const res = await fetch('/api/Member', { method: 'PUT', headers: { 'content-type': 'application/json', 'x-xsrf-token': token }, body: JSON.stringify({ firstName: 'Changed' }) });
+      return { status: res.status, message: (await res.json() as { message: string }).message };
+    });
+    expect(refused).toEqual({ status: 403, message: expect.stringContaining('nothing can be changed') });
+    // Exit from the console: the view's window signs out.
+    await expect(agent.getByRole('region', { name: 'View as member' })).toContainText('read only');
+    await agent.getByRole('button', { name: 'Exit the view' }).click();
+    await expect(view).toHaveURL(/\/SignOut$/);
+    await expect(agent.getByRole('button', { name: 'View as member' })).toBeVisible();
+    await view.close();
+
     // The queue: the claim, its evidence, and the award with a note.
     await agent.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Claims queue' }).click();
     const row = agent.getByRole('row').filter({ hasText: `$${amount}` });
@@ -88,6 +114,9 @@ test.describe('operator console', () => {
     const mine = page.getByRole('region', { name: 'Your claims' }).getByRole('listitem').filter({ hasText: `$${amount}` });
     await expect(mine).toContainText('Resolved');
     await expect(mine).toContainText('We added');
+    // …and, on the overview, that our team viewed the account.
+    await page.goto(partnerUrl('hilton', '/account/overview'));
+    await expect(page.getByRole('region', { name: 'Account access by our team' })).toContainText('Customer service viewed your account as you see it (read only).');
 
     // The auditor: every step in the log, and nothing to change.
     const auditorContext = await browser.newContext();

@@ -83,6 +83,8 @@ export const ROUTES = {
   /** The one-time sign-in link e-mailed to the owner of an account (issue 25). */
   loginLink: route('/login/link', canSignInWithPassword),
   signOut: route('/SignOut'),
+  /** The operator console's "View as member" window (§6): a one-time grant in the fragment opens a read-only session. */
+  emulate: route('/emulate', hasMembers),
   /** Surveys (issue 12; docs/api-surveys.md): a survey of the `surveys` content as a page (?id=), then its outcome. */
   surveys: route('/surveys'),
   surveysSuccess: flowEnd('/surveys/success'),
@@ -230,6 +232,7 @@ export const paths = {
   fixCredentials: to(ROUTES.fixCredentials),
   loginLink: to(ROUTES.loginLink),
   signOut: to(ROUTES.signOut),
+  emulate: to(ROUTES.emulate),
   /** '/surveys?id=…'; `paths.surveys.success()`, `paths.surveys.error({ id })`. */
   surveys: Object.assign(to(ROUTES.surveys), { success: to(ROUTES.surveysSuccess), error: to(ROUTES.surveysError) }),
   updateApp: to(ROUTES.updateApp),

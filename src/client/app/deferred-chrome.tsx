@@ -5,6 +5,7 @@ import { SurveyPrompt } from '../features/surveys/components/survey-prompt';
 import { InstallBanner } from '../features/pwa/components/install-banner';
 import { PwaEffects } from '../features/pwa/components/pwa-effects';
 import { PromotionModals } from './chrome/promotion-modals';
+import { EmulationBanner } from '../features/session/components/emulation-banner';
 
 /**
  * The page chrome's parts that are not on the first screen, in a chunk of their own that the
@@ -37,6 +38,8 @@ function DeferredSessionEffects() {
 export function DeferredBanners() {
   return (
     <>
+      {/* §6 the operator console's "View as member" window: whose account, read only, Exit. */}
+      <EmulationBanner />
       <ActivationPrompt />
       <InstallBanner />
     </>

@@ -8,6 +8,7 @@ import { FormBanner } from '#client/components/form-banner';
 import { Spinner } from '#client/components/spinner';
 import { may, messageOf } from '../api';
 import { ReasonButton, Rows, dollars, when } from '../parts';
+import { ViewAsMember } from '../emulation';
 
 /** One page with everything about a member (opening it is audited), and the actions the role allows. */
 export function MemberScreen({ me }: { me: StaffMe }) {
@@ -45,6 +46,7 @@ export function MemberScreen({ me }: { me: StaffMe }) {
           <ReasonButton label="Unlock sign-in" title={`Unlock ${m.email}`} variant="primary" onDone={done}
             act={(reason) => call(API_PATHS.opsMemberUnlock, { params: { memberId }, body: { reason } })} />
         )}
+        {may(me, 'members.emulate') && m.active && <ViewAsMember memberId={memberId} name={m.name || m.email} />}
         {may(me, 'members.signInLink') && (
           <ReasonButton label="E-mail a sign-in link" title={`E-mail ${m.email} a one-time sign-in link`} onDone={done}
             act={(reason) => call(API_PATHS.opsMemberSignInLink, { params: { memberId }, body: { reason } })} />

@@ -47,7 +47,7 @@ export async function buildOpsApp(opts: BuildOpsAppOptions): Promise<FastifyInst
   await app.register(errorsPlugin);
   await app.register(healthPlugin, { db, timeoutMs: Math.min(config.databaseTimeoutMs, 1000) });
   await app.register(cookie);
-  await app.register(securityHeadersPlugin, { config });
+  await app.register(securityHeadersPlugin, { config, openerPolicy: 'same-origin-allow-popups' });
   await app.register(staffAuthPlugin, { db, production: config.env === 'production' });
   await app.register(rateLimitsPlugin, { db, max: opts.rateLimitMax ?? config.apiRateLimit });
   await app.register(openapiPlugin, {

@@ -239,6 +239,14 @@ describe('view as member (§6): read only on the partner site, ended from the co
   });
 });
 
+describe('opener policies that let the console reach the view\'s window, and nothing more', () => {
+  it('the console may keep a handle to its popups; the partner site lets only /emulate stay one', async () => {
+    expect((await ops.inject({ method: 'GET', url: '/members', headers: { host: 'ops.localhost' } })).headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect((await t.request('hilton', { method: 'GET', url: '/emulate' })).headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    expect((await t.request('hilton', { method: 'GET', url: '/account/overview' })).headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+});
+
 describe('the staff sweep job', () => {
   it('deletes console sessions past their idle or absolute end and keeps the live ones', async () => {
     const b = await signedIn('supervisor');

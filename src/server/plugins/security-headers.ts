@@ -105,7 +105,7 @@ export function apiHeadersFrom(pageHeaders: ReadonlyArray<readonly [string, stri
  * API set above; and cache-control no-store on API answers. Register before the routes: the no-store default is attached to each API route as it
  * is added. Pages replace the CSP with one carrying their nonce (pages.routes.ts).
  */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig }) => {
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig; openerPolicy?: 'same-origin' | 'same-origin-allow-popups' }) => {
   const { config } = opts;
   const directives = cspDirectivesFor(config);
   // Pages add a per-response nonce for the partner theme <style> (pages.routes.ts); API answers
@@ -115,6 +115,8 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { con
     contentSecurityPolicy: { directives },
     hsts: config.env === 'development' ? false : HSTS,
     crossOriginEmbedderPolicy: false,
+    // same-origin; the operator console opens the member's site for "View as member" and keeps a handle to it (same-origin-allow-popups).
+    crossOriginOpenerPolicy: { policy: opts.openerPolicy ?? 'same-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   const apiHeaders = apiHeadersFrom(headers);

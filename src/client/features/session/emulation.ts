@@ -21,6 +21,22 @@ function read(storage: () => Storage, key: string): string | null {
   }
 }
 
+/** Marks this window as the one running the emulation (the guard then keeps it; any other window signs out). */
+export function rememberEmulation(id: string) {
+  try {
+    window.localStorage.setItem(EMULATION_ID_KEY, id);
+    window.sessionStorage.setItem(EMULATING_WINDOW_KEY, id);
+  } catch {
+    /* storage blocked: the session still ends at its time or on exit */
+  }
+}
+
+/** Exit from the view: nothing of it stays in this browser, and the session ends (/SignOut). */
+export function exitEmulation() {
+  forget();
+  emulationExit.leave(paths.signOut());
+}
+
 function forget() {
   try {
     window.localStorage.removeItem(EMULATION_ID_KEY);

@@ -5,6 +5,7 @@ import { DiningProgress } from '../../features/account/components/dining-progres
 import { MembershipStatus } from '../../features/account/components/membership-status';
 import { ReferralBox } from '../../features/account/components/referral-box';
 import { AccountLinks } from '../../features/account/components/account-links';
+import { AccountAccess } from '../../features/account/components/account-access';
 import { BonusBanners } from '../../features/bonuses';
 import { YearTotal } from '../../features/rewards';
 import { currentPlatform } from '../../components/platform';
@@ -29,6 +30,7 @@ export function OverviewRoute() {
       <YearTotal linkToHistory />
       <ReferralBox publicId={member.publicId} />
       <AccountLinks />
+      <AccountAccess />
     </div>
   );
 }

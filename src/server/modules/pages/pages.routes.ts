@@ -1,3 +1,4 @@
+import { ROUTES } from '#shared/routes';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -137,6 +138,9 @@ export async function pagesRoutes(app: FastifyInstance, { config, db, search }: 
       .header('content-security-policy', pageCsp(app.cspDirectives, nonce))
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store');
+    // The console's "View as member" window (§6): it stays the console's popup (no new browsing
+    // context group), so the console's exit message reaches it. That page only; every other keeps same-origin.
+    if (opts.pathname === ROUTES.emulate.path) reply.header('cross-origin-opener-policy', 'unsafe-none');
     // Pages come from the not-found handler, which route hooks (@fastify/compress) do not reach.
     return reply.send(compressedBody(request, reply, html));
   };
