@@ -1,19 +1,15 @@
-import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
-import cookie from '@fastify/cookie';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyServerFactory } from 'fastify';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { demoAccounts } from './demo';
 import { assetsPlugin } from './plugins/assets';
-import { clientErrorHandler, errorsPlugin, REQUEST_ID_OPTIONS, frameworkErrors, redactUrl, RequestLog } from './plugins/errors';
-import { healthPlugin } from './plugins/health';
-import { securityHeadersPlugin } from './plugins/security-headers';
 import { partnerPlugin } from './plugins/partner';
 import { sessionPlugin } from './plugins/session';
 import { csrfPlugin } from './plugins/csrf';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { compressionPlugin } from './plugins/compression';
-import { MAX_PARAM_LENGTH, openapiPlugin } from './plugins/openapi';
+import { openapiPlugin } from './plugins/openapi';
+import { createBaseApp } from './plugins/base-app';
 import { csrfRoutes } from './modules/csrf/csrf.routes';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { merchantsRoutes, watchedSearch } from './modules/merchants/merchants.routes';
@@ -63,38 +59,12 @@ export type BuildAppOptions = {
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
-  const app = Fastify({
-    logger: opts.logger === false || config.logLevel === 'silent' ? false : {
-      level: config.logLevel,
-      // Request bodies are never logged; headers that carry secrets are redacted.
-      redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.authorization', 'encryptedCardNumber', '*.encryptedCardNumber', 'creditCards[*].encryptedCardNumber', 'body.creditCards[*].encryptedCardNumber', 'req.body.creditCards[*].encryptedCardNumber'],
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
-      // Recovery links and sign-in callbacks carry secrets in the query string; keep them out of the logs.
-      serializers: {
-        req: (req: { method: string; url: string; hostname?: string }) => ({ method: req.method, url: redactUrl(req.url), host: req.hostname }),
-      },
-    },
-    // One concise line per request instead of Fastify's two.
-    logController: new RequestLog(),
-    // Every request's id is a reference code (issue 25 item 8).
-    ...REQUEST_ID_OPTIONS,
-    // Requests Node or the router refuse answer in the one error shape and quote nothing.
-    clientErrorHandler,
-    frameworkErrors,
-    // Only the configured proxies may set X-Forwarded-*: otherwise any client could choose its own address.
-    trustProxy: config.trustProxy as boolean, // a hop count works too; Fastify's types lag behind
-    bodyLimit: 256 * 1024,
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: MAX_PARAM_LENGTH },
-    ...(opts.serverFactory ? { serverFactory: opts.serverFactory } : {}),
-  }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  const app = await createBaseApp({
+    config, db, bodyLimit: 256 * 1024, logger: opts.logger, logStream: opts.logStream, serverFactory: opts.serverFactory,
+    redact: ['encryptedCardNumber', '*.encryptedCardNumber', 'creditCards[*].encryptedCardNumber', 'body.creditCards[*].encryptedCardNumber', 'req.body.creditCards[*].encryptedCardNumber'],
+  });
 
-  // Plugins, one concern each, in the order their hooks must run.
-  await app.register(errorsPlugin);
-  await app.register(healthPlugin, { db, timeoutMs: Math.min(config.databaseTimeoutMs, 1000) });
-  await app.register(cookie);
-  await app.register(securityHeadersPlugin, { config });
+  // Plugins, one concern each, in the order their hooks must run (the base ones: plugins/base-app.ts).
   await app.register(partnerPlugin, { db, config });
   await app.register(sessionPlugin, { db, config });
   await app.register(csrfPlugin, { db, config });

@@ -1,17 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
-import cookie from '@fastify/cookie';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createBaseApp } from '../plugins/base-app';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../lib/mailer';
 import { assetsPlugin } from '../plugins/assets';
-import { clientErrorHandler, errorsPlugin, frameworkErrors, REQUEST_ID_OPTIONS, redactUrl, RequestLog } from '../plugins/errors';
-import { healthPlugin } from '../plugins/health';
 import { openapiPlugin } from '../plugins/openapi';
 import { rateLimitsPlugin } from '../plugins/rate-limits';
-import { securityHeadersPlugin } from '../plugins/security-headers';
 import { opsRoutes } from './ops.routes';
 import { staffSealingKey } from './staff';
 import { staffAuthPlugin } from './staff-auth';
@@ -28,26 +25,7 @@ export type BuildOpsAppOptions = { config: AppConfig; db: Db; rateLimitMax?: num
  */
 export async function buildOpsApp(opts: BuildOpsAppOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
-  const app = Fastify({
-    logger: opts.logger === false || config.logLevel === 'silent' ? false : {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'],
-      serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url), app: 'ops' }) },
-    },
-    logController: new RequestLog(),
-    ...REQUEST_ID_OPTIONS,
-    clientErrorHandler,
-    frameworkErrors,
-    trustProxy: config.trustProxy as boolean,
-    bodyLimit: 64 * 1024,
-  }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-
-  await app.register(errorsPlugin);
-  await app.register(healthPlugin, { db, timeoutMs: Math.min(config.databaseTimeoutMs, 1000) });
-  await app.register(cookie);
-  await app.register(securityHeadersPlugin, { config, openerPolicy: 'same-origin-allow-popups' });
+  const app = await createBaseApp({ config, db, name: 'ops', bodyLimit: 64 * 1024, logger: opts.logger, openerPolicy: 'same-origin-allow-popups' });
   await app.register(staffAuthPlugin, { db, production: config.env === 'production' });
   await app.register(rateLimitsPlugin, { db, max: opts.rateLimitMax ?? config.apiRateLimit });
   await app.register(openapiPlugin, {
