@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import type { Member } from '#shared/schemas/member';
-import { Button } from '#client/components/button';
 import { FormBanner } from '#client/components/form-banner';
 import { SmsConsentModal } from '#client/components/sms-consent-modal';
 import { useProfileForm } from '../hooks/use-profile-form';
 import { REQUIRED_NOTE } from '../profile-values';
 import { ProfileAccountFields, ProfileAddressFields, ProfileNameFields, ProfilePhoneFields } from './profile-fields';
 import styles from './profile-form.module.css';
+import { FormActions } from '#client/components/form-actions';
 
 type ProfileFormProps = { member: Member; title: string };
 
@@ -28,11 +28,7 @@ export function ProfileForm({ member, title }: ProfileFormProps) {
         <ProfileNameFields profile={profile} member={member} />
         <ProfileAddressFields profile={profile} />
         <ProfilePhoneFields profile={profile} phone={phone} />
-        <div className={styles.actions}>
-          <Button type="submit" loading={profile.form.formState.isSubmitting}>
-            Save changes
-          </Button>
-        </div>
+        <FormActions className={styles.actions} submit="Save changes" loading={profile.form.formState.isSubmitting} />
         {profile.serverError && <FormBanner kind="error">{profile.serverError}</FormBanner>}
       </form>
       <SmsConsentModal {...profile.sms.consent} phone={phone} />

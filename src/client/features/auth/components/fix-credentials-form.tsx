@@ -8,13 +8,13 @@ import { paths } from '#shared/routes';
 import { ApiError } from '#client/lib/api';
 import { applyServerFieldErrors, errorCode, registerTrimmed, rulesResolver } from '#client/lib/forms';
 import { usePartner } from '#client/lib/partner';
-import { Button } from '#client/components/button';
 import { FormBanner } from '#client/components/form-banner';
 import { PasswordField } from '#client/components/password-field';
 import { REQUIRED_MESSAGE, TextField } from '#client/components/text-field';
 import { clearLoginRedirect } from '../../session';
 import { useFixCredentials } from '../api';
 import { AuthPage, authStyles as styles } from './auth-page';
+import { FormActions } from '#client/components/form-actions';
 
 export const FIX_FAILED = 'We could not update your account just now. Please try again in a moment.';
 export const FIX_INVALID = 'Invalid user name or password.';
@@ -140,12 +140,9 @@ export function FixCredentialsForm() {
           error={errors.newEmail?.message}
           {...registerTrimmed(form, 'newEmail')}
         />
-        <div className={styles.actions}>
-          <Button type="submit" loading={isSubmitting}>
-            Update and sign in
-          </Button>
+        <FormActions className={styles.actions} submit="Update and sign in" loading={isSubmitting}>
           <Link to={paths.login()}>Back to sign in</Link>
-        </div>
+        </FormActions>
       </form>
     </AuthPage>
   );

@@ -5,11 +5,11 @@ import { emailProblem, normaliseEmail } from '#shared/rules/email';
 import { paths } from '#shared/routes';
 import { ApiError } from '#client/lib/api';
 import { applyServerFieldErrors, registerTrimmed, rulesResolver } from '#client/lib/forms';
-import { Button } from '#client/components/button';
 import { FormBanner } from '#client/components/form-banner';
 import { TextField } from '#client/components/text-field';
 import { useRequestRecovery } from '../api';
 import { AuthPage, authStyles as styles } from './auth-page';
+import { FormActions } from '#client/components/form-actions';
 
 export const RECOVER_FAILED = 'We could not send the email just now. Please try again in a moment.';
 
@@ -55,12 +55,9 @@ export function RecoverRequestForm() {
       <form ref={formRef} className={styles.form} noValidate aria-label="Reset your password" onSubmit={handleSubmit(onValid)}>
         {failure && <FormBanner ref={bannerRef}>{failure}</FormBanner>}
         <TextField label="Email" required type="email" autoComplete="email" inputMode="email" spellCheck={false} error={errors.email?.message} {...registerTrimmed(form, 'email')} />
-        <div className={styles.actions}>
-          <Button type="submit" loading={isSubmitting}>
-            Send reset link
-          </Button>
+        <FormActions className={styles.actions} submit="Send reset link" loading={isSubmitting}>
           <Link to={paths.login()}>Back to sign in</Link>
-        </div>
+        </FormActions>
       </form>
     </AuthPage>
   );

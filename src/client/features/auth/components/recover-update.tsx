@@ -14,6 +14,7 @@ import { REQUIRED_MESSAGE } from '#client/components/text-field';
 import { useRecoveryTokenCheck, useUpdateRecoveredPassword } from '../api';
 import { passwordConfirmProblem } from '../password-rules';
 import { AuthPage, authStyles as styles } from './auth-page';
+import { FormActions } from '#client/components/form-actions';
 
 export const LINK_EXPIRED = 'This link has expired or was already used.';
 export const CHECK_FAILED = 'We could not check your link just now.';
@@ -112,12 +113,9 @@ function UpdateForm({ token, onExpired }: { token: string; onExpired: (message: 
         {failure && <FormBanner ref={bannerRef}>{failure}</FormBanner>}
         <PasswordField label="New password" required autoComplete="new-password" error={errors.password?.message} {...registerChecking(form, 'password', 'passwordConfirm')} />
         <PasswordField label="Confirm new password" required autoComplete="new-password" error={errors.passwordConfirm?.message} {...register('passwordConfirm')} />
-        <div className={styles.actions}>
-          <Button type="submit" loading={isSubmitting}>
-            Change password
-          </Button>
+        <FormActions className={styles.actions} submit="Change password" loading={isSubmitting}>
           <Link to={paths.login()}>Back to sign in</Link>
-        </div>
+        </FormActions>
       </form>
     </AuthPage>
   );

@@ -17,6 +17,7 @@ import { REQUIRED_MESSAGE, TextField } from '#client/components/text-field';
 import { clearLoginRedirect, readLoginRedirect } from '../../session';
 import { useRequestSignInLink, useSignIn } from '../api';
 import { AuthPage, authStyles as styles } from './auth-page';
+import { FormActions } from '#client/components/form-actions';
 
 /** §8 sign-in wording. */
 export const INVALID_CREDENTIALS = 'Invalid user name or password.';
@@ -130,12 +131,9 @@ export function SignInForm({ rfrNote }: { rfrNote?: string }) {
         <TextField label={usernameLabel} required autoComplete="username" autoCapitalize="off" spellCheck={false} error={errors.username?.message} {...register('username')} />
         <PasswordField label="Password" required autoComplete="current-password" error={errors.password?.message} {...register('password')} />
         <CheckboxField label={partner.copyStates.staySignedInLabel || 'Keep me signed in'} {...register('staySignedIn')} />
-        <div className={styles.actions}>
-          <Button type="submit" loading={isSubmitting}>
-            Sign in
-          </Button>
+        <FormActions className={styles.actions} submit="Sign in" loading={isSubmitting}>
           <Link to={recoverHref}>Forgot your password?</Link>
-        </div>
+        </FormActions>
       </form>
       <hr className={styles.divider} />
       <p>

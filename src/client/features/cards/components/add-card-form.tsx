@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { usePartner } from '#client/lib/partner';
-import { Button } from '#client/components/button';
 import { Spinner } from '#client/components/spinner';
 import { cardsQueryOptions, partnerCardsQueryOptions, type Card } from '../api';
 import { useAddCardForm, type CardsLinked } from '../hooks/use-add-card-form';
@@ -10,6 +9,7 @@ import { CardConsents, PartnerCardPicker, ResultBanner } from './add-card-parts'
 import { CardFrame } from './card-frame';
 import { MoveNotice } from './move-notice';
 import styles from './add-card-form.module.css';
+import { FormActions } from '#client/components/form-actions';
 
 type AddCardFormProps = {
   /** Accessible name of the form. */
@@ -52,16 +52,13 @@ function AddCardFormBody({ label = 'Link a card', submitLabel = 'Link card', sec
         <CardFrame key={state.frameKey} ref={state.refs.frameRef} onCard={state.onFrameCard} onPending={state.onFramePending} error={state.cardError} invalid={state.cardMissing} optional={hasPartnerCards} />
       </div>
       <CardConsents state={state} />
-      <div className={styles.actions}>
-        <Button type="submit" loading={state.busy}>
-          {submitLabel}
-        </Button>
+      <FormActions className={styles.actions} submit={submitLabel} loading={state.busy}>
         {secondaryAction}
         {/* Securing the number, the invisible check and the call take a moment; say what is happening. */}
         <p role="status" className={styles.progress}>
-          {state.status === 'securing' ? SECURING_TEXT : state.status === 'verifying' ? VERIFYING_TEXT : state.status === 'submitting' ? LINKING_TEXT : ''}
+        {state.status === 'securing' ? SECURING_TEXT : state.status === 'verifying' ? VERIFYING_TEXT : state.status === 'submitting' ? LINKING_TEXT : ''}
         </p>
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -4,7 +4,6 @@ import { isValidEmail } from '#shared/rules/email';
 import { programName, usesSingleSignOn } from '#shared/rules/partner-features';
 import { paths, type LinkQuery } from '#shared/routes';
 import { usePartner } from '#client/lib/partner';
-import { Button } from '#client/components/button';
 import { FormBanner } from '#client/components/form-banner';
 import { SmsConsentModal } from '#client/components/sms-consent-modal';
 import { AuthPage, authStyles as styles } from '../../auth';
@@ -12,6 +11,7 @@ import { useJoinForm, type JoinBanner } from '../hooks/use-join-form';
 import { ALREADY_MEMBER } from '../join-rules';
 import { JoinAboutFields, JoinAccountFields, JoinMessageFields } from './join-fields';
 import { JoinSteps } from './join-steps';
+import { FormActions } from '#client/components/form-actions';
 
 /** §2 enrolment step 1: the joining form of direct partners (§5 fields and rules). */
 export function JoinForm({ onJoined }: { onJoined: () => void }) {
@@ -44,11 +44,7 @@ export function JoinForm({ onJoined }: { onJoined: () => void }) {
         <JoinAccountFields join={join} emailQuery={emailQuery} />
         <JoinAboutFields join={join} />
         <JoinMessageFields join={join} phone={phone} />
-        <div className={styles.actions}>
-          <Button type="submit" loading={join.form.formState.isSubmitting}>
-            Create account
-          </Button>
-        </div>
+        <FormActions className={styles.actions} submit="Create account" loading={join.form.formState.isSubmitting} />
       </form>
       <SmsConsentModal {...join.sms.consent} phone={phone} />
     </AuthPage>

@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { COMMENT_TOO_LONG, MAX_REVIEW_COMMENT, REVIEW_ASPECTS, REVIEW_ASPECT_LABELS, ratingMessage, type ReviewAspect } from '#shared/constants/reviews';
 import { paths } from '#shared/routes';
 import type { CreateReviewResponse, ReviewableDine } from '#shared/schemas/reviews';
-import { Button } from '#client/components/button';
 import { FieldErrorSlot } from '#client/components/field-error';
 import { FormBanner } from '#client/components/form-banner';
 import { ApiError } from '#client/lib/api';
@@ -12,6 +11,7 @@ import { registerTrimmed } from '#client/lib/forms';
 import { useCreateReview } from '../api';
 import { StarRatingField } from './star-rating-field';
 import styles from './reviews.module.css';
+import { FormActions } from '#client/components/form-actions';
 
 type Ratings = Record<ReviewAspect, number | null>;
 type Errors = Partial<Record<ReviewAspect | 'comment', string>>;
@@ -128,12 +128,9 @@ export function ReviewForm({ dine, onDone }: { dine: ReviewableDine; onDone: (re
         </p>
         <FieldErrorSlot id="review-comment-error" error={errors.comment?.message} />
       </div>
-      <div className={styles.actions}>
-        <Button type="submit" loading={create.isPending}>
-          Submit review
-        </Button>
+      <FormActions className={styles.actions} submit="Submit review" loading={create.isPending}>
         <Link to={paths.account.recentActivity()}>Cancel</Link>
-      </div>
+      </FormActions>
     </form>
   );
 }

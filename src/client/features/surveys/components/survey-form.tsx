@@ -2,12 +2,12 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { checkSurveyAnswers, SURVEY_MESSAGES, type Survey, type SurveyEmbed, type SurveyQuestion } from '#shared/rules/surveys';
 import type { SurveyResponseCreated } from '#shared/schemas/surveys';
-import { Button } from '#client/components/button';
 import { FieldErrorSlot } from '#client/components/field-error';
 import { FormBanner } from '#client/components/form-banner';
 import { ApiError } from '#client/lib/api';
 import { useSubmitSurvey } from '../api';
 import styles from './surveys.module.css';
+import { FormActions } from '#client/components/form-actions';
 
 type Answers = Record<string, string | number | undefined>;
 
@@ -125,9 +125,7 @@ export function SurveyForm({ survey, embed, onSubmitted, onFailed, submitText = 
           render={({ field }) => <Question uid={uid} question={q} value={field.value} error={errors[fieldOf(i)]?.message} onChange={field.onChange} />}
         />
       ))}
-      <div className={styles.actions}>
-        <Button type="submit" loading={submit.isPending}>{submitText}</Button>
-      </div>
+      <FormActions className={styles.actions} submit={submitText} loading={submit.isPending} />
     </form>
   );
 }
