@@ -1,7 +1,7 @@
 import { paths } from '#shared/routes';
 import { usePartner } from '../lib/partner';
 import { LinkButton } from './button';
-import { StatusIllustration, StatusPage } from './status-page';
+import { StatusIllustration, StatusPage, Stroke } from './status-page';
 import { useDocumentTitle } from './use-document-title';
 
 /** §8 wording. */
@@ -38,7 +38,7 @@ function RadarIllustration() {
       <circle cx="60" cy="60" r="54" fill="none" stroke="currentColor" strokeWidth="3" opacity="0.35" />
       <circle cx="60" cy="60" r="36" fill="none" stroke="currentColor" strokeWidth="3" opacity="0.55" />
       <circle cx="60" cy="60" r="18" fill="none" stroke="currentColor" strokeWidth="3" opacity="0.8" />
-      <path d="M60 60L98 22" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
+      <Stroke d="M60 60L98 22" width={4} />
       <circle cx="60" cy="60" r="5" fill="currentColor" />
     </StatusIllustration>
   );

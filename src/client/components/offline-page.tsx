@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useOnline } from '../lib/network';
 import { Button } from './button';
-import { StatusIllustration, StatusPage } from './status-page';
+import { StatusIllustration, StatusPage, Stroke } from './status-page';
 import styles from './offline.module.css';
 
 export const OFFLINE_TITLE = 'You\u2019re offline';
@@ -52,9 +52,9 @@ export function OfflineBar() {
 function OfflineIllustration() {
   return (
     <StatusIllustration>
-      <path d="M18 52a62 62 0 0 1 84 0M32 66a42 42 0 0 1 56 0M46 80a22 22 0 0 1 28 0" fill="none" stroke="currentColor" strokeWidth="6" strokeLinecap="round" />
+      <Stroke d="M18 52a62 62 0 0 1 84 0M32 66a42 42 0 0 1 56 0M46 80a22 22 0 0 1 28 0" width={6} />
       <circle cx="60" cy="94" r="6" fill="currentColor" />
-      <path d="M24 24l72 72" stroke="currentColor" strokeWidth="6" strokeLinecap="round" />
+      <Stroke d="M24 24l72 72" width={6} />
     </StatusIllustration>
   );
 }

@@ -28,3 +28,8 @@ export function StatusIllustration({ children }: { children: ReactNode }) {
     </svg>
   );
 }
+
+/** A line of a status drawing: drawn (not filled) in the text colour, round at the ends. */
+export function Stroke({ d, width, opacity, join }: { d: string; width: number; opacity?: number; join?: 'round' }) {
+  return <path d={d} fill="none" stroke="currentColor" strokeWidth={width} strokeLinecap="round" {...(join ? { strokeLinejoin: join } : {})} {...(opacity !== undefined ? { opacity } : {})} />;
+}

@@ -93,3 +93,19 @@ export function routesOf<const D extends RouteDefaults>(app: ZodApp, defaults: D
     route(app, entry, { ...hooks, ...extras, schema: { tags, ...words, errors: [...shared, ...errors] } }, handler as never);
   };
 }
+
+/**
+ * A report the browser sends on its own (page views, errors it saw; tag tracking): from anonymous
+ * visitors too, so with the anti-forgery token (its 403 listed) and no sign-in, a small body and
+ * a limit per client address of its own.
+ */
+export function beaconRoute<const E extends ApiEntry, const X extends { summary: string; description: string; bodyLimit: number; rateLimit: { max: number; timeWindow: number } }>(
+  app: ZodApp, entry: E, opts: X,
+  handler: RouteHandler<E, { config: { rateLimit: X['rateLimit'] }; bodyLimit: number; schema: { tags: string[]; summary: string; description: string; errors: [403] } }>,
+): void {
+  route(app, entry, {
+    bodyLimit: opts.bodyLimit,
+    config: { rateLimit: opts.rateLimit },
+    schema: { tags: ['tracking'], summary: opts.summary, description: opts.description, errors: [403] },
+  } as never, handler as never);
+}

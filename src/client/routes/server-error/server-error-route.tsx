@@ -4,7 +4,7 @@ import { paths } from '#shared/routes';
 import { usePartner } from '../../lib/partner';
 import { clientErrorReport, referenceFor, reportClientError } from '../../lib/client-errors';
 import { Button, LinkButton } from '../../components/button';
-import { StatusIllustration, StatusPage } from '../../components/status-page';
+import { StatusIllustration, StatusPage, Stroke } from '../../components/status-page';
 import { telHref } from '../../components/contact-links';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useCustomerSupport } from '../../features/session';
@@ -60,9 +60,9 @@ export function ServerErrorRoute({ error }: { error?: unknown }) {
 function PotIllustration() {
   return (
     <StatusIllustration>
-      <path d="M22 58h76v26a18 18 0 0 1-18 18H40a18 18 0 0 1-18-18z" fill="none" stroke="currentColor" strokeWidth="4" strokeLinejoin="round" />
-      <path d="M14 58h92M10 66h12M98 66h12" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
-      <path d="M44 44c-6-8 6-12 0-22M60 44c-6-8 6-12 0-22M76 44c-6-8 6-12 0-22" fill="none" stroke="currentColor" strokeWidth="3.5" strokeLinecap="round" opacity="0.6" />
+      <Stroke d="M22 58h76v26a18 18 0 0 1-18 18H40a18 18 0 0 1-18-18z" width={4} join="round" />
+      <Stroke d="M14 58h92M10 66h12M98 66h12" width={4} />
+      <Stroke d="M44 44c-6-8 6-12 0-22M60 44c-6-8 6-12 0-22M76 44c-6-8 6-12 0-22" width={3.5} opacity={0.6} />
     </StatusIllustration>
   );
 }

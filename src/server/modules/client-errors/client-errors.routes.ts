@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { clientErrors } from '../../db/schema';
 import { CLIENT_ERRORS_PER_ADDRESS } from '../../plugins/rate-limits';
 import { API } from '#shared/api';
-import { route } from '../../lib/route';
+import { beaconRoute } from '../../lib/route';
 
 /** A report is a few hundred bytes of JSON. */
 const BODY_LIMIT = 4 * 1024;
@@ -33,15 +33,11 @@ export function scrubReport(report: ClientErrorRequest): ClientErrorRequest {
  * address, a small body.
  */
 export const clientErrorsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  route(app, API.clientErrors, {
+  beaconRoute(app, API.clientErrors, {
     bodyLimit: BODY_LIMIT,
-    config: { rateLimit: CLIENT_ERRORS_PER_ADDRESS },
-    schema: {
-      tags: ['tracking'],
-      summary: 'Report an error the browser saw, with the reference code shown to the visitor',
-      description: `At most ${CLIENT_ERRORS_PER_ADDRESS.max} calls a minute per client address (429 past that). The route is kept without its query; e-mail addresses and long numbers in the name and message are masked.`,
-      errors: [403],
-    },
+    rateLimit: CLIENT_ERRORS_PER_ADDRESS,
+    summary: 'Report an error the browser saw, with the reference code shown to the visitor',
+    description: `At most ${CLIENT_ERRORS_PER_ADDRESS.max} calls a minute per client address (429 past that). The route is kept without its query; e-mail addresses and long numbers in the name and message are masked.`,
   }, async (request, reply) => {
     const report = scrubReport(request.body);
     request.log.warn({ reference: report.reference, route: report.route, name: report.name, message: report.message, status: report.status }, 'client error');

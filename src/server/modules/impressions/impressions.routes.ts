@@ -4,7 +4,7 @@ import { impressions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { IMPRESSION_ROWS_PER_ADDRESS, IMPRESSIONS_PER_ADDRESS } from '../../plugins/rate-limits';
 import { API } from '#shared/api';
-import { route } from '../../lib/route';
+import { beaconRoute } from '../../lib/route';
 
 /** A full batch of the largest impressions is about 33 kB of JSON. */
 const BODY_LIMIT = 40 * 1024;
@@ -17,15 +17,11 @@ const CLOCK_SKEW_MS = 24 * 3_600_000;
  * either), field sizes, and a body limit; the retention job (jobs.ts) deletes old rows.
  */
 export const impressionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  route(app, API.impressions, {
+  beaconRoute(app, API.impressions, {
     bodyLimit: BODY_LIMIT,
-    config: { rateLimit: IMPRESSIONS_PER_ADDRESS },
-    schema: {
-      tags: ['tracking'],
-      summary: 'Record page views, searches and other events',
-      description: `At most ${IMPRESSIONS_PER_ADDRESS.max} calls a minute and ${IMPRESSION_ROWS_PER_ADDRESS.max} impressions an hour per client address (429 past either); dateTime within a day of the server's clock.`,
-      errors: [403],
-    },
+    rateLimit: IMPRESSIONS_PER_ADDRESS,
+    summary: 'Record page views, searches and other events',
+    description: `At most ${IMPRESSIONS_PER_ADDRESS.max} calls a minute and ${IMPRESSION_ROWS_PER_ADDRESS.max} impressions an hour per client address (429 past either); dateTime within a day of the server's clock.`,
   }, async (request, reply) => {
     const partner = request.sitePartner;
     const now = Date.now();
