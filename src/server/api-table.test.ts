@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { API, successStatuses } from '#shared/api';
-import { API_PATHS } from '#shared/api-paths';
+import { API_PATHS, isOpsCall } from '#shared/api-paths';
 import { createTestApp, type TestApp } from './test/app';
 
 /**
@@ -49,9 +49,12 @@ describe('API table', () => {
       .filter((r) => r.path.startsWith('/api/') && r.method !== 'HEAD' && !NOT_CALLS.test(r.path));
     // The parse found the tree (a broken parse would find nothing and prove nothing).
     expect(registered.length).toBeGreaterThan(50);
-    const table = Object.values(API).map(key).sort();
-    expect(registered.map(key).sort()).toEqual(table);
-    for (const entry of Object.values(API)) expect(t.app.hasRoute({ method: entry.method, url: entry.path }), key(entry)).toBe(true);
+    // The console's calls (/api/ops/) are the console app's: server/ops/permissions.test.ts holds them to the table there.
+    const siteEntries = Object.values(API).filter((e) => !isOpsCall(e.path));
+    expect(siteEntries.length).toBeLessThan(Object.values(API).length);
+    expect(registered.map(key).sort()).toEqual(siteEntries.map(key).sort());
+    for (const entry of siteEntries) expect(t.app.hasRoute({ method: entry.method, url: entry.path }), key(entry)).toBe(true);
+    for (const entry of Object.values(API).filter((e) => isOpsCall(e.path))) expect(t.app.hasRoute({ method: entry.method, url: entry.path }), key(entry)).toBe(false);
   });
 
   it('client and server name the same calls: api.ts is api-paths.ts with schemas', () => {
