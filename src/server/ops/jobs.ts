@@ -2,14 +2,13 @@ import { and, isNull, lt, or } from 'drizzle-orm';
 import type { ScheduledJob } from '../lib/scheduled-job';
 import type { Db } from '../db/client';
 import { staffLoginFailures, staffSessions } from '../db/schema';
-
-const WINDOW_MS = 30 * 60_000;
+import { LOCKOUT_WINDOW_MS } from '../modules/lockout';
 
 /** Deletes console sessions past their idle or absolute end, and failure counts past their window that lock nobody. */
 export async function sweepStaff(db: Db, now: Date): Promise<string> {
   const sessions = await db.delete(staffSessions).where(or(lt(staffSessions.expiresAt, now), lt(staffSessions.endsAt, now))).returning({ id: staffSessions.id });
   await db.delete(staffLoginFailures).where(and(
-    lt(staffLoginFailures.firstFailureAt, new Date(now.getTime() - WINDOW_MS)),
+    lt(staffLoginFailures.firstFailureAt, new Date(now.getTime() - LOCKOUT_WINDOW_MS)),
     or(isNull(staffLoginFailures.lockedUntil), lt(staffLoginFailures.lockedUntil, now)),
   ));
   return `${sessions.length} console sessions ended`;

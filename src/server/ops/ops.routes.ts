@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
@@ -12,8 +12,10 @@ import { claimWithNames, notify, resolveClaim, reviewClaims, toClaim } from '../
 import { clearMemberLockouts } from '../modules/lockout';
 import { EMULATION_MINUTES } from '../modules/emulation';
 import { partnerOrigin } from '../plugins/partner';
+import { hashToken } from '../plugins/session';
 import { inScope, STAFF_TEAMS, type PartnerScope } from '#shared/rules/ops-permissions';
 import { ZErrorResponse } from '#shared/schemas/common';
+import { LOCKOUT_ATTEMPTS, LOCKOUT_MINUTES } from '#shared/constants/member';
 import { audit, searchAudit } from './audit';
 import { memberDetail, memberWithPartner, searchMembers } from './members';
 import { opsRoute, type OpsApp } from './ops-route';
@@ -47,7 +49,7 @@ export async function opsRoutes(app: OpsApp, opts: { db: Db; config: AppConfig; 
 
   opsRoute(app, 'opsSignIn', {
     config: attempts,
-    schema: { summary: 'Sign in with e-mail, password and the authenticator code', description: '401 for any wrong part (never which); 423 code locked after 5 failures (30 minutes); 429 when this address keeps failing.', response: { 423: ZErrorResponse, 429: ZErrorResponse } },
+    schema: { summary: 'Sign in with e-mail, password and the authenticator code', description: `401 for any wrong part (never which); 423 code locked after ${LOCKOUT_ATTEMPTS} failures (${LOCKOUT_MINUTES} minutes); 429 when this address keeps failing.`, response: { 423: ZErrorResponse, 429: ZErrorResponse } },
   }, async (request, reply) => {
     try {
       const row = await signInStaff(db, key, { ...request.body, address: request.ip });
@@ -113,14 +115,14 @@ export async function opsRoutes(app: OpsApp, opts: { db: Db; config: AppConfig; 
     return reply.status(202).send({ ok: true as const });
   });
 
-  opsRoute(app, 'opsMemberEmulate', { schema: { summary: "View as member: a one-time link that opens the member's partner site as the member, read only, for 30 minutes (with the reason)" } }, async (request, reply) => {
+  opsRoute(app, 'opsMemberEmulate', { schema: { summary: `View as member: a one-time link that opens the member's partner site as the member, read only, for ${EMULATION_MINUTES} minutes (with the reason)` } }, async (request, reply) => {
     const session = requireStaff(request);
     const { member, partner } = await memberInScope(session, request.params.memberId);
     const token = randomBytes(32).toString('base64url');
     const emulationId = randomBytes(12).toString('hex');
     const now = new Date();
     await db.insert(emulationGrants).values({
-      id: createHash('sha256').update(token).digest('hex'), emulationId, staffId: session.row.id, partnerId: partner.id, memberId: member.id,
+      id: hashToken(token), emulationId, staffId: session.row.id, partnerId: partner.id, memberId: member.id,
       team: STAFF_TEAMS[session.row.role], createdAt: now, expiresAt: new Date(now.getTime() + 2 * 60_000),
     });
     await audit(db, request, { action: 'member.emulate', partnerId: partner.id, memberId: member.id, target: `emulation:${emulationId}`, reason: request.body.reason });

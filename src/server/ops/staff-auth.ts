@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, gt } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import { AppError } from '../lib/app-error';
 import { getOrCreateSecret } from '../lib/secrets';
 import { CSRF_HEADER, CSRF_MESSAGE } from '../plugins/csrf';
 import { csrfTokenRequired } from '../plugins/route-rules';
+import { hashToken } from '../plugins/session';
 import { can, inScope, type OpsCallAccess, type PartnerScope } from '#shared/rules/ops-permissions';
 
 /**
@@ -45,8 +46,6 @@ declare module 'fastify' {
     opsAccess?: OpsCallAccess;
   }
 }
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The session of a request, or what the guard refuses with. */
 export function requireStaff(request: FastifyRequest): StaffSession {

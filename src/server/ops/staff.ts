@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { staff, staffLoginFailures, staffSetupTokens, type StaffRow } from '../db/schema';
@@ -7,6 +7,8 @@ import { dummyHash, hashPassword, verifyPassword } from '../lib/passwords';
 import { getOrCreateSecret } from '../lib/secrets';
 import { seal, sealingKey, unseal, type SealingKey } from '../lib/sealed';
 import { ADDRESS_RULE, afterClientFailure, afterFailure, isLocked, waitMs, type FailureState } from '../modules/lockout';
+import { LOCKOUT_MINUTES } from '#shared/constants/member';
+import { hashToken } from '../plugins/session';
 import { ROLE_PERMISSIONS, type StaffRole } from '#shared/rules/ops-permissions';
 import type { z } from 'zod';
 import type { ZOpsStaffMember, ZStaffMe } from '#shared/schemas/ops';
@@ -16,14 +18,13 @@ import { checkTotp, newTotpSecret, totpEnrolment } from './totp';
  * Staff accounts of the operator console (issue 27): created with a one-time setup link (72
  * hours) where the person sets a password (argon2id) and confirms the second factor (TOTP, its
  * secret sealed under the console key); signed in with e-mail, password and code together.
- * Failures count per account (5 lock it for 30 minutes, as for members; an administrator can
+ * Failures count per account (the members' lockout rule, modules/lockout; an administrator can
  * lift the lock) and per client address (slowed, then stopped), in staff_login_failures.
  */
 export const SETUP_LINK_HOURS = 72;
 export const SIGN_IN_FAILED = 'The e-mail, password or code is not right.';
-const LOCKED = 'This console account is locked for 30 minutes after too many unsuccessful sign-ins. An administrator can unlock it sooner.';
+const LOCKED = `This console account is locked for ${LOCKOUT_MINUTES} minutes after too many unsuccessful sign-ins. An administrator can unlock it sooner.`;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The key that seals TOTP secrets: OPS_SECRET_KEY, or (outside production) a random one kept in app_secrets. */
 export async function staffSealingKey(db: Db, configured: string | null): Promise<SealingKey> {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,6 +7,7 @@ import { auditLog, emulationGrants, members } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { routesOf } from '../../lib/route';
 import { csrfTokenRequired } from '../../plugins/route-rules';
+import { hashToken } from '../../plugins/session';
 import { API } from '#shared/api';
 import { STAFF_TEAMS, type StaffRole } from '#shared/rules/ops-permissions';
 import { signInAnswer } from '../members';
@@ -18,8 +18,6 @@ export const EMULATION_READ_ONLY = 'You are viewing this account as our team doe
 const GRANT_INVALID = 'This view link has expired or was used already. Start "View as member" again in the console.';
 /** Audit actions a member is told about (their account's access list). */
 const SHOWN_TO_MEMBER = { 'member.view': 'viewed', 'member.emulate': 'viewedAsYou' } as const;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * The partner site's side of the console's "View as member" (§6, issue 27): the one-time grant
