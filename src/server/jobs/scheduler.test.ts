@@ -3,16 +3,15 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { scheduledJobs } from '../db/schema';
 import { createTestDatabase } from '../test/db';
-import type { JobLog } from '../lib/scheduled-job';
+import { makeDue as makeDueIn, recordingJobLog } from '../test/jobs';
 import { createScheduler } from './scheduler';
 
 let database: Database;
 beforeAll(async () => { database = await createTestDatabase({ seeded: true }); });
 afterAll(async () => { await database.close(); });
 
-const lines: Array<{ level: string; obj: object; msg: string }> = [];
-const log: JobLog = { info: (obj, msg) => lines.push({ level: 'info', obj, msg }), error: (obj, msg) => lines.push({ level: 'error', obj, msg }) };
-const makeDue = (name: string) => database.db.update(scheduledJobs).set({ nextRunAt: sql`now() - interval '1 second'` }).where(eq(scheduledJobs.name, name));
+const { lines, log } = recordingJobLog();
+const makeDue = (name: string) => makeDueIn(database.db, name);
 
 describe('the job scheduler', () => {
   it('runs a due job once even with two runners polling together, then not before its interval', async () => {

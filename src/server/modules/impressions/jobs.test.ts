@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { impressions, partners, scheduledJobs } from '../../db/schema';
+import { impressions, partners } from '../../db/schema';
 import { createTestDatabase } from '../../test/db';
-import type { JobLog } from '../../lib/scheduled-job';
+import { makeDue as makeDueIn, recordingJobLog } from '../../test/jobs';
 import { createScheduler } from '../../jobs/scheduler';
 import { deleteOldImpressions, impressionsJobs } from './jobs';
 
@@ -11,9 +11,8 @@ let database: Database;
 beforeAll(async () => { database = await createTestDatabase({ seeded: true }); });
 afterAll(async () => { await database.close(); });
 
-const lines: Array<{ level: string; obj: object; msg: string }> = [];
-const log: JobLog = { info: (obj, msg) => lines.push({ level: 'info', obj, msg }), error: (obj, msg) => lines.push({ level: 'error', obj, msg }) };
-const makeDue = (name: string) => database.db.update(scheduledJobs).set({ nextRunAt: sql`now() - interval '1 second'` }).where(eq(scheduledJobs.name, name));
+const { lines, log } = recordingJobLog();
+const makeDue = (name: string) => makeDueIn(database.db, name);
 
 describe('impressions retention (issue 7, item 6)', () => {
   it('deletes impressions older than the retention period, keeps the rest', async () => {
