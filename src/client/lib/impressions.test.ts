@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IMPRESSION_BATCH_MAX, IMPRESSION_FLUSH_DELAY_MS, IMPRESSION_NEXT_BATCH_DELAY_MS } from '#shared/constants/impressions';
 import { ZImpressionsRequest } from '#shared/schemas/impressions';
+import { EMULATING_WINDOW_KEY } from '#shared/rules/emulation';
 import { flushImpressions, resetImpressionsForTest, track } from './impressions';
 
 const apiMock = vi.hoisted(() => vi.fn());
@@ -28,6 +29,21 @@ afterEach(() => {
 });
 
 describe('track', () => {
+  it('records nothing in a window of the console\'s "View as member" (staff activity is not the member\'s)', () => {
+    window.sessionStorage.setItem(EMULATING_WINDOW_KEY, 'emulation-1');
+    try {
+      track({ eventType: 'pageView', path: '/account/overview' });
+      vi.advanceTimersByTime(IMPRESSION_FLUSH_DELAY_MS);
+      expect(apiMock).not.toHaveBeenCalled();
+      expect(window.dataLayer ?? []).toEqual([]);
+    } finally {
+      window.sessionStorage.removeItem(EMULATING_WINDOW_KEY);
+    }
+    track({ eventType: 'pageView', path: '/account/overview' });
+    vi.advanceTimersByTime(IMPRESSION_FLUSH_DELAY_MS);
+    expect(calls()).toHaveLength(1);
+  });
+
   it('gathers impressions for a moment and sends them in one POST /api/Impressions', () => {
     track({ eventType: 'pageView', path: '/' });
     track({ eventType: 'search', path: '/search' });

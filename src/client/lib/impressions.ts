@@ -2,6 +2,7 @@ import type { Impression } from '#shared/schemas/impressions';
 import { IMPRESSION_BATCH_MAX, IMPRESSION_FLUSH_DELAY_MS, IMPRESSION_NEXT_BATCH_DELAY_MS, IMPRESSION_TEXT_MAX } from '#shared/constants/impressions';
 import { API_PATHS } from '#shared/api-paths';
 import { call } from './api';
+import { EMULATING_WINDOW_KEY } from '#shared/rules/emulation';
 
 /** What a caller tells: the event and, where it has them, the path and the restaurant. */
 export type TrackedEvent = Omit<Impression, 'channel' | 'dateTime' | 'userAgent'>;
@@ -73,7 +74,17 @@ function mirror(impression: Impression) {
  * Records an event (§7 impressions: page view, search, carousel, restaurant view …): mirrored to
  * window.dataLayer at once and sent to POST /api/Impressions in batches.
  */
+/** A window of the console's "View as member" (§6): what staff do there is not the member's activity. */
+function emulatingWindow(): boolean {
+  try {
+    return typeof window !== 'undefined' && Boolean(window.sessionStorage.getItem(EMULATING_WINDOW_KEY));
+  } catch {
+    return false;
+  }
+}
+
 export function track(event: TrackedEvent) {
+  if (emulatingWindow()) return;
   const impression: Impression = {
     eventType: event.eventType,
     channel: 'web',
