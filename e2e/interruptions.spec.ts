@@ -228,6 +228,33 @@ test.describe('offline (issue 25 item 6)', () => {
     expect(errors).toEqual([]);
   });
 
+  test('the connection lost while the search page\'s map, filters and hearts load: the results stay, the map says it will come, and all come back online', async ({ page, context }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const lost = '**/assets/{map-view,filter-panel,favorite-button}-*.js';
+    await page.route(lost, (route) => route.abort('internetdisconnected'));
+    const mapFailed = page.waitForEvent('requestfailed', (r) => /map-view-.*\.js$/.test(r.url()));
+    await page.goto(partnerUrl('hilton', '/search?location=Chicago%2C%20IL'));
+    await mapFailed;
+    await context.setOffline(true);
+    const map = page.getByRole('region', { name: 'Map' });
+    await expect(map.getByText('The map couldn’t load. It will load by itself when you’re back online.')).toBeVisible();
+    await expect(page.getByText('The filters couldn’t load.', { exact: false })).toBeVisible();
+    // The results the visitor is reading stay, and a restaurant can still be opened from them.
+    const tile = page.locator('a[href^="/merchants/"]').first();
+    await expect(tile).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'You’re offline' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Favorite/ })).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/offline-search-map.png` });
+    // Back online: the map, the filters and the hearts are fetched again and drawn.
+    await page.unroute(lost);
+    await context.setOffline(false);
+    await expect(map.locator('.leaflet-container')).toBeVisible();
+    await expect(page.getByText('The filters couldn’t load.', { exact: false })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Favorite/ }).first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test('a change saved offline says so, and works once back online', async ({ page, context }) => {
     await signIn(page, 'hilton', 'select.card@hilton.example.com');
     await page.goto(partnerUrl('hilton', '/account/user_profile'));

@@ -2,7 +2,7 @@ import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react
 import { Outlet, useLocation } from 'react-router';
 import { isNetworkFailure } from '../lib/network';
 import { OfflinePage } from '../components/offline-page';
-import { retryFailedScreens } from './lazy-screen';
+import { retryFailedScreens } from '../components/lazy-screen';
 
 // Shown only when something failed: loaded then, not with the first page.
 const ServerErrorRoute = lazy(async () => ({ default: (await import('../routes/server-error/server-error-route')).ServerErrorRoute }));

@@ -5,7 +5,7 @@ import { readInjectedPartner } from '../lib/partner';
 import { useServedNotFound } from '../lib/served-not-found';
 import { loadProspectForm, visitorMayJoin } from '../routes/home/prospect-form-loader';
 import { AppLayout } from './layout';
-import { lazyScreen } from './lazy-screen';
+import { lazyScreen } from '../components/lazy-screen';
 import { RouteErrorScope } from './route-error-boundary';
 
 /** A route's screen; `children` nests routes of the table under it (paths relative to its own). */

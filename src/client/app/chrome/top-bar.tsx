@@ -1,9 +1,11 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FocusEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '#shared/routes';
 import { usePartner } from '../../lib/partner';
 import { LinkButton } from '../../components/button';
 import { SmartLink } from '../../components/smart-link';
+import { DeferredPart } from '../../components/deferred-part';
+import { lazyScreen } from '../../components/lazy-screen';
 import { pickText, useIsDesktop } from '../../components/use-media-query';
 import { useFooterContent } from '../../features/content';
 import { memberArea, menuAuthLinks, useNavLinks, type AuthLink } from './chrome-content';
@@ -20,7 +22,7 @@ import styles from './top-bar.module.css';
 const SEARCH_LABEL = 'Search restaurants';
 
 // Only a signed-in card member at desktop width has it: not part of a visitor's first load.
-const AccountMenu = lazy(async () => ({ default: (await import('./account-menu')).AccountMenu }));
+const AccountMenu = lazyScreen(() => import('./account-menu'), 'AccountMenu');
 
 /** §2: pages whose path contains /merchants/ or /account/ show a Back link. */
 export function showsBackLink(pathname: string): boolean {
@@ -103,14 +105,14 @@ export function TopBar() {
             <SearchIconLink pathname={pathname} />
             {showAreaLinks && <AreaLinks area={area} isDesktop={isDesktop} isCurrent={isCurrent} signOut={() => void signOutAndReload()} />}
             {isDesktop && area.kind === 'account' && member && (
-              <Suspense fallback={null}>
+              <DeferredPart>
                 <AccountMenu
                   member={member}
                   open={accountOpen}
                   onOpenChange={(open) => setOpenPanel(open ? { which: 'account', on: pathname } : null)}
                   onSignOut={() => void signOutAndReload()}
                 />
-              </Suspense>
+              </DeferredPart>
             )}
             {showMenu && (
               <DisclosureButton

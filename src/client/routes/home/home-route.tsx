@@ -1,4 +1,6 @@
 import { lazy, Suspense } from 'react';
+import { DeferredPart } from '../../components/deferred-part';
+import { lazyScreen } from '../../components/lazy-screen';
 import { ContentBanner } from '../../features/content-page/content-banner';
 import { useMember } from '../../features/session';
 import { usePartner } from '../../lib/partner';
@@ -13,7 +15,7 @@ import { currentPlatform } from '../../components/platform';
 const ProspectEmailForm = lazy(async () => ({ default: (await loadProspectForm()).ProspectEmailForm }));
 const DiscoverScreen = lazy(async () => ({ default: (await import('../discover/discover-screen')).DiscoverScreen }));
 // Only a new member sees the welcome bonus: visitors' first screen does not carry its code.
-const WelcomeBonus = lazy(() => import('../../features/bonuses/components/welcome-bonus'));
+const WelcomeBonus = lazyScreen(() => import('../../features/bonuses/components/welcome-bonus'), 'default');
 
 /** §2 '/': the discover screen when the partner's home page is discover, otherwise Home. */
 export function HomeRoute() {
@@ -58,9 +60,9 @@ function HomeScreen() {
         <div className="container">
           <aside className={styles.promo} aria-label="New member bonus">
             {promo && <ContentBlocks blocks={promo} headingLevel={2} />}
-            <Suspense fallback={null}>
+            <DeferredPart>
               <WelcomeBonus member={newMember} headingLevel={promo ? 3 : 2} inNativeApp={currentPlatform() === 'native'} />
-            </Suspense>
+            </DeferredPart>
           </aside>
         </div>
       )}
@@ -72,9 +74,9 @@ function HomeScreen() {
       {prospectSection && (
         <div className="container">
           <div className={styles.prospect}>
-            <Suspense fallback={null}>
+            <DeferredPart>
               <ProspectEmailForm title={prospectTitle || undefined} text={prospectText || undefined} />
-            </Suspense>
+            </DeferredPart>
           </div>
         </div>
       )}

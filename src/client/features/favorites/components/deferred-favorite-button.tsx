@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { DeferredPart } from '#client/components/deferred-part';
+import { lazyScreen } from '#client/components/lazy-screen';
 import { offersFavorites } from '#shared/rules/partner-features';
 import { usePartner } from '#client/lib/partner';
 import { useAfterFirstPaint } from '#client/components/after-first-paint';
@@ -8,7 +9,8 @@ import styles from './favorite-button.module.css';
 
 // The heart's code (the favourites calls, their mutation, the sign-in prompt) is not part of the
 // first screen of the pages with tiles: it loads once they have painted, its look in its place till then.
-const FavoriteButton = lazy(async () => ({ default: (await import('./favorite-button')).FavoriteButton }));
+// In its own boundary: lost to the connection, the tile keeps the heart's look and gets the button back online.
+const FavoriteButton = lazyScreen(() => import('./favorite-button'), 'FavoriteButton');
 
 /**
  * The heart as it first shows (not pressed, favourite-button.tsx), inert and hidden from assistive
@@ -29,5 +31,5 @@ export function DeferredFavoriteButton(props: FavoriteButtonProps) {
   const painted = useAfterFirstPaint();
   if (!offersFavorites(partner)) return null;
   const look = <HeartLook variant={props.variant} />;
-  return painted ? <Suspense fallback={look}><FavoriteButton {...props} /></Suspense> : look;
+  return painted ? <DeferredPart fallback={look} unavailable={look}><FavoriteButton {...props} /></DeferredPart> : look;
 }

@@ -1,4 +1,6 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { DeferredPart } from '#client/components/deferred-part';
+import { lazyScreen } from '#client/components/lazy-screen';
 import type { MerchantSummary } from '#shared/schemas/merchant';
 import { offersFavorites } from '#shared/rules/partner-features';
 import { ApiError } from '#client/lib/api';
@@ -10,7 +12,7 @@ import { HeartIcon } from './heart-icon';
 import styles from './favorite-button.module.css';
 
 // Only a visitor who presses the heart sees it: not in the first load of the pages with tiles.
-const SignInToSave = lazy(async () => ({ default: (await import('./sign-in-to-save')).SignInToSave }));
+const SignInToSave = lazyScreen(() => import('./sign-in-to-save'), 'SignInToSave');
 
 export type FavoriteButtonProps = {
   merchant: MerchantSummary;
@@ -88,9 +90,9 @@ function Heart({ merchant, variant = 'overlay' }: FavoriteButtonProps) {
         {variant === 'inline' && <span aria-hidden="true">Favorite</span>}
       </button>
       {asking && (
-        <Suspense fallback={null}>
+        <DeferredPart>
           <SignInToSave merchant={merchant} onClose={() => setAsking(false)} returnFocusRef={buttonRef} />
-        </Suspense>
+        </DeferredPart>
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { Suspense, useRef } from 'react';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { MerchantDetail } from '#shared/schemas/merchant';
 import { MAP_AREA, searchHref } from '#shared/rules/search-query';
@@ -20,8 +20,8 @@ export function LocationMap({ merchant }: { merchant: MerchantDetail }) {
   return (
     <div className={styles.locationMap} ref={box}>
       {near ? (
-        <Suspense fallback={placeholder}>
           <MapView
+            loading={placeholder}
             merchants={[{ ...merchant, distance: null }]}
             center={{ latitude, longitude }}
             radius={1}
@@ -29,7 +29,6 @@ export function LocationMap({ merchant }: { merchant: MerchantDetail }) {
             onSelect={() => undefined}
             onSearchArea={(area) => navigate(searchHref({ location: MAP_AREA, latitude: area.latitude, longitude: area.longitude, radius: area.radius }))}
           />
-        </Suspense>
       ) : placeholder}
     </div>
   );

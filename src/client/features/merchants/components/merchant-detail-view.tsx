@@ -1,4 +1,6 @@
-import { lazy, Suspense, useId, type ReactNode, type Ref } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
+import { DeferredPart } from '#client/components/deferred-part';
+import { lazyScreen } from '#client/components/lazy-screen';
 import { Link } from 'react-router';
 import type { MerchantDetail } from '#shared/schemas/merchant';
 import { canSignInWithPassword, takesTableReservations, usesSingleSignOn } from '#shared/rules/partner-features';
@@ -18,7 +20,7 @@ import { MerchantAbout, MerchantHero, MerchantLocation } from './merchant-detail
 import styles from './merchant-detail.module.css';
 
 /** Only members below the restaurant's tier see it, so its code loads only for them. */
-const UnlockAccessButton = lazy(() => import('./unlock-access-popup').then((m) => ({ default: m.UnlockAccessButton })));
+const UnlockAccessButton = lazyScreen(() => import('./unlock-access-popup'), 'UnlockAccessButton');
 
 /**
  * The merchant detail: the earn text of the member's or known visitor's tier (a visitor is asked to sign in where members can,
@@ -94,9 +96,9 @@ export function MerchantDetailView({ merchant, reviews, reservation, orderLinkRe
         <FlexOfferNote merchantId={merchant.id} />
         {unlockTier && (
           <div className={styles.unlock}>
-            <Suspense fallback={null}>
+            <DeferredPart>
               <UnlockAccessButton tier={unlockTier} merchantName={merchant.name} />
-            </Suspense>
+            </DeferredPart>
           </div>
         )}
         {merchant.orderOnline && (

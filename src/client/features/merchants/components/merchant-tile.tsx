@@ -1,4 +1,6 @@
-import { lazy, Suspense, useId } from 'react';
+import { useId } from 'react';
+import { DeferredPart } from '#client/components/deferred-part';
+import { lazyScreen } from '#client/components/lazy-screen';
 import { Link } from 'react-router';
 import { merchantImageUrl } from '#shared/constants/merchant';
 import type { MerchantSummary } from '#shared/schemas/merchant';
@@ -12,7 +14,7 @@ import { TileTag } from './tile-tag';
 import styles from './merchant-tile.module.css';
 
 /** Only members below a restaurant's tier see it, so its code loads only for them. */
-const UnlockAccessButton = lazy(() => import('./unlock-access-popup').then((m) => ({ default: m.UnlockAccessButton })));
+const UnlockAccessButton = lazyScreen(() => import('./unlock-access-popup'), 'UnlockAccessButton');
 
 const IMAGE_WIDTH = 400;
 const IMAGE_HEIGHT = 250;
@@ -121,7 +123,7 @@ export function MerchantTile({ merchant, width, headingLevel = 3, highlighted = 
             )}
           </ul>
         )}
-        {unlockTier && <Suspense fallback={null}><UnlockAccessButton tier={unlockTier} merchantName={merchant.name} /></Suspense>}
+        {unlockTier && <DeferredPart><UnlockAccessButton tier={unlockTier} merchantName={merchant.name} /></DeferredPart>}
       </div>
     </article>
   );

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
 import { CURRENT_LOCATION } from '#shared/constants/merchant';
 import { useAfterFirstPaint } from '#client/components/after-first-paint';
+import { DeferredPart } from '#client/components/deferred-part';
+import { lazyScreen } from '#client/components/lazy-screen';
 import type { MerchantCarouselProps } from './merchant-carousel';
 import styles from './merchant-carousel.module.css';
 
@@ -8,7 +9,9 @@ import styles from './merchant-carousel.module.css';
 // screen has painted, as the footer does: the content pages' first load carries only this
 // placeholder. Not later (when scrolled near): the placeholder is not the carousel's exact height,
 // and the swap must happen before anyone has scrolled to it. Its first search comes with the page.
-const Carousel = lazy(async () => ({ default: (await import('./merchant-carousel')).MerchantCarousel }));
+// In its own boundary: if the connection drops before its code arrives, the page stands without it
+// and the carousel comes once the connection is back.
+const Carousel = lazyScreen(() => import('./merchant-carousel'), 'MerchantCarousel');
 
 /** The carousel's tile placeholders while its search loads; 4 as in merchant-carousel.tsx. */
 const PLACEHOLDER_TILES = 4;
@@ -52,8 +55,8 @@ export function MerchantCarousel(props: MerchantCarouselProps) {
   const painted = useAfterFirstPaint();
   if (!painted) return <CarouselPlaceholder {...props} />;
   return (
-    <Suspense fallback={<CarouselPlaceholder {...props} />}>
+    <DeferredPart fallback={<CarouselPlaceholder {...props} />}>
       <Carousel {...props} />
-    </Suspense>
+    </DeferredPart>
   );
 }

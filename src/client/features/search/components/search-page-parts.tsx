@@ -1,4 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { DeferredPart } from '#client/components/deferred-part';
+import { lazyScreen } from '#client/components/lazy-screen';
 import { BREAKPOINTS } from '#shared/constants/layout';
 import { searchHref } from '#shared/rules/search-query';
 import { useMediaQuery } from '#client/components/use-media-query';
@@ -14,7 +16,10 @@ import styles from './search-page.module.css';
 
 // Below 1050px the filters are a disclosure, closed at first: their code loads when first opened
 // there (a phone's first screen never shows them), and with the page where they are a side column.
-const FilterPanel = /* @__PURE__ */ lazy(async () => ({ default: (await import('./filter-panel')).FilterPanel }));
+// In its own boundary (DeferredPart): lost to the connection, the results stay and the filters come back online.
+const FilterPanel = /* @__PURE__ */ lazyScreen(() => import('./filter-panel'), 'FilterPanel');
+
+export const FILTERS_UNAVAILABLE = 'The filters couldn\u2019t load. They will load by themselves when you\u2019re back online.';
 
 /** Where the filters are always shown, beside the results (search-page.module.css). */
 const FILTERS_COLUMN_QUERY = `(min-width: ${BREAKPOINTS.large}px)`;
@@ -74,9 +79,9 @@ export function SearchFilters({ page }: Props) {
   return (
     <div id={page.ids.filters} className={`${styles.filters} ${page.filtersOpen ? styles.filtersOpen : ''}`}>
       {(column || opened) && (
-        <Suspense fallback={null}>
+        <DeferredPart unavailable={<p className={styles.filtersUnavailable}>{FILTERS_UNAVAILABLE}</p>}>
           <FilterPanel value={page.filters} onChange={page.onFilters} onDone={page.closeFilters} />
-        </Suspense>
+        </DeferredPart>
       )}
     </div>
   );
@@ -135,18 +140,17 @@ export function SearchMapSection({ page }: Props) {
     <section className={styles.map} aria-label="Map">
       <div className={styles.mapFrame}>
         {data && !page.blocked ? (
-          <Suspense fallback={<SearchLoading label="Loading map…" />}>
-            <MapView
-              merchants={data.merchants}
-              center={{ latitude: data.location.latitude, longitude: data.location.longitude }}
-              radius={data.location.radius}
-              selectedId={page.selectedId}
-              onSelect={page.setSelectedId}
-              onSearchArea={page.onSearchArea}
-              selectedCard={!page.isWide && page.selected ? <MerchantTile merchant={page.selected} headingLevel={3} /> : null}
-              onCloseCard={() => page.setSelectedId(null)}
-            />
-          </Suspense>
+          <MapView
+            loading={<SearchLoading label="Loading map…" />}
+            merchants={data.merchants}
+            center={{ latitude: data.location.latitude, longitude: data.location.longitude }}
+            radius={data.location.radius}
+            selectedId={page.selectedId}
+            onSelect={page.setSelectedId}
+            onSearchArea={page.onSearchArea}
+            selectedCard={!page.isWide && page.selected ? <MerchantTile merchant={page.selected} headingLevel={3} /> : null}
+            onCloseCard={() => page.setSelectedId(null)}
+          />
         ) : (
           <div className={styles.mapPlaceholder} />
         )}

@@ -1,4 +1,7 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
+
+/** The props a function component takes (none: an empty object). */
+type PropsOf<C> = C extends (props: infer P) => ReactNode ? (unknown extends P ? object : P) : never;
 
 /** Bumped when the page tries its screen again (the offline page's retry, the next navigation). */
 let attempt = 0;
@@ -14,28 +17,28 @@ export function retryFailedScreens(): void {
 }
 
 /**
- * A screen (or a part of the chrome, DeferredPart) loaded when first shown, so the first page only
+ * A screen (or a part of a page or of the chrome, in a DeferredPart) loaded when first shown, so the first page only
  * downloads its own code. Navigations are
  * transitions (React Router's BrowserRouter), so the page on screen stays until the next one's
  * code has arrived; on the first load the app's Suspense boundary (AppRoutes) waits for it.
  */
-export function lazyScreen<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K): ComponentType {
+export function lazyScreen<K extends string, M extends Record<K, (props: never) => ReactNode>>(load: () => Promise<M>, name: K): (props: PropsOf<M[K]>) => ReactNode {
   let failedOn: number | null = null;
-  const make = () => lazy(async (): Promise<{ default: ComponentType }> => {
+  const make = () => lazy(async (): Promise<{ default: ComponentType<object> }> => {
     try {
-      return { default: (await load())[name] };
+      return { default: (await load())[name] as unknown as ComponentType<object> };
     } catch (err) {
       failedOn = attempt;
       throw err;
     }
   });
   let current = make();
-  return function Screen() {
+  return function Screen(props: PropsOf<M[K]>) {
     if (failedOn !== null && failedOn !== attempt) {
       failedOn = null;
       current = make();
     }
     const Loaded = current;
-    return <Loaded />;
+    return <Loaded {...(props as object)} />;
   };
 }

@@ -4,10 +4,18 @@ import { clientErrorReport, reportClientError } from '../lib/client-errors';
 import { isNetworkFailure, useOnline } from '../lib/network';
 import { retryFailedScreens } from './lazy-screen';
 
-type Props = { online: boolean; children: ReactNode };
+type PartProps = {
+  children: ReactNode;
+  /** While the part's code loads (nothing by default). */
+  fallback?: ReactNode;
+  /** In the part's place when it could not load or failed (nothing by default): e.g. 'The map loads when you're back online'. */
+  unavailable?: ReactNode;
+};
+type Props = PartProps & { online: boolean };
 
 /**
- * Chrome loaded after the first paint (the footer, the banners, the prompts): if its code cannot be
+ * A part loaded after the page (the footer, the banners, the prompts; the search page's map and
+ * filters, a carousel): if its code cannot be
  * fetched (the connection dropped before it arrived) or it fails, the page goes on without it
  * instead of the whole app falling over; it is fetched again once the connection is back. A
  * failure that is not the connection is reported to support like any page error.
@@ -36,13 +44,16 @@ class DeferredBoundary extends Component<Props, { failed: boolean }> {
   }
 
   override render() {
-    if (this.state.failed) return null;
-    return <Suspense fallback={null}>{this.props.children}</Suspense>;
+    if (this.state.failed) return this.props.unavailable ?? null;
+    return <Suspense fallback={this.props.fallback ?? null}>{this.props.children}</Suspense>;
   }
 }
 
-/** A part of the page chrome loaded after the first paint (lazyScreen), in its own boundary. */
-export function DeferredPart({ children }: { children: ReactNode }) {
+/**
+ * A part of a page or of its chrome loaded after the page (made with lazyScreen, so that it can be
+ * fetched again), in its own boundary: losing it never takes the page down.
+ */
+export function DeferredPart(props: PartProps) {
   const online = useOnline();
-  return <DeferredBoundary online={online}>{children}</DeferredBoundary>;
+  return <DeferredBoundary online={online} {...props} />;
 }

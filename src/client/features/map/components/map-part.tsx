@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { DeferredPart } from '#client/components/deferred-part';
+import { lazyScreen } from '#client/components/lazy-screen';
+import type { MapViewProps } from './map-view';
+import styles from './map-part.module.css';
+
+/** Leaflet and the map's code load with the first map shown, not with the page. */
+const LoadedMap = lazyScreen(() => import('./map-view'), 'default');
+
+export const MAP_UNAVAILABLE = 'The map couldn\u2019t load. It will load by itself when you\u2019re back online.';
+
+/**
+ * The map of restaurants as a part of its page: while its code loads, `loading` is in its place;
+ * if the connection drops before the code arrives, the page keeps what it shows (the results, the
+ * restaurant) and says the map will come, and the map loads once the connection is back.
+ */
+export function MapView({ loading, ...props }: MapViewProps & { loading: ReactNode }) {
+  return (
+    <DeferredPart fallback={loading} unavailable={<p className={styles.unavailable}>{MAP_UNAVAILABLE}</p>}>
+      <LoadedMap {...props} />
+    </DeferredPart>
+  );
+}
