@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yIssues, joinHilton, partnerUrl, signIn, test } from './fixtures';
+import { expect, expectNoSeriousA11yIssues, freshVisa, joinHilton, partnerUrl, signIn, test } from './fixtures';
 
 /** Types a number into the secure frame (another origin) the way a person does. */
 async function enterCard(page: Page, number: string) {
@@ -76,6 +76,22 @@ test.describe('cards', () => {
     await expect(page.getByText('Please enter your credit card number.')).toHaveCount(0);
     await expect(page).toHaveURL(/\/add_card$/);
     releaseKey();
+    await expect(page).toHaveURL(/\/card_added$/, { timeout: 20_000 });
+    expect(errors).toEqual([]);
+  });
+
+  test('a number typed before the frame\'s script arrived is taken when it does (CI once saw it lost)', async ({ page, errors }) => {
+    // A slow network: the frame's field is on screen, its script held back until the number is in.
+    let releaseScript = () => {};
+    const scriptHeld = new Promise<void>((resolve) => { releaseScript = resolve; });
+    await page.route('**/assets/cardFrame-*.js', async (route) => {
+      await scriptHeld;
+      await route.continue();
+    });
+    await joinHilton(page, { emailPrefix: 'slowframe', numberLetter: 'F', firstName: 'Fran', lastName: 'Lowe' });
+    await enterCard(page, freshVisa());
+    releaseScript();
+    await acceptAndLink(page);
     await expect(page).toHaveURL(/\/card_added$/, { timeout: 20_000 });
     expect(errors).toEqual([]);
   });

@@ -196,8 +196,18 @@ export function startCardFrame(deps: FrameDeps): FrameController {
   const mutation = new (doc.defaultView?.MutationObserver ?? MutationObserver)(reportHeight);
   mutation.observe(errorEl, { childList: true, characterData: true, subtree: true });
 
-  send({ type: 'card-frame:ready' });
+  // The field is on the page before this script runs: a number typed (or filled in by the browser)
+  // in the meantime fired no event here. It is taken now, as if just typed, and checked as on
+  // leaving the field if the person has already left it; 'ready' says whether a card follows, so
+  // a submit made meanwhile waits for it.
+  const typedEarly = input.value !== '';
+  const follows = typedEarly && evaluateCardNumber(input.value, accepted).state === 'valid';
+  send(follows ? { type: 'card-frame:ready', numberFollows: true } : { type: 'card-frame:ready' });
   reportHeight();
+  if (typedEarly) {
+    onInput();
+    if (doc.activeElement !== input) onBlur();
+  }
 
   return {
     dispose: () => {

@@ -137,10 +137,12 @@ describe('the frame page', () => {
     controller = undefined;
   });
 
-  function start(search: string, loadKey: () => Promise<CryptoKey> = () => importPublicKey(spki)) {
+  function start(search: string, loadKey: () => Promise<CryptoKey> = () => importPublicKey(spki), typedBefore?: string) {
     // The page as built: its <html lang>, head and body (scripts left out; the controller is started here).
     document.documentElement.setAttribute('lang', /<html[^>]*\blang="([^"]+)"/.exec(html)?.[1] ?? '');
     document.documentElement.innerHTML = html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/^<!doctype html>\s*<html[^>]*>|<\/html>\s*$/gi, '');
+    // What was typed in the field before the frame's script ran (a slow network): no event reached it.
+    if (typedBefore !== undefined) (document.getElementById('card-number') as HTMLInputElement).value = typedBefore;
     const posts: Array<{ message: CardFrameMessage; targetOrigin: string }> = [];
     controller = startCardFrame({ doc: document, search, post: (message, targetOrigin) => posts.push({ message, targetOrigin }), loadKey, win: window });
     const input = document.getElementById('card-number') as HTMLInputElement;
@@ -197,6 +199,23 @@ describe('the frame page', () => {
     expect(message).toMatchObject({ lastFour: '1111', cardType: 'Visa' });
     expect(await decrypt(message.encryptedCardNumber)).toBe('4111111111111111');
     expect(JSON.stringify(posts)).not.toContain('4111111111111111');
+  });
+
+  it('takes a number typed before its script ran: ready first, then the card', async () => {
+    const { posts, input } = start(search, undefined, '4111111111111111');
+    expect(posts[0]?.message.type).toBe('card-frame:ready');
+    expect(input.value).toBe('4111 1111 1111 1111');
+    await settle();
+    const types = posts.map((p) => p.message.type).filter((t) => t !== 'card-frame:height');
+    expect(types).toEqual(['card-frame:ready', 'card-frame:pending', 'card-frame:card']);
+    const message = posts.find((p) => p.message.type === 'card-frame:card')!.message as Extract<CardFrameMessage, { type: 'card-frame:card' }>;
+    expect(await decrypt(message.encryptedCardNumber)).toBe('4111111111111111');
+  });
+
+  it('says what is wrong with a number typed and left before its script ran', () => {
+    const { posts, error } = start(search, undefined, '4111 1111');
+    expect(error()).toBe('Please check the card number; it is not a valid card number.');
+    expect(posts.at(-1)?.message.type).toBe('card-frame:invalid');
   });
 
   it('tells the parent to drop the card when the number changes to an invalid one', async () => {

@@ -50,7 +50,7 @@ export const ZDeleteCardQuery = z.object({ id: z.coerce.number({ message: 'Card 
  * a 'card' or an 'invalid' follows (the parent waits for it instead of calling the field empty).
  */
 export type CardFrameMessage = { type: 'card-frame:card'; encryptedCardNumber: string; lastFour: string; cardType: (typeof CARD_BRANDS)[number] }
-  | { type: 'card-frame:pending' } | { type: 'card-frame:ready' } | { type: 'card-frame:invalid'; message: string } | { type: 'card-frame:height'; height: number };
+  | { type: 'card-frame:pending' } | { type: 'card-frame:ready'; numberFollows?: true } | { type: 'card-frame:invalid'; message: string } | { type: 'card-frame:height'; height: number };
 
 /** GET /api/captcha/challenge: an ALTCHA proof-of-work challenge (altcha-lib v1 format). */
 export const ZCaptchaChallenge = z.object({

@@ -46,7 +46,7 @@ export function parseCardFrameMessage(data: unknown): CardFrameMessage | null {
   const d = data as Record<string, unknown>;
   switch (d.type) {
     case 'card-frame:ready':
-      return { type: 'card-frame:ready' };
+      return d.numberFollows === true ? { type: 'card-frame:ready', numberFollows: true } : { type: 'card-frame:ready' };
     case 'card-frame:pending':
       return { type: 'card-frame:pending' };
     case 'card-frame:card': {

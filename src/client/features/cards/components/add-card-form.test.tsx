@@ -90,7 +90,9 @@ describe('AddCardForm: required parts', () => {
     const { calls } = setup();
     renderForm();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Link card' }));
+    const link = await screen.findByRole('button', { name: 'Link card' });
+    frameSays({ type: 'card-frame:ready' });
+    await user.click(link);
     expect(screen.getByText(CARD_REQUIRED)).toBeTruthy();
     const optIn = screen.getByRole('checkbox', { name: /I allow my card network/ });
     const terms = screen.getByRole('checkbox', { name: /terms and conditions/ });
@@ -181,6 +183,37 @@ describe('AddCardForm: submitting with the invisible captcha', () => {
     // The new number, never the one it replaced.
     expect(posted[0]!.body.creditCards).toEqual([{ encryptedCardNumber: ENCRYPTED, lastFour: '4242', cardType: 'Visa' }]);
     expect(await screen.findByText('Your card ending in 4242 has been linked.')).toBeTruthy();
+  });
+
+  it('a submit before the frame has said ready waits for it, and links the number typed before its script ran', async () => {
+    const { posted, calls } = setup({ post: () => json({ cardRegistration: registration([['Visa card', '4242', null]]) }) });
+    renderForm();
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Link card' });
+    await agree(user);
+    await user.click(screen.getByRole('button', { name: 'Link card' }));
+    expect(await screen.findByText(SECURING_TEXT)).toBeTruthy();
+    expect(screen.queryByText(CARD_REQUIRED)).toBeNull();
+    expect(calls.some((c) => c.startsWith('POST') || c.includes('captcha'))).toBe(false);
+    frameSays({ type: 'card-frame:ready', numberFollows: true });
+    frameSays({ type: 'card-frame:pending' });
+    expect(screen.queryByText(CARD_REQUIRED)).toBeNull();
+    frameSendsCard('4242', 'Visa');
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]!.body.creditCards).toEqual([{ encryptedCardNumber: ENCRYPTED, lastFour: '4242', cardType: 'Visa' }]);
+  });
+
+  it('a submit before the frame has said ready, and the frame then holds no number: the card is asked for', async () => {
+    const { calls } = setup();
+    renderForm();
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Link card' });
+    await agree(user);
+    await user.click(screen.getByRole('button', { name: 'Link card' }));
+    expect(await screen.findByText(SECURING_TEXT)).toBeTruthy();
+    frameSays({ type: 'card-frame:ready' });
+    expect(await screen.findByText(CARD_REQUIRED)).toBeTruthy();
+    expect(calls.some((c) => c.startsWith('POST') || c.includes('captcha'))).toBe(false);
   });
 
   it('a submit while the frame is encrypting, then the frame refuses the number: nothing is sent, focus goes to the frame', async () => {
@@ -384,6 +417,7 @@ describe('AddCardForm: partner cards (§5)', () => {
     renderForm({ partner });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('checkbox', { name: /Partner card 2 ending/ }));
+    frameSays({ type: 'card-frame:ready' });
     await agree(user);
     await user.click(screen.getByRole('button', { name: 'Link card' }));
     await waitFor(() => expect(posted).toHaveLength(1));
@@ -427,6 +461,7 @@ describe('AddCardForm: partner cards (§5)', () => {
     renderForm({ partner });
     const user = userEvent.setup();
     await screen.findByRole('button', { name: 'Link card' });
+    frameSays({ type: 'card-frame:ready' });
     await agree(user);
     await user.click(screen.getByRole('button', { name: 'Link card' }));
     expect(screen.getByText(CARD_OR_PARTNER_REQUIRED)).toBeTruthy();

@@ -56,6 +56,13 @@ describe('CardFrame (parent side of the secure card entry)', () => {
     expect(onCard).toHaveBeenLastCalledWith(null);
   });
 
+  it('a frame that says ready with a number typed before its script ran: a card is on its way, none dropped', () => {
+    const { onCard, onPending } = renderFrame();
+    frameSays({ type: 'card-frame:ready', numberFollows: true });
+    expect(onPending).toHaveBeenCalledTimes(1);
+    expect(onCard).not.toHaveBeenCalled();
+  });
+
   it('passes on that a card is on its way (the frame is encrypting a number), from the frame only', () => {
     const { onCard, onPending } = renderFrame();
     frameSays({ type: 'card-frame:pending' }, { origin: 'http://evil.localhost:3000' });
@@ -108,11 +115,14 @@ describe('CardFrame (parent side of the secure card entry)', () => {
   it('shows the configured message and records the failure when the frame is not ready within 20 s', () => {
     vi.useFakeTimers();
     const track = vi.spyOn(impressions, 'track').mockImplementation(() => undefined);
-    renderFrame();
+    const { onCard } = renderFrame();
     act(() => vi.advanceTimersByTime(19_999));
     expect(screen.queryByText(CARD_FRAME_NOT_LOADED)).toBeNull();
+    expect(onCard).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1));
     expect(screen.getByRole('alert').textContent).toBe(CARD_FRAME_NOT_LOADED);
+    // No number can come from it: a submit waiting for the frame's word stops waiting.
+    expect(onCard).toHaveBeenLastCalledWith(null);
     expect(track).toHaveBeenCalledWith(expect.objectContaining({ eventType: 'cardFrameLoadFailed' }));
     expect(cardFrame().getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
   });
@@ -148,6 +158,8 @@ describe('parseCardFrameMessage', () => {
   it('keeps only the documented fields', () => {
     expect(parseCardFrameMessage({ ...goodCard, number: '4242424242424242' })).toEqual(goodCard);
     expect(parseCardFrameMessage({ type: 'card-frame:ready', extra: 1 })).toEqual({ type: 'card-frame:ready' });
+    expect(parseCardFrameMessage({ type: 'card-frame:ready', numberFollows: true })).toEqual({ type: 'card-frame:ready', numberFollows: true });
+    expect(parseCardFrameMessage({ type: 'card-frame:ready', numberFollows: 'yes' })).toEqual({ type: 'card-frame:ready' });
     expect(parseCardFrameMessage({ type: 'card-frame:pending', lastFour: '1111' })).toEqual({ type: 'card-frame:pending' });
     expect(parseCardFrameMessage([goodCard])).toBeNull();
   });

@@ -80,8 +80,10 @@ export function CardFrame({ onCard, onPending, error, invalid = false, optional 
         case 'card-frame:ready':
           setReady(true);
           setTimedOut(false);
-          // A frame that (re)loads holds no number: a card or a pending one from before no longer stands.
-          onCardRef.current(null);
+          // A frame that (re)loads holds no card from before: a card or a pending one no longer stands.
+          // A number typed before its script ran is on its way, or there is none.
+          if (message.numberFollows) onPendingRef.current?.();
+          else onCardRef.current(null);
           break;
         case 'card-frame:pending':
           onPendingRef.current?.();
@@ -106,6 +108,8 @@ export function CardFrame({ onCard, onPending, error, invalid = false, optional 
     if (ready) return;
     const timer = setTimeout(() => {
       setTimedOut(true);
+      // No number can come from a frame that never ran: a submit stops waiting for one.
+      onCardRef.current(null);
       track({ eventType: 'cardFrameLoadFailed', path: window.location.pathname });
     }, CARD_FRAME_TIMEOUT_MS);
     return () => clearTimeout(timer);

@@ -228,7 +228,7 @@ function useFrameCard(onNumberChange: () => void) {
     },
     /** A fresh, empty frame. */
     renew: () => {
-      typed.set(null);
+      typed.reset();
       setProblem(null);
       setKey((k) => k + 1);
     },
