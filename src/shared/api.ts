@@ -24,6 +24,7 @@ import {
   ZDemoMembersResponse, ZDemoPartnerNumbersResponse, ZDineNowRequest, ZDineNowResponse, ZMaintenanceSwitchRequest, ZMaintenanceSwitchResponse,
   ZMemberStateRequest, ZNetworkRun, ZNetworkRunQuery, ZNetworkSample, ZOutboxResponse, ZSignInAsRequest,
 } from './schemas/stgtools';
+import { ZOpsAdjustment, ZOpsAdjustmentDecision, ZOpsAdjustmentParams, ZOpsAdjustmentRequest, ZOpsAdjustmentsQuery, ZOpsAdjustmentsResponse } from './schemas/ops-adjustments';
 import {
   ZOpsAuditQuery, ZOpsAuditResponse, ZOpsClaimParams, ZOpsClaimsQuery, ZOpsCsrfResponse, ZOpsEmulationParams, ZOpsEmulationStart, ZOpsMeResponse, ZOpsMemberDetail, ZOpsMemberParams, ZOpsMemberSearchQuery,
   ZOpsMemberSearchResponse, ZOpsOk, ZOpsPartnersResponse, ZOpsReasonRequest, ZOpsSetupInfo, ZOpsSetupQuery, ZOpsSetupRequest, ZOpsSignInRequest, ZOpsSignInResponse,
@@ -160,6 +161,9 @@ export const API = withSchemas({
   opsEmulationEnd: { params: ZOpsEmulationParams, response: ZOpsOk },
   opsClaims: { query: ZOpsClaimsQuery, response: ZReviewClaimsResponse },
   opsClaimResolve: { params: ZOpsClaimParams, body: ZResolveClaimRequest, response: ZClaim },
+  opsAdjustmentCreate: { params: ZOpsMemberParams, body: ZOpsAdjustmentRequest, response: ZOpsAdjustment, status: 201 },
+  opsAdjustments: { query: ZOpsAdjustmentsQuery, response: ZOpsAdjustmentsResponse },
+  opsAdjustmentDecide: { params: ZOpsAdjustmentParams, body: ZOpsAdjustmentDecision, response: ZOpsAdjustment },
   opsAudit: { query: ZOpsAuditQuery, response: ZOpsAuditResponse },
   opsStaff: { response: ZOpsStaffResponse },
   opsStaffCreate: { body: ZOpsStaffCreateRequest, response: ZOpsStaffCreateResponse, status: 201 },

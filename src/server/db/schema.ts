@@ -8,6 +8,7 @@ import type {
 } from '#shared/schemas/partner';
 import type { EarnBasis } from '#shared/constants/rewards';
 import type { StaffRole } from '#shared/rules/ops-permissions';
+import type { AdjustmentLimits } from '#shared/rules/adjustments';
 import type { RewardMailSettings } from '#shared/rules/notifications';
 import type { ReservationTable, TurnTime, WeeklyShift } from '#shared/rules/reservations';
 import type { MerchantHours, MerchantMenuImage, MerchantEvent, MerchantOrderOnline, MerchantReviewsSummary, ReservationProviders } from '#shared/schemas/merchant';
@@ -106,6 +107,8 @@ export const partners = pgTable('partners', {
   ssoClientSecret: text('sso_client_secret'),
   /** Which notification e-mails the partner sends, and to whom (docs/notifications.md); a missing kind uses DEFAULT_REWARD_MAILS. */
   rewardMails: jsonb('reward_mails').$type<RewardMailSettings>().notNull().default({}),
+  /** What each console role posts without a second person's approval (rules/adjustments.ts); null: the currency's defaults. */
+  adjustmentLimits: jsonb('adjustment_limits').$type<Partial<AdjustmentLimits> | null>(),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('partners_code_uq').on(t.code)]);
 
@@ -1107,3 +1110,42 @@ export const emulationGrants = pgTable('emulation_grants', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/**
+ * Reward adjustments requested in the console (issue 27 item 3, rules/adjustments.ts): posted at
+ * once within the requester's limit, else waiting for a second person (72 hours). A posted one is
+ * a member_rewards row (its source code, its amount), so history, totals and payouts follow;
+ * nothing is edited or deleted: a mistake is reversed by a counter-adjustment. One request per
+ * (requester, idempotency key): a double click posts once.
+ */
+export const rewardAdjustments = pgTable('reward_adjustments', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  partnerId: integer('partner_id').notNull(),
+  memberId: integer('member_id').notNull(),
+  /** M manual, A adjustment, J bonus adjustment, + corporate. */
+  sourceCode: text('source_code').notNull(),
+  /** In the partner's unit (cents for cash back); negative takes back. */
+  amount: integer('amount').notNull(),
+  reasonCode: text('reason_code').notNull(),
+  /** The staff note (never shown to the member). */
+  note: text('note').notNull(),
+  /** The adjustment this one reverses (a counter-adjustment), if any. */
+  reverses: bigint('reverses', { mode: 'number' }),
+  idempotencyKey: text('idempotency_key').notNull(),
+  requestedBy: integer('requested_by').notNull().references(() => staff.id),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Posted | PendingApproval | Rejected | Expired. */
+  status: text('status').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  decidedBy: integer('decided_by').references(() => staff.id),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  decisionNote: text('decision_note'),
+  rewardId: bigint('reward_id', { mode: 'number' }).references(() => memberRewards.id, { onDelete: 'set null' }),
+}, (t) => [
+  foreignKey({ name: 'reward_adjustments_member_partner_fk', columns: [t.memberId, t.partnerId], foreignColumns: [members.id, members.partnerId] }).onDelete('cascade'),
+  uniqueIndex('reward_adjustments_request_uq').on(t.requestedBy, t.idempotencyKey),
+  index('reward_adjustments_reverses').on(t.reverses),
+  index('reward_adjustments_member').on(t.memberId, t.requestedAt),
+  index('reward_adjustments_waiting').on(t.partnerId, t.requestedAt).where(sql`status = 'PendingApproval'`),
+]);
+export type RewardAdjustmentRow = typeof rewardAdjustments.$inferSelect;

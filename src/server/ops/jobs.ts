@@ -3,6 +3,7 @@ import type { ScheduledJob } from '../lib/scheduled-job';
 import type { Db } from '../db/client';
 import { staffLoginFailures, staffSessions } from '../db/schema';
 import { LOCKOUT_WINDOW_MS } from '../modules/lockout';
+import { expireAdjustments } from './adjustments';
 
 /** Deletes console sessions past their idle or absolute end, and failure counts past their window that lock nobody. */
 export async function sweepStaff(db: Db, now: Date): Promise<string> {
@@ -11,10 +12,11 @@ export async function sweepStaff(db: Db, now: Date): Promise<string> {
     lt(staffLoginFailures.firstFailureAt, new Date(now.getTime() - LOCKOUT_WINDOW_MS)),
     or(isNull(staffLoginFailures.lockedUntil), lt(staffLoginFailures.lockedUntil, now)),
   ));
-  return `${sessions.length} console sessions ended`;
+  const expired = await expireAdjustments(db, now);
+  return `${sessions.length} console sessions ended, ${expired} adjustment requests expired`;
 }
 
-/** `staff-sweep`, every 10 minutes: the operator console's expired sessions and spent failure counts. */
+/** `staff-sweep`, every 10 minutes: the operator console's expired sessions, spent failure counts and adjustment requests past their 72 hours. */
 export function opsJobs(): ScheduledJob[] {
   return [{ name: 'staff-sweep', everyMs: 10 * 60_000, run: async ({ db, now }) => sweepStaff(db, now) }];
 }

@@ -4,6 +4,7 @@ import {
   bonusProgrammes, dines, loginFailures, memberBalances, memberBonuses, memberCards, memberRewards, members, merchantReviews, merchants, outbox, partners,
   reservations, rewardClaims, sessions, statementCredits, type MemberRow, type PartnerRow,
 } from '../db/schema';
+import { listAdjustments } from './adjustments';
 import type { OpsMemberDetail } from '#shared/schemas/ops';
 
 /**
@@ -73,7 +74,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 /** Everything about one member, newest first in each list (card numbers never: brand and last four only). */
 export async function memberDetail(db: Db, m: MemberRow, partner: PartnerRow): Promise<OpsMemberDetail> {
   const own = <T extends { memberId: unknown }>(t: T) => eq(t.memberId as never, m.id);
-  const [cards, dineRows, rewards, balance, credits, bonuses, claims, bookings, reviews, emails, active, locks] = await Promise.all([
+  const [cards, dineRows, rewards, balance, credits, bonuses, claims, bookings, reviews, emails, active, locks, adjustments] = await Promise.all([
     db.select().from(memberCards).where(own(memberCards)).orderBy(desc(memberCards.id)),
     db.select({ d: dines, merchant: merchants.name }).from(dines).innerJoin(merchants, eq(merchants.id, dines.merchantId)).where(own(dines)).orderBy(desc(dines.occurredAt)).limit(LIST_LIMIT),
     db.select().from(memberRewards).where(own(memberRewards)).orderBy(desc(memberRewards.id)).limit(LIST_LIMIT),
@@ -87,6 +88,8 @@ export async function memberDetail(db: Db, m: MemberRow, partner: PartnerRow): P
     db.select().from(sessions).where(own(sessions)).orderBy(desc(sessions.createdAt)).limit(LIST_LIMIT),
     db.select().from(loginFailures).where(and(eq(loginFailures.partnerId, partner.id), eq(loginFailures.client, ''),
       inArray(loginFailures.identifier, [m.email.toLowerCase(), ...(m.partnerNumber ? [m.partnerNumber] : [])]))),
+    // The member is in the caller's scope already.
+    listAdjustments(db, { scope: { allPartners: true, partnerIds: [] }, memberId: m.id, limit: LIST_LIMIT }),
   ]);
   return {
     member: {
@@ -108,5 +111,6 @@ export async function memberDetail(db: Db, m: MemberRow, partner: PartnerRow): P
     emails: emails.map((e) => ({ id: e.id, subject: e.subject, to: e.to, sentAt: e.at.toISOString() })),
     sessions: active.map((s) => ({ startedAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString(), expiresAt: s.expiresAt.toISOString(), device: s.userAgent })),
     locks: locks.map((l) => ({ identifier: l.identifier, failures: l.failures, lockedUntil: iso(l.lockedUntil) })),
+    adjustments,
   };
 }

@@ -16,6 +16,7 @@ import { hashToken } from '../plugins/session';
 import { inScope, STAFF_TEAMS, type PartnerScope } from '#shared/rules/ops-permissions';
 import { ZErrorResponse } from '#shared/schemas/common';
 import { LOCKOUT_ATTEMPTS, LOCKOUT_MINUTES } from '#shared/constants/member';
+import { adjustmentView, decideAdjustment, listAdjustments, requestAdjustment } from './adjustments';
 import { audit, searchAudit } from './audit';
 import { memberDetail, memberWithPartner, searchMembers } from './members';
 import { opsRoute, type OpsApp } from './ops-route';
@@ -165,6 +166,43 @@ export async function opsRoutes(app: OpsApp, opts: { db: Db; config: AppConfig; 
     });
     await notify({ db, mailer, config, partner: partner!, claimId: request.params.claimId, log: request.log });
     return toClaim(after!, partner!);
+  });
+
+  // ---------------------------------------------------------------- reward adjustments
+
+  opsRoute(app, 'opsAdjustmentCreate', {
+    schema: { summary: 'Adjust a member\'s rewards (M, A, J, +) with a reason code and a note: posted at once within your limit, else waiting for a second person (72 hours); the same idempotency key again posts nothing more', response: { 409: ZErrorResponse } },
+  }, async (request, reply) => {
+    const session = requireStaff(request);
+    const { member, partner } = await memberInScope(session, request.params.memberId);
+    const { id, created } = await requestAdjustment(db, { by: session.row, partner, member, input: request.body });
+    const view = await adjustmentView(db, session.scope, id);
+    if (created) {
+      await audit(db, request, {
+        action: view.status === 'Posted' ? 'adjustment.post' : 'adjustment.request', partnerId: partner.id, memberId: member.id, target: `adjustment:${id}`,
+        reason: `${view.reasonCode}: ${view.note}`, after: { sourceCode: view.sourceCode, amount: view.amount, status: view.status, rewardId: view.rewardId, reverses: view.reverses },
+      });
+    }
+    return reply.status(201).send(view);
+  });
+
+  opsRoute(app, 'opsAdjustments', { schema: { summary: 'Reward adjustments on your partners, newest first (status=PendingApproval: the approvals queue)' } }, async (request) => {
+    const session = requireStaff(request);
+    const partnerId = request.query.partner ? (await partnerByCode(session.scope, request.query.partner)).id : undefined;
+    return { adjustments: await listAdjustments(db, { scope: session.scope, partnerId, status: request.query.status }) };
+  });
+
+  opsRoute(app, 'opsAdjustmentDecide', {
+    schema: { summary: 'Approve (it posts) or reject another person\'s adjustment waiting for approval; never your own', response: { 409: ZErrorResponse } },
+  }, async (request) => {
+    const session = requireStaff(request);
+    const row = await decideAdjustment(db, { by: session.row, scope: session.scope, adjustmentId: request.params.adjustmentId, decision: request.body });
+    const view = await adjustmentView(db, session.scope, row.id);
+    await audit(db, request, {
+      action: `adjustment.${request.body.decision === 'approve' ? 'approve' : 'reject'}`, partnerId: row.partnerId, memberId: row.memberId, target: `adjustment:${row.id}`,
+      reason: request.body.note ?? null, before: { status: 'PendingApproval' }, after: { status: view.status, rewardId: view.rewardId },
+    });
+    return view;
   });
 
   // ---------------------------------------------------------------- staff and the audit log

@@ -34,6 +34,12 @@ export const OPS_PERMISSIONS = [
   'claims.read',
   /** Award or reject a claim in review (the member is e-mailed). */
   'claims.resolve',
+  /** Reward adjustments: a member's, and those waiting for approval. */
+  'adjustments.read',
+  /** Request a reward adjustment (M, A, J, +): posted at once within the role's limit, else it waits for a second person. */
+  'adjustments.create',
+  /** Approve or reject another person's adjustment waiting for approval. */
+  'adjustments.approve',
   /** Read and export the audit log. */
   'audit.read',
   /** Staff accounts: list, create (a setup link), change role and partners, unlock, disable. */
@@ -41,17 +47,17 @@ export const OPS_PERMISSIONS = [
 ] as const;
 export type OpsPermission = (typeof OPS_PERMISSIONS)[number];
 
-const SERVICE: readonly OpsPermission[] = ['members.read', 'members.unlock', 'members.signInLink', 'members.emulate', 'claims.read', 'claims.resolve'];
+const SERVICE: readonly OpsPermission[] = ['members.read', 'members.unlock', 'members.signInLink', 'members.emulate', 'claims.read', 'claims.resolve', 'adjustments.read', 'adjustments.create'];
 
 /** The table: each role's permissions. An auditor reads everything and changes nothing. */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly OpsPermission[]> = {
   none: [],
   agent: SERVICE,
-  supervisor: SERVICE,
+  supervisor: [...SERVICE, 'adjustments.approve'],
   contentEditor: [],
-  partnerManager: ['members.read', 'claims.read'],
-  auditor: ['members.read', 'claims.read', 'audit.read'],
-  administrator: [...SERVICE, 'audit.read', 'staff.manage'],
+  partnerManager: ['members.read', 'claims.read', 'adjustments.read'],
+  auditor: ['members.read', 'claims.read', 'adjustments.read', 'audit.read'],
+  administrator: [...SERVICE, 'adjustments.approve', 'audit.read', 'staff.manage'],
 };
 
 /** The team a member is told looked at their account (the member's access list, the emulation banner). */
@@ -98,6 +104,9 @@ export const OPS_CALL_ACCESS = {
   opsEmulationEnd: 'members.emulate',
   opsClaims: 'claims.read',
   opsClaimResolve: 'claims.resolve',
+  opsAdjustmentCreate: 'adjustments.create',
+  opsAdjustments: 'adjustments.read',
+  opsAdjustmentDecide: 'adjustments.approve',
   opsAudit: 'audit.read',
   opsStaff: 'staff.manage',
   opsStaffCreate: 'staff.manage',

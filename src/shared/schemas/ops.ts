@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OPS_PERMISSIONS, STAFF_ROLES } from '../rules/ops-permissions';
+import { ZOpsAdjustment } from './ops-adjustments';
 
 /**
  * The operator console's calls (issue 27, docs/features/console.md): staff sign-in with a second
@@ -109,6 +110,8 @@ export const ZOpsMemberDetail = z.object({
   emails: z.array(z.object({ id: z.number(), subject: z.string(), to: z.string(), sentAt: z.string() })),
   sessions: z.array(z.object({ startedAt: z.string(), lastSeenAt: z.string(), expiresAt: z.string(), device: z.string() })),
   locks: z.array(z.object({ identifier: z.string(), failures: z.number(), lockedUntil: at })),
+  /** Reward adjustments made in the console, newest first. */
+  adjustments: z.array(ZOpsAdjustment),
 });
 export type OpsMemberDetail = z.infer<typeof ZOpsMemberDetail>;
 export const ZOpsReasonRequest = z.object({ reason }).strict();

@@ -121,13 +121,13 @@ export async function awardReservationBonus(db: Db, opts: { partnerId: number; m
       dineId: opts.dineId ?? null, amount: programme.amount, description: programme.description,
     }]);
     if (!done) return { awarded: false, reason: 'alreadyAwarded' } as const;
-    await addBonusToProgress(tx, { memberId: opts.memberId, partnerId: opts.partnerId, year: progressYear(new Date(), member.state), amount: programme.amount });
+    await addToYearRewards(tx, { memberId: opts.memberId, partnerId: opts.partnerId, year: progressYear(new Date(), member.state), amount: programme.amount });
     return { awarded: true, rewardId: done.rewardId } as const;
   });
 }
 
-/** A bonus counts in the year's rewards (dine summary, ytd), never as a dine. */
-async function addBonusToProgress(tx: Pick<Db, 'execute'>, opts: { memberId: number; partnerId: number; year: number; amount: number }) {
+/** A bonus (or a console adjustment) counts in the year's rewards (dine summary, ytd), never as a dine. */
+export async function addToYearRewards(tx: Pick<Db, 'execute'>, opts: { memberId: number; partnerId: number; year: number; amount: number }) {
   await tx.execute(sql`
     insert into member_progress (member_id, year, partner_id, qualified_dines, rewards, updated_at)
     values (${opts.memberId}, ${opts.year}, ${opts.partnerId}, 0, ${opts.amount}, now())

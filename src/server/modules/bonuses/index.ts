@@ -4,4 +4,4 @@
  * from here, never from the module's files (eslint.config.js).
  */
 export { activeProgrammes, enrolmentsOf, insertAwards, liveAwardsOf, revokeAwards, saveEnrolments, type ProgrammeRow } from './bonuses.repo';
-export { activeBonuses, autoEnrolNewMember } from './bonuses.service';
+export { activeBonuses, addToYearRewards, autoEnrolNewMember } from './bonuses.service';
