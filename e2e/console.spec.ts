@@ -136,6 +136,56 @@ test.describe('operator console', () => {
     await auditorContext.close();
   });
 
+  test('an agent asks for an adjustment above its limit; it cannot approve it, a supervisor does, and the member sees it', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const points = 2_001 + Math.floor(Math.random() * 900);
+    const shown = points.toLocaleString('en-US');
+    const agentContext = await browser.newContext();
+    const agent = await agentContext.newPage();
+    await consoleSignIn(agent, 'agent');
+    await agent.getByLabel('Partner', { exact: true }).selectOption(PARTNER_CODE);
+    await agent.getByLabel(/E-mail, partner number/).fill('basic.card@hilton.example.com');
+    await agent.getByRole('button', { name: 'Search' }).click();
+    await agent.getByRole('table').getByRole('link').first().click();
+    await agent.getByRole('button', { name: 'Adjust rewards' }).click();
+    const dialog = agent.getByRole('dialog', { name: /^Adjust the rewards of / });
+    await dialog.getByLabel('Kind').selectOption('A');
+    await dialog.getByLabel(/^Amount in points/).fill(String(points));
+    await expect(dialog.getByText(/Above your limit of 2,000 points: it will wait for a second person's approval/)).toBeVisible();
+    await dialog.getByLabel(/^Reason/).selectOption('serviceRecovery');
+    await dialog.getByLabel(/^Note for the record/).fill('Table booked through us was given away; apology agreed with the member.');
+    await expectNoSeriousA11yIssues(agent);
+    await dialog.getByRole('button', { name: 'Ask for approval' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(agent.getByRole('status').filter({ hasText: `Adjustment of ${shown} points is waiting for a second person's approval` })).toBeVisible();
+    await expect(agent.getByRole('region', { name: 'Adjustments' })).toContainText('Waiting for approval');
+    // The agent sees the request in the approvals queue, and nothing to decide it with.
+    await agent.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Approvals' }).click();
+    const waitingRow = agent.getByRole('row').filter({ hasText: `${shown} points` });
+    await expect(waitingRow).toBeVisible();
+    await expect(waitingRow.getByRole('button')).toHaveCount(0);
+    await agentContext.close();
+
+    // The supervisor approves it.
+    const supervisorContext = await browser.newContext();
+    const supervisor = await supervisorContext.newPage();
+    await consoleSignIn(supervisor, 'supervisor');
+    await supervisor.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Approvals' }).click();
+    await expect(supervisor.getByRole('heading', { level: 1, name: 'Approvals' })).toBeVisible();
+    await expectNoSeriousA11yIssues(supervisor);
+    const row = supervisor.getByRole('row').filter({ hasText: `${shown} points` });
+    await row.getByRole('button', { name: `Approve ${shown} points` }).click();
+    await expect(supervisor.getByRole('status').filter({ hasText: `Approved and posted: ${shown} points` })).toBeVisible();
+    await expect(supervisor.getByRole('row').filter({ hasText: `${shown} points` })).toHaveCount(0);
+    await supervisorContext.close();
+
+    // The member finds it in Reviews & History.
+    await signIn(page, 'hilton', 'basic.card@hilton.example.com');
+    await page.goto(partnerUrl('hilton', '/account/recent_activity'));
+    await expect(page.getByRole('main')).toContainText('Adjustment');
+    await expect(page.getByRole('main')).toContainText(shown);
+  });
+
   test('the console refuses a wrong code and says nothing about which part was wrong', async ({ page }) => {
     await page.goto(`${CONSOLE}/sign-in`);
     await page.getByLabel('E-mail').fill(staff('supervisor').email);

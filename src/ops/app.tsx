@@ -14,6 +14,7 @@ import { SetupScreen } from './screens/setup';
 import { MembersScreen } from './screens/members';
 import { MemberScreen } from './screens/member';
 import { ClaimsScreen } from './screens/claims';
+import { ApprovalsScreen } from './screens/approvals';
 import { AuditScreen } from './screens/audit';
 import { StaffScreen } from './screens/staff';
 
@@ -21,6 +22,7 @@ import { StaffScreen } from './screens/staff';
 const SCREENS: Array<{ path: string; label: string; permission: OpsPermission }> = [
   { path: '/members', label: 'Members', permission: 'members.read' },
   { path: '/claims', label: 'Claims queue', permission: 'claims.read' },
+  { path: '/approvals', label: 'Approvals', permission: 'adjustments.read' },
   { path: '/audit', label: 'Audit log', permission: 'audit.read' },
   { path: '/staff', label: 'Staff', permission: 'staff.manage' },
 ];
@@ -51,6 +53,7 @@ function Gate() {
         <Route path="/members" element={guard('members.read', <MembersScreen />)} />
         <Route path="/members/:memberId" element={guard('members.read', <MemberScreen me={staff} />)} />
         <Route path="/claims" element={guard('claims.read', <ClaimsScreen me={staff} />)} />
+        <Route path="/approvals" element={guard('adjustments.read', <ApprovalsScreen me={staff} />)} />
         <Route path="/audit" element={guard('audit.read', <AuditScreen />)} />
         <Route path="/staff" element={guard('staff.manage', <StaffScreen me={staff} />)} />
         <Route path="*" element={<h1>There is no such page in the console.</h1>} />

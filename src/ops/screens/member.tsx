@@ -9,6 +9,7 @@ import { Spinner } from '#client/components/spinner';
 import { may, messageOf } from '../api';
 import { ReasonButton, Rows, dollars, when } from '../parts';
 import { ViewAsMember } from '../emulation';
+import { AdjustButton, AdjustmentRows } from '../adjustments';
 
 /** One page with everything about a member (opening it is audited), and the actions the role allows. */
 export function MemberScreen({ me }: { me: StaffMe }) {
@@ -47,6 +48,9 @@ export function MemberScreen({ me }: { me: StaffMe }) {
             act={(reason) => call(API_PATHS.opsMemberUnlock, { params: { memberId }, body: { reason } })} />
         )}
         {may(me, 'members.emulate') && m.active && <ViewAsMember memberId={memberId} name={m.name || m.email} />}
+        {may(me, 'adjustments.create') && (
+          <AdjustButton target={{ memberId, name: m.name || m.email, currency: m.currency, limit: d.adjustmentLimit, limitText: d.adjustmentLimitText }} onDone={done} />
+        )}
         {may(me, 'members.signInLink') && (
           <ReasonButton label="E-mail a sign-in link" title={`E-mail ${m.email} a one-time sign-in link`} onDone={done}
             act={(reason) => call(API_PATHS.opsMemberSignInLink, { params: { memberId }, body: { reason } })} />
@@ -57,6 +61,7 @@ export function MemberScreen({ me }: { me: StaffMe }) {
         ['Date', (x) => x.localDate], ['Restaurant', (x) => x.merchant], ['Amount', (x) => dollars(x.amountCents)], ['Card', (x) => x.cardLastFour],
         ['Status', (x) => x.status], ['Reason', (x) => x.reason ?? '–'], ['Reward', (x) => `${x.reward} ${m.currency}`],
       ]} />
+      <AdjustmentRows rows={d.adjustments} memberId={memberId} canAdjust={may(me, 'adjustments.create')} onDone={done} />
       <Rows title="Rewards" rows={d.rewards} empty="No rewards." columns={[
         ['Date', (r) => when(r.createdAt)], ['Source', (r) => r.sourceCode], ['Amount', (r) => r.amount], ['Status', (r) => r.status], ['Reason', (r) => r.reason ?? r.description ?? '–'],
       ]} />

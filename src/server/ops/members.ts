@@ -72,7 +72,7 @@ export async function memberWithPartner(db: Db, memberId: number): Promise<{ mem
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** Everything about one member, newest first in each list (card numbers never: brand and last four only). */
-export async function memberDetail(db: Db, m: MemberRow, partner: PartnerRow): Promise<OpsMemberDetail> {
+export async function memberDetail(db: Db, m: MemberRow, partner: PartnerRow): Promise<Omit<OpsMemberDetail, 'adjustmentLimit' | 'adjustmentLimitText'>> {
   const own = <T extends { memberId: unknown }>(t: T) => eq(t.memberId as never, m.id);
   const [cards, dineRows, rewards, balance, credits, bonuses, claims, bookings, reviews, emails, active, locks, adjustments] = await Promise.all([
     db.select().from(memberCards).where(own(memberCards)).orderBy(desc(memberCards.id)),

@@ -14,6 +14,8 @@ import { EMULATION_MINUTES } from '../modules/emulation';
 import { partnerOrigin } from '../plugins/partner';
 import { hashToken } from '../plugins/session';
 import { inScope, STAFF_TEAMS, type PartnerScope } from '#shared/rules/ops-permissions';
+import { adjustmentLimit } from '#shared/rules/adjustments';
+import { rewardText } from '#shared/rules/notifications';
 import { ZErrorResponse } from '#shared/schemas/common';
 import { LOCKOUT_ATTEMPTS, LOCKOUT_MINUTES } from '#shared/constants/member';
 import { adjustmentView, decideAdjustment, listAdjustments, requestAdjustment } from './adjustments';
@@ -99,7 +101,8 @@ export async function opsRoutes(app: OpsApp, opts: { db: Db; config: AppConfig; 
   opsRoute(app, 'opsMember', { schema: { summary: 'Everything about one member (viewing is audited)' } }, async (request) => {
     const { member, partner } = await memberInScope(requireStaff(request), request.params.memberId);
     await audit(db, request, { action: 'member.view', partnerId: partner.id, memberId: member.id });
-    return memberDetail(db, member, partner);
+    const limit = adjustmentLimit(requireStaff(request).row.role, partner);
+    return { ...await memberDetail(db, member, partner), adjustmentLimit: limit, adjustmentLimitText: rewardText(limit, partner) };
   });
 
   opsRoute(app, 'opsMemberUnlock', { schema: { summary: "Lift a member's sign-in lock (with the reason)" } }, async (request) => {

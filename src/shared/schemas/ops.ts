@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OPS_PERMISSIONS, STAFF_ROLES } from '../rules/ops-permissions';
 import { ZOpsAdjustment } from './ops-adjustments';
+import { CURRENCY_TYPES } from '../constants/partner';
 
 /**
  * The operator console's calls (issue 27, docs/features/console.md): staff sign-in with a second
@@ -93,7 +94,7 @@ export const ZOpsMemberDetail = z.object({
     /** VIP standing: the dining status (Building, Qualified…) and the dines still needed. */
     diningStatus: z.string(),
     remainingDines: z.number(),
-    currency: z.string(),
+    currency: z.enum(CURRENCY_TYPES),
   }),
   cards: z.array(z.object({ id: z.number(), description: z.string(), lastFour: z.string(), linkedAt: z.string() })),
   dines: z.array(z.object({
@@ -112,6 +113,9 @@ export const ZOpsMemberDetail = z.object({
   locks: z.array(z.object({ identifier: z.string(), failures: z.number(), lockedUntil: at })),
   /** Reward adjustments made in the console, newest first. */
   adjustments: z.array(ZOpsAdjustment),
+  /** What the signed-in staff member posts without a second person, on this member's partner (the partner's unit), and in its words. */
+  adjustmentLimit: z.number(),
+  adjustmentLimitText: z.string(),
 });
 export type OpsMemberDetail = z.infer<typeof ZOpsMemberDetail>;
 export const ZOpsReasonRequest = z.object({ reason }).strict();
