@@ -25,7 +25,7 @@ import {
   ZMemberStateRequest, ZNetworkRun, ZNetworkRunQuery, ZNetworkSample, ZOutboxResponse, ZSignInAsRequest,
 } from './schemas/stgtools';
 import {
-  ZOpsAuditQuery, ZOpsAuditResponse, ZOpsClaimParams, ZOpsClaimsQuery, ZOpsCsrfResponse, ZOpsEmulationParams, ZOpsEmulationStart, ZOpsMeResponse, ZOpsMemberDetail, ZOpsMemberParams, ZOpsMemberSearchQuery,
+  ZOpsAuditQuery, ZOpsAuditResponse, ZOpsClaimParams, ZOpsErrorDetail, ZOpsErrorParams, ZOpsClaimsQuery, ZOpsCsrfResponse, ZOpsEmulationParams, ZOpsEmulationStart, ZOpsMeResponse, ZOpsMemberDetail, ZOpsMemberParams, ZOpsMemberSearchQuery,
   ZOpsMemberSearchResponse, ZOpsOk, ZOpsPartnersResponse, ZOpsReasonRequest, ZOpsSetupInfo, ZOpsSetupQuery, ZOpsSetupRequest, ZOpsSignInRequest, ZOpsSignInResponse,
   ZOpsSignOutResponse, ZOpsStaffCreateRequest, ZOpsStaffCreateResponse, ZOpsStaffParams, ZOpsStaffResponse, ZOpsStaffUpdateRequest, ZOpsStaffUpdateResponse,
 } from './schemas/ops';
@@ -161,6 +161,7 @@ export const API = withSchemas({
   opsClaims: { query: ZOpsClaimsQuery, response: ZReviewClaimsResponse },
   opsClaimResolve: { params: ZOpsClaimParams, body: ZResolveClaimRequest, response: ZClaim },
   opsAudit: { query: ZOpsAuditQuery, response: ZOpsAuditResponse },
+  opsErrorLookup: { params: ZOpsErrorParams, response: ZOpsErrorDetail },
   opsStaff: { response: ZOpsStaffResponse },
   opsStaffCreate: { body: ZOpsStaffCreateRequest, response: ZOpsStaffCreateResponse, status: 201 },
   opsStaffUpdate: { params: ZOpsStaffParams, body: ZOpsStaffUpdateRequest, response: ZOpsStaffUpdateResponse },

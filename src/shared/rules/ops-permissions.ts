@@ -36,12 +36,14 @@ export const OPS_PERMISSIONS = [
   'claims.resolve',
   /** Read and export the audit log. */
   'audit.read',
+  /** Look up an error by the reference code a member reads on the error page. */
+  'errors.read',
   /** Staff accounts: list, create (a setup link), change role and partners, unlock, disable. */
   'staff.manage',
 ] as const;
 export type OpsPermission = (typeof OPS_PERMISSIONS)[number];
 
-const SERVICE: readonly OpsPermission[] = ['members.read', 'members.unlock', 'members.signInLink', 'members.emulate', 'claims.read', 'claims.resolve'];
+const SERVICE: readonly OpsPermission[] = ['members.read', 'members.unlock', 'members.signInLink', 'members.emulate', 'claims.read', 'claims.resolve', 'errors.read'];
 
 /** The table: each role's permissions. An auditor reads everything and changes nothing. */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly OpsPermission[]> = {
@@ -50,7 +52,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly OpsPermission[]> = {
   supervisor: SERVICE,
   contentEditor: [],
   partnerManager: ['members.read', 'claims.read'],
-  auditor: ['members.read', 'claims.read', 'audit.read'],
+  auditor: ['members.read', 'claims.read', 'audit.read', 'errors.read'],
   administrator: [...SERVICE, 'audit.read', 'staff.manage'],
 };
 
@@ -99,6 +101,7 @@ export const OPS_CALL_ACCESS = {
   opsClaims: 'claims.read',
   opsClaimResolve: 'claims.resolve',
   opsAudit: 'audit.read',
+  opsErrorLookup: 'errors.read',
   opsStaff: 'staff.manage',
   opsStaffCreate: 'staff.manage',
   opsStaffUpdate: 'staff.manage',
