@@ -16,6 +16,7 @@ import { MemberScreen } from './screens/member';
 import { ClaimsScreen } from './screens/claims';
 import { ApprovalsScreen } from './screens/approvals';
 import { AuditScreen } from './screens/audit';
+import { ErrorLookupScreen } from './screens/errors';
 import { StaffScreen } from './screens/staff';
 
 /** The console's screens (docs/features/console.md); each needs the permission of its calls. */
@@ -23,6 +24,7 @@ const SCREENS: Array<{ path: string; label: string; permission: OpsPermission }>
   { path: '/members', label: 'Members', permission: 'members.read' },
   { path: '/claims', label: 'Claims queue', permission: 'claims.read' },
   { path: '/approvals', label: 'Approvals', permission: 'adjustments.read' },
+  { path: '/errors', label: 'Error look-up', permission: 'errors.read' },
   { path: '/audit', label: 'Audit log', permission: 'audit.read' },
   { path: '/staff', label: 'Staff', permission: 'staff.manage' },
 ];
@@ -54,6 +56,8 @@ function Gate() {
         <Route path="/members/:memberId" element={guard('members.read', <MemberScreen me={staff} />)} />
         <Route path="/claims" element={guard('claims.read', <ClaimsScreen me={staff} />)} />
         <Route path="/approvals" element={guard('adjustments.read', <ApprovalsScreen me={staff} />)} />
+        <Route path="/errors" element={guard('errors.read', <ErrorLookupScreen me={staff} />)} />
+        <Route path="/errors/:reference" element={guard('errors.read', <ErrorLookupScreen me={staff} />)} />
         <Route path="/audit" element={guard('audit.read', <AuditScreen />)} />
         <Route path="/staff" element={guard('staff.manage', <StaffScreen me={staff} />)} />
         <Route path="*" element={<h1>There is no such page in the console.</h1>} />

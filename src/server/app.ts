@@ -40,7 +40,7 @@ import { surveysRoutes, surveysStgtoolsRoutes } from './modules/surveys/surveys.
 import { demoRestaurantsRoutes } from './modules/demo-restaurants/demo-restaurants.routes';
 import { merchantVisitsRoutes } from './modules/merchant-visits/merchant-visits.routes';
 import { mapBaseDir, mapBaseRoutes } from './modules/map-base/map-base.routes';
-import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes';
+import { clientErrorsRoutes } from './modules/client-errors';
 import { emulationGuardPlugin, emulationRoutes } from './modules/emulation/emulation.routes';
 
 export type BuildAppOptions = {

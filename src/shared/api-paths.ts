@@ -115,6 +115,8 @@ export const API_PATHS = {
   opsAdjustments: get('/api/ops/adjustments'),
   opsAdjustmentDecide: post('/api/ops/adjustments/:adjustmentId/decision'),
   opsAudit: get('/api/ops/audit'),
+  /** An error by the reference code the member read on the error page (issue 27 item 8). */
+  opsErrorLookup: get('/api/ops/errors/:reference'),
   opsStaff: get('/api/ops/staff'),
   opsStaffCreate: post('/api/ops/staff'),
   opsStaffUpdate: put('/api/ops/staff/:staffId'),

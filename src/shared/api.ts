@@ -26,7 +26,7 @@ import {
 } from './schemas/stgtools';
 import { ZOpsAdjustment, ZOpsAdjustmentDecision, ZOpsAdjustmentParams, ZOpsAdjustmentRequest, ZOpsAdjustmentsQuery, ZOpsAdjustmentsResponse } from './schemas/ops-adjustments';
 import {
-  ZOpsAuditQuery, ZOpsAuditResponse, ZOpsClaimParams, ZOpsClaimsQuery, ZOpsCsrfResponse, ZOpsEmulationParams, ZOpsEmulationStart, ZOpsMeResponse, ZOpsMemberDetail, ZOpsMemberParams, ZOpsMemberSearchQuery,
+  ZOpsAuditQuery, ZOpsAuditResponse, ZOpsClaimParams, ZOpsErrorDetail, ZOpsErrorParams, ZOpsClaimsQuery, ZOpsCsrfResponse, ZOpsEmulationParams, ZOpsEmulationStart, ZOpsMeResponse, ZOpsMemberDetail, ZOpsMemberParams, ZOpsMemberSearchQuery,
   ZOpsMemberSearchResponse, ZOpsOk, ZOpsPartnersResponse, ZOpsReasonRequest, ZOpsSetupInfo, ZOpsSetupQuery, ZOpsSetupRequest, ZOpsSignInRequest, ZOpsSignInResponse,
   ZOpsSignOutResponse, ZOpsStaffCreateRequest, ZOpsStaffCreateResponse, ZOpsStaffParams, ZOpsStaffResponse, ZOpsStaffUpdateRequest, ZOpsStaffUpdateResponse,
 } from './schemas/ops';
@@ -165,6 +165,7 @@ export const API = withSchemas({
   opsAdjustments: { query: ZOpsAdjustmentsQuery, response: ZOpsAdjustmentsResponse },
   opsAdjustmentDecide: { params: ZOpsAdjustmentParams, body: ZOpsAdjustmentDecision, response: ZOpsAdjustment },
   opsAudit: { query: ZOpsAuditQuery, response: ZOpsAuditResponse },
+  opsErrorLookup: { params: ZOpsErrorParams, response: ZOpsErrorDetail },
   opsStaff: { response: ZOpsStaffResponse },
   opsStaffCreate: { body: ZOpsStaffCreateRequest, response: ZOpsStaffCreateResponse, status: 201 },
   opsStaffUpdate: { params: ZOpsStaffParams, body: ZOpsStaffUpdateRequest, response: ZOpsStaffUpdateResponse },

@@ -9,6 +9,7 @@ import type {
 import type { EarnBasis } from '#shared/constants/rewards';
 import type { StaffRole } from '#shared/rules/ops-permissions';
 import type { AdjustmentLimits } from '#shared/rules/adjustments';
+import type { ErrorSource } from '#shared/rules/reference-code';
 import type { RewardMailSettings } from '#shared/rules/notifications';
 import type { ReservationTable, TurnTime, WeeklyShift } from '#shared/rules/reservations';
 import type { MerchantHours, MerchantMenuImage, MerchantEvent, MerchantOrderOnline, MerchantReviewsSummary, ReservationProviders } from '#shared/schemas/merchant';
@@ -224,23 +225,34 @@ export const impressions = pgTable('impressions', {
 }, (t) => [index('impressions_partner_time').on(t.partnerId, t.createdAt)]);
 
 /**
- * Errors the browser reported with the reference code its server-error page showed (issue 25
- * item 8; POST /api/client-errors): what support (and the operator console) finds by that code.
- * Errors the server answered are found by their request id in the log (`reqId`). No personal
- * data: the page's path without its query, the error's name and masked message.
+ * Errors with the reference code a visitor was shown (issue 25 item 8), found by that code in the
+ * operator console (issue 27 item 8): source 'browser', what the browser reported to POST
+ * /api/client-errors (its server-error page's path, no method); source 'server', a 5xx the server
+ * answered with "Reference <code>" (the request's id; the API route's pattern and method). No
+ * personal data: paths without their query, the error's name and masked first message line, never
+ * a body. The partner is null where none was known (a console request), the member where nobody
+ * was signed in.
  */
 export const clientErrors = pgTable('client_errors', {
   id: bigId(),
   reference: text('reference').notNull(),
-  partnerId: partnerRef(),
+  source: text('source').$type<ErrorSource>().notNull().default('browser'),
+  partnerId: integer('partner_id').references(() => partners.id, { onDelete: 'cascade' }),
+  memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
+  /** The page's path (browser) or the API route's pattern, '/api/merchants/:merchantId' (server). */
   route: text('route').notNull(),
+  /** The request's method (server errors). */
+  method: text('method'),
   name: text('name').notNull(),
   message: text('message').notNull(),
   status: integer('status'),
-  /** The request id of the report itself (its log line). */
+  /** The request id of the report itself (browser: its log line) or of the failed request (server: the reference). */
   requestId: text('request_id').notNull(),
   createdAt: createdAt(),
-}, (t) => [index('client_errors_reference').on(t.reference), index('client_errors_created').on(t.createdAt)]);
+}, (t) => [
+  index('client_errors_reference').on(t.reference), index('client_errors_created').on(t.createdAt),
+  check('client_errors_source', sql`${t.source} in ('browser', 'server')`),
+]);
 
 /** Fixed-window rate-limit counters shared by every app instance. */
 export const rateLimits = pgTable('rate_limits', {

@@ -3,10 +3,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test/app';
-import { createOpsApp, OpsBrowser } from '../test/ops';
+import { createOpsApp, demoStaff, OpsBrowser, signedInAs } from '../test/ops';
+import type { StaffRole } from '#shared/rules/ops-permissions';
 import { auditLog, memberProgress, memberRewards, members, partners, rewardAdjustments, staff, statementCredits, type MemberRow, type PartnerRow, type StaffRow } from '../db/schema';
 import { demoPublicId } from '../demo/members';
-import { DEMO_STAFF } from '../demo/staff';
 import { payStatementCredits } from '../modules/rewards/payouts';
 import { adjustmentLimit, ADJUSTMENT_REASONS } from '#shared/rules/adjustments';
 import type { OpsAdjustment } from '#shared/schemas/ops-adjustments';
@@ -16,7 +16,7 @@ import { decideAdjustment, EXPIRED, expireAdjustments, KEY_REUSED, NOT_REVERSIBL
 
 let t: TestApp;
 let ops: FastifyInstance;
-const demo = (role: string) => DEMO_STAFF.find((s) => s.role === role)!;
+const demo = demoStaff;
 const browsers = new Map<string, OpsBrowser>();
 
 beforeAll(async () => {
@@ -28,14 +28,11 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A signed-in console browser per demo role (each code is used once). */
-async function as(role: string): Promise<OpsBrowser> {
+/** A signed-in console browser per demo role, kept for the file. */
+async function as(role: StaffRole): Promise<OpsBrowser> {
   const known = browsers.get(role);
   if (known) return known;
-  await t.database.db.update(staff).set({ totpLastStep: null }).where(eq(staff.email, demo(role).email));
-  const b = new OpsBrowser(ops);
-  const res = await b.signIn(demo(role).email);
-  expect(res.statusCode, res.body).toBe(200);
+  const b = await signedInAs(t, ops, role);
   browsers.set(role, b);
   return b;
 }
@@ -45,16 +42,16 @@ async function memberOf(partner: string, who: string): Promise<MemberRow> {
   return m!;
 }
 const partnerRow = async (code: string): Promise<PartnerRow> => (await t.database.db.select().from(partners).where(eq(partners.code, code)))[0]!;
-const staffRow = async (role: string): Promise<StaffRow> => (await t.database.db.select().from(staff).where(eq(staff.email, demo(role).email)))[0]!;
+const staffRow = async (role: StaffRole): Promise<StaffRow> => (await t.database.db.select().from(staff).where(eq(staff.email, demo(role).email)))[0]!;
 
 let keys = 0;
 const key = () => `test-key-${Date.now()}-${++keys}`.padEnd(20, 'x');
 const request = (over: Record<string, unknown> = {}) => ({ sourceCode: 'A', amount: 500, reasonCode: 'goodwill', note: 'Long wait on the phone', idempotencyKey: key(), ...over });
 
-async function post(role: string, memberId: number, body: Record<string, unknown>) {
+async function post(role: StaffRole, memberId: number, body: Record<string, unknown>) {
   return (await as(role)).send({ method: 'POST', url: `/api/ops/members/${memberId}/adjustments`, payload: body });
 }
-async function decide(role: string, id: number, body: Record<string, unknown>) {
+async function decide(role: StaffRole, id: number, body: Record<string, unknown>) {
   return (await as(role)).send({ method: 'POST', url: `/api/ops/adjustments/${id}/decision`, payload: body });
 }
 const rewardsOf = (memberId: number) => t.database.db.select().from(memberRewards).where(eq(memberRewards.memberId, memberId));

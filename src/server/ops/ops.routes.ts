@@ -9,6 +9,7 @@ import { pluginMailer } from '../lib/plugin-mailer';
 import type { SealingKey } from '../lib/sealed';
 import { sendSignInLinks } from '../modules/auth';
 import { claimWithNames, notify, resolveClaim, reviewClaims, toClaim } from '../modules/claims';
+import { findErrorByReference } from '../modules/client-errors';
 import { clearMemberLockouts } from '../modules/lockout';
 import { EMULATION_MINUTES } from '../modules/emulation';
 import { partnerOrigin } from '../plugins/partner';
@@ -16,6 +17,7 @@ import { hashToken } from '../plugins/session';
 import { inScope, STAFF_TEAMS, type PartnerScope } from '#shared/rules/ops-permissions';
 import { adjustmentLimit } from '#shared/rules/adjustments';
 import { rewardText } from '#shared/rules/notifications';
+import { whatTheMemberSaw } from '#shared/rules/reference-code';
 import { ZErrorResponse } from '#shared/schemas/common';
 import { LOCKOUT_ATTEMPTS, LOCKOUT_MINUTES } from '#shared/constants/member';
 import { adjustmentView, decideAdjustment, listAdjustments, requestAdjustment } from './adjustments';
@@ -25,7 +27,7 @@ import { opsRoute, type OpsApp } from './ops-route';
 import { completeSetup, createStaff, setupInfo, signInStaff, staffLock, toStaffMe, toStaffMember, unlockStaff } from './staff';
 import { requirePartnerInScope, requireStaff } from './staff-auth';
 
-/** The console's calls (issue 27): sign-in and setup, member look-up and actions, the claims queue, staff and the audit log. */
+/** The console's calls (issue 27): sign-in and setup, member look-up and actions, the claims queue, errors by reference code, staff and the audit log. */
 export async function opsRoutes(app: OpsApp, opts: { db: Db; config: AppConfig; key: SealingKey; mailer?: Mailer; signInPerMinute?: number }) {
   const { db, config, key } = opts;
   /** Sign-in and setup attempts per address and minute (on top of the lockout's counts). */
@@ -206,6 +208,26 @@ export async function opsRoutes(app: OpsApp, opts: { db: Db; config: AppConfig; 
       reason: request.body.note ?? null, before: { status: 'PendingApproval' }, after: { status: view.status, rewardId: view.rewardId },
     });
     return view;
+  });
+
+  // ---------------------------------------------------------------- errors by reference code
+
+  opsRoute(app, 'opsErrorLookup', {
+    schema: {
+      summary: 'Look up an error by the reference code a member reads on the error page (the look-up is audited)',
+      description: "The code's case, spaces and dashes do not count. 400 for what is not a reference code; 404 for a code with no error, or one of a partner not among the staff member's.",
+    },
+  }, async (request) => {
+    const session = requireStaff(request);
+    const { reference } = request.params;
+    const found = await findErrorByReference(db, reference, session.scope);
+    await audit(db, request, { action: 'error.lookup', partnerId: found?.partnerId ?? null, memberId: found?.memberId ?? null, target: `error:${reference}`, after: { found: Boolean(found) } });
+    if (!found) throw AppError.notFound('No error with this reference code is known among your partners. Check the code with the member: it has 10 letters and digits.');
+    return {
+      reference: found.reference, source: found.source, at: found.createdAt.toISOString(), route: found.route, method: found.method, status: found.status,
+      seen: whatTheMemberSaw(found), name: found.name, message: found.message, requestId: found.requestId,
+      partner: found.partner ? { code: found.partner.code, name: found.partner.name } : null, memberId: found.memberId,
+    };
   });
 
   // ---------------------------------------------------------------- staff and the audit log

@@ -3,8 +3,9 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
-import { clientErrorHandler, errorsPlugin, frameworkErrors, REQUEST_ID_OPTIONS, redactUrl, RequestLog } from './errors';
+import { clientErrorHandler, errorsPlugin, type ErrorsOptions, frameworkErrors, REQUEST_ID_OPTIONS, redactUrl, RequestLog } from './errors';
 import { healthPlugin } from './health';
+import { recordServerError } from '../modules/client-errors';
 import { MAX_PARAM_LENGTH } from './openapi';
 import { securityHeadersPlugin } from './security-headers';
 
@@ -57,7 +58,9 @@ export async function createBaseApp(opts: BaseAppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  await app.register(errorsPlugin);
+  // Every 500 is kept under its reference code for the console's error look-up (issue 27 item 8).
+  const errorOptions: ErrorsOptions = { record: (request, fact) => recordServerError(db, request, fact) };
+  await app.register(errorsPlugin, errorOptions);
   await app.register(healthPlugin, { db, timeoutMs: Math.min(config.databaseTimeoutMs, 1000) });
   await app.register(cookie);
   await app.register(securityHeadersPlugin, { config, ...(opts.openerPolicy ? { openerPolicy: opts.openerPolicy } : {}) });

@@ -5,7 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
 import { isDatabaseUnavailable } from '../db/client';
 import type { ErrorCode } from '#shared/schemas/common';
-import { makeReferenceCode, REQUEST_ID_HEADER } from '#shared/rules/reference-code';
+import { makeReferenceCode, REQUEST_ID_HEADER, serverErrorMessage } from '#shared/rules/reference-code';
 import { AppError, type FieldError, type InputIssue } from '../lib/app-error';
 
 const FRIENDLY: Record<string, string> = {
@@ -69,19 +69,25 @@ export function sendError(reply: FastifyReply, statusCode: number, message: stri
   });
 }
 
+/** What is kept of a 500 for the look-up by its reference code (the request's id): never the raw error. */
+export type ServerErrorFact = { status: number; name: string; message: string };
+export type ErrorsOptions = { record?: (request: FastifyRequest, fact: ServerErrorFact) => Promise<void> };
+
 /**
  * One error handler: bad input → 400 with field errors, known client errors pass through with a
  * readable message (never one that quotes the request), a database that is away → 503 with
- * Retry-After, everything else → 500 with a reference the support team can find in the log.
+ * Retry-After, everything else → 500 with a reference the support team can find in the log and,
+ * with `record`, in the operator console (issue 27 item 8: kept before the answer leaves, so the
+ * code the visitor reads can be looked up at once).
  */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+export const errorsPlugin = fp(async (app: FastifyInstance, opts: ErrorsOptions = {}) => {
   // Every answer names its request (issue 25 item 8): the id of its log lines (reqId), which the
   // server-error page shows as the reference code and support searches the logs for.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
       return sendError(reply, error.statusCode, error.message, error.fieldErrors, error.code);
@@ -108,7 +114,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const reference = request.id;
     // Never the raw error: database errors quote the query's parameters (e-mails, hashes, links).
     request.log.error({ reference, name: error.name, code: pgCode || error.code, message: firstLine(error) }, 'request failed');
-    return sendError(reply, 500, `Something went wrong on our side. Reference ${reference}.`);
+    await opts.record?.(request, { status: 500, name: error.name, message: firstLine(error) });
+    return sendError(reply, 500, serverErrorMessage(reference));
   });
 });
 

@@ -1,8 +1,12 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { staff } from '../db/schema';
+import type { StaffRole } from '#shared/rules/ops-permissions';
 import { buildOpsApp } from '../ops/app';
 import { staffSealingKey } from '../ops/staff';
 import { totpCode } from '../ops/totp';
-import { DEMO_STAFF } from '../demo/staff';
+import { DEMO_STAFF, type DemoStaff } from '../demo/staff';
 import { ensureDemoStaff } from '../demo';
 import { DEMO_PASSWORD } from '../demo/members';
 import type { TestApp } from './app';
@@ -49,4 +53,19 @@ export async function createOpsApp(t: TestApp): Promise<FastifyInstance> {
   const ops = await buildOpsApp({ config: t.config, db: t.database.db, rateLimitMax: 100_000, signInPerMinute: 100_000 });
   await ops.ready();
   return ops;
+}
+
+/** The demo staff member of a role (one each; see demo/staff.ts for their partners). */
+export const demoStaff = (role: StaffRole): DemoStaff => DEMO_STAFF.find((s) => s.role === role)!;
+
+/** A code is good once: lets a demo account sign in again within the same 30 seconds. */
+export const allowCodeReplay = (t: TestApp, email: string) => t.database.db.update(staff).set({ totpLastStep: null }).where(eq(staff.email, email));
+
+/** A console browser signed in as the demo staff member of a role. */
+export async function signedInAs(t: TestApp, ops: FastifyInstance, role: StaffRole): Promise<OpsBrowser> {
+  await allowCodeReplay(t, demoStaff(role).email);
+  const b = new OpsBrowser(ops);
+  const res = await b.signIn(demoStaff(role).email);
+  expect(res.statusCode, res.body).toBe(200);
+  return b;
 }

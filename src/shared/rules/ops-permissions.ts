@@ -42,12 +42,14 @@ export const OPS_PERMISSIONS = [
   'adjustments.approve',
   /** Read and export the audit log. */
   'audit.read',
+  /** Look up an error by the reference code a member reads on the error page. */
+  'errors.read',
   /** Staff accounts: list, create (a setup link), change role and partners, unlock, disable. */
   'staff.manage',
 ] as const;
 export type OpsPermission = (typeof OPS_PERMISSIONS)[number];
 
-const SERVICE: readonly OpsPermission[] = ['members.read', 'members.unlock', 'members.signInLink', 'members.emulate', 'claims.read', 'claims.resolve', 'adjustments.read', 'adjustments.create'];
+const SERVICE: readonly OpsPermission[] = ['members.read', 'members.unlock', 'members.signInLink', 'members.emulate', 'claims.read', 'claims.resolve', 'adjustments.read', 'adjustments.create', 'errors.read'];
 
 /** The table: each role's permissions. An auditor reads everything and changes nothing. */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly OpsPermission[]> = {
@@ -56,7 +58,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly OpsPermission[]> = {
   supervisor: [...SERVICE, 'adjustments.approve'],
   contentEditor: [],
   partnerManager: ['members.read', 'claims.read', 'adjustments.read'],
-  auditor: ['members.read', 'claims.read', 'adjustments.read', 'audit.read'],
+  auditor: ['members.read', 'claims.read', 'adjustments.read', 'audit.read', 'errors.read'],
   administrator: [...SERVICE, 'adjustments.approve', 'audit.read', 'staff.manage'],
 };
 
@@ -108,6 +110,7 @@ export const OPS_CALL_ACCESS = {
   opsAdjustments: 'adjustments.read',
   opsAdjustmentDecide: 'adjustments.approve',
   opsAudit: 'audit.read',
+  opsErrorLookup: 'errors.read',
   opsStaff: 'staff.manage',
   opsStaffCreate: 'staff.manage',
   opsStaffUpdate: 'staff.manage',

@@ -10,6 +10,32 @@ export const REFERENCE_LENGTH = 10;
 export const REFERENCE_PATTERN = new RegExp(`^[${REFERENCE_ALPHABET}]{${REFERENCE_LENGTH}}$`);
 /** The response header that carries the request id. */
 export const REQUEST_ID_HEADER = 'x-request-id';
+/** What a person is told when what they typed is not a reference code. */
+export const REFERENCE_FORMAT_MESSAGE = `A reference code is ${REFERENCE_LENGTH} letters and digits, like K7MPQ2XW9A (there is no 0, O, 1, I or L in one).`;
+
+/** A code as a person typed or read it: case, spaces and dashes do not count ("k7mp-q2xw 9a"). */
+export const normalizeReference = (typed: string) => typed.replace(/[\s-]+/g, '').toUpperCase();
+
+/**
+ * Where an error with a reference code was seen (issue 27 item 8): 'browser', reported by the
+ * partner site's server-error page (POST /api/client-errors); 'server', a 5xx answer of the
+ * server, whose code is the request's id.
+ */
+export const ERROR_SOURCES = ['browser', 'server'] as const;
+export type ErrorSource = (typeof ERROR_SOURCES)[number];
+
+/** The message of the server's 5xx answer: the member reads the code in it, or on the error page it leads to. */
+export const serverErrorMessage = (reference: string) => `Something went wrong on our side. Reference ${reference}.`;
+
+/** What the member saw, in the words support reads to them, for an error found by its code. */
+export function whatTheMemberSaw(error: { source: ErrorSource; reference: string; status: number | null }): string {
+  if (error.source === 'server') {
+    return `An error answer (${error.status ?? 500}) saying “${serverErrorMessage(error.reference)}”, on the error page or in place of the part of the page that failed.`;
+  }
+  return error.status === null
+    ? 'The error page (“Something went wrong on our side”) with this code, after an error in the browser: the page or its code failed to load or to show.'
+    : `The error page (“Something went wrong on our side”) with this code, after an answer of ${error.status} that carried no reference of our server (a proxy's or the network's).`;
+}
 
 /** A fresh code: 31^10 ≈ 8·10^14 values, so codes do not repeat in practice. */
 export function makeReferenceCode(): string {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OPS_PERMISSIONS, STAFF_ROLES } from '../rules/ops-permissions';
 import { ZOpsAdjustment } from './ops-adjustments';
 import { CURRENCY_TYPES } from '../constants/partner';
+import { ERROR_SOURCES, normalizeReference, REFERENCE_FORMAT_MESSAGE, REFERENCE_PATTERN } from '../rules/reference-code';
 
 /**
  * The operator console's calls (issue 27, docs/features/console.md): staff sign-in with a second
@@ -146,6 +147,32 @@ export const ZAuditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof ZAuditEntry>;
 export const ZOpsAuditResponse = z.object({ entries: z.array(ZAuditEntry), more: z.boolean() });
+
+/** A reference code as support types it: case, spaces and dashes do not count; anything else not of the format is a 400 saying what one looks like. */
+export const ZReferenceCode = z.string({ message: 'Enter the reference code.' }).max(40, REFERENCE_FORMAT_MESSAGE).transform(normalizeReference)
+  .pipe(z.string().min(1, 'Enter the reference code.').regex(REFERENCE_PATTERN, REFERENCE_FORMAT_MESSAGE));
+export const ZOpsErrorParams = z.object({ reference: ZReferenceCode });
+export const ZOpsErrorDetail = z.object({
+  reference: z.string(),
+  /** browser: reported by the partner site's error page; server: a 5xx answer of the server. */
+  source: z.enum(ERROR_SOURCES),
+  /** When, ISO. */
+  at: z.string(),
+  /** Where: the page's path (browser) or the API route's pattern (server), and the method of a server one. */
+  route: z.string(),
+  method: z.string().nullable(),
+  status: z.number().nullable(),
+  /** What the member saw, in words support can read to them. */
+  seen: z.string(),
+  name: z.string(),
+  message: z.string(),
+  /** The request id of the failed request (server) or of the browser's report (browser). */
+  requestId: z.string(),
+  partner: z.object({ code: z.string(), name: z.string() }).nullable(),
+  /** The member signed in when it happened, if any (their page: /members/:memberId). */
+  memberId: z.number().nullable(),
+});
+export type OpsErrorDetail = z.infer<typeof ZOpsErrorDetail>;
 
 export const ZOpsStaffMember = z.object({
   id: z.number(), email: z.string(), name: z.string(), role: ZStaffRole, allPartners: z.boolean(), partnerIds: z.array(z.number()),

@@ -5,6 +5,7 @@ import { clientErrors } from '../../db/schema';
 import { CLIENT_ERRORS_PER_ADDRESS } from '../../plugins/rate-limits';
 import { API } from '#shared/api';
 import { beaconRoute } from '../../lib/route';
+import { keptMessage, maskPersonal } from './error-records';
 
 /** A report is a few hundred bytes of JSON. */
 const BODY_LIMIT = 4 * 1024;
@@ -14,21 +15,19 @@ const BODY_LIMIT = 4 * 1024;
  * number (a card, phone or member number an error message might quote).
  */
 export function scrubReport(report: ClientErrorRequest): ClientErrorRequest {
-  const mask = (text: string) => text
-    .replace(/[^\s@<>()"',;:]+@[^\s@<>()"',;:]+/g, '[email]')
-    .replace(/\d[\d -]{4,}\d/g, '[number]');
   return {
     ...report,
     route: report.route.split(/[?#]/)[0]!,
-    name: mask(report.name),
-    message: mask(report.message.split('\n')[0]!),
+    name: maskPersonal(report.name),
+    message: keptMessage(report.message),
   };
 }
 
 /**
  * POST /api/client-errors (issue 25 item 8): an error the browser alone saw, with the reference
  * code the server-error page shows, so support can find it (docs/support.md). Kept in
- * client_errors and logged ('client error', with the reference), from anonymous visitors too.
+ * client_errors (source 'browser', with the signed-in member if any) and logged ('client error',
+ * with the reference), from anonymous visitors too; the operator console finds it by its code.
  * A state-changing call like any other: anti-forgery token, the API's limit and its own per
  * address, a small body.
  */
@@ -41,9 +40,12 @@ export const clientErrorsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   }, async (request, reply) => {
     const report = scrubReport(request.body);
     request.log.warn({ reference: report.reference, route: report.route, name: report.name, message: report.message, status: report.status }, 'client error');
+    const signedIn = await request.currentSession();
     await db.insert(clientErrors).values({
       reference: report.reference,
+      source: 'browser',
       partnerId: request.sitePartner.id,
+      memberId: signedIn?.member.id ?? null,
       route: report.route,
       name: report.name,
       message: report.message,
