@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test/app';
-import { createOpsApp, OpsBrowser } from '../test/ops';
+import { allowCodeReplay, createOpsApp, demoStaff, OpsBrowser, signedInStaff } from '../test/ops';
 import { auditLog, loginFailures, members, outbox, partners, staff, staffSessions } from '../db/schema';
 import { demoPublicId } from '../demo/members';
-import { DEMO_STAFF } from '../demo/staff';
 import { LOCKOUT_ATTEMPTS } from '#shared/constants/member';
 import type { OpsMemberDetail } from '#shared/schemas/ops';
 import { CSRF_MESSAGE } from '../plugins/csrf';
@@ -18,8 +17,8 @@ import { Secret, TOTP } from 'otpauth';
 
 let t: TestApp;
 let ops: FastifyInstance;
-const demo = (role: string) => DEMO_STAFF.find((s) => s.role === role)!;
-const allowReplay = (email: string) => t.database.db.update(staff).set({ totpLastStep: null }).where(eq(staff.email, email));
+const demo = demoStaff;
+const allowReplay = (email: string) => allowCodeReplay(t.database.db, email);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -30,13 +29,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function signedIn(role: string): Promise<OpsBrowser> {
-  await allowReplay(demo(role).email);
-  const b = new OpsBrowser(ops);
-  const res = await b.signIn(demo(role).email);
-  expect(res.statusCode, res.body).toBe(200);
-  return b;
-}
+const signedIn = (role: string): Promise<OpsBrowser> => signedInStaff(ops, t.database.db, role);
 
 describe('console sign-in: password and a second factor', () => {
   it('signs in with e-mail, password and the current code; the session cookie is httpOnly and SameSite=Strict', async () => {

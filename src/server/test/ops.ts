@@ -1,8 +1,11 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { staff } from '../db/schema';
 import { buildOpsApp } from '../ops/app';
 import { staffSealingKey } from '../ops/staff';
 import { totpCode } from '../ops/totp';
-import { DEMO_STAFF } from '../demo/staff';
+import { DEMO_STAFF, type DemoStaff } from '../demo/staff';
 import { ensureDemoStaff } from '../demo';
 import { DEMO_PASSWORD } from '../demo/members';
 import type { TestApp } from './app';
@@ -49,4 +52,24 @@ export async function createOpsApp(t: TestApp): Promise<FastifyInstance> {
   const ops = await buildOpsApp({ config: t.config, db: t.database.db, rateLimitMax: 100_000, signInPerMinute: 100_000 });
   await ops.ready();
   return ops;
+}
+
+/** The demo staff member of a role (one per role: docs/demo-staff.md). */
+export const demoStaff = (role: string): DemoStaff => {
+  const found = DEMO_STAFF.find((s) => s.role === role);
+  if (!found) throw new Error(`no demo staff member with the role ${role}`);
+  return found;
+};
+
+/** Lets a demo staff member's current code be used again (a code is good once: tests sign in many times within its 30 seconds). */
+export const allowCodeReplay = (db: Db, email: string) => db.update(staff).set({ totpLastStep: null }).where(eq(staff.email, email));
+
+/** A console browser signed in as the demo staff member of a role (throws when the sign-in is refused). */
+export async function signedInStaff(ops: FastifyInstance, db: Db, role: string): Promise<OpsBrowser> {
+  const person = demoStaff(role);
+  await allowCodeReplay(db, person.email);
+  const b = new OpsBrowser(ops);
+  const res = await b.signIn(person.email);
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${person.email}: ${res.statusCode} ${res.body}`);
+  return b;
 }
