@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REWARD_SOURCE_CODES } from '../constants/rewards';
+import { REWARD_SOURCE_CODES, type RewardSourceCode } from '../constants/rewards';
 
 /**
  * The console's reports (issue 27 item 7, docs/features/console.md "Reports"): one partner's
@@ -41,7 +41,7 @@ export const ZOpsReportQuery = z.object({
 export type OpsReportQuery = z.infer<typeof ZOpsReportQuery>;
 
 /** Rewards issued, per source code (S dine, B bonus, A adjustment, M manual, J bonus adjustment, + corporate), in the partner's unit. */
-const ZBySourceCode = z.record(z.enum(REWARD_SOURCE_CODES), z.number());
+const ZBySourceCode = z.object({ S: z.number(), B: z.number(), A: z.number(), M: z.number(), J: z.number(), '+': z.number() } satisfies Record<RewardSourceCode, z.ZodNumber>);
 
 const figures = {
   /** Members who joined (their join date). */
