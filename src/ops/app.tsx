@@ -16,12 +16,14 @@ import { MemberScreen } from './screens/member';
 import { ClaimsScreen } from './screens/claims';
 import { AuditScreen } from './screens/audit';
 import { StaffScreen } from './screens/staff';
+import { ReportsScreen } from './screens/reports';
 
 /** The console's screens (docs/features/console.md); each needs the permission of its calls. */
 const SCREENS: Array<{ path: string; label: string; permission: OpsPermission }> = [
   { path: '/members', label: 'Members', permission: 'members.read' },
   { path: '/claims', label: 'Claims queue', permission: 'claims.read' },
   { path: '/audit', label: 'Audit log', permission: 'audit.read' },
+  { path: '/reports', label: 'Reports', permission: 'reports.read' },
   { path: '/staff', label: 'Staff', permission: 'staff.manage' },
 ];
 
@@ -52,6 +54,7 @@ function Gate() {
         <Route path="/members/:memberId" element={guard('members.read', <MemberScreen me={staff} />)} />
         <Route path="/claims" element={guard('claims.read', <ClaimsScreen me={staff} />)} />
         <Route path="/audit" element={guard('audit.read', <AuditScreen />)} />
+        <Route path="/reports" element={guard('reports.read', <ReportsScreen />)} />
         <Route path="/staff" element={guard('staff.manage', <StaffScreen me={staff} />)} />
         <Route path="*" element={<h1>There is no such page in the console.</h1>} />
       </Routes>
