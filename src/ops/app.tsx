@@ -18,6 +18,7 @@ import { ApprovalsScreen } from './screens/approvals';
 import { AuditScreen } from './screens/audit';
 import { ErrorLookupScreen } from './screens/errors';
 import { StaffScreen } from './screens/staff';
+import { ReportsScreen } from './screens/reports';
 
 /** The console's screens (docs/features/console.md); each needs the permission of its calls. */
 const SCREENS: Array<{ path: string; label: string; permission: OpsPermission }> = [
@@ -26,6 +27,7 @@ const SCREENS: Array<{ path: string; label: string; permission: OpsPermission }>
   { path: '/approvals', label: 'Approvals', permission: 'adjustments.read' },
   { path: '/errors', label: 'Error look-up', permission: 'errors.read' },
   { path: '/audit', label: 'Audit log', permission: 'audit.read' },
+  { path: '/reports', label: 'Reports', permission: 'reports.read' },
   { path: '/staff', label: 'Staff', permission: 'staff.manage' },
 ];
 
@@ -59,6 +61,7 @@ function Gate() {
         <Route path="/errors" element={guard('errors.read', <ErrorLookupScreen me={staff} />)} />
         <Route path="/errors/:reference" element={guard('errors.read', <ErrorLookupScreen me={staff} />)} />
         <Route path="/audit" element={guard('audit.read', <AuditScreen />)} />
+        <Route path="/reports" element={guard('reports.read', <ReportsScreen />)} />
         <Route path="/staff" element={guard('staff.manage', <StaffScreen me={staff} />)} />
         <Route path="*" element={<h1>There is no such page in the console.</h1>} />
       </Routes>

@@ -120,6 +120,9 @@ export const API_PATHS = {
   opsStaff: get('/api/ops/staff'),
   opsStaffCreate: post('/api/ops/staff'),
   opsStaffUpdate: put('/api/ops/staff/:staffId'),
+  /** One partner's figures per UTC day (docs/features/console.md "Reports"), and the same as CSV. */
+  opsReport: get('/api/ops/reports/:partner'),
+  opsReportCsv: get('/api/ops/reports/:partner/csv'),
 } as const satisfies Record<string, ApiPath>;
 
 export type ApiName = keyof typeof API_PATHS;

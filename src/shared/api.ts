@@ -30,6 +30,7 @@ import {
   ZOpsMemberSearchResponse, ZOpsOk, ZOpsPartnersResponse, ZOpsReasonRequest, ZOpsSetupInfo, ZOpsSetupQuery, ZOpsSetupRequest, ZOpsSignInRequest, ZOpsSignInResponse,
   ZOpsSignOutResponse, ZOpsStaffCreateRequest, ZOpsStaffCreateResponse, ZOpsStaffParams, ZOpsStaffResponse, ZOpsStaffUpdateRequest, ZOpsStaffUpdateResponse,
 } from './schemas/ops';
+import { ZOpsReport, ZOpsReportCsv, ZOpsReportParams, ZOpsReportQuery } from './schemas/ops-reports';
 import { ZStgSurveyResponsesResponse, ZSurveyParams, ZSurveyResponseCreated, ZSurveyResponseRequest } from './schemas/surveys';
 
 /**
@@ -169,6 +170,9 @@ export const API = withSchemas({
   opsStaff: { response: ZOpsStaffResponse },
   opsStaffCreate: { body: ZOpsStaffCreateRequest, response: ZOpsStaffCreateResponse, status: 201 },
   opsStaffUpdate: { params: ZOpsStaffParams, body: ZOpsStaffUpdateRequest, response: ZOpsStaffUpdateResponse },
+  opsReport: { params: ZOpsReportParams, query: ZOpsReportQuery, response: ZOpsReport },
+  /** text/csv, an attachment. */
+  opsReportCsv: { params: ZOpsReportParams, query: ZOpsReportQuery, response: ZOpsReportCsv },
 });
 
 export type ApiTable = typeof API;

@@ -17,6 +17,8 @@ export type RouteSchemaExtras = {
   /** Left out: the anti-forgery rule decides it (the OpenAPI hook, plugins/openapi.ts), as the CSRF check does. */
   security?: Array<Record<string, string[]>>;
   headers?: z.ZodType;
+  /** The success answer's media types when it is not JSON (e.g. ['text/csv']); error answers stay JSON. */
+  produces?: string[];
   hide?: boolean;
   /**
    * The route's own error answers (4xx, 5xx), in the one error shape ZErrorResponse. The standard

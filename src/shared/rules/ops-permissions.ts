@@ -46,6 +46,8 @@ export const OPS_PERMISSIONS = [
   'errors.read',
   /** Staff accounts: list, create (a setup link), change role and partners, unlock, disable. */
   'staff.manage',
+  /** The partners' reports per day (joins, dines, rewards, payouts, liability, claims, reservations) and their CSV. */
+  'reports.read',
 ] as const;
 export type OpsPermission = (typeof OPS_PERMISSIONS)[number];
 
@@ -55,11 +57,11 @@ const SERVICE: readonly OpsPermission[] = ['members.read', 'members.unlock', 'me
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly OpsPermission[]> = {
   none: [],
   agent: SERVICE,
-  supervisor: [...SERVICE, 'adjustments.approve'],
+  supervisor: [...SERVICE, 'adjustments.approve', 'reports.read'],
   contentEditor: [],
-  partnerManager: ['members.read', 'claims.read', 'adjustments.read'],
-  auditor: ['members.read', 'claims.read', 'adjustments.read', 'audit.read', 'errors.read'],
-  administrator: [...SERVICE, 'adjustments.approve', 'audit.read', 'staff.manage'],
+  partnerManager: ['members.read', 'claims.read', 'adjustments.read', 'reports.read'],
+  auditor: ['members.read', 'claims.read', 'adjustments.read', 'audit.read', 'errors.read', 'reports.read'],
+  administrator: [...SERVICE, 'adjustments.approve', 'audit.read', 'staff.manage', 'reports.read'],
 };
 
 /** The team a member is told looked at their account (the member's access list, the emulation banner). */
@@ -114,6 +116,8 @@ export const OPS_CALL_ACCESS = {
   opsStaff: 'staff.manage',
   opsStaffCreate: 'staff.manage',
   opsStaffUpdate: 'staff.manage',
+  opsReport: 'reports.read',
+  opsReportCsv: 'reports.read',
 } as const satisfies Record<OpsCallName, OpsCallAccess>;
 
 export type OpsCallAccess = 'public' | 'staff' | OpsPermission;
