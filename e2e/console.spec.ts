@@ -192,6 +192,35 @@ test.describe('operator console', () => {
     await expect(page.getByRole('main')).toContainText(shown);
   });
 
+  test('an auditor reads a partner\'s report, downloads its CSV and looks up an error code; neither page has a serious axe issue', async ({ page }) => {
+    await consoleSignIn(page, 'auditor');
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Reports' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+    await page.getByLabel('Partner', { exact: true }).selectOption(PARTNER_CODE);
+    const table = page.getByRole('table');
+    await expect(table).toBeVisible();
+    await expect(table.getByRole('columnheader').first()).toBeVisible();
+    await expect(page.getByRole('img', { name: /Dines per day/ })).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^report-hilton-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8');
+    expect(csv.split(/\r?\n/)[0]).toMatch(/^date,joins,cards_linked,dines,qualified_dines,/);
+    expect(csv).toMatch(/\r?\ntotal,/);
+
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Error look-up' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Error look-up' })).toBeVisible();
+    await page.getByLabel(/^Reference code/).fill('k7mp-q2xw-9a');
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await expect(page.getByRole('alert')).toContainText('No error with this reference code');
+    await expectNoSeriousA11yIssues(page);
+    await page.getByLabel(/^Reference code/).fill('not a code');
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await expect(page.getByText(/A reference code is 10 letters and digits/).first()).toBeVisible();
+  });
+
   test('the console refuses a wrong code and says nothing about which part was wrong', async ({ page }) => {
     await page.goto(`${CONSOLE}/sign-in`);
     await page.getByLabel('E-mail').fill(staff('supervisor').email);

@@ -5,6 +5,16 @@ import { TextField } from '#client/components/text-field';
 import { FormBanner } from '#client/components/form-banner';
 import { messageOf } from './api';
 
+/**
+ * A wide table's box, scrolled sideways on a narrow screen: focusable, so that a keyboard can
+ * scroll it too (axe: scrollable-region-focusable), and named for what it holds.
+ */
+export function ScrollBox({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={`console-scroll ${className ?? ''}`} role="group" aria-label={label} tabIndex={0}>{children}</div>
+  );
+}
+
 /** A titled table of rows, or a line saying there are none. */
 export function Rows<T>({ title, rows, columns, empty }: { title: string; rows: readonly T[]; columns: Array<[string, (row: T) => ReactNode]>; empty: string }) {
   const id = `section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
@@ -12,12 +22,12 @@ export function Rows<T>({ title, rows, columns, empty }: { title: string; rows: 
     <section aria-labelledby={id} className="console-section">
       <h2 id={id}>{title}</h2>
       {rows.length === 0 ? <p className="console-note">{empty}</p> : (
-        <div className="console-scroll">
+        <ScrollBox label={`${title}, as a table`}>
           <table className="console-table">
             <thead><tr>{columns.map(([label]) => <th key={label} scope="col">{label}</th>)}</tr></thead>
             <tbody>{rows.map((row, i) => <tr key={i}>{columns.map(([label, cell]) => <td key={label}>{cell(row)}</td>)}</tr>)}</tbody>
           </table>
-        </div>
+        </ScrollBox>
       )}
     </section>
   );

@@ -9,6 +9,7 @@ import { SelectField } from '#client/components/select-field';
 import { FormBanner } from '#client/components/form-banner';
 import { Spinner } from '#client/components/spinner';
 import { messageOf, usePartners } from '../api';
+import { ScrollBox } from '../parts';
 
 const MATCHED: Record<string, string> = { email: 'e-mail', partnerNumber: 'partner number', publicId: 'public id', name: 'name', phone: 'phone', card: 'card last four' };
 
@@ -43,7 +44,7 @@ export function MembersScreen() {
         {results.isError && <FormBanner>{messageOf(results.error)}</FormBanner>}
         {results.data && results.data.members.length === 0 && <p>{`No member of this partner matches “${q}”.`}</p>}
         {results.data && results.data.members.length > 0 && (
-          <div className="console-scroll">
+          <ScrollBox label="Members found, as a table">
           <table className="console-table">
             <caption>{`${results.data.members.length}${results.data.more ? '+' : ''} members matching “${q}”`}</caption>
             <thead><tr><th scope="col">Name</th><th scope="col">E-mail</th><th scope="col">Partner number</th><th scope="col">Tier</th><th scope="col">Matched by</th></tr></thead>
@@ -59,7 +60,7 @@ export function MembersScreen() {
               ))}
             </tbody>
           </table>
-          </div>
+          </ScrollBox>
         )}
         {results.data?.more && <p>More members match: type more of what you know.</p>}
       </div>

@@ -11,6 +11,7 @@ import { SelectField } from '#client/components/select-field';
 import { FormBanner } from '#client/components/form-banner';
 import { Spinner } from '#client/components/spinner';
 import { messageOf, usePartners } from '../api';
+import { ScrollBox } from '../parts';
 
 const DEFAULT_DAYS = 30;
 const utcToday = () => new Date().toISOString().slice(0, 10);
@@ -110,7 +111,7 @@ const COLUMNS: Array<[string, (d: Omit<OpsReportDay, 'date' | 'liability'>, unit
 function ReportTable({ report }: { report: OpsReport }) {
   const { unit } = report;
   return (
-    <div className="console-scroll console-section">
+    <ScrollBox label="Figures per day, as a table" className="console-section">
       <table className="console-table">
         <caption>{`${report.partner.name}, ${report.from} to ${report.to} (UTC days): every figure per day, the totals last. Liability is at the end of each day.`}</caption>
         <thead>
@@ -137,6 +138,6 @@ function ReportTable({ report }: { report: OpsReport }) {
           </tr>
         </tfoot>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
