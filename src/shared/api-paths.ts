@@ -108,6 +108,8 @@ export const API_PATHS = {
   opsMemberUnlock: post('/api/ops/members/:memberId/unlock'),
   opsMemberSignInLink: post('/api/ops/members/:memberId/sign-in-link'),
   opsMemberEmulate: post('/api/ops/members/:memberId/emulation'),
+  opsMemberResendEmail: post('/api/ops/members/:memberId/emails/:emailId/resend'),
+  opsMemberClose: post('/api/ops/members/:memberId/close'),
   opsEmulationEnd: post('/api/ops/emulations/:emulationId/end'),
   opsClaims: get('/api/ops/claims'),
   opsClaimResolve: post('/api/ops/claims/:claimId/resolve'),

@@ -26,7 +26,7 @@ import {
 } from './schemas/stgtools';
 import { ZOpsAdjustment, ZOpsAdjustmentDecision, ZOpsAdjustmentParams, ZOpsAdjustmentRequest, ZOpsAdjustmentsQuery, ZOpsAdjustmentsResponse } from './schemas/ops-adjustments';
 import {
-  ZOpsAuditQuery, ZOpsAuditResponse, ZOpsClaimParams, ZOpsErrorDetail, ZOpsErrorParams, ZOpsClaimsQuery, ZOpsCsrfResponse, ZOpsEmulationParams, ZOpsEmulationStart, ZOpsMeResponse, ZOpsMemberDetail, ZOpsMemberParams, ZOpsMemberSearchQuery,
+  ZOpsAuditQuery, ZOpsAuditResponse, ZOpsClaimParams, ZOpsErrorDetail, ZOpsErrorParams, ZOpsClaimsQuery, ZOpsCsrfResponse, ZOpsEmulationParams, ZOpsEmulationStart, ZOpsMeResponse, ZOpsMemberClosed, ZOpsMemberDetail, ZOpsMemberEmailParams, ZOpsMemberParams, ZOpsMemberSearchQuery,
   ZOpsMemberSearchResponse, ZOpsOk, ZOpsPartnersResponse, ZOpsReasonRequest, ZOpsSetupInfo, ZOpsSetupQuery, ZOpsSetupRequest, ZOpsSignInRequest, ZOpsSignInResponse,
   ZOpsSignOutResponse, ZOpsStaffCreateRequest, ZOpsStaffCreateResponse, ZOpsStaffParams, ZOpsStaffResponse, ZOpsStaffUpdateRequest, ZOpsStaffUpdateResponse,
 } from './schemas/ops';
@@ -159,6 +159,8 @@ export const API = withSchemas({
   opsMemberUnlock: { params: ZOpsMemberParams, body: ZOpsReasonRequest, response: ZOpsOk },
   opsMemberSignInLink: { params: ZOpsMemberParams, body: ZOpsReasonRequest, response: ZOpsOk, status: 202 },
   opsMemberEmulate: { params: ZOpsMemberParams, body: ZOpsReasonRequest, response: ZOpsEmulationStart, status: 201 },
+  opsMemberResendEmail: { params: ZOpsMemberEmailParams, body: ZOpsReasonRequest, response: ZOpsOk, status: 202 },
+  opsMemberClose: { params: ZOpsMemberParams, body: ZOpsReasonRequest, response: ZOpsMemberClosed },
   opsEmulationEnd: { params: ZOpsEmulationParams, response: ZOpsOk },
   opsClaims: { query: ZOpsClaimsQuery, response: ZReviewClaimsResponse },
   opsClaimResolve: { params: ZOpsClaimParams, body: ZResolveClaimRequest, response: ZClaim },

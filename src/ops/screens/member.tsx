@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '#shared/api-paths';
@@ -55,6 +55,10 @@ export function MemberScreen({ me }: { me: StaffMe }) {
           <ReasonButton label="E-mail a sign-in link" title={`E-mail ${m.email} a one-time sign-in link`} onDone={done}
             act={(reason) => call(API_PATHS.opsMemberSignInLink, { params: { memberId }, body: { reason } })} />
         )}
+        {may(me, 'members.close') && m.active && (
+          <ReasonButton label="Close account" title={`Close the account of ${m.email}: every card is unlinked and the member signed out; rewards and history stay`} onDone={done}
+            act={(reason) => call(API_PATHS.opsMemberClose, { params: { memberId }, body: { reason } })} />
+        )}
       </div>
       <Rows title="Cards" rows={d.cards} empty="No linked cards." columns={[['Card', (c) => `${c.description} ending ${c.lastFour}`], ['Linked', (c) => when(c.linkedAt)]]} />
       <Rows title="Dines" rows={d.dines} empty="No dines yet." columns={[
@@ -72,7 +76,13 @@ export function MemberScreen({ me }: { me: StaffMe }) {
       ]} />
       <Rows title="Reservations" rows={d.reservations} empty="No reservations." columns={[['When', (r) => `${r.localDate} ${r.localTime}`], ['Restaurant', (r) => r.merchant], ['Party', (r) => r.partySize], ['Status', (r) => r.status], ['Confirmation', (r) => r.confirmationNumber]]} />
       <Rows title="Reviews" rows={d.reviews} empty="No reviews." columns={[['Date', (r) => when(r.createdAt)], ['Restaurant', (r) => r.merchant], ['Overall', (r) => r.overall.toFixed(1)], ['Comment', (r) => r.comment ?? '–']]} />
-      <Rows title="E-mails sent" rows={d.emails} empty="No e-mails." columns={[['Sent', (e) => when(e.sentAt)], ['Subject', (e) => e.subject], ['To', (e) => e.to]]} />
+      <Rows title="E-mails sent" rows={d.emails} empty="No e-mails." columns={[
+        ['Sent', (e) => when(e.sentAt)], ['Subject', (e) => e.subject], ['To', (e) => e.to],
+        ...(may(me, 'members.resendEmail') ? [['Resend', (e: (typeof d.emails)[number]) => (
+          <ReasonButton label="Resend" title={`Send “${e.subject}” again to ${m.email}`} onDone={done}
+            act={(reason) => call(API_PATHS.opsMemberResendEmail, { params: { memberId, emailId: e.id }, body: { reason } })} />
+        )] as [string, (e: (typeof d.emails)[number]) => ReactNode]] : []),
+      ]} />
       <Rows title="Signed-in sessions" rows={d.sessions} empty="No session is open." columns={[['Started', (s) => when(s.startedAt)], ['Last seen', (s) => when(s.lastSeenAt)], ['Ends', (s) => when(s.expiresAt)], ['Device', (s) => s.device || '–']]} />
       <Rows title="Sign-in locks" rows={d.locks} empty="No failed sign-ins counted." columns={[['Typed as', (l) => l.identifier], ['Failures', (l) => l.failures], ['Locked until', (l) => when(l.lockedUntil)]]} />
     </article>

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
-import { emulationGrants, partners, sessions, staff, type PartnerRow } from '../db/schema';
+import { emulationGrants, outbox, partners, sessions, staff, type PartnerRow } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import type { Mailer } from '../lib/mailer';
 import { pluginMailer } from '../lib/plugin-mailer';
@@ -11,6 +11,7 @@ import { sendSignInLinks } from '../modules/auth';
 import { claimWithNames, notify, resolveClaim, reviewClaims, toClaim } from '../modules/claims';
 import { findErrorByReference } from '../modules/client-errors';
 import { clearMemberLockouts } from '../modules/lockout';
+import { closeMemberAccount } from '../modules/cards';
 import { EMULATION_MINUTES } from '../modules/emulation';
 import { partnerOrigin } from '../plugins/partner';
 import { hashToken } from '../plugins/session';
@@ -119,6 +120,29 @@ export async function opsRoutes(app: OpsApp, opts: { db: Db; config: AppConfig; 
     await audit(db, request, { action: 'member.signInLink', partnerId: partner.id, memberId: member.id, reason: request.body.reason });
     inBackground(request.log, 'sign-in link', () => sendSignInLinks({ db, mailer }, { partner, identifier: { kind: 'email', value: member.email }, origin: partnerOrigin(partner, config) }));
     return reply.status(202).send({ ok: true as const });
+  });
+
+  opsRoute(app, 'opsMemberResendEmail', { schema: { summary: 'Send the member again an e-mail they were sent, to their current address (with the reason)' } }, async (request, reply) => {
+    const { member, partner } = await memberInScope(requireStaff(request), request.params.memberId);
+    const [sent] = await db.select().from(outbox).where(and(eq(outbox.id, request.params.emailId), eq(outbox.memberId, member.id)));
+    if (!sent) throw AppError.notFound('This member was sent no e-mail with this id.');
+    await audit(db, request, { action: 'member.resendEmail', partnerId: partner.id, memberId: member.id, target: `email:${sent.id}`, reason: request.body.reason, after: { subject: sent.subject, to: member.email } });
+    inBackground(request.log, 'resent e-mail', () => mailer.send({ partner, memberId: member.id, to: member.email, subject: sent.subject, text: sent.textBody, ...(sent.htmlBody ? { html: sent.htmlBody } : {}) }));
+    return reply.status(202).send({ ok: true as const });
+  });
+
+  opsRoute(app, 'opsMemberClose', {
+    schema: { summary: "Close a member's account (with the reason): every card unlinked, the account closed and signed out everywhere; rewards and history stay, and the member may re-enrol", response: { 409: ZErrorResponse } },
+  }, async (request) => {
+    const { member, partner } = await memberInScope(requireStaff(request), request.params.memberId);
+    const closed = await closeMemberAccount(db, { partnerId: partner.id, memberId: member.id });
+    if (!closed) throw new AppError(409, 'This account is closed already.');
+    const ended = await db.delete(sessions).where(eq(sessions.memberId, member.id)).returning({ id: sessions.id });
+    await audit(db, request, {
+      action: 'member.close', partnerId: partner.id, memberId: member.id, reason: request.body.reason,
+      before: { memberType: member.memberType, active: member.active }, after: { memberType: 'ClosedAccountMember', active: false, cardsRemoved: closed.cardsRemoved, sessionsEnded: ended.length },
+    });
+    return { ok: true as const, cardsRemoved: closed.cardsRemoved, sessionsEnded: ended.length };
   });
 
   opsRoute(app, 'opsMemberEmulate', { schema: { summary: `View as member: a one-time link that opens the member's partner site as the member, read only, for ${EMULATION_MINUTES} minutes (with the reason)` } }, async (request, reply) => {

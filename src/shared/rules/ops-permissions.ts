@@ -28,6 +28,10 @@ export const OPS_PERMISSIONS = [
   'members.unlock',
   /** E-mail a member a one-time sign-in link. */
   'members.signInLink',
+  /** Send a member again an e-mail they were sent (to their current address). */
+  'members.resendEmail',
+  /** Close a member's account: every card unlinked, the account closed (the member may re-enrol). */
+  'members.close',
   /** "View as member": the member's site as the member sees it, read only, for 30 minutes (§6). */
   'members.emulate',
   /** The missing-reward claims in review. */
@@ -51,17 +55,17 @@ export const OPS_PERMISSIONS = [
 ] as const;
 export type OpsPermission = (typeof OPS_PERMISSIONS)[number];
 
-const SERVICE: readonly OpsPermission[] = ['members.read', 'members.unlock', 'members.signInLink', 'members.emulate', 'claims.read', 'claims.resolve', 'adjustments.read', 'adjustments.create', 'errors.read'];
+const SERVICE: readonly OpsPermission[] = ['members.read', 'members.unlock', 'members.signInLink', 'members.resendEmail', 'members.emulate', 'claims.read', 'claims.resolve', 'adjustments.read', 'adjustments.create', 'errors.read'];
 
 /** The table: each role's permissions. An auditor reads everything and changes nothing. */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly OpsPermission[]> = {
   none: [],
   agent: SERVICE,
-  supervisor: [...SERVICE, 'adjustments.approve', 'reports.read'],
+  supervisor: [...SERVICE, 'members.close', 'adjustments.approve', 'reports.read'],
   contentEditor: [],
   partnerManager: ['members.read', 'claims.read', 'adjustments.read', 'reports.read'],
   auditor: ['members.read', 'claims.read', 'adjustments.read', 'audit.read', 'errors.read', 'reports.read'],
-  administrator: [...SERVICE, 'adjustments.approve', 'audit.read', 'staff.manage', 'reports.read'],
+  administrator: [...SERVICE, 'members.close', 'adjustments.approve', 'audit.read', 'staff.manage', 'reports.read'],
 };
 
 /** The team a member is told looked at their account (the member's access list, the emulation banner). */
@@ -105,6 +109,8 @@ export const OPS_CALL_ACCESS = {
   opsMemberUnlock: 'members.unlock',
   opsMemberSignInLink: 'members.signInLink',
   opsMemberEmulate: 'members.emulate',
+  opsMemberResendEmail: 'members.resendEmail',
+  opsMemberClose: 'members.close',
   opsEmulationEnd: 'members.emulate',
   opsClaims: 'claims.read',
   opsClaimResolve: 'claims.resolve',

@@ -83,6 +83,8 @@ export const ZOpsMemberSummary = z.object({
 export const ZOpsMemberSearchResponse = z.object({ members: z.array(ZOpsMemberSummary), more: z.boolean() });
 
 export const ZOpsMemberParams = z.object({ memberId: id('member') });
+export const ZOpsMemberEmailParams = z.object({ memberId: id('member'), emailId: id('e-mail') });
+export const ZOpsMemberClosed = z.object({ ok: z.literal(true), cardsRemoved: z.number(), sessionsEnded: z.number() });
 const at = z.string().nullable();
 export const ZOpsMemberDetail = z.object({
   member: ZOpsMemberSummary.omit({ matched: true }).extend({

@@ -49,6 +49,12 @@ export async function deleteMemberCard(tx: Db, { partnerId, memberId, id }: Owne
   return row;
 }
 
+/** Every card of the member on this partner (closing the account). */
+export async function deleteAllMemberCards(tx: Db, { partnerId, memberId }: Owner): Promise<number> {
+  const rows = await tx.delete(memberCards).where(and(eq(memberCards.partnerId, partnerId), eq(memberCards.memberId, memberId))).returning({ id: memberCards.id });
+  return rows.length;
+}
+
 export async function countMemberCards(tx: Db, { partnerId, memberId }: Owner): Promise<number> {
   const [row] = await tx.select({ n: count() }).from(memberCards)
     .where(and(eq(memberCards.partnerId, partnerId), eq(memberCards.memberId, memberId)));

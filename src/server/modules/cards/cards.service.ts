@@ -10,7 +10,7 @@ import { cardMoveMessage, cardMoveNotice, programmeList } from '#shared/rules/ca
 import { programName } from '#shared/rules/partner-features';
 import { recordCardMoved } from '../notifications';
 import {
-  cardHolder, cardsInOtherProgrammes, countMemberCards, deleteMemberCard, insertMemberCard, listMemberCards, listPartnerCards, lockFingerprints, lockMember,
+  cardHolder, cardsInOtherProgrammes, countMemberCards, deleteAllMemberCards, deleteMemberCard, insertMemberCard, listMemberCards, listPartnerCards, lockFingerprints, lockMember,
   rekeyMemberCard, removeMovedCard, setMemberType, type OtherProgrammeCard,
 } from './cards.repo';
 
@@ -240,6 +240,21 @@ export async function deleteCard(db: Db, opts: { partner: PartnerRow; member: Me
     if (left > 0) return { closed: false };
     await setMemberType(tx, opts.member.id, 'ClosedAccountMember', { active: false });
     return { closed: true };
+  });
+}
+
+/**
+ * Closes a member's account from the console: every card unlinked and the member
+ * ClosedAccountMember and inactive, the state deleting the last card leaves (the member may
+ * re-enrol with a card); rewards, dines and history stay. Null when it is closed already.
+ */
+export async function closeMemberAccount(db: Db, owner: { partnerId: number; memberId: number }): Promise<{ cardsRemoved: number } | null> {
+  return db.transaction(async (tx) => {
+    const member = await lockMember(tx, owner.memberId);
+    if (!member || (member.memberType === 'ClosedAccountMember' && !member.active)) return null;
+    const cardsRemoved = await deleteAllMemberCards(tx, owner);
+    await setMemberType(tx, owner.memberId, 'ClosedAccountMember', { active: false });
+    return { cardsRemoved };
   });
 }
 
