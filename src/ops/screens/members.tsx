@@ -36,7 +36,7 @@ export function MembersScreen() {
       <form className="console-search" role="search" onSubmit={submit}>
         <SelectField label="Partner" placeholder="Choose a partner" value={chosen ?? partner} onChange={(e) => setChosen(e.target.value)}
           options={(partners.data?.partners ?? []).map((p) => ({ value: p.code, label: p.name }))} />
-        <TextField label="E-mail, partner number, public id, name, phone or card last four" value={text} onChange={(e) => setText(e.target.value)} minLength={2} />
+        <TextField label="E-mail, partner number, public id, name, phone or card last four" hint="An e-mail or a name may be given by its start (first and last name, or the last name); a phone by its ten digits." value={text} onChange={(e) => setText(e.target.value)} minLength={2} />
         <Button type="submit">Search</Button>
       </form>
       <div aria-live="polite">

@@ -327,6 +327,11 @@ export const members = pgTable('members', {
   uniqueIndex('members_partner_sso_uq').on(t.partnerId, t.ssoSubject),
   /** The target of (member, partner) foreign keys: a row of one partner can never name another partner's member. */
   uniqueIndex('members_id_partner_uq').on(t.id, t.partnerId),
+  // The console's look-up (server/ops/members.ts): e-mail and name by their start, phone by its last ten digits.
+  index('members_partner_email_prefix').on(t.partnerId, sql`${t.email} text_pattern_ops`),
+  index('members_partner_name_prefix').on(t.partnerId, sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`),
+  index('members_partner_last_name_prefix').on(t.partnerId, sql`lower(${t.lastName}) text_pattern_ops`),
+  index('members_partner_phone').on(t.partnerId, sql`right(regexp_replace(${t.phoneNumber}, '[^0-9]', '', 'g'), 10)`),
 ]);
 
 /** Server-side sessions: the cookie holds a random token, the table its SHA-256. */
@@ -426,6 +431,8 @@ export const memberCards = pgTable('member_cards', {
   uniqueIndex('member_cards_partner_fingerprint_uq').on(t.partnerId, t.fingerprint),
   uniqueIndex('member_cards_network_token_uq').on(t.networkToken),
   index('member_cards_member').on(t.memberId),
+  /** The console's look-up by a card's last four. */
+  index('member_cards_partner_last_four').on(t.partnerId, t.lastFour),
 ]);
 
 /** Cards a partner already knows for a member (partners with hasPartnerLoadedCards). */

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test/app';
 import { allowCodeReplay, createOpsApp, demoStaff, OpsBrowser, signedInAs } from '../test/ops';
-import { auditLog, loginFailures, members, outbox, partners, staff, staffSessions } from '../db/schema';
+import { auditLog, loginFailures, memberCards, members, outbox, partners, staff, staffSessions } from '../db/schema';
 import { demoPublicId } from '../demo/members';
 import { LOCKOUT_ATTEMPTS } from '#shared/constants/member';
 import type { OpsMemberDetail } from '#shared/schemas/ops';
@@ -134,11 +134,20 @@ describe('members: look-up, the member page and actions, within the staff member
     const agent = await signedIn('agent');
     const [m] = await t.database.db.select().from(members).where(eq(members.publicId, demoPublicId('hilton', 'select-card')));
     const find = async (partner: string, q: string) => agent.send({ method: 'GET', url: `/api/ops/members?partner=${partner}&q=${encodeURIComponent(q)}` });
-    for (const q of [m!.email, m!.publicId, `${m!.firstName} ${m!.lastName}`]) {
+    const [card] = await t.database.db.select().from(memberCards).where(eq(memberCards.memberId, m!.id)).limit(1);
+    const phone = m!.phoneNumber.replace(/\D/g, '');
+    const cases: Array<[string, string]> = [
+      [m!.email.toUpperCase(), 'email'], [m!.partnerNumber!.toLowerCase(), 'partnerNumber'], [m!.publicId, 'publicId'],
+      [`${m!.firstName} ${m!.lastName}`, 'name'], [m!.lastName.slice(0, 4), 'name'], [m!.email.split('@')[0]!, 'email'],
+      [card!.lastFour, 'card'], ...(phone.length >= 10 ? [[`+1 (${phone.slice(-10, -7)}) ${phone.slice(-7, -4)}-${phone.slice(-4)}`, 'phone'] as [string, string]] : []),
+    ];
+    for (const [q, matched] of cases) {
       const res = await find('hilton', q);
       expect(res.statusCode).toBe(200);
-      expect(res.json<{ members: Array<{ id: number }> }>().members.map((x) => x.id)).toContain(m!.id);
+      const hit = res.json<{ members: Array<{ id: number; matched: string }> }>().members.find((x) => x.id === m!.id);
+      expect(hit?.matched, q).toBe(matched);
     }
+    expect(phone.length, 'the demo member has a phone number').toBeGreaterThanOrEqual(10);
     // The agent works for delta and hilton only: wynd is not among its partners.
     const other = await find('wynd', 'select');
     expect(other.statusCode).toBe(400);
