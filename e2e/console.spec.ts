@@ -221,6 +221,33 @@ test.describe('operator console', () => {
     await expect(page.getByText(/A reference code is 10 letters and digits/).first()).toBeVisible();
   });
 
+  test('an administrator adds an account (no role yet); the person sets it up from the link: password and second factor', async ({ page, browser }) => {
+    await consoleSignIn(page, 'administrator');
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Staff' }).click();
+    await page.getByText('Add a console account').click();
+    const email = `new.person.${Date.now()}@ops.example.com`;
+    await page.getByLabel(/^E-mail/).fill(email);
+    await page.getByLabel(/^Name/).fill('Noor Newcomer');
+    await page.getByLabel(/^Role \(required\)/).selectOption('none');
+    await page.getByRole('button', { name: 'Create the account' }).click();
+    const link = (await page.locator('.console-secret').first().textContent())!.trim();
+    expect(link).toMatch(new RegExp(`^${CONSOLE}/setup`));
+    await expectNoSeriousA11yIssues(page);
+
+    const newcomerContext = await browser.newContext();
+    const newcomer = await newcomerContext.newPage();
+    await newcomer.goto(link);
+    await expect(newcomer.getByRole('heading', { level: 1, name: 'Set up your console account' })).toBeVisible();
+    await expectNoSeriousA11yIssues(newcomer);
+    const secret = (await newcomer.locator('.console-secret').textContent())!.replace(/\s/g, '');
+    await newcomer.getByLabel(/^Password/).first().fill('A long passphrase 2026');
+    await newcomer.getByLabel(/Code from your authenticator app/).fill(totpCode(secret));
+    await newcomer.getByRole('button', { name: 'Finish setting up' }).click();
+    await expect(newcomer.getByRole('heading', { level: 1, name: 'Your console account is ready' })).toBeVisible();
+    await expectNoSeriousA11yIssues(newcomer);
+    await newcomerContext.close();
+  });
+
   test('the console refuses a wrong code and says nothing about which part was wrong', async ({ page }) => {
     await page.goto(`${CONSOLE}/sign-in`);
     await page.getByLabel('E-mail').fill(staff('supervisor').email);
