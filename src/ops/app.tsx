@@ -19,12 +19,14 @@ import { AuditScreen } from './screens/audit';
 import { ErrorLookupScreen } from './screens/errors';
 import { StaffScreen } from './screens/staff';
 import { ReportsScreen } from './screens/reports';
+import { CardEventsScreen } from './screens/events';
 
 /** The console's screens (docs/features/console.md); each needs the permission of its calls. */
 const SCREENS: Array<{ path: string; label: string; permission: OpsPermission }> = [
   { path: '/members', label: 'Members', permission: 'members.read' },
   { path: '/claims', label: 'Claims queue', permission: 'claims.read' },
   { path: '/approvals', label: 'Approvals', permission: 'adjustments.read' },
+  { path: '/events', label: 'Card events', permission: 'events.read' },
   { path: '/errors', label: 'Error look-up', permission: 'errors.read' },
   { path: '/audit', label: 'Audit log', permission: 'audit.read' },
   { path: '/reports', label: 'Reports', permission: 'reports.read' },
@@ -58,6 +60,7 @@ function Gate() {
         <Route path="/members/:memberId" element={guard('members.read', <MemberScreen me={staff} />)} />
         <Route path="/claims" element={guard('claims.read', <ClaimsScreen me={staff} />)} />
         <Route path="/approvals" element={guard('adjustments.read', <ApprovalsScreen me={staff} />)} />
+        <Route path="/events" element={guard('events.read', <CardEventsScreen me={staff} />)} />
         <Route path="/errors" element={guard('errors.read', <ErrorLookupScreen me={staff} />)} />
         <Route path="/errors/:reference" element={guard('errors.read', <ErrorLookupScreen me={staff} />)} />
         <Route path="/audit" element={guard('audit.read', <AuditScreen />)} />

@@ -125,6 +125,9 @@ export const API_PATHS = {
   /** One partner's figures per UTC day (docs/features/console.md "Reports"), and the same as CSV. */
   opsReport: get('/api/ops/reports/:partner'),
   opsReportCsv: get('/api/ops/reports/:partner/csv'),
+  opsCardEvents: get('/api/ops/card-events'),
+  opsCardEventApply: post('/api/ops/card-events/:eventId/apply'),
+  opsCardEventDismiss: post('/api/ops/card-events/:eventId/dismiss'),
 } as const satisfies Record<string, ApiPath>;
 
 export type ApiName = keyof typeof API_PATHS;

@@ -31,6 +31,9 @@ import {
   ZOpsSignOutResponse, ZOpsStaffCreateRequest, ZOpsStaffCreateResponse, ZOpsStaffParams, ZOpsStaffResponse, ZOpsStaffUpdateRequest, ZOpsStaffUpdateResponse,
 } from './schemas/ops';
 import { ZOpsReport, ZOpsReportCsv, ZOpsReportParams, ZOpsReportQuery } from './schemas/ops-reports';
+import {
+  ZOpsCardEventApplyRequest, ZOpsCardEventDismissRequest, ZOpsCardEventParams, ZOpsCardEventResult, ZOpsCardEventsQuery, ZOpsCardEventsResponse,
+} from './schemas/ops-events';
 import { ZStgSurveyResponsesResponse, ZSurveyParams, ZSurveyResponseCreated, ZSurveyResponseRequest } from './schemas/surveys';
 
 /**
@@ -175,6 +178,9 @@ export const API = withSchemas({
   opsReport: { params: ZOpsReportParams, query: ZOpsReportQuery, response: ZOpsReport },
   /** text/csv, an attachment. */
   opsReportCsv: { params: ZOpsReportParams, query: ZOpsReportQuery, response: ZOpsReportCsv },
+  opsCardEvents: { query: ZOpsCardEventsQuery, response: ZOpsCardEventsResponse },
+  opsCardEventApply: { params: ZOpsCardEventParams, body: ZOpsCardEventApplyRequest, response: ZOpsCardEventResult },
+  opsCardEventDismiss: { params: ZOpsCardEventParams, body: ZOpsCardEventDismissRequest, response: ZOpsCardEventResult },
 });
 
 export type ApiTable = typeof API;

@@ -490,11 +490,21 @@ export const cardNetworkInbox = pgTable('card_network_inbox', {
   /** applied | duplicate | unknownCard | unknownLocation | parked (a refund waiting for its purchase) | review (for an operator) | … */
   outcome: text('outcome'),
   note: text('note'),
+  /**
+   * Dismissed in the operator console (a parked refund, a failed event or one in review that
+   * nobody should apply): when, by whom and why. The row keeps its outcome and note; it is never
+   * deleted, and the console's queue no longer lists it (docs/features/console.md, Card events).
+   */
+  dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+  dismissedBy: integer('dismissed_by').references(() => staff.id),
+  dismissedReason: text('dismissed_reason'),
 }, (t) => [
   uniqueIndex('card_network_inbox_event_uq').on(t.eventId),
   index('card_network_inbox_pending').on(t.id).where(sql`processed_at is null`),
   /** Missing-reward claims look up the events of one card (docs/api-claims.md). */
   index('card_network_inbox_card_token').on(sql`(${t.body}->>'cardToken')`),
+  /** The console's queue of card events for a person (parked refunds, events in review, failed ones), oldest first. */
+  index('card_network_inbox_attention').on(t.receivedAt, t.id).where(sql`outcome in ('parked', 'review', 'failed') and dismissed_at is null`),
 ]);
 
 /** One purchase: its authorisation and clearing, refunds, and whether and how much it earned. */
@@ -604,7 +614,7 @@ export const parkedRefunds = pgTable('parked_refunds', {
   eventId: text('event_id').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
   resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-  /** applied (its purchase arrived: `dine_id`) | expired (no purchase in time). */
+  /** applied (its purchase arrived: `dine_id`) | expired (no purchase in time) | requeued (sent to the engine again from the console) | dismissed (in the console, with a reason). */
   resolution: text('resolution'),
   dineId: bigint('dine_id', { mode: 'number' }).references(() => dines.id, { onDelete: 'set null' }),
 }, (t) => [

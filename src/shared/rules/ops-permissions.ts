@@ -52,6 +52,10 @@ export const OPS_PERMISSIONS = [
   'staff.manage',
   /** The partners' reports per day (joins, dines, rewards, payouts, liability, claims, reservations) and their CSV. */
   'reports.read',
+  /** The card-network events waiting for a person: refunds parked with no purchase, events in review, failed events. */
+  'events.read',
+  /** Apply such an event again (through the rewards engine) or dismiss it with a reason. */
+  'events.resolve',
 ] as const;
 export type OpsPermission = (typeof OPS_PERMISSIONS)[number];
 
@@ -60,12 +64,12 @@ const SERVICE: readonly OpsPermission[] = ['members.read', 'members.unlock', 'me
 /** The table: each role's permissions. An auditor reads everything and changes nothing. */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly OpsPermission[]> = {
   none: [],
-  agent: SERVICE,
-  supervisor: [...SERVICE, 'members.close', 'adjustments.approve', 'reports.read'],
+  agent: [...SERVICE, 'events.read'],
+  supervisor: [...SERVICE, 'members.close', 'adjustments.approve', 'reports.read', 'events.read', 'events.resolve'],
   contentEditor: [],
   partnerManager: ['members.read', 'claims.read', 'adjustments.read', 'reports.read'],
-  auditor: ['members.read', 'claims.read', 'adjustments.read', 'audit.read', 'errors.read', 'reports.read'],
-  administrator: [...SERVICE, 'members.close', 'adjustments.approve', 'audit.read', 'staff.manage', 'reports.read'],
+  auditor: ['members.read', 'claims.read', 'adjustments.read', 'audit.read', 'errors.read', 'reports.read', 'events.read'],
+  administrator: [...SERVICE, 'members.close', 'adjustments.approve', 'audit.read', 'staff.manage', 'reports.read', 'events.read', 'events.resolve'],
 };
 
 /** The team a member is told looked at their account (the member's access list, the emulation banner). */
@@ -124,6 +128,9 @@ export const OPS_CALL_ACCESS = {
   opsStaffUpdate: 'staff.manage',
   opsReport: 'reports.read',
   opsReportCsv: 'reports.read',
+  opsCardEvents: 'events.read',
+  opsCardEventApply: 'events.resolve',
+  opsCardEventDismiss: 'events.resolve',
 } as const satisfies Record<OpsCallName, OpsCallAccess>;
 
 export type OpsCallAccess = 'public' | 'staff' | OpsPermission;
