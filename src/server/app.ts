@@ -30,7 +30,7 @@ import { captchaRoutes } from './modules/cards/captcha.routes';
 import { cardsRoutes } from './modules/cards/cards.routes';
 import { cardNetworkPlugin } from './modules/card-network/card-network.routes';
 import { rewardsRoutes } from './modules/rewards/rewards.routes';
-import { claimsQueueRoutes, claimsRoutes } from './modules/claims/claims.routes';
+import { claimsRoutes } from './modules/claims/claims.routes';
 import { bonusesRoutes } from './modules/bonuses/bonuses.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { reservationsRoutes } from './modules/reservations/reservations.routes';
@@ -40,7 +40,7 @@ import { surveysRoutes, surveysStgtoolsRoutes } from './modules/surveys/surveys.
 import { demoRestaurantsRoutes } from './modules/demo-restaurants/demo-restaurants.routes';
 import { merchantVisitsRoutes } from './modules/merchant-visits/merchant-visits.routes';
 import { mapBaseDir, mapBaseRoutes } from './modules/map-base/map-base.routes';
-import { clientErrorsRoutes } from './modules/client-errors';
+import { clientErrorsRoutes, recordServerError } from './modules/client-errors';
 import { emulationGuardPlugin, emulationRoutes } from './modules/emulation/emulation.routes';
 
 export type BuildAppOptions = {
@@ -62,6 +62,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = await createBaseApp({
     config, db, bodyLimit: 256 * 1024, logger: opts.logger, logStream: opts.logStream, serverFactory: opts.serverFactory,
     redact: ['encryptedCardNumber', '*.encryptedCardNumber', 'creditCards[*].encryptedCardNumber', 'body.creditCards[*].encryptedCardNumber', 'req.body.creditCards[*].encryptedCardNumber'],
+    recordServerError: (request, fact) => recordServerError(db, request, fact),
   });
 
   // Plugins, one concern each, in the order their hooks must run (the base ones: plugins/base-app.ts).
@@ -100,7 +101,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(rewardsRoutes, { db });
   await app.register(claimsRoutes, { db });
   // The claims review queue belongs to the staging tools: never in production.
-  if (config.stagingTools && config.env !== 'production') await app.register(claimsQueueRoutes, { db, config, demoPrefix: demoAccounts.publicIdPrefix });
   await app.register(bonusesRoutes, { db });
   await app.register(reviewsRoutes, { db, search });
   await app.register(reservationsRoutes, { db, ...(config.openTable ? { openTable: config.openTable } : {}) });

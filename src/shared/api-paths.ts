@@ -92,8 +92,6 @@ export const API_PATHS = {
   dineNow: post('/api/stgtools/dines'),
   networkSample: get('/api/stgtools/network-sample'),
   networkRun: get('/api/stgtools/network-run'),
-  reviewClaims: get('/api/stgtools/claims'),
-  resolveClaim: post('/api/stgtools/claims/:id/resolve'),
   surveyResponses: get('/api/stgtools/survey-responses'),
   // The operator console (its own origin, server/ops; who may call each: shared/rules/ops-permissions.ts).
   opsCsrf: get('/api/ops/csrf'),

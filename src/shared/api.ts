@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { API_PATHS, type ApiName, type ApiPath } from './api-paths';
 import { ZAddCardsRequest, ZAddCardsResponse, ZCaptchaChallenge, ZCardList, ZDeleteCardQuery } from './schemas/card';
 import { ZBonusCodeParams, ZBonusRegistered } from './schemas/bonuses';
-import { ZClaim, ZClaimRequest, ZClaimSubmitResponse, ZClaimsResponse, ZResolveClaimParams, ZResolveClaimRequest, ZReviewClaimsResponse } from './schemas/claims';
+import { ZClaim, ZClaimRequest, ZClaimSubmitResponse, ZClaimsResponse, ZResolveClaimRequest, ZReviewClaimsResponse } from './schemas/claims';
 import { ZClientErrorRequest, ZClientErrorResponse } from './schemas/client-errors';
 import { ZCmsParams, ZCmsQuery, ZCmsResponse } from './schemas/cms';
 import { ZCsrfResponse } from './schemas/common';
@@ -146,8 +146,6 @@ export const API = withSchemas({
   dineNow: { body: ZDineNowRequest, response: ZDineNowResponse },
   networkSample: { response: ZNetworkSample },
   networkRun: { query: ZNetworkRunQuery, response: ZNetworkRun },
-  reviewClaims: { response: ZReviewClaimsResponse },
-  resolveClaim: { params: ZResolveClaimParams, body: ZResolveClaimRequest, response: ZClaim },
   surveyResponses: { response: ZStgSurveyResponsesResponse },
   // The operator console.
   opsCsrf: { response: ZOpsCsrfResponse },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createBaseApp } from '../plugins/base-app';
+import { recordServerError } from '../modules/client-errors';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../lib/mailer';
@@ -27,7 +28,10 @@ export type BuildOpsAppOptions = { config: AppConfig; db: Db; rateLimitMax?: num
  */
 export async function buildOpsApp(opts: BuildOpsAppOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
-  const app = await createBaseApp({ config, db, name: 'ops', bodyLimit: 64 * 1024, logger: opts.logger, openerPolicy: 'same-origin-allow-popups' });
+  const app = await createBaseApp({
+    config, db, name: 'ops', bodyLimit: 64 * 1024, logger: opts.logger, openerPolicy: 'same-origin-allow-popups',
+    recordServerError: (request, fact) => recordServerError(db, request, fact),
+  });
   await app.register(staffAuthPlugin, { db, production: config.env === 'production' });
   await app.register(rateLimitsPlugin, { db, max: opts.rateLimitMax ?? config.apiRateLimit });
   await app.register(openapiPlugin, {

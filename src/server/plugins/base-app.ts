@@ -5,7 +5,6 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { clientErrorHandler, errorsPlugin, type ErrorsOptions, frameworkErrors, REQUEST_ID_OPTIONS, redactUrl, RequestLog } from './errors';
 import { healthPlugin } from './health';
-import { recordServerError } from '../modules/client-errors';
 import { MAX_PARAM_LENGTH } from './openapi';
 import { securityHeadersPlugin } from './security-headers';
 
@@ -22,6 +21,8 @@ export type BaseAppOptions = {
   /** Extra paths the log redacts (card numbers on the partner sites). */
   redact?: readonly string[];
   openerPolicy?: 'same-origin' | 'same-origin-allow-popups';
+  /** Keeps every 500 under its reference code for the console's error look-up (issue 27 item 8; modules/client-errors). */
+  recordServerError: NonNullable<ErrorsOptions['record']>;
 };
 
 /**
@@ -58,9 +59,7 @@ export async function createBaseApp(opts: BaseAppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Every 500 is kept under its reference code for the console's error look-up (issue 27 item 8).
-  const errorOptions: ErrorsOptions = { record: (request, fact) => recordServerError(db, request, fact) };
-  await app.register(errorsPlugin, errorOptions);
+  await app.register(errorsPlugin, { record: opts.recordServerError } satisfies ErrorsOptions);
   await app.register(healthPlugin, { db, timeoutMs: Math.min(config.databaseTimeoutMs, 1000) });
   await app.register(cookie);
   await app.register(securityHeadersPlugin, { config, ...(opts.openerPolicy ? { openerPolicy: opts.openerPolicy } : {}) });

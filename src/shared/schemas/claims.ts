@@ -87,9 +87,6 @@ export type ReviewClaim = z.infer<typeof ZReviewClaim>;
 export const ZReviewClaimsResponse = z.object({ claims: z.array(ZReviewClaim) });
 export type ReviewClaimsResponse = z.infer<typeof ZReviewClaimsResponse>;
 
-export const ZResolveClaimParams = z.object({
-  id: z.coerce.number({ message: 'The claim id must be a number.' }).int('The claim id must be a whole number.').positive('The claim id must be positive.').max(Number.MAX_SAFE_INTEGER),
-});
 export const ZResolveClaimRequest = z.discriminatedUnion('resolution', [
   z.object({ resolution: z.literal('award'), note: z.string().trim().max(300, 'The note must be 300 characters or fewer.').optional() }).strict(),
   z.object({ resolution: z.literal('reject'), note: z.string({ message: 'Give the member the reason.' }).trim().min(1, 'Give the member the reason.').max(300, 'The note must be 300 characters or fewer.') }).strict(),

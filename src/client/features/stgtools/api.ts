@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ResolveClaimRequest } from '#shared/schemas/claims';
 import type { MemberStateRequest } from '#shared/schemas/stgtools';
 import { API_PATHS } from '#shared/api-paths';
 import { call } from '../../lib/api';
@@ -77,28 +76,6 @@ export function useDineNow() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: REWARDS_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: MEMBER_QUERY_KEY, exact: true });
-    },
-  });
-}
-
-/** GET /api/stgtools/claims: missing-reward claims in review (demo accounts' and the viewer's own). */
-export function reviewClaimsQueryOptions() {
-  return queryOptions({
-    queryKey: ['stgtools', 'claims'] as const,
-    queryFn: ({ signal }) => call(API_PATHS.reviewClaims, { signal }),
-    retry: false,
-    staleTime: 0,
-  });
-}
-
-/** POST /api/stgtools/claims/{id}/resolve: award (a manual reward) or reject with the reason; the member is e-mailed. */
-export function useResolveClaim() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, ...body }: { id: number } & ResolveClaimRequest) => call(API_PATHS.resolveClaim, { params: { id }, body }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['stgtools'] });
-      void queryClient.invalidateQueries({ queryKey: ['member'] });
     },
   });
 }

@@ -6,7 +6,6 @@ import { DemoMembers } from '../../features/stgtools/components/demo-members';
 import { DineNow } from '../../features/stgtools/components/dine-now';
 import { PartnerNumbers } from '../../features/stgtools/components/partner-numbers';
 import { Outbox } from '../../features/stgtools/components/outbox';
-import { ClaimsReview } from '../../features/stgtools/components/claims-review';
 import { SurveyResponses } from '../../features/stgtools/components/survey-responses';
 import { MaintenanceSwitch } from '../../features/stgtools/components/maintenance-switch';
 import styles from '../../features/stgtools/components/stgtools.module.css';
@@ -29,7 +28,6 @@ export function StgtoolsRoute() {
       <DineNow />
       <DemoMembers />
       <PartnerNumbers />
-      <ClaimsReview />
       <SurveyResponses />
       <MaintenanceSwitch />
       <Outbox />

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
 import { TestBrowser } from '../../test/browser';
+import type { FastifyInstance } from 'fastify';
+import { createOpsApp, type OpsBrowser, signedInAs } from '../../test/ops';
 import { memberCards, memberRewards, merchants, outbox, partners, rewardClaims } from '../../db/schema';
 import { demoPublicId } from '../../demo/members';
 import { NOT_EARNED_REASONS } from '#shared/constants/rewards';
@@ -21,6 +23,7 @@ import { rematchSubmitted } from './claims.service';
 import { claimsJobs } from './jobs';
 
 let t: TestApp;
+let ops: FastifyInstance | undefined;
 let merchantId: number;
 let otherMerchantId: number;
 let state: string;
@@ -38,7 +41,10 @@ beforeAll(async () => {
   // The demo cards were linked when the test database was seeded: a dine 20 days ago would be "card linked after the dine".
   await t.database.db.execute(sql`update member_cards set created_at = now() - interval '200 days'`);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await ops?.close();
+  await t.close();
+});
 
 async function signedIn(partner: string, slug: string): Promise<TestBrowser> {
   const b = new TestBrowser(t, partner);
@@ -287,9 +293,14 @@ describe('POST /api/Member/Claims: bad input, window and tenancy', () => {
   });
 });
 
-describe('the review queue (staging tools)', () => {
-  const queue = async (b: TestBrowser, host?: string) => (await b.send({ method: 'GET', url: '/api/stgtools/claims', ...(host ? { host } : {}) }));
-  const resolve = (b: TestBrowser, id: number, payload: object, host?: string) => b.send({ method: 'POST', url: `/api/stgtools/claims/${id}/resolve`, payload, ...(host ? { host } : {}) });
+describe('the review queue (the operator console\'s, docs/features/console.md)', () => {
+  const queue = async (b: OpsBrowser) => b.send({ method: 'GET', url: '/api/ops/claims?partner=hilton' });
+  const resolve = (b: OpsBrowser, id: number, payload: object) => b.send({ method: 'POST', url: `/api/ops/claims/${id}/resolve`, payload });
+  let agent: OpsBrowser;
+  beforeAll(async () => {
+    ops = await createOpsApp(t);
+    agent = await signedInAs(t, ops, 'agent');
+  });
 
   async function inReview(partner: string, slug: string, daysAgo: number, cents: number): Promise<Claim> {
     const { card } = await cardOf(partner, slug);
@@ -303,7 +314,7 @@ describe('the review queue (staging tools)', () => {
 
   it('lists claims in review with the reward an award would make; award adds one M reward, e-mails the member, and only once', async () => {
     const c = await inReview('hilton', 'basic-card', 18, 5000);
-    const operator = new TestBrowser(t, 'hilton');
+    const operator = agent;
     const listed = (await queue(operator)).json<ReviewClaimsResponse>().claims.find((x) => x.id === c.id)!;
     // basic-card: tier 0 on Hilton earns 1 point per $1 (earnRates[0]).
     const { member } = await cardOf('hilton', 'basic-card');
@@ -335,7 +346,7 @@ describe('the review queue (staging tools)', () => {
 
   it('rejects with the reason given (required), and e-mails it', async () => {
     const c = await inReview('hilton', 'basic-card', 19, 2222);
-    const operator = new TestBrowser(t, 'hilton');
+    const operator = agent;
     const noReason = await resolve(operator, c.id, { resolution: 'reject' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json<{ message: string }>().message).toContain('Give the member the reason.');
@@ -352,7 +363,7 @@ describe('the review queue (staging tools)', () => {
     const { member } = await cardOf('hilton', 'basic-card');
     const mails = async () => (await t.database.db.select().from(outbox).where(eq(outbox.memberId, member.id))).length;
     const setting = (value: object) => t.database.db.update(partners).set({ rewardMails: value }).where(eq(partners.code, 'hilton'));
-    const operator = new TestBrowser(t, 'hilton');
+    const operator = agent;
     try {
       await setting({ claimResolved: 'off' });
       const a = await inReview('hilton', 'basic-card', 28, 1717);
@@ -374,39 +385,22 @@ describe('the review queue (staging tools)', () => {
     }
   });
 
-  it("keeps to its partner and to demo accounts, and needs the anti-forgery token", async () => {
-    const c = await inReview('hilton', 'basic-card', 27, 3456);
-    const operator = new TestBrowser(t, 'caesars');
-    expect((await queue(operator)).json<ReviewClaimsResponse>().claims.map((x) => x.id)).not.toContain(c.id);
-    expect((await resolve(operator, c.id, { resolution: 'award' })).statusCode).toBe(404);
-    const hilton = new TestBrowser(t, 'hilton');
-    const noToken = await hilton.send({ method: 'POST', url: `/api/stgtools/claims/${c.id}/resolve`, payload: { resolution: 'award' }, headers: { 'x-xsrf-token': '' } });
+  it("keeps to the staff member's partners, and needs the anti-forgery token", async () => {
+    // The demo agent works for delta and hilton: a caesars claim is not theirs to see or decide.
+    const c = await inReview('caesars', 'select-card', 27, 3456);
+    const everyOwn = (await agent.send({ method: 'GET', url: '/api/ops/claims' })).json<ReviewClaimsResponse>().claims.map((x) => x.id);
+    expect(everyOwn).not.toContain(c.id);
+    expect((await resolve(agent, c.id, { resolution: 'award' })).statusCode).toBe(404);
+    const supervisor = await signedInAs(t, ops!, 'supervisor');
+    expect((await supervisor.send({ method: 'GET', url: '/api/ops/claims?partner=caesars' })).json<ReviewClaimsResponse>().claims.map((x) => x.id)).toContain(c.id);
+    const noToken = await agent.send({ method: 'POST', url: `/api/ops/claims/${c.id}/resolve`, payload: { resolution: 'award' }, token: false });
     expect(noToken.statusCode).toBe(403);
-    expect((await resolve(hilton, 99_999_999, { resolution: 'award' })).statusCode).toBe(404);
-    expect((await resolve(hilton, 0, { resolution: 'award' })).statusCode).toBe(400);
-    // A real person's claim (not a demo account) is not the staging tools' to see.
-    await t.database.db.update(rewardClaims).set({ status: 'InReview' }).where(eq(rewardClaims.id, c.id));
-    const { member } = await cardOf('hilton', 'basic-card');
-    await t.database.db.execute(sql`update members set public_id = ${`real-${member.id}`} where id = ${member.id}`);
-    try {
-      expect((await queue(hilton)).json<ReviewClaimsResponse>().claims.map((x) => x.id)).not.toContain(c.id);
-      expect((await resolve(hilton, c.id, { resolution: 'award' })).statusCode).toBe(404);
-    } finally {
-      await t.database.db.execute(sql`update members set public_id = ${member.publicId} where id = ${member.id}`);
-    }
+    expect((await resolve(agent, 99_999_999, { resolution: 'award' })).statusCode).toBe(404);
+    expect((await resolve(agent, 0, { resolution: 'award' })).statusCode).toBe(400);
   });
-});
 
-describe('the review queue where the staging tools are off', () => {
-  it('does not exist (404), while the member calls do', async () => {
-    const off = await createTestApp({ config: { stagingTools: false } });
-    try {
-      const { cookie, token } = await off.csrf('hilton');
-      expect((await off.request('hilton', { method: 'GET', url: '/api/stgtools/claims' })).statusCode).toBe(404);
-      expect((await off.request('hilton', { method: 'POST', url: '/api/stgtools/claims/1/resolve', headers: { cookie, 'x-xsrf-token': token }, payload: { resolution: 'award' } })).statusCode).toBe(404);
-      expect((await off.request('hilton', { method: 'GET', url: '/api/Member/Claims' })).statusCode).toBe(401);
-    } finally {
-      await off.close();
-    }
+  it('is the console\'s only: the staging tools have no claims queue, and a partner site no console call', async () => {
+    expect((await t.request('hilton', { method: 'GET', url: '/api/stgtools/claims' })).statusCode).toBe(404);
+    expect((await t.request('hilton', { method: 'GET', url: '/api/ops/claims' })).statusCode).toBe(404);
   });
 });

@@ -2,14 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { PartnerRow } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
-import { pluginMailer } from '../../lib/plugin-mailer';
 import { partnerOrigin } from '../../plugins/partner';
 import type { Limit } from '../../plugins/rate-limits';
 import { sendClaimResolved } from './claims.mail';
-import { listClaims, resolveClaim, reviewClaims, submitClaim, toClaim } from './claims.service';
-import { claimWithNames, memberById } from './claims.repo';
+import { listClaims, submitClaim } from './claims.service';
 import { API } from '#shared/api';
 import { routesOf } from '../../lib/route';
 
@@ -50,43 +47,6 @@ export const claimsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     await app.limits.account(request, reply, { name: 'claims', account: String(member.id), limit: CLAIMS_PER_MEMBER });
     const { created, ...result } = await submitClaim(db, { partner: request.sitePartner, member, body: request.body });
     return reply.code(created ? 201 : 200).send(result);
-  });
-};
-
-/**
- * The review queue in the staging tools (never in production: app.ts registers this with the
- * staging tools). Like the other tools, it shows and acts on the demo accounts' claims and the
- * signed-in member's own, never another real person's. Production operators use the operator
- * command (claims-cli.ts, docs/api-claims.md).
- */
-export const claimsQueueRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig; demoPrefix: string; mailer?: Mailer }> = async (app, opts) => {
-  const { db, config, demoPrefix } = opts;
-  const route = routesOf(app, { tags: ['stgtools'] });
-  const { mailer } = pluginMailer(app, opts);
-  const visibleTo = async (request: Parameters<typeof app.sessions.require>[0]) => ({ demoPrefix, memberId: (await request.currentSession())?.member.id ?? null });
-
-  route(API.reviewClaims, {
-    schema: { summary: 'Claims in review on this partner site (demo accounts and your own), oldest first, with the reward an award would make' },
-  }, async (request) => {
-    const partner = request.sitePartner;
-    return { claims: await reviewClaims(db, { partners: new Map([[partner.id, partner]]), partnerId: partner.id, visibleTo: await visibleTo(request) }) };
-  });
-
-  route(API.resolveClaim, {
-    schema: {
-      summary: 'Resolve a claim in review: award it (a manual reward) or reject it with the reason; the member is e-mailed',
-      errors: [403, 404, 409],
-    },
-  }, async (request) => {
-    const partner = request.sitePartner;
-    const row = await claimWithNames(db, request.params.id);
-    const seen = await visibleTo(request);
-    const owner = row && row.claim.partnerId === partner.id ? await memberById(db, row.claim.memberId) : undefined;
-    if (!owner || !(owner.publicId.startsWith(seen.demoPrefix) || owner.id === seen.memberId)) throw AppError.notFound('There is no claim with this id among the demo accounts\' and your own.');
-    await resolveClaim(db, { partner, claimId: request.params.id, resolution: request.body.resolution, note: request.body.note });
-    await notify({ db, mailer, config, partner, claimId: request.params.id, log: request.log });
-    const after = await claimWithNames(db, request.params.id);
-    return toClaim(after!, partner);
   });
 };
 
