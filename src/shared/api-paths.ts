@@ -123,6 +123,10 @@ export const API_PATHS = {
   /** One partner's figures per UTC day (docs/features/console.md "Reports"), and the same as CSV. */
   opsReport: get('/api/ops/reports/:partner'),
   opsReportCsv: get('/api/ops/reports/:partner/csv'),
+  /** A partner's settings and their history; a change; a second person's decision on a waiting one (docs/features/console.md "Partner settings"). */
+  opsSettings: get('/api/ops/settings/:partner'),
+  opsSettingsChange: put('/api/ops/settings/:partner'),
+  opsSettingsDecide: post('/api/ops/settings-changes/:changeId/decision'),
 } as const satisfies Record<string, ApiPath>;
 
 export type ApiName = keyof typeof API_PATHS;

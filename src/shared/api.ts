@@ -31,6 +31,7 @@ import {
   ZOpsSignOutResponse, ZOpsStaffCreateRequest, ZOpsStaffCreateResponse, ZOpsStaffParams, ZOpsStaffResponse, ZOpsStaffUpdateRequest, ZOpsStaffUpdateResponse,
 } from './schemas/ops';
 import { ZOpsReport, ZOpsReportCsv, ZOpsReportParams, ZOpsReportQuery } from './schemas/ops-reports';
+import { ZOpsSettingsChangeParams, ZOpsSettingsParams, ZOpsSettingsResponse, ZSettingsChange, ZSettingsChangeRequest, ZSettingsChangeResponse } from './schemas/ops-settings';
 import { ZStgSurveyResponsesResponse, ZSurveyParams, ZSurveyResponseCreated, ZSurveyResponseRequest } from './schemas/surveys';
 
 /**
@@ -173,6 +174,9 @@ export const API = withSchemas({
   opsReport: { params: ZOpsReportParams, query: ZOpsReportQuery, response: ZOpsReport },
   /** text/csv, an attachment. */
   opsReportCsv: { params: ZOpsReportParams, query: ZOpsReportQuery, response: ZOpsReportCsv },
+  opsSettings: { params: ZOpsSettingsParams, response: ZOpsSettingsResponse },
+  opsSettingsChange: { params: ZOpsSettingsParams, body: ZSettingsChangeRequest, response: ZSettingsChangeResponse },
+  opsSettingsDecide: { params: ZOpsSettingsChangeParams, body: ZOpsAdjustmentDecision, response: ZSettingsChange },
 });
 
 export type ApiTable = typeof API;

@@ -1161,3 +1161,32 @@ export const rewardAdjustments = pgTable('reward_adjustments', {
   index('reward_adjustments_waiting').on(t.partnerId, t.requestedAt).where(sql`status = 'PendingApproval'`),
 ]);
 export type RewardAdjustmentRow = typeof rewardAdjustments.$inferSelect;
+
+/**
+ * The change history of partners' settings made in the console (issue 27 item 6,
+ * rules/partner-settings.ts): who, when, why, the fields' values before and after. A change of
+ * what members earn waits for a second person (72 hours, never the requester) and applies only
+ * when approved; the others apply at once (status Applied). Rows are never deleted.
+ */
+export const settingsChanges = pgTable('settings_changes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  /** The settings changed (rules/partner-settings.ts SETTING_FIELDS). */
+  fields: text('fields').array().notNull(),
+  /** Their values before (when requested) and after, as the console shows them. */
+  before: jsonb('before').$type<Record<string, unknown>>().notNull(),
+  after: jsonb('after').$type<Record<string, unknown>>().notNull(),
+  reason: text('reason').notNull(),
+  requestedBy: integer('requested_by').notNull().references(() => staff.id),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Applied | PendingApproval | Rejected | Expired. */
+  status: text('status').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  decidedBy: integer('decided_by').references(() => staff.id),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  decisionNote: text('decision_note'),
+}, (t) => [
+  index('settings_changes_partner').on(t.partnerId, t.requestedAt),
+  index('settings_changes_waiting').on(t.partnerId, t.requestedAt).where(sql`status = 'PendingApproval'`),
+]);
+export type SettingsChangeRow = typeof settingsChanges.$inferSelect;

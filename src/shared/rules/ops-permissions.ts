@@ -48,6 +48,12 @@ export const OPS_PERMISSIONS = [
   'staff.manage',
   /** The partners' reports per day (joins, dines, rewards, payouts, liability, claims, reservations) and their CSV. */
   'reports.read',
+  /** A partner's settings (switches, earning, limits, support contacts, hosts) and their change history. */
+  'settings.read',
+  /** Change a partner's settings: at once, or (what members earn) waiting for a second person. */
+  'settings.change',
+  /** Approve or reject another person's settings change waiting for approval. */
+  'settings.approve',
 ] as const;
 export type OpsPermission = (typeof OPS_PERMISSIONS)[number];
 
@@ -57,11 +63,11 @@ const SERVICE: readonly OpsPermission[] = ['members.read', 'members.unlock', 'me
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly OpsPermission[]> = {
   none: [],
   agent: SERVICE,
-  supervisor: [...SERVICE, 'adjustments.approve', 'reports.read'],
+  supervisor: [...SERVICE, 'adjustments.approve', 'reports.read', 'settings.read'],
   contentEditor: [],
-  partnerManager: ['members.read', 'claims.read', 'adjustments.read', 'reports.read'],
-  auditor: ['members.read', 'claims.read', 'adjustments.read', 'audit.read', 'errors.read', 'reports.read'],
-  administrator: [...SERVICE, 'adjustments.approve', 'audit.read', 'staff.manage', 'reports.read'],
+  partnerManager: ['members.read', 'claims.read', 'adjustments.read', 'reports.read', 'settings.read', 'settings.change', 'settings.approve'],
+  auditor: ['members.read', 'claims.read', 'adjustments.read', 'audit.read', 'errors.read', 'reports.read', 'settings.read'],
+  administrator: [...SERVICE, 'adjustments.approve', 'audit.read', 'staff.manage', 'reports.read', 'settings.read', 'settings.change', 'settings.approve'],
 };
 
 /** The team a member is told looked at their account (the member's access list, the emulation banner). */
@@ -118,6 +124,9 @@ export const OPS_CALL_ACCESS = {
   opsStaffUpdate: 'staff.manage',
   opsReport: 'reports.read',
   opsReportCsv: 'reports.read',
+  opsSettings: 'settings.read',
+  opsSettingsChange: 'settings.change',
+  opsSettingsDecide: 'settings.approve',
 } as const satisfies Record<OpsCallName, OpsCallAccess>;
 
 export type OpsCallAccess = 'public' | 'staff' | OpsPermission;
