@@ -5,16 +5,21 @@ import { EARN_RATE_MAX, EARN_RATE_TIERS, phoneDigits, SETTING_FIELDS, SWITCH_KEY
 
 /** A partner's settings in the operator console (issue 27 item 6, rules/partner-settings.ts, docs/features/console.md). */
 
-const rate = (tier: string) => z.number({ message: `Enter the ${tier} rate as a number.` })
-  .gt(0, `The ${tier} rate must be more than 0.`).max(EARN_RATE_MAX, `The ${tier} rate must be at most ${EARN_RATE_MAX}.`)
-  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-9, `The ${tier} rate may have at most two decimals.`);
-
-/** Four rates, tier 0 to 3, each more than 0, none lower than the tier's below it. */
-export const ZEarnRates = z.tuple([rate(EARN_RATE_TIERS[0]), rate(EARN_RATE_TIERS[1]), rate(EARN_RATE_TIERS[2]), rate(EARN_RATE_TIERS[3])])
+/**
+ * Four rates, tier 0 to 3 (an array, not a tuple: the same item four times), each more than 0, at
+ * most EARN_RATE_MAX with at most two decimals, none lower than the tier's below it.
+ */
+export const ZEarnRates = z.array(z.number({ message: 'Enter each earn rate as a number.' }), { message: 'Give the four earn rates.' })
+  .length(EARN_RATE_TIERS.length, `Give the four earn rates (${EARN_RATE_TIERS.join(', ')}).`)
   .superRefine((rates, ctx) => {
-    for (let i = 1; i < rates.length; i++) {
-      if (rates[i]! < rates[i - 1]!) ctx.addIssue({ code: 'custom', path: [i], message: `The ${EARN_RATE_TIERS[i]} rate must not be lower than the ${EARN_RATE_TIERS[i - 1]} rate.` });
-    }
+    rates.forEach((r, i) => {
+      const tier = EARN_RATE_TIERS[i]!;
+      const problem = r <= 0 ? `The ${tier} rate must be more than 0.`
+        : r > EARN_RATE_MAX ? `The ${tier} rate must be at most ${EARN_RATE_MAX}.`
+          : Math.abs(r * 100 - Math.round(r * 100)) > 1e-9 ? `The ${tier} rate may have at most two decimals.`
+            : i > 0 && r < rates[i - 1]! ? `The ${tier} rate must not be lower than the ${EARN_RATE_TIERS[i - 1]} rate.` : null;
+      if (problem) ctx.addIssue({ code: 'custom', path: [i], message: problem });
+    });
   });
 
 const limit = (role: string) => z.number({ message: `Enter the ${role} limit as a number.` }).int(`The ${role} limit must be a whole amount (cents for cash back).`)
