@@ -6,7 +6,7 @@ import {
 import type {
   StoredCopyTokens, CustomerSupport, PartnerTheme, RouteMeta, StoreLinks, AppAnnouncementModal, NavLinkConfig,
 } from '#shared/schemas/partner';
-import type { EarnBasis } from '#shared/constants/rewards';
+import { PAYOUT_BREAKPOINT_CENTS, type EarnBasis } from '#shared/constants/rewards';
 import type { StaffRole } from '#shared/rules/ops-permissions';
 import type { AdjustmentLimits } from '#shared/rules/adjustments';
 import type { ErrorSource } from '#shared/rules/reference-code';
@@ -108,6 +108,8 @@ export const partners = pgTable('partners', {
   ssoClientSecret: text('sso_client_secret'),
   /** Which notification e-mails the partner sends, and to whom (docs/notifications.md); a missing kind uses DEFAULT_REWARD_MAILS. */
   rewardMails: jsonb('reward_mails').$type<RewardMailSettings>().notNull().default({}),
+  /** Cash-back partners: a member's balance is paid as a statement credit once it reaches this many cents (rules/partner-features.ts payoutBreakpointCents). */
+  payoutBreakpointCents: integer('payout_breakpoint_cents').notNull().default(PAYOUT_BREAKPOINT_CENTS),
   /** What each console role posts without a second person's approval (rules/adjustments.ts); null: the currency's defaults. */
   adjustmentLimits: jsonb('adjustment_limits').$type<Partial<AdjustmentLimits> | null>(),
   createdAt: createdAt(),

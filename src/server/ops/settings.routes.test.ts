@@ -2,13 +2,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test/app';
-import { createOpsApp, OpsBrowser, signedInAs } from '../test/ops';
+import { createOpsApp, demoStaff, OpsBrowser, signedInAs } from '../test/ops';
 import type { StaffRole } from '#shared/rules/ops-permissions';
-import { auditLog, partners, settingsChanges, type PartnerRow } from '../db/schema';
+import { auditLog, members, partners, settingsChanges, staff, statementCredits, type PartnerRow } from '../db/schema';
+import { TestBrowser } from '../test/browser';
+import { demoPublicId } from '../demo/members';
+import { payStatementCredits } from '../modules/rewards/payouts';
+import { PAYOUT_BREAKPOINT_CENTS } from '#shared/constants/rewards';
+import type { CreditBalance } from '#shared/schemas/rewards';
 import type { FeatureFlagsResponse, PartnerConfig } from '#shared/schemas/partner';
 import type { OpsSettingsResponse, SettingsChange } from '#shared/schemas/ops-settings';
 import { EXPIRED, OWN_REQUEST } from './approvals';
-import { CHANGED_SINCE, expireSettingsChanges, NOTHING_CHANGES } from './settings';
+import { CHANGED_SINCE, expireSettingsChanges, NO_PAYOUTS, NOTHING_CHANGES } from './settings';
 import { adjustmentLimit } from '#shared/rules/adjustments';
 
 /**
@@ -236,6 +241,40 @@ describe('a change of what members earn waits for a second person', () => {
     const another = (await change('partnerManager', { acclaimed2Enabled: !row.acclaimed2Enabled })).json<{ pending: SettingsChange }>().pending;
     expect(await expireSettingsChanges(t.database.db, new Date(Date.now() + 73 * 3_600_000))).toBeGreaterThanOrEqual(1);
     expect((await t.database.db.select().from(settingsChanges).where(eq(settingsChanges.id, another.id)))[0]!.status).toBe('Expired');
+  });
+
+  it("the payout breakpoint (cash back only) waits; once approved the member's balance and the payout job use it", async () => {
+    expect((await change('administrator', { payoutBreakpointCents: 1000 })).json<{ message: string }>().message).toBe(NO_PAYOUTS);
+    const ftch = await partnerRow('ftch');
+    expect(ftch.payoutBreakpointCents).toBe(PAYOUT_BREAKPOINT_CENTS);
+    // The partner manager works for ftch too here: the second person with settings.approve.
+    const manager = (await t.database.db.select().from(staff).where(eq(staff.email, demoStaff('partnerManager').email)))[0]!;
+    await t.database.db.update(staff).set({ partnerIds: [...manager.partnerIds, ftch.id] }).where(eq(staff.id, manager.id));
+    const site = new TestBrowser(t, 'ftch');
+    expect((await site.signInAs(demoPublicId('ftch', 'select-card'))).statusCode).toBe(200);
+    const balance = async () => (await site.send({ method: 'GET', url: '/api/Member/StatementCreditBalance' })).json<CreditBalance>();
+    expect((await balance()).payoutBreakpoint).toBe(PAYOUT_BREAKPOINT_CENTS / 100);
+    const [member] = await t.database.db.select().from(members).where(eq(members.publicId, demoPublicId('ftch', 'select-card')));
+    const creditsOf = async () => (await t.database.db.select().from(statementCredits).where(eq(statementCredits.memberId, member!.id))).length;
+    // Whatever is due at the current breakpoint is paid; then $6 stays in the balance, below it.
+    await payStatementCredits(t.database.db);
+    const posted = await (await as('administrator')).send({
+      method: 'POST', url: `/api/ops/members/${member!.id}/adjustments`,
+      payload: { sourceCode: 'A', amount: 600, reasonCode: 'goodwill', note: 'Breakpoint test', idempotencyKey: `settings-breakpoint-${Date.now()}` },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const credits = await creditsOf();
+    await payStatementCredits(t.database.db);
+    expect(await creditsOf()).toBe(credits);
+
+    const pending = (await change('administrator', { payoutBreakpointCents: 500 }, 'ftch')).json<{ pending: SettingsChange }>().pending;
+    expect(pending.fields).toEqual(['payoutBreakpointCents']);
+    await payStatementCredits(t.database.db);
+    expect(await creditsOf()).toBe(credits);
+    expect((await decide('partnerManager', pending.id, { decision: 'approve' })).statusCode).toBe(200);
+    await vi.waitFor(async () => expect((await balance()).payoutBreakpoint).toBe(5), { timeout: 5000, interval: 50 });
+    await payStatementCredits(t.database.db);
+    expect(await creditsOf()).toBe(credits + 1);
   });
 
   it('the history lists every change, newest first, with its status', async () => {

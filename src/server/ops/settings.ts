@@ -7,6 +7,7 @@ import { PARTNER_SETTINGS_CHANNEL } from '../plugins/partner';
 import { decisionCheck, EXPIRED } from './approvals';
 import { approvalExpiry } from '#shared/rules/adjustments';
 import { inScope, type PartnerScope } from '#shared/rules/ops-permissions';
+import { paysStatementCredits } from '#shared/rules/partner-features';
 import {
   needsApproval, reservedHostProblem, sameValue, SETTING_FIELDS, settingLabel, supportFromStored, supportToStored, SWITCH_KEYS, type SettingField,
 } from '#shared/rules/partner-settings';
@@ -28,6 +29,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export const NOTHING_CHANGES = 'Nothing changes: the settings already have these values.';
 export const CHANGED_SINCE = 'These settings have changed since this request was made: reject it and ask again from the current values.';
 export const NO_SUCH_PARTNER = 'There is no such partner among yours.';
+export const NO_PAYOUTS = 'Only cash-back partners pay statement credits: this partner has no payout breakpoint to change.';
 const NO_SUCH_CHANGE = 'There is no settings change with this id among your partners.';
 
 /** A partner's settings as the console shows them, from its row. */
@@ -38,6 +40,7 @@ export function settingsOf(p: PartnerRow): PartnerSettings {
     ...switches,
     earnRates: [...p.earnRates] as PartnerSettings['earnRates'],
     earnBasis: p.earnBasis,
+    payoutBreakpointCents: p.payoutBreakpointCents,
     adjustmentLimits: limits && limits.agent !== undefined && limits.supervisor !== undefined && limits.administrator !== undefined
       ? { agent: limits.agent, supervisor: limits.supervisor, administrator: limits.administrator } : null,
     customerSupport: supportFromStored(p.customerSupport),
@@ -95,6 +98,9 @@ export async function changeSettings(db: Db, opts: {
     const fields = SETTING_FIELDS.filter((f) => f in wanted && !sameValue(current[f], wanted[f]));
     if (fields.length === 0) throw AppError.badRequest(NOTHING_CHANGES, [{ field: 'changes', message: NOTHING_CHANGES }]);
     if (fields.includes('hosts')) await checkHosts(tx, partner, wanted.hosts ?? [], opts);
+    if (fields.includes('payoutBreakpointCents') && !paysStatementCredits(partner)) {
+      throw AppError.badRequest(NO_PAYOUTS, [{ field: 'changes.payoutBreakpointCents', message: NO_PAYOUTS }]);
+    }
     const result = { applied: null as number | null, pending: null as number | null, audit: [] as Array<{ id: number; fields: SettingField[]; before: unknown; after: unknown; waits: boolean }> };
     for (const waits of [false, true]) {
       const part = fields.filter((f) => needsApproval(f) === waits);

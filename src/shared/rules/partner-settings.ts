@@ -39,6 +39,7 @@ export const SWITCH_KEYS = Object.keys(SETTING_SWITCHES) as [SettingSwitch, ...S
 export const SETTING_VALUES = {
   earnRates: 'Earn rates by tier',
   earnBasis: 'Earn basis',
+  payoutBreakpointCents: 'Payout breakpoint (cash back)',
   adjustmentLimits: 'Adjustment limits per role',
   customerSupport: 'Support contacts',
   vipCustomerSupport: 'VIP support contacts',
@@ -64,10 +65,11 @@ void policyCovered;
 
 /**
  * What changes what members earn, and so waits for a second person's approval: the policy's
- * settings, the bonuses and offers a switch opens (reservation bonus, flex offers), and the
- * adjustment limits (what staff credit members without a second person).
+ * settings, the bonuses and offers a switch opens (reservation bonus, flex offers), the payout
+ * breakpoint (when cash back is paid), and the adjustment limits (what staff credit members
+ * without a second person).
  */
-export const EARNING_FIELDS: ReadonlySet<SettingField> = new Set<SettingField>([...POLICY_FIELDS, 'hasReservationBonus', 'hasFlexOffers', 'adjustmentLimits']);
+export const EARNING_FIELDS: ReadonlySet<SettingField> = new Set<SettingField>([...POLICY_FIELDS, 'hasReservationBonus', 'hasFlexOffers', 'payoutBreakpointCents', 'adjustmentLimits']);
 
 export function needsApproval(field: SettingField): boolean {
   return EARNING_FIELDS.has(field);
@@ -77,6 +79,10 @@ export function needsApproval(field: SettingField): boolean {
 export const EARN_RATE_TIERS = ['Basic (opted out of e-mail)', 'Not activated', 'Select (opted in)', 'VIP'] as const;
 /** The highest earn rate (per $1 for miles and points, per cent of the basis for cash back). */
 export const EARN_RATE_MAX = 100;
+
+/** The payout breakpoint's bounds, in cents ($5 to $500). */
+export const PAYOUT_BREAKPOINT_MIN = 500;
+export const PAYOUT_BREAKPOINT_MAX = 50_000;
 
 /** Support contacts as staff type them: the phone as shown, an e-mail address or a https contact page, and the words shown for it. */
 export type SupportContacts = { phone: string; email: string; emailText: string };

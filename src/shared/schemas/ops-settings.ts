@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EARN_BASES } from '../constants/rewards';
 import { ADJUSTMENT_MAX } from '../rules/adjustments';
-import { EARN_RATE_MAX, EARN_RATE_TIERS, phoneDigits, SETTING_FIELDS, SWITCH_KEYS, type SettingField, type SettingSwitch } from '../rules/partner-settings';
+import { EARN_RATE_MAX, EARN_RATE_TIERS, PAYOUT_BREAKPOINT_MAX, PAYOUT_BREAKPOINT_MIN, phoneDigits, SETTING_FIELDS, SWITCH_KEYS, type SettingField, type SettingSwitch } from '../rules/partner-settings';
 
 /** A partner's settings in the operator console (issue 27 item 6, rules/partner-settings.ts, docs/features/console.md). */
 
@@ -52,6 +52,10 @@ export const ZPartnerSettings = z.object({
   ...switches,
   earnRates: ZEarnRates,
   earnBasis: z.enum(EARN_BASES, { message: `The earn basis is one of ${EARN_BASES.join(', ')}.` }),
+  /** Cents; cash-back partners only (others pay no statement credits). */
+  payoutBreakpointCents: z.number({ message: 'Enter the payout breakpoint in cents.' }).int('Enter the payout breakpoint in whole cents.')
+    .min(PAYOUT_BREAKPOINT_MIN, `The payout breakpoint must be at least $${PAYOUT_BREAKPOINT_MIN / 100}.`)
+    .max(PAYOUT_BREAKPOINT_MAX, `The payout breakpoint must be at most $${PAYOUT_BREAKPOINT_MAX / 100}.`),
   adjustmentLimits: ZAdjustmentLimits.nullable(),
   customerSupport: ZSupportContacts,
   vipCustomerSupport: ZSupportContacts.nullable(),

@@ -1,0 +1,1 @@
+ALTER TABLE "partners" ADD COLUMN "payout_breakpoint_cents" integer DEFAULT 2000 NOT NULL;
