@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { partners, type PartnerRow } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { inScope, type PartnerScope } from '#shared/rules/ops-permissions';
+import type { SettingField } from '#shared/rules/partner-settings';
 import { audit } from './audit';
 import { opsRoute, type OpsApp } from './ops-route';
 import { changeSettings, decideSettingsChange, fieldsText, listSettingsChanges, NO_SUCH_PARTNER, settingsOf } from './settings';
@@ -65,7 +66,7 @@ export async function settingsRoutes(app: OpsApp, opts: { db: Db; config: Pick<A
     const row = await decideSettingsChange(db, { by: session.row, scope: session.scope, changeId: request.params.changeId, decision: request.body });
     await audit(db, request, {
       action: request.body.decision === 'approve' ? 'settings.approve' : 'settings.reject', partnerId: row.partnerId, target: `settings-change:${row.id}`,
-      reason: request.body.note ?? null, before: { status: 'PendingApproval', fields: fieldsText(row.fields as never) }, after: { status: row.status, ...(row.status === 'Applied' ? row.after : {}) },
+      reason: request.body.note ?? null, before: { status: 'PendingApproval', fields: fieldsText(row.fields as SettingField[]) }, after: { status: row.status, ...(row.status === 'Applied' ? row.after : {}) },
     });
     return (await listSettingsChanges(db, row.partnerId, { id: row.id }))[0]!;
   });
