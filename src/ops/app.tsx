@@ -20,6 +20,7 @@ import { ErrorLookupScreen } from './screens/errors';
 import { StaffScreen } from './screens/staff';
 import { ReportsScreen } from './screens/reports';
 import { CardEventsScreen } from './screens/events';
+import { SettingsScreen } from './screens/settings';
 
 /** The console's screens (docs/features/console.md); each needs the permission of its calls. */
 const SCREENS: Array<{ path: string; label: string; permission: OpsPermission }> = [
@@ -30,6 +31,7 @@ const SCREENS: Array<{ path: string; label: string; permission: OpsPermission }>
   { path: '/errors', label: 'Error look-up', permission: 'errors.read' },
   { path: '/audit', label: 'Audit log', permission: 'audit.read' },
   { path: '/reports', label: 'Reports', permission: 'reports.read' },
+  { path: '/settings', label: 'Partner settings', permission: 'settings.read' },
   { path: '/staff', label: 'Staff', permission: 'staff.manage' },
 ];
 
@@ -65,6 +67,7 @@ function Gate() {
         <Route path="/errors/:reference" element={guard('errors.read', <ErrorLookupScreen me={staff} />)} />
         <Route path="/audit" element={guard('audit.read', <AuditScreen />)} />
         <Route path="/reports" element={guard('reports.read', <ReportsScreen />)} />
+        <Route path="/settings" element={guard('settings.read', <SettingsScreen me={staff} />)} />
         <Route path="/staff" element={guard('staff.manage', <StaffScreen me={staff} />)} />
         <Route path="*" element={<h1>There is no such page in the console.</h1>} />
       </Routes>

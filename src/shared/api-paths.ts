@@ -126,6 +126,10 @@ export const API_PATHS = {
   opsCardEvents: get('/api/ops/card-events'),
   opsCardEventApply: post('/api/ops/card-events/:eventId/apply'),
   opsCardEventDismiss: post('/api/ops/card-events/:eventId/dismiss'),
+  /** A partner's settings and their history; a change; a second person's decision on a waiting one (docs/features/console.md "Partner settings"). */
+  opsSettings: get('/api/ops/settings/:partner'),
+  opsSettingsChange: put('/api/ops/settings/:partner'),
+  opsSettingsDecide: post('/api/ops/settings-changes/:changeId/decision'),
 } as const satisfies Record<string, ApiPath>;
 
 export type ApiName = keyof typeof API_PATHS;

@@ -34,6 +34,7 @@ import { ZOpsReport, ZOpsReportCsv, ZOpsReportParams, ZOpsReportQuery } from './
 import {
   ZOpsCardEventApplyRequest, ZOpsCardEventDismissRequest, ZOpsCardEventParams, ZOpsCardEventResult, ZOpsCardEventsQuery, ZOpsCardEventsResponse,
 } from './schemas/ops-events';
+import { ZOpsSettingsChangeParams, ZOpsSettingsParams, ZOpsSettingsResponse, ZSettingsChange, ZSettingsChangeRequest, ZSettingsChangeResponse } from './schemas/ops-settings';
 import { ZStgSurveyResponsesResponse, ZSurveyParams, ZSurveyResponseCreated, ZSurveyResponseRequest } from './schemas/surveys';
 
 /**
@@ -179,6 +180,9 @@ export const API = withSchemas({
   opsCardEvents: { query: ZOpsCardEventsQuery, response: ZOpsCardEventsResponse },
   opsCardEventApply: { params: ZOpsCardEventParams, body: ZOpsCardEventApplyRequest, response: ZOpsCardEventResult },
   opsCardEventDismiss: { params: ZOpsCardEventParams, body: ZOpsCardEventDismissRequest, response: ZOpsCardEventResult },
+  opsSettings: { params: ZOpsSettingsParams, response: ZOpsSettingsResponse },
+  opsSettingsChange: { params: ZOpsSettingsParams, body: ZSettingsChangeRequest, response: ZSettingsChangeResponse },
+  opsSettingsDecide: { params: ZOpsSettingsChangeParams, body: ZOpsAdjustmentDecision, response: ZSettingsChange },
 });
 
 export type ApiTable = typeof API;

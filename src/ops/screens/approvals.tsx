@@ -48,6 +48,7 @@ export function ApprovalsScreen({ me }: { me: StaffMe }) {
     <section aria-labelledby="approvals-title">
       <h1 id="approvals-title">Approvals</h1>
       <p className="console-note">Adjustments above their requester&apos;s limit, oldest first. Each needs a second person; a request not decided within 72 hours expires.</p>
+      {may(me, 'settings.approve') && <p className="console-note">Partner settings changes that wait for approval are on <Link to="/settings">Partner settings</Link>, with each partner&apos;s history.</p>}
       <SelectField label="Partner" placeholder="All your partners" value={partner} onChange={(e) => setParams(e.target.value ? { partner: e.target.value } : {})}
         options={(partners.data?.partners ?? []).map((p) => ({ value: p.code, label: p.name }))} />
       {notice && <FormBanner kind={notice.kind}>{notice.text}</FormBanner>}

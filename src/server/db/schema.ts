@@ -6,7 +6,7 @@ import {
 import type {
   StoredCopyTokens, CustomerSupport, PartnerTheme, RouteMeta, StoreLinks, AppAnnouncementModal, NavLinkConfig,
 } from '#shared/schemas/partner';
-import type { EarnBasis } from '#shared/constants/rewards';
+import { PAYOUT_BREAKPOINT_CENTS, type EarnBasis } from '#shared/constants/rewards';
 import type { StaffRole } from '#shared/rules/ops-permissions';
 import type { AdjustmentLimits } from '#shared/rules/adjustments';
 import type { ErrorSource } from '#shared/rules/reference-code';
@@ -108,6 +108,8 @@ export const partners = pgTable('partners', {
   ssoClientSecret: text('sso_client_secret'),
   /** Which notification e-mails the partner sends, and to whom (docs/notifications.md); a missing kind uses DEFAULT_REWARD_MAILS. */
   rewardMails: jsonb('reward_mails').$type<RewardMailSettings>().notNull().default({}),
+  /** Cash-back partners: a member's balance is paid as a statement credit once it reaches this many cents (rules/partner-features.ts payoutBreakpointCents). */
+  payoutBreakpointCents: integer('payout_breakpoint_cents').notNull().default(PAYOUT_BREAKPOINT_CENTS),
   /** What each console role posts without a second person's approval (rules/adjustments.ts); null: the currency's defaults. */
   adjustmentLimits: jsonb('adjustment_limits').$type<Partial<AdjustmentLimits> | null>(),
   createdAt: createdAt(),
@@ -1178,3 +1180,32 @@ export const rewardAdjustments = pgTable('reward_adjustments', {
   index('reward_adjustments_waiting').on(t.partnerId, t.requestedAt).where(sql`status = 'PendingApproval'`),
 ]);
 export type RewardAdjustmentRow = typeof rewardAdjustments.$inferSelect;
+
+/**
+ * The change history of partners' settings made in the console (issue 27 item 6,
+ * rules/partner-settings.ts): who, when, why, the fields' values before and after. A change of
+ * what members earn waits for a second person (72 hours, never the requester) and applies only
+ * when approved; the others apply at once (status Applied). Rows are never deleted.
+ */
+export const settingsChanges = pgTable('settings_changes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  /** The settings changed (rules/partner-settings.ts SETTING_FIELDS). */
+  fields: text('fields').array().notNull(),
+  /** Their values before (when requested) and after, as the console shows them. */
+  before: jsonb('before').$type<Record<string, unknown>>().notNull(),
+  after: jsonb('after').$type<Record<string, unknown>>().notNull(),
+  reason: text('reason').notNull(),
+  requestedBy: integer('requested_by').notNull().references(() => staff.id),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Applied | PendingApproval | Rejected | Expired. */
+  status: text('status').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  decidedBy: integer('decided_by').references(() => staff.id),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  decisionNote: text('decision_note'),
+}, (t) => [
+  index('settings_changes_partner').on(t.partnerId, t.requestedAt),
+  index('settings_changes_waiting').on(t.partnerId, t.requestedAt).where(sql`status = 'PendingApproval'`),
+]);
+export type SettingsChangeRow = typeof settingsChanges.$inferSelect;

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { auditLog, memberRewards, members, partners, rewardAdjustments, staff, type MemberRow, type PartnerRow, type RewardAdjustmentRow, type StaffRow } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { addToYearRewards } from '../modules/bonuses';
+import { decisionCheck, EXPIRED, notWaiting, OWN_REQUEST } from './approvals';
 import { approvalExpiry, memberDescription, needsApproval, type AdjustmentReason } from '#shared/rules/adjustments';
 import { inScope, type PartnerScope } from '#shared/rules/ops-permissions';
 import { progressYear } from '#shared/rules/rewards/local-time';
@@ -21,9 +22,8 @@ import type { AdjustmentStatus, OpsAdjustment, OpsAdjustmentRequest } from '#sha
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const KEY_REUSED = 'This request key was already used for a different adjustment: reload the page and try again.';
-export const NOT_WAITING = 'This adjustment is no longer waiting for approval.';
-export const EXPIRED = 'This request waited more than 72 hours and has expired: ask for it again if it is still needed.';
-export const OWN_REQUEST = 'You cannot decide on your own request: another person with approval rights must.';
+export const NOT_WAITING = notWaiting('adjustment');
+export { EXPIRED, OWN_REQUEST };
 export const NOT_REVERSIBLE = 'Only a posted adjustment of this member that has not been reversed yet can be reversed.';
 export const REVERSE_AMOUNT = 'A counter-adjustment takes back exactly what the adjustment posted: its amount must be the opposite.';
 
@@ -93,9 +93,7 @@ export async function decideAdjustment(db: Db, opts: { by: StaffRow; scope: Part
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(rewardAdjustments).where(eq(rewardAdjustments.id, opts.adjustmentId)).for('update');
     if (!row || !inScope(opts.scope, row.partnerId)) throw AppError.notFound('There is no adjustment with this id among your partners.');
-    if (row.status !== 'PendingApproval') throw new AppError(409, NOT_WAITING);
-    if (row.requestedBy === opts.by.id) throw AppError.forbidden(OWN_REQUEST);
-    if (row.expiresAt && row.expiresAt <= now) {
+    if (decisionCheck(row, opts.by, now, 'adjustment') === 'expired') {
       await tx.update(rewardAdjustments).set({ status: 'Expired', decidedAt: now }).where(eq(rewardAdjustments.id, row.id));
       return 'expired' as const;
     }

@@ -13,6 +13,7 @@ import { rateLimitsPlugin } from '../plugins/rate-limits';
 import { cardEventRoutes } from './events.routes';
 import { opsRoutes } from './ops.routes';
 import { reportRoutes } from './reports.routes';
+import { settingsRoutes } from './settings.routes';
 import { staffSealingKey } from './staff';
 import { staffAuthPlugin } from './staff-auth';
 
@@ -36,7 +37,7 @@ export async function buildOpsApp(opts: BuildOpsAppOptions): Promise<FastifyInst
   await app.register(rateLimitsPlugin, { db, max: opts.rateLimitMax ?? config.apiRateLimit });
   await app.register(openapiPlugin, {
     title: 'Operator console API',
-    description: 'The operator console of the dining rewards programme (docs/features/console.md): staff sign-in with a second factor, member look-up, the claims queue, card-network events waiting for a person, staff accounts, the audit log and the partners\' reports. Served on the console\'s own origin only; who may call what is the permission table of src/shared/rules/ops-permissions.ts.',
+    description: 'The operator console of the dining rewards programme (docs/features/console.md): staff sign-in with a second factor, member look-up, the claims queue, card-network events waiting for a person, staff accounts, the audit log, the partners\' reports and their settings. Served on the console\'s own origin only; who may call what is the permission table of src/shared/rules/ops-permissions.ts.',
     server: 'The operator console (its own host, OPS_HOST).',
     tags: [{ name: 'ops', description: 'The operator console.' }],
   });
@@ -44,6 +45,7 @@ export async function buildOpsApp(opts: BuildOpsAppOptions): Promise<FastifyInst
   await app.register(async (scope) => opsRoutes(scope.withTypeProvider<ZodTypeProvider>(), { db, config, key, mailer: opts.mailer, signInPerMinute: opts.signInPerMinute }));
   await app.register(async (scope) => reportRoutes(scope.withTypeProvider<ZodTypeProvider>(), { db }));
   await app.register(async (scope) => cardEventRoutes(scope.withTypeProvider<ZodTypeProvider>(), { db }));
+  await app.register(async (scope) => settingsRoutes(scope.withTypeProvider<ZodTypeProvider>(), { db, config }));
 
   // The console's own build (vite.ops.config.ts): dist/ops beside dist/client.
   const consoleDir = path.resolve(config.clientDir, '..', 'ops');

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { staffLoginFailures, staffSessions } from '../db/schema';
 import { LOCKOUT_WINDOW_MS } from '../modules/lockout';
 import { expireAdjustments } from './adjustments';
+import { expireSettingsChanges } from './settings';
 
 /** Deletes console sessions past their idle or absolute end, and failure counts past their window that lock nobody. */
 export async function sweepStaff(db: Db, now: Date): Promise<string> {
@@ -13,10 +14,11 @@ export async function sweepStaff(db: Db, now: Date): Promise<string> {
     or(isNull(staffLoginFailures.lockedUntil), lt(staffLoginFailures.lockedUntil, now)),
   ));
   const expired = await expireAdjustments(db, now);
-  return `${sessions.length} console sessions ended, ${expired} adjustment requests expired`;
+  const settings = await expireSettingsChanges(db, now);
+  return `${sessions.length} console sessions ended, ${expired} adjustment requests and ${settings} settings changes expired`;
 }
 
-/** `staff-sweep`, every 10 minutes: the operator console's expired sessions, spent failure counts and adjustment requests past their 72 hours. */
+/** `staff-sweep`, every 10 minutes: the operator console's expired sessions, spent failure counts, and adjustment requests and settings changes past their 72 hours. */
 export function opsJobs(): ScheduledJob[] {
   return [{ name: 'staff-sweep', everyMs: 10 * 60_000, run: async ({ db, now }) => sweepStaff(db, now) }];
 }

@@ -259,7 +259,7 @@ describe('the staff sweep job', () => {
       { id: 'idle-gone', staffId: person!.id, expiresAt: new Date(now.getTime() - 1000), endsAt: new Date(now.getTime() + 3_600_000) },
       { id: 'end-gone', staffId: person!.id, expiresAt: new Date(now.getTime() + 60_000), endsAt: new Date(now.getTime() - 1000) },
     ]);
-    expect(await sweepStaff(t.database.db, now)).toMatch(/^2 console sessions ended, \d+ adjustment requests expired$/);
+    expect(await sweepStaff(t.database.db, now)).toMatch(/^2 console sessions ended, \d+ adjustment requests and \d+ settings changes expired$/);
     const left = await t.database.db.select({ id: staffSessions.id }).from(staffSessions).where(inArray(staffSessions.id, ['idle-gone', 'end-gone']));
     expect(left).toEqual([]);
     expect((await b.send({ method: 'GET', url: '/api/ops/me' })).statusCode).toBe(200);

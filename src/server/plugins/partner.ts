@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { isIP } from 'node:net';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
+import { listenForChanges } from '../db/listen';
 import { partners, type PartnerRow } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { isPartnerlessRoute } from './route-rules';
@@ -22,6 +23,9 @@ declare module 'fastify' {
     readonly sitePartner: PartnerRow;
   }
 }
+
+/** NOTIFY on this channel after changing partner rows: every server reloads its partner directory (plugins/partner.ts). */
+export const PARTNER_SETTINGS_CHANNEL = 'partner_settings';
 
 /** Never the Host header itself: an error answer quotes nothing the request chose. */
 const noPartnerSite = () => new AppError(404, 'There is no partner site at this address.');
@@ -74,11 +78,17 @@ export const partnerPlugin = fp(async (app: FastifyInstance, opts: { db: Db; con
     directory = buildDirectory(rows, opts.config.partnerHosts);
   };
   await reload();
-  // Partner rows change rarely (an operator edits them); reloading in the background keeps every
-  // instance current within 30 s and keeps the database off the request path.
-  const timer = setInterval(() => void reload().catch(() => undefined), 30_000);
+  // Partner rows change rarely (an operator edits them in the console, which sends NOTIFY
+  // partner_settings on commit: server/ops/settings.ts); every instance reloads on it, and every
+  // 30 s in case a notification is missed, which keeps the database off the request path.
+  const onChange = () => void reload().catch(() => undefined);
+  const unlisten = await listenForChanges(opts.db, PARTNER_SETTINGS_CHANNEL, onChange).catch(() => undefined);
+  const timer = setInterval(onChange, 30_000);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await unlisten?.().catch(() => undefined);
+  });
   app.decorate('partners', { reload, get: () => directory });
   app.decorateRequest('partner', null);
   app.decorateRequest('sitePartner', {

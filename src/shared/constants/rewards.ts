@@ -18,7 +18,7 @@ export type ProgressStatus = (typeof PROGRESS_STATUSES)[number];
  * 12th), for the rest of that year and all of the next. Read through rules/rewards/policy.ts.
  */
 export const VIP_QUALIFYING_DINES = 11;
-/** §9 payout breakpoint of cash-back partners, in cents. */
+/** §9 payout breakpoint of cash-back partners, in cents: the default of partners.payout_breakpoint_cents (read through rules/partner-features.ts). */
 export const PAYOUT_BREAKPOINT_CENTS = 2000;
 /** An authorisation never cleared after this many days is forfeit ("not settled"). */
 export const AUTH_FORFEIT_DAYS = 10;

@@ -56,6 +56,12 @@ export const OPS_PERMISSIONS = [
   'events.read',
   /** Apply such an event again (through the rewards engine) or dismiss it with a reason. */
   'events.resolve',
+  /** A partner's settings (switches, earning, limits, support contacts, hosts) and their change history. */
+  'settings.read',
+  /** Change a partner's settings: at once, or (what members earn) waiting for a second person. */
+  'settings.change',
+  /** Approve or reject another person's settings change waiting for approval. */
+  'settings.approve',
 ] as const;
 export type OpsPermission = (typeof OPS_PERMISSIONS)[number];
 
@@ -65,11 +71,11 @@ const SERVICE: readonly OpsPermission[] = ['members.read', 'members.unlock', 'me
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly OpsPermission[]> = {
   none: [],
   agent: [...SERVICE, 'events.read'],
-  supervisor: [...SERVICE, 'members.close', 'adjustments.approve', 'reports.read', 'events.read', 'events.resolve'],
+  supervisor: [...SERVICE, 'members.close', 'adjustments.approve', 'reports.read', 'events.read', 'events.resolve', 'settings.read'],
   contentEditor: [],
-  partnerManager: ['members.read', 'claims.read', 'adjustments.read', 'reports.read'],
-  auditor: ['members.read', 'claims.read', 'adjustments.read', 'audit.read', 'errors.read', 'reports.read', 'events.read'],
-  administrator: [...SERVICE, 'members.close', 'adjustments.approve', 'audit.read', 'staff.manage', 'reports.read', 'events.read', 'events.resolve'],
+  partnerManager: ['members.read', 'claims.read', 'adjustments.read', 'reports.read', 'settings.read', 'settings.change', 'settings.approve'],
+  auditor: ['members.read', 'claims.read', 'adjustments.read', 'audit.read', 'errors.read', 'reports.read', 'events.read', 'settings.read'],
+  administrator: [...SERVICE, 'members.close', 'adjustments.approve', 'audit.read', 'staff.manage', 'reports.read', 'events.read', 'events.resolve', 'settings.read', 'settings.change', 'settings.approve'],
 };
 
 /** The team a member is told looked at their account (the member's access list, the emulation banner). */
@@ -131,6 +137,9 @@ export const OPS_CALL_ACCESS = {
   opsCardEvents: 'events.read',
   opsCardEventApply: 'events.resolve',
   opsCardEventDismiss: 'events.resolve',
+  opsSettings: 'settings.read',
+  opsSettingsChange: 'settings.change',
+  opsSettingsDecide: 'settings.approve',
 } as const satisfies Record<OpsCallName, OpsCallAccess>;
 
 export type OpsCallAccess = 'public' | 'staff' | OpsPermission;

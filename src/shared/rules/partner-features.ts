@@ -95,6 +95,11 @@ export function paysStatementCredits(partner: Currency): boolean {
   return partner.currencyType === 'Dollar' || partner.currencyType === 'Credit';
 }
 
+/** §9 the balance (cents) at which a cash-back partner pays a member's statement credit: the partner's payout breakpoint (a console setting). */
+export function payoutBreakpointCents(partner: { payoutBreakpointCents: number }): number {
+  return partner.payoutBreakpointCents;
+}
+
 /** The switches §3 "feature flags" are made from: fields of both the partner row and the page's configuration. */
 export type FeatureSwitches = Enrolling & SmsSwitches & {
   hasVIP: boolean; hasAutoEnroll: boolean; hasPartnerLoadedCards: boolean; openTableReservationsEnabled: boolean; hasFlexOffers: boolean;

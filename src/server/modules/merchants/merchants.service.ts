@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import type { PGlite } from '@electric-sql/pglite';
+import { listenForChanges } from '../../db/listen';
 import { merchantIndexVersion } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { geocode, type GeoPoint } from '../../lib/geo';
@@ -172,7 +171,7 @@ export class MerchantSearch {
   async watch(pollMs = POLL_MS): Promise<void> {
     this.stopped = false;
     const onChange = () => void this.refresh().catch(() => undefined);
-    this.unlisten = await listenForChanges(this.db, onChange).catch(() => undefined);
+    this.unlisten = await listenForChanges(this.db, MERCHANT_INDEX_CHANNEL, onChange).catch(() => undefined);
     this.timer = setInterval(onChange, pollMs);
     this.timer.unref();
   }
@@ -288,56 +287,6 @@ async function readMarker(db: Db): Promise<Marker> {
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/**
- * Calls onChange on NOTIFY merchant_index: PGlite delivers it in process; on PostgreSQL a
- * connection of its own listens (a pool connection would be handed back and lose it), and is
- * opened again if it drops. Returns how to stop.
- */
-async function listenForChanges(db: Db, onChange: () => void): Promise<() => Promise<void>> {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (client && typeof (client as PGlite).listen === 'function' && !(client instanceof pg.Pool)) {
-    return (client as PGlite).listen(MERCHANT_INDEX_CHANNEL, onChange);
-  }
-  if (!(client instanceof pg.Pool)) return async () => undefined;
-  const options = client.options;
-  let conn: pg.Client | undefined;
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
-  const open = async () => {
-    if (closed) return;
-    const c = new pg.Client({ ...options, keepAlive: true });
-    const again = () => {
-      if (conn !== c) return;
-      conn = undefined;
-      c.end().catch(() => undefined);
-      if (!closed) retry = setTimeout(() => void open(), 1000).unref();
-      // Whatever changed while the connection was down is read now.
-      onChange();
-    };
-    c.on('error', again);
-    c.on('end', again);
-    c.on('notification', (msg) => { if (msg.channel === MERCHANT_INDEX_CHANNEL) onChange(); });
-    conn = c;
-    try {
-      await c.connect();
-      await c.query(`listen ${MERCHANT_INDEX_CHANNEL}`);
-    } catch {
-      again();
-    }
-  };
-  await open();
-  return async () => {
-    closed = true;
-    if (retry) clearTimeout(retry);
-    const c = conn;
-    conn = undefined;
-    if (!c) return;
-    // A connection whose database stopped answering never completes end(): wait a moment for a
-    // clean goodbye, then drop the socket, so that shutting down never hangs on an outage.
-    await Promise.race([c.end().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
-    (c as unknown as { connection?: { stream?: { destroy?: () => void } } }).connection?.stream?.destroy?.();
-  };
-}
 
 /** Coordinates win over text (a map search, 'Current Location'); text is geocoded offline. */
 function resolveCenter(q: MerchantSearchQuery): { center: GeoPoint; label: string } {

@@ -3,8 +3,8 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dines, memberBalances, memberCards, memberRewards, members, partners, statementCredits } from '../../db/schema';
 import { CURRENCY_TYPES } from '#shared/constants/partner';
-import { PAYOUT_BREAKPOINT_CENTS, type RedemptionStatus } from '#shared/constants/rewards';
-import { paysStatementCredits } from '#shared/rules/partner-features';
+import type { RedemptionStatus } from '#shared/constants/rewards';
+import { payoutBreakpointCents, paysStatementCredits } from '#shared/rules/partner-features';
 import { builtInLedger, type LedgerPosting, type PartnerLedgerAdapter } from './partner-ledger';
 
 /**
@@ -239,7 +239,7 @@ async function settleOpenCredits(db: Db, processor: StatementCreditProcessor, li
  * breakpoint, writes a statement credit of the whole balance, debits the balance and marks the
  * rewards Paid: one transaction per batch of members.
  */
-async function issueCredits(db: Db, opts: { breakpointCents: number; limit: number; now: Date }) {
+async function issueCredits(db: Db, opts: { breakpointCents?: number; limit: number; now: Date }) {
   const result = { issued: 0, issuedCents: 0, balances: 0 };
   for (let after = 0; ;) {
     // Members with Awarded rewards, and those whose stored balance may have gone stale (a refund forfeited an Awarded reward).
@@ -249,7 +249,9 @@ async function issueCredits(db: Db, opts: { breakpointCents: number; limit: numb
     const done = await db.transaction(async (tx) => {
       const locked = await lockMembersSkipping(tx, ids);
       if (locked.length === 0) return { issued: 0, issuedCents: 0, balances: 0 };
-      const owners = await tx.select({ id: members.id, partnerId: members.partnerId }).from(members).where(inArray(members.id, locked));
+      const owners = await tx.select({ id: members.id, partnerId: members.partnerId, breakpoint: partners.payoutBreakpointCents })
+        .from(members).innerJoin(partners, eq(partners.id, members.partnerId)).where(inArray(members.id, locked));
+      const breakpoints = new Map(owners.map((o) => [o.id, opts.breakpointCents ?? payoutBreakpointCents({ payoutBreakpointCents: o.breakpoint })]));
       const sums = await tx.select({ memberId: memberRewards.memberId, cents: sql<number>`coalesce(sum(${memberRewards.amount}), 0)`.mapWith(Number) })
         .from(memberRewards).where(and(inArray(memberRewards.memberId, locked), eq(memberRewards.status, 'Awarded'))).groupBy(memberRewards.memberId);
       const cents = new Map(sums.map((s) => [s.memberId, s.cents]));
@@ -257,7 +259,7 @@ async function issueCredits(db: Db, opts: { breakpointCents: number; limit: numb
       await setBalances(tx, balances);
       let issued = 0;
       let issuedCents = 0;
-      for (const b of balances.filter((x) => x.cents >= opts.breakpointCents)) {
+      for (const b of balances.filter((x) => x.cents >= breakpoints.get(x.memberId)!)) {
         const creditId = `cr_${randomUUID().replace(/-/g, '')}`;
         const target = await creditTarget(tx, b.memberId);
         await tx.insert(statementCredits).values({ creditId, partnerId: b.partnerId, memberId: b.memberId, amountCents: b.cents, status: 'pending', ...target });
@@ -278,11 +280,11 @@ async function issueCredits(db: Db, opts: { breakpointCents: number; limit: numb
   return result;
 }
 
-/** The statement-credit job: settle the credits sent on earlier runs, then pay the balances at the breakpoint. */
+/** The statement-credit job: settle the credits sent on earlier runs, then pay the balances at their partner's breakpoint (breakpointCents: one for all, in tests). */
 export async function payStatementCredits(db: Db, opts: RunOptions & { processor?: StatementCreditProcessor; breakpointCents?: number } = {}) {
   const limit = opts.batch ?? DEFAULT_BATCH;
   const now = opts.now ?? new Date();
   const settled = await settleOpenCredits(db, opts.processor ?? standInProcessor, limit, now);
-  const issued = await issueCredits(db, { breakpointCents: opts.breakpointCents ?? PAYOUT_BREAKPOINT_CENTS, limit, now });
+  const issued = await issueCredits(db, { breakpointCents: opts.breakpointCents, limit, now });
   return { ...settled, ...issued };
 }

@@ -3,11 +3,11 @@ import type { MemberRow, PartnerRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { TIER_LEVELS } from '#shared/constants/member';
 import {
-  NOT_EARNED_REASONS, PAYOUT_BREAKPOINT_CENTS, REDEMPTION_STATUSES, REWARD_SOURCE_CODES, REWARD_STATUSES, type NotEarnedReason, type RedemptionStatus, type RewardSourceCode,
+  NOT_EARNED_REASONS, REDEMPTION_STATUSES, REWARD_SOURCE_CODES, REWARD_STATUSES, type NotEarnedReason, type RedemptionStatus, type RewardSourceCode,
   type RewardStatus,
 } from '#shared/constants/rewards';
 import { deferralDeadline, lastDayToActivate, rowBasis } from '#shared/rules/rewards/policy';
-import { paysStatementCredits } from '#shared/rules/partner-features';
+import { payoutBreakpointCents, paysStatementCredits } from '#shared/rules/partner-features';
 import type { CreditBalance, CreditRecord, CreditRecordsPage, DineSummary, Transaction, TransactionsPage } from '#shared/schemas/rewards';
 import { progressFigures } from '../members';
 import { merchantLocalDateTime, progressYear } from '#shared/rules/rewards/local-time';
@@ -194,7 +194,7 @@ export function requireStatementCredits(partner: PartnerRow): void {
 export async function creditBalance(db: Db, who: Who): Promise<CreditBalance> {
   requireStatementCredits(who.partner);
   const [balance, paying] = await Promise.all([awardedCents(db, owner(who)), pendingPayoutCents(db, owner(who))]);
-  return { memberBalance: dollars(balance), payoutBreakpoint: dollars(PAYOUT_BREAKPOINT_CENTS), pendingPayout: dollars(paying) };
+  return { memberBalance: dollars(balance), payoutBreakpoint: dollars(payoutBreakpointCents(who.partner)), pendingPayout: dollars(paying) };
 }
 
 /** GET /api/Member/TransactionsStatementCredits: the member's credit records, newest first. */
