@@ -31,6 +31,10 @@ import {
   ZOpsSignOutResponse, ZOpsStaffCreateRequest, ZOpsStaffCreateResponse, ZOpsStaffParams, ZOpsStaffResponse, ZOpsStaffUpdateRequest, ZOpsStaffUpdateResponse,
 } from './schemas/ops';
 import { ZOpsReport, ZOpsReportCsv, ZOpsReportParams, ZOpsReportQuery } from './schemas/ops-reports';
+import {
+  ZContentPreviewStart, ZContentPreviewStarted, ZOpsContentDraft, ZOpsContentItem, ZOpsContentItemParams, ZOpsContentList, ZOpsContentPartnerParams, ZOpsContentPreview,
+  ZOpsContentPreviewRequest, ZOpsContentRollback, ZOpsContentSchedule, ZOpsContentScheduleParams, ZOpsContentScheduleView,
+} from './schemas/ops-content';
 import { ZStgSurveyResponsesResponse, ZSurveyParams, ZSurveyResponseCreated, ZSurveyResponseRequest } from './schemas/surveys';
 
 /**
@@ -74,6 +78,7 @@ export const API = withSchemas({
   useSignInLink: { body: ZSignInLinkUseRequest, response: ZSignInResponse },
   signOut: { response: ZSignOutResponse },
   startEmulation: { body: ZStartEmulationRequest, response: ZSignInResponse },
+  startContentPreview: { body: ZContentPreviewStart, response: ZContentPreviewStarted },
   // Password recovery.
   recover: { body: ZRecoverRequest, response: ZOkResponse, status: 202 },
   recoverToken: { query: ZRecoverTokenQuery, response: ZOkResponse },
@@ -173,6 +178,15 @@ export const API = withSchemas({
   opsReport: { params: ZOpsReportParams, query: ZOpsReportQuery, response: ZOpsReport },
   /** text/csv, an attachment. */
   opsReportCsv: { params: ZOpsReportParams, query: ZOpsReportQuery, response: ZOpsReportCsv },
+  opsContentList: { params: ZOpsContentPartnerParams, response: ZOpsContentList },
+  opsContentItem: { params: ZOpsContentItemParams, response: ZOpsContentItem },
+  opsContentDraft: { params: ZOpsContentItemParams, body: ZOpsContentDraft, response: ZOpsContentItem },
+  opsContentDraftDiscard: { params: ZOpsContentItemParams, response: ZOpsContentItem },
+  opsContentPublish: { params: ZOpsContentItemParams, response: ZOpsContentItem },
+  opsContentRollback: { params: ZOpsContentItemParams, body: ZOpsContentRollback, response: ZOpsContentItem },
+  opsContentSchedule: { params: ZOpsContentItemParams, body: ZOpsContentSchedule, response: ZOpsContentScheduleView, status: 201 },
+  opsContentScheduleCancel: { params: ZOpsContentScheduleParams, response: ZOpsContentItem },
+  opsContentPreview: { params: ZOpsContentPartnerParams, body: ZOpsContentPreviewRequest, response: ZOpsContentPreview, status: 201 },
 });
 
 export type ApiTable = typeof API;

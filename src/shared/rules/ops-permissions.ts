@@ -48,6 +48,10 @@ export const OPS_PERMISSIONS = [
   'staff.manage',
   /** The partners' reports per day (joins, dines, rewards, payouts, liability, claims, reservations) and their CSV. */
   'reports.read',
+  /** The partners' content pages: items, drafts, versions and schedules. */
+  'content.read',
+  /** Edit content drafts, preview them on the partner site, publish, roll back, schedule (§6 cmsPreview). */
+  'content.edit',
 ] as const;
 export type OpsPermission = (typeof OPS_PERMISSIONS)[number];
 
@@ -58,10 +62,10 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly OpsPermission[]> = {
   none: [],
   agent: SERVICE,
   supervisor: [...SERVICE, 'adjustments.approve', 'reports.read'],
-  contentEditor: [],
-  partnerManager: ['members.read', 'claims.read', 'adjustments.read', 'reports.read'],
-  auditor: ['members.read', 'claims.read', 'adjustments.read', 'audit.read', 'errors.read', 'reports.read'],
-  administrator: [...SERVICE, 'adjustments.approve', 'audit.read', 'staff.manage', 'reports.read'],
+  contentEditor: ['content.read', 'content.edit'],
+  partnerManager: ['members.read', 'claims.read', 'adjustments.read', 'reports.read', 'content.read'],
+  auditor: ['members.read', 'claims.read', 'adjustments.read', 'audit.read', 'errors.read', 'reports.read', 'content.read'],
+  administrator: [...SERVICE, 'adjustments.approve', 'audit.read', 'staff.manage', 'reports.read', 'content.read', 'content.edit'],
 };
 
 /** The team a member is told looked at their account (the member's access list, the emulation banner). */
@@ -118,6 +122,15 @@ export const OPS_CALL_ACCESS = {
   opsStaffUpdate: 'staff.manage',
   opsReport: 'reports.read',
   opsReportCsv: 'reports.read',
+  opsContentList: 'content.read',
+  opsContentItem: 'content.read',
+  opsContentDraft: 'content.edit',
+  opsContentDraftDiscard: 'content.edit',
+  opsContentPublish: 'content.edit',
+  opsContentRollback: 'content.edit',
+  opsContentSchedule: 'content.edit',
+  opsContentScheduleCancel: 'content.edit',
+  opsContentPreview: 'content.edit',
 } as const satisfies Record<OpsCallName, OpsCallAccess>;
 
 export type OpsCallAccess = 'public' | 'staff' | OpsPermission;
