@@ -19,6 +19,7 @@ import { AuditScreen } from './screens/audit';
 import { ErrorLookupScreen } from './screens/errors';
 import { StaffScreen } from './screens/staff';
 import { ReportsScreen } from './screens/reports';
+import { ContentScreen } from './screens/content';
 
 /** The console's screens (docs/features/console.md); each needs the permission of its calls. */
 const SCREENS: Array<{ path: string; label: string; permission: OpsPermission }> = [
@@ -28,6 +29,7 @@ const SCREENS: Array<{ path: string; label: string; permission: OpsPermission }>
   { path: '/errors', label: 'Error look-up', permission: 'errors.read' },
   { path: '/audit', label: 'Audit log', permission: 'audit.read' },
   { path: '/reports', label: 'Reports', permission: 'reports.read' },
+  { path: '/content', label: 'Content', permission: 'content.read' },
   { path: '/staff', label: 'Staff', permission: 'staff.manage' },
 ];
 
@@ -62,6 +64,7 @@ function Gate() {
         <Route path="/errors/:reference" element={guard('errors.read', <ErrorLookupScreen me={staff} />)} />
         <Route path="/audit" element={guard('audit.read', <AuditScreen />)} />
         <Route path="/reports" element={guard('reports.read', <ReportsScreen />)} />
+        <Route path="/content" element={guard('content.read', <ContentScreen me={staff} />)} />
         <Route path="/staff" element={guard('staff.manage', <StaffScreen me={staff} />)} />
         <Route path="*" element={<h1>There is no such page in the console.</h1>} />
       </Routes>
