@@ -4,13 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test/app';
 import { TestBrowser } from '../test/browser';
 import { createOpsApp, OpsBrowser, previewBrowser, signedInAs } from '../test/ops';
-import { auditLog, contentPages, contentSchedules, contentVersions, partners } from '../db/schema';
+import { auditLog, contentPages, contentPreviewGrants, contentSchedules, contentVersions, partners } from '../db/schema';
 import { buildContent } from '../demo/content';
 import { buildPartners } from '../demo/partners';
 import type { StaffRole } from '#shared/rules/ops-permissions';
 import type { CmsResponse } from '#shared/schemas/cms';
 import { CONTENT_FIELD_SCHEMAS, type OpsContentItem, type OpsContentList, type OpsContentName } from '#shared/schemas/ops-content';
 import { contentJobs } from './content';
+import { sweepStaff } from './jobs';
 
 let t: TestApp;
 let ops: FastifyInstance;
@@ -196,6 +197,19 @@ describe('console content', () => {
     // Run again: nothing more.
     expect(await job!.run({ db, now: new Date(at.getTime() + 60_000), log })).toBe('0 scheduled content publishes');
 
+    // A draft edited after it was scheduled: the scheduled fields are published, the newer draft stays a draft.
+    const scheduled = { ...popup, title: 'Autumn is for dining out' };
+    const newer = { ...popup, title: 'Autumn, edited after scheduling' };
+    await editor.send({ method: 'PUT', url: `${item(slug, 'popup')}/draft`, payload: { fields: scheduled } });
+    expect((await editor.send({ method: 'POST', url: `${item(slug, 'popup')}/schedule`, payload: { publishAt: at.toISOString() } })).statusCode).toBe(201);
+    await editor.send({ method: 'PUT', url: `${item(slug, 'popup')}/draft`, payload: { fields: newer } });
+    expect(await job!.run({ db, now: new Date(at.getTime() + 90_000), log })).toBe('1 scheduled content publishes');
+    expect((await publicPopup())!.fields).toEqual(scheduled);
+    const kept = (await editor.send({ method: 'GET', url: item(slug, 'popup') })).json<OpsContentItem>();
+    expect(kept.draft!.fields).toEqual(newer);
+    expect(kept.versions.map((v) => v.version)).toEqual([2, 1]);
+    await editor.send({ method: 'DELETE', url: `${item(slug, 'popup')}/draft` });
+
     // A second schedule, cancelled: never published.
     const later = { ...popup, title: 'Spring is for dining out' };
     await editor.send({ method: 'PUT', url: `${item(slug, 'popup')}/draft`, payload: { fields: later } });
@@ -204,7 +218,7 @@ describe('console content', () => {
     expect((await editor.send({ method: 'POST', url: `/api/ops/content-schedules/${second}/cancel`, payload: {} })).statusCode).toBe(200);
     expect((await editor.send({ method: 'POST', url: `/api/ops/content-schedules/${second}/cancel`, payload: {} })).statusCode).toBe(409);
     expect(await job!.run({ db, now: new Date(at.getTime() + 120_000), log })).toBe('0 scheduled content publishes');
-    expect((await publicPopup())!.fields).toEqual(popup);
+    expect((await publicPopup())!.fields).toEqual(scheduled);
     expect((await db.select().from(contentSchedules).where(eq(contentSchedules.id, second)))[0]!.status).toBe('cancelled');
   });
 
@@ -235,5 +249,12 @@ describe('console content', () => {
     expect((await staffWindow.send({ method: 'GET', url: '/?preview=1', headers: html })).body).toContain('Draft title nobody else sees');
     const versions = await t.database.db.select().from(contentVersions).where(eq(contentVersions.partnerId, (await hilton()).id));
     expect(versions.every((v) => v.fields.title !== draft.title)).toBe(true);
+    // Ended sessions and grants never used are swept; the window then sees the published page.
+    const unused = await signedInAs(t, ops, 'contentEditor');
+    expect((await unused.send({ method: 'POST', url: '/api/ops/content/hilton/preview', payload: {} })).statusCode).toBe(201);
+    const later = new Date(Date.now() + 31 * 60_000);
+    await sweepStaff(t.database.db, later);
+    expect(await t.database.db.select().from(contentPreviewGrants).where(eq(contentPreviewGrants.partnerId, (await hilton()).id))).toHaveLength(0);
+    expect((await staffWindow.send({ method: 'GET', url: '/?preview=1', headers: html })).body).not.toContain('Draft title nobody else sees');
   });
 });
