@@ -21,6 +21,7 @@ import { StaffScreen } from './screens/staff';
 import { ReportsScreen } from './screens/reports';
 import { CardEventsScreen } from './screens/events';
 import { SettingsScreen } from './screens/settings';
+import { ContentScreen } from './screens/content';
 
 /** The console's screens (docs/features/console.md); each needs the permission of its calls. */
 const SCREENS: Array<{ path: string; label: string; permission: OpsPermission }> = [
@@ -32,6 +33,7 @@ const SCREENS: Array<{ path: string; label: string; permission: OpsPermission }>
   { path: '/audit', label: 'Audit log', permission: 'audit.read' },
   { path: '/reports', label: 'Reports', permission: 'reports.read' },
   { path: '/settings', label: 'Partner settings', permission: 'settings.read' },
+  { path: '/content', label: 'Content', permission: 'content.read' },
   { path: '/staff', label: 'Staff', permission: 'staff.manage' },
 ];
 
@@ -68,6 +70,7 @@ function Gate() {
         <Route path="/audit" element={guard('audit.read', <AuditScreen />)} />
         <Route path="/reports" element={guard('reports.read', <ReportsScreen />)} />
         <Route path="/settings" element={guard('settings.read', <SettingsScreen me={staff} />)} />
+        <Route path="/content" element={guard('content.read', <ContentScreen me={staff} />)} />
         <Route path="/staff" element={guard('staff.manage', <StaffScreen me={staff} />)} />
         <Route path="*" element={<h1>There is no such page in the console.</h1>} />
       </Routes>

@@ -78,7 +78,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // Modules.
   await app.register(csrfRoutes);
-  await app.register(partnersRoutes, { db });
+  await app.register(partnersRoutes, { db, config });
   // One search index, shared with the reviews module (a review updates its entry at once).
   const search = opts.search ?? await watchedSearch(app, db);
   await app.register(merchantsRoutes, { db, search });

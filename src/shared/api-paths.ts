@@ -25,6 +25,8 @@ export const API_PATHS = {
   signOut: get('/api/SignOut'),
   /** The console's "View as member" opens here: a one-time grant starts a read-only emulation session (§6). */
   startEmulation: post('/api/Emulation'),
+  /** The console's content "Preview" opens here: a one-time grant starts a draft preview session of this partner (§6 cmsPreview). */
+  startContentPreview: post('/api/ContentPreview'),
   // Password recovery.
   recover: post('/api/Recover'),
   recoverToken: get('/api/Recover/Token'),
@@ -130,6 +132,16 @@ export const API_PATHS = {
   opsSettings: get('/api/ops/settings/:partner'),
   opsSettingsChange: put('/api/ops/settings/:partner'),
   opsSettingsDecide: post('/api/ops/settings-changes/:changeId/decision'),
+  // Content (issue 27 item 5): a partner's eleven content pages, drafts, versions, schedules, preview.
+  opsContentList: get('/api/ops/content/:partner'),
+  opsContentItem: get('/api/ops/content/:partner/:contentName/:slug'),
+  opsContentDraft: put('/api/ops/content/:partner/:contentName/:slug/draft'),
+  opsContentDraftDiscard: del('/api/ops/content/:partner/:contentName/:slug/draft'),
+  opsContentPublish: post('/api/ops/content/:partner/:contentName/:slug/publish'),
+  opsContentRollback: post('/api/ops/content/:partner/:contentName/:slug/rollback'),
+  opsContentSchedule: post('/api/ops/content/:partner/:contentName/:slug/schedule'),
+  opsContentScheduleCancel: post('/api/ops/content-schedules/:scheduleId/cancel'),
+  opsContentPreview: post('/api/ops/content/:partner/preview'),
 } as const satisfies Record<string, ApiPath>;
 
 export type ApiName = keyof typeof API_PATHS;

@@ -35,6 +35,10 @@ import {
   ZOpsCardEventApplyRequest, ZOpsCardEventDismissRequest, ZOpsCardEventParams, ZOpsCardEventResult, ZOpsCardEventsQuery, ZOpsCardEventsResponse,
 } from './schemas/ops-events';
 import { ZOpsSettingsChangeParams, ZOpsSettingsParams, ZOpsSettingsResponse, ZSettingsChange, ZSettingsChangeRequest, ZSettingsChangeResponse } from './schemas/ops-settings';
+import {
+  ZContentPreviewStart, ZContentPreviewStarted, ZOpsContentDraft, ZOpsContentItem, ZOpsContentItemParams, ZOpsContentList, ZOpsContentPartnerParams, ZOpsContentPreview,
+  ZOpsContentPreviewRequest, ZOpsContentRollback, ZOpsContentSchedule, ZOpsContentScheduleParams, ZOpsContentScheduleView,
+} from './schemas/ops-content';
 import { ZStgSurveyResponsesResponse, ZSurveyParams, ZSurveyResponseCreated, ZSurveyResponseRequest } from './schemas/surveys';
 
 /**
@@ -78,6 +82,7 @@ export const API = withSchemas({
   useSignInLink: { body: ZSignInLinkUseRequest, response: ZSignInResponse },
   signOut: { response: ZSignOutResponse },
   startEmulation: { body: ZStartEmulationRequest, response: ZSignInResponse },
+  startContentPreview: { body: ZContentPreviewStart, response: ZContentPreviewStarted },
   // Password recovery.
   recover: { body: ZRecoverRequest, response: ZOkResponse, status: 202 },
   recoverToken: { query: ZRecoverTokenQuery, response: ZOkResponse },
@@ -183,6 +188,15 @@ export const API = withSchemas({
   opsSettings: { params: ZOpsSettingsParams, response: ZOpsSettingsResponse },
   opsSettingsChange: { params: ZOpsSettingsParams, body: ZSettingsChangeRequest, response: ZSettingsChangeResponse },
   opsSettingsDecide: { params: ZOpsSettingsChangeParams, body: ZOpsAdjustmentDecision, response: ZSettingsChange },
+  opsContentList: { params: ZOpsContentPartnerParams, response: ZOpsContentList },
+  opsContentItem: { params: ZOpsContentItemParams, response: ZOpsContentItem },
+  opsContentDraft: { params: ZOpsContentItemParams, body: ZOpsContentDraft, response: ZOpsContentItem },
+  opsContentDraftDiscard: { params: ZOpsContentItemParams, response: ZOpsContentItem },
+  opsContentPublish: { params: ZOpsContentItemParams, response: ZOpsContentItem },
+  opsContentRollback: { params: ZOpsContentItemParams, body: ZOpsContentRollback, response: ZOpsContentItem },
+  opsContentSchedule: { params: ZOpsContentItemParams, body: ZOpsContentSchedule, response: ZOpsContentScheduleView, status: 201 },
+  opsContentScheduleCancel: { params: ZOpsContentScheduleParams, response: ZOpsContentItem },
+  opsContentPreview: { params: ZOpsContentPartnerParams, body: ZOpsContentPreviewRequest, response: ZOpsContentPreview, status: 201 },
 });
 
 export type ApiTable = typeof API;

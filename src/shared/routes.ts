@@ -85,6 +85,8 @@ export const ROUTES = {
   signOut: route('/SignOut'),
   /** The operator console's "View as member" window (§6): a one-time grant in the fragment opens a read-only session. */
   emulate: route('/emulate', hasMembers),
+  /** The operator console's content "Preview" window (§6 cmsPreview): a one-time grant in the fragment opens a draft preview session. */
+  contentPreview: route('/preview'),
   /** Surveys (issue 12; docs/api-surveys.md): a survey of the `surveys` content as a page (?id=), then its outcome. */
   surveys: route('/surveys'),
   surveysSuccess: flowEnd('/surveys/success'),
@@ -233,6 +235,7 @@ export const paths = {
   loginLink: to(ROUTES.loginLink),
   signOut: to(ROUTES.signOut),
   emulate: to(ROUTES.emulate),
+  contentPreview: to(ROUTES.contentPreview),
   /** '/surveys?id=…'; `paths.surveys.success()`, `paths.surveys.error({ id })`. */
   surveys: Object.assign(to(ROUTES.surveys), { success: to(ROUTES.surveysSuccess), error: to(ROUTES.surveysError) }),
   updateApp: to(ROUTES.updateApp),

@@ -67,6 +67,7 @@ const SCREENS: { readonly [N in RouteName]: Screen } = {
   loginLink: { Component: lazyScreen(() => import('../routes/login/login-link-route'), 'LoginLinkRoute') },
   signOut: { Component: lazyScreen(() => import('../routes/sign-out/sign-out-route'), 'SignOutRoute') },
   emulate: { Component: lazyScreen(() => import('../routes/emulate/emulate-route'), 'EmulateRoute') },
+  contentPreview: { Component: lazyScreen(() => import('../routes/preview/preview-route'), 'PreviewRoute') },
   surveys: { Component: lazyScreen(() => import('../routes/surveys/surveys-route'), 'SurveysRoute') },
   surveysSuccess: { Component: lazyScreen(() => import('../routes/surveys/surveys-route'), 'SurveysSuccessRoute') },
   surveysError: { Component: lazyScreen(() => import('../routes/surveys/surveys-route'), 'SurveysErrorRoute') },

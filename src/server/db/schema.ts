@@ -1209,3 +1209,70 @@ export const settingsChanges = pgTable('settings_changes', {
   index('settings_changes_waiting').on(t.partnerId, t.requestedAt).where(sql`status = 'PendingApproval'`),
 ]);
 export type SettingsChangeRow = typeof settingsChanges.$inferSelect;
+
+/**
+ * Published versions of a content item (issue 27 item 5, server/ops/content.ts): every publish,
+ * rollback and scheduled publish of one (partner, content name, slug) adds a version with the
+ * fields it published; the content_pages row marked published always holds the newest. Version 1
+ * of an item published before versions existed (the demo seed) is its content at the first
+ * publish ('initial'). Never updated or deleted: a rollback publishes an earlier version's fields
+ * as a new version.
+ */
+export const contentVersions = pgTable('content_versions', {
+  id: serial('id').primaryKey(),
+  partnerId: partnerRef(),
+  /** As stored in content_pages ('default' for the API's '*'). */
+  contentName: text('content_name').notNull(),
+  slug: text('slug').notNull(),
+  version: integer('version').notNull(),
+  fields: jsonb('fields').$type<Record<string, unknown>>().notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  /** initial | publish | rollback | scheduled. */
+  kind: text('kind').notNull(),
+  /** For a rollback: the version whose fields it published again. */
+  rolledBackFrom: integer('rolled_back_from'),
+  staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('content_versions_uq').on(t.partnerId, t.contentName, t.slug, t.version)]);
+export type ContentVersionRow = typeof contentVersions.$inferSelect;
+
+/**
+ * A publish set for a time (issue 27 item 5): the draft's fields as they were when scheduled,
+ * published by the content-publish job when due (status pending → published), or cancelled.
+ */
+export const contentSchedules = pgTable('content_schedules', {
+  id: serial('id').primaryKey(),
+  partnerId: partnerRef(),
+  contentName: text('content_name').notNull(),
+  slug: text('slug').notNull(),
+  fields: jsonb('fields').$type<Record<string, unknown>>().notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  publishAt: timestamp('publish_at', { withTimezone: true }).notNull(),
+  /** pending | published | cancelled. */
+  status: text('status').notNull().default('pending'),
+  staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  doneAt: timestamp('done_at', { withTimezone: true }),
+  /** The version the job published. */
+  version: integer('version'),
+}, (t) => [index('content_schedules_due').on(t.publishAt).where(sql`status = 'pending'`)]);
+export type ContentScheduleRow = typeof contentSchedules.$inferSelect;
+
+/**
+ * Draft preview on a partner site (§6 cmsPreview, issue 27 item 5): the console makes a one-time
+ * grant (its SHA-256 in `id`, 2 minutes, as for emulation); the partner site's /preview page
+ * trades it once for a preview session (its SHA-256 in `session_hash`, an httpOnly cookie) that
+ * shows that partner's drafts until `ends_at`. Drafts are shown to nobody else.
+ */
+export const contentPreviewGrants = pgTable('content_preview_grants', {
+  id: text('id').primaryKey(),
+  staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+  partnerId: partnerRef(),
+  /** Where on the site the window opens (a site path). */
+  path: text('path').notNull().default('/'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  sessionHash: text('session_hash').unique(),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+});

@@ -807,7 +807,7 @@ function popupItems(ctx: Ctx, partner: ContentPartner): ContentRow[] {
 
 // ---------------------------------------------------------------- drafts
 
-/** Unpublished edits, visible only with preview=1 on partners that allow CMS preview. */
+/** Unpublished edits, shown only to a draft preview session the operator console starts (with ?preview=1) on partners that allow CMS preview. */
 function draftItems(ctx: Ctx): ContentRow[] {
   const published = homeItems(ctx)[0];
   const anonymousFields = { ...(published?.fields ?? {}) };

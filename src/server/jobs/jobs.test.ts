@@ -17,6 +17,7 @@ describe('appJobs: the jobs the app runs, composed from the modules', () => {
       ['flex-offers-win-back', 21_600_000, undefined],
       ['reward-notifications', 15_000, undefined],
       ['staff-sweep', 600_000, undefined],
+      ['content-publish', 60_000, undefined],
     ]);
   });
 });

@@ -11,6 +11,7 @@ import { assetsPlugin } from '../plugins/assets';
 import { openapiPlugin } from '../plugins/openapi';
 import { rateLimitsPlugin } from '../plugins/rate-limits';
 import { cardEventRoutes } from './events.routes';
+import { contentRoutes } from './content.routes';
 import { opsRoutes } from './ops.routes';
 import { reportRoutes } from './reports.routes';
 import { settingsRoutes } from './settings.routes';
@@ -37,12 +38,13 @@ export async function buildOpsApp(opts: BuildOpsAppOptions): Promise<FastifyInst
   await app.register(rateLimitsPlugin, { db, max: opts.rateLimitMax ?? config.apiRateLimit });
   await app.register(openapiPlugin, {
     title: 'Operator console API',
-    description: 'The operator console of the dining rewards programme (docs/features/console.md): staff sign-in with a second factor, member look-up, the claims queue, card-network events waiting for a person, staff accounts, the audit log, the partners\' reports and their settings. Served on the console\'s own origin only; who may call what is the permission table of src/shared/rules/ops-permissions.ts.',
+    description: 'The operator console of the dining rewards programme (docs/features/console.md): staff sign-in with a second factor, member look-up, the claims queue, card-network events waiting for a person, staff accounts, the audit log, the partners\' reports, settings and content (drafts, preview, versions, schedules). Served on the console\'s own origin only; who may call what is the permission table of src/shared/rules/ops-permissions.ts.',
     server: 'The operator console (its own host, OPS_HOST).',
     tags: [{ name: 'ops', description: 'The operator console.' }],
   });
   const key = await staffSealingKey(db, config.opsSecretKey);
   await app.register(async (scope) => opsRoutes(scope.withTypeProvider<ZodTypeProvider>(), { db, config, key, mailer: opts.mailer, signInPerMinute: opts.signInPerMinute }));
+  await app.register(async (scope) => contentRoutes(scope.withTypeProvider<ZodTypeProvider>(), { db, config }));
   await app.register(async (scope) => reportRoutes(scope.withTypeProvider<ZodTypeProvider>(), { db }));
   await app.register(async (scope) => cardEventRoutes(scope.withTypeProvider<ZodTypeProvider>(), { db }));
   await app.register(async (scope) => settingsRoutes(scope.withTypeProvider<ZodTypeProvider>(), { db, config }));

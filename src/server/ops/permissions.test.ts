@@ -37,7 +37,8 @@ const calls = Object.keys(OPS_CALL_ACCESS) as OpsCallName[];
 /** A request of each call: valid where it reads (an own partner's member), empty bodies where it writes (a 400 for those allowed, nothing changed). */
 const sample = (name: OpsCallName, memberId = hiltonMember) => {
   const entry = API[name];
-  const url = entry.path.replace(':memberId', String(memberId)).replace(':claimId', '1').replace(':staffId', '1').replace(':reference', 'K7MPQ2XW9A').replace(':partner', 'hilton').replace(':emailId', '1').replace(':adjustmentId', '1').replace(':eventId', 'no-such-event').replace(':changeId', '1');
+  const url = entry.path.replace(':memberId', String(memberId)).replace(':claimId', '1').replace(':staffId', '1').replace(':reference', 'K7MPQ2XW9A').replace(':partner', 'hilton').replace(':emailId', '1').replace(':adjustmentId', '1').replace(':eventId', 'no-such-event').replace(':changeId', '1')
+    .replace(':contentName', 'home').replace(':slug', 'anonymous').replace(':scheduleId', '1');
   const query = name === 'opsMemberSearch' ? '?partner=hilton&q=select' : name === 'opsSetupInfo' ? `?token=${'x'.repeat(40)}`
     : name === 'opsReport' || name === 'opsReportCsv' ? '?from=2026-11-01&to=2026-11-07' : '';
   return { method: entry.method, url: url + query, ...(entry.method === 'GET' ? {} : { payload: {} }) };

@@ -10,6 +10,7 @@ import { DEMO_STAFF, type DemoStaff } from '../demo/staff';
 import { ensureDemoStaff } from '../demo';
 import { DEMO_PASSWORD } from '../demo/members';
 import type { TestApp } from './app';
+import { TestBrowser } from './browser';
 
 export const OPS_HOST = 'ops.localhost';
 
@@ -67,5 +68,22 @@ export async function signedInAs(t: TestApp, ops: FastifyInstance, role: StaffRo
   const b = new OpsBrowser(ops);
   const res = await b.signIn(demoStaff(role).email);
   expect(res.statusCode, res.body).toBe(200);
+  return b;
+}
+
+/**
+ * A partner-site browser holding the console's draft preview session of that partner: a staff
+ * member of `role` chooses Preview in the console, and the site's /preview page trades the
+ * one-time grant of the link's fragment (POST /api/ContentPreview), as the browser does.
+ */
+export async function previewBrowser(t: TestApp, ops: FastifyInstance, partner: string, role: StaffRole = 'administrator', path?: string): Promise<TestBrowser> {
+  const console = await signedInAs(t, ops, role);
+  const res = await console.send({ method: 'POST', url: `/api/ops/content/${partner}/preview`, payload: path ? { path } : {} });
+  expect(res.statusCode, res.body).toBe(201);
+  const token = new URL(res.json<{ url: string }>().url).hash.slice(1);
+  const b = new TestBrowser(t, partner);
+  const started = await b.send({ method: 'POST', url: '/api/ContentPreview', payload: { token } });
+  expect(started.statusCode, started.body).toBe(200);
+  expect(b.cookies.has('rn_cms_preview')).toBe(true);
   return b;
 }

@@ -62,6 +62,10 @@ export const OPS_PERMISSIONS = [
   'settings.change',
   /** Approve or reject another person's settings change waiting for approval. */
   'settings.approve',
+  /** The partners' content pages: items, drafts, versions and schedules. */
+  'content.read',
+  /** Edit content drafts, preview them on the partner site, publish, roll back, schedule (§6 cmsPreview). */
+  'content.edit',
 ] as const;
 export type OpsPermission = (typeof OPS_PERMISSIONS)[number];
 
@@ -72,10 +76,10 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly OpsPermission[]> = {
   none: [],
   agent: [...SERVICE, 'events.read'],
   supervisor: [...SERVICE, 'members.close', 'adjustments.approve', 'reports.read', 'events.read', 'events.resolve', 'settings.read'],
-  contentEditor: [],
-  partnerManager: ['members.read', 'claims.read', 'adjustments.read', 'reports.read', 'settings.read', 'settings.change', 'settings.approve'],
-  auditor: ['members.read', 'claims.read', 'adjustments.read', 'audit.read', 'errors.read', 'reports.read', 'events.read', 'settings.read'],
-  administrator: [...SERVICE, 'members.close', 'adjustments.approve', 'audit.read', 'staff.manage', 'reports.read', 'events.read', 'events.resolve', 'settings.read', 'settings.change', 'settings.approve'],
+  contentEditor: ['content.read', 'content.edit'],
+  partnerManager: ['members.read', 'claims.read', 'adjustments.read', 'reports.read', 'settings.read', 'settings.change', 'settings.approve', 'content.read'],
+  auditor: ['members.read', 'claims.read', 'adjustments.read', 'audit.read', 'errors.read', 'reports.read', 'events.read', 'settings.read', 'content.read'],
+  administrator: [...SERVICE, 'members.close', 'adjustments.approve', 'audit.read', 'staff.manage', 'reports.read', 'events.read', 'events.resolve', 'settings.read', 'settings.change', 'settings.approve', 'content.read', 'content.edit'],
 };
 
 /** The team a member is told looked at their account (the member's access list, the emulation banner). */
@@ -140,6 +144,15 @@ export const OPS_CALL_ACCESS = {
   opsSettings: 'settings.read',
   opsSettingsChange: 'settings.change',
   opsSettingsDecide: 'settings.approve',
+  opsContentList: 'content.read',
+  opsContentItem: 'content.read',
+  opsContentDraft: 'content.edit',
+  opsContentDraftDiscard: 'content.edit',
+  opsContentPublish: 'content.edit',
+  opsContentRollback: 'content.edit',
+  opsContentSchedule: 'content.edit',
+  opsContentScheduleCancel: 'content.edit',
+  opsContentPreview: 'content.edit',
 } as const satisfies Record<OpsCallName, OpsCallAccess>;
 
 export type OpsCallAccess = 'public' | 'staff' | OpsPermission;

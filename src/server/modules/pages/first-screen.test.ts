@@ -4,7 +4,9 @@ import { CONTENT_NAMES, CONTENT_PAGE_SIZE } from '#shared/constants/cms';
 import { FIRST_SCREEN_IDS, queryKeys, type FirstContent, type FirstVisit } from '#shared/first-screen';
 import { buildCarouselRequest, buildSearchRequest, isCurrentLocation, parseSearchState, SEARCH_PAGE_SIZE } from '#shared/rules/search-query';
 import { createTestApp, type TestApp } from '../../test/app';
+import type { FastifyInstance } from 'fastify';
 import { TestBrowser } from '../../test/browser';
+import { createOpsApp, previewBrowser } from '../../test/ops';
 import { contentPages, merchants, partners, sessions } from '../../db/schema';
 import { hashToken } from '../../plugins/session';
 import { demoPublicId } from '../../demo/members';
@@ -16,8 +18,15 @@ import type { MerchantDetail, MerchantSearchResponse } from '#shared/schemas/mer
 import { carouselQueries, firstSearchRequest, MAX_INLINE_CAROUSELS, visitJson, RawJson } from './first-screen';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+let ops: FastifyInstance;
+beforeAll(async () => {
+  t = await createTestApp();
+  ops = await createOpsApp(t);
+});
+afterAll(async () => {
+  await ops.close();
+  await t.close();
+});
 
 const html = { accept: 'text/html' };
 
@@ -68,19 +77,29 @@ describe('first-screen data in the page (issue 13)', () => {
     expect(seen.get('delta')).not.toBe(seen.get('hilton'));
   });
 
-  it('inlines drafts only with ?preview=1 on a partner that allows preview, as the API does', async () => {
+  it('inlines drafts only for the console\'s preview session with ?preview=1, never for the public, as the API does', async () => {
     const rows = await t.database.db.select().from(partners);
-    const withPreview = rows.find((r) => r.cmsPreview);
+    const withPreview = rows.find((r) => r.cmsPreview)!;
     const without = rows.find((r) => !r.cmsPreview)!;
+    expect(withPreview).toBeDefined();
+    const draftIds = new Set((await t.database.db.select().from(contentPages).where(and(eq(contentPages.partnerId, withPreview.id), eq(contentPages.status, 'draft')))).map((r) => r.id));
+    expect(draftIds.size).toBeGreaterThan(0);
+    const ids = (content: FirstContent | null) => CONTENT_NAMES.flatMap((n) => content!.pages[n]!.data.map((i) => i.id));
     const refused = inlined((await t.request(without.code, { method: 'GET', url: '/?preview=1', headers: html })).body);
     expect(refused.content!.preview).toBe(false);
-    if (withPreview) {
-      const res = await t.request(withPreview.code, { method: 'GET', url: '/?preview=1', headers: html });
-      const { content } = inlined(res.body);
-      expect(content!.preview).toBe(true);
-      const api = await t.request(withPreview.code, { method: 'GET', url: `/api/cms/pages/home/?page_size=${CONTENT_PAGE_SIZE}&preview=1` });
-      expect(content!.pages.home).toEqual(api.json());
-    }
+    // The public with ?preview=1: no draft in the page.
+    const pub = inlined((await t.request(withPreview.code, { method: 'GET', url: '/?preview=1', headers: html })).body).content;
+    expect(pub!.preview).toBe(false);
+    expect(ids(pub).some((id) => draftIds.has(id))).toBe(false);
+    // The preview session the console opened: the drafts, exactly as its API calls answer.
+    const staffWindow = await previewBrowser(t, ops, withPreview.code);
+    const { content } = inlined((await staffWindow.send({ method: 'GET', url: '/?preview=1', headers: html })).body);
+    expect(content!.preview).toBe(true);
+    expect(ids(content).some((id) => draftIds.has(id))).toBe(true);
+    const api = await staffWindow.send({ method: 'GET', url: `/api/cms/pages/home/?page_size=${CONTENT_PAGE_SIZE}&preview=1` });
+    expect(content!.pages.home).toEqual(api.json());
+    // The same window without ?preview=1 sees the published page.
+    expect(inlined((await staffWindow.send({ method: 'GET', url: '/', headers: html })).body).content!.preview).toBe(false);
   });
 
   it('marks a visitor as no member, so the app does not ask GET /api/Member (and get a 401)', async () => {

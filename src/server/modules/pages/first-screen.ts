@@ -17,7 +17,7 @@ import type { PartnerConfig } from '#shared/schemas/partner';
 import type { Db } from '../../db/client';
 import { toMember, memberStanding } from '../members';
 import { getMerchantDetail, type MerchantSearch, readerCampaignLevel } from '../merchants';
-import { contentPagesAnswer } from '../partners';
+import { contentPagesAnswer, draftsShown } from '../partners';
 import { AppError } from '../../lib/app-error';
 
 /** The only content route the server answers itself; a partner with an outside CMS gets no inlined content. */
@@ -31,7 +31,7 @@ export const MAX_INLINE_CAROUSELS = 8;
 export const scriptJson = (value: unknown) => escapeScriptJson(JSON.stringify(value));
 export const escapeScriptJson = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-/** Same as the content gate's wantsPreview: drafts only with ?preview=1 where the partner allows them. */
+/** Same as the content gate's wantsPreview: drafts asked for with ?preview=1 where the partner allows them (shown only to a staff preview session). */
 export function wantsPreview(search: string, cmsPreview: boolean) {
   return cmsPreview && new URLSearchParams(search).get('preview') === '1';
 }
@@ -55,10 +55,14 @@ function asQueryRecord(request: MerchantSearchRequest): Record<string, string | 
 
 export type FirstScreenDeps = { db: Db; search?: MerchantSearch; log: FastifyBaseLogger };
 
-/** The partner's eleven content pages as the content API answers them for this address (preview or not). */
-export async function firstContent(deps: FirstScreenDeps, partnerId: number, partner: PartnerConfig, search: string): Promise<FirstContent | null> {
+/**
+ * The partner's eleven content pages as the content API answers them for this address and this
+ * browser: drafts only where ?preview=1 asks for them and the request carries the console's
+ * preview session of this partner (modules/partners content-preview.ts), as the API decides.
+ */
+export async function firstContent(deps: FirstScreenDeps, request: FastifyRequest, partnerId: number, partner: PartnerConfig, search: string): Promise<FirstContent | null> {
   if (partner.cmsRoute.replace(/\/$/, '') !== OWN_CMS_ROUTE) return null;
-  const preview = wantsPreview(search, partner.cmsPreview);
+  const preview = await draftsShown(deps.db, request, { id: partnerId, cmsPreview: partner.cmsPreview }, wantsPreview(search, partner.cmsPreview));
   const pages = await contentPagesAnswer(deps.db, { partnerId, contentNames: CONTENT_NAMES, preview, page: 1, pageSize: CONTENT_PAGE_SIZE });
   return { preview, pages };
 }

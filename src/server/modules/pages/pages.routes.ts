@@ -116,7 +116,7 @@ export async function pagesRoutes(app: FastifyInstance, { config, db, search }: 
   const firstScreen = async (request: FastifyRequest, partner: PartnerConfig, pathname: string, known: boolean) => {
     if (!deps || !request.partner) return { content: null, visit: undefined };
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    const content = firstContent(deps, request.partner.id, partner, search).catch((err: unknown) => {
+    const content = firstContent(deps, request, request.partner.id, partner, search).catch((err: unknown) => {
       request.log.warn({ err }, 'first screen: content left out');
       return null;
     });

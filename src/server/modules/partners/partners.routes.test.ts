@@ -1,15 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
-import { partners, contentPages } from '../../db/schema';
+import type { FastifyInstance } from 'fastify';
+import { TestBrowser } from '../../test/browser';
+import { createOpsApp, previewBrowser, signedInAs } from '../../test/ops';
+import { hashToken } from '../../plugins/session';
+import { partners, contentPages, contentPreviewGrants } from '../../db/schema';
 import { CONTENT_NAMES, type CmsResponse } from '#shared/schemas/cms';
 import type { FeatureFlagsResponse } from '#shared/schemas/partner';
 import { featureFlagsOf } from '#shared/rules/partner-features';
 import { toPartnerConfig } from './partner-config';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+let ops: FastifyInstance;
+beforeAll(async () => {
+  t = await createTestApp();
+  ops = await createOpsApp(t);
+});
+afterAll(async () => {
+  await ops.close();
+  await t.close();
+});
 
 const get = (partner: string, url: string) => t.request(partner, { method: 'GET', url });
 
@@ -66,27 +77,74 @@ describe('GET /api/cms/pages/:contentName/', () => {
     expect(b.data.some((i) => deltaIds.has(i.id))).toBe(false);
   });
 
-  it('includes drafts with preview=1 only where the partner has cmsPreview', async () => {
+  it('shows drafts only to a staff preview session of the partner, never to the public with preview=1 alone', async () => {
     const rows = await t.database.db.select().from(partners);
     const withPreview = rows.find((p) => p.cmsPreview)!;
+    const otherWithPreview = rows.find((p) => p.cmsPreview && p.id !== withPreview.id)!;
     const without = rows.find((p) => !p.cmsPreview)!;
     expect(withPreview).toBeDefined();
+    expect(otherWithPreview).toBeDefined();
     const drafts = await t.database.db.select().from(contentPages).where(eq(contentPages.status, 'draft'));
     const draft = drafts.find((d) => d.partnerId === withPreview.id)!;
     expect(draft).toBeDefined();
     const name = draft.contentName === 'default' ? '*' : draft.contentName;
+    const url = `/api/cms/pages/${encodeURIComponent(name)}/?page_size=100&preview=1`;
     const published = (await get(withPreview.code, `/api/cms/pages/${encodeURIComponent(name)}/`)).json<CmsResponse>();
     expect(published.data.some((i) => i.id === draft.id)).toBe(false);
-    const preview = await get(withPreview.code, `/api/cms/pages/${encodeURIComponent(name)}/?page_size=100&preview=1`);
+
+    // The public, with ?preview=1 (and with a made-up preview cookie): the published items only.
+    for (const headers of [{}, { cookie: 'rn_cms_preview=made-up-session-token-of-forty-chars' }]) {
+      const pub = await t.request(withPreview.code, { method: 'GET', url, headers });
+      expect(pub.statusCode).toBe(200);
+      expect(pub.headers['cache-control']).toBe('no-store');
+      const body = pub.json<CmsResponse>();
+      expect(body.meta.preview).toBe(false);
+      expect(body.data.some((i) => i.status === 'draft')).toBe(false);
+      expect(body).toEqual({ ...published, meta: { ...published.meta, pagination: body.meta.pagination } });
+    }
+
+    // The console's preview session: the draft replaces the published item of its slug.
+    const staffWindow = await previewBrowser(t, ops, withPreview.code);
+    const preview = await staffWindow.send({ method: 'GET', url });
     expect(preview.statusCode).toBe(200);
     const previewBody = preview.json<CmsResponse>();
     expect(previewBody.meta.preview).toBe(true);
     expect(previewBody.data.find((i) => i.slug === draft.slug)?.id).toBe(draft.id);
     expect(previewBody.data.filter((i) => i.slug === draft.slug)).toHaveLength(1);
+    // Without ?preview=1 the same window sees what members see.
+    expect((await staffWindow.send({ method: 'GET', url: url.replace('&preview=1', '') })).json<CmsResponse>().meta.preview).toBe(false);
+    // The session is this partner's: on another partner's site its cookie shows no draft.
+    const elsewhere = await t.request(otherWithPreview.code, { method: 'GET', url: '/api/cms/pages/home/?preview=1', headers: { cookie: staffWindow.cookieHeader() } });
+    expect(elsewhere.json<CmsResponse>().meta.preview).toBe(false);
+    expect(elsewhere.json<CmsResponse>().data.some((i) => i.status === 'draft')).toBe(false);
+    // Ended: drafts are gone again.
+    await t.database.db.update(contentPreviewGrants).set({ endsAt: new Date(Date.now() - 1000) }).where(eq(contentPreviewGrants.partnerId, withPreview.id));
+    expect((await staffWindow.send({ method: 'GET', url })).json<CmsResponse>().meta.preview).toBe(false);
 
     const refused = await get(without.code, '/api/cms/pages/home/?preview=1');
     expect(refused.statusCode).toBe(403);
     expect(refused.json<{ message: string }>().message).toBe('Draft preview is not available on this site.');
+  });
+
+  it('trades a preview grant once, on its own partner only', async () => {
+    const rows = await t.database.db.select().from(partners);
+    const [a, b] = rows.filter((p) => p.cmsPreview);
+    const admin = await signedInAs(t, ops, 'administrator');
+    const grant = async () => new URL((await admin.send({ method: 'POST', url: `/api/ops/content/${a!.code}/preview`, payload: { path: '/earn' } })).json<{ url: string }>().url).hash.slice(1);
+    const onOther = new TestBrowser(t, b!.code);
+    expect((await onOther.send({ method: 'POST', url: '/api/ContentPreview', payload: { token: await grant() } })).statusCode).toBe(400);
+    const token = await grant();
+    const first = new TestBrowser(t, a!.code);
+    const ok = await first.send({ method: 'POST', url: '/api/ContentPreview', payload: { token } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json<{ path: string }>().path).toBe('/earn');
+    const again = new TestBrowser(t, a!.code);
+    const used = await again.send({ method: 'POST', url: '/api/ContentPreview', payload: { token } });
+    expect(used.statusCode).toBe(400);
+    expect(again.cookies.has('rn_cms_preview')).toBe(false);
+    const late = await grant();
+    await t.database.db.update(contentPreviewGrants).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(contentPreviewGrants.id, hashToken(late)));
+    expect((await new TestBrowser(t, a!.code).send({ method: 'POST', url: '/api/ContentPreview', payload: { token: late } })).statusCode).toBe(400);
   });
 
   it('pages with page and page_size', async () => {
