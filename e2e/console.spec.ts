@@ -246,6 +246,60 @@ test.describe('operator console', () => {
     await expect(newcomer.getByRole('heading', { level: 1, name: 'Your console account is ready' })).toBeVisible();
     await expectNoSeriousA11yIssues(newcomer);
     await newcomerContext.close();
+
+    // The administrator's other pages: the card events queue and a partner's settings, no serious axe issue.
+    const nav = page.getByRole('navigation', { name: 'Console' });
+    await nav.getByRole('link', { name: 'Card events' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Card events' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: /waiting$/ })).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+    await nav.getByRole('link', { name: 'Partner settings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Partner settings' })).toBeVisible();
+    await page.getByLabel('Partner', { exact: true }).selectOption(PARTNER_CODE);
+    await expect(page.getByRole('button').filter({ hasText: /save|request/i }).first()).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+  });
+
+  test('an editor drafts a new home title, previews it on the site (the public does not see it), publishes it, then rolls it back', async ({ page, browser, context }) => {
+    test.setTimeout(120_000);
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    const homeTitle = async () => {
+      await visitor.goto(partnerUrl('delta', '/'));
+      return (await visitor.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
+    };
+    const original = await homeTitle();
+    const fresh = `Dine, fly, repeat ${Date.now() % 100_000}`;
+
+    await consoleSignIn(page, 'contentEditor');
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Content' }).click();
+    await page.getByLabel('Partner', { exact: true }).selectOption('delta');
+    await page.getByLabel('Page', { exact: true }).selectOption('home');
+    await page.getByLabel('Item', { exact: true }).selectOption('anonymous');
+    const title = page.getByLabel('Title', { exact: true });
+    await expect(title).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+    await title.fill(fresh);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByRole('button', { name: 'Publish' })).toBeEnabled();
+    // A draft is nobody's but the preview session's.
+    expect(await homeTitle()).toBe(original);
+    const opened = context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Preview on the site' }).click();
+    const preview = await opened;
+    await expect(preview).toHaveURL(/delta\.localhost.*preview=1/, { timeout: 20_000 });
+    await expect(preview.getByRole('heading', { level: 1 })).toHaveText(fresh);
+    await preview.close();
+
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByText('Published as a new version: members see it now.')).toBeVisible();
+    await expect.poll(homeTitle, { timeout: 20_000 }).toBe(fresh);
+
+    const versions = page.getByRole('button', { name: /^Roll back to version / });
+    await versions.last().click();
+    await expect(page.getByText(/published again as a new version/)).toBeVisible();
+    await expect.poll(homeTitle, { timeout: 20_000 }).toBe(original);
+    await visitorContext.close();
   });
 
   test('the console refuses a wrong code and says nothing about which part was wrong', async ({ page }) => {

@@ -17,7 +17,7 @@ export type DemoStaff = { email: string; name: string; role: StaffRole; partners
 export const DEMO_STAFF: readonly DemoStaff[] = [
   { email: 'agent@ops.example.com', name: 'Alex Agent', role: 'agent', partners: ['delta', 'hilton'], totpSecret: 'XAKRXXTS4G2HT7OLV4CTEIOCNZ5MN5JY' },
   { email: 'supervisor@ops.example.com', name: 'Sam Supervisor', role: 'supervisor', partners: 'all', totpSecret: '5E5WFO726TNMIAWLT5TJAXW7DDHNA7OR' },
-  { email: 'editor@ops.example.com', name: 'Eden Editor', role: 'contentEditor', partners: ['hilton'], totpSecret: 'PAKIHXUDMSDW7VZCWDILTZL2ZGLLUHOG' },
+  { email: 'editor@ops.example.com', name: 'Eden Editor', role: 'contentEditor', partners: ['hilton', 'delta'], totpSecret: 'PAKIHXUDMSDW7VZCWDILTZL2ZGLLUHOG' },
   { email: 'manager@ops.example.com', name: 'Morgan Manager', role: 'partnerManager', partners: ['hilton'], totpSecret: 'ZHSHDEE7BTN5OBLV4SVPNGRBJQTGF2EV' },
   { email: 'auditor@ops.example.com', name: 'Ari Auditor', role: 'auditor', partners: 'all', totpSecret: 'EDATFKELUGPP7BVJPY5DZTVHCLK6QUZ7' },
   { email: 'admin@ops.example.com', name: 'Ada Admin', role: 'administrator', partners: 'all', totpSecret: '5BS5M3JWYNEZXAOMV3WYTXHVU7HHFSGP' },

@@ -89,10 +89,10 @@ describe('console content', () => {
     const auditor = await as('auditor');
     expect((await auditor.send({ method: 'POST', url: '/api/ops/content/hilton/preview', payload: {} })).statusCode).toBe(403);
     const editor = await as('contentEditor');
-    expect((await editor.send({ method: 'GET', url: item('anonymous', 'home', 'delta') })).statusCode).toBe(404);
-    expect((await editor.send({ method: 'GET', url: '/api/ops/content/delta' })).statusCode).toBe(404);
-    expect((await editor.send({ method: 'PUT', url: `${item('anonymous', 'home', 'delta')}/draft`, payload: { fields: { user_states: ['anonymous'] } } })).statusCode).toBe(404);
-    expect((await editor.send({ method: 'POST', url: '/api/ops/content/delta/preview', payload: {} })).statusCode).toBe(404);
+    expect((await editor.send({ method: 'GET', url: item('anonymous', 'home', 'wynd') })).statusCode).toBe(404);
+    expect((await editor.send({ method: 'GET', url: '/api/ops/content/wynd' })).statusCode).toBe(404);
+    expect((await editor.send({ method: 'PUT', url: `${item('anonymous', 'home', 'wynd')}/draft`, payload: { fields: { user_states: ['anonymous'] } } })).statusCode).toBe(404);
+    expect((await editor.send({ method: 'POST', url: '/api/ops/content/wynd/preview', payload: {} })).statusCode).toBe(404);
     expect(await t.database.db.select().from(contentPages).where(and(eq(contentPages.status, 'draft'), eq(contentPages.partnerId, (await hilton()).id)))).toHaveLength(0);
   });
 
