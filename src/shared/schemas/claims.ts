@@ -91,4 +91,3 @@ export const ZResolveClaimRequest = z.discriminatedUnion('resolution', [
   z.object({ resolution: z.literal('award'), note: z.string().trim().max(300, 'The note must be 300 characters or fewer.').optional() }).strict(),
   z.object({ resolution: z.literal('reject'), note: z.string({ message: 'Give the member the reason.' }).trim().min(1, 'Give the member the reason.').max(300, 'The note must be 300 characters or fewer.') }).strict(),
 ], { message: 'resolution must be award or reject.' });
-export type ResolveClaimRequest = z.input<typeof ZResolveClaimRequest>;

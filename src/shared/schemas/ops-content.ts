@@ -208,7 +208,6 @@ export const ZOpsContentList = z.object({
 export type OpsContentList = z.infer<typeof ZOpsContentList>;
 
 export const ZOpsContentPreview = z.object({ url: z.string(), origin: z.string(), endsAt: z.string() });
-export type OpsContentPreview = z.infer<typeof ZOpsContentPreview>;
 
 /** The partner site's side: the grant the console made, traded once for a preview session. */
 export const ZContentPreviewStart = z.object({ token: z.string().min(20).max(200) });

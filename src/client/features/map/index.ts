@@ -4,5 +4,5 @@
  * marker clusters. The map's code is loaded with the first map shown, in its own boundary
  * (map-part.tsx): Leaflet stays out of the first load, and losing it never takes the page down.
  */
-export { MapView, MAP_UNAVAILABLE } from './components/map-part';
+export { MapView } from './components/map-part';
 export type { MapArea } from './components/map-view';

@@ -4,4 +4,4 @@
  * answers), and finding one by that code. Others import from here, never from the module's files.
  */
 export { clientErrorsRoutes } from './client-errors.routes';
-export { findErrorByReference, recordServerError, type ErrorRecord } from './error-records';
+export { findErrorByReference, recordServerError } from './error-records';

@@ -6,4 +6,4 @@
 export { earningSettingsOf, toPartnerConfig } from './partner-config';
 export { contentPagesAnswer } from './content.service';
 export { findContent } from './content.repo';
-export { draftsShown, PREVIEW_COOKIE, PREVIEW_MINUTES } from './content-preview';
+export { draftsShown, PREVIEW_MINUTES } from './content-preview';

@@ -7,7 +7,7 @@ import styles from './map-part.module.css';
 /** Leaflet and the map's code load with the first map shown, not with the page. */
 const LoadedMap = lazyScreen(() => import('./map-view'), 'default');
 
-export const MAP_UNAVAILABLE = 'The map couldn\u2019t load. It will load by itself when you\u2019re back online.';
+const MAP_UNAVAILABLE = 'The map couldn\u2019t load. It will load by itself when you\u2019re back online.';
 
 /**
  * The map of restaurants as a part of its page: while its code loads, `loading` is in its place;
