@@ -9,10 +9,11 @@ import { approvalExpiry } from '#shared/rules/adjustments';
 import { inScope, type PartnerScope } from '#shared/rules/ops-permissions';
 import { paysStatementCredits } from '#shared/rules/partner-features';
 import {
-  needsApproval, reservedHostProblem, sameValue, SETTING_FIELDS, settingLabel, supportFromStored, supportToStored, SWITCH_KEYS, type SettingField,
+  needsApproval, reservedHostProblem, sameValue, SETTING_FIELDS, settingLabel, phoneDigits, type SupportContacts, SWITCH_KEYS, type SettingField,
 } from '#shared/rules/partner-settings';
 import type { EarnRates } from '#shared/rules/rewards/policy';
 import type { PartnerSettings, SettingsChange, SettingsChangeRequest, SettingsChangeStatus } from '#shared/schemas/ops-settings';
+import type { CustomerSupport } from '#shared/schemas/partner';
 
 /**
  * Partner settings in the console (issue 27 item 6, rules/partner-settings.ts): a change applies
@@ -189,3 +190,17 @@ export async function listSettingsChanges(db: Db, partnerId: number, opts: { pen
 
 /** The words of a change's fields, for the audit log's target and the console. */
 export const fieldsText = (fields: readonly SettingField[]) => fields.map(settingLabel).join(', ');
+
+/** The stored contacts (partners.customer_support) from what staff typed. */
+function supportToStored(c: SupportContacts): CustomerSupport {
+  const email = c.email.trim();
+  return {
+    phone: { href: `tel:+${phoneDigits(c.phone)}`, formatted: c.phone.trim() },
+    email: { href: /^https:\/\//i.test(email) ? email : `mailto:${email}`, display: c.emailText.trim() || email },
+  };
+}
+
+/** What staff see and type, from the stored contacts. */
+function supportFromStored(s: CustomerSupport): SupportContacts {
+  return { phone: s.phone.formatted, email: s.email.href.replace(/^mailto:/i, ''), emailText: s.email.display };
+}

@@ -1,4 +1,3 @@
-import type { CustomerSupport } from '../schemas/partner';
 import type { EarningSettings } from './rewards/policy';
 
 /**
@@ -89,20 +88,6 @@ export type SupportContacts = { phone: string; email: string; emailText: string 
 
 /** The digits a phone number is dialled with. */
 export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '');
-
-/** The stored contacts (partners.customer_support) from what staff typed. */
-export function supportToStored(c: SupportContacts): CustomerSupport {
-  const email = c.email.trim();
-  return {
-    phone: { href: `tel:+${phoneDigits(c.phone)}`, formatted: c.phone.trim() },
-    email: { href: /^https:\/\//i.test(email) ? email : `mailto:${email}`, display: c.emailText.trim() || email },
-  };
-}
-
-/** What staff see and type, from the stored contacts. */
-export function supportFromStored(s: CustomerSupport): SupportContacts {
-  return { phone: s.phone.formatted, email: s.email.href.replace(/^mailto:/i, ''), emailText: s.email.display };
-}
 
 /** A host name the console never lets a partner have: the console's own, and the partner codes' own addresses. */
 export function reservedHostProblem(host: string, opts: { opsHost: string | null; otherCodes: readonly string[] }): string | null {
