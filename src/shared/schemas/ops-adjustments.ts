@@ -27,6 +27,19 @@ export const ZOpsAdjustmentRequest = z.object({
 export type OpsAdjustmentRequest = z.infer<typeof ZOpsAdjustmentRequest>;
 
 const who = z.object({ id: z.number(), name: z.string() });
+/**
+ * Who asked and who decided, for what a second person approves (server/ops/approvals.ts):
+ * adjustments and partner settings changes.
+ */
+export const APPROVAL_TRAIL = {
+  requestedBy: who,
+  requestedAt: z.string(),
+  /** Waiting ones: when they expire. */
+  expiresAt: z.string().nullable(),
+  decidedBy: who.nullable(),
+  decidedAt: z.string().nullable(),
+  decisionNote: z.string().nullable(),
+};
 export const ZOpsAdjustment = z.object({
   id: z.number(),
   partnerCode: z.string(),
@@ -42,13 +55,7 @@ export const ZOpsAdjustment = z.object({
   /** Posted and not reversed yet: a counter-adjustment may be made. */
   reversible: z.boolean(),
   status: z.enum(ADJUSTMENT_STATUSES),
-  requestedBy: who,
-  requestedAt: z.string(),
-  /** Waiting ones: when they expire. */
-  expiresAt: z.string().nullable(),
-  decidedBy: who.nullable(),
-  decidedAt: z.string().nullable(),
-  decisionNote: z.string().nullable(),
+  ...APPROVAL_TRAIL,
   rewardId: z.number().nullable(),
 });
 export type OpsAdjustment = z.infer<typeof ZOpsAdjustment>;

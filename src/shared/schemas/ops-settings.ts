@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EARN_BASES } from '../constants/rewards';
 import { ADJUSTMENT_MAX } from '../rules/adjustments';
+import { APPROVAL_TRAIL } from './ops-adjustments';
 import { EARN_RATE_MAX, EARN_RATE_TIERS, PAYOUT_BREAKPOINT_MAX, PAYOUT_BREAKPOINT_MIN, phoneDigits, SETTING_FIELDS, SWITCH_KEYS, type SettingField, type SettingSwitch } from '../rules/partner-settings';
 
 /** A partner's settings in the operator console (issue 27 item 6, rules/partner-settings.ts, docs/features/console.md). */
@@ -74,7 +75,6 @@ export type SettingsChangeRequest = z.infer<typeof ZSettingsChangeRequest>;
 export const SETTINGS_CHANGE_STATUSES = ['Applied', 'PendingApproval', 'Rejected', 'Expired'] as const;
 export type SettingsChangeStatus = (typeof SETTINGS_CHANGE_STATUSES)[number];
 
-const who = z.object({ id: z.number(), name: z.string() });
 export const ZSettingsChange = z.object({
   id: z.number(),
   partnerCode: z.string(),
@@ -84,12 +84,7 @@ export const ZSettingsChange = z.object({
   after: z.record(z.string(), z.unknown()),
   reason: z.string(),
   status: z.enum(SETTINGS_CHANGE_STATUSES),
-  requestedBy: who,
-  requestedAt: z.string(),
-  expiresAt: z.string().nullable(),
-  decidedBy: who.nullable(),
-  decidedAt: z.string().nullable(),
-  decisionNote: z.string().nullable(),
+  ...APPROVAL_TRAIL,
 });
 export type SettingsChange = z.infer<typeof ZSettingsChange>;
 

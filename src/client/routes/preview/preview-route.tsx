@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
 import { API_PATHS } from '#shared/api-paths';
-import { ApiError, call } from '#client/lib/api';
+import { call } from '#client/lib/api';
+import { useFragmentGrant } from '#client/components/use-fragment-grant';
 import { Spinner } from '#client/components/spinner';
 import { StatusPage } from '#client/components/status-page';
 
@@ -25,18 +25,10 @@ export function previewAddress(path: string): string {
  * ?preview=1, and the partner's drafts replace its published items, as members would see them.
  */
 export function PreviewRoute() {
-  const [problem, setProblem] = useState<string | null>(null);
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const token = window.location.hash.slice(1);
-    window.history.replaceState(null, '', window.location.pathname);
-    call(API_PATHS.startContentPreview, { body: { token } }).then(
-      (answer) => previewExit.go(previewAddress(answer.path)),
-      (err: unknown) => setProblem(err instanceof ApiError ? err.message : 'The preview could not be opened. Please try again from the console.'),
-    );
-  }, []);
+  const problem = useFragmentGrant(async (token) => {
+    const answer = await call(API_PATHS.startContentPreview, { body: { token } });
+    previewExit.go(previewAddress(answer.path));
+  }, 'The preview could not be opened. Please try again from the console.');
   if (problem) return <StatusPage title="This preview could not be opened">{problem}</StatusPage>;
   return <Spinner block size="large" label="Opening the preview" />;
 }

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '#shared/api-paths';
 import { paths } from '#shared/routes';
-import { ApiError, call } from '#client/lib/api';
+import { call } from '#client/lib/api';
+import { useFragmentGrant } from '#client/components/use-fragment-grant';
 import { Spinner } from '#client/components/spinner';
 import { StatusPage } from '#client/components/status-page';
 import { applySignedIn } from '../api';
@@ -17,20 +17,13 @@ import { rememberEmulation } from '../emulation';
 export function EmulationStart() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [problem, setProblem] = useState<string | null>(null);
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const token = window.location.hash.slice(1);
-    window.history.replaceState(null, '', window.location.pathname);
-    call(API_PATHS.startEmulation, { body: { token } }).then((answer) => {
-      const id = answer.member.session.emulation?.id;
-      if (id) rememberEmulation(id);
-      applySignedIn(queryClient, answer);
-      void navigate(paths.account.overview(), { replace: true });
-    }, (err: unknown) => setProblem(err instanceof ApiError ? err.message : 'The view could not be opened. Please try again from the console.'));
-  }, [navigate, queryClient]);
+  const problem = useFragmentGrant(async (token) => {
+    const answer = await call(API_PATHS.startEmulation, { body: { token } });
+    const id = answer.member.session.emulation?.id;
+    if (id) rememberEmulation(id);
+    applySignedIn(queryClient, answer);
+    void navigate(paths.account.overview(), { replace: true });
+  }, 'The view could not be opened. Please try again from the console.');
   if (problem) return <StatusPage title="This view could not be opened">{problem}</StatusPage>;
   return <Spinner block size="large" label="Opening the member's account" />;
 }
