@@ -5,6 +5,8 @@ import { API_PATHS } from '#shared/api-paths';
 import type { StaffMe } from '#shared/schemas/ops';
 import { call } from '#client/lib/api';
 import { SelectField } from '#client/components/select-field';
+import { TextField } from '#client/components/text-field';
+import type { ClaimFinding } from '#shared/schemas/claims';
 import { FormBanner } from '#client/components/form-banner';
 import { Spinner } from '#client/components/spinner';
 import { may, messageOf, usePartners } from '../api';
@@ -14,14 +16,46 @@ import { ReasonButton, Rows, dollars, when } from '../parts';
 const TARGET_HOURS = 48;
 const age = (iso: string) => Math.max(0, Math.round((Date.now() - new Date(iso).getTime()) / 3_600_000));
 
+/** Why a claim waits for a person (the findings of In review, schemas/claims.ts). */
+const IN_REVIEW_FINDINGS: Array<{ value: string; label: string }> = [
+  { value: 'borderline', label: 'Borderline match' },
+  { value: 'unknownLocation', label: 'Card terminal we do not know' },
+  { value: 'requalifies', label: 'Would earn on a second look' },
+  { value: 'notSettled', label: 'Purchase never settled' },
+  { value: 'notApplied', label: 'Matched event not applied yet' },
+];
+const AGES = [
+  { value: '24', label: 'Waiting a day or more' },
+  { value: String(TARGET_HOURS), label: `Late (over ${TARGET_HOURS} hours)` },
+  { value: '168', label: 'Waiting a week or more' },
+];
+/** The filters kept in the address (a link to the filtered queue can be shared). */
+const FILTERS = ['partner', 'finding', 'olderThanHours', 'minScore', 'maxScore'] as const;
+
 /** Missing-reward claims in review, oldest first: award (a manual M reward) or reject with the reason; the member is e-mailed. */
 export function ClaimsScreen({ me }: { me: StaffMe }) {
   const [params, setParams] = useSearchParams();
   const partner = params.get('partner') ?? '';
+  const filters = Object.fromEntries(FILTERS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : []))) as Partial<Record<(typeof FILTERS)[number], string>>;
+  const setFilter = (key: (typeof FILTERS)[number], value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next);
+  };
   const partners = usePartners();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<string | null>(null);
-  const queue = useQuery({ queryKey: ['ops', 'claims', partner], queryFn: () => call(API_PATHS.opsClaims, { query: partner ? { partner } : {} }) });
+  const queue = useQuery({
+    queryKey: ['ops', 'claims', filters],
+    queryFn: () => call(API_PATHS.opsClaims, { query: {
+      ...(filters.partner ? { partner: filters.partner } : {}),
+      ...(filters.finding ? { finding: filters.finding as ClaimFinding } : {}),
+      ...(filters.olderThanHours ? { olderThanHours: Number(filters.olderThanHours) } : {}),
+      ...(filters.minScore ? { minScore: Number(filters.minScore) } : {}),
+      ...(filters.maxScore ? { maxScore: Number(filters.maxScore) } : {}),
+    } }),
+  });
   const done = (message: string) => {
     setNotice(message);
     void queryClient.invalidateQueries({ queryKey: ['ops', 'claims'] });
@@ -31,8 +65,14 @@ export function ClaimsScreen({ me }: { me: StaffMe }) {
     <section aria-labelledby="claims-title">
       <h1 id="claims-title">Claims queue</h1>
       <p className="console-note">{`Claims in review, oldest first. Answer each within ${TARGET_HOURS} hours; the member is e-mailed the outcome.`}</p>
-      <SelectField label="Partner" placeholder="All your partners" value={partner} onChange={(e) => setParams(e.target.value ? { partner: e.target.value } : {})}
-        options={(partners.data?.partners ?? []).map((p) => ({ value: p.code, label: p.name }))} />
+      <div className="console-filters" role="group" aria-label="Filters">
+        <SelectField label="Partner" placeholder="All your partners" value={partner} onChange={(e) => setFilter('partner', e.target.value)}
+          options={(partners.data?.partners ?? []).map((p) => ({ value: p.code, label: p.name }))} />
+        <SelectField label="Why in review" placeholder="Any reason" value={filters.finding ?? ''} onChange={(e) => setFilter('finding', e.target.value)} options={IN_REVIEW_FINDINGS} />
+        <SelectField label="Age" placeholder="Any age" value={filters.olderThanHours ?? ''} onChange={(e) => setFilter('olderThanHours', e.target.value)} options={AGES} />
+        <TextField label="Match score from" type="number" min={0} max={100} inputMode="numeric" value={filters.minScore ?? ''} onChange={(e) => setFilter('minScore', e.target.value)} />
+        <TextField label="Match score to" type="number" min={0} max={100} inputMode="numeric" value={filters.maxScore ?? ''} onChange={(e) => setFilter('maxScore', e.target.value)} />
+      </div>
       {notice && <FormBanner kind="success">{notice}</FormBanner>}
       {queue.isPending && <Spinner label="Loading the queue" />}
       {queue.isError && <FormBanner>{messageOf(queue.error)}</FormBanner>}

@@ -20,6 +20,8 @@ import { adjustmentLimit } from '#shared/rules/adjustments';
 import { rewardText } from '#shared/rules/notifications';
 import { whatTheMemberSaw } from '#shared/rules/reference-code';
 import { ZErrorResponse } from '#shared/schemas/common';
+import type { ReviewClaim } from '#shared/schemas/claims';
+import type { OpsClaimsFilter } from '#shared/schemas/ops';
 import { LOCKOUT_ATTEMPTS, LOCKOUT_MINUTES } from '#shared/constants/member';
 import { adjustmentView, decideAdjustment, listAdjustments, requestAdjustment } from './adjustments';
 import { audit, searchAudit } from './audit';
@@ -171,14 +173,14 @@ export async function opsRoutes(app: OpsApp, opts: { db: Db; config: AppConfig; 
 
   // ---------------------------------------------------------------- the claims queue
 
-  opsRoute(app, 'opsClaims', { schema: { summary: "Missing-reward claims in review, oldest first, on the staff member's partners" } }, async (request) => {
+  opsRoute(app, 'opsClaims', { schema: { summary: "Missing-reward claims in review, oldest first, on the staff member's partners (filters: partner, why in review, age, match score)" } }, async (request) => {
     const session = requireStaff(request);
     const list = request.query.partner ? [await partnerByCode(session.scope, request.query.partner)] : await scoped(session.scope);
     const byId = new Map(list.map((p) => [p.id, p]));
     const claims = [];
     for (const p of list) claims.push(...await reviewClaims(db, { partners: byId, partnerId: p.id, limit: 200 }));
     claims.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-    return { claims };
+    return { claims: claims.filter((c) => inClaimsFilter(c, request.query, new Date())) };
   });
 
   opsRoute(app, 'opsClaimResolve', { schema: { summary: 'Award a claim (a manual reward) or reject it with the reason; the member is e-mailed' } }, async (request) => {
@@ -289,4 +291,13 @@ export async function opsRoutes(app: OpsApp, opts: { db: Db; config: AppConfig; 
     return { staff: toStaffMember(after!, new Date(), await staffLock(db, after!.email)) };
   });
 
+}
+
+/** A claim in review against the queue's filters (why in review, waiting at least so many hours, match score within the range). */
+function inClaimsFilter(c: ReviewClaim, f: OpsClaimsFilter, now: Date): boolean {
+  if (f.finding !== undefined && c.finding !== f.finding) return false;
+  if (f.olderThanHours !== undefined && now.getTime() - new Date(c.createdAt).getTime() < f.olderThanHours * 3_600_000) return false;
+  if (f.minScore !== undefined && (c.matchScore === null || c.matchScore < f.minScore)) return false;
+  if (f.maxScore !== undefined && (c.matchScore === null || c.matchScore > f.maxScore)) return false;
+  return true;
 }

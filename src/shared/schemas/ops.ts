@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OPS_PERMISSIONS, STAFF_ROLES } from '../rules/ops-permissions';
 import { ZOpsAdjustment } from './ops-adjustments';
+import { CLAIM_FINDINGS } from './claims';
 import { CURRENCY_TYPES } from '../constants/partner';
 import { ERROR_SOURCES, normalizeReference, REFERENCE_FORMAT_MESSAGE, REFERENCE_PATTERN } from '../rules/reference-code';
 
@@ -123,9 +124,21 @@ export const ZOpsMemberDetail = z.object({
 export type OpsMemberDetail = z.infer<typeof ZOpsMemberDetail>;
 export const ZOpsReasonRequest = z.object({ reason }).strict();
 
+const score = (what: string) => z.coerce.number({ message: `The ${what} match score must be a number.` }).int(`The ${what} match score must be a whole number.`)
+  .min(0, `The ${what} match score is from 0 to 100.`).max(100, `The ${what} match score is from 0 to 100.`);
+/** The claims queue's filters: partner, why a claim is in review, its age, its match score. */
 export const ZOpsClaimsQuery = z.object({
   partner: z.string().trim().max(40, 'There is no such partner.').optional(),
+  finding: z.enum(CLAIM_FINDINGS, { message: 'Choose a reason for review from the list.' }).optional(),
+  /** Only claims waiting at least this many hours. */
+  olderThanHours: z.coerce.number({ message: 'The age must be a number of hours.' }).int('The age must be a whole number of hours.')
+    .min(0, 'The age cannot be negative.').max(24 * 366, 'The age is at most a year.').optional(),
+  minScore: score('lowest').optional(),
+  maxScore: score('highest').optional(),
+}).strict().refine((q) => q.minScore === undefined || q.maxScore === undefined || q.minScore <= q.maxScore, {
+  message: 'The lowest match score is above the highest.', path: ['minScore'],
 });
+export type OpsClaimsFilter = z.infer<typeof ZOpsClaimsQuery>;
 export const ZOpsClaimParams = z.object({ claimId: id('claim') });
 
 export const ZOpsAuditQuery = z.object({

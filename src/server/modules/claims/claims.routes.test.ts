@@ -399,6 +399,26 @@ describe('the review queue (the operator console\'s, docs/features/console.md)',
     expect((await resolve(agent, 0, { resolution: 'award' })).statusCode).toBe(400);
   });
 
+  it('filters the queue by why a claim is in review, its age and its match score; bad filters are a 400 with a sentence', async () => {
+    const c = await inReview('hilton', 'select-card', 24, 4321);
+    const ids = async (query: string) => (await agent.send({ method: 'GET', url: `/api/ops/claims?partner=hilton&${query}` })).json<ReviewClaimsResponse>().claims.map((x) => x.id);
+    expect(await ids('finding=unknownLocation')).toContain(c.id);
+    expect(await ids('finding=borderline')).not.toContain(c.id);
+    expect(await ids('olderThanHours=0')).toContain(c.id);
+    // Just filed: not a day old yet; made two days old, it is.
+    expect(await ids('olderThanHours=24')).not.toContain(c.id);
+    await t.database.db.update(rewardClaims).set({ createdAt: new Date(Date.now() - 49 * 3_600_000) }).where(eq(rewardClaims.id, c.id));
+    expect(await ids('olderThanHours=48')).toContain(c.id);
+    const score = (await agent.send({ method: 'GET', url: '/api/ops/claims?partner=hilton' })).json<ReviewClaimsResponse>().claims.find((x) => x.id === c.id)!.matchScore!;
+    expect(await ids(`minScore=${score}&maxScore=${score}`)).toContain(c.id);
+    expect(await ids(`minScore=${Math.min(100, score + 1)}`)).not.toContain(c.id);
+    for (const [query, words] of [['minScore=70&maxScore=20', 'lowest match score is above'], ['olderThanHours=-1', 'cannot be negative'], ['finding=maybe', 'reason for review'], ['minScore=abc', 'must be a number'], ['colour=red', '']] as const) {
+      const res = await agent.send({ method: 'GET', url: `/api/ops/claims?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json<{ message: string }>().message, query).toContain(words);
+    }
+  });
+
   it('is the console\'s only: the staging tools have no claims queue, and a partner site no console call', async () => {
     expect((await t.request('hilton', { method: 'GET', url: '/api/stgtools/claims' })).statusCode).toBe(404);
     expect((await t.request('hilton', { method: 'GET', url: '/api/ops/claims' })).statusCode).toBe(404);
