@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test/app';
-import { createOpsApp, demoStaff, OpsBrowser, signedInAs } from '../test/ops';
+import { createOpsApp, demoStaff, OpsBrowser, staffBrowsers } from '../test/ops';
 import type { StaffRole } from '#shared/rules/ops-permissions';
 import { auditLog, memberProgress, memberRewards, members, partners, rewardAdjustments, staff, statementCredits, type MemberRow, type PartnerRow, type StaffRow } from '../db/schema';
 import { demoPublicId } from '../demo/members';
@@ -17,7 +17,6 @@ import { decideAdjustment, EXPIRED, expireAdjustments, KEY_REUSED, NOT_REVERSIBL
 let t: TestApp;
 let ops: FastifyInstance;
 const demo = demoStaff;
-const browsers = new Map<string, OpsBrowser>();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -29,13 +28,7 @@ afterAll(async () => {
 });
 
 /** A signed-in console browser per demo role, kept for the file. */
-async function as(role: StaffRole): Promise<OpsBrowser> {
-  const known = browsers.get(role);
-  if (known) return known;
-  const b = await signedInAs(t, ops, role);
-  browsers.set(role, b);
-  return b;
-}
+const as = staffBrowsers(() => ({ t, ops }));
 
 async function memberOf(partner: string, who: string): Promise<MemberRow> {
   const [m] = await t.database.db.select().from(members).where(eq(members.publicId, demoPublicId(partner, who)));

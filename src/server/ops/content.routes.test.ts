@@ -3,11 +3,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test/app';
 import { TestBrowser } from '../test/browser';
-import { createOpsApp, OpsBrowser, previewBrowser, signedInAs } from '../test/ops';
+import { createOpsApp, OpsBrowser, previewBrowser, signedInAs, staffBrowsers } from '../test/ops';
 import { auditLog, contentPages, contentPreviewGrants, contentSchedules, contentVersions, partners } from '../db/schema';
 import { buildContent } from '../demo/content';
 import { buildPartners } from '../demo/partners';
-import type { StaffRole } from '#shared/rules/ops-permissions';
 import type { CmsResponse } from '#shared/schemas/cms';
 import { CONTENT_FIELD_SCHEMAS, type OpsContentItem, type OpsContentList, type OpsContentName } from '#shared/schemas/ops-content';
 import { contentJobs } from './content';
@@ -15,7 +14,6 @@ import { sweepStaff } from './jobs';
 
 let t: TestApp;
 let ops: FastifyInstance;
-const browsers = new Map<StaffRole, OpsBrowser>();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -29,13 +27,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function as(role: StaffRole): Promise<OpsBrowser> {
-  const known = browsers.get(role);
-  if (known) return known;
-  const b = await signedInAs(t, ops, role);
-  browsers.set(role, b);
-  return b;
-}
+const as = staffBrowsers(() => ({ t, ops }));
 const item = (slug = 'anonymous', name = 'home', partner = 'hilton') => `/api/ops/content/${partner}/${name}/${slug}`;
 const publicHome = async (partner = 'hilton', cookie?: string) =>
   (await t.request(partner, { method: 'GET', url: '/api/cms/pages/home/?preview=1', headers: cookie ? { cookie } : {} })).json<CmsResponse>();

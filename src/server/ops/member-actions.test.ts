@@ -2,17 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test/app';
-import { createOpsApp, OpsBrowser, signedInAs } from '../test/ops';
+import { createOpsApp, OpsBrowser, staffBrowsers } from '../test/ops';
 import { TestBrowser } from '../test/browser';
 import { auditLog, memberCards, memberRewards, members, outbox, partners, sessions } from '../db/schema';
 import { demoPublicId } from '../demo/members';
-import type { StaffRole } from '#shared/rules/ops-permissions';
 
 /** A member's page actions in the console: resend an e-mail, close the account (issue 27 item 1). */
 
 let t: TestApp;
 let ops: FastifyInstance;
-const browsers = new Map<StaffRole, OpsBrowser>();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -23,10 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function as(role: StaffRole): Promise<OpsBrowser> {
-  if (!browsers.has(role)) browsers.set(role, await signedInAs(t, ops, role));
-  return browsers.get(role)!;
-}
+const as = staffBrowsers(() => ({ t, ops }));
 const memberOf = async (partner: string, who: string) => (await t.database.db.select().from(members).where(eq(members.publicId, demoPublicId(partner, who))))[0]!;
 
 describe('resend an e-mail', () => {

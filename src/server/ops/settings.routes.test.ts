@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test/app';
-import { createOpsApp, demoStaff, OpsBrowser, signedInAs } from '../test/ops';
+import { createOpsApp, demoStaff, OpsBrowser, staffBrowsers } from '../test/ops';
 import type { StaffRole } from '#shared/rules/ops-permissions';
 import { auditLog, members, partners, settingsChanges, staff, statementCredits, type PartnerRow } from '../db/schema';
 import { TestBrowser } from '../test/browser';
@@ -24,7 +24,6 @@ import { adjustmentLimit } from '#shared/rules/adjustments';
  */
 let t: TestApp;
 let ops: FastifyInstance;
-const browsers = new Map<string, OpsBrowser>();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -35,13 +34,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function as(role: StaffRole): Promise<OpsBrowser> {
-  const known = browsers.get(role);
-  if (known) return known;
-  const b = await signedInAs(t, ops, role);
-  browsers.set(role, b);
-  return b;
-}
+const as = staffBrowsers(() => ({ t, ops }));
 const partnerRow = async (code: string): Promise<PartnerRow> => (await t.database.db.select().from(partners).where(eq(partners.code, code)))[0]!;
 const read = async (role: StaffRole, code = 'hilton') => (await as(role)).send({ method: 'GET', url: `/api/ops/settings/${code}` });
 const change = async (role: StaffRole, changes: Record<string, unknown>, code = 'hilton', reason = 'Agreed with the partner on the monthly call') =>

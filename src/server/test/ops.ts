@@ -87,3 +87,20 @@ export async function previewBrowser(t: TestApp, ops: FastifyInstance, partner: 
   expect(b.cookies.has('rn_cms_preview')).toBe(true);
   return b;
 }
+
+/**
+ * A test file's signed-in console browsers, one per role, made when first asked for (the test
+ * app and the console app are read then, after beforeAll made them).
+ */
+export function staffBrowsers(apps: () => { t: TestApp; ops: FastifyInstance }): (role: StaffRole) => Promise<OpsBrowser> {
+  const made = new Map<StaffRole, Promise<OpsBrowser>>();
+  return (role) => {
+    let browser = made.get(role);
+    if (!browser) {
+      const { t, ops } = apps();
+      browser = signedInAs(t, ops, role);
+      made.set(role, browser);
+    }
+    return browser;
+  };
+}
