@@ -31,6 +31,7 @@ export function makePartnerConfig(overrides: Partial<PartnerConfig> = {}): Partn
     hasSmsOptIn: false,
     hasSmsOptInV2: false,
     hasVIP: true,
+    vipQualifyingDines: 11,
     generalModalType: null,
     routeMeta: { '/': { title: 'Test Dining' } },
     minimumAppVersion: null,

@@ -21,7 +21,7 @@ const ME: StaffMe = {
 };
 const SETTINGS: PartnerSettings = {
   ...(Object.fromEntries(SWITCH_KEYS.map((k) => [k, false])) as Record<(typeof SWITCH_KEYS)[number], boolean>),
-  hasVIP: true, earnRates: [3, 3, 6, 10], earnBasis: 'wholeBill', payoutBreakpointCents: 2000, adjustmentLimits: null,
+  hasVIP: true, earnRates: [3, 3, 6, 10], earnBasis: 'wholeBill', vipQualifyingDines: 11, payoutBreakpointCents: 2000, adjustmentLimits: null,
   customerSupport: { phone: '1-800-555-0100', email: 'dining@hilton.example.com', emailText: 'dining@hilton.example.com' }, vipCustomerSupport: null, hosts: [],
 };
 const change = (id: number, by: { id: number; name: string }): SettingsChange => ({
@@ -79,6 +79,16 @@ describe('SettingsScreen (issue 27 item 6)', () => {
     await waitFor(() => expect(sent).toEqual([{ changes: { earnRates: [3, 3, 7, 10] }, reason: 'Double-up season' }]));
     expect(await screen.findByText("Waiting for a second person's approval: Earn rates by tier.")).toBeTruthy();
     await expectNoAxeViolations();
+  });
+
+  it('sends the VIP threshold as a number of dines, waiting for a second person', async () => {
+    const sent = stubServer();
+    renderScreen();
+    fireEvent.change(await screen.findByLabelText(/^VIP threshold, in qualifying dines a year/), { target: { value: '8' } });
+    expect(screen.getByText("Waits for a second person's approval: VIP threshold (qualifying dines a year).")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Reason/), { target: { value: 'Easier VIP for the launch' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ask for approval' }));
+    await waitFor(() => expect(sent).toEqual([{ changes: { vipQualifyingDines: 8 }, reason: 'Easier VIP for the launch' }]));
   });
 
   it("offers Approve and Reject on another person's waiting change, never on one's own", async () => {

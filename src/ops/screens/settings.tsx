@@ -5,7 +5,7 @@ import { API_PATHS } from '#shared/api-paths';
 import { EARN_BASES } from '#shared/constants/rewards';
 import { DEFAULT_ADJUSTMENT_LIMITS } from '#shared/rules/adjustments';
 import {
-  EARN_RATE_TIERS, needsApproval, sameValue, SETTING_FIELDS, SETTING_SWITCHES, settingLabel, SWITCH_KEYS, type SettingField, type SupportContacts,
+  EARN_RATE_TIERS, needsApproval, VIP_DINES_MAX, VIP_DINES_MIN, sameValue, SETTING_FIELDS, SETTING_SWITCHES, settingLabel, SWITCH_KEYS, type SettingField, type SupportContacts,
 } from '#shared/rules/partner-settings';
 import type { CurrencyType } from '#shared/constants/partner';
 import type { StaffMe } from '#shared/schemas/ops';
@@ -23,7 +23,8 @@ import { ReasonButton, Rows, when } from '../parts';
 const BASIS_LABELS: Record<(typeof EARN_BASES)[number], string> = { wholeBill: 'The whole bill (tax and tip included)', preTip: 'The bill before tip' };
 
 /** The form's values: numbers as typed (the server says what is wrong with them). */
-type Draft = Omit<PartnerSettings, 'earnRates' | 'adjustmentLimits' | 'hosts' | 'payoutBreakpointCents'> & {
+type Draft = Omit<PartnerSettings, 'earnRates' | 'adjustmentLimits' | 'hosts' | 'payoutBreakpointCents' | 'vipQualifyingDines'> & {
+  vipQualifyingDines: string;
   earnRates: [string, string, string, string];
   /** In dollars, as typed. */
   payoutBreakpoint: string;
@@ -33,6 +34,7 @@ type Draft = Omit<PartnerSettings, 'earnRates' | 'adjustmentLimits' | 'hosts' | 
 
 const toDraft = ({ payoutBreakpointCents, ...s }: PartnerSettings): Draft => ({
   ...s,
+  vipQualifyingDines: String(s.vipQualifyingDines),
   payoutBreakpoint: (payoutBreakpointCents / 100).toFixed(2),
   earnRates: s.earnRates.map(String) as Draft['earnRates'],
   adjustmentLimits: s.adjustmentLimits ? { agent: String(s.adjustmentLimits.agent), supervisor: String(s.adjustmentLimits.supervisor), administrator: String(s.adjustmentLimits.administrator) } : null,
@@ -43,6 +45,7 @@ const num = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
 const fromDraft = ({ payoutBreakpoint, ...d }: Draft): PartnerSettings => ({
   ...d,
   payoutBreakpointCents: Math.round(num(payoutBreakpoint) * 100),
+  vipQualifyingDines: num(d.vipQualifyingDines),
   earnRates: d.earnRates.map(num) as PartnerSettings['earnRates'],
   adjustmentLimits: d.adjustmentLimits ? { agent: num(d.adjustmentLimits.agent), supervisor: num(d.adjustmentLimits.supervisor), administrator: num(d.adjustmentLimits.administrator) } : null,
   hosts: d.hosts.split(/[\s,]+/).map((h) => h.trim().toLowerCase()).filter(Boolean),
@@ -188,6 +191,9 @@ export function SettingsScreen({ me }: { me: StaffMe }) {
               ))}
               <SelectField label="Earn basis" value={draft.earnBasis} onChange={(e) => set('earnBasis', e.target.value as Draft['earnBasis'])}
                 options={EARN_BASES.map((b) => ({ value: b, label: BASIS_LABELS[b] }))} />
+              <TextField label="VIP threshold, in qualifying dines a year" inputMode="numeric"
+                hint={`An opted-in member is VIP from the dine after this many qualifying dines in a calendar year, for the rest of it and all of the next (${VIP_DINES_MIN} to ${VIP_DINES_MAX}; used while the VIP switch is on).`}
+                value={draft.vipQualifyingDines} onChange={(e) => set('vipQualifyingDines', e.target.value)} />
               {cash && (
                 <TextField label="Payout breakpoint, in dollars" inputMode="decimal" hint="A member's balance is paid as a statement credit once it reaches this ($5 to $500)."
                   value={draft.payoutBreakpoint} onChange={(e) => set('payoutBreakpoint', e.target.value)} />

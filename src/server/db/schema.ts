@@ -6,7 +6,7 @@ import {
 import type {
   StoredCopyTokens, CustomerSupport, PartnerTheme, RouteMeta, StoreLinks, AppAnnouncementModal, NavLinkConfig,
 } from '#shared/schemas/partner';
-import { PAYOUT_BREAKPOINT_CENTS, type EarnBasis } from '#shared/constants/rewards';
+import { PAYOUT_BREAKPOINT_CENTS, VIP_QUALIFYING_DINES, type EarnBasis } from '#shared/constants/rewards';
 import type { StaffRole } from '#shared/rules/ops-permissions';
 import type { AdjustmentLimits } from '#shared/rules/adjustments';
 import type { ErrorSource } from '#shared/rules/reference-code';
@@ -110,6 +110,8 @@ export const partners = pgTable('partners', {
   rewardMails: jsonb('reward_mails').$type<RewardMailSettings>().notNull().default({}),
   /** Cash-back partners: a member's balance is paid as a statement credit once it reaches this many cents (rules/partner-features.ts payoutBreakpointCents). */
   payoutBreakpointCents: integer('payout_breakpoint_cents').notNull().default(PAYOUT_BREAKPOINT_CENTS),
+  /** The VIP threshold: qualified dines in a calendar year that make an opted-in member VIP (rules/rewards/policy.ts). */
+  vipQualifyingDines: integer('vip_qualifying_dines').notNull().default(VIP_QUALIFYING_DINES),
   /** What each console role posts without a second person's approval (rules/adjustments.ts); null: the currency's defaults. */
   adjustmentLimits: jsonb('adjustment_limits').$type<Partial<AdjustmentLimits> | null>(),
   createdAt: createdAt(),

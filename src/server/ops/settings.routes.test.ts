@@ -158,6 +158,13 @@ describe('a change that does not touch earning applies at once', () => {
   });
 });
 
+/** A change the administrator sends that the server refuses with 400, naming the problem. */
+async function refusedAs(changes: Record<string, unknown>, words: string) {
+  const res = await change('administrator', changes);
+  expect(res.statusCode, res.body).toBe(400);
+  expect(res.body).toContain(words);
+}
+
 describe('a change of what members earn waits for a second person', () => {
   it('is pending until another person approves; the requester cannot; then the site and the rules use it', async () => {
     const before = await partnerRow('hilton');
@@ -203,6 +210,30 @@ describe('a change of what members earn waits for a second person', () => {
     expect(rejected.json<SettingsChange>().status).toBe('Rejected');
     expect((await partnerRow('hilton')).hasVIP).toBe(before.hasVIP);
     expect((await flags('hilton')).partnerFeatureFlags.vip).toBe(before.hasVIP);
+  });
+
+  it("the VIP threshold waits; once approved the member's meter, the copy and the engine's policy count to it", async () => {
+    await refusedAs({ vipQualifyingDines: 0 }, 'at least 1');
+    await refusedAs({ vipQualifyingDines: 101 }, 'at most 100');
+    await refusedAs({ vipQualifyingDines: 4.5 }, 'whole number');
+    const before = await partnerRow('hilton');
+    expect(before.vipQualifyingDines).toBe(11);
+    const site = new TestBrowser(t, 'hilton');
+    expect((await site.signInAs(demoPublicId('hilton', 'select-card'))).statusCode).toBe(200);
+    const progress = async () => (await site.send({ method: 'GET', url: '/api/Member' })).json<{ diningProgress: { dinesRequired: number } }>().diningProgress;
+    expect((await progress()).dinesRequired).toBe(11);
+    const pending = (await change('partnerManager', { vipQualifyingDines: 5 })).json<{ pending: SettingsChange }>().pending;
+    expect(pending).toMatchObject({ fields: ['vipQualifyingDines'], before: { vipQualifyingDines: 11 }, after: { vipQualifyingDines: 5 } });
+    expect((await partnerRow('hilton')).vipQualifyingDines).toBe(11);
+    expect((await decide('administrator', pending.id, { decision: 'approve' })).statusCode).toBe(200);
+    expect((await partnerRow('hilton')).vipQualifyingDines).toBe(5);
+    await vi.waitFor(async () => expect((await progress()).dinesRequired).toBe(5), { timeout: 5000, interval: 50 });
+    const config = await pageConfig('hilton');
+    expect(config.vipQualifyingDines).toBe(5);
+    expect(config.copyStates.vipDines).toBe('5');
+    // Back to the default for the tests that follow (approved by the other person).
+    const back = (await change('administrator', { vipQualifyingDines: 11 })).json<{ pending: SettingsChange }>().pending;
+    expect((await decide('partnerManager', back.id, { decision: 'approve' })).statusCode).toBe(200);
   });
 
   it('adjustment limits wait, and once approved are the limits adjustments use', async () => {

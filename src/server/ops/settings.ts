@@ -41,6 +41,7 @@ export function settingsOf(p: PartnerRow): PartnerSettings {
     ...switches,
     earnRates: [...p.earnRates] as PartnerSettings['earnRates'],
     earnBasis: p.earnBasis,
+    vipQualifyingDines: p.vipQualifyingDines,
     payoutBreakpointCents: p.payoutBreakpointCents,
     adjustmentLimits: limits && limits.agent !== undefined && limits.supervisor !== undefined && limits.administrator !== undefined
       ? { agent: limits.agent, supervisor: limits.supervisor, administrator: limits.administrator } : null,

@@ -38,6 +38,7 @@ export const SWITCH_KEYS = Object.keys(SETTING_SWITCHES) as [SettingSwitch, ...S
 export const SETTING_VALUES = {
   earnRates: 'Earn rates by tier',
   earnBasis: 'Earn basis',
+  vipQualifyingDines: 'VIP threshold (qualifying dines a year)',
   payoutBreakpointCents: 'Payout breakpoint (cash back)',
   adjustmentLimits: 'Adjustment limits per role',
   customerSupport: 'Support contacts',
@@ -57,7 +58,7 @@ export function settingLabel(field: SettingField): string {
  * refuses this list when the policy gains a setting it does not name, so a new earning setting
  * can never be changed without approval.
  */
-const POLICY_FIELDS = ['earnRates', 'earnBasis', 'hasVIP', 'acclaimed2Enabled'] as const satisfies readonly (keyof EarningSettings & SettingField)[];
+const POLICY_FIELDS = ['earnRates', 'earnBasis', 'hasVIP', 'acclaimed2Enabled', 'vipQualifyingDines'] as const satisfies readonly (keyof EarningSettings & SettingField)[];
 type MissingPolicyField = Exclude<keyof EarningSettings, (typeof POLICY_FIELDS)[number]>;
 const policyCovered: [MissingPolicyField] extends [never] ? true : false = true;
 void policyCovered;
@@ -78,6 +79,10 @@ export function needsApproval(field: SettingField): boolean {
 export const EARN_RATE_TIERS = ['Basic (opted out of e-mail)', 'Not activated', 'Select (opted in)', 'VIP'] as const;
 /** The highest earn rate (per $1 for miles and points, per cent of the basis for cash back). */
 export const EARN_RATE_MAX = 100;
+
+/** The VIP threshold's bounds, in qualified dines a calendar year. */
+export const VIP_DINES_MIN = 1;
+export const VIP_DINES_MAX = 100;
 
 /** The payout breakpoint's bounds, in cents ($5 to $500). */
 export const PAYOUT_BREAKPOINT_MIN = 500;

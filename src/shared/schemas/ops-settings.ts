@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EARN_BASES } from '../constants/rewards';
 import { ADJUSTMENT_MAX } from '../rules/adjustments';
 import { APPROVAL_TRAIL } from './ops-adjustments';
-import { EARN_RATE_MAX, EARN_RATE_TIERS, PAYOUT_BREAKPOINT_MAX, PAYOUT_BREAKPOINT_MIN, phoneDigits, SETTING_FIELDS, SWITCH_KEYS, type SettingField, type SettingSwitch } from '../rules/partner-settings';
+import { EARN_RATE_MAX, EARN_RATE_TIERS, PAYOUT_BREAKPOINT_MAX, PAYOUT_BREAKPOINT_MIN, phoneDigits, VIP_DINES_MAX, VIP_DINES_MIN, SETTING_FIELDS, SWITCH_KEYS, type SettingField, type SettingSwitch } from '../rules/partner-settings';
 
 /** A partner's settings in the operator console (issue 27 item 6, rules/partner-settings.ts, docs/features/console.md). */
 
@@ -53,6 +53,10 @@ export const ZPartnerSettings = z.object({
   ...switches,
   earnRates: ZEarnRates,
   earnBasis: z.enum(EARN_BASES, { message: `The earn basis is one of ${EARN_BASES.join(', ')}.` }),
+  /** Qualified dines in a calendar year that make an opted-in member VIP (with the VIP switch on). */
+  vipQualifyingDines: z.number({ message: 'Enter the VIP threshold as a number of dines.' }).int('The VIP threshold is a whole number of dines.')
+    .min(VIP_DINES_MIN, `The VIP threshold must be at least ${VIP_DINES_MIN} dine.`)
+    .max(VIP_DINES_MAX, `The VIP threshold must be at most ${VIP_DINES_MAX} dines a year.`),
   /** Cents; cash-back partners only (others pay no statement credits). */
   payoutBreakpointCents: z.number({ message: 'Enter the payout breakpoint in cents.' }).int('Enter the payout breakpoint in whole cents.')
     .min(PAYOUT_BREAKPOINT_MIN, `The payout breakpoint must be at least $${PAYOUT_BREAKPOINT_MIN / 100}.`)

@@ -106,6 +106,8 @@ export const ZPartnerConfig = z.object({
   hasSmsOptIn: z.boolean(),
   hasSmsOptInV2: z.boolean(),
   hasVIP: z.boolean(),
+  /** The VIP threshold: qualified dines in a calendar year that make a member VIP. */
+  vipQualifyingDines: z.number().int(),
   generalModalType: z.string().nullable(),
   routeMeta: ZRouteMeta,
   minimumAppVersion: z.string().nullable(),

@@ -30,7 +30,7 @@ export function wantsPreview(search: string, cmsPreview: boolean) {
  * The copy tokens of this reader: the partner's (§3) and the reader's own rate (policy
  * memberEarningTokens: the signed-in member's tier now, a visitor's on joining).
  */
-export function readerTokenValues(partner: Pick<PartnerConfig, 'copyStates' | 'earnRates' | 'hasVIP' | 'currencyType'>, member: Member | null) {
+export function readerTokenValues(partner: Pick<PartnerConfig, 'copyStates' | 'earnRates' | 'hasVIP' | 'vipQualifyingDines' | 'currencyType'>, member: Member | null) {
   const currency = { type: partner.currencyType, singular: partner.copyStates.currencySingular, plural: partner.copyStates.currencyPlural };
   return { ...tokenValues(partner.copyStates), ...memberEarningTokens(partner, currency, member ? memberFromStanding(member) : null) };
 }

@@ -130,11 +130,11 @@ export async function lockMembers(tx: Executor, ids: readonly number[], opts: { 
 
 export async function loadPartners(tx: Executor): Promise<PartnerInfo[]> {
   const found = await rows<{
-    id: number; earn_rates: [number, number, number, number]; has_vip: boolean; earn_basis: EarnBasis; acclaimed2_enabled: boolean; has_reservation_bonus: boolean; has_flex_offers: boolean;
-  }>(tx, sql`select id, earn_rates, has_vip, earn_basis, acclaimed2_enabled, has_reservation_bonus, has_flex_offers from partners`);
+    id: number; earn_rates: [number, number, number, number]; has_vip: boolean; earn_basis: EarnBasis; acclaimed2_enabled: boolean; has_reservation_bonus: boolean; has_flex_offers: boolean; vip_qualifying_dines: number;
+  }>(tx, sql`select id, earn_rates, has_vip, earn_basis, acclaimed2_enabled, has_reservation_bonus, has_flex_offers, vip_qualifying_dines from partners`);
   return found.map((r) => ({
     id: r.id,
-    settings: earningSettingsOf({ earnRates: r.earn_rates, hasVIP: r.has_vip, earnBasis: r.earn_basis, acclaimed2Enabled: r.acclaimed2_enabled }),
+    settings: earningSettingsOf({ earnRates: r.earn_rates, hasVIP: r.has_vip, earnBasis: r.earn_basis, acclaimed2Enabled: r.acclaimed2_enabled, vipQualifyingDines: r.vip_qualifying_dines }),
     hasReservationBonus: r.has_reservation_bonus, hasFlexOffers: r.has_flex_offers,
   }));
 }

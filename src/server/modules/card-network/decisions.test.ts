@@ -16,7 +16,7 @@ const terms = (over: Partial<RestaurantTerms> = {}): RestaurantTerms => ({
 
 function world(opts: { tier?: number; closedAt?: Date | null; linkedAt?: Date; merchant?: Partial<RestaurantTerms>; dinesThisYear?: number; dinesLastYear?: number } = {}): World {
   const w = emptyWorld();
-  w.partners.set(1, { id: 1, settings: { earnRates: [1, 1, 3, 5], hasVIP: true, earnBasis: 'wholeBill', acclaimed2Enabled: false } });
+  w.partners.set(1, { id: 1, settings: { earnRates: [1, 1, 3, 5], hasVIP: true, earnBasis: 'wholeBill', acclaimed2Enabled: false, vipQualifyingDines: 11 } });
   w.members.set(10, { id: 10, partnerId: 1, tierLevel: opts.tier ?? 2, closedAt: opts.closedAt ?? null });
   w.members.set(20, { id: 20, partnerId: 1, tierLevel: 2, closedAt: null });
   for (const card of [

@@ -60,6 +60,7 @@ const settingsArb: fc.Arbitrary<EarningSettings> = fc.record({
   hasVIP: fc.boolean(),
   earnBasis: fc.constantFrom<EarnBasis>(...EARN_BASES),
   acclaimed2Enabled: fc.boolean(),
+  vipQualifyingDines: fc.integer({ min: 1, max: 14 }),
 });
 
 const restaurantArb: fc.Arbitrary<RestaurantTerms> = fc.record({
@@ -115,7 +116,7 @@ const localDateTime = (p: PurchaseCase, j: number) => `${YEAR}-${String(p.month)
 
 async function setPartners(all: readonly EarningSettings[]) {
   for (const [i, s] of all.entries()) {
-    await database.db.update(partners).set({ earnRates: [...s.earnRates], hasVIP: s.hasVIP, earnBasis: s.earnBasis, acclaimed2Enabled: s.acclaimed2Enabled }).where(eq(partners.id, partnerIds[i]!));
+    await database.db.update(partners).set({ earnRates: [...s.earnRates], hasVIP: s.hasVIP, earnBasis: s.earnBasis, acclaimed2Enabled: s.acclaimed2Enabled, vipQualifyingDines: s.vipQualifyingDines }).where(eq(partners.id, partnerIds[i]!));
   }
 }
 

@@ -224,7 +224,7 @@ export async function resolveClaimRow(tx: Tx, id: number, patch: Pick<ClaimRow, 
 
 /** The partner's earning settings (rules/rewards/policy.ts). */
 export async function partnerEarning(db: Db, partnerId: number) {
-  const [p] = await db.select({ earnRates: partners.earnRates, hasVIP: partners.hasVIP, earnBasis: partners.earnBasis, acclaimed2Enabled: partners.acclaimed2Enabled })
+  const [p] = await db.select({ earnRates: partners.earnRates, hasVIP: partners.hasVIP, earnBasis: partners.earnBasis, acclaimed2Enabled: partners.acclaimed2Enabled, vipQualifyingDines: partners.vipQualifyingDines })
     .from(partners).where(eq(partners.id, partnerId));
   return p;
 }

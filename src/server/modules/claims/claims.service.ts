@@ -23,7 +23,7 @@ export const UNKNOWN_CARD = 'Choose one of your linked cards.';
 export const UNKNOWN_MERCHANT = 'We do not know this restaurant. Search for it and choose it from the list.';
 export const NO_LOCATION = 'This restaurant does not take part in card-linked rewards, so a dine there cannot be claimed.';
 
-type Partner = Pick<PartnerRow, 'id' | 'currencyType' | 'copyStates' | 'earnRates' | 'hasVIP' | 'earnBasis' | 'acclaimed2Enabled'>;
+type Partner = Pick<PartnerRow, 'id' | 'currencyType' | 'copyStates' | 'earnRates' | 'hasVIP' | 'earnBasis' | 'acclaimed2Enabled' | 'vipQualifyingDines'>;
 
 const isReason = (r: string | null): r is NotEarnedReason => r !== null && r in NOT_EARNED_REASONS;
 

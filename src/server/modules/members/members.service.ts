@@ -124,7 +124,7 @@ export async function progressFigures(db: Db, member: Pick<MemberRow, 'id' | 'pa
 }
 
 /** The member's tier and dining progress now (§3), from the engine's progress rows, and their bonuses (bonus tables). */
-export async function memberStanding(db: Db, partner: Pick<PartnerRow, 'hasVIP'>, member: MemberRow, now: Date = new Date()): Promise<MemberStanding> {
+export async function memberStanding(db: Db, partner: Pick<PartnerRow, 'hasVIP' | 'vipQualifyingDines'>, member: MemberRow, now: Date = new Date()): Promise<MemberStanding> {
   const year = progressYear(now, member.state);
   return { ...standingOf(partner, member.tierLevel, await progressFigures(db, member, year), year), activeBonuses: await activeBonuses(db, member, now) };
 }

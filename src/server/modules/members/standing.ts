@@ -1,7 +1,7 @@
 import { TIER_LEVELS } from '#shared/constants/member';
 import type { ActiveBonus } from '#shared/schemas/member';
 import type { TierLevel } from '#shared/rules/earn-text';
-import { diningProgressOf, effectiveTier, vipStanding, type EarningSettings } from '#shared/rules/rewards/policy';
+import { diningProgressOf, effectiveTier, vipStanding, type VipSettings } from '#shared/rules/rewards/policy';
 
 /**
  * A member's tier and dining progress as the engine's tables say (member_progress), not as the
@@ -24,7 +24,7 @@ export type ProgressFigures = { dinesThisYear: number; dinesLastYear: number; re
 export const NO_PROGRESS: ProgressFigures = { dinesThisYear: 0, dinesLastYear: 0, rewardsThisYear: 0 };
 
 /** The tier a member has now (the policy's effectiveTier). */
-export function currentTier(settings: Pick<EarningSettings, 'hasVIP'>, storedTier: number, figures: Pick<ProgressFigures, 'dinesThisYear' | 'dinesLastYear'>): TierLevel {
+export function currentTier(settings: VipSettings, storedTier: number, figures: Pick<ProgressFigures, 'dinesThisYear' | 'dinesLastYear'>): TierLevel {
   return effectiveTier(settings, { tier: storedTier, ...figures });
 }
 
@@ -39,7 +39,7 @@ export function tierAfterEmailOptIn(storedTier: number, emailOptIn: boolean): nu
   return storedTier === TIER_LEVELS.VIP ? TIER_LEVELS.VIP : TIER_LEVELS.OptedIn;
 }
 
-export function standingOf(settings: Pick<EarningSettings, 'hasVIP'>, storedTier: number, figures: ProgressFigures, year: number): MemberStanding {
+export function standingOf(settings: VipSettings, storedTier: number, figures: ProgressFigures, year: number): MemberStanding {
   const member = { tier: storedTier, dinesThisYear: figures.dinesThisYear, dinesLastYear: figures.dinesLastYear };
   return {
     tierLevel: currentTier(settings, storedTier, figures),

@@ -1,14 +1,13 @@
 import type { AppConfig } from '../../config';
 import type { PartnerRow } from '../../db/schema';
 import type { CopyTokens, FeatureFlagsResponse, PartnerConfig } from '#shared/schemas/partner';
-import { VIP_QUALIFYING_DINES } from '#shared/constants/rewards';
 import { MAX_PARTY_SIZE } from '#shared/rules/reservations';
 import { earnBasisText, earningTokens, type EarningSettings } from '#shared/rules/rewards/policy';
 import { featureFlagsOf } from '#shared/rules/partner-features';
 
 /** The earning policy's settings of a partner row (rules/rewards/policy.ts). */
-export function earningSettingsOf(p: Pick<PartnerRow, 'earnRates' | 'hasVIP' | 'earnBasis' | 'acclaimed2Enabled'>): EarningSettings {
-  return { earnRates: p.earnRates, hasVIP: p.hasVIP, earnBasis: p.earnBasis, acclaimed2Enabled: p.acclaimed2Enabled };
+export function earningSettingsOf(p: Pick<PartnerRow, 'earnRates' | 'hasVIP' | 'earnBasis' | 'acclaimed2Enabled' | 'vipQualifyingDines'>): EarningSettings {
+  return { earnRates: p.earnRates, hasVIP: p.hasVIP, earnBasis: p.earnBasis, acclaimed2Enabled: p.acclaimed2Enabled, vipQualifyingDines: p.vipQualifyingDines };
 }
 
 /**
@@ -16,13 +15,13 @@ export function earningSettingsOf(p: Pick<PartnerRow, 'earnRates' | 'hasVIP' | '
  * policy makes from the settings (the rates the engine pays, the earn basis, the VIP count), so a
  * word on a page never drifts from what the engine does.
  */
-export function copyTokensOf(p: Pick<PartnerRow, 'copyStates' | 'currencyType' | 'earnRates' | 'hasVIP' | 'earnBasis' | 'acclaimed2Enabled'>): CopyTokens {
+export function copyTokensOf(p: Pick<PartnerRow, 'copyStates' | 'currencyType' | 'earnRates' | 'hasVIP' | 'earnBasis' | 'acclaimed2Enabled' | 'vipQualifyingDines'>): CopyTokens {
   const currency = { type: p.currencyType, singular: p.copyStates.currencySingular, plural: p.copyStates.currencyPlural };
   return {
     ...p.copyStates,
     ...earningTokens(earningSettingsOf(p), currency),
     earnBasis: earnBasisText(p.earnBasis),
-    vipDines: String(VIP_QUALIFYING_DINES),
+    vipDines: String(p.vipQualifyingDines),
     maxPartySize: String(MAX_PARTY_SIZE),
   };
 }
@@ -53,6 +52,7 @@ export function toPartnerConfig(p: PartnerRow, config: AppConfig): PartnerConfig
     hasSmsOptIn: p.hasSmsOptIn,
     hasSmsOptInV2: p.hasSmsOptInV2,
     hasVIP: p.hasVIP,
+    vipQualifyingDines: p.vipQualifyingDines,
     generalModalType: p.generalModalType,
     routeMeta: p.routeMeta,
     minimumAppVersion: p.minimumAppVersion,

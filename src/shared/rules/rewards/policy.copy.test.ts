@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { campaignLevel, openCampaignLevel, rewardFor, rowBasis, tierNeeded, basisCents, earnBasisText, memberEarningTokens, vipWithinReach, type EarningSettings } from './policy';
 
-const settings = (over: Partial<EarningSettings> = {}): EarningSettings => ({ earnRates: [1, 1, 3, 5], hasVIP: true, earnBasis: 'wholeBill', acclaimed2Enabled: false, ...over });
+const settings = (over: Partial<EarningSettings> = {}): EarningSettings => ({ earnRates: [1, 1, 3, 5], hasVIP: true, earnBasis: 'wholeBill', acclaimed2Enabled: false, vipQualifyingDines: 11, ...over });
 const miles = { type: 'Mile' as const, singular: 'mile', plural: 'miles' };
 const who = (tier: number, dinesThisYear = 0) => ({ tier, dinesThisYear, dinesLastYear: 0 });
 

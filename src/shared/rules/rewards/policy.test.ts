@@ -8,7 +8,7 @@ import {
   tierNeeded, visitOutlook, outlookReasonText, vipMeterText, vipMeterView, vipStanding, bonusText, bookingMarkText, bookingNoticeText, bookingOutlook, type Bill, type EarningSettings, type RestaurantTerms,
 } from './policy';
 
-const settings = (over: Partial<EarningSettings> = {}): EarningSettings => ({ earnRates: [1, 1, 3, 5], hasVIP: true, earnBasis: 'wholeBill', acclaimed2Enabled: false, ...over });
+const settings = (over: Partial<EarningSettings> = {}): EarningSettings => ({ earnRates: [1, 1, 3, 5], hasVIP: true, earnBasis: 'wholeBill', acclaimed2Enabled: false, vipQualifyingDines: 11, ...over });
 const restaurant = (over: Partial<RestaurantTerms> = {}): RestaurantTerms => ({
   active: true, participationStart: null, participationEnd: null, benefitHours: ALL_DAY, blackoutDates: [], monthlyVisitLimit: null, campaignCodes: [], multiplier: 1, ...over,
 });
@@ -106,8 +106,8 @@ describe('tiers and VIP', () => {
       for (const dinesLastYear of [0, 10, 11]) {
         for (const tier of [0, 1, 2, 3]) {
           for (const hasVIP of [true, false]) {
-            const s = vipStanding({ hasVIP }, { tier, dinesThisYear, dinesLastYear }, 2026);
-            const view = vipMeterView({ hasVIP }, { tierLevel: effectiveTier({ hasVIP }, { tier, dinesThisYear, dinesLastYear }), diningProgress: { ...diningProgressOf(s, 0), year: 2026 } });
+            const s = vipStanding({ hasVIP, vipQualifyingDines: 11 }, { tier, dinesThisYear, dinesLastYear }, 2026);
+            const view = vipMeterView({ hasVIP }, { tierLevel: effectiveTier({ hasVIP, vipQualifyingDines: 11 }, { tier, dinesThisYear, dinesLastYear }), diningProgress: { ...diningProgressOf(s, 0), year: 2026 } });
             if (!hasVIP || tier < 2) expect(view.kind === 'counting').toBe(false);
             if (view.kind === 'counting') {
               expect(view.done + view.remaining).toBe(view.max);
@@ -396,10 +396,34 @@ describe("'Unlock access to earn' offers the next step a member can take", () =>
   });
 });
 
+describe("the partner's VIP threshold (issue 27: set in the console)", () => {
+  it('makes a member VIP at exactly the threshold, not one dine before, this year or last', () => {
+    const five = settings({ vipQualifyingDines: 5 });
+    expect(effectiveTier(five, { tier: 2, dinesThisYear: 4, dinesLastYear: 4 })).toBe(2);
+    expect(effectiveTier(five, { tier: 2, dinesThisYear: 5, dinesLastYear: 0 })).toBe(3);
+    expect(effectiveTier(five, { tier: 2, dinesThisYear: 0, dinesLastYear: 5 })).toBe(3);
+    expect(effectiveTier(settings(), { tier: 2, dinesThisYear: 5, dinesLastYear: 5 })).toBe(2);
+  });
+
+  it('counts the meter and the progress to the threshold', () => {
+    const s = vipStanding(settings({ vipQualifyingDines: 5 }), { tier: 2, dinesThisYear: 3, dinesLastYear: 0 }, 2026);
+    expect(s).toMatchObject({ status: 'Building', meter: { done: 3, max: 5, remaining: 2 }, toReach: 2, threshold: 5 });
+    expect(diningProgressOf(s, 0)).toMatchObject({ dinesRequired: 5, remainingDines: 2 });
+    const renewing = vipStanding(settings({ vipQualifyingDines: 20 }), { tier: 2, dinesThisYear: 19, dinesLastYear: 20 }, 2026);
+    expect(renewing).toMatchObject({ status: 'Renewing', meter: { done: 19, max: 20, remaining: 1 } });
+  });
+
+  it('earns the VIP rate from the dine after the threshold-th', () => {
+    const s = settings({ vipQualifyingDines: 3 });
+    expect(dine({ settings: s, member: { tier: 2, dinesThisYear: 2, dinesLastYear: 0 } }).tier).toBe(2);
+    expect(dine({ settings: s, member: { tier: 2, dinesThisYear: 3, dinesLastYear: 0 } }).tier).toBe(3);
+  });
+});
+
 describe('a VIP granted outright', () => {
   it('is VIP with no end date that dining set, until the dines make it VIP through next year', () => {
     const view = (dinesThisYear: number) => {
-      const s = vipStanding({ hasVIP: true }, { tier: 3, dinesThisYear, dinesLastYear: 0 }, 2026);
+      const s = vipStanding({ hasVIP: true, vipQualifyingDines: 11 }, { tier: 3, dinesThisYear, dinesLastYear: 0 }, 2026);
       return vipMeterView({ hasVIP: true }, { tierLevel: 3, diningProgress: { ...diningProgressOf(s, 0), year: 2026 } });
     };
     expect(view(7)).toEqual({ kind: 'vip', through: null });

@@ -31,10 +31,15 @@ export type EarningSettings = {
   earnBasis: EarnBasis;
   /** §1 acclaimed v2: restaurants' acclaimed campaigns are open only from a tier (TIER_GATED_CAMPAIGNS). */
   acclaimed2Enabled: boolean;
+  /** The VIP threshold: qualified dines in a calendar year that make a member VIP (§9 default VIP_QUALIFYING_DINES). */
+  vipQualifyingDines: number;
 };
 
+/** The settings VIP by dining reads: the switch and the threshold. */
+export type VipSettings = Pick<EarningSettings, 'hasVIP' | 'vipQualifyingDines'>;
+
 /** Settings of a partner the engine does not know (never for a real dine: every card has a partner). */
-export const DEFAULT_SETTINGS: EarningSettings = { earnRates: [1, 1, 3, 5], hasVIP: false, earnBasis: 'wholeBill', acclaimed2Enabled: false };
+export const DEFAULT_SETTINGS: EarningSettings = { earnRates: [1, 1, 3, 5], hasVIP: false, earnBasis: 'wholeBill', acclaimed2Enabled: false, vipQualifyingDines: VIP_QUALIFYING_DINES };
 
 /** A member as the policy sees them: the stored tier and the year's qualified dines. */
 export type EarningMember = {
@@ -67,9 +72,9 @@ export function vipReachableByDining(settings: Pick<EarningSettings, 'hasVIP'>, 
   return settings.hasVIP && storedTier(tier) >= TIER_LEVELS.OptedIn;
 }
 
-/** VIP is held in a year with VIP_QUALIFYING_DINES qualified dines in it or in the year before. */
-export function vipByDines(dinesThisYear: number, dinesLastYear: number): boolean {
-  return dinesThisYear >= VIP_QUALIFYING_DINES || dinesLastYear >= VIP_QUALIFYING_DINES;
+/** VIP is held in a year with the partner's threshold of qualified dines in it or in the year before. */
+export function vipByDines(settings: Pick<EarningSettings, 'vipQualifyingDines'>, dinesThisYear: number, dinesLastYear: number): boolean {
+  return dinesThisYear >= settings.vipQualifyingDines || dinesLastYear >= settings.vipQualifyingDines;
 }
 
 /**
@@ -77,10 +82,10 @@ export function vipByDines(dinesThisYear: number, dinesLastYear: number): boolea
  * VIP (3) while holding VIP by dining; a granted VIP (3) stays VIP. Without the partner's VIP
  * switch nobody is above Select.
  */
-export function effectiveTier(settings: Pick<EarningSettings, 'hasVIP'>, member: EarningMember): TierLevel {
+export function effectiveTier(settings: VipSettings, member: EarningMember): TierLevel {
   const stored = storedTier(member.tier);
   if (!settings.hasVIP) return Math.min(stored, TIER_LEVELS.OptedIn) as TierLevel;
-  if (stored === TIER_LEVELS.OptedIn && vipByDines(member.dinesThisYear, member.dinesLastYear)) return TIER_LEVELS.VIP;
+  if (stored === TIER_LEVELS.OptedIn && vipByDines(settings, member.dinesThisYear, member.dinesLastYear)) return TIER_LEVELS.VIP;
   return stored;
 }
 
@@ -102,29 +107,32 @@ export type VipStanding = {
   vipThrough: number | null;
   /** The year the meter counts towards (next year while Renewing). */
   meterYear: number;
-  /** Qualified dines this year still short of VIP_QUALIFYING_DINES. */
+  /** Qualified dines this year still short of the partner's VIP threshold. */
   toReach: number;
+  /** The partner's VIP threshold (qualified dines in a year). */
+  threshold: number;
 };
 
 /**
  * The member's VIP standing in `year` (§3/§4 dining progress): VIP is reached with the
- * VIP_QUALIFYING_DINES-th qualified dine of a calendar year and lasts the rest of that year and all
+ * partner's threshold-th (vipQualifyingDines, §9 default 11) qualified dine of a calendar year and lasts the rest of that year and all
  * of the next; it earns from the next dine on.
- * - not VIP → Building, counting this year's dines (meter 0…11);
+ * - not VIP → Building, counting this year's dines (meter 0…threshold);
  * - VIP earned this year → Qualified (top: no countdown);
  * - VIP from last year, this year's count not yet reached → Renewing (the meter counts towards next year);
  * - VIP from last year and reached again this year → Complete (next year secured).
  */
-export function vipStanding(settings: Pick<EarningSettings, 'hasVIP'>, member: EarningMember, year: number): VipStanding {
+export function vipStanding(settings: VipSettings, member: EarningMember, year: number): VipStanding {
   const offered = settings.hasVIP;
+  const threshold = settings.vipQualifyingDines;
   const reachable = vipReachableByDining(settings, member.tier);
   const thisYear = Math.max(0, Math.trunc(member.dinesThisYear));
-  const reachedThisYear = thisYear >= VIP_QUALIFYING_DINES;
-  const reachedLastYear = member.dinesLastYear >= VIP_QUALIFYING_DINES;
+  const reachedThisYear = thisYear >= threshold;
+  const reachedLastYear = member.dinesLastYear >= threshold;
   const vip = effectiveTier(settings, member) === TIER_LEVELS.VIP;
-  const toReach = Math.max(0, VIP_QUALIFYING_DINES - thisYear);
-  const meterOf = () => ({ done: Math.min(thisYear, VIP_QUALIFYING_DINES), max: VIP_QUALIFYING_DINES, remaining: toReach });
-  const base = { offered, reachable, vip, toReach };
+  const toReach = Math.max(0, threshold - thisYear);
+  const meterOf = () => ({ done: Math.min(thisYear, threshold), max: threshold, remaining: toReach });
+  const base = { offered, reachable, vip, toReach, threshold };
   if (!reachable) {
     // A granted VIP (or no route to VIP): nothing to count.
     return { ...base, status: vip ? 'Qualified' : 'Building', meter: null, vipThrough: null, meterYear: year };
@@ -144,7 +152,7 @@ export function vipStanding(settings: Pick<EarningSettings, 'hasVIP'>, member: E
 export function diningProgressOf(standing: VipStanding, rewardsThisYear: number) {
   return {
     status: standing.status,
-    dinesRequired: standing.reachable ? VIP_QUALIFYING_DINES : 0,
+    dinesRequired: standing.reachable ? standing.threshold : 0,
     // A granted VIP (vip, with no end by dining) keeps the count it lacks: the meter then names no end date.
     remainingDines: standing.meter?.remaining ?? (standing.vip && standing.vipThrough === null ? standing.toReach : 0),
     dollarsRequired: 0,
@@ -313,7 +321,7 @@ export type DineInput = {
 export type DineOutcome = {
   earns: boolean;
   reason: NotEarnedReason | null;
-  /** The tier the dine earns at (VIP from the dine after the VIP_QUALIFYING_DINES-th). */
+  /** The tier the dine earns at (VIP from the dine after the threshold-th). */
   tier: TierLevel;
   /** The rate it earns at: the tier's rate times the restaurant's multiplier. */
   rate: number;
@@ -673,7 +681,7 @@ export type MemberCopyTokens = Record<(typeof MEMBER_COPY_TOKENS)[number], strin
  * (effectiveTier: VIP while held); a visitor (null) reads the rate they would earn on joining
  * (JOINING_TIER). Without the restaurant's multiplier: a '2X' restaurant says its own on its tile.
  */
-export function memberEarningTokens(settings: Pick<EarningSettings, 'earnRates' | 'hasVIP'>, currency: Currency, member: EarningMember | null): MemberCopyTokens {
+export function memberEarningTokens(settings: Pick<EarningSettings, 'earnRates'> & VipSettings, currency: Currency, member: EarningMember | null): MemberCopyTokens {
   const tier = member ? effectiveTier(settings, member) : Math.min(JOINING_TIER, topTier(settings)) as TierLevel;
   const rate = settings.earnRates[tier] ?? 0;
   return { memberEarning: rateText(rate, currency), memberProperEarning: rateText(rate, currency, true) };
@@ -684,7 +692,7 @@ export function memberEarningTokens(settings: Pick<EarningSettings, 'earnRates' 
  * VIP, dining can take this member there (vipReachableByDining: not Basic, not awaiting
  * activation) and they are not VIP already. A visitor joins at JOINING_TIER.
  */
-export function vipWithinReach(settings: Pick<EarningSettings, 'hasVIP'>, member: EarningMember | null): boolean {
+export function vipWithinReach(settings: VipSettings, member: EarningMember | null): boolean {
   if (!member) return vipReachableByDining(settings, JOINING_TIER);
   return vipReachableByDining(settings, member.tier) && effectiveTier(settings, member) < TIER_LEVELS.VIP;
 }

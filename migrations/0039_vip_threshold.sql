@@ -1,0 +1,1 @@
+ALTER TABLE "partners" ADD COLUMN "vip_qualifying_dines" integer DEFAULT 11 NOT NULL;
