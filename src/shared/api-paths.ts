@@ -113,6 +113,7 @@ export const API_PATHS = {
   opsEmulationEnd: post('/api/ops/emulations/:emulationId/end'),
   opsClaims: get('/api/ops/claims'),
   opsClaimResolve: post('/api/ops/claims/:claimId/resolve'),
+  opsClaimCandidates: get('/api/ops/claims/:claimId/candidates'),
   opsAdjustmentCreate: post('/api/ops/members/:memberId/adjustments'),
   opsAdjustments: get('/api/ops/adjustments'),
   opsAdjustmentDecide: post('/api/ops/adjustments/:adjustmentId/decision'),

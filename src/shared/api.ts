@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { API_PATHS, type ApiName, type ApiPath } from './api-paths';
 import { ZAddCardsRequest, ZAddCardsResponse, ZCaptchaChallenge, ZCardList, ZDeleteCardQuery } from './schemas/card';
 import { ZBonusCodeParams, ZBonusRegistered } from './schemas/bonuses';
-import { ZClaim, ZClaimRequest, ZClaimSubmitResponse, ZClaimsResponse, ZResolveClaimRequest, ZReviewClaimsResponse } from './schemas/claims';
+import { ZClaim, ZClaimCandidatesResponse, ZClaimRequest, ZClaimSubmitResponse, ZClaimsResponse, ZResolveClaimRequest, ZReviewClaimsResponse } from './schemas/claims';
 import { ZClientErrorRequest, ZClientErrorResponse } from './schemas/client-errors';
 import { ZCmsParams, ZCmsQuery, ZCmsResponse } from './schemas/cms';
 import { ZCsrfResponse } from './schemas/common';
@@ -171,6 +171,7 @@ export const API = withSchemas({
   opsEmulationEnd: { params: ZOpsEmulationParams, response: ZOpsOk },
   opsClaims: { query: ZOpsClaimsQuery, response: ZReviewClaimsResponse },
   opsClaimResolve: { params: ZOpsClaimParams, body: ZResolveClaimRequest, response: ZClaim },
+  opsClaimCandidates: { params: ZOpsClaimParams, response: ZClaimCandidatesResponse },
   opsAdjustmentCreate: { params: ZOpsMemberParams, body: ZOpsAdjustmentRequest, response: ZOpsAdjustment, status: 201 },
   opsAdjustments: { query: ZOpsAdjustmentsQuery, response: ZOpsAdjustmentsResponse },
   opsAdjustmentDecide: { params: ZOpsAdjustmentParams, body: ZOpsAdjustmentDecision, response: ZOpsAdjustment },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '#shared/api-paths';
@@ -6,7 +6,8 @@ import type { StaffMe } from '#shared/schemas/ops';
 import { call } from '#client/lib/api';
 import { SelectField } from '#client/components/select-field';
 import { TextField } from '#client/components/text-field';
-import type { ClaimFinding } from '#shared/schemas/claims';
+import type { ClaimFinding, ReviewClaim } from '#shared/schemas/claims';
+import { CLAIM_MATCH_SCORE, CLAIM_REVIEW_SCORE } from '#shared/rules/claim-match';
 import { FormBanner } from '#client/components/form-banner';
 import { Spinner } from '#client/components/spinner';
 import { may, messageOf, usePartners } from '../api';
@@ -31,18 +32,14 @@ const AGES = [
 ];
 /** The filters kept in the address (a link to the filtered queue can be shared). */
 const FILTERS = ['partner', 'finding', 'olderThanHours', 'minScore', 'maxScore'] as const;
+const scoreWords = (score: number) => (score >= CLAIM_MATCH_SCORE ? 'a match' : score >= CLAIM_REVIEW_SCORE ? 'borderline' : score > 0 ? 'weak' : 'not this purchase');
 
 /** Missing-reward claims in review, oldest first: award (a manual M reward) or reject with the reason; the member is e-mailed. */
 export function ClaimsScreen({ me }: { me: StaffMe }) {
   const [params, setParams] = useSearchParams();
   const partner = params.get('partner') ?? '';
   const filters = Object.fromEntries(FILTERS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : []))) as Partial<Record<(typeof FILTERS)[number], string>>;
-  const setFilter = (key: (typeof FILTERS)[number], value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next);
-  };
+  const setFilter = (key: (typeof FILTERS)[number], value: string) => setParams(withParam(params, key, value));
   const partners = usePartners();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<string | null>(null);
@@ -60,7 +57,7 @@ export function ClaimsScreen({ me }: { me: StaffMe }) {
     setNotice(message);
     void queryClient.invalidateQueries({ queryKey: ['ops', 'claims'] });
   };
-  const resolve = (claimId: number, resolution: 'award' | 'reject', note: string) => call(API_PATHS.opsClaimResolve, { params: { claimId }, body: { resolution, note } });
+  const compared = Number(params.get('claim')) || null;
   return (
     <section aria-labelledby="claims-title">
       <h1 id="claims-title">Claims queue</h1>
@@ -87,13 +84,73 @@ export function ClaimsScreen({ me }: { me: StaffMe }) {
           ['Match', (c) => `${c.matchScore ?? '–'}${c.finding ? ` · ${c.finding}` : ''}`],
           ['Note', (c) => c.reviewNote ?? '–'],
           ['Filed', (c) => when(c.createdAt)],
-          ['Decide', (c) => (may(me, 'claims.resolve') ? (
-            <span className="console-actions">
-              <ReasonButton label={`Award ${c.proposedReward}`} title={`Award claim #${c.id} (${c.proposedReward})`} variant="primary" onDone={done} act={(note) => resolve(c.id, 'award', note)} />
-              <ReasonButton label="Reject" title={`Reject claim #${c.id}: the reason is sent to the member`} onDone={done} act={(note) => resolve(c.id, 'reject', note)} />
-            </span>
-          ) : '–')],
+          ['Events', (c) => <Link to={`?${withParam(params, 'claim', String(c.id))}`} aria-label={`Compare claim #${c.id} with its card's events`}>Compare</Link>],
+          ['Decide', (c) => (may(me, 'claims.resolve') ? <Decide claim={c} onDone={done} /> : '–')],
         ]} />
+      )}
+      {compared && <ClaimBeside claimId={compared} canResolve={may(me, 'claims.resolve')} onDone={(m) => { done(m); setParams(withParam(params, 'claim', '')); }} />}
+    </section>
+  );
+}
+
+/** The address's parameters with one set (or removed when empty). */
+function withParam(params: URLSearchParams, key: string, value: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (value) next.set(key, value);
+  else next.delete(key);
+  return next;
+}
+
+const resolve = (claimId: number, resolution: 'award' | 'reject', note: string) => call(API_PATHS.opsClaimResolve, { params: { claimId }, body: { resolution, note } });
+
+/** Award (a manual M reward of the proposed amount) or reject with the reason; the member is e-mailed. */
+function Decide({ claim, onDone }: { claim: ReviewClaim; onDone: (message: string) => void }) {
+  return (
+    <span className="console-actions">
+      <ReasonButton label={`Award ${claim.proposedReward}`} title={`Award claim #${claim.id} (${claim.proposedReward})`} variant="primary" onDone={onDone} act={(note) => resolve(claim.id, 'award', note)} />
+      <ReasonButton label="Reject" title={`Reject claim #${claim.id}: the reason is sent to the member`} onDone={onDone} act={(note) => resolve(claim.id, 'reject', note)} />
+    </span>
+  );
+}
+
+/**
+ * One claim beside the card-network events the matcher weighed for it (its card's authorisations
+ * and clearings of the claimed day ± 1, at the restaurant or at a location no restaurant has),
+ * best score first, with what the engine made of each; the decision next to them.
+ */
+function ClaimBeside({ claimId, canResolve, onDone }: { claimId: number; canResolve: boolean; onDone: (message: string) => void }) {
+  const found = useQuery({ queryKey: ['ops', 'claim-candidates', claimId], queryFn: () => call(API_PATHS.opsClaimCandidates, { params: { claimId } }), retry: false });
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => { heading.current?.focus(); }, [claimId]);
+  return (
+    <section className="console-section" aria-labelledby="claim-beside-title">
+      <h2 id="claim-beside-title" ref={heading} tabIndex={-1}>{`Claim #${claimId} beside its card's events`}</h2>
+      {found.isPending && <Spinner label="Loading the events" />}
+      {found.isError && <FormBanner>{messageOf(found.error)}</FormBanner>}
+      {found.data && (
+        <div className="console-beside">
+          <section aria-labelledby="claim-beside-claimed">
+            <h3 id="claim-beside-claimed">What the member claimed</h3>
+            <dl className="console-facts">
+              <dt>Member</dt><dd>{found.data.claim.memberEmail}</dd>
+              <dt>Restaurant</dt><dd>{found.data.claim.merchantName}</dd>
+              <dt>Dined</dt><dd>{found.data.claim.dineDate}</dd>
+              <dt>Amount</dt><dd>{dollars(Math.round(found.data.claim.amount * 100))}</dd>
+              <dt>Card</dt><dd>{`${found.data.claim.card.cardType} ${found.data.claim.card.lastFour}`}</dd>
+              <dt>Match</dt><dd>{`${found.data.claim.matchScore ?? '–'}${found.data.claim.finding ? ` · ${found.data.claim.finding}` : ''}`}</dd>
+              <dt>Note</dt><dd>{found.data.claim.reviewNote ?? '–'}</dd>
+            </dl>
+            {canResolve && <Decide claim={found.data.claim} onDone={onDone} />}
+          </section>
+          <Rows title="Events the matcher weighed" rows={found.data.candidates} empty="No authorisation or clearing of this card on the day or the days either side, at this restaurant or an unknown location." columns={[
+            ['Score', (e) => `${e.score} (${scoreWords(e.score)})${e.matched ? ', matched' : ''}`],
+            ['Kind', (e) => (e.type === 'authorisation' ? 'Authorisation' : 'Clearing')],
+            ['Local time', (e) => e.localDateTime.replace('T', ' ')],
+            ['Amount', (e) => dollars(e.amountCents)],
+            ['Where', (e) => (e.location === 'restaurant' ? 'This restaurant' : 'A location no restaurant has')],
+            ['Engine', (e) => (e.dineStatus ? `Dine ${e.dineStatus}${e.dineReason ? ` (${e.dineReason})` : ''}` : e.processed ? `Applied: ${e.outcome ?? 'no dine'}` : 'Not applied yet')],
+          ]} />
+        </div>
       )}
     </section>
   );

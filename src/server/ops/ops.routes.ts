@@ -8,7 +8,7 @@ import type { Mailer } from '../lib/mailer';
 import { pluginMailer } from '../lib/plugin-mailer';
 import type { SealingKey } from '../lib/sealed';
 import { sendSignInLinks } from '../modules/auth';
-import { claimWithNames, notify, resolveClaim, reviewClaims, toClaim } from '../modules/claims';
+import { claimCandidates, claimWithNames, notify, resolveClaim, reviewClaims, toClaim } from '../modules/claims';
 import { findErrorByReference } from '../modules/client-errors';
 import { clearMemberLockouts } from '../modules/lockout';
 import { closeMemberAccount } from '../modules/cards';
@@ -20,8 +20,6 @@ import { adjustmentLimit } from '#shared/rules/adjustments';
 import { rewardText } from '#shared/rules/notifications';
 import { whatTheMemberSaw } from '#shared/rules/reference-code';
 import { ZErrorResponse } from '#shared/schemas/common';
-import type { ReviewClaim } from '#shared/schemas/claims';
-import type { OpsClaimsFilter } from '#shared/schemas/ops';
 import { LOCKOUT_ATTEMPTS, LOCKOUT_MINUTES } from '#shared/constants/member';
 import { adjustmentView, decideAdjustment, listAdjustments, requestAdjustment } from './adjustments';
 import { audit, searchAudit } from './audit';
@@ -29,6 +27,10 @@ import { memberDetail, memberWithPartner, searchMembers } from './members';
 import { opsRoute, type OpsApp } from './ops-route';
 import { completeSetup, createStaff, setupInfo, signInStaff, staffLock, toStaffMe, toStaffMember, unlockStaff } from './staff';
 import { requirePartnerInScope, requireStaff } from './staff-auth';
+
+const NO_SUCH_CLAIM = 'There is no claim with this id among your partners.';
+/** The claims queue lists at most this many, oldest first (after its filters). */
+const CLAIMS_QUEUE_LIMIT = 200;
 
 /** The console's calls (issue 27): sign-in and setup, member look-up and actions, the claims queue, errors by reference code, staff and the audit log. */
 export async function opsRoutes(app: OpsApp, opts: { db: Db; config: AppConfig; key: SealingKey; mailer?: Mailer; signInPerMinute?: number }) {
@@ -177,17 +179,31 @@ export async function opsRoutes(app: OpsApp, opts: { db: Db; config: AppConfig; 
     const session = requireStaff(request);
     const list = request.query.partner ? [await partnerByCode(session.scope, request.query.partner)] : await scoped(session.scope);
     const byId = new Map(list.map((p) => [p.id, p]));
-    const claims = [];
-    for (const p of list) claims.push(...await reviewClaims(db, { partners: byId, partnerId: p.id, limit: 200 }));
-    claims.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-    return { claims: claims.filter((c) => inClaimsFilter(c, request.query, new Date())) };
+    const q = request.query;
+    // Narrowed in the database before the limit: a filter never hides a claim behind 200 others.
+    const filter = {
+      finding: q.finding, minScore: q.minScore, maxScore: q.maxScore,
+      filedBefore: q.olderThanHours === undefined ? undefined : new Date(Date.now() - q.olderThanHours * 3_600_000),
+    };
+    return { claims: await reviewClaims(db, { partners: byId, partnerIds: list.map((p) => p.id), filter, limit: CLAIMS_QUEUE_LIMIT }) };
+  });
+
+  opsRoute(app, 'opsClaimCandidates', { schema: { summary: 'A claim in review beside the card-network events the matcher weighed for it, each with its score' } }, async (request) => {
+    const session = requireStaff(request);
+    const found = await claimWithNames(db, request.params.claimId);
+    if (!found) throw AppError.notFound(NO_SUCH_CLAIM);
+    requirePartnerInScope(session, found.claim.partnerId, NO_SUCH_CLAIM);
+    const [partner] = await db.select().from(partners).where(eq(partners.id, found.claim.partnerId));
+    const [claim] = await reviewClaims(db, { partners: new Map([[partner!.id, partner!]]), partnerIds: [partner!.id], filter: { claimId: found.claim.id }, limit: 1 });
+    if (!claim) throw new AppError(409, 'This claim is no longer in review.');
+    return { claim, candidates: await claimCandidates(db, found.claim) };
   });
 
   opsRoute(app, 'opsClaimResolve', { schema: { summary: 'Award a claim (a manual reward) or reject it with the reason; the member is e-mailed' } }, async (request) => {
     const session = requireStaff(request);
     const before = await claimWithNames(db, request.params.claimId);
-    if (!before) throw AppError.notFound('There is no claim with this id among your partners.');
-    requirePartnerInScope(session, before.claim.partnerId, 'There is no claim with this id among your partners.');
+    if (!before) throw AppError.notFound(NO_SUCH_CLAIM);
+    requirePartnerInScope(session, before.claim.partnerId, NO_SUCH_CLAIM);
     const [partner] = await db.select().from(partners).where(eq(partners.id, before.claim.partnerId));
     await resolveClaim(db, { partner: partner!, claimId: request.params.claimId, resolution: request.body.resolution, note: request.body.note });
     const after = await claimWithNames(db, request.params.claimId);
@@ -293,11 +309,3 @@ export async function opsRoutes(app: OpsApp, opts: { db: Db; config: AppConfig; 
 
 }
 
-/** A claim in review against the queue's filters (why in review, waiting at least so many hours, match score within the range). */
-function inClaimsFilter(c: ReviewClaim, f: OpsClaimsFilter, now: Date): boolean {
-  if (f.finding !== undefined && c.finding !== f.finding) return false;
-  if (f.olderThanHours !== undefined && now.getTime() - new Date(c.createdAt).getTime() < f.olderThanHours * 3_600_000) return false;
-  if (f.minScore !== undefined && (c.matchScore === null || c.matchScore < f.minScore)) return false;
-  if (f.maxScore !== undefined && (c.matchScore === null || c.matchScore > f.maxScore)) return false;
-  return true;
-}

@@ -128,6 +128,7 @@ export const OPS_CALL_ACCESS = {
   opsEmulationEnd: 'members.emulate',
   opsClaims: 'claims.read',
   opsClaimResolve: 'claims.resolve',
+  opsClaimCandidates: 'claims.read',
   opsAdjustmentCreate: 'adjustments.create',
   opsAdjustments: 'adjustments.read',
   opsAdjustmentDecide: 'adjustments.approve',

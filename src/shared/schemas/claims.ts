@@ -87,6 +87,29 @@ export type ReviewClaim = z.infer<typeof ZReviewClaim>;
 export const ZReviewClaimsResponse = z.object({ claims: z.array(ZReviewClaim) });
 export type ReviewClaimsResponse = z.infer<typeof ZReviewClaimsResponse>;
 
+/** A card-network event the matcher weighed for a claim, as the console shows it beside the claim. */
+export const ZClaimCandidate = z.object({
+  eventId: z.string(),
+  type: z.enum(['authorisation', 'clearing']),
+  /** Restaurant-local date and time (YYYY-MM-DDTHH:MM). */
+  localDateTime: z.string(),
+  amountCents: z.number(),
+  /** At one of the claimed restaurant's network locations, or at a location no restaurant has. */
+  location: z.enum(['restaurant', 'unknown']),
+  /** Its match score for this claim (0: not this purchase). */
+  score: z.number(),
+  /** The event the claim was matched to. */
+  matched: z.boolean(),
+  /** The engine has applied it, and what it made of it. */
+  processed: z.boolean(),
+  outcome: z.string().nullable(),
+  /** The member's dine it made (its status and why it did not earn), if any. */
+  dineStatus: z.string().nullable(),
+  dineReason: z.string().nullable(),
+});
+export type ClaimCandidate = z.infer<typeof ZClaimCandidate>;
+export const ZClaimCandidatesResponse = z.object({ claim: ZReviewClaim, candidates: z.array(ZClaimCandidate) });
+
 export const ZResolveClaimRequest = z.discriminatedUnion('resolution', [
   z.object({ resolution: z.literal('award'), note: z.string().trim().max(300, 'The note must be 300 characters or fewer.').optional() }).strict(),
   z.object({ resolution: z.literal('reject'), note: z.string({ message: 'Give the member the reason.' }).trim().min(1, 'Give the member the reason.').max(300, 'The note must be 300 characters or fewer.') }).strict(),

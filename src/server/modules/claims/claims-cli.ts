@@ -37,7 +37,7 @@ async function main(args: string[]) {
       const code = option(args, '--partner');
       const partner = code ? all.find((p) => p.code.toLowerCase() === code.toLowerCase()) : undefined;
       if (code && !partner) throw new Error(`There is no partner ${code}.`);
-      const claims = await reviewClaims(db, { partners: byId, partnerId: partner?.id, limit: 500 });
+      const claims = await reviewClaims(db, { partners: byId, partnerIds: partner ? [partner.id] : undefined, limit: 500 });
       if (claims.length === 0) console.log('No claims in review.');
       for (const c of claims) {
         console.log([

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { dines, memberCards, memberRewards, members, merchantNetworkLocations, merchants, partners, rewardClaims } from '../../db/schema';
@@ -44,6 +44,8 @@ export type InboxEvent = {
   transactionId: string;
   amountCents: number;
   localDate: string;
+  /** Restaurant-local date and time (YYYY-MM-DDTHH:MM). */
+  localDateTime: string;
   processed: boolean;
   outcome: string | null;
   /** The restaurant its network location belongs to; null when no restaurant has it. */
@@ -55,16 +57,16 @@ export type InboxEvent = {
  * two days, whatever the engine made of them, with the restaurant of their network location.
  */
 export async function cardEvents(db: Db, opts: { token: string; from: string; to: string }): Promise<InboxEvent[]> {
-  const found = await rows<{ event_id: string; type: string; transaction_id: string; amount_cents: string | number; local_date: string; processed: boolean; outcome: string | null; merchant_id: number | null }>(db, sql`
+  const found = await rows<{ event_id: string; type: string; transaction_id: string; amount_cents: string | number; local_date: string; local_date_time: string; processed: boolean; outcome: string | null; merchant_id: number | null }>(db, sql`
     select i.event_id, i.type, i.body->>'transactionId' as transaction_id, (i.body->>'amountCents')::bigint as amount_cents,
-      substr(i.body->>'localDateTime', 1, 10) as local_date, i.processed_at is not null as processed, i.outcome, l.merchant_id
+      substr(i.body->>'localDateTime', 1, 10) as local_date, substr(i.body->>'localDateTime', 1, 16) as local_date_time, i.processed_at is not null as processed, i.outcome, l.merchant_id
     from card_network_inbox i
     left join merchant_network_locations l on l.location_id = i.body->>'merchantLocationId'
     where (i.body->>'cardToken') = ${opts.token} and i.type in ('auth', 'clearing')
       and substr(i.body->>'localDateTime', 1, 10) between ${opts.from} and ${opts.to}
     order by i.id`);
   return found.map((r) => ({
-    eventId: r.event_id, type: r.type, transactionId: r.transaction_id, amountCents: Number(r.amount_cents), localDate: r.local_date,
+    eventId: r.event_id, type: r.type, transactionId: r.transaction_id, amountCents: Number(r.amount_cents), localDate: r.local_date, localDateTime: r.local_date_time,
     processed: r.processed, outcome: r.outcome, locationMerchantId: r.merchant_id,
   }));
 }
@@ -171,16 +173,28 @@ export function submittedClaims(db: Db, opts: { owner?: Owner; limit: number }) 
  * the operator command), oldest first; `visibleTo` narrows it to demo accounts and one member
  * (the staging tools).
  */
-export function reviewQueue(db: Db, opts: { partnerId?: number; visibleTo?: { demoPrefix: string; memberId: number | null }; limit: number }) {
+/** What narrows the review queue in the database, before its limit: why in review, filed before a time, the match score's range. */
+export type ReviewFilter = { claimId?: number; finding?: string; filedBefore?: Date; minScore?: number; maxScore?: number };
+
+export function reviewQueue(db: Db, opts: { partnerIds?: readonly number[]; visibleTo?: { demoPrefix: string; memberId: number | null }; filter?: ReviewFilter; limit: number }) {
   const visible = opts.visibleTo
     ? or(like(members.publicId, `${opts.visibleTo.demoPrefix}%`), opts.visibleTo.memberId !== null ? eq(members.id, opts.visibleTo.memberId) : undefined)
     : undefined;
+  const f = opts.filter ?? {};
+  const narrowed = [
+    ...(opts.partnerIds !== undefined ? [inArray(rewardClaims.partnerId, [...opts.partnerIds])] : []),
+    ...(f.claimId !== undefined ? [eq(rewardClaims.id, f.claimId)] : []),
+    ...(f.finding !== undefined ? [eq(rewardClaims.finding, f.finding)] : []),
+    ...(f.filedBefore !== undefined ? [lte(rewardClaims.createdAt, f.filedBefore)] : []),
+    ...(f.minScore !== undefined ? [gte(rewardClaims.matchScore, f.minScore)] : []),
+    ...(f.maxScore !== undefined ? [lte(rewardClaims.matchScore, f.maxScore)] : []),
+  ];
   return db.select({ ...claimColumns, memberPublicId: members.publicId, memberEmail: members.email }).from(rewardClaims)
     .innerJoin(merchants, eq(merchants.id, rewardClaims.merchantId))
     .innerJoin(members, eq(members.id, rewardClaims.memberId))
     .leftJoin(dines, eq(dines.id, rewardClaims.dineId))
     .leftJoin(memberRewards, eq(memberRewards.id, rewardClaims.rewardId))
-    .where(and(eq(rewardClaims.status, 'InReview'), ...(opts.partnerId !== undefined ? [eq(rewardClaims.partnerId, opts.partnerId)] : []), visible))
+    .where(and(eq(rewardClaims.status, 'InReview'), ...narrowed, visible))
     .orderBy(asc(rewardClaims.id)).limit(opts.limit);
 }
 

@@ -8,7 +8,8 @@ import { memberCards, memberRewards, merchants, outbox, partners, rewardClaims }
 import { demoPublicId } from '../../demo/members';
 import { NOT_EARNED_REASONS } from '#shared/constants/rewards';
 import { addDays } from '#shared/rules/claim-window';
-import type { Claim, ClaimsResponse, ClaimSubmitResponse, ReviewClaimsResponse } from '#shared/schemas/claims';
+import type { Claim, ClaimCandidate, ClaimsResponse, ClaimSubmitResponse, ReviewClaim, ReviewClaimsResponse } from '#shared/schemas/claims';
+import { matchScore, SCORE_PENALTIES } from '#shared/rules/claim-match';
 import type { TransactionsPage } from '#shared/schemas/rewards';
 import type { CardNetworkEvent } from '#shared/schemas/rewards';
 import { memberByPublicId } from '../rewards/rewards.test-fixtures';
@@ -397,6 +398,37 @@ describe('the review queue (the operator console\'s, docs/features/console.md)',
     expect(noToken.statusCode).toBe(403);
     expect((await resolve(agent, 99_999_999, { resolution: 'award' })).statusCode).toBe(404);
     expect((await resolve(agent, 0, { resolution: 'award' })).statusCode).toBe(400);
+  });
+
+  it('shows a claim beside the events the matcher weighed, each with its score; never another partner\'s', async () => {
+    const c = await inReview('hilton', 'select-card', 45, 6543);
+    // A second purchase on the same card the next day, within the tip margin: weighed, scored lower, not matched.
+    const { card } = await cardOf('hilton', 'select-card');
+    await networkDine({ token: card.networkToken, date: addDays(today, -44), authCents: 6000, clearCents: 6000, locationId: `mid-other-${Date.now()}` });
+    const res = await agent.send({ method: 'GET', url: `/api/ops/claims/${c.id}/candidates` });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{ claim: ReviewClaim; candidates: ClaimCandidate[] }>();
+    expect(body.claim).toMatchObject({ id: c.id, status: 'InReview', finding: 'unknownLocation' });
+    const own = body.candidates.filter((e) => e.amountCents === 6543);
+    const next = body.candidates.filter((e) => e.amountCents === 6000);
+    expect(body.candidates).toHaveLength(4);
+    // The claimed purchase's authorisation and clearing, at a location no restaurant has: 100 less the unknown-location penalty.
+    expect(own.map((e) => e.type).sort()).toEqual(['authorisation', 'clearing']);
+    for (const e of own) expect(e).toMatchObject({ location: 'unknown', score: 100 - SCORE_PENALTIES.unknownLocation });
+    for (const e of own) expect(e.localDateTime.slice(0, 10)).toBe(addDays(today, -45));
+    expect(own.filter((e) => e.matched)).toHaveLength(1);
+    expect(body.claim.matchScore).toBe(100 - SCORE_PENALTIES.unknownLocation);
+    // The next day's purchase: the day and the amount cost it points; best first.
+    expect(next).toHaveLength(2);
+    for (const e of next) expect(e).toMatchObject({ matched: false, score: matchScore({ dineDate: c.dineDate, amountCents: 6543 }, { localDate: addDays(today, -44), amountCents: 6000, locationKnown: false }) });
+    expect(next[0]!.score).toBeLessThan(own[0]!.score);
+    expect(body.candidates.slice(0, 2).every((e) => e.amountCents === 6543)).toBe(true);
+    // Another partner's claim is not there for this agent; a resolved one is no longer in review.
+    const other = await inReview('caesars', 'select-card', 22, 3456);
+    expect((await agent.send({ method: 'GET', url: `/api/ops/claims/${other.id}/candidates` })).statusCode).toBe(404);
+    expect((await resolve(agent, c.id, { resolution: 'reject', note: 'Another restaurant.' })).statusCode).toBe(200);
+    expect((await agent.send({ method: 'GET', url: `/api/ops/claims/${c.id}/candidates` })).statusCode).toBe(409);
+    expect((await agent.send({ method: 'GET', url: '/api/ops/claims/abc/candidates' })).statusCode).toBe(400);
   });
 
   it('filters the queue by why a claim is in review, its age and its match score; bad filters are a 400 with a sentence', async () => {

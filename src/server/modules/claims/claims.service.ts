@@ -1,8 +1,8 @@
 import type { NotEarnedReason } from '#shared/constants/rewards';
 import { NOT_EARNED_REASONS } from '#shared/constants/rewards';
-import type { Claim, ClaimFinding, ClaimRequest, ClaimStatus, ReviewClaim } from '#shared/schemas/claims';
+import type { Claim, ClaimCandidate, ClaimFinding, ClaimRequest, ClaimStatus, ReviewClaim } from '#shared/schemas/claims';
 import { addDays, claimWindow, claimWindowMessage } from '#shared/rules/claim-window';
-import { pickMatch, type Candidate } from '#shared/rules/claim-match';
+import { matchScore, pickMatch, type Candidate } from '#shared/rules/claim-match';
 import { claimMessage, statusOfFinding } from '#shared/rules/claim-status';
 import { basisCents, DEFAULT_SETTINGS, effectiveTier, evaluateDine, rewardFor, type EarningSettings } from '#shared/rules/rewards/policy';
 import { paysStatementCredits } from '#shared/rules/partner-features';
@@ -16,7 +16,7 @@ import { merchantLocalDateTime } from '#shared/rules/rewards/local-time';
 import {
   addProgress, cardEvents, cardToken, partnerEarning, claimForUpdate, claimOfPurchase, claimWithNames, dineById, dinesOfTransactions, hasNetworkLocation, insertClaim,
   insertManualReward, lockClaimMember, memberById, memberClaims, merchantById, ownCard, progressOf, qualificationFacts, resolveClaimRow, reviewQueue,
-  sameClaim, submittedClaims, updateOpenClaim, type ClaimPatch, type ClaimRow, type ClaimWithNames, type DineFound, type InboxEvent, type Owner,
+  sameClaim, submittedClaims, updateOpenClaim, type ClaimPatch, type ClaimRow, type ClaimWithNames, type DineFound, type InboxEvent, type Owner, type ReviewFilter,
 } from './claims.repo';
 
 export const UNKNOWN_CARD = 'Choose one of your linked cards.';
@@ -114,18 +114,51 @@ async function findingOfDine(db: Db, dine: DineFound): Promise<{ finding: ClaimF
  * at one of the restaurant's network locations, or at a location no restaurant has; each scored
  * (claim-match.ts), the best purchase taken.
  */
-export async function matchClaim(db: Db, claim: Pick<ClaimRow, 'partnerId' | 'memberId' | 'cardId' | 'merchantId' | 'dineDate' | 'amountCents'>): Promise<ClaimPatch> {
+type ClaimFacts = Pick<ClaimRow, 'partnerId' | 'memberId' | 'cardId' | 'merchantId' | 'dineDate' | 'amountCents'>;
+
+/**
+ * The events the matcher weighs for a claim: the authorisations and clearings of its card's token
+ * dated the claimed day ± 1 (restaurant-local) at one of the restaurant's network locations or at a
+ * location no restaurant has, each with the member's dine it made; null when the card is gone.
+ */
+async function candidatesOf(db: Db, claim: ClaimFacts): Promise<Candidate<Found>[] | null> {
   const token = claim.cardId === null ? undefined : await cardToken(db, claim.cardId);
-  if (!token) return { status: 'NotFound', finding: 'notFound', matchScore: null };
+  if (!token) return null;
   const owner: Owner = { partnerId: claim.partnerId, memberId: claim.memberId };
   const events = (await cardEvents(db, { token, from: addDays(claim.dineDate, -1), to: addDays(claim.dineDate, 1) }))
     .filter((e) => e.locationMerchantId === claim.merchantId || e.locationMerchantId === null);
   const dines = await dinesOfTransactions(db, owner, events.map((e) => e.transactionId));
   const dineOf = (txn: string) => dines.find((d) => d.transactionId === txn || d.aliasTransactionId === txn);
-  const candidates: Candidate<Found>[] = events.map((event) => {
+  return events.map((event) => {
     const found = { event, dine: dineOf(event.transactionId) };
     return { purchaseKey: purchaseKeyOf(found), facts: { localDate: event.localDate, amountCents: event.amountCents, locationKnown: event.locationMerchantId !== null }, item: found };
   });
+}
+
+/**
+ * A claim and the events the matcher weighed for it, side by side (the console's claims queue):
+ * each with its score for this claim, whether it is the one matched, and what the engine made of it.
+ */
+export async function claimCandidates(db: Db, claim: ClaimRow): Promise<ClaimCandidate[]> {
+  const candidates = await candidatesOf(db, claim) ?? [];
+  return candidates.map(({ facts, item: { event, dine } }) => ({
+    eventId: event.eventId,
+    type: event.type === 'auth' ? 'authorisation' as const : 'clearing' as const,
+    localDateTime: event.localDateTime,
+    amountCents: event.amountCents,
+    location: facts.locationKnown ? 'restaurant' as const : 'unknown' as const,
+    score: matchScore({ dineDate: claim.dineDate, amountCents: claim.amountCents }, facts),
+    matched: event.eventId === claim.matchedEventId,
+    processed: event.processed,
+    outcome: event.outcome,
+    dineStatus: dine?.status ?? null,
+    dineReason: dine?.reason ?? null,
+  })).sort((a, b) => b.score - a.score || a.localDateTime.localeCompare(b.localDateTime));
+}
+
+export async function matchClaim(db: Db, claim: ClaimFacts): Promise<ClaimPatch> {
+  const candidates = await candidatesOf(db, claim);
+  if (!candidates) return { status: 'NotFound', finding: 'notFound', matchScore: null };
   const pick = pickMatch({ dineDate: claim.dineDate, amountCents: claim.amountCents }, candidates);
   if (pick.kind === 'none') return { status: 'NotFound', finding: 'notFound', matchScore: null, matchedEventId: null, purchaseKey: null, dineId: null };
   const { event, dine } = pick.item;
@@ -226,8 +259,8 @@ async function proposedReward(db: Db, claim: ClaimRow, partner: Partner): Promis
   return rewardFor(basisCents(bill, settings.earnBasis), settings.earnRates[effectiveTier(settings, member)]);
 }
 
-export async function reviewClaims(db: Db, opts: { partners: ReadonlyMap<number, Partner>; partnerId?: number; visibleTo?: { demoPrefix: string; memberId: number | null }; limit?: number }): Promise<ReviewClaim[]> {
-  const rows = await reviewQueue(db, { partnerId: opts.partnerId, visibleTo: opts.visibleTo, limit: opts.limit ?? 100 });
+export async function reviewClaims(db: Db, opts: { partners: ReadonlyMap<number, Partner>; partnerIds?: readonly number[]; visibleTo?: { demoPrefix: string; memberId: number | null }; filter?: ReviewFilter; limit?: number }): Promise<ReviewClaim[]> {
+  const rows = await reviewQueue(db, { partnerIds: opts.partnerIds, visibleTo: opts.visibleTo, filter: opts.filter, limit: opts.limit ?? 100 });
   const out: ReviewClaim[] = [];
   for (const row of rows) {
     const partner = opts.partners.get(row.claim.partnerId);

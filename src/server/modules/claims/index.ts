@@ -7,4 +7,4 @@
 export { claimsJobs } from './jobs';
 export { notify } from './claims.routes';
 export { claimWithNames } from './claims.repo';
-export { resolveClaim, reviewClaims, toClaim } from './claims.service';
+export { claimCandidates, resolveClaim, reviewClaims, toClaim } from './claims.service';
