@@ -103,6 +103,14 @@ test.describe('operator console', () => {
     const row = agent.getByRole('row').filter({ hasText: `$${amount}` });
     await expect(row).toContainText('select.card@hilton.example.com');
     await expectNoSeriousA11yIssues(agent);
+    // The claim beside its card's events: the purchase at the unknown terminal, authorised and cleared, one matched.
+    await row.getByRole('link', { name: /^Compare claim #/ }).click();
+    const beside = agent.getByRole('region', { name: /^Claim #\d+ beside its card's events$/ });
+    await expect(beside.getByRole('heading', { level: 2 })).toBeFocused();
+    const weighed = beside.getByRole('region', { name: 'Events the matcher weighed' });
+    await expect(weighed.getByRole('row').filter({ hasText: `$${amount}` })).toHaveCount(2);
+    await expect(weighed.getByRole('row').filter({ hasText: 'matched' })).toContainText('A location no restaurant has');
+    await expectNoSeriousA11yIssues(agent);
     await row.getByRole('button', { name: /^Award / }).click();
     const dialog = agent.getByRole('dialog', { name: /^Award claim #/ });
     await dialog.getByRole('button', { name: /^Award / }).click();
@@ -190,6 +198,20 @@ test.describe('operator console', () => {
     await page.goto(partnerUrl('hilton', '/account/recent_activity'));
     await expect(page.getByRole('main')).toContainText('Adjustment');
     await expect(page.getByRole('main')).toContainText(shown);
+
+    // The auditor finds the request and the approval, with the note, and can decide nothing.
+    const auditor = await (await browser.newContext()).newPage();
+    await consoleSignIn(auditor, 'auditor');
+    await auditor.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit log' }).click();
+    await auditor.getByLabel(/Action, staff e-mail/).fill('adjustment.');
+    await auditor.getByRole('button', { name: 'Search' }).click();
+    const entries = auditor.getByRole('region', { name: 'Entries' });
+    await expect(entries.getByRole('row').filter({ hasText: 'adjustment.request' }).filter({ hasText: 'Table booked through us was given away' }).first()).toBeVisible();
+    await expect(entries.getByRole('row').filter({ hasText: 'adjustment.approve' }).filter({ hasText: staff('supervisor').email }).first()).toBeVisible();
+    await auditor.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Approvals' }).click();
+    await expect(auditor.getByRole('heading', { level: 1, name: 'Approvals' })).toBeVisible();
+    await expect(auditor.getByRole('button', { name: /^Approve |^Reject$/ })).toHaveCount(0);
+    await auditor.context().close();
   });
 
   test('an auditor reads a partner\'s report, downloads its CSV and looks up an error code; neither page has a serious axe issue', async ({ page }) => {
@@ -300,6 +322,61 @@ test.describe('operator console', () => {
     await expect(page.getByText(/published again as a new version/)).toBeVisible();
     await expect.poll(homeTitle, { timeout: 20_000 }).toBe(original);
     await visitorContext.close();
+
+    // The auditor finds the draft, the preview, the publication and the rollback, and has nothing to edit with.
+    const auditor = await (await browser.newContext()).newPage();
+    await consoleSignIn(auditor, 'auditor');
+    await auditor.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit log' }).click();
+    await auditor.getByLabel(/Action, staff e-mail/).fill(staff('contentEditor').email);
+    await auditor.getByRole('button', { name: 'Search' }).click();
+    const entries = auditor.getByRole('region', { name: 'Entries' });
+    for (const action of ['content.draft.save', 'content.preview', 'content.publish', 'content.rollback']) await expect(entries, action).toContainText(action);
+    await expect(entries).toContainText(fresh);
+    await auditor.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Content' }).click();
+    await auditor.getByLabel('Partner', { exact: true }).selectOption('delta');
+    await auditor.getByLabel('Page', { exact: true }).selectOption('home');
+    await auditor.getByLabel('Item', { exact: true }).selectOption('anonymous');
+    await expect(auditor.getByLabel('Title', { exact: true })).toBeDisabled();
+    await expect(auditor.getByRole('button', { name: /^Save draft$|^Publish$|^Roll back to version / })).toHaveCount(0);
+    await auditor.context().close();
+  });
+
+  test("a partner manager raises the VIP threshold; it waits, an administrator approves, and the member's meter counts to it", async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const meter = async () => {
+      await page.goto(partnerUrl('hilton', '/account/overview'));
+      return page.getByText(/ of \d+ qualifying dines in \d{4}/).first();
+    };
+    await signIn(page, 'hilton', 'select.card@hilton.example.com');
+    await expect(await meter()).toContainText('of 11 qualifying dines');
+
+    /** One staff member asks for a threshold; another approves it. */
+    const setThreshold = async (dines: number, asker: string, approver: string) => {
+      const askerPage = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+      await consoleSignIn(askerPage, asker);
+      await askerPage.goto(`${CONSOLE}/settings?partner=${PARTNER_CODE}`);
+      const field = askerPage.getByLabel(/^VIP threshold, in qualifying dines a year/);
+      await field.fill(String(dines));
+      await expect(askerPage.getByRole('status').filter({ hasText: "Waits for a second person's approval: VIP threshold (qualifying dines a year)." })).toBeVisible();
+      await askerPage.getByLabel(/^Reason/).fill(`VIP at ${dines} dines, agreed with the partner`);
+      await expectNoSeriousA11yIssues(askerPage);
+      await askerPage.getByRole('button', { name: 'Ask for approval' }).click();
+      await expect(askerPage.getByText("Waiting for a second person's approval: VIP threshold (qualifying dines a year).")).toBeVisible();
+      await askerPage.context().close();
+      const approverPage = await (await browser.newContext()).newPage();
+      await consoleSignIn(approverPage, approver);
+      await approverPage.goto(`${CONSOLE}/settings?partner=${PARTNER_CODE}`);
+      const waiting = approverPage.getByRole('row').filter({ hasText: `→ ${dines}` });
+      await waiting.getByRole('button', { name: 'Approve' }).click();
+      await expect(approverPage.getByText('Approved and applied: VIP threshold (qualifying dines a year).')).toBeVisible();
+      await approverPage.context().close();
+    };
+
+    await setThreshold(20, 'partnerManager', 'administrator');
+    await expect.poll(async () => (await meter()).textContent(), { timeout: 20_000 }).toContain('of 20 qualifying dines');
+    // Back to the programme's 11 for the other journeys (the other way round: the administrator asks).
+    await setThreshold(11, 'administrator', 'partnerManager');
+    await expect.poll(async () => (await meter()).textContent(), { timeout: 20_000 }).toContain('of 11 qualifying dines');
   });
 
   test('the console refuses a wrong code and says nothing about which part was wrong', async ({ page }) => {

@@ -58,6 +58,11 @@ export function ClaimsScreen({ me }: { me: StaffMe }) {
     void queryClient.invalidateQueries({ queryKey: ['ops', 'claims'] });
   };
   const compared = Number(params.get('claim')) || null;
+  // A claim decided leaves the queue, and its comparison closes.
+  const resolved = (claimId: number) => (message: string) => {
+    done(message);
+    if (claimId === compared) setParams(withParam(params, 'claim', ''));
+  };
   return (
     <section aria-labelledby="claims-title">
       <h1 id="claims-title">Claims queue</h1>
@@ -85,10 +90,10 @@ export function ClaimsScreen({ me }: { me: StaffMe }) {
           ['Note', (c) => c.reviewNote ?? '–'],
           ['Filed', (c) => when(c.createdAt)],
           ['Events', (c) => <Link to={`?${withParam(params, 'claim', String(c.id))}`} aria-label={`Compare claim #${c.id} with its card's events`}>Compare</Link>],
-          ['Decide', (c) => (may(me, 'claims.resolve') ? <Decide claim={c} onDone={done} /> : '–')],
+          ['Decide', (c) => (may(me, 'claims.resolve') ? <Decide claim={c} onDone={resolved(c.id)} /> : '–')],
         ]} />
       )}
-      {compared && <ClaimBeside claimId={compared} canResolve={may(me, 'claims.resolve')} onDone={(m) => { done(m); setParams(withParam(params, 'claim', '')); }} />}
+      {compared && <ClaimBeside claimId={compared} canResolve={may(me, 'claims.resolve')} onDone={resolved(compared)} />}
     </section>
   );
 }

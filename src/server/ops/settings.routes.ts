@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { partners, type PartnerRow } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { inScope, type PartnerScope } from '#shared/rules/ops-permissions';
-import type { SettingField } from '#shared/rules/partner-settings';
+import { EARNING_FIELDS, type SettingField } from '#shared/rules/partner-settings';
 import { audit } from './audit';
 import { opsRoute, type OpsApp } from './ops-route';
 import { changeSettings, decideSettingsChange, fieldsText, listSettingsChanges, NO_SUCH_PARTNER, settingsOf } from './settings';
@@ -39,7 +39,7 @@ export async function settingsRoutes(app: OpsApp, opts: { db: Db; config: Pick<A
   opsRoute(app, 'opsSettingsChange', {
     schema: {
       summary: "Change a partner's settings: at once, or (what members earn) after a second person's approval",
-      description: 'Only the settings sent are changed, and only those whose value differs (none: 400). Earn rates, earn basis, the VIP, acclaimed v2, reservation bonus and flex offer switches, and the adjustment limits wait up to 72 hours for another person with settings.approve; the rest apply at once. The reason is kept in the history.',
+      description: `Only the settings sent are changed, and only those whose value differs (none: 400). What changes what members earn (${[...EARNING_FIELDS].join(', ')}) waits up to 72 hours for another person with settings.approve; the rest apply at once. The reason is kept in the history.`,
     },
   }, async (request) => {
     const session = requireStaff(request);
