@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
@@ -6,7 +5,7 @@ import { contentPreviewGrants, partners, type PartnerRow } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { PREVIEW_MINUTES } from '../modules/partners';
 import { partnerOrigin } from '../plugins/partner';
-import { hashToken } from '../plugins/session';
+import { GRANT_MINUTES, grantLink, newGrant } from '../lib/one-time-grant';
 import { inScope, type PartnerScope } from '#shared/rules/ops-permissions';
 import type { OpsContentName } from '#shared/schemas/ops-content';
 import { audit } from './audit';
@@ -101,17 +100,16 @@ export async function contentRoutes(app: OpsApp, opts: { db: Db; config: AppConf
   });
 
   opsRoute(app, 'opsContentPreview', {
-    schema: { summary: `Preview: a one-time link (2 minutes) that opens the partner site showing its drafts, to this window only, for ${PREVIEW_MINUTES} minutes; 409 where the partner has no cmsPreview` },
+    schema: { summary: `Preview: a one-time link (${GRANT_MINUTES} minutes) that opens the partner site showing its drafts, to this window only, for ${PREVIEW_MINUTES} minutes; 409 where the partner has no cmsPreview` },
   }, async (request, reply) => {
     const session = requireStaff(request);
     const partner = await partnerByCode(session.scope, request.params.partner);
     if (!partner.cmsPreview) throw new AppError(409, `${partner.name} does not allow draft preview (cmsPreview is off in its settings).`);
-    const token = randomBytes(32).toString('base64url');
-    const now = new Date();
+    const grant = newGrant();
     const path = request.body.path ?? '/';
-    await db.insert(contentPreviewGrants).values({ id: hashToken(token), staffId: session.row.id, partnerId: partner.id, path, createdAt: now, expiresAt: new Date(now.getTime() + 2 * 60_000) });
+    await db.insert(contentPreviewGrants).values({ id: grant.id, staffId: session.row.id, partnerId: partner.id, path, createdAt: grant.createdAt, expiresAt: grant.expiresAt });
     await audit(db, request, { action: 'content.preview', partnerId: partner.id, target: `preview:${path}` });
     const origin = partnerOrigin(partner, config);
-    return reply.status(201).send({ url: `${origin}/preview#${token}`, origin, endsAt: new Date(now.getTime() + 2 * 60_000 + PREVIEW_MINUTES * 60_000).toISOString() });
+    return reply.status(201).send({ url: grantLink(origin, 'preview', grant), origin, endsAt: new Date(grant.expiresAt.getTime() + PREVIEW_MINUTES * 60_000).toISOString() });
   });
 }

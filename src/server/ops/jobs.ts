@@ -14,7 +14,7 @@ export async function sweepStaff(db: Db, now: Date): Promise<string> {
     lt(staffLoginFailures.firstFailureAt, new Date(now.getTime() - LOCKOUT_WINDOW_MS)),
     or(isNull(staffLoginFailures.lockedUntil), lt(staffLoginFailures.lockedUntil, now)),
   ));
-  // Content preview grants never used within their 2 minutes, and preview sessions that have ended.
+  // Content preview grants never used within their GRANT_MINUTES, and preview sessions that have ended.
   await db.delete(contentPreviewGrants).where(or(and(isNull(contentPreviewGrants.usedAt), lt(contentPreviewGrants.expiresAt, now)), lt(contentPreviewGrants.endsAt, now)));
   const expired = await expireAdjustments(db, now);
   const settings = await expireSettingsChanges(db, now);

@@ -14,7 +14,7 @@ import { clearMemberLockouts } from '../modules/lockout';
 import { closeMemberAccount } from '../modules/cards';
 import { EMULATION_MINUTES } from '../modules/emulation';
 import { partnerOrigin } from '../plugins/partner';
-import { hashToken } from '../plugins/session';
+import { grantLink, newGrant } from '../lib/one-time-grant';
 import { inScope, STAFF_TEAMS, type PartnerScope } from '#shared/rules/ops-permissions';
 import { adjustmentLimit } from '#shared/rules/adjustments';
 import { rewardText } from '#shared/rules/notifications';
@@ -152,16 +152,16 @@ export async function opsRoutes(app: OpsApp, opts: { db: Db; config: AppConfig; 
   opsRoute(app, 'opsMemberEmulate', { schema: { summary: `View as member: a one-time link that opens the member's partner site as the member, read only, for ${EMULATION_MINUTES} minutes (with the reason)` } }, async (request, reply) => {
     const session = requireStaff(request);
     const { member, partner } = await memberInScope(session, request.params.memberId);
-    const token = randomBytes(32).toString('base64url');
     const emulationId = randomBytes(12).toString('hex');
     const now = new Date();
+    const grant = newGrant(now);
     await db.insert(emulationGrants).values({
-      id: hashToken(token), emulationId, staffId: session.row.id, partnerId: partner.id, memberId: member.id,
-      team: STAFF_TEAMS[session.row.role], createdAt: now, expiresAt: new Date(now.getTime() + 2 * 60_000),
+      id: grant.id, emulationId, staffId: session.row.id, partnerId: partner.id, memberId: member.id,
+      team: STAFF_TEAMS[session.row.role], createdAt: grant.createdAt, expiresAt: grant.expiresAt,
     });
     await audit(db, request, { action: 'member.emulate', partnerId: partner.id, memberId: member.id, target: `emulation:${emulationId}`, reason: request.body.reason });
     const origin = partnerOrigin(partner, config);
-    return reply.status(201).send({ url: `${origin}/emulate#${token}`, origin, emulationId, endsAt: new Date(now.getTime() + EMULATION_MINUTES * 60_000).toISOString() });
+    return reply.status(201).send({ url: grantLink(origin, 'emulate', grant), origin, emulationId, endsAt: new Date(now.getTime() + EMULATION_MINUTES * 60_000).toISOString() });
   });
 
   opsRoute(app, 'opsEmulationEnd', { schema: { summary: 'End a view as member (the console also tells the member window to sign out)' } }, async (request) => {

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { routesOf } from '../../lib/route';
 import { csrfTokenRequired } from '../../plugins/route-rules';
 import { hashToken } from '../../plugins/session';
+import { GRANT_MINUTES } from '../../lib/one-time-grant';
 import { API } from '#shared/api';
 import { STAFF_TEAMS, type StaffRole } from '#shared/rules/ops-permissions';
 import { signInAnswer } from '../members';
@@ -42,7 +43,7 @@ export const emulationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
 
   route(API.startEmulation, {
     config: { rateLimit: { max: 30, timeWindow: 60_000 } },
-    schema: { summary: 'Open the read-only view of a member that the operator console granted (a one-time grant, 2 minutes)', errors: [400] },
+    schema: { summary: `Open the read-only view of a member that the operator console granted (a one-time grant, ${GRANT_MINUTES} minutes)`, errors: [400] },
   }, async (request, reply) => {
     const partner = request.sitePartner;
     const now = new Date();

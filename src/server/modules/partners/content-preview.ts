@@ -10,7 +10,7 @@ import { hashToken } from '../../plugins/session';
  * Draft preview (§6 cmsPreview, issue 27 item 5, docs/features/console.md#content): drafts are
  * shown on a partner site only to a preview session that the operator console started, never to
  * the public with ?preview=1 alone. As for "View as member", the console makes a one-time grant
- * (2 minutes) whose secret travels in the address's fragment (/preview#<grant>); the site's
+ * (GRANT_MINUTES, lib/one-time-grant.ts) whose secret travels in the address's fragment (/preview#<grant>); the site's
  * /preview page trades it once for this cookie, which shows the partner's drafts for
  * PREVIEW_MINUTES wherever ?preview=1 asks for them.
  */

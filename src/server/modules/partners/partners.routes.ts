@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { contentPageAnswer } from './content.service';
-import { draftsShown, startPreviewSession } from './content-preview';
+import { draftsShown, PREVIEW_MINUTES, startPreviewSession } from './content-preview';
+import { GRANT_MINUTES } from '../../lib/one-time-grant';
 import { featureFlags } from './partner-config';
 import { API } from '#shared/api';
 import { route } from '../../lib/route';
@@ -42,7 +43,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }
     config: { rateLimit: { max: 30, timeWindow: 60_000 } },
     schema: {
       tags: ['content'],
-      summary: 'Open the draft preview that the operator console granted (a one-time grant, 2 minutes): drafts shown to this browser for 30 minutes',
+      summary: `Open the draft preview that the operator console granted (a one-time grant, ${GRANT_MINUTES} minutes): drafts shown to this browser for ${PREVIEW_MINUTES} minutes`,
       errors: [400],
     },
   }, async (request, reply) => startPreviewSession(db, request, reply, request.sitePartner, request.body.token, config.env === 'production'));
