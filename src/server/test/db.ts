@@ -4,6 +4,11 @@ import pg from 'pg';
 import { openMemoryPglite, openPostgres, type Database } from '../db/client';
 import { inject } from 'vitest';
 import './templates';
+import { ensureTemplates } from './template-build';
+
+// A file that needs a database (it imports this module) waits here, at import, not in a timed
+// hook, for the run's templates: the first such file builds them. Files that need none never wait.
+await ensureTemplates(inject('testTemplates'));
 
 /**
  * A fresh database for one test file: an in-memory PGlite cloned from the template, or, with
