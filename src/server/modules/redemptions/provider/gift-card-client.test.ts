@@ -239,6 +239,12 @@ describe('gift-card client: retries order nothing twice', () => {
     await expect(client().createOrder(order(2500, { productIds: [] }))).rejects.toMatchObject({ code: 'invalid_request' });
   });
 
+  it('a simulator port in use is said with the setting to change', async () => {
+    const port = Number(new URL(sim.url).port);
+    await expect(startGiftCardSimulator({ port, apiKey: API_KEY, webhookSecret: 'x'.repeat(16) }))
+      .rejects.toThrow(`The gift-card simulator's port ${port} is in use: set GIFT_CARD_SIMULATOR_PORT to a free one.`);
+  });
+
   it('an unreachable provider is a retryable network error', async () => {
     const gone = await startGiftCardSimulator({ port: 0, apiKey: API_KEY, webhookSecret: 'x'.repeat(16) });
     await gone.close();
