@@ -221,6 +221,24 @@ describe('gift-card client: retries order nothing twice', () => {
     expect(ordersAtSim(input.externalId)).toHaveLength(1);
   });
 
+  it('a 409 that does not carry the order: the order holding the external id is looked up', async () => {
+    sim.settings.duplicateExternalId = 'conflict';
+    // A provider whose 409 says only "taken".
+    const bare = new GiftCardClient({
+      baseUrl: sim.url, apiKey: API_KEY, backoffMs: 5, maxBackoffMs: 20,
+      fetch: async (url, init) => {
+        const res = await fetch(url, init);
+        return res.status === 409 ? new Response(JSON.stringify({ errors: { message: 'external_id taken' } }), { status: 409 }) : res;
+      },
+    });
+    const input = order(2500);
+    const first = await bare.createOrder(input);
+    sim.requests.length = 0;
+    expect((await bare.createOrder(input)).id).toBe(first.id);
+    expect(lookups()).toHaveLength(1);
+    expect(ordersAtSim(input.externalId)).toHaveLength(1);
+  });
+
   it('gives up after its attempts with a retryable error that says the order may exist', async () => {
     for (let i = 0; i < 3; i++) sim.failNext({ kind: 'serverError' });
     const err = await client({ maxAttempts: 3 }).createOrder(order(2500)).catch((e: unknown) => e);

@@ -289,6 +289,8 @@ export async function startGiftCardSimulator(options: Options): Promise<GiftCard
     const existing = externalId ? byExternalId.get(externalId) : undefined;
     if (existing && settings.duplicateExternalId !== 'create') {
       await sleep(settings.delayMs);
+      // A queued fault applies to a repeated create as to a first one (a retry can fail again).
+      if (await misbehave(reply, fault)) return reply;
       if (settings.duplicateExternalId === 'conflict') return reply.status(409).send({ errors: { message: 'An order with this external_id exists.', payload: {} }, order: wireOrder(existing) });
       return reply.status(201).send({ order: wireOrder(existing) });
     }
