@@ -195,6 +195,8 @@ async function startServer(): Promise<{ child: ChildProcess; database: string; l
       HOST: '127.0.0.1',
       PORT: String(port),
       CARD_FRAME_PORT: String(framePort),
+      // PORT + 2 may be taken (ports come from freePort()): the gift-card simulator takes any free one.
+      GIFT_CARD_SIMULATOR_PORT: '0',
       DATA_DIR: dataDir,
       SEED_MERCHANTS: flags.merchants,
       LOG_LEVEL: flags['log-level'],

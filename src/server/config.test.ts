@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { productionEnv } from './test/production-env';
@@ -40,6 +41,19 @@ describe('configuration', () => {
     expect(() => loadConfig({ OPENTABLE_API_URL: 'ftp://x.example' })).toThrow(/OPENTABLE_API_URL/);
   });
 
+  it('reads the gift-card provider: the service when URL and key are set, else the simulator (none in production)', () => {
+    expect(loadConfig({})).toMatchObject({ giftCardSimulatorPort: 3002, giftCard: { source: 'simulator', apiUrl: 'http://127.0.0.1:3002', fundingSourceId: 'balance' } });
+    expect(loadConfig({ PORT: '0' })).toMatchObject({ giftCardSimulatorPort: 0 });
+    expect(loadConfig({ PORT: '4000', GIFT_CARD_SIMULATOR_PORT: '4100' })).toMatchObject({ giftCardSimulatorPort: 4100, giftCard: { source: 'simulator', apiUrl: 'http://127.0.0.1:4100' } });
+    expect(loadConfig({ GIFT_CARD_API_URL: 'https://testflight.tremendous.com/', GIFT_CARD_API_KEY: 'TEST_key', GIFT_CARD_WEBHOOK_SECRET: 'w'.repeat(20), GIFT_CARD_FUNDING_SOURCE_ID: 'GCTHLCMFVYMD' }).giftCard)
+      .toEqual({ source: 'service', apiUrl: 'https://testflight.tremendous.com', apiKey: 'TEST_key', webhookSecret: 'w'.repeat(20), fundingSourceId: 'GCTHLCMFVYMD' });
+    expect(() => loadConfig({ GIFT_CARD_API_URL: 'https://testflight.tremendous.com' })).toThrow(/GIFT_CARD_API_KEY: set GIFT_CARD_API_URL and GIFT_CARD_API_KEY together/);
+    expect(() => loadConfig({ GIFT_CARD_API_KEY: 'k' })).toThrow(/GIFT_CARD_API_URL: set GIFT_CARD_API_URL and GIFT_CARD_API_KEY together/);
+    expect(() => loadConfig({ GIFT_CARD_API_URL: 'ftp://x.example', GIFT_CARD_API_KEY: 'k' })).toThrow(/GIFT_CARD_API_URL/);
+    const none = loadConfig(productionEnv()).giftCard;
+    expect(none).toEqual({ source: 'none', reason: expect.stringMatching(/Gift cards are not configured: GIFT_CARD_API_URL and GIFT_CARD_API_KEY are unset[\s\S]*no simulator in production/) });
+  });
+
   describe('production refuses weak settings, naming the setting and why', () => {
     const refusal = (env: Record<string, string>) => {
       try {
@@ -71,6 +85,17 @@ describe('configuration', () => {
       }
       // Outside production the same value is taken (development keys are published anyway).
       expect(refusal({ CARD_EVENTS_SECRET: weak.padEnd(16, 'x'), CARD_FINGERPRINT_KEY: weak.padEnd(32, 'x') })).toBeNull();
+    });
+
+    it('a gift-card service without a strong webhook secret, or over http', () => {
+      const service = { GIFT_CARD_API_URL: 'https://www.tremendous.com', GIFT_CARD_API_KEY: 'PROD_key' };
+      expect(refusal({ ...productionEnv(), ...service })).toMatch(/GIFT_CARD_WEBHOOK_SECRET: required in production with GIFT_CARD_API_URL/);
+      expect(refusal({ ...productionEnv(), ...service, GIFT_CARD_WEBHOOK_SECRET: 'dev-gift-card-webhook-secret' })).toMatch(/GIFT_CARD_WEBHOOK_SECRET: required in production/);
+      expect(refusal({ ...productionEnv(), ...service, GIFT_CARD_WEBHOOK_SECRET: 'g'.repeat(32) })).toMatch(/GIFT_CARD_WEBHOOK_SECRET: too weak for production: it is one character repeated/);
+      const secret = randomBytes(32).toString('base64');
+      expect(refusal({ ...productionEnv(), ...service, GIFT_CARD_API_URL: 'http://www.tremendous.com', GIFT_CARD_WEBHOOK_SECRET: secret })).toMatch(/GIFT_CARD_API_URL: must be https:\/\/ in production/);
+      expect(refusal({ ...productionEnv(), ...service, GIFT_CARD_WEBHOOK_SECRET: secret })).toBeNull();
+      expect(loadConfig({ ...productionEnv(), ...service, GIFT_CARD_WEBHOOK_SECRET: secret }).giftCard).toMatchObject({ source: 'service', apiUrl: 'https://www.tremendous.com' });
     });
 
     it('an http:// SITE_ORIGIN', () => {

@@ -65,6 +65,15 @@ const ZEnv = z.object({
   /** Key (32+ characters) that seals staff TOTP secrets; unset outside production: one kept in app_secrets. */
   OPS_SECRET_KEY: z.string().min(32, 'Use at least 32 characters.').optional(),
   /** Global API base of the client (§7): a path prefix like /rn or an http(s) origin in front of /api/...; unset: the site's own /api. */
+  /** The gift-card provider (Tremendous v2 API shape): both set, or neither (then the simulator outside production, none in production). */
+  GIFT_CARD_API_URL: z.string().url().refine((v) => /^https?:\/\//i.test(v), 'Use an http:// or https:// address, like https://testflight.tremendous.com.').optional(),
+  GIFT_CARD_API_KEY: z.string().min(1).optional(),
+  /** Shared secret of the provider's webhook signatures (HMAC-SHA256 of the body); required in production with GIFT_CARD_API_URL. */
+  GIFT_CARD_WEBHOOK_SECRET: z.string().min(16, 'Use at least 16 characters.').optional(),
+  /** The provider's funding source orders are paid from ("balance": the account's prepaid balance). */
+  GIFT_CARD_FUNDING_SOURCE_ID: z.string().min(1).default('balance'),
+  /** Port of the gift-card simulator outside production (default PORT + 2; loopback only). */
+  GIFT_CARD_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   API_BASE: z.string().regex(/^(\/(?!\/)[^?#\s]*|https?:\/\/[^?#\s]+)$/i, 'Use a path like /rn or an origin like https://api.example.com.').optional(),
 });
 
@@ -97,6 +106,11 @@ const ZConfig = ZEnv.transform((e, ctx) => {
   if (e.NODE_ENV === 'production' && (!e.CARD_EVENTS_SECRET || e.CARD_EVENTS_SECRET === DEV_CARD_EVENTS_SECRET)) {
     // The development key is published: with it anyone could post dines and earn rewards.
     ctx.addIssue({ code: 'custom', path: ['CARD_EVENTS_SECRET'], message: 'required in production: the key the card network signs its events with (16+ characters, not the development default).' });
+    missing = true;
+  }
+  if (Boolean(e.GIFT_CARD_API_URL) !== Boolean(e.GIFT_CARD_API_KEY)) {
+    // Half a provider would send the API key nowhere, or orders to an address with no key: say which half is missing.
+    ctx.addIssue({ code: 'custom', path: [e.GIFT_CARD_API_URL ? 'GIFT_CARD_API_KEY' : 'GIFT_CARD_API_URL'], message: 'set GIFT_CARD_API_URL and GIFT_CARD_API_KEY together (the gift-card provider\'s address and its API key), or neither.' });
     missing = true;
   }
   if (e.NODE_ENV === 'production') {
@@ -171,6 +185,9 @@ const ZConfig = ZEnv.transform((e, ctx) => {
     /** The console's origin for links it e-mails or prints (setup links). */
     opsOrigin: opsOriginOf(e) ?? `http://ops.localhost${e.PORT === 80 || e.PORT === 0 ? '' : `:${e.PORT}`}`,
     opsSecretKey: e.OPS_SECRET_KEY ?? null,
+    /** Port of the gift-card simulator (giftCard.source 'simulator'); 0 with PORT 0. */
+    giftCardSimulatorPort: e.GIFT_CARD_SIMULATOR_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 2),
+    giftCard: giftCardProvider(e),
   };
 });
 
@@ -180,6 +197,28 @@ function opsOriginOf(e: z.output<typeof ZEnv>): string | null {
   const port = e.PORT === 80 || e.PORT === 0 ? '' : `:${e.PORT}`;
   if (e.OPS_HOST) return e.NODE_ENV === 'production' ? `https://${e.OPS_HOST}` : `http://${e.OPS_HOST}${port}`;
   return e.NODE_ENV === 'production' ? null : `http://ops.localhost${port}`;
+}
+
+/** The gift-card key and webhook secret of the simulator outside production: published, never accepted in production. */
+const DEV_GIFT_CARD_API_KEY = 'dev-gift-card-api-key';
+const DEV_GIFT_CARD_WEBHOOK_SECRET = 'dev-gift-card-webhook-secret';
+
+/**
+ * Where gift cards are ordered (modules/redemptions/provider): the real service when
+ * GIFT_CARD_API_URL and GIFT_CARD_API_KEY are set; outside production without them the simulator
+ * main.ts starts on giftCardSimulatorPort; in production without them none, and the reason says so.
+ */
+function giftCardProvider(e: z.output<typeof ZEnv>):
+  | { source: 'service' | 'simulator'; apiUrl: string; apiKey: string; webhookSecret: string; fundingSourceId: string }
+  | { source: 'none'; reason: string } {
+  if (e.GIFT_CARD_API_URL && e.GIFT_CARD_API_KEY) {
+    return { source: 'service', apiUrl: e.GIFT_CARD_API_URL.replace(/\/+$/, ''), apiKey: e.GIFT_CARD_API_KEY, webhookSecret: e.GIFT_CARD_WEBHOOK_SECRET ?? DEV_GIFT_CARD_WEBHOOK_SECRET, fundingSourceId: e.GIFT_CARD_FUNDING_SOURCE_ID };
+  }
+  if (e.NODE_ENV === 'production') {
+    return { source: 'none', reason: 'Gift cards are not configured: GIFT_CARD_API_URL and GIFT_CARD_API_KEY are unset, so members cannot redeem gift cards (there is no simulator in production).' };
+  }
+  const port = e.GIFT_CARD_SIMULATOR_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 2);
+  return { source: 'simulator', apiUrl: `http://127.0.0.1:${port}`, apiKey: DEV_GIFT_CARD_API_KEY, webhookSecret: e.GIFT_CARD_WEBHOOK_SECRET ?? DEV_GIFT_CARD_WEBHOOK_SECRET, fundingSourceId: e.GIFT_CARD_FUNDING_SOURCE_ID };
 }
 
 /** A host name that is the machine itself: a member's browser would look for it on the member's own device. */
@@ -202,6 +241,15 @@ function productionWeaknesses(e: z.output<typeof ZEnv>): Array<{ path: string[];
     if (!value || value === DEV_CARD_EVENTS_SECRET) continue;
     const why = secretWeakness(value);
     if (why) issues.push({ path: [name], message: `too weak for production: ${why}. ${generate}` });
+  }
+  if (e.GIFT_CARD_API_URL) {
+    if (!e.GIFT_CARD_WEBHOOK_SECRET || e.GIFT_CARD_WEBHOOK_SECRET === DEV_GIFT_CARD_WEBHOOK_SECRET) {
+      issues.push({ path: ['GIFT_CARD_WEBHOOK_SECRET'], message: 'required in production with GIFT_CARD_API_URL: the secret the provider signs its webhooks with, or anyone could tell us a gift card was delivered or failed.' });
+    } else {
+      const why = secretWeakness(e.GIFT_CARD_WEBHOOK_SECRET);
+      if (why) issues.push({ path: ['GIFT_CARD_WEBHOOK_SECRET'], message: `too weak for production: ${why}. ${generate}` });
+    }
+    if (!/^https:\/\//i.test(e.GIFT_CARD_API_URL)) issues.push({ path: ['GIFT_CARD_API_URL'], message: 'must be https:// in production: the API key and the members\' names and e-mail addresses travel with every order.' });
   }
   if (e.SITE_ORIGIN && !/^https:\/\//i.test(e.SITE_ORIGIN)) {
     issues.push({ path: ['SITE_ORIGIN'], message: 'must be https:// in production: e-mailed sign-in and password-reset links over http can be read and changed on the way, and partner sites are served over https.' });

@@ -10,6 +10,8 @@ import { appJobs } from './jobs/jobs';
 import { createScheduler } from './jobs/scheduler';
 import { buildCardFrameServer, cardFrameProblem, frameAncestors, framingPartners } from './modules/cards/card-frame-server';
 import { loadCardKeys, loadFingerprintKey } from './modules/cards/card-crypto';
+import { GIFT_CARD_WEBHOOK_PATH } from './modules/redemptions/provider/gift-card-client';
+import { startGiftCardSimulator } from './modules/redemptions/provider/gift-card-simulator';
 
 /** Known once the configuration is read: lets a failed start name the database and the cause. */
 let startConfig: AppConfig | undefined;
@@ -71,6 +73,10 @@ async function main() {
   if (frameProblem) throw new Error(frameProblem);
 
   const serving = await servingDatabase(config, database);
+  // The gift-card provider's simulator beside the app unless GIFT_CARD_API_URL names the real one (never in production: config.ts).
+  const giftCards = config.giftCard.source === 'simulator' ? await startGiftCardSimulator({ port: config.giftCardSimulatorPort, apiKey: config.giftCard.apiKey, webhookSecret: config.giftCard.webhookSecret }) : undefined;
+  // With GIFT_CARD_SIMULATOR_PORT=0 the port is known only now.
+  if (giftCards && config.giftCard.source === 'simulator') config.giftCard.apiUrl = giftCards.url;
   // The operator console on its own host, same port (ops/dispatch.ts); none in production without OPS_HOST.
   const ops = config.opsHost ? await buildOpsApp({ config, db: serving.db }) : undefined;
   if (ops) await ops.ready();
@@ -95,6 +101,7 @@ async function main() {
     await app.close();
     await ops?.close();
     await frame?.close();
+    await giftCards?.close();
     await serving.close();
     process.exit(0);
   };
@@ -104,6 +111,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as { port: number } | null)?.port ?? config.port;
   if (frame) await frame.listen({ port: config.cardFramePort, host: config.host });
+  if (giftCards) giftCards.settings.webhookUrl = `http://127.0.0.1:${port}${GIFT_CARD_WEBHOOK_PATH}`;
   console.log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s on http://localhost:${port}, ${config.databaseUrl ? `PostgreSQL at ${postgresAddress(config.databaseUrl)}` : `embedded database in ${config.dataDir}`}.`);
   console.log(`Partner sites: http://<partner>.localhost:${port}, e.g. http://hilton.localhost:${port}. API docs: http://localhost:${port}/api/docs`);
   if (ops) console.log(`Operator console: ${config.opsOrigin}${config.env === 'production' ? '' : ' (demo staff: docs/demo-staff.md)'}.`);
@@ -111,6 +119,8 @@ async function main() {
     const parents = frameAncestors(config, partnersOfFrame);
     console.log(`Card frame: ${config.cardFrameOrigin}/card-frame/ (port ${(frame.server.address() as { port: number } | null)?.port ?? config.cardFramePort}), may be framed by ${parents.slice(0, 3).join(', ')}${parents.length > 3 ? ` and ${parents.length - 3} more partner origins` : ''}.`);
   }
+  if (giftCards) console.log(`Gift cards: the simulator at ${giftCards.url} (GIFT_CARD_API_URL unset; forced outcomes: docs/features/redemptions.md).`);
+  else if (config.giftCard.source === 'none') console.log(config.giftCard.reason);
   if (config.logLevel === 'warn') console.log('Requests are not logged here (LOG_LEVEL=info logs one line per request).');
 }
 
