@@ -138,7 +138,6 @@ export const ZOpsClaimsQuery = z.object({
 }).strict().refine((q) => q.minScore === undefined || q.maxScore === undefined || q.minScore <= q.maxScore, {
   message: 'The lowest match score is above the highest.', path: ['minScore'],
 });
-export type OpsClaimsFilter = z.infer<typeof ZOpsClaimsQuery>;
 export const ZOpsClaimParams = z.object({ claimId: id('claim') });
 
 export const ZOpsAuditQuery = z.object({
