@@ -1,7 +1,9 @@
 // @ts-check
 /**
- * Mutation testing of the business rules (npm run test:mutation). Scoped to src/shared/rules: pure
- * functions whose tests run in milliseconds. Reports land in reports/mutation/ (not committed).
+ * Mutation testing where money and rules are decided (npm run test:mutation): src/shared/rules
+ * (the earning policy, claim matching, bonuses, payouts' breakpoint…) and the rewards engine's
+ * pure core (card-network/decisions.ts), functions whose tests run in milliseconds. Reports land
+ * in reports/mutation/ (not committed).
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
 const config = {
@@ -9,7 +11,7 @@ const config = {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutation.config.ts', related: true },
   plugins: ['@stryker-mutator/vitest-runner'],
-  mutate: ['src/shared/rules/**/*.ts', '!src/shared/rules/**/*.test.ts'],
+  mutate: ['src/shared/rules/**/*.ts', '!src/shared/rules/**/*.test.ts', 'src/server/modules/card-network/decisions.ts'],
   coverageAnalysis: 'perTest',
   concurrency: 2,
   reporters: ['clear-text', 'progress', 'html', 'json'],
