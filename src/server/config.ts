@@ -38,6 +38,7 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().email().optional(),
   /** Days impressions are kept before the retention job deletes them. */
   IMPRESSIONS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  ERROR_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Scheduled jobs in this process: on by default; false on app instances when `npm run worker` runs them. */
   RUN_JOBS: z.enum(['true', 'false']).default('true'),
   /** Origin of the partner sites in e-mailed links, {partner} standing for the partner code. */
@@ -155,6 +156,7 @@ const ZConfig = ZEnv.transform((e, ctx) => {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'no-reply@localhost',
     impressionsRetentionDays: e.IMPRESSIONS_RETENTION_DAYS,
+    errorRetentionDays: e.ERROR_RETENTION_DAYS,
     /** Run the scheduled jobs in this process (jobs/scheduler.ts). */
     runJobs: e.RUN_JOBS === 'true',
     /**

@@ -7,6 +7,7 @@ describe('appJobs: the jobs the app runs, composed from the modules', () => {
     const jobs = appJobs(loadConfig({ NODE_ENV: 'development' }));
     expect(jobs.map((j) => [j.name, j.everyMs, j.leaseMs])).toEqual([
       ['impressions-retention', 3_600_000, undefined],
+      ['error-records-retention', 3_600_000, undefined],
       ['sessions-sweep', 600_000, undefined],
       ['lockout-sweep', 600_000, undefined],
       ['card-network-apply', 1_000, 120_000],

@@ -1,6 +1,7 @@
 import type { ScheduledJob } from '../lib/scheduled-job';
 import { sessionJobs } from '../plugins/session';
 import { impressionsJobs } from '../modules/impressions';
+import { errorRecordsJobs } from '../modules/client-errors';
 import { lockoutJobs } from '../modules/lockout';
 import { cardNetworkJobs } from '../modules/card-network';
 import { claimsJobs } from '../modules/claims';
@@ -14,9 +15,10 @@ import { opsJobs } from '../ops/jobs';
  * (modules/<m>/jobs.ts, exported by its index.ts) and takes only the settings it needs; this list
  * says which of them the app runs.
  */
-export function appJobs(config: { impressionsRetentionDays: number } & NotificationJobConfig): ScheduledJob[] {
+export function appJobs(config: { impressionsRetentionDays: number; errorRetentionDays: number } & NotificationJobConfig): ScheduledJob[] {
   return [
     ...impressionsJobs({ retentionDays: config.impressionsRetentionDays }),
+    ...errorRecordsJobs({ retentionDays: config.errorRetentionDays }), // error records behind the reference codes
     ...sessionJobs(), // plugins/session.ts: expired sessions
     ...lockoutJobs(),
     ...cardNetworkJobs(), // the rewards engine: apply what other instances received, expire what never settled

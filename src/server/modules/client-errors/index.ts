@@ -5,3 +5,4 @@
  */
 export { clientErrorsRoutes } from './client-errors.routes';
 export { findErrorByReference, recordServerError } from './error-records';
+export { errorRecordsJobs } from './jobs';
