@@ -20,7 +20,7 @@ import { REWARD_SOURCE_CODES } from '#shared/constants/rewards';
 import { addDays, REPORT_CSV_COLUMNS, type OpsReport } from '#shared/schemas/ops-reports';
 import type { ClaimSubmitResponse } from '#shared/schemas/claims';
 import type { Reservation } from '#shared/schemas/reservations';
-import { csvCell } from './reports';
+import { csvCell, partnerReport } from './reports';
 import { NO_SUCH_PARTNER } from './reports.routes';
 
 /**
@@ -376,5 +376,33 @@ describe('the report reconciles with the ledger', () => {
     const owedBefore = (await report(supervisor, 'hilton', today(), today())).liability;
     await dineAtHilton();
     expect((await report(supervisor, 'hilton', today(), today())).liability - owedBefore).toBe(300);
+  });
+});
+
+describe('the median time to resolve a claim', () => {
+  it('is the median of the day\'s resolved claims (the mean of the middle two for an even count), in hours to a tenth, and over the range', async () => {
+    const [ihg] = await db().select().from(partners).where(eq(partners.code, 'ihg'));
+    const [member] = await db().select().from(members).where(eq(members.publicId, demoPublicId('ihg', 'select-card')));
+    const [merchant] = await db().select({ id: merchants.id }).from(merchants).limit(1);
+    const HOUR = 3_600_000;
+    /** A claim filed `hours` before it was resolved at `resolvedAt`. */
+    const resolvedClaim = (resolvedAt: string, hours: number, cents: number) => ({
+      partnerId: ihg!.id, memberId: member!.id, cardType: 'Visa', cardLastFour: '4242', merchantId: merchant!.id, dineDate: '2025-01-02', amountCents: cents,
+      status: 'Resolved', finding: 'rejected', resolution: 'rejected', resolutionNote: 'Median test',
+      createdAt: new Date(Date.parse(resolvedAt) - hours * HOUR), resolvedAt: new Date(resolvedAt),
+    });
+    // 15 January: 1, 2 and 10 hours (median 2); 16 January: 1, 2, 4 and 10.5 hours (median 3).
+    await db().insert(rewardClaims).values([
+      resolvedClaim('2025-01-15T12:00:00Z', 1, 101), resolvedClaim('2025-01-15T13:00:00Z', 2, 102), resolvedClaim('2025-01-15T14:00:00Z', 10, 103),
+      resolvedClaim('2025-01-16T12:00:00Z', 1, 104), resolvedClaim('2025-01-16T13:00:00Z', 2, 105), resolvedClaim('2025-01-16T14:00:00Z', 4, 106), resolvedClaim('2025-01-16T15:00:00Z', 10.5, 107),
+    ]);
+    const r = await partnerReport(db(), ihg!, { from: '2025-01-15', to: '2025-01-17' });
+    expect(r.days.map((d) => [d.date, d.claimsResolved, d.medianResolutionHours])).toEqual([
+      ['2025-01-15', 3, 2], ['2025-01-16', 4, 3], ['2025-01-17', 0, null],
+    ]);
+    // The range's median is of all seven (1, 1, 2, 2, 4, 10, 10.5), not a median of the days' medians.
+    expect(r.totals).toMatchObject({ claimsResolved: 7, medianResolutionHours: 2 });
+    const one = await partnerReport(db(), ihg!, { from: '2025-01-16', to: '2025-01-16' });
+    expect(one.totals.medianResolutionHours).toBe(3);
   });
 });
