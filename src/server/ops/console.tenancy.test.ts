@@ -2,17 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client';
-import { auditLog, contentSchedules, partners, settingsChanges, staff, type PartnerRow, type StaffRow } from '../db/schema';
+import { auditLog, clientErrors, contentSchedules, memberCards, members, partners, settingsChanges, staff, type PartnerRow, type StaffRow } from '../db/schema';
 import { createTestDatabase } from '../test/db';
 import { AppError } from '../lib/app-error';
+import { findErrorByReference } from '../modules/client-errors/error-records';
+import { memberWithCards } from '../modules/card-network/test-fixtures';
 import type { PartnerScope } from '#shared/rules/ops-permissions';
 import { searchAudit } from './audit';
 import { cancelSchedule, contentItem } from './content';
+import { searchMembers } from './members';
 import { decideSettingsChange, listSettingsChanges, settingsOf } from './settings';
 
 /**
  * Tenancy of the console's content schedules, audit log and partner settings changes without a
- * route in between (issue 31 item 3): partner B's (Caesars) rows are asked for with partner A's
+ * route in between (issue 31 item 3), and the member search and the errors by reference code:
+ * partner B's (Caesars) rows are asked for with partner A's
  * (Hilton) ids or scope, called directly: never listed, 404 otherwise, and unchanged after.
  */
 let database: Database;
@@ -96,5 +100,34 @@ describe('a settings change of another partner', () => {
     // Its own partner's staff decide it.
     expect(await decideSettingsChange(db(), { by: decider, scope: scopeOf(caesars), changeId: other!.id, decision: { decision: 'approve' } })).toMatchObject({ status: 'Applied' });
     expect(settingsOf(await partnerRow(caesars.id)).vipQualifyingDines).toBe((before.vipQualifyingDines ?? 0) + 7);
+  });
+});
+
+describe('the member search', () => {
+  it("never finds another partner's member: not by e-mail, public id or a card's last four", async () => {
+    const { memberId, cardIds } = await memberWithCards(db(), { partnerId: caesars.id });
+    const [y] = await db().select().from(members).where(eq(members.id, memberId));
+    const [card] = await db().select().from(memberCards).where(eq(memberCards.id, cardIds[0]!));
+    const queries = [y!.email, y!.publicId, card!.lastFour];
+    for (const q of queries) {
+      expect((await searchMembers(db(), hilton, q)).members.map((m) => m.id)).not.toContain(y!.id);
+      expect((await searchMembers(db(), caesars, q)).members.map((m) => m.id)).toContain(y!.id);
+    }
+  });
+});
+
+describe('an error by its reference code', () => {
+  it("is not found for staff of another partner (nor one of no partner for staff with a partner list)", async () => {
+    const reference = `TN-${randomUUID().slice(0, 8)}`;
+    const orphan = `TN-${randomUUID().slice(0, 8)}`;
+    await db().insert(clientErrors).values([
+      { reference, partnerId: caesars.id, route: '/account', name: 'Error', message: 'Caesars only', requestId: 'tn-1' },
+      { reference: orphan, partnerId: null, route: '/', name: 'Error', message: 'No partner', requestId: 'tn-2' },
+    ]);
+    expect(await findErrorByReference(db(), reference, scopeOf(hilton))).toBeNull();
+    expect(await findErrorByReference(db(), reference, scopeOf())).toBeNull();
+    expect(await findErrorByReference(db(), orphan, scopeOf(hilton, caesars))).toBeNull();
+    expect(await findErrorByReference(db(), reference, scopeOf(caesars))).toMatchObject({ reference, partnerId: caesars.id });
+    expect(await findErrorByReference(db(), orphan, { allPartners: true, partnerIds: [] })).toMatchObject({ reference: orphan });
   });
 });
