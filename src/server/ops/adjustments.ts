@@ -47,6 +47,7 @@ const sameRequest = (row: RewardAdjustmentRow, memberId: number, input: OpsAdjus
  */
 export async function requestAdjustment(db: Db, opts: { by: StaffRow; partner: PartnerRow; member: MemberRow; input: OpsAdjustmentRequest; now?: Date }): Promise<{ id: number; created: boolean }> {
   const { by, partner, member, input } = opts;
+  if (member.partnerId !== partner.id) throw AppError.notFound('There is no such member among this partner\'s members.');
   const now = opts.now ?? new Date();
   return db.transaction(async (tx) => {
     const replay = async () => {

@@ -94,7 +94,7 @@ export async function listCardEvents(db: Db, opts: { scope: PartnerScope; partne
   const where = [waitingForPerson];
   if (opts.kind) where.push(sql`i.outcome = ${opts.kind}`);
   if (opts.partnerId !== undefined) where.push(sql`coalesce(pr.partner_id, c.partner_id) = ${opts.partnerId}`);
-  else if (!opts.scope.allPartners) where.push(sql`coalesce(pr.partner_id, c.partner_id) = any(array(select (jsonb_array_elements_text(${JSON.stringify(opts.scope.partnerIds)}::jsonb))::int))`);
+  if (!opts.scope.allPartners) where.push(sql`coalesce(pr.partner_id, c.partner_id) = any(array(select (jsonb_array_elements_text(${JSON.stringify(opts.scope.partnerIds)}::jsonb))::int))`);
   const found = await rows<Raw>(db, selectEvents(sql.join(where, sql` and `), opts.limit ?? 500));
   return found.filter(isWaiting).map((r) => toEvent(r, now));
 }

@@ -251,6 +251,7 @@ export async function deleteCard(db: Db, opts: { partner: PartnerRow; member: Me
 export async function closeMemberAccount(db: Db, owner: { partnerId: number; memberId: number }): Promise<{ cardsRemoved: number } | null> {
   return db.transaction(async (tx) => {
     const member = await lockMember(tx, owner.memberId);
+    if (member && member.partnerId !== owner.partnerId) throw AppError.notFound('There is no such member on this partner.');
     if (!member || (member.memberType === 'ClosedAccountMember' && !member.active)) return null;
     const cardsRemoved = await deleteAllMemberCards(tx, owner);
     await setMemberType(tx, owner.memberId, 'ClosedAccountMember', { active: false });

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../db/client';
+import { memberRewards, members, partners, statementCredits, type MemberRow, type PartnerRow } from '../../db/schema';
+import { createTestDatabase } from '../../test/db';
+import { memberWithCards } from '../card-network/test-fixtures';
+import { awardedCents, countCredits, countRewards, creditRows, pendingPayoutCents, rewardRows, yearTotals } from './rewards.repo';
+import { creditBalance, creditRecordsPage, dineSummary, transactionsPage, yearBounds } from './rewards.service';
+
+/**
+ * Tenancy of a member's money without a route in between (issue 31 item 3): the rewards history,
+ * the balance, the year's totals and the statement credits, called directly with member X's id
+ * and partner B's id (and B's member with X's partner): nothing of X's, nothing of Y's. Both
+ * partners pay cash back (Nosh and Upromise), so every call is offered on both.
+ */
+let database: Database;
+let nosh: PartnerRow;
+let upromise: PartnerRow;
+let x: MemberRow;
+let y: MemberRow;
+const db = () => database.db;
+const page = { offset: 0, limit: 50 };
+const now = new Date();
+const bounds = () => yearBounds(now.getUTCFullYear(), x.state);
+
+async function memberOf(partner: PartnerRow, cents: { awarded: number; pending: number; credit: number }): Promise<MemberRow> {
+  const { memberId } = await memberWithCards(db(), { partnerId: partner.id });
+  await db().insert(memberRewards).values([
+    { partnerId: partner.id, memberId, sourceCode: 'M', amount: cents.awarded, status: 'Awarded', description: 'Tenancy test', createdAt: now },
+    { partnerId: partner.id, memberId, sourceCode: 'B', amount: cents.pending, status: 'Pending', description: 'Tenancy test', createdAt: now },
+  ]);
+  await db().insert(statementCredits).values({
+    creditId: `tn-${randomUUID()}`, partnerId: partner.id, memberId, amountCents: cents.credit, targetType: 'card', targetLabel: 'Visa 4242', benefitProcessor: 'test', status: 'pending',
+  });
+  return (await db().select().from(members).where(eq(members.id, memberId)))[0]!;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const all = await db().select().from(partners);
+  nosh = all.find((p) => p.code === 'nosh')!;
+  upromise = all.find((p) => p.code === 'upromise')!;
+  x = await memberOf(nosh, { awarded: 700, pending: 300, credit: 500 });
+  y = await memberOf(upromise, { awarded: 1100, pending: 1300, credit: 1700 });
+});
+afterAll(async () => { await database.close(); });
+
+// Member X with partner B, and partner B's member Y with X's partner A.
+const crossed = () => [{ partnerId: upromise.id, memberId: x.id }, { partnerId: nosh.id, memberId: y.id }];
+
+describe('the rewards repository, called directly', () => {
+  it("answers each member's own rows and sums (the control)", async () => {
+    const own = { partnerId: nosh.id, memberId: x.id };
+    expect((await rewardRows(db(), own, page)).map((r) => r.amount).sort((a, b) => a - b)).toEqual([300, 700]);
+    expect(await countRewards(db(), own)).toBe(2);
+    expect(await awardedCents(db(), own)).toBe(700);
+    expect(await yearTotals(db(), own, bounds())).toEqual({ earned: 700, onTheWay: 300 });
+    expect((await creditRows(db(), own, page)).map((c) => c.amountCents)).toEqual([500]);
+    expect(await countCredits(db(), own)).toBe(1);
+    expect(await pendingPayoutCents(db(), own)).toBe(500);
+  });
+
+  it('answers nothing for a member asked for with another partner (either way round)', async () => {
+    const pairs = crossed();
+    expect(pairs).toHaveLength(2);
+    for (const owner of pairs) {
+      expect(await rewardRows(db(), owner, page)).toEqual([]);
+      expect(await countRewards(db(), owner)).toBe(0);
+      expect(await awardedCents(db(), owner)).toBe(0);
+      expect(await yearTotals(db(), owner, bounds())).toEqual({ earned: 0, onTheWay: 0 });
+      expect(await creditRows(db(), owner, page)).toEqual([]);
+      expect(await countCredits(db(), owner)).toBe(0);
+      expect(await pendingPayoutCents(db(), owner)).toBe(0);
+    }
+  });
+});
+
+describe('the rewards service, called directly', () => {
+  it("shows a member under another partner nothing of theirs: no history, no balance, no credits, no year's figures", async () => {
+    for (const who of [{ partner: upromise, member: x }, { partner: nosh, member: y }]) {
+      expect(await transactionsPage(db(), who, { pageNo: 1, resultsPerPage: 10 })).toEqual({ data: [], totalResultSize: 0, totalPages: 0 });
+      expect(await creditBalance(db(), who)).toMatchObject({ memberBalance: 0, pendingPayout: 0 });
+      expect(await creditRecordsPage(db(), who, { pageNo: 1, resultsPerPage: 10 })).toEqual({ data: [], totalResultSize: 0, totalPages: 0 });
+      expect(await dineSummary(db(), who, now)).toMatchObject({ currentYearBenefits: 0, currentYearOnTheWay: 0 });
+    }
+    // The right pairing sees its own.
+    expect(await creditBalance(db(), { partner: nosh, member: x })).toMatchObject({ memberBalance: 7, pendingPayout: 5 });
+    expect((await transactionsPage(db(), { partner: upromise, member: y }, { pageNo: 1, resultsPerPage: 10 })).totalResultSize).toBe(2);
+  });
+});
