@@ -184,6 +184,8 @@ export async function bookReservation(
   opts: Who & { body: { merchantId: number; date: string; time: string; partySize: number; specialRequest: string; hold: boolean }; idempotencyKey: string },
 ): Promise<BookResult> {
   requireReservations(opts.partner);
+  // A member books on their own partner's site only (the session ties them; this holds without it).
+  if (opts.member.partnerId !== opts.partner.id) throw AppError.notFound('There is no such member on this site.');
   requireOpenAccount(opts.member);
   const { body, member, partner } = opts;
   const hash = requestHash(body);

@@ -6,7 +6,7 @@ import { members, partners, reservations, reservationSettings, type MemberRow, t
 import { createTestDatabase } from '../../test/db';
 import { memberWithCards } from '../card-network/test-fixtures';
 import { findMemberReservation, listMemberReservations } from './reservations.repo';
-import { cancelReservation, confirmReservation, listReservations, type ReservationDeps } from './reservations.service';
+import { bookReservation, cancelReservation, confirmReservation, listReservations, type ReservationDeps } from './reservations.service';
 
 /**
  * Tenancy of table reservations without a route in between (issue 31 item 3): a member's
@@ -85,5 +85,12 @@ describe('the reservations service, called directly', () => {
     expect(await reservationsOf(y.id)).toEqual(yRows);
     // The right pairing sees its own.
     expect((await listReservations(deps(), { partner: a, member: x })).reservations).toHaveLength(2);
+  });
+
+  it("books nothing for a member under another partner, not even a replay of the member's own key (404)", async () => {
+    const [own] = await reservationsOf(x.id);
+    const body = { merchantId, date: own!.localDate, time: '19:00', partySize: 2, specialRequest: '', hold: false };
+    for (const idempotencyKey of [own!.idempotencyKey, randomUUID()]) await expect404(bookReservation(deps(), { partner: b, member: x, body, idempotencyKey }));
+    expect(await reservationsOf(x.id)).toHaveLength(2);
   });
 });
