@@ -195,6 +195,27 @@ describe('what a refund takes back', () => {
     expect(w.newAwards).toEqual([]);
     expect(w.bonusAwards.size).toBe(0);
   });
+  it('each award is judged by its own programme\'s minimum spend', () => {
+    const w = world({ programmes: [programme({ minSpendCents: 100 }), programme({ id: 8, amount: 300, minSpendCents: 3000, description: 'Big spender' })] });
+    dineFor(w, 4000);
+    expect(w.newAwards.map((a) => a.bonusId)).toEqual([7, 8]);
+    refund(w, 1500);
+    expect(w.newAwards.map((a) => a.bonusId)).toEqual([7]);
+    expect(w.bonusEnrolments.get(bonusKey(10, 8))).toMatchObject({ status: 'Enrolled', changed: true });
+    expect(w.bonusEnrolments.get(bonusKey(10, 7))).toMatchObject({ status: 'Qualified' });
+  });
+
+  it('a loaded award whose enrolment is not loaded is revoked and leaves the member Enrolled with no registration date', () => {
+    const w = world({ registeredAt: null });
+    const d = dineFor(w, 4000);
+    expect(w.newAwards).toEqual([]);
+    d.id = 41;
+    const loaded: BonusAward = { partnerId: 1, memberId: 10, bonusId: 7, amount: 500, description: 'Welcome bonus', dine: null, dineId: 41, id: 3, rewardId: 77, rewardStatus: 'Awarded' };
+    w.bonusAwards.set(bonusKey(10, 7), loaded);
+    refund(w, 4000);
+    expect(w.revokedAwards).toEqual([loaded]);
+    expect(w.bonusEnrolments.get(bonusKey(10, 7))).toEqual({ partnerId: 1, memberId: 10, bonusId: 7, status: 'Enrolled', enrolledAt: null, qualifiedAt: null, changed: true });
+  });
 });
 
 describe('awards tied to one dine: reservation bonuses and flex offers', () => {
@@ -227,5 +248,20 @@ describe('awards tied to one dine: reservation bonuses and flex offers', () => {
     expect(w.flexRedemptions).toEqual([]);
     expect(w.revokedFlex).toEqual([flex]);
     expect(rewardsOfYear(w)).toBe(before - 120 - 250 - 200);
+  });
+
+  it('a refund in full revokes a loaded award tied to its dine by id, and leaves another dine\'s flex offer', () => {
+    const { w, d, reservation, other, flex } = withDineAwards();
+    d.id = 41;
+    const byId: BonusAward = { ...reservation, bonusId: 94, dine: null, dineId: 41, id: 11, rewardId: 96 };
+    const elsewhere = dineFor(w, 3000, 'T2');
+    const otherFlex: FlexRedemption = { ...flex, offerId: 6, rewardId: 97, dine: elsewhere };
+    w.dineAwards = [reservation, other, byId];
+    w.flexRedemptions = [otherFlex, flex];
+    refund(w, 4000);
+    expect(w.dineAwards).toEqual([other]);
+    expect(w.revokedAwards).toEqual([reservation, byId]);
+    expect(w.flexRedemptions).toEqual([otherFlex]);
+    expect(w.revokedFlex).toEqual([flex]);
   });
 });
