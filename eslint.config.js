@@ -3,6 +3,7 @@ import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import local from './eslint-rules.js';
 
 /** Folder boundaries of docs/architecture.md "Layout", enforced here. */
 const noServerFromShared = {
@@ -61,6 +62,8 @@ const onlyPublicEntriesOf = (others) => ({
   regex: `^(?:(?:\\.\\./)+(?:features/)?|#client/features/)(?:${others.join('|')})/.`,
   message: "Another feature is imported only through its public entry (features/<f>/index.ts): import from '../<f>', and export what is needed there.",
 });
+/** Every test file and test helper, in Vitest and Playwright. */
+const TEST_FILES = ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'src/**/test/**/*.{ts,tsx}', 'e2e/**/*.ts'];
 const CLIENT_TESTS = ['src/client/**/*.test.{ts,tsx}', 'src/client/test/**', 'src/client/**/test/**'];
 
 const noClientFromServer = {
@@ -134,4 +137,20 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [...noClientFromServer.patterns, noDemoData, onlyModuleEntriesOf(MODULES.filter((m) => m !== module))] }],
     },
   })),
+  // Secrets, signatures, tokens, hashes, MACs, digests, passwords and codes are compared in constant time (issue 31; eslint-rules.test.ts proves it fails).
+  {
+    files: ['src/server/**/*.ts'], ignores: ['**/*.test.ts', 'src/server/test/**'],
+    plugins: { local },
+    rules: { 'local/no-plain-secret-compare': 'error' },
+  },
+  // Tests that check something every time (issue 31): no every() over a list that may be empty, no expect under an if, no fixed sleeps.
+  {
+    files: TEST_FILES,
+    plugins: { local },
+    rules: {
+      'local/no-every-without-length': 'error',
+      'local/no-conditional-expect': 'error',
+      'local/no-fixed-sleep': 'error',
+    },
+  },
 );
