@@ -119,6 +119,7 @@ describe('the engine on the database', () => {
     expect(await progressOf(m.memberId)).toMatchObject({ year: 2026, partnerId: delta, qualifiedDines: 1, rewards: 150 });
     const inbox = await db().select().from(cardNetworkInbox).where(sql`${cardNetworkInbox.eventId} like 'eng-%'`).orderBy(asc(cardNetworkInbox.id));
     expect(inbox.slice(-6).map((i) => i.outcome)).toEqual(['applied', 'applied', 'applied', 'applied', 'unknownCard', 'parked']);
+    expect(inbox.length).toBeGreaterThan(0);
     expect(inbox.every((i) => i.processedAt !== null)).toBe(true);
 
     // Paid, then refunded again: the paid row stays, an A row takes back the difference.
