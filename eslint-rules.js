@@ -9,7 +9,8 @@
  * - no-every-without-length (tests): `expect(list.every(…)).toBe(true)` passes on an empty list;
  *   assert the list's length first.
  * - no-conditional-expect (tests): an expect inside an `if` with no else is skipped when the
- *   condition is false, and the test passes having checked nothing.
+ *   condition is false, and the test passes having checked nothing. Not in a property's callback
+ *   (fc.property), where an if over the drawn case is an implication and both sides are drawn.
  * - no-fixed-sleep (tests): a fixed sleep is either too short (a flaky test) or too long (a slow
  *   one); wait for a condition with a bound (vi.waitFor, expect.poll, Playwright's auto-waiting) or
  *   use fake timers.
@@ -186,6 +187,19 @@ function assertsOn(statement, accepted, source) {
   return found;
 }
 
+/** fc.property(…, (x) => …) or fc.asyncProperty(…). */
+function isPropertyCall(node) {
+  return node?.type === 'CallExpression' && node.callee.type === 'MemberExpression' && !node.callee.computed
+    && node.callee.object.type === 'Identifier' && node.callee.object.name === 'fc'
+    && ['property', 'asyncProperty'].includes(node.callee.property.name);
+}
+
+/** A block that leaves (return, continue, break, throw): the code after its if is the else. */
+function exits(statement) {
+  const last = statement.type === 'BlockStatement' ? statement.body.at(-1) : statement;
+  return ['ReturnStatement', 'ContinueStatement', 'BreakStatement', 'ThrowStatement'].includes(last?.type);
+}
+
 const noConditionalExpect = {
   meta: {
     type: 'problem',
@@ -199,11 +213,14 @@ const noConditionalExpect = {
     return {
       CallExpression(node) {
         if (!isExpectCall(node)) return;
+        // In a property (fc.property), an if over the drawn case is an implication, and fast-check
+        // draws both sides of it: a case split, not a check that may never run.
+        for (let a = node.parent; a; a = a.parent) if (/Function/.test(a.type) && isPropertyCall(a.parent)) return;
         let child = node;
         for (let parent = node.parent; parent; child = parent, parent = parent.parent) {
           // A helper's body is judged where the helper is called, not here.
           if (parent.type === 'FunctionDeclaration') return;
-          if (parent.type === 'IfStatement' && child === parent.consequent && !parent.alternate) {
+          if (parent.type === 'IfStatement' && child === parent.consequent && !parent.alternate && !exits(parent.consequent)) {
             context.report({ node, messageId: 'conditional' });
             return;
           }

@@ -108,7 +108,7 @@ describe('local/no-conditional-expect (tests)', () => {
     ].join('\n'))).toEqual([4, 6, 8]);
   });
 
-  it('passes an unconditional expect, and an if whose else asserts too', async () => {
+  it('passes an unconditional expect, an if whose else asserts too, and a guard that asserts and leaves', async () => {
     expect(await reported(rule, TEST, [
       "import { expect, it } from 'vitest';",
       "it('x', () => {",
@@ -116,6 +116,25 @@ describe('local/no-conditional-expect (tests)', () => {
       '  expect(row).toBe(6);',
       '  if (row) expect(row).toBe(6);',
       '  else expect.unreachable();',
+      '  for (const n of [1, 2]) {',
+      '    if (n === 1) {',
+      '      expect(n).toBe(1);',
+      '      continue;',
+      '    }',
+      '    expect(n).toBe(2);',
+      '  }',
+      '});',
+    ].join('\n'))).toEqual([]);
+  });
+
+  it('passes an implication inside a property, where both sides are drawn', async () => {
+    expect(await reported(rule, TEST, [
+      "import fc from 'fast-check';",
+      "import { expect, it } from 'vitest';",
+      "it('x', () => {",
+      '  fc.assert(fc.property(fc.integer(), (n) => {',
+      '    if (n > 5) expect(n).toBeGreaterThan(5);',
+      '  }));',
       '});',
     ].join('\n'))).toEqual([]);
   });

@@ -186,7 +186,7 @@ describe('buildContent', () => {
         expect((f.banner as { include_prospect_email: boolean }).include_prospect_email).toBe(member === null && p.enrollmentType === 'direct');
         // The promo is for new members: only member items carry it, never the new-member-bonus item itself.
         expect('new_member_promo' in f, `${code} ${slug}`).toBe(['non_card_member', 'card_member', 'opted_out'].includes(slug));
-        if (member) expect(isNewMember(member)).toBe(slug === 'new_member_bonus');
+        expect(Boolean(member && isNewMember(member)), `${code} ${slug}`).toBe(slug === 'new_member_bonus');
       }
       expect(String(items.find((i) => i.slug === 'opted_out')!.fields.title)).toBe(`You\u2019re earning ${values.currentEarning0}. Make it ${values.currentEarning2}.`);
     }
