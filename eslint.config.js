@@ -62,6 +62,23 @@ const onlyPublicEntriesOf = (others) => ({
   regex: `^(?:(?:\\.\\./)+(?:features/)?|#client/features/)(?:${others.join('|')})/.`,
   message: "Another feature is imported only through its public entry (features/<f>/index.ts): import from '../<f>', and export what is needed there.",
 });
+/** Test files that still hold a weak pattern of issue 31 item 5, by rule (see the local rules below). */
+const PENDING = {
+  everyWithoutLength: ['src/server/ops/adjustments.routes.test.ts', 'src/server/ops/content.routes.test.ts', 'src/server/ops/settings.routes.test.ts'],
+  conditionalExpect: [
+    'e2e/booking-rewards.spec.ts', 'e2e/earn.spec.ts', 'e2e/earning-policy.spec.ts', 'e2e/honest-answers.spec.ts', 'e2e/partners.spec.ts', 'e2e/restaurant-page.spec.ts', 'e2e/settings-and-copy.spec.ts',
+    'src/server/demo/content.test.ts', 'src/server/ops/errors.routes.test.ts', 'src/server/ops/permissions.test.ts', 'src/server/ops/reports.routes.test.ts',
+  ],
+  fixedSleep: [
+    'e2e/cards.spec.ts', 'e2e/console.spec.ts', 'e2e/earn.spec.ts', 'e2e/first-paint.spec.ts', 'e2e/interruptions.spec.ts', 'e2e/map.spec.ts', 'e2e/surveys.spec.ts',
+    'src/card-frame/frame-logic.test.ts', 'src/client/app/chrome/sso-temporary-modal.test.tsx', 'src/client/components/deferred-part.test.tsx', 'src/client/components/field-error.test.tsx',
+    'src/client/features/cards/components/add-card-form.test.tsx', 'src/client/features/interruptions/queue.test.tsx', 'src/client/features/merchants/components/flex-offer.test.tsx',
+    'src/client/features/pwa/pwa.test.tsx', 'src/client/features/search/components/search-form.test.tsx', 'src/client/features/session/arrival-visitor.test.tsx',
+    'src/client/features/session/session.test.tsx', 'src/client/features/surveys/components/survey-prompt.test.tsx', 'src/client/routes/server-error/server-error-route.test.tsx',
+    'src/server/jobs/scheduler.test.ts', 'src/server/modules/card-network/applier.test.ts', 'src/server/modules/card-network/inbox-writer.test.ts',
+    'src/server/modules/merchants/merchants.freshness.test.ts', 'src/server/scale-out.test.ts',
+  ],
+};
 /** Every test file and test helper, in Vitest and Playwright. */
 const TEST_FILES = ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'src/**/test/**/*.{ts,tsx}', 'e2e/**/*.ts'];
 const CLIENT_TESTS = ['src/client/**/*.test.{ts,tsx}', 'src/client/test/**', 'src/client/**/test/**'];
@@ -153,4 +170,9 @@ export default tseslint.config(
       'local/no-fixed-sleep': 'error',
     },
   },
+  // Not yet fixed (issue 31 item 5): these files still hold the pattern. Remove a file from its list once it is fixed; add none.
+  // The console's tests (src/server/ops, e2e/console.spec.ts) are being changed in another branch.
+  { files: PENDING.everyWithoutLength, rules: { 'local/no-every-without-length': 'off' } },
+  { files: PENDING.conditionalExpect, rules: { 'local/no-conditional-expect': 'off' } },
+  { files: PENDING.fixedSleep, rules: { 'local/no-fixed-sleep': 'off' } },
 );
