@@ -74,7 +74,7 @@ const PENDING = {
     'src/card-frame/frame-logic.test.ts', 'src/client/app/chrome/sso-temporary-modal.test.tsx', 'src/client/components/deferred-part.test.tsx',
     'src/client/features/cards/components/add-card-form.test.tsx', 'src/client/features/interruptions/queue.test.tsx', 'src/client/features/merchants/components/flex-offer.test.tsx',
     'src/client/features/pwa/pwa.test.tsx', 'src/client/features/search/components/search-form.test.tsx', 'src/client/features/session/arrival-visitor.test.tsx',
-    'src/client/features/session/session.test.tsx', 'src/client/features/surveys/components/survey-prompt.test.tsx', 'src/client/routes/server-error/server-error-route.test.tsx',
+    'src/client/features/session/session.test.tsx', 'src/client/routes/server-error/server-error-route.test.tsx',
     'src/server/modules/card-network/inbox-writer.test.ts',
     'src/server/scale-out.test.ts',
   ],

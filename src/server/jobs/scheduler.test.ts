@@ -24,7 +24,7 @@ describe('the job scheduler', () => {
     const b = await createScheduler({ db: database.db, jobs: [job], log, start: false });
     expect(await a.tick()).toEqual([]); // not due yet: first run one interval (at most a minute) after it is first known
     await makeDue('test-once');
-    const ticks = [a.tick(), b.tick()];
+    const ticks = [a.tick(), b.tick()] as const;
     // One runner claims the job and waits in it; the other finds it claimed and answers first.
     await Promise.race(ticks);
     finish();
