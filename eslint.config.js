@@ -71,7 +71,7 @@ const PENDING = {
   ],
   fixedSleep: [
     'e2e/cards.spec.ts', 'e2e/console.spec.ts', 'e2e/earn.spec.ts', 'e2e/first-paint.spec.ts', 'e2e/interruptions.spec.ts', 'e2e/map.spec.ts', 'e2e/surveys.spec.ts',
-    'src/card-frame/frame-logic.test.ts', 
+    
     'src/client/features/cards/components/add-card-form.test.tsx', 
     'src/client/features/search/components/search-form.test.tsx', 
     
