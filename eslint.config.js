@@ -73,7 +73,7 @@ const PENDING = {
     'e2e/cards.spec.ts', 'e2e/console.spec.ts', 'e2e/earn.spec.ts', 'e2e/first-paint.spec.ts', 'e2e/interruptions.spec.ts', 'e2e/map.spec.ts', 'e2e/surveys.spec.ts',
     
     'src/client/features/cards/components/add-card-form.test.tsx', 
-    'src/client/features/search/components/search-form.test.tsx', 
+    
     
     'src/server/modules/card-network/inbox-writer.test.ts',
     'src/server/scale-out.test.ts',
