@@ -75,7 +75,7 @@ const PENDING = {
     'src/client/features/cards/components/add-card-form.test.tsx', 
     
     
-    'src/server/modules/card-network/inbox-writer.test.ts',
+    
     'src/server/scale-out.test.ts',
   ],
 };
