@@ -133,10 +133,13 @@ test.describe('home and content pages by member state (issue 10)', () => {
 
     await signInAs(page, 'delta', 'demo-delta-sso-select-card');
     const select = await member(page);
-    test.skip(select.activeBonuses.some((b) => b.isNewMemberBonus && b.memberIsEligibleForNMB && b.bonusStatus !== 'Qualified'), 'this member has an open new-member bonus, which wins over progress');
     expect(select.diningProgress.status).toBe('Building');
+    // An open new-member bonus wins over progress (rules/home-variant.ts): whether the demo member's
+    // is still open depends on the day the demo was made, so the home is checked for either answer.
+    const openNewMemberBonus = select.activeBonuses.some((b) => b.isNewMemberBonus && b.memberIsEligibleForNMB && b.bonusStatus !== 'Qualified');
+    test.info().annotations.push({ type: 'branch', description: openNewMemberBonus ? 'open new-member bonus: its heading, not Building' : 'Building' });
     await page.goto(partnerUrl('delta', '/'));
-    await expect(h1(page)).toHaveText('Dine your way to VIP');
+    await expect(h1(page)).toHaveText(openNewMemberBonus ? 'Your welcome bonus is waiting' : 'Dine your way to VIP');
   });
 
   test('a carousel\'s arrows scroll it and are disabled at either end (phone)', async ({ page, errors }) => {
@@ -157,9 +160,12 @@ test.describe('home and content pages by member state (issue 10)', () => {
     await expect(previous).toBeEnabled();
     await expect.poll(() => list.evaluate((el) => el.scrollLeft)).toBeGreaterThan(100);
     // Page by page to the end, where the arrow to it is disabled.
+    // Each click waits for its smooth scroll to end (the arrows' state is read after it).
+    const scrollEnded = () => list.evaluate((el) => new Promise<void>((resolve) => el.addEventListener('scrollend', () => resolve(), { once: true })));
     for (let i = 0; i < 20 && (await next.isEnabled()); i++) {
+      const ended = scrollEnded();
       await next.click();
-      await page.waitForTimeout(400);
+      await ended;
     }
     await expect(next).toBeDisabled();
     // (Polled: the last smooth scroll may still be settling when the arrow turns disabled.)

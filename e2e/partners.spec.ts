@@ -12,7 +12,10 @@ test.describe('partner sites', () => {
       await expect(page.getByRole('banner').getByRole('link', { name: new RegExp(config.name, 'i') }).first()).toBeVisible();
       const body = await page.locator('body').innerText();
       expect(body).toContain(config.copyStates.currencyPlural);
-      if (currencyWord[config.currencyType]) expect(body.toLowerCase()).toContain(currencyWord[config.currencyType]);
+      // Both partners here earn a unit with a word of its own (points, miles).
+      const word = currencyWord[config.currencyType];
+      expect(word, config.currencyType).toBeTruthy();
+      expect(body.toLowerCase()).toContain(word);
       expect(body).not.toMatch(/\{\{\s*[A-Za-z0-9]+\s*\}\}/);
       const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim());
       expect(primary.toLowerCase()).toBe(config.theme.primary.toLowerCase());

@@ -38,6 +38,7 @@ test.describe('tracking (§4, §7 impressions)', () => {
     for (const { request, body } of impressions.calls) {
       // What the server accepts (§7): an array of at most 50, channel web, ISO time, the browser's user agent.
       expect(ZImpressionsRequest.safeParse(body).success).toBe(true);
+      expect(body.length).toBeGreaterThan(0);
       expect(body.every((i) => i.channel === 'web' && i.userAgent.length > 0)).toBe(true);
       expect(request.headers()['x-xsrf-token']).toBeTruthy();
       expect((await request.response())?.status()).toBe(202);

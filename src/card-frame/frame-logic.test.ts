@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import html from './index.html?raw';
 import { expectNoAxeViolations } from '../client/test/axe';
 import { startCardFrame, type FrameController } from './frame-controller';
@@ -155,7 +155,12 @@ describe('the frame page', () => {
     return { posts, input, type, blur, error };
   }
 
-  const settle = () => new Promise((r) => setTimeout(r, 50));
+  type Posts = Array<{ message: CardFrameMessage; targetOrigin: string }>;
+  const cardsIn = (posts: Posts) => posts.filter((p) => p.message.type === 'card-frame:card').map((p) => p.message as Extract<CardFrameMessage, { type: 'card-frame:card' }>);
+  /** Waits (at most a second) until a card with these last four digits is posted: encryption is real, and asynchronous. */
+  const cardPosted = (posts: Posts, lastFour: string) => vi.waitFor(() => expect(cardsIn(posts).map((c) => c.lastFour)).toContain(lastFour), { timeout: 1000 });
+  /** Waits (at most a second) until the last message is this one. */
+  const lastPost = (posts: Posts, message: CardFrameMessage) => vi.waitFor(() => expect(posts.at(-1)?.message).toEqual(message), { timeout: 1000 });
   const search = `?parent=${encodeURIComponent(PARENT)}&accepted=VISA,MAST`;
 
   it('has a labelled numeric card-number field and says ready to the exact parent origin', () => {
@@ -166,6 +171,7 @@ describe('the frame page', () => {
     expect(document.getElementById('card-error')!.getAttribute('role')).toBe('alert');
     expect(document.getElementById('card-hint')!.textContent).toBe('We accept Visa® and Mastercard®.');
     expect(posts[0]).toEqual({ message: { type: 'card-frame:ready' }, targetOrigin: PARENT });
+    expect(posts.length).toBeGreaterThan(0);
     expect(posts.every((p) => p.targetOrigin === PARENT)).toBe(true);
   });
 
@@ -192,7 +198,7 @@ describe('the frame page', () => {
     expect(document.getElementById('card-brand-status')!.textContent).toBe('Card type: Visa');
     type('4111111111111111');
     expect(input.value).toBe('4111 1111 1111 1111');
-    await settle();
+    await cardPosted(posts, '1111');
     const card = posts.find((p) => p.message.type === 'card-frame:card');
     expect(card?.targetOrigin).toBe(PARENT);
     const message = card!.message as Extract<CardFrameMessage, { type: 'card-frame:card' }>;
@@ -205,7 +211,7 @@ describe('the frame page', () => {
     const { posts, input } = start(search, undefined, '4111111111111111');
     expect(posts[0]?.message.type).toBe('card-frame:ready');
     expect(input.value).toBe('4111 1111 1111 1111');
-    await settle();
+    await cardPosted(posts, '1111');
     const types = posts.map((p) => p.message.type).filter((t) => t !== 'card-frame:height');
     expect(types).toEqual(['card-frame:ready', 'card-frame:pending', 'card-frame:card']);
     const message = posts.find((p) => p.message.type === 'card-frame:card')!.message as Extract<CardFrameMessage, { type: 'card-frame:card' }>;
@@ -221,7 +227,7 @@ describe('the frame page', () => {
   it('tells the parent to drop the card when the number changes to an invalid one', async () => {
     const { posts, type, blur, error } = start(search);
     type('4111111111111111');
-    await settle();
+    await cardPosted(posts, '1111');
     type('411111111111111');
     expect(posts.at(-1)?.message.type).toBe('card-frame:invalid');
     expect(error()).toBe('');
@@ -235,12 +241,12 @@ describe('the frame page', () => {
     const { posts, type, blur } = start(search, () => new Promise<CryptoKey>((resolve) => { giveKey = resolve; }));
     type('4111111111111111');
     blur();
-    await settle();
     // Said once (the blur of the same number does not start again), and no card without the key.
     expect(posts.filter((p) => p.message.type === 'card-frame:pending')).toHaveLength(1);
     expect(posts.at(-1)?.message).toEqual({ type: 'card-frame:pending' });
     giveKey(await importPublicKey(spki));
-    await settle();
+    await cardPosted(posts, '1111');
+    expect(posts.filter((p) => p.message.type === 'card-frame:pending')).toHaveLength(1);
     expect(posts.at(-1)?.message).toMatchObject({ type: 'card-frame:card', lastFour: '1111', cardType: 'Visa' });
   });
 
@@ -251,8 +257,10 @@ describe('the frame page', () => {
     type('411111111111111');
     expect(posts.at(-1)?.message.type).toBe('card-frame:invalid');
     giveKey(await importPublicKey(spki));
-    await settle();
-    expect(posts.some((p) => p.message.type === 'card-frame:card')).toBe(false);
+    // A valid number typed after: its card comes, and it is the only one (the old one, started first, never came).
+    type('5555555555554444');
+    await cardPosted(posts, '4444');
+    expect(cardsIn(posts).map((c) => c.lastFour)).toEqual(['4444']);
   });
 
   it('a number replaced by another valid one while its card is on its way: only the new card is posted, each announced', async () => {
@@ -262,8 +270,8 @@ describe('the frame page', () => {
     type('5555555555554444');
     expect(posts.filter((p) => p.message.type === 'card-frame:pending')).toHaveLength(2);
     giveKey(await importPublicKey(spki));
-    await settle();
-    const cards = posts.filter((p) => p.message.type === 'card-frame:card').map((p) => p.message as Extract<CardFrameMessage, { type: 'card-frame:card' }>);
+    await cardPosted(posts, '4444');
+    const cards = cardsIn(posts);
     expect(cards.map((c) => c.lastFour)).toEqual(['4444']);
     expect(await decrypt(cards[0]!.encryptedCardNumber)).toBe('5555555555554444');
   });
@@ -274,16 +282,17 @@ describe('the frame page', () => {
     type('4111111111111111');
     expect(posts.at(-1)?.message).toEqual({ type: 'card-frame:pending' });
     failKey(new Error('offline'));
-    await settle();
-    expect(posts.at(-1)?.message).toEqual({ type: 'card-frame:invalid', message: KEY_FAILED_MESSAGE });
+    await lastPost(posts, { type: 'card-frame:invalid', message: KEY_FAILED_MESSAGE });
   });
 
   it('refuses a brand the partner does not accept as soon as it is recognised', async () => {
     const { posts, type, error } = start(search);
     type('378282246310005');
-    await settle();
     expect(error()).toBe('Card must be Visa® or Mastercard®');
-    expect(posts.some((p) => p.message.type === 'card-frame:card')).toBe(false);
+    // Then an accepted card: its card comes, and it is the only one.
+    type('4111111111111111');
+    await cardPosted(posts, '1111');
+    expect(cardsIn(posts).map((c) => c.lastFour)).toEqual(['1111']);
   });
 
   it('asks for the number on blur when it is empty', () => {
@@ -302,8 +311,7 @@ describe('the frame page', () => {
 
   it('says so when the public key cannot be had', async () => {
     const { posts, input, error } = start(search, () => Promise.reject(new Error('offline')));
-    await settle();
-    expect(input.disabled).toBe(true);
+    await vi.waitFor(() => expect(input.disabled).toBe(true), { timeout: 1000 });
     expect(error()).toBe(KEY_FAILED_MESSAGE);
     expect(posts.at(-1)?.message).toEqual({ type: 'card-frame:invalid', message: KEY_FAILED_MESSAGE });
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from './config';
 import { openPostgres, type Database } from './db/client';
 import { merchants } from './db/schema';
@@ -59,12 +59,12 @@ const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>): Pro
 
 const until = async <T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs: number, everyMs = 200): Promise<{ value: T; ms: number }> => {
   const started = Date.now();
-  for (;;) {
-    const value = await fn();
-    if (value !== undefined && value !== false) return { value, ms: Date.now() - started };
-    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
+  const value = await vi.waitFor(async () => {
+    const found = await fn();
+    if (found === undefined || found === false) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    return found;
+  }, { timeout: timeoutMs, interval: everyMs });
+  return { value, ms: Date.now() - started };
 };
 
 describe.skipIf(!available)('two app instances and two job workers on one PostgreSQL', () => {

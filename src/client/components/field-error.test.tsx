@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { FieldErrorSlot } from './field-error';
 
 afterEach(cleanup);
-
-const tick = () => act(() => new Promise((r) => setTimeout(r, 10)));
 
 describe('field errors keep still under a pointer (issue 25 item 5)', () => {
   it('an error that comes or goes while a pointer is pressed waits for the click to land', async () => {
@@ -18,15 +16,13 @@ describe('field errors keep still under a pointer (issue 25 item 5)', () => {
     // The click lands, then the message shows.
     fireEvent.pointerUp(document.body);
     fireEvent.click(document.body);
-    await tick();
-    expect(screen.getByText('ZIP code must be exactly 5 digits.')).toBeTruthy();
+    expect(await screen.findByText('ZIP code must be exactly 5 digits.')).toBeTruthy();
     // Fixed under the pointer: the message stays until the click has landed.
     fireEvent.pointerDown(document.body);
     rerender(<FieldErrorSlot id="zip-error" error={null} />);
     expect(screen.getByText('ZIP code must be exactly 5 digits.')).toBeTruthy();
     fireEvent.pointerUp(document.body);
-    await tick();
-    expect(screen.queryByText('ZIP code must be exactly 5 digits.')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('ZIP code must be exactly 5 digits.')).toBeNull());
     // The slot itself is always there (its one line is kept by CSS).
     expect(container.firstElementChild).toBe(slot);
   });

@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPglite } from './client';
 import { DataDirLockedError, lockDataDir, type LockOwner } from './lock';
 import { killChildren, spawnTs } from '../test/child';
@@ -146,7 +146,10 @@ describe('lockDataDir', () => {
     const dir = folder();
     write(dir, { pid: process.ppid, bootId: 'another-boot' });
     const lock = await lockDataDir(dir, { onCompromised: noop });
+    expect(lockOf(dir)).toMatchObject({ pid: process.pid, token: lock.owner.token });
+    expect(lock.owner.token).not.toBe('old');
     await lock.release();
+    expect(existsSync(path.join(dir, '.lock'))).toBe(false);
   });
 
   it('waits for the heartbeat of an owner on another host to go stale', async () => {
@@ -157,6 +160,7 @@ describe('lockDataDir', () => {
     );
     write(dir, { host: 'other-host.example', pid: 7 }, 31_000);
     const lock = await lockDataDir(dir, { staleMs: 30_000, onCompromised: noop });
+    expect(lockOf(dir)).toMatchObject({ pid: process.pid, host: hostname(), token: lock.owner.token });
     await lock.release();
   });
 
@@ -175,9 +179,18 @@ describe('lockDataDir', () => {
   it('reports a removed lock once and does not remove the new owner\'s lock on release', async () => {
     const dir = folder();
     const messages: string[] = [];
-    const lock = await lockDataDir(dir, { updateMs: 20, onCompromised: (m) => messages.push(m) });
-    rmSync(path.join(dir, '.lock'));
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // The heartbeat on fake timers: seven beats pass at once, however busy the machine.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let lock: Awaited<ReturnType<typeof lockDataDir>>;
+    try {
+      lock = await lockDataDir(dir, { updateMs: 20, onCompromised: (m) => messages.push(m) });
+      vi.advanceTimersByTime(20);
+      expect(messages).toEqual([]);
+      rmSync(path.join(dir, '.lock'));
+      vi.advanceTimersByTime(20 * 7);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(messages).toEqual([`This process lost the lock of the data folder ${dir} (its lock file was removed), so it stops at once without writing to the database.`]);
     write(dir, { host: 'other-host.example', token: 'theirs' });
     await lock.release();

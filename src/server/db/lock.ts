@@ -127,8 +127,15 @@ function readLock(lockPath: string): Found | undefined {
   return { kind: 'unknown', mtimeMs: stat.mtimeMs };
 }
 
+/**
+ * Whether two holdings are one. The token names a holding in a file of this machine, readable by
+ * whoever can read the lock: no secret, so a plain comparison leaks nothing.
+ */
+// eslint-disable-next-line local/no-plain-secret-compare -- a lock holding's name, not a secret (see above)
+const sameHolding = (a: { token: string }, b: { token: string }) => a.token === b.token;
+
 const sameLock = (a: Found, b: Found) =>
-  a.kind === 'owner' && b.kind === 'owner' ? a.owner.token === b.owner.token : a.kind === b.kind && a.mtimeMs === b.mtimeMs;
+  a.kind === 'owner' && b.kind === 'owner' ? sameHolding(a.owner, b.owner) : a.kind === b.kind && a.mtimeMs === b.mtimeMs;
 
 function describe(found: Found, staleMs: number): string {
   const age = Math.max(0, Date.now() - found.mtimeMs);
@@ -200,7 +207,7 @@ export async function lockDataDir(dir: string, opts: LockOptions): Promise<DataD
     } catch {
       return; // a passing file-system error: check again on the next beat
     }
-    if (found?.kind === 'owner' && found.owner.token === owner.token) {
+    if (found?.kind === 'owner' && sameHolding(found.owner, owner)) {
       const now = new Date();
       try {
         fs.utimesSync(lockPath, now, now);
@@ -225,7 +232,7 @@ export async function lockDataDir(dir: string, opts: LockOptions): Promise<DataD
       held.delete(owner.token);
       if (lost) return;
       const found = readLock(lockPath);
-      if (found?.kind === 'owner' && found.owner.token === owner.token) fs.rmSync(lockPath, { force: true });
+      if (found?.kind === 'owner' && sameHolding(found.owner, owner)) fs.rmSync(lockPath, { force: true });
     },
   };
 }

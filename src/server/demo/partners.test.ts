@@ -88,6 +88,7 @@ describe('buildPartners', () => {
     }
     expect(count((p) => p.cmsPreview)).toBeGreaterThanOrEqual(2);
     expect(count((p) => p.homePage === 'discover')).toBeGreaterThan(0);
+    expect(partners.filter((p) => p.homePage === 'discover').length).toBeGreaterThan(0);
     expect(partners.filter((p) => p.homePage === 'discover').every((p) => p.hasDiscoverPage)).toBe(true);
     expect(count((p) => p.generalModalType === 'cash_back_launch')).toBe(1);
     expect(count((p) => p.showNetworkLogo === false)).toBe(1);
@@ -98,6 +99,7 @@ describe('buildPartners', () => {
     expect(count((p) => !(p.cardTypesAccepted ?? []).includes('DISC'))).toBeGreaterThan(0);
     expect(count((p) => p.appAnnouncementModal != null)).toBeGreaterThanOrEqual(2);
     expect(count((p) => p.storeLinks != null)).toBeGreaterThan(0);
+    expect(partners.length).toBeGreaterThan(0);
     expect(partners.every((p) => p.shortCode === '97082')).toBe(true);
   });
 

@@ -16,12 +16,19 @@ const makeDue = (name: string) => makeDueIn(database.db, name);
 describe('the job scheduler', () => {
   it('runs a due job once even with two runners polling together, then not before its interval', async () => {
     let runs = 0;
-    const job = { name: 'test-once', everyMs: 3_600_000, run: async () => { runs++; await new Promise((r) => setTimeout(r, 30)); } };
+    // The run lasts until the other runner has answered, so the two really overlap.
+    let finish = () => undefined as void;
+    const running = new Promise<void>((resolve) => { finish = resolve; });
+    const job = { name: 'test-once', everyMs: 3_600_000, run: async () => { runs++; await running; } };
     const a = await createScheduler({ db: database.db, jobs: [job], log, start: false });
     const b = await createScheduler({ db: database.db, jobs: [job], log, start: false });
     expect(await a.tick()).toEqual([]); // not due yet: first run one interval (at most a minute) after it is first known
     await makeDue('test-once');
-    const [ranA, ranB] = await Promise.all([a.tick(), b.tick()]);
+    const ticks = [a.tick(), b.tick()] as const;
+    // One runner claims the job and waits in it; the other finds it claimed and answers first.
+    await Promise.race(ticks);
+    finish();
+    const [ranA, ranB] = await Promise.all(ticks);
     expect(runs).toBe(1);
     expect([...ranA, ...ranB]).toEqual(['test-once']);
     expect(await a.tick()).toEqual([]);

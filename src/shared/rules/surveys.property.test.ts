@@ -18,6 +18,7 @@ describe('checkSurveyAnswers (properties)', () => {
       expect(Number.isInteger(answers.overall) && (answers.overall as number) >= 1 && (answers.overall as number) <= 5).toBe(true);
       if ('visits' in answers) expect(['Weekly', 'Monthly']).toContain(answers.visits);
       if ('comments' in answers) expect(String(answers.comments).length).toBeLessThanOrEqual(30);
+      expect(Object.keys(answers).length).toBeGreaterThan(0);
       expect(Object.keys(answers).every((k) => Q.some((q) => q.id === k))).toBe(true);
       expect(checkSurveyAnswers(Q, answers)).toEqual({ answers, errors: {} });
     }));

@@ -8,6 +8,7 @@ import { makeMember } from '../../test/member-fixture';
 import { makeContentState, makePartnerConfig } from '../../test/partner-fixture';
 import { renderRoutes } from '../../test/render-router';
 import type { Member } from '#shared/schemas/member';
+import { withFakeTime } from '#client/test/fake-time';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -46,11 +47,12 @@ describe('temporary single sign-on modal (§2)', () => {
   });
 
   it('stays away from members, direct partners, partners without the content and the sign-in pages', async () => {
-    renderModal({ member: makeMember() });
-    renderModal({ enrollmentType: 'direct' });
-    renderModal({ withContent: false });
-    renderModal({ route: '/login' });
-    await new Promise((r) => setTimeout(r, 50));
+    await withFakeTime(() => {
+      renderModal({ member: makeMember() });
+      renderModal({ enrollmentType: 'direct' });
+      renderModal({ withContent: false });
+      renderModal({ route: '/login' });
+    });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import type { Member } from '#shared/schemas/member';
 import { makeMember } from '#client/test/member-fixture';
@@ -61,34 +60,40 @@ function renderChrome(opts: { route?: string; member?: Member | null; extra?: Re
 }
 
 const surveyRegion = () => screen.queryByRole('region', { name: SURVEY });
-const settle = () => act(() => new Promise((r) => setTimeout(r, 80)));
+/** A second of the (fake) timers passes at once: the survey's delay, the queue's turns, the popup's. */
+const pass = () => act(() => vi.advanceTimersByTimeAsync(1000));
 
 describe('one interruption at a time', () => {
+  // Fake timers: "not after a while" is a second of them passed, the same on any machine.
+  beforeEach(() => { vi.useFakeTimers(); });
+  afterEach(() => { vi.useRealTimers(); });
+
   it('the promo popup first; the survey neither with it nor after it on the same page view, then on the next page', async () => {
     renderChrome();
-    expect(await screen.findByRole('dialog', { name: POPUP })).toBeTruthy();
-    await settle();
+    await pass();
+    expect(screen.getByRole('dialog', { name: POPUP })).toBeTruthy();
     expect(surveyRegion()).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
-    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await pass();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(surveyRegion()).toBeNull();
-    await userEvent.click(screen.getByRole('link', { name: 'How it works' }));
-    await waitFor(() => expect(surveyRegion()).not.toBeNull());
+    fireEvent.click(screen.getByRole('link', { name: 'How it works' }));
+    await pass();
+    expect(surveyRegion()).not.toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('nothing on joining: neither the popup nor the survey, however long', async () => {
     renderChrome({ route: '/join' });
-    await settle();
-    await settle();
+    await pass();
+    await pass();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(surveyRegion()).toBeNull();
   });
 
   it('nothing starts over another dialog (a booking checkout)', async () => {
     renderChrome({ extra: <Modal open onClose={() => undefined} title="Complete your reservation"><p>Party of 2</p></Modal> });
-    await settle();
+    await pass();
     expect(screen.getAllByRole('dialog', { hidden: true }).map((d) => d.getAttribute('aria-labelledby') && document.getElementById(d.getAttribute('aria-labelledby')!)?.textContent)).toEqual(['Complete your reservation']);
     expect(surveyRegion()).toBeNull();
   });
@@ -96,22 +101,24 @@ describe('one interruption at a time', () => {
   it('nothing on the first page right after signing in; the next page may interrupt', async () => {
     const member = makeMember({ session: { expiresAt: '2099-01-01T00:00:00.000Z', staySignedIn: false, signedInAt: new Date().toISOString() } });
     renderChrome({ member });
-    await settle();
-    await settle();
+    await pass();
+    await pass();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(surveyRegion()).toBeNull();
     expect(sessionStorage.getItem(SIGN_IN_QUIET_KEY)).toBe(member.session.signedInAt);
-    await userEvent.click(screen.getByRole('link', { name: 'How it works' }));
-    expect(await screen.findByRole('dialog', { name: POPUP })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'How it works' }));
+    await pass();
+    expect(screen.getByRole('dialog', { name: POPUP })).toBeTruthy();
   });
 
   it('a redirect right after signing in (/account to its overview) is the same quiet page view', async () => {
     const member = makeMember({ session: { expiresAt: '2099-01-01T00:00:00.000Z', staySignedIn: false, signedInAt: new Date().toISOString() } });
     renderChrome({ member, route: '/account' });
-    await settle();
-    await settle();
+    await pass();
+    await pass();
     expect(screen.queryByRole('dialog')).toBeNull();
-    await userEvent.click(screen.getByRole('link', { name: 'How it works' }));
-    expect(await screen.findByRole('dialog', { name: POPUP })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'How it works' }));
+    await pass();
+    expect(screen.getByRole('dialog', { name: POPUP })).toBeTruthy();
   });
 });

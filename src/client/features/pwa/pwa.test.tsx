@@ -13,6 +13,7 @@ import { UpdateAppShell, useNativeAppOutdated } from './components/update-app-sh
 import { PWA_EVENTS, PWA_SESSION_SENT_KEY } from './data-layer';
 import { captureInstallPrompt, forgetInstallPrompt } from './install-prompt';
 import { saveKnownPublicId } from '../session';
+import { withFakeTime } from '#client/test/fake-time';
 
 const KNOWN_ID = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
 
@@ -127,14 +128,12 @@ describe('PWA effects', () => {
     await waitFor(() => expect(window.dataLayer).toContainEqual(expect.objectContaining({ event: PWA_EVENTS.session, label: 'pub-42' })));
     expect(sessionStorage.getItem(PWA_SESSION_SENT_KEY)).toBeTruthy();
     cleanup();
-    renderEffects({ member: makeMember({ publicId: 'pub-42' }) });
-    await new Promise((r) => setTimeout(r, 20));
+    await withFakeTime(() => renderEffects({ member: makeMember({ publicId: 'pub-42' }) }));
     expect(window.dataLayer!.filter((e) => (e as { event: string }).event === PWA_EVENTS.session)).toHaveLength(1);
   });
 
   it("labels an anonymous session 'anonymous', and sends none in a browser tab", async () => {
-    renderEffects();
-    await new Promise((r) => setTimeout(r, 20));
+    await withFakeTime(() => renderEffects());
     expect(window.dataLayer).toEqual([]);
     cleanup();
     setStandalone(true);

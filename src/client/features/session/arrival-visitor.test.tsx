@@ -10,6 +10,7 @@ import { ActivationPrompt, ACTIVATION_PROMPT_CLOSED_KEY } from '../../app/chrome
 import { emulationExit, useEmulationGuard } from './emulation';
 import { makePage, makeTransaction } from '../rewards/test/rewards-fixtures';
 import { EMULATING_WINDOW_KEY, EMULATION_ID_KEY } from '#shared/rules/emulation';
+import { withFakeTime } from '#client/test/fake-time';
 
 type Visitor = { publicId: string; tierLevel: number; hasWebProfile: boolean; active: boolean };
 let lookups: string[];
@@ -95,10 +96,9 @@ describe('known visitors on arrival (§4)', () => {
   });
 
   it('looks nobody up for a signed-in member and asks a tier-1 member with their own id', async () => {
-    renderWithProviders(<Page />, { route: '/account?public_id=pub-tier2', member: makeMember({ publicId: 'pub-me', tierLevel: 1 }) });
+    await withFakeTime(() => renderWithProviders(<Page />, { route: '/account?public_id=pub-tier2', member: makeMember({ publicId: 'pub-me', tierLevel: 1 }) }));
     expect(screen.getByRole('link', { name: 'Activate now' }).getAttribute('href')).toBe('/activate?public_id=pub-me');
     expect(screen.getByTestId('status').textContent).toBe('none');
-    await act(async () => { await new Promise((r) => setTimeout(r, 20)); });
     expect(lookups).toEqual([]);
     // Issue 24 review k: by when activating still pays their dines.
     expect(screen.getByRole('region', { name: 'Activate your account' }).textContent).toContain('activate by Dec 11, 2026 for them to be paid');

@@ -15,6 +15,7 @@ import { SESSION_WARNING_MESSAGE, useSessionTimers } from './session-timers';
 import { csrfPlaceholderMessage, useCsrfPlaceholderToast } from './csrf-toast';
 import { userStateOf } from './user-state';
 import { useQueryClient } from '@tanstack/react-query';
+import { withFakeTime } from '#client/test/fake-time';
 
 function Shell() {
   const qc = useQueryClient();
@@ -157,10 +158,10 @@ describe('useRefetchMemberOnNavigation', () => {
   it('does not refetch when the address is replaced in place (a screen filling in its defaults)', async () => {
     const fetchMock = vi.fn(mockFetch((url) => (url.pathname === '/api/Member' ? json(makeMember()) : undefined)));
     vi.stubGlobal('fetch', fetchMock);
-    renderRoutes(routes, { route: '/?source=mail', member: makeMember() });
+    // On fake timers, a second of them passed at once: time for a refetch to start, if one would.
+    await withFakeTime(() => renderRoutes(routes, { route: '/?source=mail', member: makeMember() }));
     // useArrival takes 'source' out of the address with a replace.
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
-    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByTestId('where').textContent).toBe('/');
     expect(fetchMock.mock.calls.filter(([u]) => String(u) === '/api/Member')).toHaveLength(0);
   });
 });

@@ -6,6 +6,7 @@ import { ServerErrorRoute } from './server-error-route';
 import { ApiError } from '../../lib/api';
 import { makePartnerConfig } from '../../test/partner-fixture';
 import { renderWithProviders } from '../../test/render';
+import { withFakeTime } from '#client/test/fake-time';
 
 afterEach(() => {
   cleanup();
@@ -43,9 +44,8 @@ describe('ServerErrorRoute', () => {
     vi.spyOn(console, 'info').mockImplementation(() => undefined);
     const calls = stubFetch();
     const requestId = makeReferenceCode();
-    renderWithProviders(<ServerErrorRoute error={new ApiError(500, 'Internal Server Error', 'Something went wrong', [], undefined, requestId)} />);
+    await withFakeTime(() => renderWithProviders(<ServerErrorRoute error={new ApiError(500, 'Internal Server Error', 'Something went wrong', [], undefined, requestId)} />));
     expect(screen.getByTestId('reference-code').textContent).toBe(requestId);
-    await new Promise((r) => setTimeout(r, 20));
     expect(calls.filter((c) => c.url.includes('client-errors'))).toEqual([]);
   });
 

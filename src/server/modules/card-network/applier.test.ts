@@ -1,11 +1,25 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client';
 import { createInboxApplier } from './applier';
 import type { DrainResult } from './engine';
 
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const empty: DrainResult = { events: 0, chunks: 0, outcomes: {}, failed: 0 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A run's length, on the fake timers below. */
+// eslint-disable-next-line local/no-fixed-sleep -- the fake run's duration on fake timers, not a wait in the test
+const lasting = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// The gaps and runs on fake timers (and a fake performance.now): the same times on any machine.
+beforeEach(() => { vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] }); });
+afterEach(() => { vi.useRealTimers(); });
+/** Lets `ms` of fake time pass. */
+const pass = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+/** The applier's idle(), with the fake time it needs to get there (at most a second). */
+async function settled(applier: { idle: () => Promise<void> }) {
+  const idle = applier.idle();
+  await pass(1000);
+  await idle;
+}
 
 /** An applier whose runs take `runMs` and record when they started. */
 function recording(gapMs: number, runMs: number) {
@@ -17,7 +31,7 @@ function recording(gapMs: number, runMs: number) {
     gapMs,
     apply: async () => {
       starts.push(performance.now() - t0);
-      await sleep(runMs);
+      await lasting(runMs);
       return empty;
     },
   });
@@ -29,37 +43,36 @@ describe('the in-process applier (issue 9: a trickle of events does not hold the
     const { applier, starts } = recording(80, 5);
     for (let i = 0; i < 20; i++) {
       applier.kick();
-      await sleep(2);
+      await pass(2);
     }
-    await applier.idle();
+    await settled(applier);
     expect(starts).toHaveLength(1);
-    expect(starts[0]).toBeGreaterThanOrEqual(75);
+    expect(starts[0]).toBe(80);
     await applier.stop();
   });
 
   it('kicks during a run fold into one more run, which starts a gap after the last one started', async () => {
     const { applier, starts } = recording(100, 20);
     applier.kick();
-    await sleep(110); // the first run is under way
+    await pass(110); // the first run is under way
     applier.kick();
     applier.kick();
-    await applier.idle();
+    await settled(applier);
     expect(starts).toHaveLength(2);
-    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(95);
+    expect(starts[1]! - starts[0]!).toBe(100);
     await applier.stop();
   });
 
   it('a run longer than the gap is followed at once by the next (a busy feed applies back to back)', async () => {
     const { applier, starts } = recording(100, 300);
     applier.kick();
-    await sleep(150);
+    await pass(150);
     applier.kick();
-    await applier.idle();
+    await settled(applier);
     expect(starts).toHaveLength(2);
-    // Back to back: about the run's 300 ms, not the run and then a gap (400 ms).
-    const between = starts[1]! - starts[0]!;
-    expect(between).toBeGreaterThanOrEqual(295);
-    expect(between).toBeLessThan(380);
+    // Back to back: the run's 300 ms, not the run and then a gap (400 ms).
+    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(300);
+    expect(starts[1]! - starts[0]!).toBeLessThan(310);
     await applier.stop();
   });
 
@@ -77,14 +90,14 @@ describe('the in-process applier (issue 9: a trickle of events does not hold the
       },
     });
     applier.kick();
-    await applier.idle();
+    await settled(applier);
     expect(errors).toEqual(['database away']);
     applier.kick();
-    await applier.idle();
+    await settled(applier);
     expect(calls).toBe(2);
     await applier.stop();
     applier.kick();
-    await sleep(30);
+    await pass(1000);
     expect(calls).toBe(2);
   });
 });

@@ -101,8 +101,12 @@ describe('POST /api/card-network/events', () => {
     const res = await post(undefined, { raw: raw() });
     expect(res.statusCode).toBe(400);
     const body = res.json<{ message: string; fieldErrors?: Array<{ field: string; message: string }> }>();
-    if (message) expect(body.message).toContain(message);
+    // Each case names the sentence, the field or both; the one not named still answers something.
+    expect(message ?? field).toBeDefined();
+    expect(body.message.length).toBeGreaterThan(0);
+    expect(body.message).toContain(message ?? '');
     if (field) expect(body.fieldErrors?.map((f) => f.field)).toContain(field);
+    else expect(body.fieldErrors ?? []).toEqual([]);
     expect((await t.database.db.select().from(cardNetworkInbox)).length).toBe(before);
   });
 

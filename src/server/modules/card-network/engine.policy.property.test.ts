@@ -48,7 +48,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   // The figure the issue asks for: purchases compared in a full run.
-  if (!process.env.POLICY_RUNS) expect(checked).toBeGreaterThanOrEqual(2000);
+  // (A shorter run asked for with POLICY_RUNS still compares some.)
+  expect(checked).toBeGreaterThanOrEqual(process.env.POLICY_RUNS ? 1 : 2000);
   await database.close();
 });
 

@@ -119,6 +119,7 @@ describe('the engine on the database', () => {
     expect(await progressOf(m.memberId)).toMatchObject({ year: 2026, partnerId: delta, qualifiedDines: 1, rewards: 150 });
     const inbox = await db().select().from(cardNetworkInbox).where(sql`${cardNetworkInbox.eventId} like 'eng-%'`).orderBy(asc(cardNetworkInbox.id));
     expect(inbox.slice(-6).map((i) => i.outcome)).toEqual(['applied', 'applied', 'applied', 'applied', 'unknownCard', 'parked']);
+    expect(inbox.length).toBeGreaterThan(0);
     expect(inbox.every((i) => i.processedAt !== null)).toBe(true);
 
     // Paid, then refunded again: the paid row stays, an A row takes back the difference.
@@ -346,6 +347,23 @@ describe('the sweep', () => {
     await receive(db(), [ev(settled.tokens[0]!, { type: 'clearing', transactionId: 'sw-old-auth', amountCents: 5500 })]);
     await drainInbox(db());
     expect(await dineOf('sw-old-auth')).toMatchObject({ status: 'Awarded', reason: null, reward: 165 });
+  });
+
+  it('forfeits an authorisation at 10 days and not before: a minute either side of the limit (issue 31)', async () => {
+    const m = await memberWithCards(db(), { partnerId: delta });
+    await receive(db(), [
+      ev(m.tokens[0]!, { transactionId: 'sw-edge-inside' }),
+      ev(m.tokens[0]!, { transactionId: 'sw-edge-past', merchantLocationId: 'loc-2' }),
+    ]);
+    await drainInbox(db());
+    const now = new Date();
+    // §9's 10 days, written here (a changed constant must fail this test, not move it).
+    const limit = now.getTime() - 10 * 86_400_000;
+    await db().update(dines).set({ authorisedAt: new Date(limit + 60_000) }).where(eq(dines.transactionId, 'sw-edge-inside'));
+    await db().update(dines).set({ authorisedAt: new Date(limit - 60_000) }).where(eq(dines.transactionId, 'sw-edge-past'));
+    await sweepRewards(db(), { now });
+    expect(await dineOf('sw-edge-inside')).toMatchObject({ status: 'Pending' });
+    expect(await dineOf('sw-edge-past')).toMatchObject({ status: 'Forfeit', reason: 'notSettled' });
   });
 
   it('sends a parked refund whose purchase never came to review 90 days after its date, with the reason; a purchase after that does not take it', async () => {

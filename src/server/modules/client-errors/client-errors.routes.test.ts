@@ -58,6 +58,7 @@ describe('POST /api/client-errors (issue 25 item 8)', () => {
   it(`takes at most ${CLIENT_ERRORS_PER_ADDRESS.max} reports a minute from one address`, async () => {
     const statuses: number[] = [];
     for (let i = 0; i <= CLIENT_ERRORS_PER_ADDRESS.max; i++) statuses.push((await post(report(), { remoteAddress: '10.25.9.1' })).statusCode);
+    expect(statuses.slice(0, -1).length).toBeGreaterThan(0);
     expect(statuses.slice(0, -1).every((s) => s === 202)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });

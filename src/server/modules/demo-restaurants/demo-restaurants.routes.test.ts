@@ -19,7 +19,7 @@ describe('demo restaurants\' own ordering pages (issue 25 item 13)', () => {
     for (const r of rows) {
       for (const mode of ['delivery', 'takeout'] as const) {
         const url = r.orderOnline![mode];
-        if (url !== null) expect(url).toBe(demoOrderPath(r.id, mode));
+        expect([null, demoOrderPath(r.id, mode)]).toContain(url);
       }
       expect(r.orderOnline!.delivery ?? r.orderOnline!.takeout).not.toBeNull();
     }

@@ -49,7 +49,10 @@ describe('POST /api/Impressions', () => {
     const { cookie, token } = await t.csrf('delta');
     const res = await t.request('delta', { method: 'POST', url: '/api/Impressions', headers: { cookie, 'x-xsrf-token': token }, payload });
     expect(res.statusCode).toBe(400);
-    if (message) expect(res.json<{ fieldErrors: Array<{ message: string }> }>().fieldErrors.map((f) => f.message)).toContain(message);
+    const body = res.json<{ message: string; fieldErrors?: Array<{ field: string; message: string }> }>();
+    expect(body.message.length).toBeGreaterThan(0);
+    if (message) expect(body.fieldErrors?.map((f) => f.message)).toContain(message);
+    else expect(body.fieldErrors?.map((f) => f.field), 'the body as a whole is wrong').toEqual(['request']);
     expect((await t.database.db.select().from(impressions)).length).toBe(before);
   });
 

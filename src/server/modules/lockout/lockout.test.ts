@@ -36,6 +36,18 @@ describe('lockout rules', () => {
     expect(s).toEqual({ failures: 1, firstFailureAt: at(30), lockedUntil: null });
   });
 
+  it('counts a failure just inside the window with the others: the fifth at 29.99 minutes locks (issue 31: each side of the limit)', () => {
+    let s: FailureState | null = null;
+    for (let i = 0; i < 4; i++) s = afterFailure(s, at(i));
+    s = afterFailure(s, at(29.99));
+    expect(s).toMatchObject({ failures: 5, firstFailureAt: at(0) });
+    expect(isLocked(s, at(29.99))).toBe(true);
+    // Four failures are not a lock, however close together.
+    let four: FailureState | null = null;
+    for (let i = 0; i < 4; i++) four = afterFailure(four, at(0));
+    expect(isLocked(four, at(0))).toBe(false);
+  });
+
   it('starts a new count after a lock has ended', () => {
     const locked: FailureState = { failures: 5, firstFailureAt: at(0), lockedUntil: at(10) };
     expect(afterFailure(locked, at(11))).toEqual({ failures: 1, firstFailureAt: at(11), lockedUntil: null });

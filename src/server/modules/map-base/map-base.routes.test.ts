@@ -79,7 +79,9 @@ describe('GET /map/base/{name}.json', () => {
     expect(decode(gz)).toEqual(JSON.parse(plain.body));
     const { places } = JSON.parse(plain.body) as MapPlacesFile;
     expect(places[0]![0]).toBe('New York City');
+    expect(places.length).toBeGreaterThan(0);
     expect(places.every((p, i) => i === 0 || places[i - 1]![3] >= p[3])).toBe(true);
+    expect(places.length).toBeGreaterThan(0);
     expect(places.every((p) => p[3] >= 50_000)).toBe(true);
     expect(places.find((p) => p[0] === 'Denver')).toBeDefined();
   });
@@ -97,9 +99,11 @@ describe('GET /map/base/{name}.json', () => {
     const topo = decode(counties) as Topology<{ counties: GeometryCollection<{ name: string }> }>;
     const names = topo.objects.counties.geometries.map((g) => (g.properties as { name: string }).name);
     expect(names).toContain('Kings');
+    expect(topo.objects.counties.geometries.length).toBeGreaterThan(0);
     expect(topo.objects.counties.geometries.every((g) => String(g.id).startsWith('36'))).toBe(true);
     const places = decode(await get(built, mapBaseUrl(stateFile('places', STATE_FIPS.NY!)))) as MapPlacesFile;
     expect(places.places.map((p) => p[0])).toContain('Harlem');
+    expect(places.places.length).toBeGreaterThan(0);
     expect(places.places.every((p) => p[2] > 40 && p[2] < 45.1)).toBe(true);
   });
 

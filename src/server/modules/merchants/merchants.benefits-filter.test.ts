@@ -28,6 +28,7 @@ describe("'Miles available' answers for the member who asks (issue 24 review 6)"
     const basic = await signedIn('sso-basic-card');
     const forBasic = (await basic.send({ method: 'GET', url })).json<MerchantSearchResponse>();
     expect(forBasic.totalCount).toBeLessThan(visitor.totalCount);
+    expect(levels(forBasic).length).toBeGreaterThan(0);
     expect(levels(forBasic).every((l) => l === 0)).toBe(true);
     // Asked again (the answer cache), still the member's answer; and the visitor's is still the visitor's.
     expect((await basic.send({ method: 'GET', url })).json<MerchantSearchResponse>().totalCount).toBe(forBasic.totalCount);

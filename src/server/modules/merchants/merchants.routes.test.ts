@@ -50,6 +50,7 @@ describe('GET /api/v2/Merchants/Search', () => {
     expect(all.merchants.length).toBeGreaterThan(0);
 
     const cheap = await filtered('priceRange=1&priceRange=2');
+    expect(cheap.merchants.length).toBeGreaterThan(0);
     expect(cheap.merchants.every((m) => m.details.priceRange <= 2)).toBe(true);
     const comma = await filtered('priceRange=1,2');
     expect(comma.totalCount).toBe(cheap.totalCount);
@@ -61,17 +62,22 @@ describe('GET /api/v2/Merchants/Search', () => {
     for (const m of breakfast.merchants.slice(0, 3)) expect((await detail(m.id)).mealsServed).toContain('breakfast');
 
     const fresh = await filtered('isNew=true');
+    expect(fresh.merchants.length).toBeGreaterThan(0);
     expect(fresh.merchants.every((m) => m.isNew)).toBe(true);
     const acclaimed = await filtered('acclaimed=true');
+    expect(acclaimed.merchants.length).toBeGreaterThan(0);
     expect(acclaimed.merchants.every((m) => m.acclaimedLevel !== null)).toBe(true);
     const booking = await filtered('reservations=true');
+    expect(booking.merchants.length).toBeGreaterThan(0);
     expect(booking.merchants.every((m) => m.reservationProviders.openTable)).toBe(true);
     const available = await filtered('benefitsFor=true');
+    expect(available.merchants.length).toBeGreaterThan(0);
     expect(available.merchants.every((m) => m.benefitAvailability.available)).toBe(true);
 
     const code = all.merchants.flatMap((m) => m.benefitAvailability.campaignCodes)[0];
     expect(code, 'a restaurant near New York with a campaign code').toBeDefined();
     const coded = await filtered(`campaignCode=${code!}`);
+    expect(coded.merchants.length).toBeGreaterThan(0);
     expect(coded.merchants.every((m) => m.benefitAvailability.campaignCodes.includes(code!))).toBe(true);
   });
 

@@ -80,6 +80,7 @@ describe('POST /api/FixCredentials', () => {
     const statuses: number[] = [];
     for (let i = 0; i < LOCKOUT_ATTEMPTS; i++) statuses.push((await fix('hilton', { partnerNumber: numbers[0], password: 'Wrong1pass', newEmail: 'x@example.com' })).statusCode);
     // Honest: the failure that locks is still a wrong password; only later attempts hear 'locked'.
+    expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.every((s) => s === 401)).toBe(true);
     const locked = await fix('hilton', { partnerNumber: numbers[0], password: 'Shared1pass', newEmail: 'x@example.com' });
     expect(locked.statusCode).toBe(423);

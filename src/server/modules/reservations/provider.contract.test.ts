@@ -219,6 +219,7 @@ describe.each(['native', 'openTable'] as const)('provider contract: %s', (kind) 
     expect(confirmed).toMatchObject({ status: 'booked', holdExpiresAt: null, specialRequest: 'A high chair, please' });
     // OpenTable books the lock at confirm: the member as the guest, and the request, go with it.
     if (kind === 'openTable') expect(server.booked.at(-1)).toMatchObject({ email_address: who(2).member.email, special_request: 'A high chair, please' });
+    else expect(server.booked.some((b) => b.email_address === who(2).member.email), 'our own engine books nothing remote').toBe(false);
   });
 });
 
@@ -235,6 +236,7 @@ describe('OpenTable-style provider on the wire', () => {
     const two = await provider.take(database.db, restaurant, request);
     expect(two.providerRef).toBe(one.providerRef);
     expect(server.bookings.filter((b) => b.start === clock.toInstant(dayAhead(9), 18 * 60) && !b.cancelled)).toHaveLength(1);
+    expect(server.requests.filter((r) => r.method === 'POST').length).toBeGreaterThan(0);
     expect(server.requests.filter((r) => r.method === 'POST').every((r) => r.requestId)).toBe(true);
     const wrong = new OpenTableProvider({ baseUrl: deps.openTable!.baseUrl, accessToken: 'wrong' });
     await expect(wrong.availability(database.db, restaurant, { date: dayAhead(9), time: '19:00', partySize: 2, now: Date.now() })).rejects.toMatchObject({ failure: 'providerDown' });

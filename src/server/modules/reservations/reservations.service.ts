@@ -191,6 +191,7 @@ export async function bookReservation(
   const hash = requestHash(body);
   const replay = async (row: ReservationRow | undefined): Promise<BookResult | null> => {
     if (!row) return null;
+    // eslint-disable-next-line local/no-plain-secret-compare -- a fingerprint of the caller's own request body (to tell a replay from a reused key), not a secret
     if (row.requestHash !== hash) throw err(422, KEY_REUSED, 'idempotencyKeyReused');
     return { reservation: await present(deps, row, opts), created: false };
   };

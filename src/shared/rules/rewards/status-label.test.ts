@@ -149,12 +149,14 @@ describe('the table as a whole', () => {
       for (const reasonCode of [null, ...REASONS]) {
         for (const currencyType of CURRENCY_TYPES as readonly CurrencyType[]) {
           const s = rowStatus(row({ status, reasonCode, currencyType, paidOn: 'Nov 23, 2026', deferral: { activateBy: '2026-12-04', activated: false } }));
-          if (s.label !== null) expect(labels.has(s.label.replace(/ Nov 23, 2026$/, ''))).toBe(true);
+          expect(s.label === null || labels.has(s.label.replace(/ Nov 23, 2026$/, '')), `${status} ${reasonCode}: ${s.label}`).toBe(true);
           expect(s.dimmed).toBe(isDimmed(status));
           // A Deferred reward pays on activation: it never reads Not earned.
-          if (status === 'Deferred') expect(s.label).toBe('Awaiting activation');
-          if (status === 'Forfeit' && reasonCode) expect(s.line).toBe(NOT_EARNED_REASONS[reasonCode]);
-          if (status === 'Pending' || status === 'Deferred') expect(s.line).not.toBeNull();
+          // (Every status and reason is enumerated here, so each case below is met.)
+          if (status === 'Deferred') expect([s.label, s.line === null]).toEqual(['Awaiting activation', false]);
+          else if (status === 'Forfeit' && reasonCode) expect(s.line).toBe(NOT_EARNED_REASONS[reasonCode]);
+          else if (status === 'Pending') expect(s.line).not.toBeNull();
+          else expect(s.label === 'Awaiting activation', `${status} ${reasonCode}`).toBe(false);
         }
       }
     }

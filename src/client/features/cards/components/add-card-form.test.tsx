@@ -445,14 +445,26 @@ describe('AddCardForm: partner cards (§5)', () => {
   it('leaves the page while waiting for a typed card (a partner card chosen): nothing is sent afterwards', async () => {
     const { calls } = setup({ partnerCards: many(2) });
     const { unmount } = renderForm({ partner });
+    // The form's wait for the typed card (FRAME_CARD_WAIT_MS) is held here and ended by the test.
+    const realSetTimeout = globalThis.setTimeout;
+    let timeUp: (() => void) | undefined;
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+      if (ms === FRAME_CARD_WAIT_MS) {
+        timeUp = fn;
+        return 0 as unknown as ReturnType<typeof setTimeout>;
+      }
+      return realSetTimeout(fn, ms);
+    }) as typeof setTimeout);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('checkbox', { name: /Partner card 2 ending/ }));
     frameSays({ type: 'card-frame:pending' });
     await agree(user);
     await user.click(screen.getByRole('button', { name: 'Link card' }));
     await screen.findByText(SECURING_TEXT);
+    await waitFor(() => expect(timeUp).toBeDefined());
     unmount();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The wait ends after the page is left (the frame went with it): the form's work runs to its end here.
+    await act(async () => { timeUp!(); });
     expect(calls.some((c) => c.startsWith('POST') || c.includes('captcha'))).toBe(false);
   });
 

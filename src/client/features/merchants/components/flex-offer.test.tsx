@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import type { FlexOffer } from '#shared/schemas/flex-offers';
 import { setCsrfToken } from '#client/lib/csrf';
 import { renderWithProviders } from '#client/test/render';
 import { makePartnerConfig } from '#client/test/partner-fixture';
 import { makeMember } from '#client/test/member-fixture';
 import { FlexOfferNote, flexOfferText } from './flex-offer';
+import { withFakeTime } from '#client/test/fake-time';
 
 type Reply = { status: number; body: unknown };
 function stubFetch(reply: Reply) {
@@ -44,18 +45,16 @@ describe('FlexOfferNote', () => {
 
   it('shows nothing when there is no offer (404)', async () => {
     const calls = stubFetch({ status: 404, body: { statusCode: 404, message: 'You have no flex offer at this restaurant today.' } });
-    const { container } = renderWithProviders(<FlexOfferNote merchantId={42} />, { partner: miles, member: makeMember() });
-    await waitFor(() => expect(calls).toHaveLength(1));
-    await new Promise((r) => setTimeout(r, 20));
+    const { container } = await withFakeTime(() => renderWithProviders(<FlexOfferNote merchantId={42} />, { partner: miles, member: makeMember() }));
+    expect(calls).toHaveLength(1);
     expect(container.textContent).toBe('');
   });
 
   it('does not ask for a visitor or on a partner without flex offers', async () => {
     const calls = stubFetch({ status: 200, body: offer });
-    renderWithProviders(<FlexOfferNote merchantId={42} />, { partner: miles, member: null });
+    await withFakeTime(() => renderWithProviders(<FlexOfferNote merchantId={42} />, { partner: miles, member: null }));
     cleanup();
-    renderWithProviders(<FlexOfferNote merchantId={42} />, { partner: { ...miles, hasFlexOffers: false }, member: makeMember() });
-    await new Promise((r) => setTimeout(r, 20));
+    await withFakeTime(() => renderWithProviders(<FlexOfferNote merchantId={42} />, { partner: { ...miles, hasFlexOffers: false }, member: makeMember() }));
     expect(calls).toEqual([]);
     expect(screen.queryByText(/Your offer/)).toBeNull();
   });

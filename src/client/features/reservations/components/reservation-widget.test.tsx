@@ -202,6 +202,7 @@ describe('ReservationWidget', () => {
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2099-01-01' } });
     expect(screen.getByText(/^Choose a date from .* up to 60 days ahead\.$/)).toBeTruthy();
     expect(screen.getByLabelText('Date').getAttribute('aria-invalid')).toBe('true');
+    expect(availabilityCalls(calls).length).toBeGreaterThan(0);
     expect(availabilityCalls(calls).every((c) => !c.url.includes('2099'))).toBe(true);
   });
 

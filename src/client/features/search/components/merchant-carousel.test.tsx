@@ -79,8 +79,10 @@ describe('MerchantCarousel', () => {
     renderWithProviders(<MerchantCarousel title="Top rated in Chicago" query={{ location: 'Chicago, IL' }} />);
     const section = screen.getByRole('region', { name: 'Top rated in Chicago' });
     const controlled = () => within(section).getAllByRole('button').map((b) => document.getElementById(b.getAttribute('aria-controls') ?? ''));
+    expect(controlled().length).toBeGreaterThan(0);
     expect(controlled().every(Boolean)).toBe(true);
     await within(section).findByRole('article', { name: 'Alpha' });
+    expect(controlled().length).toBeGreaterThan(0);
     expect(controlled().every((el) => el?.tagName === 'UL')).toBe(true);
   });
 

@@ -72,6 +72,19 @@ function renderPrompt(opts: { route?: string; fields?: Record<string, unknown>; 
 }
 
 const region = () => screen.findByRole('region', { name: TITLE });
+/**
+ * For a prompt that must not show: the survey's delay and the interruption queue run on fake
+ * timers, a second of them passed at once, then the page is as it will stay.
+ */
+async function renderWithoutPrompt(opts: Parameters<typeof renderPrompt>[0] = {}) {
+  vi.useFakeTimers();
+  try {
+    renderPrompt(opts);
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+  } finally {
+    vi.useRealTimers();
+  }
+}
 const toggle = () => screen.getByRole('button', { name: TITLE });
 
 describe('survey prompt (§4)', () => {
@@ -112,22 +125,18 @@ describe('survey prompt (§4)', () => {
   });
 
   it('never shows on /discover, on a disallowed path, or on an allow list that does not match', async () => {
-    renderPrompt({ route: '/discover' });
-    await new Promise((r) => setTimeout(r, 50));
+    await renderWithoutPrompt({ route: '/discover' });
     expect(screen.queryByRole('region', { name: TITLE })).toBeNull();
     cleanup();
-    renderPrompt({ route: '/account/overview' });
-    await new Promise((r) => setTimeout(r, 50));
+    await renderWithoutPrompt({ route: '/account/overview' });
     expect(screen.queryByRole('region', { name: TITLE })).toBeNull();
     cleanup();
-    renderPrompt({ route: '/how-it-works', fields: { url_allow_list: [{ url_allowed: '/search' }] } });
-    await new Promise((r) => setTimeout(r, 50));
+    await renderWithoutPrompt({ route: '/how-it-works', fields: { url_allow_list: [{ url_allowed: '/search' }] } });
     expect(screen.queryByRole('region', { name: TITLE })).toBeNull();
   });
 
   it('is not offered while the maintenance notice replaces the page', async () => {
-    renderPrompt({ maintenanceMode: true });
-    await new Promise((r) => setTimeout(r, 50));
+    await renderWithoutPrompt({ maintenanceMode: true });
     expect(screen.queryByRole('region', { name: TITLE })).toBeNull();
   });
 
@@ -140,8 +149,7 @@ describe('survey prompt (§4)', () => {
 
   it('stays away while the cookie timeout since last seen runs, and shows again after', async () => {
     localStorage.setItem(surveyLastSeenKey(SURVEY_ID), String(Date.now() - 89 * DAY));
-    renderPrompt();
-    await new Promise((r) => setTimeout(r, 50));
+    await renderWithoutPrompt();
     expect(screen.queryByRole('region', { name: TITLE })).toBeNull();
     cleanup();
     localStorage.setItem(surveyLastSeenKey(SURVEY_ID), String(Date.now() - 90 * DAY - 1000));
@@ -158,8 +166,14 @@ describe('survey prompt (§4)', () => {
     expect(screen.queryByRole('region', { name: TITLE })).toBeNull();
     expect(Number(localStorage.getItem(surveyLastSeenKey(SURVEY_ID)))).toBeGreaterThan(Date.now() - 5000);
     await waitFor(() => expect(document.activeElement?.id).toBe('main'));
-    await userEvent.click(screen.getByRole('link', { name: 'Other page' }));
-    await new Promise((r) => setTimeout(r, 50));
+    // The next page, and a second of (fake) time for a survey to come back: it does not.
+    vi.useFakeTimers();
+    try {
+      fireEvent.click(screen.getByRole('link', { name: 'Other page' }));
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+    } finally {
+      vi.useRealTimers();
+    }
     expect(screen.queryByRole('region', { name: TITLE })).toBeNull();
   });
 
