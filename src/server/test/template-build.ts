@@ -65,6 +65,8 @@ export async function ensureTemplates(templates: TestTemplates): Promise<void> {
   while (!existsSync(templates.ready)) {
     if (existsSync(templates.failed)) throw new Error(`Another test file could not build the test database templates:\n${readFileSync(templates.failed, 'utf8')}`);
     if (Date.now() > deadline) throw new Error(`The test database templates were not ready after ${BUILD_WAIT_MS / 60_000} minutes (${templates.dir}).`);
+    // Polling for another process's file: the wait is for the condition above, bounded by the deadline.
+    // eslint-disable-next-line local/no-fixed-sleep
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }

@@ -422,7 +422,7 @@ describe('the review queue (the operator console\'s, docs/features/console.md)',
     expect(next).toHaveLength(2);
     for (const e of next) expect(e).toMatchObject({ matched: false, score: matchScore({ dineDate: c.dineDate, amountCents: 6543 }, { localDate: addDays(today, -44), amountCents: 6000, locationKnown: false }) });
     expect(next[0]!.score).toBeLessThan(own[0]!.score);
-    expect(body.candidates.slice(0, 2).every((e) => e.amountCents === 6543)).toBe(true);
+    expect(body.candidates.slice(0, 2).map((e) => e.amountCents)).toEqual([6543, 6543]);
     // Another partner's claim is not there for this agent; a resolved one is no longer in review.
     const other = await inReview('caesars', 'select-card', 22, 3456);
     expect((await agent.send({ method: 'GET', url: `/api/ops/claims/${other.id}/candidates` })).statusCode).toBe(404);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inspect } from 'node:util';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sleep } from '../../../lib/sleep';
 import { GiftCardClient, GiftCardError, giftCardStatus, type CreateOrderInput, type GiftCardOrder } from './gift-card-client';
 import { MAGIC_CENTS, startGiftCardSimulator, type GiftCardSimulator } from './gift-card-simulator';
@@ -33,6 +33,8 @@ function client(opts: { apiKey?: string; timeoutMs?: number; maxAttempts?: numbe
     log: { warn: (obj, msg) => opts.logged?.push({ obj, msg }) },
     sleep: async (ms) => {
       opts.sleeps?.push(ms);
+      // The client's own backoff (what is under test), not a wait of the test's.
+      // eslint-disable-next-line local/no-fixed-sleep
       if (opts.wait !== false) await sleep(ms);
     },
   });
@@ -51,13 +53,11 @@ const order = (amountCents: number, over: Partial<CreateOrderInput> = {}): Creat
 
 /** Polls until `read` gives a value `done` accepts (no fixed sleeps: the simulator's timers decide). */
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 3_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
+  return vi.waitFor(async () => {
     const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`Condition not met in ${timeoutMs} ms; last value: ${inspect(value)}`);
-    await sleep(5);
-  }
+    if (!done(value)) throw new Error(`Condition not met yet; last value: ${inspect(value)}`);
+    return value;
+  }, { timeout: timeoutMs, interval: 5 });
 }
 
 const ordersAtSim = (externalId: string) => sim.orders().filter((o) => o.externalId === externalId);
@@ -95,8 +95,9 @@ describe('gift-card client: outcomes', () => {
     const c = client();
     const placed = await c.createOrder(order(dollars(40, MAGIC_CENTS.flagged)));
     expect(placed).toMatchObject({ status: 'pending_received', held: true, reason: expect.stringMatching(/reviewing the order/), provider: { orderStatus: 'PENDING APPROVAL' } });
-    // Held: still held after deliveries that are due have happened.
-    await sleep(30);
+    // Held: still held once an order placed after it has been delivered.
+    const control = await c.createOrder(order(dollars(40, 0)));
+    await until(() => c.getOrder(control.id), (o) => o.status === 'completed');
     expect((await c.getOrder(placed.id)).held).toBe(true);
     const approved = await fetch(`${sim.url}/api/v2/order_approvals/${placed.id}/approve`, { method: 'POST', headers: { authorization: `Bearer ${API_KEY}` } });
     expect(approved.status).toBe(200);

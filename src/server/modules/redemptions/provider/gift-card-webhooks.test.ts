@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sleep } from '../../../lib/sleep';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   GIFT_CARD_SIGNATURE_HEADER, GiftCardClient, parseGiftCardWebhook, signGiftCardWebhook, verifyGiftCardWebhook, type CreateOrderInput,
 } from './gift-card-client';
@@ -86,11 +85,9 @@ describe('webhooks sent by the simulator', () => {
 
   /** Waits until `count` webhooks have arrived (no fixed sleeps). */
   async function arrived(count: number, timeoutMs = 3_000) {
-    const end = Date.now() + timeoutMs;
-    while (received.length < count) {
-      if (Date.now() > end) throw new Error(`${received.length} of ${count} webhooks arrived in ${timeoutMs} ms`);
-      await sleep(5);
-    }
+    await vi.waitFor(() => {
+      if (received.length < count) throw new Error(`${received.length} of ${count} webhooks arrived`);
+    }, { timeout: timeoutMs, interval: 5 });
     return received.map((r) => ({ ...parseGiftCardWebhook(r.body), valid: verifyGiftCardWebhook({ secret: SECRET, rawBody: r.body, signature: r.signature }) }));
   }
 
@@ -98,6 +95,7 @@ describe('webhooks sent by the simulator', () => {
     const placed = await client.createOrder(input(2500));
     const events = await arrived(2);
     expect(events.map((e) => [e.event, e.valid])).toEqual([['ORDERS.CREATED', true], ['REWARDS.DELIVERY.SUCCEEDED', true]]);
+    expect(received).toHaveLength(2);
     expect(received.every((r) => !verifyGiftCardWebhook({ secret: 'another-secret-entirely', rawBody: r.body, signature: r.signature }))).toBe(true);
     for (const event of events) expect(await client.orderOfEvent(event)).toMatchObject({ id: placed.id, status: 'completed' });
     expect(sim.webhooks.map((w) => w.status)).toEqual(expect.arrayContaining([200]));
@@ -108,6 +106,7 @@ describe('webhooks sent by the simulator', () => {
     await client.createOrder(input(2500 + MAGIC_CENTS.flagged));
     await client.createOrder(input(2500 + MAGIC_CENTS.declined));
     const events = await arrived(6);
+    expect(events).toHaveLength(6);
     expect(events.every((e) => e.valid)).toBe(true);
     expect(events.map((e) => e.event).sort()).toEqual(['ORDERS.CREATED', 'ORDERS.CREATED', 'ORDERS.CREATED', 'ORDERS.FAILED', 'REWARDS.DELIVERY.FAILED', 'REWARDS.FLAGGED']);
     const failed = events.find((e) => e.kind === 'delivery_failed')!;
@@ -124,6 +123,7 @@ describe('webhooks sent by the simulator', () => {
     expect(events[0]!.id).toBe(events[1]!.id);
     expect(events[2]!.id).toBe(events[3]!.id);
     expect(new Set(events.map((e) => e.id)).size).toBe(2);
+    expect(events).toHaveLength(4);
     expect(events.every((e) => e.valid)).toBe(true);
   });
 
@@ -132,6 +132,7 @@ describe('webhooks sent by the simulator', () => {
     await client.createOrder(input(2500));
     const events = await arrived(2);
     expect(events.map((e) => e.event)).toEqual(['REWARDS.DELIVERY.SUCCEEDED', 'ORDERS.CREATED']);
+    expect(events).toHaveLength(2);
     expect(events.every((e) => e.valid)).toBe(true);
     // Late or early, the order read fresh is the truth.
     expect(await client.orderOfEvent(events[1]!)).toMatchObject({ status: 'completed' });
