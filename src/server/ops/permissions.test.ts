@@ -52,7 +52,9 @@ describe('console permissions, from the one table', () => {
     for (const name of calls) {
       expect(ops.hasRoute({ method: API[name].method, url: API[name].path }), name).toBe(true);
     }
-    for (const [name, e] of Object.entries(API)) if (!isOpsCall(e.path)) expect(ops.hasRoute({ method: e.method, url: e.path }), name).toBe(false);
+    const siteCalls = Object.entries(API).filter(([, e]) => !isOpsCall(e.path));
+    expect(siteCalls.length).toBeGreaterThan(0);
+    for (const [name, e] of siteCalls) expect(ops.hasRoute({ method: e.method, url: e.path }), name).toBe(false);
   });
 
   it('without a session: 401 on every call but the public ones', async () => {
