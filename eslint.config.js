@@ -68,7 +68,7 @@ const PENDING = {
     'e2e/booking-rewards.spec.ts', 'e2e/earn.spec.ts', 'e2e/earning-policy.spec.ts', 'e2e/honest-answers.spec.ts', 'e2e/restaurant-page.spec.ts',
   ],
   fixedSleep: [
-    'e2e/cards.spec.ts', 'e2e/console.spec.ts', 'e2e/earn.spec.ts', 'e2e/first-paint.spec.ts', 'e2e/interruptions.spec.ts', 'e2e/map.spec.ts', 'e2e/surveys.spec.ts',
+    'e2e/cards.spec.ts', 'e2e/earn.spec.ts', 'e2e/first-paint.spec.ts', 'e2e/interruptions.spec.ts', 'e2e/map.spec.ts', 'e2e/surveys.spec.ts',
   ],
 };
 /** Every test file and test helper, in Vitest and Playwright. */

@@ -15,21 +15,31 @@ const DAY = 86_400_000;
 const PARTNER_CODE = 'hilton';
 const staff = (role: string) => DEMO_STAFF.find((s) => s.role === role)!;
 
-/** The 30-second step each role last signed in with: a code is accepted once (replay), so a second sign-in waits for the next one. */
+/** The 30-second step each role last signed in with: a code is accepted once (replay). */
 const usedSteps = new Map<string, number>();
+const stepNow = () => Math.floor(Date.now() / 30_000);
+
+/**
+ * The code for a role's next sign-in: the current step's, or, once that one is used, the next
+ * step's (the server accepts one step either side of now, for clock drift). A third sign-in
+ * within one step waits for the clock to reach the step before the one it needs.
+ */
+async function nextCode(role: string, secret: string): Promise<string> {
+  const want = Math.max(stepNow(), (usedSteps.get(role) ?? -1) + 1);
+  await expect.poll(stepNow, { timeout: 65_000, intervals: [500] }).toBeGreaterThanOrEqual(want - 1);
+  usedSteps.set(role, want);
+  return totpCode(secret, want * 30_000);
+}
 
 /** Signs in as a demo staff member as a person does: e-mail, password, then the code the authenticator shows. */
 async function consoleSignIn(page: Page, role: string) {
   const person = staff(role);
-  const step = () => Math.floor(Date.now() / 30_000);
-  if (usedSteps.get(role) === step()) await page.waitForTimeout((step() + 1) * 30_000 - Date.now() + 200);
   await page.goto(`${CONSOLE}/`);
   await expect(page).toHaveURL(/\/sign-in\?next=/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the operator console' })).toBeVisible();
   await page.getByLabel('E-mail').fill(person.email);
   await page.getByLabel('Password', { exact: false }).first().fill('Dining2026!');
-  usedSteps.set(role, step());
-  await page.getByLabel(/Code from your authenticator app/).fill(totpCode(person.totpSecret));
+  await page.getByLabel(/Code from your authenticator app/).fill(await nextCode(role, person.totpSecret));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
 }
