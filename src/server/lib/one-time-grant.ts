@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { hashToken } from '../plugins/session';
+import { hashToken } from './token-hash';
 
 /**
  * A one-time grant: how the operator console hands a window it opens on a partner site something

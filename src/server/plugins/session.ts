@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hashToken } from '../lib/token-hash';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
@@ -30,7 +31,7 @@ declare module 'fastify' {
   }
 }
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export { hashToken };
 const lifetime = (staySignedIn: boolean) => (staySignedIn ? REMEMBER_ME_MS : SESSION_MS);
 
 /** An operator console emulation (§6): read only, and never past its end, however active. */
