@@ -44,6 +44,7 @@ export function reviewDaysSince(transactionCreatedAt: string, now: Date): number
   const local = localParts(transactionCreatedAt);
   if (!local) return null;
   const [y, m, d] = local.date.split('-').map(Number) as [number, number, number];
+  // Stryker disable next-line ArithmeticOperator: a wrong month moves localMidnight and the offset below alike, and cancels out.
   const localMidnight = Date.UTC(y, m - 1, d);
   // The offset of the restaurant's clock at the dine: local wall time minus the instant, to the quarter hour.
   const offsetMs = Math.round((localMidnight + local.minutes * 60_000 - local.instant.getTime()) / 900_000) * 900_000;
@@ -69,6 +70,7 @@ const STATE_ZONES: Record<string, string> = {
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(zone: string): Intl.DateTimeFormat {
   let f = formatters.get(zone);
+  // Stryker disable next-line ConditionalExpression: a cache; a new formatter each time gives the same answer.
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
       timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'longOffset',
@@ -86,6 +88,7 @@ export function merchantTimeZone(state: string): string {
 /** An instant in a restaurant's local time with its offset (`2026-11-20T19:45:00-05:00`), from the restaurant's state. */
 export function merchantLocalDateTime(at: Date, state: string): string {
   const parts = Object.fromEntries(formatter(merchantTimeZone(state)).formatToParts(at).map((p) => [p.type, p.value]));
+  // Stryker disable next-line StringLiteral,OptionalChaining: longOffset always names the offset for these zones; the fallbacks are unreachable.
   const offset = /GMT([+-]\d{2}:\d{2})/.exec(parts.timeZoneName ?? '')?.[1] ?? '+00:00';
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
 }
@@ -97,6 +100,7 @@ export function merchantLocalDateTime(at: Date, state: string): string {
  * midnight: counted in UTC, the evening of 31 December in the US already showed the new year's
  * empty figures.
  */
+// Stryker disable next-line StringLiteral: any state that is not one falls back to New York, as '' does.
 export function progressYear(now: Date = new Date(), homeState = ''): number {
   return Number(merchantLocalDateTime(now, homeState).slice(0, 4));
 }
