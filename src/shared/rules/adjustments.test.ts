@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ADJUSTMENT_CODES, ADJUSTMENT_REASON_CODES, ADJUSTMENT_REASONS, adjustmentLimit, approvalExpiry, APPROVAL_HOURS, DEFAULT_ADJUSTMENT_LIMITS, isCash, memberDescription, needsApproval,
+  ADJUSTMENT_CODE_LABELS, ADJUSTMENT_CODES, ADJUSTMENT_REASON_CODES, ADJUSTMENT_REASONS, adjustmentLimit, approvalExpiry, APPROVAL_HOURS, DEFAULT_ADJUSTMENT_LIMITS, isCash, memberDescription, needsApproval,
 } from './adjustments';
 
 /** The console's adjustment rules (issue 27 item 3) on their own: limits per role and partner, the approval line on each side, expiry, the member's words. */
@@ -38,8 +38,20 @@ describe('what waits for a second person', () => {
 });
 
 describe('codes and words', () => {
-  it('adjustments carry M, A, J or +, never the engine\'s S or the bonuses\' B', () => {
+  it('adjustments carry M, A, J or +, never the engine\'s S or the bonuses\' B; each label starts with its code', () => {
     expect([...ADJUSTMENT_CODES]).toEqual(['M', 'A', 'J', '+']);
+    expect(ADJUSTMENT_CODES.map((c) => ADJUSTMENT_CODE_LABELS[c])).toEqual([
+      'M: manual reward (a dine the engine missed)', 'A: adjustment', 'J: bonus adjustment', '+: corporate award',
+    ]);
+  });
+
+  it('each currency has its defaults, cash back in cents', () => {
+    expect(DEFAULT_ADJUSTMENT_LIMITS).toEqual({
+      Mile: { agent: 1_000, supervisor: 10_000, administrator: 10_000 },
+      Point: { agent: 2_000, supervisor: 20_000, administrator: 20_000 },
+      Dollar: { agent: 2_500, supervisor: 25_000, administrator: 25_000 },
+      Credit: { agent: 2_500, supervisor: 25_000, administrator: 25_000 },
+    });
   });
 
   it("the member reads the reason's member words, never the staff label", () => {
