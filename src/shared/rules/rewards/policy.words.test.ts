@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_EARNED_REASONS } from '../../constants/rewards';
-import { bonusText, memberFromStanding, multiplierOf, OUTLOOK_REASON_TEXT, outlookReasonText, rateText, rewardFor, vipMeterText } from './policy';
+import { bonusText, memberFromStanding, multiplierOf, OUTLOOK_REASON_TEXT, outlookReasonText, rateText, rewardFor, vipMeterText, vipMeterView } from './policy';
 
 /**
  * The earning policy's figures and words on each side (issue 31 items 1 and 2): the reward of a
@@ -100,5 +100,28 @@ describe('memberFromStanding', () => {
     expect(memberFromStanding({ tierLevel: 2, diningProgress: progress(11, 12) })).toEqual({ tier: 2, dinesThisYear: 0, dinesLastYear: 0 });
     expect(memberFromStanding({ tierLevel: 0, diningProgress: progress(0, 0) })).toEqual({ tier: 0, dinesThisYear: 0, dinesLastYear: 0 });
     expect(memberFromStanding({ tierLevel: 3, diningProgress: undefined as never })).toEqual({ tier: 3, dinesThisYear: 0, dinesLastYear: 0 });
+  });
+});
+
+describe('vipMeterView', () => {
+  const progress = (status: 'Building' | 'Renewing' | 'Qualified' | 'QualifiedAndBuilding' | 'Complete', dinesRequired: number, remainingDines: number) =>
+    ({ status, dinesRequired, remainingDines, year: 2026 });
+  it('shows nothing without VIP at the partner, or where dining cannot lead to it; a granted VIP is VIP with no end', () => {
+    expect(vipMeterView({ hasVIP: false }, { tierLevel: 3, diningProgress: progress('Qualified', 11, 0) })).toEqual({ kind: 'none' });
+    expect(vipMeterView({ hasVIP: true }, { tierLevel: 0, diningProgress: progress('Building', 11, 5) })).toEqual({ kind: 'none' });
+    expect(vipMeterView({ hasVIP: true }, { tierLevel: 2, diningProgress: progress('Building', 0, 0) })).toEqual({ kind: 'none' });
+    expect(vipMeterView({ hasVIP: true }, { tierLevel: 3, diningProgress: progress('Qualified', 0, 0) })).toEqual({ kind: 'vip', through: null });
+  });
+
+  it('counts while building or renewing, within 0 and the threshold; VIP through next year once reached', () => {
+    expect(vipMeterView({ hasVIP: true }, { tierLevel: 2, diningProgress: progress('Building', 11, 4) }))
+      .toEqual({ kind: 'counting', renewing: false, done: 7, max: 11, remaining: 4, countYear: 2026, vipThrough: null });
+    expect(vipMeterView({ hasVIP: true }, { tierLevel: 3, diningProgress: progress('Renewing', 5, 2) }))
+      .toEqual({ kind: 'counting', renewing: true, done: 3, max: 5, remaining: 2, countYear: 2026, vipThrough: 2026 });
+    expect(vipMeterView({ hasVIP: true }, { tierLevel: 2, diningProgress: progress('Building', 11, 40) })).toMatchObject({ done: 0, remaining: 11 });
+    expect(vipMeterView({ hasVIP: true }, { tierLevel: 2, diningProgress: progress('Building', 11, -3) })).toMatchObject({ done: 11, remaining: 0 });
+    expect(vipMeterView({ hasVIP: true }, { tierLevel: 3, diningProgress: progress('Qualified', 11, 0) })).toEqual({ kind: 'vip', through: 2027 });
+    expect(vipMeterView({ hasVIP: true }, { tierLevel: 3, diningProgress: progress('Complete', 11, 0) })).toEqual({ kind: 'vip', through: 2027 });
+    expect(vipMeterView({ hasVIP: true }, { tierLevel: 3, diningProgress: progress('QualifiedAndBuilding', 11, 3) })).toEqual({ kind: 'vip', through: null });
   });
 });
