@@ -116,7 +116,7 @@ test.describe('operator console', () => {
     // The claim beside its card's events: the purchase at the unknown terminal, authorised and cleared, one matched.
     await row.getByRole('link', { name: /^Compare claim #/ }).click();
     const beside = agent.getByRole('region', { name: /^Claim #\d+ beside its card's events$/ });
-    await expect(beside.getByRole('heading', { level: 2 })).toBeFocused();
+    await expect(beside.getByRole('heading', { level: 2, name: /^Claim #\d+ beside its card's events$/ })).toBeFocused();
     const weighed = beside.getByRole('region', { name: 'Events the matcher weighed' });
     await expect(weighed.getByRole('row').filter({ hasText: `$${amount}` })).toHaveCount(2);
     await expect(weighed.getByRole('row').filter({ hasText: 'matched' })).toContainText('A location no restaurant has');
