@@ -77,12 +77,22 @@ export const API_PATHS = {
   transactions: get('/api/Member/Transactions'),
   creditBalance: get('/api/Member/StatementCreditBalance'),
   creditRecords: get('/api/Member/TransactionsStatementCredits'),
+  // Redemptions (issue 28, docs/features/redemptions.md): cash-back members take money out of their balance.
+  redemptionOptions: get('/api/Member/RedemptionOptions'),
+  redemptions: get('/api/Member/Redemptions'),
+  redeem: post('/api/Member/Redemptions'),
+  redemption: get('/api/Member/Redemptions/:redemptionId'),
+  redemptionSettings: put('/api/Member/RedemptionSettings'),
+  /** The link e-mailed to a changed address confirms it (gift cards go only to a confirmed address). */
+  confirmEmail: post('/api/Member/Email/Confirm'),
   reviewStatus: get('/api/reviews/status'),
   reviewableDine: get('/api/reviews/dines/:txnId'),
   createReview: post('/api/reviews'),
   surveyResponse: post('/api/surveys/:surveyId/responses'),
   // Card network (the network's webhook; the staging tools and the simulator call it too).
   cardNetworkEvent: post('/api/card-network/events'),
+  /** The gift-card provider's signed webhook (GIFT_CARD_WEBHOOK_PATH; redemptions/provider). */
+  giftCardWebhook: post('/api/redemptions/gift-card-webhook'),
   // Staging tools (not registered in production).
   maintenance: get('/api/stgtools/maintenance'),
   setMaintenance: put('/api/stgtools/maintenance'),
@@ -114,6 +124,9 @@ export const API_PATHS = {
   opsClaims: get('/api/ops/claims'),
   opsClaimResolve: post('/api/ops/claims/:claimId/resolve'),
   opsClaimCandidates: get('/api/ops/claims/:claimId/candidates'),
+  /** Redemptions held for the team (issue 28 item 5), and a supervisor's release or rejection. */
+  opsRedemptionHolds: get('/api/ops/redemptions/holds'),
+  opsRedemptionDecide: post('/api/ops/redemptions/:redemptionId/decision'),
   opsAdjustmentCreate: post('/api/ops/members/:memberId/adjustments'),
   opsAdjustments: get('/api/ops/adjustments'),
   opsAdjustmentDecide: post('/api/ops/adjustments/:adjustmentId/decision'),

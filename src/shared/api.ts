@@ -39,6 +39,10 @@ import {
   ZContentPreviewStart, ZContentPreviewStarted, ZOpsContentDraft, ZOpsContentItem, ZOpsContentItemParams, ZOpsContentList, ZOpsContentPartnerParams, ZOpsContentPreview,
   ZOpsContentPreviewRequest, ZOpsContentRollback, ZOpsContentSchedule, ZOpsContentScheduleParams, ZOpsContentScheduleView,
 } from './schemas/ops-content';
+import {
+  ZEmailConfirmRequest, ZEmailConfirmResponse, ZOpsRedemptionDecided, ZOpsRedemptionDecision, ZOpsRedemptionHoldsQuery, ZOpsRedemptionHoldsResponse, ZOpsRedemptionParams,
+  ZRedemption, ZRedemptionOptionsResponse, ZRedemptionParams, ZRedemptionRequest, ZRedemptionSettingsRequest, ZRedemptionsPage,
+} from './schemas/redemptions';
 import { ZStgSurveyResponsesResponse, ZSurveyParams, ZSurveyResponseCreated, ZSurveyResponseRequest } from './schemas/surveys';
 
 /**
@@ -135,12 +139,21 @@ export const API = withSchemas({
   transactions: { query: ZPageQuery, response: ZTransactionsPage },
   creditBalance: { response: ZCreditBalance },
   creditRecords: { query: ZPageQuery, response: ZCreditRecordsPage },
+  redemptionOptions: { response: ZRedemptionOptionsResponse },
+  redemptions: { query: ZPageQuery, response: ZRedemptionsPage },
+  /** 201 with a new redemption; 200 with the one a repeated Idempotency-Key made. */
+  redeem: { body: ZRedemptionRequest, response: ZRedemption, status: [200, 201] },
+  redemption: { params: ZRedemptionParams, response: ZRedemption },
+  redemptionSettings: { body: ZRedemptionSettingsRequest, response: ZRedemptionOptionsResponse },
+  confirmEmail: { body: ZEmailConfirmRequest, response: ZEmailConfirmResponse },
   reviewStatus: { query: ZReviewStatusQuery, response: ZReviewStatusResponse },
   reviewableDine: { params: ZReviewTxnParams, response: ZReviewableDine },
   createReview: { body: ZCreateReviewRequest, response: ZCreateReviewResponse },
   surveyResponse: { params: ZSurveyParams, body: ZSurveyResponseRequest, response: ZSurveyResponseCreated, status: 201 },
   // Card network.
   cardNetworkEvent: { body: ZCardNetworkEvent, response: ZCardNetworkReceipt },
+  /** The body is the provider's event (parseGiftCardWebhook checks it after the signature). */
+  giftCardWebhook: { body: z.unknown(), response: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
   // Staging tools.
   maintenance: { response: ZMaintenanceSwitchResponse },
   setMaintenance: { body: ZMaintenanceSwitchRequest, response: ZMaintenanceSwitchResponse },
@@ -172,6 +185,8 @@ export const API = withSchemas({
   opsClaims: { query: ZOpsClaimsQuery, response: ZReviewClaimsResponse },
   opsClaimResolve: { params: ZOpsClaimParams, body: ZResolveClaimRequest, response: ZClaim },
   opsClaimCandidates: { params: ZOpsClaimParams, response: ZClaimCandidatesResponse },
+  opsRedemptionHolds: { query: ZOpsRedemptionHoldsQuery, response: ZOpsRedemptionHoldsResponse },
+  opsRedemptionDecide: { params: ZOpsRedemptionParams, body: ZOpsRedemptionDecision, response: ZOpsRedemptionDecided },
   opsAdjustmentCreate: { params: ZOpsMemberParams, body: ZOpsAdjustmentRequest, response: ZOpsAdjustment, status: 201 },
   opsAdjustments: { query: ZOpsAdjustmentsQuery, response: ZOpsAdjustmentsResponse },
   opsAdjustmentDecide: { params: ZOpsAdjustmentParams, body: ZOpsAdjustmentDecision, response: ZOpsAdjustment },

@@ -44,6 +44,9 @@ export const OPS_PERMISSIONS = [
   'adjustments.create',
   /** Approve or reject another person's adjustment waiting for approval. */
   'adjustments.approve',
+  /** Redemptions held for review (issue 28): see the queue; release one to be sent, or reject it (the money goes back). */
+  'redemptions.read',
+  'redemptions.release',
   /** Read and export the audit log. */
   'audit.read',
   /** Look up an error by the reference code a member reads on the error page. */
@@ -69,17 +72,17 @@ export const OPS_PERMISSIONS = [
 ] as const;
 export type OpsPermission = (typeof OPS_PERMISSIONS)[number];
 
-const SERVICE: readonly OpsPermission[] = ['members.read', 'members.unlock', 'members.signInLink', 'members.resendEmail', 'members.emulate', 'claims.read', 'claims.resolve', 'adjustments.read', 'adjustments.create', 'errors.read'];
+const SERVICE: readonly OpsPermission[] = ['members.read', 'members.unlock', 'members.signInLink', 'members.resendEmail', 'members.emulate', 'claims.read', 'claims.resolve', 'adjustments.read', 'adjustments.create', 'redemptions.read', 'errors.read'];
 
 /** The table: each role's permissions. An auditor reads everything and changes nothing. */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly OpsPermission[]> = {
   none: [],
   agent: [...SERVICE, 'events.read'],
-  supervisor: [...SERVICE, 'members.close', 'adjustments.approve', 'reports.read', 'events.read', 'events.resolve', 'settings.read'],
+  supervisor: [...SERVICE, 'members.close', 'adjustments.approve', 'redemptions.release', 'reports.read', 'events.read', 'events.resolve', 'settings.read'],
   contentEditor: ['content.read', 'content.edit'],
   partnerManager: ['members.read', 'claims.read', 'adjustments.read', 'reports.read', 'settings.read', 'settings.change', 'settings.approve', 'content.read'],
-  auditor: ['members.read', 'claims.read', 'adjustments.read', 'audit.read', 'errors.read', 'reports.read', 'events.read', 'settings.read', 'content.read'],
-  administrator: [...SERVICE, 'members.close', 'adjustments.approve', 'audit.read', 'staff.manage', 'reports.read', 'events.read', 'events.resolve', 'settings.read', 'settings.change', 'settings.approve', 'content.read', 'content.edit'],
+  auditor: ['members.read', 'claims.read', 'adjustments.read', 'redemptions.read', 'audit.read', 'errors.read', 'reports.read', 'events.read', 'settings.read', 'content.read'],
+  administrator: [...SERVICE, 'members.close', 'adjustments.approve', 'redemptions.release', 'audit.read', 'staff.manage', 'reports.read', 'events.read', 'events.resolve', 'settings.read', 'settings.change', 'settings.approve', 'content.read', 'content.edit'],
 };
 
 /** The team a member is told looked at their account (the member's access list, the emulation banner). */
@@ -129,6 +132,8 @@ export const OPS_CALL_ACCESS = {
   opsClaims: 'claims.read',
   opsClaimResolve: 'claims.resolve',
   opsClaimCandidates: 'claims.read',
+  opsRedemptionHolds: 'redemptions.read',
+  opsRedemptionDecide: 'redemptions.release',
   opsAdjustmentCreate: 'adjustments.create',
   opsAdjustments: 'adjustments.read',
   opsAdjustmentDecide: 'adjustments.approve',
