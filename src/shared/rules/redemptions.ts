@@ -56,15 +56,12 @@ export type OptionContext = {
   balanceCents: number;
   /** The member has a linked card a statement credit can go to. */
   hasLinkedCard: boolean;
-  /** The member's e-mail address is confirmed (a changed one waits for its link). */
-  emailConfirmed: boolean;
 };
 
 /** Why an option cannot be used now, or null when it can (the balance is checked per amount). */
 export function optionUnavailable(option: RedemptionOption, ctx: OptionContext): string | null {
   const terms = REDEMPTION_TERMS[option];
   if (terms.delivery === 'Card' && !ctx.hasLinkedCard) return 'Link a card first: statement credits go to a linked card.';
-  if (terms.delivery === 'Email' && !ctx.emailConfirmed) return 'Confirm your new e-mail address first: we sent you a link. Gift cards go only to a confirmed address.';
   if (ctx.balanceCents < terms.minCents) return `Your balance is below this option's minimum of ${dollars(terms.minCents)}.`;
   return null;
 }

@@ -15,8 +15,12 @@ export const ZRedemptionOptionsResponse = z.object({
   inFlightCents: z.number().int(),
   /** The automatic statement credit at the payout breakpoint (a member setting, on by default). */
   autoStatementCredit: z.object({ enabled: z.boolean(), breakpointCents: z.number().int() }),
-  /** Where an e-mailed gift card goes; pending while a changed address waits for its confirmation link. */
-  email: z.object({ address: z.string(), confirmed: z.boolean() }),
+  /**
+   * Where an e-mailed gift card goes: the member's confirmed address. A change of address takes
+   * effect only when the link sent to the new one is opened (pendingChange until then), so a gift
+   * card never goes to an address nobody confirmed.
+   */
+  email: z.object({ address: z.string(), pendingChange: z.string().nullable() }),
   /** The linked cards a statement credit can go to. */
   cards: z.array(z.object({ cardId: z.string(), label: z.string() })),
   options: z.array(z.object({
