@@ -5,3 +5,5 @@
 export { balanceCents, balancesOf, lockMember, writeRedeemed } from './ledger';
 export { moveRedemption, applyMove, type Move } from './transitions';
 export { newRedemptionId, toApi } from './redemptions.service';
+export { redemptionJobs, type RedemptionJobConfig } from './jobs';
+export { decideHold, listHolds, NO_SUCH_REDEMPTION } from './holds';

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { HOLD_REASONS, MASKED_CARD_PLACEHOLDER, REDEMPTION_TERMS } from '#shared/constants/redemptions';
 import type { Redemption, RedemptionOptionsResponse, RedemptionRequest, RedemptionsPage } from '#shared/schemas/redemptions';
 import {
-  amountProblem, balanceShortText, holdReason, isFinal, limitProblem, moneyText, optionsFor, type Usage,
+  amountProblem, balanceShortText, GIFT_CARDS_UNAVAILABLE, holdReason, isFinal, limitProblem, moneyText, optionsFor, type Usage,
 } from '#shared/rules/redemptions';
 import { payoutBreakpointCents, paysStatementCredits } from '#shared/rules/partner-features';
 import { recordRedemptionMail } from '../notifications';
@@ -82,7 +82,9 @@ async function linkedCards(db: Db, owner: { partnerId: number; memberId: number 
 /** Pending e-mail change of the member, when the members module offers one (issue 28 item 5). */
 export type PendingEmail = (db: Db, memberId: number) => Promise<string | null>;
 
-export async function redemptionOptions(db: Db, who: Who, deps: { pendingEmail?: PendingEmail } = {}): Promise<RedemptionOptionsResponse> {
+export type OptionDeps = { pendingEmail?: PendingEmail; giftCards: boolean };
+
+export async function redemptionOptions(db: Db, who: Who, deps: OptionDeps): Promise<RedemptionOptionsResponse> {
   requireRedemptions(who.partner);
   const owner = ownerOf(who);
   const [balance, inFlight, cards, pendingChange] = await Promise.all([
@@ -94,7 +96,7 @@ export async function redemptionOptions(db: Db, who: Who, deps: { pendingEmail?:
     autoStatementCredit: { enabled: who.member.autoStatementCredit, breakpointCents: payoutBreakpointCents(who.partner) },
     email: { address: who.member.email, pendingChange },
     cards: cards.map((c) => ({ cardId: c.id, label: cardLabel(c) })),
-    options: optionsFor({ balanceCents: balance, hasLinkedCard: cards.length > 0 }),
+    options: optionsFor({ balanceCents: balance, hasLinkedCard: cards.length > 0, giftCardsAvailable: deps.giftCards }),
   };
 }
 
@@ -118,7 +120,7 @@ export async function redemptionOf(db: Db, who: Who, redemptionId: string): Prom
   return toApi(row);
 }
 
-export async function setAutoStatementCredit(db: Db, who: Who, enabled: boolean, deps: { pendingEmail?: PendingEmail } = {}): Promise<RedemptionOptionsResponse> {
+export async function setAutoStatementCredit(db: Db, who: Who, enabled: boolean, deps: OptionDeps): Promise<RedemptionOptionsResponse> {
   requireRedemptions(who.partner);
   const [member] = await db.update(members).set({ autoStatementCredit: enabled, updatedAt: new Date() })
     .where(and(eq(members.id, who.member.id), eq(members.partnerId, who.partner.id))).returning();
@@ -173,6 +175,7 @@ async function byKey(db: Db, memberId: number, key: string): Promise<RedemptionR
 }
 
 function replay(row: RedemptionRow, hash: string): { created: false; redemption: Redemption } {
+  // eslint-disable-next-line local/no-plain-secret-compare -- a fingerprint of the caller's own request body (to tell a replay from a reused key), not a secret
   if (row.requestHash !== hash) throw new AppError(422, KEY_REUSED, { code: 'idempotencyKeyReused' });
   return { created: false, redemption: toApi(row) };
 }
@@ -182,13 +185,14 @@ function replay(row: RedemptionRow, hash: string): { created: false; redemption:
  * balance does not cover it or a limit would be passed; 400 for an amount outside the option's
  * bounds or a card that is not the member's.
  */
-export async function createRedemption(db: Db, who: Who, input: { body: RedemptionRequest; idempotencyKey: string; now?: Date }): Promise<{ created: boolean; redemption: Redemption }> {
+export async function createRedemption(db: Db, who: Who, input: { body: RedemptionRequest; idempotencyKey: string; giftCards: boolean; now?: Date }): Promise<{ created: boolean; redemption: Redemption }> {
   requireRedemptions(who.partner);
   const { body } = input;
   const now = input.now ?? new Date();
   const hash = requestHashOf(body);
   const earlier = await byKey(db, who.member.id, input.idempotencyKey);
   if (earlier) return replay(earlier, hash);
+  if (REDEMPTION_TERMS[body.option].brand && !input.giftCards) throw new AppError(409, GIFT_CARDS_UNAVAILABLE);
   const problem = amountProblem(body.option, body.amountCents);
   if (problem) throw AppError.badRequest(problem, [{ field: 'amountCents', message: problem }]);
   const owner = ownerOf(who);
