@@ -11,6 +11,10 @@ import { createScheduler } from './jobs/scheduler';
 async function worker() {
   const config = loadConfig();
   if (!config.databaseUrl) throw new Error('The worker needs DATABASE_URL (PostgreSQL). With the embedded database, `npm start` runs the jobs itself.');
+  if (config.env === 'production' && !config.smtpUrl) {
+    // As main.ts: the jobs' mails (a gift card's claim link among them) must be delivered, not kept in the outbox.
+    throw new Error('SMTP_URL is required in production: e-mails (gift-card claim links) must be delivered, not kept in the outbox.');
+  }
   const database = await openDatabase(config);
   await runMigrations(database);
   const log = {

@@ -66,6 +66,9 @@ describe('paths', () => {
     expect(paths.account.recentActivity({ page: 3 })).toBe('/account/recent_activity?page=3');
     expect(paths.account.cards()).toBe('/account/manage_cards');
     expect(paths.account.profile()).toBe('/account/user_profile');
+    expect(paths.account.redeem()).toBe('/account/redeem');
+    expect(paths.account.redeem({ page: 2 })).toBe('/account/redeem?page=2');
+    expect(paths.account.redemption('rd_1')).toBe('/account/redeem/rd_1');
     expect(paths.stgtools()).toBe('/stgtools');
   });
 

@@ -251,6 +251,13 @@ export const paths = {
     favorites: to(ROUTES.accountFavorites),
     /** The member's table reservations. */
     reservations: to(ROUTES.accountReservations),
+    /**
+     * The Redeem page and one redemption's page (issue 28). Their screens and entries of the table
+     * (accountRedeem, accountRedemption) come with the Redeem page; until then these are links
+     * only, for the redemption e-mails, at exactly those paths.
+     */
+    redeem: (query?: LinkQuery) => withQuery('/account/redeem', query),
+    redemption: (redemptionId: string) => `/account/redeem/${encodeURIComponent(redemptionId)}`,
     /** The review form of a visit (a Reviews & History row's sourceTransactionId). */
     review: (txnId: string) => ROUTES.accountReview.path.replace(':txnId', encodeURIComponent(txnId)),
   }),

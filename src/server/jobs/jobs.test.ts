@@ -15,6 +15,7 @@ describe('appJobs: the jobs the app runs, composed from the modules', () => {
       ['reward-claims-rematch', 60_000, undefined],
       ['rewards-partner-posting', 900_000, undefined],
       ['rewards-statement-credits', 60_000, undefined],
+      ['redemptions-send', 5_000, undefined],
       ['flex-offers-win-back', 21_600_000, undefined],
       ['reward-notifications', 15_000, undefined],
       ['staff-sweep', 600_000, undefined],

@@ -9,7 +9,7 @@ import { rewardsJobs } from '../modules/rewards';
 import { flexOffersJobs } from '../modules/flex-offers';
 import { notificationJobs, type NotificationJobConfig } from '../modules/notifications';
 import { opsJobs } from '../ops/jobs';
-import { redemptionJobs, type RedemptionJobConfig } from '../modules/redemptions';
+import { giftCardClient, redemptionJobs, type RedemptionJobConfig } from '../modules/redemptions';
 
 /**
  * Every scheduled job of the app, run by jobs/scheduler.ts. Each module declares its own jobs
@@ -27,7 +27,8 @@ export function appJobs(config: { impressionsRetentionDays: number; errorRetenti
     ...rewardsJobs(), // payouts: partner ledgers, statement credits
     ...redemptionJobs(config), // gift cards ordered from the provider
     ...flexOffersJobs(),
-    ...notificationJobs(config), // reward e-mails, with the mail settings
+    // Reward and redemption e-mails, with the mail settings; a delivered gift card's claim link is read from the provider when its mail goes.
+    ...notificationJobs(config, { giftCards: () => giftCardClient(config.giftCard) }),
     ...opsJobs(), // the operator console: expired staff sessions, spent failure counts
   ];
 }

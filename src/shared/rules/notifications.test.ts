@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays, audienceOf, dineMailDue, dineMailKind, dollars, expectedPostingDate, longDate, mailDecision, NOTIFY_WITHIN_DAYS, rewardText,
+  addDays, audienceOf, dineMailDue, dineMailKind, dollars, expectedPostingDate, isRedemptionMailKind, longDate, mailDecision, NOTIFY_WITHIN_DAYS,
+  redemptionMailDecision, rewardText,
   type Recipient,
 } from './notifications';
 
@@ -68,6 +69,21 @@ describe('mailDecision', () => {
     expect(audienceOf({ dineSeen: 'sometimes' as never }, 'dineSeen')).toBe('all');
     expect(audienceOf(null, 'cardMoved')).toBe('all');
     expect(audienceOf({ cardMoved: 'optedIn' }, 'cardMoved')).toBe('optedIn');
+  });
+});
+
+describe('redemptionMailDecision: money the member asked for', () => {
+  const member = { partnerId: 7, email: 'a@b.example' };
+  it('goes whatever the account state, opt-in or partner setting (it reads none of them)', () => {
+    expect(redemptionMailDecision({ partnerId: 7, member })).toEqual({ send: true });
+  });
+  it('never to a member of another partner, never without an address', () => {
+    expect(redemptionMailDecision({ partnerId: 8, member })).toEqual({ send: false, reason: 'otherPartner' });
+    expect(redemptionMailDecision({ partnerId: 7, member: { ...member, email: '' } })).toEqual({ send: false, reason: 'noEmail' });
+  });
+  it('knows its kinds', () => {
+    expect(['redemptionReceived', 'redemptionDelivered', 'redemptionFailed'].map(isRedemptionMailKind)).toEqual([true, true, true]);
+    expect(['dineSeen', 'cardMoved', 'redemption'].map(isRedemptionMailKind)).toEqual([false, false, false]);
   });
 });
 

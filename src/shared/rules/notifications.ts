@@ -103,6 +103,26 @@ export function mailDecision(opts: { kind: NotificationKind; partnerId: number; 
   return { send: true };
 }
 
+/** Why a redemption mail does not go: the same tenancy and address rules, nothing else. */
+export type RedemptionSkipReason = Extract<SkipReason, 'otherPartner' | 'noEmail'>;
+
+/**
+ * Whether a redemption mail (REDEMPTION_MAIL_KINDS) goes to this member: never to a member of
+ * another partner, never without an address; otherwise always. Unlike mailDecision there is no
+ * partner setting, no opt-in and no closed-account rule: the mail is about money the member asked
+ * for (a closed account may still be owed a gift card, or told its money is back in the balance).
+ */
+export function redemptionMailDecision(opts: { partnerId: number; member: Pick<Recipient, 'partnerId' | 'email'> }): { send: true } | { send: false; reason: RedemptionSkipReason } {
+  if (opts.member.partnerId !== opts.partnerId) return { send: false, reason: 'otherPartner' };
+  if (!opts.member.email.includes('@')) return { send: false, reason: 'noEmail' };
+  return { send: true };
+}
+
+/** Whether a notifications row's kind is one of the redemption mails. */
+export function isRedemptionMailKind(kind: string): kind is RedemptionMailKind {
+  return (REDEMPTION_MAIL_KINDS as readonly string[]).includes(kind);
+}
+
 /** A local date (YYYY-MM-DD) plus days, as YYYY-MM-DD. */
 export function addDays(localDate: string, days: number): string {
   const [y, m, d] = localDate.split('-').map(Number) as [number, number, number];

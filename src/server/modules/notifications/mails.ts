@@ -5,11 +5,14 @@ import { programName, paysStatementCredits } from '#shared/rules/partner-feature
 import { dollars, expectedPostingDate, longDate, rewardText } from '#shared/rules/notifications';
 import { statusLabel } from '#shared/rules/rewards/status-label';
 import { currencyWords } from '#shared/rules/rewards/policy';
+import { HOLD_REASONS, REDEMPTION_TERMS, type HoldReason, type RedemptionOption } from '#shared/constants/redemptions';
+import { moneyText } from '#shared/rules/redemptions';
 
 /**
  * The notification e-mails (docs/notifications.md): plain, short, in the partner's name, with a
- * link to Reviews & History (or to linking a card) on the partner's site (SITE_ORIGIN). Never a
- * card number beyond its last four, never anything about another member.
+ * link to Reviews & History (or to linking a card, or to a redemption) on the partner's site
+ * (SITE_ORIGIN). Never a card number beyond its last four, never anything about another member;
+ * a gift card's claim link only in the one mail that delivers it.
  */
 
 export type Mail = { subject: string; text: string; html: string };
@@ -120,6 +123,103 @@ export function cardMovedMail(opts: { partner: MailPartner; member: MailMember; 
       { lines: [`If this was not you, or you want it to earn with ${name} again, link the card here; that moves it back.`] },
       { link: opts.addCardLink, label: 'Link a card' },
       { link: opts.activityLink, label: 'Reviews & History' },
+    ],
+  });
+}
+
+// ------------------------------------------------------------------ redemptions (issue 28)
+
+/** A redemption as its mails need it (redemptions row; `hold` only while it still waits for the team). */
+export type MailRedemption = {
+  option: RedemptionOption;
+  amountCents: number;
+  feeCents: number;
+  /** Where it goes, as the row keeps it: 'Visa ending in 1111', or the e-mail address a gift card goes to. */
+  destination: string;
+  /** Why it waits for the team (HOLD_REASONS), or null when it does not (never held, or released). */
+  hold: HoldReason | null;
+  /** Why it was rejected or failed, in words the member reads. */
+  note: string | null;
+};
+
+/** An address with its name hidden but for the first letter: 'a•••@example.com'. */
+function maskEmail(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 1) return '•••';
+  return `${address[0]}•••${address.slice(at)}`;
+}
+
+/** Where it goes, masked: a card by its last four (as kept), an address with its name hidden. */
+const destinationOf = (r: MailRedemption) => (REDEMPTION_TERMS[r.option].delivery === 'Email' ? maskEmail(r.destination) : r.destination);
+
+/** The option's name in a sentence: 'Visa prepaid card', 'gift card of your choice' (its list of brands left out). */
+function cardName(option: RedemptionOption): string {
+  const terms = REDEMPTION_TERMS[option];
+  const short = terms.label.replace(/\s*\(.*\)$/, '');
+  return terms.brand === 'Visa' || terms.brand === 'MasterCard' ? short : short.charAt(0).toLowerCase() + short.slice(1);
+}
+
+/**
+ * 'Received': what was redeemed, where it goes (masked) and when it arrives; a held one says why
+ * it waits for the team. Links to the redemption's page; never to anything that pays it out.
+ */
+export function redemptionReceivedMail(opts: { partner: MailPartner; member: MailMember; redemption: MailRedemption; redemptionLink: string }): Mail {
+  const r = opts.redemption;
+  const terms = REDEMPTION_TERMS[r.option];
+  const amount = dollars(r.amountCents);
+  return compose({
+    partner: opts.partner, member: opts.member,
+    subject: `We received your redemption of ${amount}`,
+    blocks: [
+      { lines: [
+        'We received your redemption from your balance:',
+        `Amount: ${amount}`,
+        ...(r.feeCents > 0 ? [`Fee: ${dollars(r.feeCents)} (you receive ${dollars(r.amountCents - r.feeCents)})`] : []),
+        `Option: ${terms.label}`,
+        `Goes to: ${destinationOf(r)}`,
+        `Arrives: ${terms.arrives}${r.hold ? ', once our team has checked it' : ''}`,
+      ] },
+      ...(r.hold ? [{ lines: [HOLD_REASONS[r.hold], 'It waits for our team until then; you need to do nothing.'] }] : []),
+      { lines: [moneyText('pending', r.amountCents)] },
+      { link: opts.redemptionLink, label: 'See your redemption' },
+    ],
+  });
+}
+
+/**
+ * 'Delivered' (gift cards): the claim link, sent this once, and that the link is the card itself.
+ * The link is read from the provider when the mail goes and is kept nowhere by us.
+ */
+export function redemptionDeliveredMail(opts: { partner: MailPartner; member: MailMember; redemption: MailRedemption; claimLink: string; redemptionLink: string }): Mail {
+  const r = opts.redemption;
+  const name = cardName(r.option);
+  const value = dollars(r.amountCents - r.feeCents);
+  return compose({
+    partner: opts.partner, member: opts.member,
+    subject: `Your ${value} ${name} is ready`,
+    blocks: [
+      { lines: [`Your ${value} ${name} is ready. Open the link below to claim it.`] },
+      { link: opts.claimLink, label: `Claim your ${name}` },
+      { lines: [
+        'This link is the card itself: whoever has it can spend it. Do not forward this e-mail or share the link with anyone.',
+        'We send the link once, in this e-mail only. Keep it until you have claimed your card.',
+      ] },
+      { link: opts.redemptionLink, label: 'See your redemption' },
+    ],
+  });
+}
+
+/** 'Failed' (rejected, or not delivered): why, that the money is back in the balance, and where to redeem again. */
+export function redemptionFailedMail(opts: { partner: MailPartner; member: MailMember; redemption: MailRedemption; redeemLink: string }): Mail {
+  const r = opts.redemption;
+  const amount = dollars(r.amountCents);
+  return compose({
+    partner: opts.partner, member: opts.member,
+    subject: `Your redemption of ${amount} could not be completed`,
+    blocks: [
+      { lines: [`Your redemption of ${amount} (${REDEMPTION_TERMS[r.option].label}) could not be completed.`, `Why: ${r.note ?? 'It could not be paid.'}`] },
+      { lines: [moneyText('rejected', r.amountCents), 'You can redeem it again, the same way or another.'] },
+      { link: opts.redeemLink, label: 'Redeem again' },
     ],
   });
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { dines, members, merchantReviews, merchants, notifications, partners, type MemberRow, type PartnerRow } from '../../db/schema';
-import { NOTIFY_WITHIN_DAYS } from '#shared/rules/notifications';
+import { dines, members, merchantReviews, merchants, notifications, partners, redemptions, type MemberRow, type PartnerRow, type RedemptionRow } from '../../db/schema';
+import { isRedemptionMailKind, NOTIFY_WITHIN_DAYS } from '#shared/rules/notifications';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;
@@ -80,12 +80,14 @@ export async function markFailed(db: Db, id: number, opts: { error: string; retr
     .where(and(eq(notifications.id, id), eq(notifications.status, 'sending')));
 }
 
-/** What the mails of claimed rows need, in three queries. */
+/** What the mails of claimed rows need, in one query per table. */
 export async function loadContext(db: Db, rows: readonly NotificationRow[]) {
   const memberIds = [...new Set(rows.map((r) => r.memberId))];
   const partnerIds = [...new Set(rows.map((r) => r.partnerId))];
   const dineIds = [...new Set(rows.flatMap((r) => (r.dineId === null ? [] : [r.dineId])))];
-  const [memberRows, partnerRows, dineRows, reviewedRows] = await Promise.all([
+  // A redemption mail's subject is the redemption (redemptions.id).
+  const redemptionIds = [...new Set(rows.flatMap((r) => (isRedemptionMailKind(r.kind) ? [r.subjectId] : [])))];
+  const [memberRows, partnerRows, dineRows, reviewedRows, redemptionRows] = await Promise.all([
     memberIds.length ? db.select().from(members).where(inArray(members.id, memberIds)) : Promise.resolve([] as MemberRow[]),
     partnerIds.length ? db.select().from(partners).where(inArray(partners.id, partnerIds)) : Promise.resolve([] as PartnerRow[]),
     dineIds.length
@@ -93,12 +95,14 @@ export async function loadContext(db: Db, rows: readonly NotificationRow[]) {
       : Promise.resolve([]),
     // Dines reviewed already: their 'awarded' mail does not invite a review.
     dineIds.length ? db.select({ dineId: merchantReviews.dineId }).from(merchantReviews).where(inArray(merchantReviews.dineId, dineIds)) : Promise.resolve([]),
+    redemptionIds.length ? db.select().from(redemptions).where(inArray(redemptions.id, redemptionIds)) : Promise.resolve([] as RedemptionRow[]),
   ]);
   return {
     members: new Map(memberRows.map((m) => [m.id, m])),
     partners: new Map(partnerRows.map((p) => [p.id, p])),
     dines: new Map(dineRows.map((d) => [d.dine.id, d])),
     reviewed: new Set(reviewedRows.flatMap((r) => (r.dineId === null ? [] : [r.dineId]))),
+    redemptions: new Map(redemptionRows.map((r) => [r.id, r])),
   };
 }
 

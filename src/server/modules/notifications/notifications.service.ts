@@ -2,31 +2,51 @@ import type { Db } from '../../db/client';
 import type { PartnerRow } from '../../db/schema';
 import type { Mailer } from '../../lib/mailer';
 import { paths } from '#shared/routes';
-import { dineMailDue, mailDecision, type NotificationKind, type RedemptionMailKind } from '#shared/rules/notifications';
+import {
+  dineMailDue, isRedemptionMailKind, mailDecision, redemptionMailDecision, type NotificationKind, type RedemptionMailKind,
+} from '#shared/rules/notifications';
 import { reviewLinkDecision } from '#shared/rules/review-link';
 import type { RewardStatus } from '#shared/constants/rewards';
-import { merchantLocalIso } from '../rewards';
-import { cardMovedMail, dineAwardedMail, dineNotEarnedMail, dineSeenMail, type Mail } from './mails';
+import { merchantLocalIso } from '#shared/rules/rewards/local-time';
+import {
+  cardMovedMail, dineAwardedMail, dineNotEarnedMail, dineSeenMail, redemptionDeliveredMail, redemptionFailedMail, redemptionReceivedMail,
+  type Mail,
+} from './mails';
 import {
   claimPending, countStuck, dinesAwaitingMail, insertNotifications, loadContext, markFailed, markSent, markSkipped,
   type NewNotificationRow, type NotificationRow,
 } from './notifications.repo';
 
 /**
- * Reward notifications (docs/notifications.md), in two steps any number of workers may run at once:
+ * Reward and redemption notifications (docs/notifications.md), in two steps any number of workers may run at once:
  * 1. `recordDueDineMails`: every dine whose state calls for a mail (rules/notifications.ts) gets one
  *    notifications row for that kind — 'pending', or 'skipped' with the reason when the member may
  *    not get it — inserted with ON CONFLICT DO NOTHING on (kind, subject): a mail is owed once.
  * 2. `deliverPending`: claims due pending rows (FOR UPDATE SKIP LOCKED → 'sending'), checks the
  *    member again, hands the mail to the mailer and marks it 'sent'; a failed send goes back to
  *    'pending' with a later attempt time, up to MAX_ATTEMPTS.
+ * Redemption mails are recorded by the redemptions module in the transaction that makes or moves
+ * the redemption (recordRedemptionMail) and sent by step 2 like the others.
  */
+
+/**
+ * A gift-card order as read from the provider when its 'delivered' mail goes: only its claim link
+ * matters here. The redemptions module's GiftCardClient fits (its RewardLink prints as hidden;
+ * reveal() gives the link, for the mail's body only).
+ */
+export type GiftCardReader = { getOrder: (providerOrderId: string) => Promise<{ link: { reveal: () => string } | null }> };
 
 export type NotificationDeps = {
   db: Db;
   mailer: Mailer;
   /** The partner site's origin for links in mails (partnerOrigin: partners.hosts, PARTNER_HOSTS, SITE_ORIGIN). */
   origin: (partner: Pick<PartnerRow, 'code' | 'hosts'>) => string;
+  /**
+   * Where a delivered gift card's claim link is read, at send time: the link is never stored by us.
+   * Asked once per run, and only when such a mail is due; absent or null (gift cards not configured
+   * here), the mail fails and is retried like a failed send.
+   */
+  giftCards?: () => GiftCardReader | null;
 };
 
 export const MAX_ATTEMPTS = 5;
@@ -78,6 +98,53 @@ export async function recordRedemptionMail(tx: Db, opts: { partnerId: number; me
 type Context = Awaited<ReturnType<typeof loadContext>>;
 type Built = { mail: Mail; to: string } | { skip: string };
 
+/**
+ * A redemption's mail (docs/notifications.md "Redemption mails"): to open and closed accounts
+ * alike (money the member asked for: redemptionMailDecision, not the partner's reward-mail
+ * settings). The 'delivered' mail reads the gift card's claim link from the provider now; a
+ * provider that cannot be reached throws, and the row is retried.
+ */
+async function buildRedemptionMail(row: NotificationRow & { kind: RedemptionMailKind }, ctx: Context, deps: NotificationDeps, giftCards: () => GiftCardReader | null): Promise<Built> {
+  const member = ctx.members.get(row.memberId);
+  const partner = ctx.partners.get(row.partnerId);
+  if (!member || !partner) return { skip: 'memberGone' };
+  const redemption = ctx.redemptions.get(row.subjectId);
+  if (!redemption) return { skip: 'redemptionGone' };
+  // The row, its redemption and its member are one member's of one partner, or nothing goes.
+  if (redemption.partnerId !== row.partnerId || redemption.memberId !== row.memberId) return { skip: 'otherRedemption' };
+  const decision = redemptionMailDecision({ partnerId: row.partnerId, member });
+  if (!decision.send) return { skip: decision.reason };
+  const origin = deps.origin(partner);
+  const held = redemption.holdReason && !redemption.releasedAt && redemption.status === 'pending' ? redemption.holdReason : null;
+  const input = {
+    partner, member,
+    redemption: {
+      option: redemption.option, amountCents: redemption.amountCents, feeCents: redemption.feeCents, destination: redemption.targetLabel,
+      hold: held, note: redemption.note,
+    },
+  };
+  const redemptionLink = `${origin}${paths.account.redemption(redemption.creditId)}`;
+  switch (row.kind) {
+    case 'redemptionReceived':
+      return { to: member.email, mail: redemptionReceivedMail({ ...input, redemptionLink }) };
+    case 'redemptionFailed':
+      return { to: member.email, mail: redemptionFailedMail({ ...input, redeemLink: `${origin}${paths.account.redeem()}` }) };
+    case 'redemptionDelivered': {
+      if (redemption.status !== 'completed') return { skip: 'notCompleted' };
+      // Errors name the redemption and the order, never the link.
+      if (!redemption.providerOrderId) throw new Error(`Redemption ${redemption.creditId} has no provider order to read its claim link from.`);
+      const reader = giftCards();
+      if (!reader) throw new Error(`No gift-card provider is configured here to read the claim link of redemption ${redemption.creditId}.`);
+      const order = await reader.getOrder(redemption.providerOrderId);
+      if (!order.link) throw new Error(`The provider's order ${redemption.providerOrderId} (redemption ${redemption.creditId}) has no claim link.`);
+      // The card goes where the redemption said it would (its address when it was made; "Goes to" of the received mail).
+      const to = redemption.recipientEmail ?? member.email;
+      if (!to.includes('@')) return { skip: 'noEmail' };
+      return { to, mail: redemptionDeliveredMail({ ...input, claimLink: order.link.reveal(), redemptionLink }) };
+    }
+  }
+}
+
 function build(row: NotificationRow, ctx: Context, deps: NotificationDeps, now: Date): Built {
   const member = ctx.members.get(row.memberId);
   const partner = ctx.partners.get(row.partnerId);
@@ -113,6 +180,32 @@ function build(row: NotificationRow, ctx: Context, deps: NotificationDeps, now: 
   }
 }
 
+/**
+ * The provider of one deliverPending run: made when the first delivered gift card's mail needs it,
+ * and not asked again in this run once it failed (a provider that is down would otherwise hold the
+ * run for each mail's timeouts); those mails are retried on later runs.
+ */
+function onceARun(make: NotificationDeps['giftCards']): () => GiftCardReader | null {
+  let made: { reader: GiftCardReader | null } | undefined;
+  let failure: unknown;
+  return () => {
+    made ??= { reader: make?.() ?? null };
+    const reader = made.reader;
+    if (!reader) return null;
+    return {
+      getOrder: async (providerOrderId) => {
+        if (failure !== undefined) throw failure;
+        try {
+          return await reader.getOrder(providerOrderId);
+        } catch (err) {
+          failure = err;
+          throw err;
+        }
+      },
+    };
+  };
+}
+
 export type DeliverResult = { sent: number; skipped: number; retried: number; failed: number };
 
 /** Step 2: sends due pending mails, batch after batch; `ids` limits it to those rows (a card move sends its notice at once). */
@@ -120,26 +213,30 @@ export async function deliverPending(deps: NotificationDeps, opts: { now?: Date;
   const { db } = deps;
   const batch = opts.batch ?? BATCH;
   const result: DeliverResult = { sent: 0, skipped: 0, retried: 0, failed: 0 };
+  const giftCards = onceARun(deps.giftCards);
   for (;;) {
     const now = opts.now ?? new Date();
     const claimed = await claimPending(db, { now, limit: batch, ids: opts.ids });
     if (claimed.length === 0) return result;
     const ctx = await loadContext(db, claimed);
     for (const row of claimed) {
-      const built = build(row, ctx, deps, now);
-      if ('skip' in built) {
-        await markSkipped(db, row.id, built.skip);
-        result.skipped += 1;
-        continue;
-      }
+      let built: Built;
       try {
-        await deps.mailer.send({ partner: ctx.partners.get(row.partnerId)!, memberId: row.memberId, to: built.to, ...built.mail });
+        built = isRedemptionMailKind(row.kind) ? await buildRedemptionMail({ ...row, kind: row.kind }, ctx, deps, giftCards) : build(row, ctx, deps, now);
+        if (!('skip' in built)) await deps.mailer.send({ partner: ctx.partners.get(row.partnerId)!, memberId: row.memberId, to: built.to, ...built.mail });
       } catch (err) {
+        // A mail that could not be made (the gift-card provider not reached) or sent. The message is
+        // an error's, never the mail's body: a claim link does not reach last_error.
         const error = (err instanceof Error ? err.message : String(err)).slice(0, 300);
         const last = row.attempts >= MAX_ATTEMPTS;
         // 1, 2, 4, 8 minutes between attempts.
         await markFailed(db, row.id, { error, retryAt: last ? null : new Date(now.getTime() + 2 ** (row.attempts - 1) * MINUTE) });
         result[last ? 'failed' : 'retried'] += 1;
+        continue;
+      }
+      if ('skip' in built) {
+        await markSkipped(db, row.id, built.skip);
+        result.skipped += 1;
         continue;
       }
       await markSent(db, row.id, new Date());

@@ -6,4 +6,6 @@ export { balanceCents, balancesOf, writeRedeemed } from './ledger';
 export { moveRedemption } from './transitions';
 export { newRedemptionId } from './redemptions.service';
 export { redemptionJobs, type RedemptionJobConfig } from './jobs';
-export { decideHold, listHolds } from './holds';
+/** The provider's client of the app's config (null where gift cards are not configured): the notification job reads claim links with it. */
+export { giftCardClient } from './gift-cards';
+export { decideHold, listHolds, NO_SUCH_REDEMPTION } from './holds';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { merchantLocalIso } from './rewards.service';
+import { merchantLocalIso } from '#shared/rules/rewards/local-time';
 
 describe('merchantLocalIso', () => {
   it.each([

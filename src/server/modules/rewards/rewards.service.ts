@@ -10,7 +10,7 @@ import { deferralDeadline, lastDayToActivate, rowBasis } from '#shared/rules/rew
 import { payoutBreakpointCents, paysStatementCredits } from '#shared/rules/partner-features';
 import type { CreditBalance, CreditRecord, CreditRecordsPage, DineSummary, Transaction, TransactionsPage } from '#shared/schemas/rewards';
 import { progressFigures } from '../members';
-import { merchantLocalDateTime, progressYear } from '#shared/rules/rewards/local-time';
+import { merchantLocalDateTime, merchantLocalIso, progressYear } from '#shared/rules/rewards/local-time';
 import { balanceCents } from '../redemptions';
 import { countCredits, countRewards, creditRows, pendingPayoutCents, rewardRows, yearTotals, type RewardRow, type YearBounds } from './rewards.repo';
 
@@ -34,22 +34,6 @@ const pages = (total: number, p: PageRequest) => Math.ceil(total / p.resultsPerP
 /** A reward in the partner's unit as the member reads it: dollars for cash partners. */
 function inPartnerUnit(partner: PartnerRow, amount: number): number {
   return paysStatementCredits(partner) ? dollars(amount) : amount;
-}
-
-/**
- * The merchant-local date-time of a dine with its offset (`2026-11-20T19:45:00-05:00`), as the
- * card feed gave it: the restaurant's day, not the server's. The offset is what separates the
- * stored local date and minutes from the instant, rounded to a quarter hour (every zone's offset is
- * a multiple of 15 minutes; the stored minutes drop the seconds).
- */
-export function merchantLocalIso(occurredAt: Date, localDate: string, localMinutes: number): string {
-  const [y, m, d] = localDate.split('-').map(Number);
-  const localAsUtc = Date.UTC(y!, m! - 1, d!, Math.floor(localMinutes / 60), localMinutes % 60);
-  const offset = Math.round((localAsUtc - occurredAt.getTime()) / 900_000) * 15;
-  if (!Number.isFinite(offset) || Math.abs(offset) > 14 * 60) return occurredAt.toISOString();
-  const local = new Date(occurredAt.getTime() + offset * 60_000).toISOString().slice(0, 19);
-  const abs = Math.abs(offset);
-  return `${local}${offset < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
 const isReason = (v: string | null | undefined): v is NotEarnedReason => !!v && Object.hasOwn(NOT_EARNED_REASONS, v);

@@ -111,3 +111,19 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 export function localToday(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad2(now.getMonth() + 1)}-${pad2(now.getDate())}`;
 }
+
+/**
+ * The merchant-local date-time of a dine with its offset (`2026-11-20T19:45:00-05:00`), as the
+ * card feed gave it: the restaurant's day, not the server's. The offset is what separates the
+ * stored local date and minutes from the instant, rounded to a quarter hour (every zone's offset is
+ * a multiple of 15 minutes; the stored minutes drop the seconds).
+ */
+export function merchantLocalIso(occurredAt: Date, localDate: string, localMinutes: number): string {
+  const [y, m, d] = localDate.split('-').map(Number);
+  const localAsUtc = Date.UTC(y!, m! - 1, d!, Math.floor(localMinutes / 60), localMinutes % 60);
+  const offset = Math.round((localAsUtc - occurredAt.getTime()) / 900_000) * 15;
+  if (!Number.isFinite(offset) || Math.abs(offset) > 14 * 60) return occurredAt.toISOString();
+  const local = new Date(occurredAt.getTime() + offset * 60_000).toISOString().slice(0, 19);
+  const abs = Math.abs(offset);
+  return `${local}${offset < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
