@@ -30,6 +30,7 @@ export function AutoStatementCredit({ data }: { data: RedemptionOptionsResponse 
         {AUTO_TITLE}
       </h2>
       <CheckboxField
+        className={styles.switch}
         role="switch"
         label={autoLabel(breakpointCents)}
         description={description}
