@@ -161,8 +161,17 @@ export function isExtraPagePath(pathname: string, partner: RoutePartner): boolea
   return (partner.extraPagePaths ?? []).some((p) => normalizePagePath(p) === path);
 }
 
+/**
+ * Whether the partner has a page at this path. A page of the table the partner lacks (its condition
+ * fails, the not-found page otherwise) stays unknown even where a catch-all would take its path:
+ * /account/redeem is not found for a miles partner, not an "other account page".
+ */
 export function isKnownRoute(pathname: string, partner: RoutePartner): boolean {
-  return ROUTE_LIST.some((r) => matchPath(r.path, pathname) && routeAllowed(r, partner)) || isExtraPagePath(pathname, partner);
+  if (isExtraPagePath(pathname, partner)) return true;
+  const matching = ROUTE_LIST.filter((r) => matchPath(r.path, pathname));
+  const named = matching.filter((r) => !r.path.endsWith('*'));
+  if (named.length > 0 && !named.some((r) => routeAllowed(r, partner)) && named.every((r) => r.otherwise !== 'unregistered')) return false;
+  return matching.some((r) => routeAllowed(r, partner));
 }
 
 /** The partner's route of this path (the first of the table that matches and the partner has), or undefined. */
