@@ -30,6 +30,7 @@ import { captchaRoutes } from './modules/cards/captcha.routes';
 import { cardsRoutes } from './modules/cards/cards.routes';
 import { cardNetworkPlugin } from './modules/card-network/card-network.routes';
 import { rewardsRoutes } from './modules/rewards/rewards.routes';
+import { redemptionsRoutes } from './modules/redemptions/redemptions.routes';
 import { claimsRoutes } from './modules/claims/claims.routes';
 import { bonusesRoutes } from './modules/bonuses/bonuses.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
@@ -99,6 +100,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cardsRoutes, { db, config });
   await app.register(cardNetworkPlugin, { db, config });
   await app.register(rewardsRoutes, { db });
+  await app.register(redemptionsRoutes, { db, config });
   await app.register(claimsRoutes, { db });
   // The claims review queue belongs to the staging tools: never in production.
   await app.register(bonusesRoutes, { db });

@@ -8,6 +8,7 @@ import type {
 } from '#shared/schemas/partner';
 import { PAYOUT_BREAKPOINT_CENTS, VIP_QUALIFYING_DINES, type EarnBasis } from '#shared/constants/rewards';
 import type { StaffRole } from '#shared/rules/ops-permissions';
+import type { DeliveryKind, HoldReason, RedemptionOption, RedemptionStatus } from '#shared/constants/redemptions';
 import type { AdjustmentLimits } from '#shared/rules/adjustments';
 import type { ErrorSource } from '#shared/rules/reference-code';
 import type { RewardMailSettings } from '#shared/rules/notifications';
@@ -322,6 +323,10 @@ export const members = pgTable('members', {
   active: boolean('active').notNull().default(true),
   ssoSubject: text('sso_subject'),
   referral: jsonb('referral').$type<Record<string, string>>().notNull().default({}),
+  /** When the e-mail address last changed (a gift card to it waits for the team for a few days: HOLD_WINDOWS_DAYS). */
+  emailChangedAt: timestamp('email_changed_at', { withTimezone: true }),
+  /** Cash-back partners: pay the balance as a statement credit at the breakpoint (issue 28; on by default). */
+  autoStatementCredit: boolean('auto_statement_credit').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -667,31 +672,98 @@ export const memberProgress = pgTable('member_progress', {
   updatedAt: updatedAt(),
 }, (t) => [primaryKey({ columns: [t.memberId, t.year] })]);
 
-/** Cash-back partners: rewards earned and not yet paid out as a statement credit, in cents. */
-export const memberBalances = pgTable('member_balances', {
-  memberId: integer('member_id').primaryKey().references(() => members.id, { onDelete: 'cascade' }),
-  partnerId: partnerRef(),
-  balanceCents: integer('balance_cents').notNull().default(0),
-  updatedAt: updatedAt(),
-});
+/**
+ * The cash-back ledger (issue 28, decision 0011): append-only (a trigger of migration 0040 refuses
+ * UPDATE and DELETE). A cash-back member's balance is the sum of their entries, never a column
+ * written on its own. `earned`, `changed` and `reversed` entries are written by the database
+ * itself, by a trigger on member_rewards, whenever a reward of a Dollar or Credit partner enters,
+ * changes within or leaves the balance (Awarded or Paid), whatever code path made the change;
+ * `redeemed` and `returned` ones by the redemption that reserves and gives back its amount, in the
+ * transaction that changes its status (each at most once per redemption).
+ */
+export const balanceEntries = pgTable('balance_entries', {
+  ...memberOwned(),
+  /** Signed cents: positive into the balance, negative out of it. */
+  amountCents: integer('amount_cents').notNull(),
+  /** earned | changed | reversed | redeemed | returned */
+  kind: text('kind').$type<'earned' | 'changed' | 'reversed' | 'redeemed' | 'returned'>().notNull(),
+  rewardId: bigint('reward_id', { mode: 'number' }),
+  redemptionId: bigint('redemption_id', { mode: 'number' }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('balance_entries_member').on(t.memberId, t.id),
+  uniqueIndex('balance_entries_redemption_uq').on(t.redemptionId, t.kind).where(sql`redemption_id is not null`),
+]);
 
-/** §3 credit record: a statement credit paid to a member's card. */
-export const statementCredits = pgTable('statement_credits', {
+/**
+ * §3 redemptions (issue 28; the spec's credit record): money out of a cash-back member's balance,
+ * a statement credit to a linked card (chosen by the member, or the automatic one the payout job
+ * makes at the breakpoint) or a gift card by e-mail. Its amount is reserved by a `redeemed` ledger
+ * entry in the transaction that inserts it; `rejected` and `error` give it back with a `returned`
+ * entry in the transaction that sets them.
+ */
+export const redemptions = pgTable('redemptions', {
   id: bigId(),
+  /** The public id (rd_…; cr_… for automatic statement credits): the provider's external_id, the URL's id. */
   creditId: text('credit_id').notNull(),
   partnerId: partnerRef(),
   memberId: memberRef(),
+  /** statementCredit | visa | mastercard | tremendous (REDEMPTION_OPTIONS) */
+  option: text('option').$type<RedemptionOption>().notNull().default('statementCredit'),
+  /** Card | Email (§3 delivery kinds) */
+  delivery: text('delivery').$type<DeliveryKind>().notNull().default('Card'),
   amountCents: integer('amount_cents').notNull(),
+  feeCents: integer('fee_cents').notNull().default(0),
   /** card | other */
   targetType: text('target_type').notNull(),
+  /** Where it goes, masked: "Visa ending in 1111", or the e-mail address a gift card goes to. */
   targetLabel: text('target_label').notNull(),
   benefitProcessor: text('benefit_processor').notNull(),
+  /** The linked card a statement credit goes to (null for gift cards, or once the card is removed). */
+  cardId: integer('card_id').references(() => memberCards.id, { onDelete: 'set null' }),
+  /** Gift cards: the address the claim link goes to (the member's confirmed address when it was made). */
+  recipientEmail: text('recipient_email'),
   /** pending | pending_received | completed | rejected | error */
-  status: text('status').notNull(),
+  status: text('status').$type<RedemptionStatus>().notNull(),
+  /** Why it was rejected or failed, in words the member reads. */
   note: text('note'),
+  /** Made by the payout job at the member's breakpoint. */
+  automatic: boolean('automatic').notNull().default(false),
+  /** The member's Idempotency-Key (unique per member). */
+  idempotencyKey: text('idempotency_key'),
+  requestHash: text('request_hash'),
+  /** Held for the team (HOLD_REASONS); not sent until released. */
+  holdReason: text('hold_reason').$type<HoldReason>(),
+  releasedAt: timestamp('released_at', { withTimezone: true }),
+  releasedBy: text('released_by'),
+  /** The provider's order (gift cards). */
+  providerOrderId: text('provider_order_id'),
+  /** Sending: attempts so far, the next try, the last retryable error (never a body or a link). */
+  attempts: smallint('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  lastError: text('last_error'),
+  receivedAt: timestamp('received_at', { withTimezone: true }),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('statement_credits_credit_uq').on(t.creditId), index('statement_credits_member').on(t.memberId, t.createdAt)]);
+}, (t) => [
+  uniqueIndex('redemptions_credit_uq').on(t.creditId),
+  index('redemptions_member').on(t.memberId, t.createdAt),
+  uniqueIndex('redemptions_member_key_uq').on(t.memberId, t.idempotencyKey).where(sql`idempotency_key is not null`),
+  index('redemptions_to_send').on(t.nextAttemptAt, t.id).where(sql`status = 'pending' and (hold_reason is null or released_at is not null)`),
+  index('redemptions_open').on(t.status, t.id).where(sql`status in ('pending', 'pending_received')`),
+  index('redemptions_partner_time').on(t.partnerId, t.createdAt),
+]);
+
+export type RedemptionRow = typeof redemptions.$inferSelect;
+
+/** Gift-card provider webhooks received, by the provider's event id: a repeated event has one effect. */
+export const giftCardWebhookEvents = pgTable('gift_card_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  event: text('event').notNull(),
+  resourceId: text('resource_id').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** The built-in partner ledger: what a partner's file or API would receive (one posting per reward). */
 export const partnerLedgerPostings = pgTable('partner_ledger_postings', {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/app';
 import { TestBrowser } from '../test/browser';
-import { dines, memberProgress, memberRewards, members, merchants, partners, statementCredits } from '../db/schema';
+import { dines, memberProgress, memberRewards, members, merchants, partners, redemptions } from '../db/schema';
 import type { Member } from '#shared/schemas/member';
 import type { CreditRecordsPage, TransactionsPage } from '#shared/schemas/rewards';
 import { demoPublicId } from './members';
@@ -120,8 +120,8 @@ describe('demo history', () => {
   });
 
   it('pays cash-back members statement credits to their card', async () => {
-    const credits = await t.database.db.select({ status: statementCredits.status, targetType: statementCredits.targetType, amount: statementCredits.amountCents })
-      .from(statementCredits).innerJoin(members, eq(members.id, statementCredits.memberId)).where(demo);
+    const credits = await t.database.db.select({ status: redemptions.status, targetType: redemptions.targetType, amount: redemptions.amountCents })
+      .from(redemptions).innerJoin(members, eq(members.id, redemptions.memberId)).where(demo);
     expect(credits.length).toBeGreaterThan(0);
     expect(credits.every((c) => c.targetType === 'card' && c.amount >= 2000)).toBe(true);
     expect(credits.some((c) => c.status === 'completed')).toBe(true);

@@ -9,13 +9,14 @@ import { rewardsJobs } from '../modules/rewards';
 import { flexOffersJobs } from '../modules/flex-offers';
 import { notificationJobs, type NotificationJobConfig } from '../modules/notifications';
 import { opsJobs } from '../ops/jobs';
+import { redemptionJobs, type RedemptionJobConfig } from '../modules/redemptions';
 
 /**
  * Every scheduled job of the app, run by jobs/scheduler.ts. Each module declares its own jobs
  * (modules/<m>/jobs.ts, exported by its index.ts) and takes only the settings it needs; this list
  * says which of them the app runs.
  */
-export function appJobs(config: { impressionsRetentionDays: number; errorRetentionDays: number } & NotificationJobConfig): ScheduledJob[] {
+export function appJobs(config: { impressionsRetentionDays: number; errorRetentionDays: number } & NotificationJobConfig & RedemptionJobConfig): ScheduledJob[] {
   return [
     ...impressionsJobs({ retentionDays: config.impressionsRetentionDays }),
     ...errorRecordsJobs({ retentionDays: config.errorRetentionDays }), // error records behind the reference codes
@@ -24,6 +25,7 @@ export function appJobs(config: { impressionsRetentionDays: number; errorRetenti
     ...cardNetworkJobs(), // the rewards engine: apply what other instances received, expire what never settled
     ...claimsJobs(),
     ...rewardsJobs(), // payouts: partner ledgers, statement credits
+    ...redemptionJobs(config), // gift cards ordered from the provider
     ...flexOffersJobs(),
     ...notificationJobs(config), // reward e-mails, with the mail settings
     ...opsJobs(), // the operator console: expired staff sessions, spent failure counts

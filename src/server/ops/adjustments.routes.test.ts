@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test/app';
 import { createOpsApp, demoStaff, OpsBrowser, staffBrowsers } from '../test/ops';
 import type { StaffRole } from '#shared/rules/ops-permissions';
-import { auditLog, memberProgress, memberRewards, members, partners, rewardAdjustments, staff, statementCredits, type MemberRow, type PartnerRow, type StaffRow } from '../db/schema';
+import { auditLog, memberProgress, memberRewards, members, partners, rewardAdjustments, staff, redemptions, type MemberRow, type PartnerRow, type StaffRow } from '../db/schema';
 import { demoPublicId } from '../demo/members';
 import { payStatementCredits } from '../modules/rewards/payouts';
 import { adjustmentLimit, ADJUSTMENT_REASONS } from '#shared/rules/adjustments';
@@ -98,7 +98,7 @@ describe('reward adjustments within the limit', () => {
     await payStatementCredits(t.database.db, { breakpointCents: 2_000 });
     const [reward] = await t.database.db.select().from(memberRewards).where(eq(memberRewards.id, view.rewardId!));
     expect(reward!.status).toBe('Paid');
-    const [credit] = await t.database.db.select().from(statementCredits).where(eq(statementCredits.creditId, reward!.payoutRef!));
+    const [credit] = await t.database.db.select().from(redemptions).where(eq(redemptions.creditId, reward!.payoutRef!));
     expect(credit!.amountCents).toBeGreaterThanOrEqual(2_500);
   });
 });

@@ -11,6 +11,7 @@ import { assetsPlugin } from '../plugins/assets';
 import { openapiPlugin } from '../plugins/openapi';
 import { rateLimitsPlugin } from '../plugins/rate-limits';
 import { cardEventRoutes } from './events.routes';
+import { redemptionHoldRoutes } from './redemptions.routes';
 import { contentRoutes } from './content.routes';
 import { opsRoutes } from './ops.routes';
 import { reportRoutes } from './reports.routes';
@@ -47,6 +48,7 @@ export async function buildOpsApp(opts: BuildOpsAppOptions): Promise<FastifyInst
   await app.register(async (scope) => contentRoutes(scope.withTypeProvider<ZodTypeProvider>(), { db, config }));
   await app.register(async (scope) => reportRoutes(scope.withTypeProvider<ZodTypeProvider>(), { db }));
   await app.register(async (scope) => cardEventRoutes(scope.withTypeProvider<ZodTypeProvider>(), { db }));
+  await app.register(async (scope) => redemptionHoldRoutes(scope.withTypeProvider<ZodTypeProvider>(), { db }));
   await app.register(async (scope) => settingsRoutes(scope.withTypeProvider<ZodTypeProvider>(), { db, config }));
 
   // The console's own build (vite.ops.config.ts): dist/ops beside dist/client.

@@ -1,10 +1,12 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
-  bonusProgrammes, dines, loginFailures, memberBalances, memberBonuses, memberCards, memberRewards, members, merchantReviews, merchants, outbox, partners,
-  reservations, rewardClaims, sessions, statementCredits, type MemberRow, type PartnerRow,
+  bonusProgrammes, dines, loginFailures, memberBonuses, memberCards, memberRewards, members, merchantReviews, merchants, outbox, partners,
+  reservations, rewardClaims, sessions, redemptions, type MemberRow, type PartnerRow,
 } from '../db/schema';
 import { listAdjustments } from './adjustments';
+import { balanceCents } from '../modules/redemptions';
+import { paysStatementCredits } from '#shared/rules/partner-features';
 import type { OpsMemberDetail } from '#shared/schemas/ops';
 
 /**
@@ -86,8 +88,8 @@ export async function memberDetail(db: Db, m: MemberRow, partner: PartnerRow): P
     db.select().from(memberCards).where(own(memberCards)).orderBy(desc(memberCards.id)),
     db.select({ d: dines, merchant: merchants.name }).from(dines).innerJoin(merchants, eq(merchants.id, dines.merchantId)).where(own(dines)).orderBy(desc(dines.occurredAt)).limit(LIST_LIMIT),
     db.select().from(memberRewards).where(own(memberRewards)).orderBy(desc(memberRewards.id)).limit(LIST_LIMIT),
-    db.select().from(memberBalances).where(own(memberBalances)),
-    db.select().from(statementCredits).where(own(statementCredits)).orderBy(desc(statementCredits.id)).limit(LIST_LIMIT),
+    balanceCents(db, { partnerId: partner.id, memberId: m.id }),
+    db.select().from(redemptions).where(own(redemptions)).orderBy(desc(redemptions.id)).limit(LIST_LIMIT),
     db.select({ b: memberBonuses, name: bonusProgrammes.description }).from(memberBonuses).innerJoin(bonusProgrammes, eq(bonusProgrammes.id, memberBonuses.bonusId)).where(own(memberBonuses)),
     db.select({ c: rewardClaims, merchant: merchants.name }).from(rewardClaims).innerJoin(merchants, eq(merchants.id, rewardClaims.merchantId)).where(own(rewardClaims)).orderBy(desc(rewardClaims.id)).limit(LIST_LIMIT),
     db.select({ r: reservations, merchant: merchants.name }).from(reservations).innerJoin(merchants, eq(merchants.id, reservations.merchantId)).where(own(reservations)).orderBy(desc(reservations.startsAt)).limit(LIST_LIMIT),
@@ -110,7 +112,7 @@ export async function memberDetail(db: Db, m: MemberRow, partner: PartnerRow): P
       cardLastFour: d.cardLastFour, status: d.status, reason: d.reason, qualified: d.qualified, reward: d.reward,
     })),
     rewards: rewards.map((r) => ({ id: r.id, sourceCode: r.sourceCode, amount: r.amount, status: r.status, reason: r.reason, description: r.description, createdAt: r.createdAt.toISOString() })),
-    balanceCents: balance[0]?.balanceCents ?? null,
+    balanceCents: paysStatementCredits(partner) ? balance : null,
     credits: credits.map((c) => ({ creditId: c.creditId, amountCents: c.amountCents, status: c.status, target: c.targetLabel, createdAt: c.createdAt.toISOString() })),
     bonuses: bonuses.map(({ b, name }) => ({ name, status: b.status, enrolledAt: iso(b.enrolledAt) })),
     claims: claims.map(({ c, merchant }) => ({ id: c.id, merchant, dineDate: c.dineDate, amountCents: c.amountCents, status: c.status, finding: c.finding, createdAt: c.createdAt.toISOString() })),

@@ -8,11 +8,12 @@ import { createOpsApp, OpsBrowser, signedInAs } from '../test/ops';
 import type { StaffRole } from '#shared/rules/ops-permissions';
 import { encryptCardNumber, framePublicKey, solvedCaptcha, withLuhnDigit } from '../test/cards';
 import {
-  auditLog, dines, memberBalances, memberCards, memberRewards, members, merchants, partnerLedgerPostings, partners, reservationSettings, rewardClaims, statementCredits,
+  auditLog, balanceEntries, dines, memberCards, memberRewards, members, merchants, partnerLedgerPostings, partners, reservationSettings, rewardClaims, redemptions,
 } from '../db/schema';
 import { demoPublicId } from '../demo/members';
 import { authEvent, clearingEvent, signedRequest, newTransactionId } from '../modules/rewards';
-import { awardedCents, pendingPayoutCents } from '../modules/rewards/rewards.repo';
+import { pendingPayoutCents } from '../modules/rewards/rewards.repo';
+import { balanceCents } from '../modules/redemptions';
 import { payStatementCredits, postPartnerRewards } from '../modules/rewards/payouts';
 import { restaurantClock } from '../modules/reservations/clock';
 import { CARD_NETWORK_EVENTS_PATH } from '../plugins/route-rules';
@@ -292,7 +293,7 @@ describe('the report reconciles with the ledger', () => {
     // 6. The payout jobs: the statement credit is written, then completed on the next run; miles and points are posted.
     await payStatementCredits(db());
     await payStatementCredits(db());
-    const [credit] = await db().select().from(statementCredits).where(eq(statementCredits.memberId, claimant.id));
+    const [credit] = await db().select().from(redemptions).where(eq(redemptions.memberId, claimant.id));
     expect(credit).toMatchObject({ status: 'completed' });
     // Another $25 earned, and a purchase still Pending (authorised, not cleared): a second credit is written and the
     // processor accepts it (pending_received): it is still owed; the Pending reward is not earned yet.
@@ -303,7 +304,7 @@ describe('the report reconciles with the ledger', () => {
     expect((await db().select().from(memberRewards).where(and(eq(memberRewards.memberId, claimant.id), eq(memberRewards.status, 'Pending')))).length).toBe(1);
     await payStatementCredits(db());
     await payStatementCredits(db(), { processor: { name: 'accepting', settle: async (open) => open.map((c) => ({ creditId: c.creditId, status: 'pending_received' as const })) } });
-    const second = (await db().select().from(statementCredits).where(eq(statementCredits.memberId, claimant.id))).find((c) => c.creditId !== credit!.creditId);
+    const second = (await db().select().from(redemptions).where(eq(redemptions.memberId, claimant.id))).find((c) => c.creditId !== credit!.creditId);
     expect(second).toMatchObject({ status: 'pending_received', amountCents: 2500 });
     await postPartnerRewards(db(), { postAfterMs: 0 });
 
@@ -339,11 +340,11 @@ describe('the report reconciles with the ledger', () => {
       }
       // Paid out: what the statement credits completed in the range, or what the partner ledger's postings carry.
       if (partner.currencyType === 'Dollar') {
-        const credits = await db().select().from(statementCredits).where(and(eq(statementCredits.partnerId, partner.id), eq(statementCredits.status, 'completed')));
-        const inRangeCredits = credits.filter((c) => inRange(c.updatedAt, rFrom, today()));
+        const credits = await db().select().from(redemptions).where(and(eq(redemptions.partnerId, partner.id), eq(redemptions.status, 'completed')));
+        const inRangeCredits = credits.filter((c) => inRange(c.finishedAt!, rFrom, today()));
         expect(r.totals.creditsPaid, 'nosh paid').toBe(inRangeCredits.reduce((s, c) => s + c.amountCents, 0));
         expect(r.totals.payouts, 'nosh payouts').toBe(inRangeCredits.length);
-        for (const d of r.days) expect(d.creditsPaid, d.date).toBe(inRangeCredits.filter((c) => c.updatedAt.toISOString().startsWith(d.date)).reduce((s, c) => s + c.amountCents, 0));
+        for (const d of r.days) expect(d.creditsPaid, d.date).toBe(inRangeCredits.filter((c) => c.finishedAt!.toISOString().startsWith(d.date)).reduce((s, c) => s + c.amountCents, 0));
       } else {
         const postings = await db().select({ amount: partnerLedgerPostings.amount, paidAt: memberRewards.paidAt }).from(partnerLedgerPostings)
           .innerJoin(memberRewards, eq(memberRewards.id, partnerLedgerPostings.rewardId)).where(eq(partnerLedgerPostings.partnerId, partner.id));
@@ -353,18 +354,19 @@ describe('the report reconciles with the ledger', () => {
       }
       // The outstanding liability now: the members' balances and their payouts still pending (cash back), the rewards not posted yet (points).
       const owners = [...new Set(ledger.map((x) => x.memberId))];
+      const awardedOf = (memberId: number) => ledger.filter((x) => x.memberId === memberId && x.status === 'Awarded').reduce((s, x) => s + x.amount, 0);
       let owed = 0;
-      for (const memberId of owners) owed += await awardedCents(db(), { partnerId: partner.id, memberId }) + await pendingPayoutCents(db(), { partnerId: partner.id, memberId });
+      for (const memberId of owners) owed += (partner.currencyType === 'Dollar' ? await balanceCents(db(), { partnerId: partner.id, memberId }) : await awardedOf(memberId)) + await pendingPayoutCents(db(), { partnerId: partner.id, memberId });
       expect(r.liability, `${partner.code} liability`).toBe(owed);
-      // Cash back: the same figure from the stored balances and the payouts still pending (points partners have neither: 0 + 0 here, and their liability is the rewards not posted).
-      const balances = await db().select({ cents: sql<number>`coalesce(sum(${memberBalances.balanceCents}), 0)`.mapWith(Number) }).from(memberBalances).where(eq(memberBalances.partnerId, partner.id));
-      const pending = await db().select().from(statementCredits).where(and(eq(statementCredits.partnerId, partner.id), inArray(statementCredits.status, ['pending', 'pending_received'])));
+      // Cash back: the same figure from the whole ledger and the payouts still pending (points partners have neither: 0 + 0 here, and their liability is the rewards not posted).
+      const balances = await db().select({ cents: sql<number>`coalesce(sum(${balanceEntries.amountCents}), 0)`.mapWith(Number) }).from(balanceEntries).where(eq(balanceEntries.partnerId, partner.id));
+      const pending = await db().select().from(redemptions).where(and(eq(redemptions.partnerId, partner.id), inArray(redemptions.status, ['pending', 'pending_received'])));
       const stored = balances[0]!.cents + pending.reduce((s, c) => s + c.amountCents, 0);
       expect(partner.currencyType === 'Dollar' ? r.liability : stored, `${partner.code} stored balances`).toBe(partner.currencyType === 'Dollar' ? stored : 0);
       // The opening liability: earned before the range less paid out before it, from the ledger's rows.
       const start = utc(rFrom);
-      const openCredits = new Set((await db().select({ id: statementCredits.creditId }).from(statementCredits)
-        .where(and(eq(statementCredits.partnerId, partner.id), inArray(statementCredits.status, ['pending', 'pending_received'])))).map((c) => c.id));
+      const openCredits = new Set((await db().select({ id: redemptions.creditId }).from(redemptions)
+        .where(and(eq(redemptions.partnerId, partner.id), inArray(redemptions.status, ['pending', 'pending_received'])))).map((c) => c.id));
       const settled = (x: LedgerRow) => x.status === 'Paid' && x.paidAt !== null && !openCredits.has(x.payoutRef ?? '');
       const opening = ledger.filter((x) => isEarned(x) && x.earnedAt.getTime() < start).reduce((s, x) => s + x.amount, 0)
         - ledger.filter((x) => isEarned(x) && settled(x) && x.paidAt!.getTime() < start).reduce((s, x) => s + x.amount, 0);

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { dines, memberCards, memberRewards, members, reservations, rewardClaims, statementCredits, type PartnerRow } from '../db/schema';
+import { dines, memberCards, memberRewards, members, reservations, rewardClaims, redemptions, type PartnerRow } from '../db/schema';
 import { REWARD_SOURCE_CODES, type RewardSourceCode } from '#shared/constants/rewards';
 import { paysStatementCredits } from '#shared/rules/partner-features';
 import { addDays, daysBetween, REPORT_CSV_COLUMNS, type OpsReport, type OpsReportDay, type OpsReportQuery } from '#shared/schemas/ops-reports';
@@ -8,14 +8,15 @@ import { addDays, daysBetween, REPORT_CSV_COLUMNS, type OpsReport, type OpsRepor
 /**
  * The console's reports (issue 27 item 7, docs/features/console.md "Reports"): one partner's
  * figures per UTC day, each an SQL aggregate grouped by day, read from the tables the product
- * writes (no table of its own): members, member_cards, dines, member_rewards (the ledger of what
- * members earned and what paid it), statement_credits, reward_claims and reservations.
+ * writes (no table of its own): members, member_cards, dines, member_rewards (what members
+ * earned and, for miles and points, what paid it), redemptions (what paid cash back out),
+ * reward_claims and reservations.
  *
  * The ledger's rules, as payouts.ts keeps them:
  * - a reward is earned once Awarded (or Paid); a dine's reward (S) is dated by the dine, any
  *   other row by when it was made (rewards.repo.ts, payouts.ts: the same dating);
- * - it is paid out when it is Paid and what paid it is done: a ledger posting (miles, points) or a
- *   completed statement credit (cash back); a reward in a statement credit still pending is owed;
+ * - miles and points are paid out when Paid (a ledger posting); cash back when a redemption
+ *   (statement credit or gift card) completes, by its amount; one still pending is owed;
  * - the outstanding liability at an instant is what was earned before it less what was paid out
  *   before it. Now, that is each member's balance plus their payouts still pending.
  */
@@ -31,7 +32,7 @@ const earnedAt = sql`(case when ${memberRewards.sourceCode} = 'S' and ${dines.oc
 const earned = inArray(memberRewards.status, ['Awarded', 'Paid']);
 /** Paid out: Paid, and not by a statement credit still open (it is owed until the credit completes). */
 const paidOut = and(eq(memberRewards.status, 'Paid'), isNotNull(memberRewards.paidAt), sql`not exists (
-  select 1 from ${statementCredits} c where c.credit_id = ${memberRewards.payoutRef} and c.member_id = ${memberRewards.memberId} and c.status in ('pending', 'pending_received'))`)!;
+  select 1 from ${redemptions} c where c.credit_id = ${memberRewards.payoutRef} and c.member_id = ${memberRewards.memberId} and c.status in ('pending', 'pending_received'))`)!;
 
 const unitOf = (partner: Pick<PartnerRow, 'currencyType'>): OpsReport['unit'] =>
   paysStatementCredits(partner) ? 'cents' : partner.currencyType === 'Point' ? 'points' : 'miles';
@@ -40,7 +41,16 @@ const unitOf = (partner: Pick<PartnerRow, 'currencyType'>): OpsReport['unit'] =>
  * The outstanding liability of a partner at the start of a UTC day: rewards earned before it less
  * rewards paid out before it (one aggregate over the partner's ledger).
  */
-export async function liabilityAt(db: Db, partnerId: number, date: string): Promise<number> {
+export async function liabilityAt(db: Db, partner: Pick<PartnerRow, 'id' | 'currencyType'>, date: string): Promise<number> {
+  const partnerId = partner.id;
+  if (paysStatementCredits(partner)) {
+    // Cash back: earned less redemptions completed before the day (a pending one is still owed; a returned one never left).
+    const [earnedRow] = await db.select({ owed: int(sql`coalesce(sum(${memberRewards.amount}) filter (where ${earnedAt} < ${instant(date)}), 0)::bigint`) })
+      .from(memberRewards).leftJoin(dines, eq(dines.id, memberRewards.dineId)).where(and(eq(memberRewards.partnerId, partnerId), earned));
+    const [paidRow] = await db.select({ paid: int(sql`coalesce(sum(${redemptions.amountCents}), 0)::bigint`) }).from(redemptions)
+      .where(and(eq(redemptions.partnerId, partnerId), eq(redemptions.status, 'completed'), sql`${redemptions.finishedAt} < ${instant(date)}`));
+    return (earnedRow?.owed ?? 0) - (paidRow?.paid ?? 0);
+  }
   const [row] = await db.select({
     owed: int(sql`coalesce(sum(${memberRewards.amount}) filter (where ${earnedAt} < ${instant(date)}), 0)::bigint`),
     paid: int(sql`coalesce(sum(${memberRewards.amount}) filter (where ${paidOut} and ${memberRewards.paidAt} < ${instant(date)}), 0)::bigint`),
@@ -85,8 +95,13 @@ export async function partnerReport(db: Db, partner: PartnerRow, range: OpsRepor
   const issued = await db.select({ day: rewardDay, code: memberRewards.sourceCode, amount: int(sql`sum(${memberRewards.amount})::bigint`) }).from(memberRewards)
     .leftJoin(dines, eq(dines.id, memberRewards.dineId))
     .where(and(eq(memberRewards.partnerId, p), earned, within(earnedAt, from, next))).groupBy(rewardDay, memberRewards.sourceCode);
-  const paid = await db.select({ day: paidDay, amount: int(sql`sum(${memberRewards.amount})::bigint`), payouts: int(sql`count(distinct ${memberRewards.payoutRef})::int`) }).from(memberRewards)
-    .where(and(eq(memberRewards.partnerId, p), paidOut, within(memberRewards.paidAt, from, next))).groupBy(paidDay);
+  const finishedDay = dayOf(redemptions.finishedAt);
+  // Cash back is paid out by completed redemptions (statement credits and gift cards); miles and points by Paid rewards.
+  const paid = paysStatementCredits(partner)
+    ? await db.select({ day: finishedDay, amount: int(sql`sum(${redemptions.amountCents})::bigint`), payouts: int(sql`count(*)::int`) }).from(redemptions)
+      .where(and(eq(redemptions.partnerId, p), eq(redemptions.status, 'completed'), within(redemptions.finishedAt, from, next))).groupBy(finishedDay)
+    : await db.select({ day: paidDay, amount: int(sql`sum(${memberRewards.amount})::bigint`), payouts: int(sql`count(distinct ${memberRewards.payoutRef})::int`) }).from(memberRewards)
+      .where(and(eq(memberRewards.partnerId, p), paidOut, within(memberRewards.paidAt, from, next))).groupBy(paidDay);
   const opened = await db.select({ day: openedDay, n: int(sql`count(*)::int`) }).from(rewardClaims)
     .where(and(eq(rewardClaims.partnerId, p), within(rewardClaims.createdAt, from, next))).groupBy(openedDay);
   const resolvedInRange = and(eq(rewardClaims.partnerId, p), isNotNull(rewardClaims.resolvedAt), within(rewardClaims.resolvedAt, from, next));
@@ -96,7 +111,7 @@ export async function partnerReport(db: Db, partner: PartnerRow, range: OpsRepor
     .where(and(eq(reservations.partnerId, p), isNotNull(reservations.confirmedAt), within(reservations.confirmedAt, from, next))).groupBy(bookedDay);
   const cancelled = await db.select({ day: cancelledDay, n: int(sql`count(*)::int`) }).from(reservations)
     .where(and(eq(reservations.partnerId, p), isNotNull(reservations.confirmedAt), isNotNull(reservations.cancelledAt), within(reservations.cancelledAt, from, next))).groupBy(cancelledDay);
-  const openingLiability = await liabilityAt(db, p, from);
+  const openingLiability = await liabilityAt(db, partner, from);
 
   const byDay = new Map<string, Figures>();
   for (let i = 0; i <= daysBetween(from, to); i++) byDay.set(addDays(from, i), emptyFigures());

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test/app';
 import { createOpsApp, demoStaff, OpsBrowser, staffBrowsers } from '../test/ops';
 import type { StaffRole } from '#shared/rules/ops-permissions';
-import { auditLog, members, partners, settingsChanges, staff, statementCredits, type PartnerRow } from '../db/schema';
+import { auditLog, members, partners, settingsChanges, staff, redemptions, type PartnerRow } from '../db/schema';
 import { TestBrowser } from '../test/browser';
 import { demoPublicId } from '../demo/members';
 import { payStatementCredits } from '../modules/rewards/payouts';
@@ -279,7 +279,7 @@ describe('a change of what members earn waits for a second person', () => {
     const balance = async () => (await site.send({ method: 'GET', url: '/api/Member/StatementCreditBalance' })).json<CreditBalance>();
     expect((await balance()).payoutBreakpoint).toBe(PAYOUT_BREAKPOINT_CENTS / 100);
     const [member] = await t.database.db.select().from(members).where(eq(members.publicId, demoPublicId('ftch', 'select-card')));
-    const creditsOf = async () => (await t.database.db.select().from(statementCredits).where(eq(statementCredits.memberId, member!.id))).length;
+    const creditsOf = async () => (await t.database.db.select().from(redemptions).where(eq(redemptions.memberId, member!.id))).length;
     // Whatever is due at the current breakpoint is paid; then $6 stays in the balance, below it.
     await payStatementCredits(t.database.db);
     const posted = await (await as('administrator')).send({

@@ -35,6 +35,8 @@ export const IMPRESSION_ROWS_PER_ADDRESS: Limit = { max: 1000, timeWindow: 60 * 
 export const CLIENT_ERRORS_PER_ADDRESS: Limit = { max: 10, timeWindow: 60_000 };
 /** Table reservations: booking attempts (holds, bookings, confirmations) per member; a person trying times makes a handful. */
 export const RESERVATIONS_PER_MEMBER: Limit = { max: 20, timeWindow: 10 * 60_000 };
+/** Redemptions: attempts per member (a person redeems a few times a month; a script is stopped here before the daily limits). */
+export const REDEMPTIONS_PER_MEMBER: Limit = { max: 20, timeWindow: 10 * 60_000 };
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -43,12 +43,15 @@ export function isApiCall(route: string): boolean {
 export const CARD_NETWORK_EVENTS_PATH = API_PATHS.cardNetworkEvent.path;
 
 /** Whether the per-address API rate limit counts a call (its counters live in the database). */
+/** The gift-card provider's webhook (redemptions): signed like the card network's, on any host, posted from a few addresses. */
+export const GIFT_CARD_WEBHOOK_ROUTE = API_PATHS.giftCardWebhook.path;
+
 export function isRateLimitedRoute(route: string): boolean {
-  return isApiCall(route) && route !== CARD_NETWORK_EVENTS_PATH;
+  return isApiCall(route) && route !== CARD_NETWORK_EVENTS_PATH && route !== GIFT_CARD_WEBHOOK_ROUTE;
 }
 
 /** Paths that are the same for every partner and work on any host (all others: 404 on an unknown host). */
-export const PARTNERLESS_PATHS: readonly RegExp[] = [/^\/assets\//, /^\/health$/, /^\/ready$/, /^\/api\/docs/, /^\/favicon/, /^\/img\//, /^\/worker\.js$/, /^\/api\/card-network\/events$/];
+export const PARTNERLESS_PATHS: readonly RegExp[] = [/^\/assets\//, /^\/health$/, /^\/ready$/, /^\/api\/docs/, /^\/favicon/, /^\/img\//, /^\/worker\.js$/, /^\/api\/card-network\/events$/, /^\/api\/redemptions\/gift-card-webhook$/];
 
 export function isPartnerlessRoute(path: string): boolean {
   return PARTNERLESS_PATHS.some((re) => re.test(path));

@@ -12,6 +12,14 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export type DineNotificationKind = Exclude<NotificationKind, 'cardMoved'>;
 
 /**
+ * Redemption mails (issue 28): money the member asked for, so always sent to the account's
+ * address (not a partner setting): received (held or on its way), delivered (a gift card's claim
+ * link, once), failed (rejected or not delivered: the money is back in the balance).
+ */
+export const REDEMPTION_MAIL_KINDS = ['redemptionReceived', 'redemptionDelivered', 'redemptionFailed'] as const;
+export type RedemptionMailKind = (typeof REDEMPTION_MAIL_KINDS)[number];
+
+/**
  * A partner's choice per kind (partners.reward_mails): 'all' members with an open account,
  * 'optedIn' only members who accept e-mail (emailOptIn), or 'off'.
  */

@@ -56,12 +56,17 @@ export type OptionContext = {
   balanceCents: number;
   /** The member has a linked card a statement credit can go to. */
   hasLinkedCard: boolean;
+  /** A gift-card provider is configured (always outside production: the simulator). */
+  giftCardsAvailable: boolean;
 };
+
+export const GIFT_CARDS_UNAVAILABLE = 'Gift cards are not available at the moment. Choose a statement credit, or try again later.';
 
 /** Why an option cannot be used now, or null when it can (the balance is checked per amount). */
 export function optionUnavailable(option: RedemptionOption, ctx: OptionContext): string | null {
   const terms = REDEMPTION_TERMS[option];
   if (terms.delivery === 'Card' && !ctx.hasLinkedCard) return 'Link a card first: statement credits go to a linked card.';
+  if (terms.brand && !ctx.giftCardsAvailable) return GIFT_CARDS_UNAVAILABLE;
   if (ctx.balanceCents < terms.minCents) return `Your balance is below this option's minimum of ${dollars(terms.minCents)}.`;
   return null;
 }

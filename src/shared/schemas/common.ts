@@ -18,6 +18,10 @@ export const ERROR_CODES = [
   'notActivatable',
   /** 409: a card being linked earns in another partner's programme of this deployment; linking it here moves it (send confirmMove: true). */
   'cardInOtherProgramme',
+  /** 409: a redemption larger than the balance (redemptions: the member chooses a smaller amount). */
+  'balanceShort',
+  /** 409: a redemption would pass a daily or monthly limit of the member or the programme. */
+  'limitReached',
   /** 503 from /ready: the database does not answer. */
   'databaseUnavailable',
   /** 503 from /ready: the database lacks a migration of this code. */

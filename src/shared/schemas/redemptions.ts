@@ -22,7 +22,7 @@ export const ZRedemptionOptionsResponse = z.object({
    */
   email: z.object({ address: z.string(), pendingChange: z.string().nullable() }),
   /** The linked cards a statement credit can go to. */
-  cards: z.array(z.object({ cardId: z.string(), label: z.string() })),
+  cards: z.array(z.object({ cardId: z.number().int(), label: z.string() })),
   options: z.array(z.object({
     option: z.enum(REDEMPTION_OPTIONS),
     label: z.string(),
@@ -47,7 +47,7 @@ export const ZRedemptionRequest = z.object({
     .positive('amountCents must be more than zero.').max(10_000_000, 'amountCents is too large.'),
   delivery: z.enum(DELIVERY_KINDS, { message: 'delivery must be Card or Email.' }),
   /** Statement credits: the linked card (its id from GET /api/Member/Cards). */
-  cardId: z.string().trim().min(1).max(64).optional(),
+  cardId: z.number({ message: 'cardId must be the number of a linked card.' }).int('cardId must be the number of a linked card.').positive('cardId must be the number of a linked card.').max(2_147_483_647, 'cardId must be the number of a linked card.').optional(),
 }).superRefine((r, ctx) => {
   const wanted = REDEMPTION_TERMS[r.option].delivery;
   if (r.delivery !== wanted) ctx.addIssue({ code: 'custom', path: ['delivery'], message: `${REDEMPTION_TERMS[r.option].label} is delivered by ${wanted}.` });

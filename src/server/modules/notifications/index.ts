@@ -3,5 +3,5 @@
  * deliver, card moves to record, and the scheduled job that sends them. Other modules import from
  * here, never from the module's files (eslint.config.js).
  */
-export { deliverPending, recordCardMoved } from './notifications.service';
+export { deliverPending, recordCardMoved, recordRedemptionMail } from './notifications.service';
 export { notificationJobs, type NotificationJobConfig } from './jobs';

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import type { PartnerRow } from '../../db/schema';
 import type { Mailer } from '../../lib/mailer';
 import { paths } from '#shared/routes';
-import { dineMailDue, mailDecision, type NotificationKind } from '#shared/rules/notifications';
+import { dineMailDue, mailDecision, type NotificationKind, type RedemptionMailKind } from '#shared/rules/notifications';
 import { reviewLinkDecision } from '#shared/rules/review-link';
 import type { RewardStatus } from '#shared/constants/rewards';
 import { merchantLocalIso } from '../rewards';
@@ -63,6 +63,14 @@ export async function recordCardMoved(tx: Db, opts: { partnerId: number; memberI
   const [row] = await insertNotifications(tx, [{
     partnerId: opts.partnerId, memberId: opts.memberId, kind: 'cardMoved', subjectId: opts.cardId, dineId: null,
     payload: { cardType: opts.cardType, lastFour: opts.lastFour }, status: 'pending',
+  }]);
+  return row?.id ?? null;
+}
+
+/** A redemption's mail (redemptions/transitions.ts, in the transaction that moves it): once per kind and redemption. */
+export async function recordRedemptionMail(tx: Db, opts: { partnerId: number; memberId: number; kind: RedemptionMailKind; redemptionId: number }): Promise<number | null> {
+  const [row] = await insertNotifications(tx, [{
+    partnerId: opts.partnerId, memberId: opts.memberId, kind: opts.kind, subjectId: opts.redemptionId, dineId: null, status: 'pending',
   }]);
   return row?.id ?? null;
 }

@@ -246,7 +246,7 @@ describe('exactly once', () => {
   it('the scheduled job (appJobs with the app config) sends through the scheduler', async () => {
     const m = await memberWithCards(db(), { partnerId: delta });
     await dine(m.tokens[0]!, { authCents: 2500 });
-    const jobs = appJobs({ impressionsRetentionDays: 90, errorRetentionDays: 90, siteOrigin: 'http://{partner}.example.test', mailFrom: 'x@example.test', env: 'test', partnerHosts: {}, smtpUrl: undefined })
+    const jobs = appJobs({ impressionsRetentionDays: 90, errorRetentionDays: 90, siteOrigin: 'http://{partner}.example.test', mailFrom: 'x@example.test', env: 'test', partnerHosts: {}, smtpUrl: undefined, giftCard: { source: 'none', reason: 'not in this test' } })
       .filter((j) => j.name === 'reward-notifications');
     expect(jobs).toHaveLength(1);
     const log = { info: () => undefined, error: () => undefined };

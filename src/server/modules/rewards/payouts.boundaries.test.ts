@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase } from '../../test/db';
 import type { Database } from '../../db/client';
-import { partners, statementCredits, type MemberRow } from '../../db/schema';
+import { partners, redemptions, type MemberRow } from '../../db/schema';
 import { demoPublicId } from '../../demo/members';
 import { PAYOUT_BREAKPOINT_CENTS } from '#shared/constants/rewards';
 import { payStatementCredits } from './payouts';
-import { awardedCents } from './rewards.repo';
+import { balanceCents } from '../redemptions';
 import { insertDine, memberByPublicId } from './rewards.test-fixtures';
 
 /**
@@ -20,7 +20,7 @@ afterAll(async () => { await database.close(); });
 
 const db = () => database.db;
 const member = (partner: string, slug: string) => memberByPublicId(db(), demoPublicId(partner, slug));
-const creditsOf = (m: MemberRow) => db().select().from(statementCredits).where(eq(statementCredits.memberId, m.id));
+const creditsOf = (m: MemberRow) => db().select().from(redemptions).where(eq(redemptions.memberId, m.id));
 
 describe('the payout breakpoint', () => {
   it("pays a balance of exactly the breakpoint, not one a cent below; a partner's own breakpoint is the one used", async () => {
@@ -30,7 +30,7 @@ describe('the payout breakpoint', () => {
     await payStatementCredits(db());
     const before = { below: (await creditsOf(below)).length, at: (await creditsOf(at)).length };
     // Each balance brought to one cent below the breakpoint, and to the breakpoint exactly.
-    const balance = (m: MemberRow) => awardedCents(db(), { partnerId: m.partnerId, memberId: m.id });
+    const balance = (m: MemberRow) => balanceCents(db(), { partnerId: m.partnerId, memberId: m.id });
     await insertDine(db(), below, { status: 'Awarded', reward: PAYOUT_BREAKPOINT_CENTS - 1 - await balance(below) });
     await insertDine(db(), at, { status: 'Awarded', reward: PAYOUT_BREAKPOINT_CENTS - await balance(at) });
     expect([await balance(below), await balance(at)]).toEqual([PAYOUT_BREAKPOINT_CENTS - 1, PAYOUT_BREAKPOINT_CENTS]);

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { createTestDatabase } from '../../test/db';
 import type { Database } from '../../db/client';
-import { memberBalances, memberCards, memberRewards, partnerLedgerPostings, statementCredits, type MemberRow } from '../../db/schema';
+import { memberCards, memberRewards, partnerLedgerPostings, redemptions, type MemberRow } from '../../db/schema';
 import { demoPublicId } from '../../demo/members';
 import { builtInLedger, type PartnerLedgerAdapter } from './partner-ledger';
 import { payStatementCredits, postPartnerRewards, standInProcessor, type StatementCreditProcessor } from './payouts';
 import { insertDine, insertReward, memberByPublicId } from './rewards.test-fixtures';
+import { balanceCents } from '../redemptions';
 
 let database: Database;
 beforeAll(async () => { database = await createTestDatabase(); });
@@ -16,8 +17,8 @@ afterAll(async () => { await database.close(); });
 const db = () => database.db;
 const member = (partner: string, slug: string) => memberByPublicId(db(), demoPublicId(partner, slug));
 const rewardsOf = (m: MemberRow) => db().select().from(memberRewards).where(eq(memberRewards.memberId, m.id)).orderBy(asc(memberRewards.id));
-const creditsOf = (m: MemberRow) => db().select().from(statementCredits).where(eq(statementCredits.memberId, m.id)).orderBy(asc(statementCredits.id));
-const balanceOf = async (m: MemberRow) => (await db().select().from(memberBalances).where(eq(memberBalances.memberId, m.id)))[0]?.balanceCents;
+const creditsOf = (m: MemberRow) => db().select().from(redemptions).where(eq(redemptions.memberId, m.id)).orderBy(asc(redemptions.id));
+const balanceOf = (m: MemberRow) => balanceCents(db(), { partnerId: m.partnerId, memberId: m.id });
 const processor = (status: 'completed' | 'rejected' | 'error' | 'pending'): StatementCreditProcessor => ({
   name: status, settle: async (credits) => credits.map((c) => ({ creditId: c.creditId, status })),
 });
@@ -196,8 +197,9 @@ describe('exactly once (property)', () => {
     const ids = people.map((p) => p.id);
     const reset = async () => {
       await db().delete(memberRewards).where(inArray(memberRewards.memberId, ids));
-      await db().delete(statementCredits).where(inArray(statementCredits.memberId, ids));
-      await db().delete(memberBalances).where(inArray(memberBalances.memberId, ids));
+      await db().delete(redemptions).where(inArray(redemptions.memberId, ids));
+      // The ledger is append-only (no DELETE); between runs of the property it starts again empty (this file's own database).
+      await db().execute(sql`truncate balance_entries`);
     };
     const throwing: StatementCreditProcessor = { name: 'down', settle: async () => { throw new Error('processor down'); } };
 

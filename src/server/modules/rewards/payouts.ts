@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { dines, memberBalances, memberCards, memberRewards, members, partners, statementCredits } from '../../db/schema';
+import { dines, memberCards, memberRewards, members, partners, redemptions } from '../../db/schema';
+import { balancesOf, moveRedemption, newRedemptionId, writeRedeemed } from '../redemptions';
 import { CURRENCY_TYPES } from '#shared/constants/partner';
 import type { RedemptionStatus } from '#shared/constants/rewards';
 import { payoutBreakpointCents, paysStatementCredits } from '#shared/rules/partner-features';
@@ -12,13 +12,14 @@ import { builtInLedger, type LedgerPosting, type PartnerLedgerAdapter } from './
  *
  * - Mile and Point partners: Awarded rewards are posted to the partner's ledger (an adapter) and
  *   marked Paid with the posting's reference.
- * - Dollar and Credit partners: Awarded rewards are the member's balance (member_balances keeps
- *   their sum); at the payout breakpoint a statement credit of the whole balance is written in the
- *   same transaction as the balance debit and the rewards it pays become Paid (stored: out of the
- *   balance, a refund now adjusts them; the member reads them as paying out until the credit
- *   completes, rewards.service.ts). A processor settles credits on the next run: completed (the
- *   rewards' paidAt becomes the completion), or rejected / error with the rewards Awarded again and
- *   the balance restored.
+ * - Dollar and Credit partners: the balance is the member's ledger (redemptions/ledger.ts, fed by
+ *   a database trigger on member_rewards); at the payout breakpoint, for members who keep the
+ *   automatic credit on, a statement-credit redemption of the whole balance is written with its
+ *   `redeemed` entry in one transaction and the rewards it pays become Paid (the member reads them
+ *   as paying out until the credit completes, rewards.service.ts). A processor settles open
+ *   statement credits (automatic or chosen) on the next run through the redemptions' status
+ *   machine: completed (the rewards' paidAt becomes the completion), or rejected / error with the
+ *   money returned by its own entry and the rewards Awarded again.
  *
  * Exactly once: each step is one transaction that locks the members first, in id order (as the
  * engine does, so neither waits on the other in a cycle), skipping members another transaction
@@ -41,15 +42,13 @@ type RunOptions = { now?: Date; batch?: number };
 
 /**
  * Members (after `after`, in id order) with Awarded rewards on partners paying in these currencies
- * (the partial index member_rewards_awarded finds them), and, with `staleBalances`, members whose
- * stored balance is not zero (a refund may have forfeited a reward it counted).
+ * (the partial index member_rewards_awarded finds them).
  */
-async function membersToPay(db: Db, opts: { currencies: readonly string[]; after: number; limit: number; staleBalances?: boolean }): Promise<number[]> {
+async function membersToPay(db: Db, opts: { currencies: readonly string[]; after: number; limit: number }): Promise<number[]> {
   const result = await db.execute(sql`
     select id from (
       select r.member_id as id from ${memberRewards} r join ${partners} p on p.id = r.partner_id
       where r.status = 'Awarded' and p.currency_type::text in (select jsonb_array_elements_text(${JSON.stringify(opts.currencies)}::jsonb)) and r.member_id > ${opts.after}
-      ${opts.staleBalances ? sql`union select b.member_id from ${memberBalances} b where b.balance_cents <> 0 and b.member_id > ${opts.after}` : sql``}
     ) u group by id order by id limit ${opts.limit}`);
   return (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
 }
@@ -137,10 +136,11 @@ export type OpenCredit = { creditId: string; memberId: number; partnerId: number
 export type CreditOutcome = { creditId: string; status: RedemptionStatus; note?: string };
 
 /**
- * The rail that pays statement credits (a card-linked-offer provider's reimbursement API in a real
- * deployment). `settle` is asked about every open credit once a run and answers its status now:
- * still pending, pending_received (accepted), completed (on the statement), or rejected / error
- * (not paid: the job gives the balance back). It must be idempotent by creditId.
+ * The rail that pays statement credits (the partner's card-credit adapter: a card-linked-offer
+ * provider's reimbursement API in a real deployment). `settle` is asked about every open credit
+ * once a run and answers its status now: still pending, pending_received (accepted), completed
+ * (on the statement), or rejected / error (not paid: the redemption gives the money back). It
+ * must be idempotent by creditId.
  */
 export interface StatementCreditProcessor {
   readonly name: string;
@@ -167,65 +167,41 @@ export const standInProcessor: StatementCreditProcessor = {
   },
 };
 
-/** Where a credit goes: the most recently used linked card ("Visa ending in 1111"), else the newest linked card, else a check. */
-async function creditTarget(tx: Db, memberId: number): Promise<{ targetType: 'card' | 'other'; targetLabel: string; benefitProcessor: string }> {
+/** Where an automatic credit goes: the most recently used linked card ("Visa ending in 1111"), else the newest linked card, else a check. */
+async function creditTarget(tx: Db, memberId: number): Promise<{ targetType: 'card' | 'other'; targetLabel: string; benefitProcessor: string; cardId: number | null }> {
   const lastUse = sql`(select max(${dines.occurredAt}) from ${dines} where ${dines.cardId} = ${memberCards.id})`;
-  const [card] = await tx.select({ cardType: memberCards.cardType, lastFour: memberCards.lastFour }).from(memberCards)
+  const [card] = await tx.select({ id: memberCards.id, cardType: memberCards.cardType, lastFour: memberCards.lastFour }).from(memberCards)
     .where(eq(memberCards.memberId, memberId))
     .orderBy(sql`${lastUse} desc nulls last`, sql`${memberCards.createdAt} desc`, sql`${memberCards.id} desc`).limit(1);
-  if (card) return { targetType: 'card', targetLabel: cardLabel(card), benefitProcessor: card.cardType };
-  return { targetType: 'other', targetLabel: 'Check mailed to the address on file', benefitProcessor: 'Check' };
+  if (card) return { targetType: 'card', targetLabel: cardLabel(card), benefitProcessor: card.cardType, cardId: card.id };
+  return { targetType: 'other', targetLabel: 'Check mailed to the address on file', benefitProcessor: 'Check', cardId: null };
 }
 
-async function setBalances(tx: Db, balances: ReadonlyArray<{ memberId: number; partnerId: number; cents: number }>): Promise<void> {
-  if (balances.length === 0) return;
-  await tx.insert(memberBalances).values(balances.map((b) => ({ memberId: b.memberId, partnerId: b.partnerId, balanceCents: b.cents, updatedAt: new Date() })))
-    .onConflictDoUpdate({ target: memberBalances.memberId, set: { balanceCents: sql`excluded.balance_cents`, updatedAt: sql`now()` } });
-}
-
-async function addToBalance(tx: Db, member: { memberId: number; partnerId: number }, cents: number): Promise<void> {
-  await tx.insert(memberBalances).values({ memberId: member.memberId, partnerId: member.partnerId, balanceCents: cents })
-    .onConflictDoUpdate({ target: memberBalances.memberId, set: { balanceCents: sql`${memberBalances.balanceCents} + ${cents}`, updatedAt: sql`now()` } });
-}
+/** Statement credits the processor is asked about: open, and not held for the team (a held one waits for its release). */
+const SETTLEABLE = and(eq(redemptions.option, 'statementCredit'), inArray(redemptions.status, OPEN_CREDIT),
+  or(isNull(redemptions.holdReason), isNotNull(redemptions.releasedAt)));
 
 /**
- * Asks the processor about open credits. A completed one dates its rewards' paidAt to the
- * completion (the member reads 'Paid <date>' only from then: rewards.service.ts); rejected and
- * error ones give their rewards and balance back.
+ * Asks the processor about open statement credits (automatic ones and those members chose) and
+ * moves each through the one status machine (redemptions/transitions.ts): a completed one dates
+ * the rewards it paid; a rejected or failed one gives its money back with its own ledger entry.
  */
 async function settleOpenCredits(db: Db, processor: StatementCreditProcessor, limit: number, now: Date) {
   const result = { completed: 0, received: 0, rejected: 0, error: 0 };
   for (let after = 0; ;) {
-    const open = await db.select().from(statementCredits)
-      .where(and(inArray(statementCredits.status, OPEN_CREDIT), gt(statementCredits.id, after))).orderBy(asc(statementCredits.id)).limit(limit);
+    const open = await db.select().from(redemptions).where(and(SETTLEABLE, gt(redemptions.id, after))).orderBy(asc(redemptions.id)).limit(limit);
     if (open.length === 0) break;
     after = open.at(-1)!.id;
     const byId = new Map(open.map((c) => [c.creditId, c]));
     const outcomes = await processor.settle(open.map((c) => ({
       creditId: c.creditId, memberId: c.memberId, partnerId: c.partnerId, amountCents: c.amountCents, targetType: c.targetType, targetLabel: c.targetLabel,
-      status: c.status as RedemptionStatus,
+      status: c.status,
     })), { db });
     for (const o of outcomes) {
       const credit = byId.get(o.creditId);
       if (!credit || o.status === credit.status || o.status === 'pending') continue;
-      const done = await db.transaction(async (tx) => {
-        if ((await lockMembersSkipping(tx, [credit.memberId])).length === 0) return false;
-        // Only from an open status, once: a repeated answer changes nothing.
-        const [moved] = await tx.update(statementCredits).set({ status: o.status, note: o.note ?? null, updatedAt: now })
-          .where(and(eq(statementCredits.creditId, o.creditId), inArray(statementCredits.status, OPEN_CREDIT))).returning({ id: statementCredits.id });
-        if (!moved) return false;
-        if (o.status === 'completed') {
-          await tx.update(memberRewards).set({ paidAt: now, updatedAt: new Date() })
-            .where(and(eq(memberRewards.memberId, credit.memberId), eq(memberRewards.payoutRef, credit.creditId), eq(memberRewards.status, 'Paid')));
-        }
-        if (o.status === 'rejected' || o.status === 'error') {
-          await tx.update(memberRewards).set({ status: 'Awarded', paidAt: null, payoutRef: null, updatedAt: new Date() })
-            .where(and(eq(memberRewards.memberId, credit.memberId), eq(memberRewards.payoutRef, credit.creditId), eq(memberRewards.status, 'Paid')));
-          await addToBalance(tx, credit, credit.amountCents);
-        }
-        return true;
-      });
-      if (!done) continue;
+      const moved = await moveRedemption(db, o.creditId, { to: o.status, note: o.note ?? null, now });
+      if (!moved) continue;
       if (o.status === 'completed') result.completed++;
       else if (o.status === 'pending_received') result.received++;
       else result[o.status === 'rejected' ? 'rejected' : 'error']++;
@@ -235,43 +211,40 @@ async function settleOpenCredits(db: Db, processor: StatementCreditProcessor, li
 }
 
 /**
- * Brings each cash-back member's balance up to date with their Awarded rewards and, at the
- * breakpoint, writes a statement credit of the whole balance, debits the balance and marks the
- * rewards Paid: one transaction per batch of members.
+ * At the breakpoint, the automatic statement credit: for members of cash-back partners who keep
+ * the setting on, a redemption of the whole balance (Σ ledger) to their card, reserved in the same
+ * transaction (the member locked), with the rewards it pays marked Paid. One transaction per batch.
  */
 async function issueCredits(db: Db, opts: { breakpointCents?: number; limit: number; now: Date }) {
   const result = { issued: 0, issuedCents: 0, balances: 0 };
   for (let after = 0; ;) {
-    // Members with Awarded rewards, and those whose stored balance may have gone stale (a refund forfeited an Awarded reward).
-    const ids = await membersToPay(db, { currencies: CASH_CURRENCIES, after, limit: opts.limit, staleBalances: true });
+    const ids = await membersToPay(db, { currencies: CASH_CURRENCIES, after, limit: opts.limit });
     if (ids.length === 0) break;
     after = ids.at(-1)!;
     const done = await db.transaction(async (tx) => {
       const locked = await lockMembersSkipping(tx, ids);
       if (locked.length === 0) return { issued: 0, issuedCents: 0, balances: 0 };
-      const owners = await tx.select({ id: members.id, partnerId: members.partnerId, breakpoint: partners.payoutBreakpointCents })
-        .from(members).innerJoin(partners, eq(partners.id, members.partnerId)).where(inArray(members.id, locked));
-      const breakpoints = new Map(owners.map((o) => [o.id, opts.breakpointCents ?? payoutBreakpointCents({ payoutBreakpointCents: o.breakpoint })]));
-      const sums = await tx.select({ memberId: memberRewards.memberId, cents: sql<number>`coalesce(sum(${memberRewards.amount}), 0)`.mapWith(Number) })
-        .from(memberRewards).where(and(inArray(memberRewards.memberId, locked), eq(memberRewards.status, 'Awarded'))).groupBy(memberRewards.memberId);
-      const cents = new Map(sums.map((s) => [s.memberId, s.cents]));
-      const balances = owners.map((o) => ({ memberId: o.id, partnerId: o.partnerId, cents: cents.get(o.id) ?? 0 })).sort((a, b) => a.memberId - b.memberId);
-      await setBalances(tx, balances);
+      const owners = await tx.select({ id: members.id, partnerId: members.partnerId, auto: members.autoStatementCredit, breakpoint: partners.payoutBreakpointCents })
+        .from(members).innerJoin(partners, eq(partners.id, members.partnerId)).where(inArray(members.id, locked)).orderBy(asc(members.id));
+      const balances = await balancesOf(tx, locked);
       let issued = 0;
       let issuedCents = 0;
-      for (const b of balances.filter((x) => x.cents >= breakpoints.get(x.memberId)!)) {
-        const creditId = `cr_${randomUUID().replace(/-/g, '')}`;
-        const target = await creditTarget(tx, b.memberId);
-        await tx.insert(statementCredits).values({ creditId, partnerId: b.partnerId, memberId: b.memberId, amountCents: b.cents, status: 'pending', ...target });
-        const paid = await tx.update(memberRewards).set({ status: 'Paid', paidAt: opts.now, payoutRef: creditId, updatedAt: new Date() })
-          .where(and(eq(memberRewards.memberId, b.memberId), eq(memberRewards.status, 'Awarded'))).returning({ amount: memberRewards.amount });
-        // The members are locked: the rewards paid are exactly the ones summed.
-        if (paid.reduce((s, r) => s + r.amount, 0) !== b.cents) throw new Error(`Statement credit ${creditId}: the rewards changed while locked.`);
-        await addToBalance(tx, b, -b.cents);
+      for (const o of owners) {
+        const cents = balances.get(o.id) ?? 0;
+        if (!o.auto || cents < (opts.breakpointCents ?? payoutBreakpointCents({ payoutBreakpointCents: o.breakpoint }))) continue;
+        const creditId = newRedemptionId('cr');
+        const target = await creditTarget(tx, o.id);
+        const [row] = await tx.insert(redemptions).values({
+          creditId, partnerId: o.partnerId, memberId: o.id, option: 'statementCredit', delivery: 'Card', amountCents: cents, status: 'pending', automatic: true, ...target,
+        }).returning({ id: redemptions.id });
+        await writeRedeemed(tx, { partnerId: o.partnerId, memberId: o.id, redemptionId: row!.id, amountCents: cents });
+        // The rewards in the balance now read as paid by this credit (Reviews & History names it); the ledger, not they, holds the money.
+        await tx.update(memberRewards).set({ status: 'Paid', paidAt: opts.now, payoutRef: creditId, updatedAt: new Date() })
+          .where(and(eq(memberRewards.memberId, o.id), eq(memberRewards.status, 'Awarded')));
         issued++;
-        issuedCents += b.cents;
+        issuedCents += cents;
       }
-      return { issued, issuedCents, balances: balances.length };
+      return { issued, issuedCents, balances: owners.length };
     });
     result.issued += done.issued;
     result.issuedCents += done.issuedCents;

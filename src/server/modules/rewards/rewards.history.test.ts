@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { eq, inArray } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
 import { TestBrowser } from '../../test/browser';
-import { dines, memberRewards, members, partners, statementCredits, type MemberRow, type PartnerRow } from '../../db/schema';
+import { dines, memberRewards, members, partners, redemptions, type MemberRow, type PartnerRow } from '../../db/schema';
 import { demoPublicId } from '../../demo/members';
 import { REDEMPTION_STATUSES, REWARD_STATUSES, type RedemptionStatus, type RewardStatus } from '#shared/constants/rewards';
 import type { CreditBalance, CreditRecordsPage, DineSummary, Transaction, TransactionsPage } from '#shared/schemas/rewards';
@@ -59,7 +59,7 @@ describe('cash back: Paid only once the statement credit is completed', () => {
     const b = await signedIn('nosh', 'select-card');
     const issuedAt = new Date();
     await payStatementCredits(db(), { now: issuedAt, processor: processor('pending') });
-    const [credit] = await db().select().from(statementCredits).where(eq(statementCredits.memberId, m.id));
+    const [credit] = await db().select().from(redemptions).where(eq(redemptions.memberId, m.id));
 
     let rows = await allRows(b);
     expect(rows.map((r) => [r.transactionStatus, r.paidAt, r.statementCredit])).toEqual([
@@ -110,7 +110,7 @@ describe('cash back: Paid only once the statement credit is completed', () => {
     const year = progressYear(new Date(), mine.state);
     const { reward } = await insertDine(db(), mine, { status: 'Paid', reward: 2100, local: `${year}-01-13T19:00:00-05:00` });
     // The other member's credit carries the id this reward names (it cannot happen, but the join must not cross members).
-    await db().insert(statementCredits).values({ creditId: 'cr_shared', partnerId: other.partnerId, memberId: other.id, amountCents: 2100, targetType: 'card', targetLabel: 'Visa ending in 9999', benefitProcessor: 'Visa', status: 'pending' });
+    await db().insert(redemptions).values({ creditId: 'cr_shared', partnerId: other.partnerId, memberId: other.id, amountCents: 2100, targetType: 'card', targetLabel: 'Visa ending in 9999', benefitProcessor: 'Visa', status: 'pending' });
     await db().update(memberRewards).set({ payoutRef: 'cr_shared' }).where(eq(memberRewards.id, reward.id));
     const [row] = await allRows(await signedIn('fuelrewards', 'select-card'));
     expect(row).toMatchObject({ transactionStatus: 'Paid', statementCredit: null });
@@ -197,14 +197,14 @@ describe("this year's total is the sum of the year's rows", () => {
     // Cash back: a Paid reward is in a statement credit (stored Paid from the moment the credit is written).
     if (cash && g.status === 'Paid') {
       const creditId = `cr_prop_${process.pid}_${++creditNo}`;
-      await db().insert(statementCredits).values({ creditId, partnerId: m.partnerId, memberId: m.id, amountCents: Math.max(0, amount), targetType: 'card', targetLabel: 'Visa ending in 1111', benefitProcessor: 'Visa', status: g.credit === 'rejected' || g.credit === 'error' ? 'completed' : g.credit });
+      await db().insert(redemptions).values({ creditId, partnerId: m.partnerId, memberId: m.id, amountCents: Math.max(0, amount), targetType: 'card', targetLabel: 'Visa ending in 1111', benefitProcessor: 'Visa', status: g.credit === 'rejected' || g.credit === 'error' ? 'completed' : g.credit });
       await db().update(memberRewards).set({ payoutRef: creditId }).where(eq(memberRewards.id, id));
     }
   }
 
   async function clear(ids: number[]): Promise<void> {
     await db().delete(memberRewards).where(inArray(memberRewards.memberId, ids));
-    await db().delete(statementCredits).where(inArray(statementCredits.memberId, ids));
+    await db().delete(redemptions).where(inArray(redemptions.memberId, ids));
     await db().delete(dines).where(inArray(dines.memberId, ids));
   }
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { dines, memberRewards, merchants, statementCredits } from '../../db/schema';
+import { dines, memberRewards, merchants, redemptions } from '../../db/schema';
 
 /** Every function takes the partner and the member: one member's rewards are nobody else's. */
 type Owner = { partnerId: number; memberId: number };
@@ -52,7 +52,7 @@ export const REWARD_ROW_COLUMNS = {
 const HISTORY_ROW_COLUMNS = {
   ...REWARD_ROW_COLUMNS,
   dine: { ...REWARD_ROW_COLUMNS.dine, clearedAt: dines.clearedAt },
-  credit: { creditId: statementCredits.creditId, status: statementCredits.status, targetLabel: statementCredits.targetLabel },
+  credit: { creditId: redemptions.creditId, status: redemptions.status, targetLabel: redemptions.targetLabel },
 };
 
 /** One page of Reviews & History: reward rows with their dine, restaurant and statement credit, newest first. */
@@ -60,7 +60,7 @@ export function rewardRows(db: Db, owner: Owner, page: Page) {
   return db.select(HISTORY_ROW_COLUMNS).from(memberRewards)
     .leftJoin(dines, eq(dines.id, memberRewards.dineId))
     .leftJoin(merchants, eq(merchants.id, dines.merchantId))
-    .leftJoin(statementCredits, and(eq(statementCredits.creditId, memberRewards.payoutRef), eq(statementCredits.memberId, memberRewards.memberId), eq(statementCredits.partnerId, memberRewards.partnerId)))
+    .leftJoin(redemptions, and(eq(redemptions.creditId, memberRewards.payoutRef), eq(redemptions.memberId, memberRewards.memberId), eq(redemptions.partnerId, memberRewards.partnerId)))
     .where(ownRewards(owner))
     .orderBy(desc(happenedAt), desc(memberRewards.id))
     .limit(page.limit).offset(page.offset);
@@ -74,25 +74,17 @@ export async function countRewards(db: Db, owner: Owner): Promise<number> {
   return row?.n ?? 0;
 }
 
-/**
- * A cash-back member's balance in cents: Awarded rewards not yet paid (adjustments that take back
- * are negative). The payout job keeps member_balances equal to it (payouts.ts).
- */
-export async function awardedCents(db: Db, owner: Owner): Promise<number> {
-  const [row] = await db.select({ cents: sum(memberRewards.amount).mapWith(Number) }).from(memberRewards)
-    .where(and(ownRewards(owner), eq(memberRewards.status, 'Awarded')));
-  return row?.cents ?? 0;
-}
-
-const ownCredits = ({ partnerId, memberId }: Owner) => and(eq(statementCredits.partnerId, partnerId), eq(statementCredits.memberId, memberId));
+const ownRedemptions = ({ partnerId, memberId }: Owner) => and(eq(redemptions.partnerId, partnerId), eq(redemptions.memberId, memberId));
+/** §3 credit records: the member's statement credits (automatic or chosen); gift cards are in their Redemptions list. */
+const ownCredits = (owner: Owner) => and(ownRedemptions(owner), eq(redemptions.option, 'statementCredit'));
 
 export function creditRows(db: Db, owner: Owner, page: Page) {
-  return db.select().from(statementCredits).where(ownCredits(owner))
-    .orderBy(desc(statementCredits.createdAt), desc(statementCredits.id)).limit(page.limit).offset(page.offset);
+  return db.select().from(redemptions).where(ownCredits(owner))
+    .orderBy(desc(redemptions.createdAt), desc(redemptions.id)).limit(page.limit).offset(page.offset);
 }
 
 export async function countCredits(db: Db, owner: Owner): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(statementCredits).where(ownCredits(owner));
+  const [row] = await db.select({ n: count() }).from(redemptions).where(ownCredits(owner));
   return row?.n ?? 0;
 }
 
@@ -124,10 +116,10 @@ export async function yearTotals(db: Db, owner: Owner, bounds: YearBounds): Prom
   return { earned: row?.earned ?? 0, onTheWay: row?.onTheWay ?? 0 };
 }
 
-/** Cash back in statement credits issued and not completed yet (pending, pending_received), in cents. */
+/** Cash back in redemptions not finished yet (pending, pending_received: statement credits and gift cards), in cents. */
 export async function pendingPayoutCents(db: Db, owner: Owner): Promise<number> {
-  const [row] = await db.select({ cents: sum(statementCredits.amountCents).mapWith(Number) }).from(statementCredits)
-    .where(and(ownCredits(owner), inArray(statementCredits.status, ['pending', 'pending_received'])));
+  const [row] = await db.select({ cents: sum(redemptions.amountCents).mapWith(Number) }).from(redemptions)
+    .where(and(ownRedemptions(owner), inArray(redemptions.status, ['pending', 'pending_received'])));
   return row?.cents ?? 0;
 }
 

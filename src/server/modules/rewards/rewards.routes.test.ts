@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { TestBrowser } from '../../test/browser';
-import { memberCards, memberProgress, members, merchants, partners, statementCredits } from '../../db/schema';
+import { memberCards, memberProgress, members, merchants, partners } from '../../db/schema';
 import { demoPublicId } from '../../demo/members';
 import { NOT_EARNED_REASONS } from '#shared/constants/rewards';
 import type { CreditBalance, CreditRecordsPage, DineSummary, TransactionsPage } from '#shared/schemas/rewards';
 import { eq } from 'drizzle-orm';
-import { insertDine, insertReward, memberByPublicId } from './rewards.test-fixtures';
+import { insertDine, insertRedemptions, insertReward, memberByPublicId } from './rewards.test-fixtures';
 import { dineSummary, NO_STATEMENT_CREDITS } from './rewards.service';
 import { progressYear } from '#shared/rules/rewards/local-time';
 
@@ -185,11 +185,13 @@ describe('statement credits (cash-back partners)', () => {
     await insertDine(t.database.db, m, { status: 'Awarded', reward: 730 });
     await insertDine(t.database.db, m, { status: 'Awarded', reward: 425 });
     await insertDine(t.database.db, m, { status: 'Pending', reward: 300 });
-    await insertDine(t.database.db, m, { status: 'Paid', reward: 2100 });
+    // Paid by the twelve credits below (2000 + … + 2011 cents): in and out of the balance.
+    await insertDine(t.database.db, m, { status: 'Paid', reward: 24_066 });
     await insertReward(t.database.db, m, { sourceCode: 'A', amount: -55, status: 'Awarded' });
-    await t.database.db.insert(statementCredits).values(Array.from({ length: 12 }, (_, i) => ({
-      creditId: `cr-test-${i}`, partnerId: m.partnerId, memberId: m.id, amountCents: 2000 + i, targetType: 'card', targetLabel: 'Visa ending in 5556',
-      benefitProcessor: 'Nosh', status: i === 11 ? 'pending' : 'completed', createdAt: new Date(Date.UTC(2026, 0, 1 + i)),
+    await insertRedemptions(t.database.db, m, Array.from({ length: 12 }, (_, i) => ({
+      creditId: `cr-test-${i}`, amountCents: 2000 + i, targetType: 'card', targetLabel: 'Visa ending in 5556',
+      benefitProcessor: 'Nosh', status: i === 11 ? 'pending' as const : 'completed' as const, createdAt: new Date(Date.UTC(2026, 0, 1 + i)),
+      ...(i === 11 ? {} : { finishedAt: new Date(Date.UTC(2026, 0, 2 + i)) }),
     })));
   });
 

@@ -11,7 +11,8 @@ import { payoutBreakpointCents, paysStatementCredits } from '#shared/rules/partn
 import type { CreditBalance, CreditRecord, CreditRecordsPage, DineSummary, Transaction, TransactionsPage } from '#shared/schemas/rewards';
 import { progressFigures } from '../members';
 import { merchantLocalDateTime, progressYear } from '#shared/rules/rewards/local-time';
-import { awardedCents, countCredits, countRewards, creditRows, pendingPayoutCents, rewardRows, yearTotals, type RewardRow, type YearBounds } from './rewards.repo';
+import { balanceCents } from '../redemptions';
+import { countCredits, countRewards, creditRows, pendingPayoutCents, rewardRows, yearTotals, type RewardRow, type YearBounds } from './rewards.repo';
 
 /**
  * The member's reward calls (§7): Reviews & History, the dine summary, and for cash-back partners
@@ -193,7 +194,7 @@ export function requireStatementCredits(partner: PartnerRow): void {
 /** GET /api/Member/StatementCreditBalance. */
 export async function creditBalance(db: Db, who: Who): Promise<CreditBalance> {
   requireStatementCredits(who.partner);
-  const [balance, paying] = await Promise.all([awardedCents(db, owner(who)), pendingPayoutCents(db, owner(who))]);
+  const [balance, paying] = await Promise.all([balanceCents(db, owner(who)), pendingPayoutCents(db, owner(who))]);
   return { memberBalance: dollars(balance), payoutBreakpoint: dollars(payoutBreakpointCents(who.partner)), pendingPayout: dollars(paying) };
 }
 
@@ -209,8 +210,7 @@ export async function creditRecordsPage(db: Db, who: Who, page: PageRequest): Pr
     benefitProcessor: r.benefitProcessor,
     status: r.status as CreditRecord['status'],
     createdAt: r.createdAt.toISOString(),
-    // A credit leaves an open status once (payouts.ts): a completed credit's last change is its completion.
-    completedAt: r.status === 'completed' ? r.updatedAt.toISOString() : null,
+    completedAt: r.status === 'completed' ? (r.finishedAt ?? r.updatedAt).toISOString() : null,
   }));
   return { data, totalResultSize: total, totalPages: pages(total, page) };
 }

@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
-import { memberRewards, members, partners, statementCredits, type MemberRow, type PartnerRow } from '../../db/schema';
+import { memberRewards, members, partners, type MemberRow, type PartnerRow } from '../../db/schema';
 import { createTestDatabase } from '../../test/db';
 import { memberWithCards } from '../card-network/test-fixtures';
-import { awardedCents, countCredits, countRewards, creditRows, pendingPayoutCents, rewardRows, yearTotals } from './rewards.repo';
+import { balanceCents } from '../redemptions';
+import { insertRedemptions } from './rewards.test-fixtures';
+import { countCredits, countRewards, creditRows, pendingPayoutCents, rewardRows, yearTotals } from './rewards.repo';
 import { creditBalance, creditRecordsPage, dineSummary, transactionsPage, yearBounds } from './rewards.service';
 
 /**
@@ -30,10 +32,9 @@ async function memberOf(partner: PartnerRow, cents: { awarded: number; pending: 
     { partnerId: partner.id, memberId, sourceCode: 'M', amount: cents.awarded, status: 'Awarded', description: 'Tenancy test', createdAt: now },
     { partnerId: partner.id, memberId, sourceCode: 'B', amount: cents.pending, status: 'Pending', description: 'Tenancy test', createdAt: now },
   ]);
-  await db().insert(statementCredits).values({
-    creditId: `tn-${randomUUID()}`, partnerId: partner.id, memberId, amountCents: cents.credit, targetType: 'card', targetLabel: 'Visa 4242', benefitProcessor: 'test', status: 'pending',
-  });
-  return (await db().select().from(members).where(eq(members.id, memberId)))[0]!;
+  const member = (await db().select().from(members).where(eq(members.id, memberId)))[0]!;
+  await insertRedemptions(db(), member, [{ creditId: `tn-${randomUUID()}`, amountCents: cents.credit, targetType: 'card', targetLabel: 'Visa 4242', benefitProcessor: 'test', status: 'pending' }]);
+  return member;
 }
 
 beforeAll(async () => {
@@ -54,7 +55,8 @@ describe('the rewards repository, called directly', () => {
     const own = { partnerId: nosh.id, memberId: x.id };
     expect((await rewardRows(db(), own, page)).map((r) => r.amount).sort((a, b) => a - b)).toEqual([300, 700]);
     expect(await countRewards(db(), own)).toBe(2);
-    expect(await awardedCents(db(), own)).toBe(700);
+    // 700 earned, 500 reserved by the pending credit.
+    expect(await balanceCents(db(), own)).toBe(200);
     expect(await yearTotals(db(), own, bounds())).toEqual({ earned: 700, onTheWay: 300 });
     expect((await creditRows(db(), own, page)).map((c) => c.amountCents)).toEqual([500]);
     expect(await countCredits(db(), own)).toBe(1);
@@ -67,7 +69,7 @@ describe('the rewards repository, called directly', () => {
     for (const owner of pairs) {
       expect(await rewardRows(db(), owner, page)).toEqual([]);
       expect(await countRewards(db(), owner)).toBe(0);
-      expect(await awardedCents(db(), owner)).toBe(0);
+      expect(await balanceCents(db(), owner)).toBe(0);
       expect(await yearTotals(db(), owner, bounds())).toEqual({ earned: 0, onTheWay: 0 });
       expect(await creditRows(db(), owner, page)).toEqual([]);
       expect(await countCredits(db(), owner)).toBe(0);
@@ -85,7 +87,7 @@ describe('the rewards service, called directly', () => {
       expect(await dineSummary(db(), who, now)).toMatchObject({ currentYearBenefits: 0, currentYearOnTheWay: 0 });
     }
     // The right pairing sees its own.
-    expect(await creditBalance(db(), { partner: nosh, member: x })).toMatchObject({ memberBalance: 7, pendingPayout: 5 });
+    expect(await creditBalance(db(), { partner: nosh, member: x })).toMatchObject({ memberBalance: 2, pendingPayout: 5 });
     expect((await transactionsPage(db(), { partner: upromise, member: y }, { pageNo: 1, resultsPerPage: 10 })).totalResultSize).toBe(2);
   });
 });

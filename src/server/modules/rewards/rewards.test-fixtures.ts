@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { dines, memberCards, memberRewards, members, type MemberRow } from '../../db/schema';
+import { balanceEntries, dines, memberCards, memberRewards, members, redemptions, type MemberRow } from '../../db/schema';
 
 /**
  * Rows as the engine writes them, for tests of what is read from them (the engine itself is tested
@@ -58,4 +58,18 @@ export async function insertReward(db: Db, member: MemberRow, r: { sourceCode: s
     ...(r.createdAt ? { createdAt: r.createdAt } : {}),
   }).returning();
   return row!;
+}
+
+/**
+ * Redemptions as the redemptions module writes them: each with its `redeemed` ledger entry, and a
+ * `returned` one when rejected or failed (tests of what is read from them).
+ */
+export async function insertRedemptions(db: Db, member: MemberRow, rows: Array<Omit<typeof redemptions.$inferInsert, 'partnerId' | 'memberId'>>) {
+  const made = await db.insert(redemptions).values(rows.map((r) => ({ ...r, partnerId: member.partnerId, memberId: member.id }))).returning();
+  const owner = { partnerId: member.partnerId, memberId: member.id };
+  await db.insert(balanceEntries).values(made.flatMap((r) => [
+    { ...owner, amountCents: -r.amountCents, kind: 'redeemed' as const, redemptionId: r.id },
+    ...(r.status === 'rejected' || r.status === 'error' ? [{ ...owner, amountCents: r.amountCents, kind: 'returned' as const, redemptionId: r.id }] : []),
+  ]));
+  return made;
 }

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { inspect } from 'node:util';
 import { z } from 'zod';
+import { API_PATHS } from '#shared/api-paths';
 import type { RedemptionStatus } from '#shared/constants/rewards';
 import { keyedHmacSha256 } from '../../../lib/hmac-sha256';
 import { sleep as realSleep } from '../../../lib/sleep';
@@ -18,7 +19,7 @@ export const GIFT_CARD_SIGNATURE_HEADER = 'tremendous-webhook-signature';
  * Where our app takes the provider's webhooks. The route itself belongs to the redemptions ledger;
  * the simulator started in main.ts posts here, so both sides name the path once.
  */
-export const GIFT_CARD_WEBHOOK_PATH = '/api/redemptions/gift-card-webhook';
+export const GIFT_CARD_WEBHOOK_PATH = API_PATHS.giftCardWebhook.path;
 
 type DeliveryMethod = 'EMAIL' | 'LINK';
 

@@ -1,0 +1,1 @@
+ALTER TABLE "members" ADD COLUMN "email_changed_at" timestamp with time zone;
