@@ -205,14 +205,14 @@ describe('/account/redeem (cash-back partners)', () => {
   it('confirms amount, option, card and arrival, then sends the redemption with an Idempotency-Key and opens its page', async () => {
     const made = makeStatementCredit({ status: 'pending', amountCents: 2_000, destination: 'Amex ending in 0005', steps: [{ status: 'pending', at: '2026-11-29T15:00:00.000Z' }] });
     const { posts } = setup({
-      options: makeOptions({ cards: [{ cardId: 'card-1', label: 'Visa ending in 1111' }, { cardId: 'card-2', label: 'Amex ending in 0005' }] }),
+      options: makeOptions({ cards: [{ cardId: 1, label: 'Visa ending in 1111' }, { cardId: 2, label: 'Amex ending in 0005' }] }),
       redeem: () => json(made, 201),
       redemptions: [made],
     });
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('radio', { name: /^Statement credit/ }));
-    await user.selectOptions(screen.getByRole('combobox', { name: new RegExp(CARD_LABEL) }), 'card-2');
+    await user.selectOptions(screen.getByRole('combobox', { name: new RegExp(CARD_LABEL) }), '2');
     await user.type(screen.getByRole('textbox', { name: new RegExp(AMOUNT_LABEL) }), '20');
     await user.click(screen.getByRole('button', { name: CONTINUE }));
 
@@ -231,7 +231,7 @@ describe('/account/redeem (cash-back partners)', () => {
     await waitFor(() => expect(document.activeElement).toBe(detailHeading));
     expect(screen.getByText(RECEIVED_TEXT)).toBeTruthy();
     const [post] = posts();
-    expect(post!.body).toEqual({ option: 'statementCredit', amountCents: 2_000, delivery: 'Card', cardId: 'card-2' });
+    expect(post!.body).toEqual({ option: 'statementCredit', amountCents: 2_000, delivery: 'Card', cardId: 2 });
     expect(post!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{32,36}$/);
     expect(post!.headers['x-xsrf-token']).toBe('test-csrf');
   });

@@ -29,6 +29,7 @@ export const RETRY_MESSAGE = 'We could not hear back from our server, so we do n
 export const redeemButtonText = (cents: number) => `Redeem ${money(cents)}`;
 
 type Options = RedemptionOptionsResponse;
+/** `cardId`: the chosen card's id as the select holds it (text). */
 type Values = { option: RedemptionOption | ''; cardId: string; amount: string };
 type Field = keyof Values;
 type Errors = Partial<Record<Field, string>>;
@@ -39,7 +40,7 @@ export function redeemRequest(values: Values, data: Options): { errors: Errors; 
   const errors: Errors = {};
   const option = data.options.find((o) => o.option === values.option && o.unavailableReason === null);
   if (!option) errors.option = CHOOSE_OPTION_MESSAGE;
-  const card = option?.delivery === 'Card' ? data.cards.find((c) => c.cardId === values.cardId) : undefined;
+  const card = option?.delivery === 'Card' ? data.cards.find((c) => String(c.cardId) === values.cardId) : undefined;
   if (option?.delivery === 'Card' && !card) errors.cardId = CHOOSE_CARD_MESSAGE;
   // Without an option only the amount's form can be checked; its limits are the option's.
   const amountProblem = option ? amountError(option.option, values.amount, data.balanceCents) : centsFromText(values.amount) === null ? AMOUNT_FORMAT_MESSAGE : null;
@@ -82,7 +83,7 @@ export function RedeemForm({ data }: { data: Options }) {
   const formRef = useRef<HTMLFormElement>(null);
   const stepChanged = useRef(false);
   const available = data.options.filter((o) => o.unavailableReason === null);
-  const onlyCard = data.cards.length === 1 ? data.cards[0]!.cardId : '';
+  const onlyCard = data.cards.length === 1 ? String(data.cards[0]!.cardId) : '';
 
   const { control, register, handleSubmit, setValue, trigger, getValues, formState: { errors, isSubmitted, touchedFields } } = useForm<Values>({
     mode: 'onBlur',
@@ -269,7 +270,7 @@ export function RedeemForm({ data }: { data: Options }) {
                 name={field.name}
                 required
                 placeholder="Choose a card"
-                options={data.cards.map((c) => ({ value: c.cardId, label: c.label }))}
+                options={data.cards.map((c) => ({ value: String(c.cardId), label: c.label }))}
                 value={field.value}
                 error={errors.cardId?.message}
                 onChange={field.onChange}

@@ -9,7 +9,7 @@ import { moneyText, optionUnavailable } from '#shared/rules/redemptions';
  */
 export function makeOptions(overrides: Partial<RedemptionOptionsResponse> = {}): RedemptionOptionsResponse {
   const balanceCents = overrides.balanceCents ?? 6_000;
-  const cards = overrides.cards ?? [{ cardId: 'card-1', label: 'Visa ending in 1111' }];
+  const cards = overrides.cards ?? [{ cardId: 1, label: 'Visa ending in 1111' }];
   return {
     balanceCents,
     inFlightCents: 2_500,
@@ -17,7 +17,7 @@ export function makeOptions(overrides: Partial<RedemptionOptionsResponse> = {}):
     email: { address: 'ann@example.com', pendingChange: null },
     cards,
     options: REDEMPTION_OPTIONS.map((option) => ({
-      option, ...REDEMPTION_TERMS[option], unavailableReason: optionUnavailable(option, { balanceCents, hasLinkedCard: cards.length > 0 }),
+      option, ...REDEMPTION_TERMS[option], unavailableReason: optionUnavailable(option, { balanceCents, hasLinkedCard: cards.length > 0, giftCardsAvailable: true }),
     })),
     ...overrides,
   };
