@@ -25,6 +25,17 @@ describe('route table', () => {
     expect(isKnownRoute('/nowhere', partner())).toBe(false);
   });
 
+  it('knows Redeem only for cash back, even under the account catch-all; an unregistered page there is another account page', () => {
+    for (const path of ['/account/redeem', '/account/redeem/rd_0123456789abcdef0123456789abcdef']) {
+      expect(isKnownRoute(path, partner({ currencyType: 'Dollar' })), path).toBe(true);
+      expect(isKnownRoute(path, partner({ currencyType: 'Credit' })), path).toBe(true);
+      expect(isKnownRoute(path, partner({ currencyType: 'Mile' })), path).toBe(false);
+      expect(isKnownRoute(path, partner({ currencyType: 'Dollar', enrollmentType: 'none' })), path).toBe(false);
+    }
+    expect(isKnownRoute('/account/favorites', partner({ hasMerchantFavourites: false }))).toBe(true);
+    expect(isKnownRoute('/account/anything', partner({ currencyType: 'Mile' }))).toBe(true);
+  });
+
   it('route meta: the exact path, else the matching route\'s meta key, else the partner name', () => {
     const p = {
       name: 'Delta',

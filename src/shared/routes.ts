@@ -1,5 +1,5 @@
 import type { PartnerConfig } from './schemas/partner';
-import { canRecoverPassword, canSignInWithPassword, hasMembers, offersFavorites, takesTableReservations } from './rules/partner-features';
+import { canRecoverPassword, canSignInWithPassword, hasMembers, offersFavorites, paysStatementCredits, takesTableReservations } from './rules/partner-features';
 
 /**
  * The one route table (§2): every page route's path, its partner condition and its meta key. The
@@ -10,7 +10,7 @@ import { canRecoverPassword, canSignInWithPassword, hasMembers, offersFavorites,
  */
 
 /** The partner fields the conditions read (the page's partner configuration fits). */
-export type RoutePartner = Pick<PartnerConfig, 'enrollmentType' | 'hasDiscoverPage' | 'environment' | 'hasMerchantFavourites' | 'openTableReservationsEnabled'>
+export type RoutePartner = Pick<PartnerConfig, 'enrollmentType' | 'hasDiscoverPage' | 'environment' | 'hasMerchantFavourites' | 'openTableReservationsEnabled' | 'currencyType'>
   /** §2 extra paths from the global setting (EXTRA_PAGE_PATHS): each shows the shared content-page screen. */
   & { extraPagePaths?: readonly string[] };
 
@@ -38,6 +38,8 @@ const hasDiscoverPage = (p: RoutePartner) => p.hasDiscoverPage;
 const hasStagingTools = (p: RoutePartner) => p.environment !== 'production';
 /** §1 table reservations, where there are members to book. */
 const hasReservations = (p: RoutePartner) => takesTableReservations(p) && hasMembers(p);
+/** Redemptions (issue 28): cash-back members take money out of their balance. */
+const hasRedemptions = (p: RoutePartner) => paysStatementCredits(p) && hasMembers(p);
 
 /** A route whose meta key is its own pattern (every route so far). */
 const route = (path: string, when?: RouteEntry['when']): RouteEntry => (when ? { path, when, meta: path } : { path, meta: path });
@@ -109,6 +111,14 @@ export const ROUTES = {
   accountFavorites: { ...route('/account/favorites', offersFavorites), otherwise: 'unregistered' },
   /** The member's table reservations, upcoming then past, with cancel (partners with table reservations; docs/api-reservations.md); elsewhere to the overview. */
   accountReservations: { ...route('/account/reservations', hasReservations), otherwise: 'unregistered' },
+  /**
+   * Redeem (issue 28, docs/features/redemptions.md): the balance, the ways to take it out, the
+   * automatic statement credit and the member's redemptions; cash-back partners only, the
+   * not-found page elsewhere.
+   */
+  accountRedeem: route('/account/redeem', hasRedemptions),
+  /** One redemption and its steps (pending, on its way, then completed, rejected or failed). */
+  accountRedemption: route('/account/redeem/:redemptionId', hasRedemptions),
   /** The review form of one visit of Reviews & History (its sourceTransactionId). */
   accountReview: route('/account/recent_activity/review/:txnId', hasMembers),
   /** Any other account sub-path: redirected to the overview by the client. */
@@ -151,8 +161,17 @@ export function isExtraPagePath(pathname: string, partner: RoutePartner): boolea
   return (partner.extraPagePaths ?? []).some((p) => normalizePagePath(p) === path);
 }
 
+/**
+ * Whether the partner has a page at this path. A page of the table the partner lacks (its condition
+ * fails, the not-found page otherwise) stays unknown even where a catch-all would take its path:
+ * /account/redeem is not found for a miles partner, not an "other account page".
+ */
 export function isKnownRoute(pathname: string, partner: RoutePartner): boolean {
-  return ROUTE_LIST.some((r) => matchPath(r.path, pathname) && routeAllowed(r, partner)) || isExtraPagePath(pathname, partner);
+  if (isExtraPagePath(pathname, partner)) return true;
+  const matching = ROUTE_LIST.filter((r) => matchPath(r.path, pathname));
+  const named = matching.filter((r) => !r.path.endsWith('*'));
+  if (named.length > 0 && !named.some((r) => routeAllowed(r, partner)) && named.every((r) => r.otherwise !== 'unregistered')) return false;
+  return matching.some((r) => routeAllowed(r, partner));
 }
 
 /** The partner's route of this path (the first of the table that matches and the partner has), or undefined. */
@@ -251,13 +270,10 @@ export const paths = {
     favorites: to(ROUTES.accountFavorites),
     /** The member's table reservations. */
     reservations: to(ROUTES.accountReservations),
-    /**
-     * The Redeem page and one redemption's page (issue 28). Their screens and entries of the table
-     * (accountRedeem, accountRedemption) come with the Redeem page; until then these are links
-     * only, for the redemption e-mails, at exactly those paths.
-     */
-    redeem: (query?: LinkQuery) => withQuery('/account/redeem', query),
-    redemption: (redemptionId: string) => `/account/redeem/${encodeURIComponent(redemptionId)}`,
+    /** Redeem: the balance, the ways to take it out and the member's redemptions; `{ page }` a later page of them. */
+    redeem: to(ROUTES.accountRedeem),
+    /** One redemption and its steps. */
+    redemption: (redemptionId: string) => ROUTES.accountRedemption.path.replace(':redemptionId', encodeURIComponent(redemptionId)),
     /** The review form of a visit (a Reviews & History row's sourceTransactionId). */
     review: (txnId: string) => ROUTES.accountReview.path.replace(':txnId', encodeURIComponent(txnId)),
   }),

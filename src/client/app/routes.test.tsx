@@ -18,7 +18,7 @@ const showsNotFound = (r: RouteObject) => isValidElement(r.element) && r.element
 
 describe('router built from the route table', () => {
   it('has a screen for every route of the table', () => {
-    const partner = makePartnerConfig({ enrollmentType: 'direct', hasDiscoverPage: true, environment: 'development', hasMerchantFavourites: true, openTableReservationsEnabled: true });
+    const partner = makePartnerConfig({ enrollmentType: 'direct', hasDiscoverPage: true, environment: 'development', hasMerchantFavourites: true, openTableReservationsEnabled: true, currencyType: 'Dollar' });
     for (const [name, entry] of Object.entries(ROUTES)) {
       const route = leaf(partner, concrete(entry.path));
       expect(route.path === '*' && name !== 'accountOther', name).toBe(false);
@@ -44,6 +44,15 @@ describe('router built from the route table', () => {
     expect(accountOther(leaf(makePartnerConfig({ openTableReservationsEnabled: false }), '/account/reservations'))).toBe(true);
     expect(leaf(makePartnerConfig({ openTableReservationsEnabled: true, enrollmentType: 'direct' }), '/account/reservations').path).toBe('reservations');
     expect(showsNotFound(leaf(makePartnerConfig({ openTableReservationsEnabled: true, enrollmentType: 'none' }), '/account/reservations'))).toBe(true);
+    // Redeem only for cash back (Dollar and Credit partners): elsewhere the not-found page, in the account centre.
+    for (const currencyType of ['Dollar', 'Credit'] as const) {
+      expect(leaf(makePartnerConfig({ currencyType }), '/account/redeem').path, currencyType).toBe('redeem');
+      expect(leaf(makePartnerConfig({ currencyType }), '/account/redeem/rd_1').path, currencyType).toBe('redeem/:redemptionId');
+    }
+    for (const currencyType of ['Mile', 'Point'] as const) {
+      expect(showsNotFound(leaf(makePartnerConfig({ currencyType }), '/account/redeem')), currencyType).toBe(true);
+      expect(showsNotFound(leaf(makePartnerConfig({ currencyType }), '/account/redeem/rd_1')), currencyType).toBe(true);
+    }
   });
 
   it('leaves the staging tools out in production: the catch-all answers', () => {

@@ -75,7 +75,7 @@ const SCREENS: { readonly [N in RouteName]: Screen } = {
   account: {
     Component: lazyScreen(() => import('../routes/account/account-route'), 'AccountRoute'),
     index: toAccountOverview,
-    children: ['accountOverview', 'accountRecentActivity', 'accountCards', 'accountProfile', 'accountReview', 'accountClaims', 'accountFavorites', 'accountReservations', 'accountOther'],
+    children: ['accountOverview', 'accountRecentActivity', 'accountCards', 'accountProfile', 'accountReview', 'accountClaims', 'accountFavorites', 'accountReservations', 'accountRedeem', 'accountRedemption', 'accountOther'],
   },
   accountOverview: { Component: lazyScreen(() => import('../routes/account/overview-route'), 'OverviewRoute') },
   accountRecentActivity: { Component: lazyScreen(() => import('../routes/account/recent-activity-route'), 'RecentActivityRoute') },
@@ -85,6 +85,8 @@ const SCREENS: { readonly [N in RouteName]: Screen } = {
   accountFavorites: { Component: lazyScreen(() => import('../routes/account/favorites-route'), 'FavoritesRoute') },
   accountReservations: { Component: lazyScreen(() => import('../routes/account/reservations-route'), 'ReservationsRoute') },
   accountReview: { Component: lazyScreen(() => import('../routes/account/review-route'), 'ReviewRoute') },
+  accountRedeem: { Component: lazyScreen(() => import('../routes/account/redeem-route'), 'RedeemRoute') },
+  accountRedemption: { Component: lazyScreen(() => import('../routes/account/redemption-route'), 'RedemptionRoute') },
   accountOther: { element: toAccountOverview },
   stgtools: { Component: lazyScreen(() => import('../routes/stgtools/stgtools-route'), 'StgtoolsRoute') },
 };

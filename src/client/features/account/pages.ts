@@ -1,4 +1,4 @@
-import { hasMembers, offersFavorites, takesTableReservations } from '#shared/rules/partner-features';
+import { hasMembers, offersFavorites, paysStatementCredits, takesTableReservations } from '#shared/rules/partner-features';
 import { paths, type RoutePartner } from '#shared/routes';
 
 export type AccountPage = {
@@ -13,13 +13,14 @@ export type AccountPage = {
 export const ACCOUNT_PAGES: ReadonlyArray<AccountPage> = [
   { path: paths.account.overview(), segment: 'overview', label: 'Account Overview' },
   { path: paths.account.recentActivity(), segment: 'recent_activity', label: 'Reviews & History', subPages: [paths.account.claims()] },
+  { path: paths.account.redeem(), segment: 'redeem', label: 'Redeem', when: (p) => paysStatementCredits(p) && hasMembers(p) },
   { path: paths.account.cards(), segment: 'manage_cards', label: 'Linked Cards' },
   { path: paths.account.profile(), segment: 'user_profile', label: 'Profile' },
   { path: paths.account.favorites(), segment: 'favorites', label: 'Favorites', when: offersFavorites },
   { path: paths.account.reservations(), segment: 'reservations', label: 'Reservations', when: (p) => takesTableReservations(p) && hasMembers(p) },
 ];
 
-/** The account pages this partner has (Favorites only with merchant favourites). */
+/** The account pages this partner has (Favorites only with merchant favourites, Redeem only for cash back). */
 export function accountPages(partner: RoutePartner): ReadonlyArray<AccountPage> {
   return ACCOUNT_PAGES.filter((page) => !page.when || page.when(partner));
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Reservation, ReservationList, ReservationRequest } from '#shared/schemas/reservations';
 import { API_PATHS } from '#shared/api-paths';
 import { ApiError, call } from '#client/lib/api';
+import { newIdempotencyKey } from '#client/lib/idempotency-key';
 import type { ReservationSearch } from './rules';
 
 /**
@@ -34,13 +35,6 @@ export function useAvailability(merchantId: number, search: ReservationSearch, o
 
 /** A booking attempt: its body and its Idempotency-Key (new per attempt, the same on a retry of it). */
 export type BookingAttempt = { key: string; body: ReservationRequest };
-
-export function newIdempotencyKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 export function newAttempt(body: ReservationRequest): BookingAttempt {
   return { key: newIdempotencyKey(), body };

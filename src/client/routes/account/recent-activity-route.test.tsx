@@ -21,12 +21,18 @@ import { balanceTooltip, panelTitle, pendingPayoutText } from '../../features/re
 import { YEAR_TOTAL_FAILED, YEAR_TOTAL_TITLE } from '../../features/rewards/components/year-total';
 import { CREDITS_TITLE, MORE_CREDITS, NO_CREDITS_TEXT } from '../../features/rewards/components/statement-credits';
 import { MISSING_REWARDS_TITLE } from '../../features/rewards/components/missing-rewards-banner';
+import { REDEEM_LINK } from '../../features/rewards/components/rewards-panel';
+import type { Redemption } from '#shared/schemas/redemptions';
+import { MASKED_CARD_PLACEHOLDER } from '#shared/constants/redemptions';
+import { makeRedemption, makeStatementCredit } from '../../features/redemptions/test/redemptions-fixtures';
+import { ALL_REDEMPTIONS, RECENT_TITLE } from '../../features/redemptions/components/redemption-history';
 
 type Answers = {
   pages?: (page: number) => TransactionsPage | Response | Promise<TransactionsPage | Response>;
   balance?: CreditBalance | Response;
   summary?: DineSummary | Response;
   credits?: CreditRecord[];
+  redemptions?: Redemption[];
 };
 
 function setup(answers: Answers = {}) {
@@ -42,6 +48,11 @@ function setup(answers: Answers = {}) {
         return answers.balance instanceof Response ? answers.balance : json(answers.balance ?? { memberBalance: 0, payoutBreakpoint: 20, pendingPayout: 0 });
       case '/api/Member/DineSummary':
         return answers.summary instanceof Response ? answers.summary : json(answers.summary ?? makeSummary());
+      case '/api/Member/Redemptions': {
+        const all = answers.redemptions ?? [];
+        const size = Number(url.searchParams.get('resultsPerPage'));
+        return json({ data: all.slice(0, size), totalPages: Math.ceil(all.length / size), totalResultSize: all.length });
+      }
       case '/api/Member/TransactionsStatementCredits': {
         // Ten a page, as the server pages them.
         const all = answers.credits ?? [];
@@ -413,6 +424,34 @@ describe('/account/recent_activity (Reviews & History)', () => {
     setup({ balance: json({ statusCode: 500, error: 'Error', message: 'No' }, 500) });
     renderPage({ partner: CASH });
     expect(await screen.findByText('We could not load your rewards balance just now.')).toBeTruthy();
+  });
+
+  it('cash partners: the newest redemptions, each to its own page, and the ways to the Redeem page', async () => {
+    const gift = makeRedemption();
+    const many = [gift, makeStatementCredit(), ...Array.from({ length: 4 }, (_, i) => makeRedemption({ redemptionId: `rd_${String(i).repeat(32)}` }))];
+    setup({ redemptions: many });
+    renderPage({ partner: CASH });
+    const panel = await screen.findByRole('region', { name: PANEL_TITLE });
+    expect(within(panel).getByRole('link', { name: REDEEM_LINK }).getAttribute('href')).toBe('/account/redeem');
+    const section = await screen.findByRole('region', { name: RECENT_TITLE });
+    const list = await within(section).findByRole('list', { name: RECENT_TITLE });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]!).getByRole('link', { name: gift.label }).getAttribute('href')).toBe(`/account/redeem/${gift.redemptionId}`);
+    expect(rows[0]!.textContent).toContain(MASKED_CARD_PLACEHOLDER);
+    expect(rows[0]!.textContent).toContain('$25.00');
+    expect(section.textContent).toContain('The newest 3 of 6.');
+    expect(within(section).getByRole('link', { name: ALL_REDEMPTIONS }).getAttribute('href')).toBe('/account/redeem');
+    await expectNoAxeViolations();
+  });
+
+  it('has no redemptions where the partner pays no cash back', async () => {
+    const { calls } = setup({ redemptions: [makeRedemption()] });
+    renderPage({ partner: POINTS });
+    expect(await screen.findByRole('region', { name: YEAR_TOTAL_TITLE })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: RECENT_TITLE })).toBeNull();
+    expect(screen.queryByRole('link', { name: REDEEM_LINK })).toBeNull();
+    expect(calls.some((c) => c.startsWith('/api/Member/Redemptions'))).toBe(false);
   });
 
   it('shows the disclaimer from content when there is one', async () => {

@@ -1,12 +1,14 @@
+import { paysStatementCredits } from '#shared/rules/partner-features';
 import { usePartner } from '../../lib/partner';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useMember } from '../../features/session';
 import { RecentActivity } from '../../features/rewards/components/recent-activity';
+import { RedemptionHistory } from '../../features/redemptions';
 import styles from '../../features/rewards/components/recent-activity.module.css';
 
 export const RECENT_ACTIVITY_TITLE = 'Reviews & History';
 
-/** §2 /account/recent_activity: the member's dines, rewards and, for cash partners, balance and statement credits. */
+/** §2 /account/recent_activity: the member's dines, rewards and, for cash partners, balance, statement credits and their newest redemptions. */
 export function RecentActivityRoute() {
   const partner = usePartner();
   const { member } = useMember();
@@ -16,7 +18,7 @@ export function RecentActivityRoute() {
   return (
     <div className={styles.screen}>
       <h1>{RECENT_ACTIVITY_TITLE}</h1>
-      <RecentActivity />
+      <RecentActivity redemptions={paysStatementCredits(partner) ? <RedemptionHistory recent /> : undefined} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { paysStatementCredits } from '#shared/rules/partner-features';
 import { usePartner } from '#client/lib/partner';
@@ -23,10 +23,10 @@ export const LOADING_MORE_TEXT = 'Do not refresh, loading more content.';
 
 /**
  * §2 Reviews & History below its title: the missing-rewards banner, the cash partners' rewards
- * panel, this year's total (every partner), the activity with its pages, the statement credits and
- * the disclaimer.
+ * panel, this year's total (every partner), the activity with its pages, the statement credits,
+ * what the route puts after them (`redemptions`: cash partners' redemptions) and the disclaimer.
  */
-export function RecentActivity() {
+export function RecentActivity({ redemptions }: { redemptions?: ReactNode } = {}) {
   const partner = usePartner();
   const cash = paysStatementCredits(partner);
   const activity = useActivityPage();
@@ -68,6 +68,7 @@ export function RecentActivity() {
         )}
       </section>
       {cash && <StatementCredits />}
+      {cash && redemptions}
       <ActivityDisclaimer />
     </div>
   );

@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { Link } from 'react-router';
+import { paths } from '#shared/routes';
 import { InfoTooltip } from '#client/components/info-tooltip';
 import { Spinner } from '#client/components/spinner';
 import { ProgressBar } from '#client/components/progress-bar';
@@ -14,6 +16,7 @@ export function panelTitle(currency: { plural: string }): string {
 }
 export const BALANCE_LABEL = 'Rewards balance';
 export const PANEL_FAILED = 'We could not load your rewards balance just now.';
+export const REDEEM_LINK = 'Redeem your balance';
 
 export function balanceTooltip(breakpoint: number, currency: { plural: string }): string {
   return `What you have earned in ${currencyWords(currency)} and not been paid yet. When your balance reaches ${formatMoney(breakpoint)}, it is paid as a statement credit to your linked card, usually within a few days.`;
@@ -25,8 +28,8 @@ export function pendingPayoutText(amount: number): string {
 
 /**
  * §2 cash partners' rewards panel: the balance with its tooltip, a bar from 0 to the payout
- * breakpoint (§9, $20 by default), and the statement credits on their way (no longer in the
- * balance, not paid yet). This year's rewards and dines are the YearTotal beside it, as on every partner.
+ * breakpoint (§9, $20 by default), the statement credits on their way (no longer in the
+ * balance, not paid yet), and the way to the Redeem page. This year's rewards and dines are the YearTotal beside it, as on every partner.
  */
 export function RewardsPanel() {
   const balance = useCreditBalance();
@@ -48,6 +51,10 @@ export function RewardsPanel() {
           {balance.data.pendingPayout > 0 && <p className={styles.balanceNote}>{pendingPayoutText(balance.data.pendingPayout)}</p>}
         </>
       )}
+      {/* The Redeem page: take the balance out now, as a statement credit or a gift card, or change the automatic payout. */}
+      <p className={styles.balanceNote}>
+        <Link to={paths.account.redeem()}>{REDEEM_LINK}</Link>
+      </p>
     </section>
   );
 }
