@@ -23,6 +23,8 @@ export const MASKED_CARD_PLACEHOLDER = '•••• •••• •••• �
 export type RedemptionOptionTerms = {
   /** The option's name as the member reads it. */
   label: string;
+  /** Its short name inside a sentence ("The smallest Visa prepaid card is $25.00."). */
+  name: string;
   delivery: DeliveryKind;
   /** The gift card brand (gift cards only). */
   brand: GiftCardBrand | null;
@@ -40,19 +42,19 @@ export type RedemptionOptionTerms = {
  */
 export const REDEMPTION_TERMS: Record<RedemptionOption, RedemptionOptionTerms> = {
   statementCredit: {
-    label: 'Statement credit to a linked card', delivery: 'Card', brand: null,
+    label: 'Statement credit to a linked card', name: 'statement credit', delivery: 'Card', brand: null,
     minCents: 1_000, maxCents: 50_000, feeCents: 0, arrives: 'On your card statement within 1 to 2 billing cycles',
   },
   visa: {
-    label: 'Visa prepaid card', delivery: 'Email', brand: 'Visa',
+    label: 'Visa prepaid card', name: 'Visa prepaid card', delivery: 'Email', brand: 'Visa',
     minCents: 2_500, maxCents: 50_000, feeCents: 0, arrives: 'By e-mail within 1 business day',
   },
   mastercard: {
-    label: 'Mastercard prepaid card', delivery: 'Email', brand: 'MasterCard',
+    label: 'Mastercard prepaid card', name: 'Mastercard prepaid card', delivery: 'Email', brand: 'MasterCard',
     minCents: 2_500, maxCents: 50_000, feeCents: 0, arrives: 'By e-mail within 1 business day',
   },
   tremendous: {
-    label: 'Gift card of your choice (Tremendous: Amazon, Target, Starbucks and hundreds more)', delivery: 'Email', brand: 'Tremendous',
+    label: 'Gift card of your choice (Tremendous: Amazon, Target, Starbucks and hundreds more)', name: 'gift card of your choice', delivery: 'Email', brand: 'Tremendous',
     minCents: 500, maxCents: 50_000, feeCents: 0, arrives: 'By e-mail within minutes',
   },
 };

@@ -53,10 +53,12 @@ describe('options and amounts', () => {
       const { minCents, maxCents } = REDEMPTION_TERMS[option];
       expect(amountProblem(option, minCents), option).toBeNull();
       expect(amountProblem(option, maxCents), option).toBeNull();
-      expect(amountProblem(option, minCents - 1), option).toBe(`The smallest ${REDEMPTION_TERMS[option].label.toLowerCase()} is ${dollars(minCents)}.`);
-      expect(amountProblem(option, maxCents + 1), option).toBe(`The largest ${REDEMPTION_TERMS[option].label.toLowerCase()} is ${dollars(maxCents)}.`);
+      expect(amountProblem(option, minCents - 1), option).toBe(`The smallest ${REDEMPTION_TERMS[option].name} is ${dollars(minCents)}.`);
+      expect(amountProblem(option, maxCents + 1), option).toBe(`The largest ${REDEMPTION_TERMS[option].name} is ${dollars(maxCents)}.`);
     }
     expect(amountProblem('visa', 2500.5)).toBe('The amount must be a whole number of cents.');
+    expect(amountProblem('visa', 2499)).toBe('The smallest Visa prepaid card is $25.00.');
+    expect(amountProblem('tremendous', 50_001)).toBe('The largest gift card of your choice is $500.00.');
   });
 
   it('says the balance plainly when it falls short (never a negative balance)', () => {

@@ -79,8 +79,8 @@ export function optionsFor(ctx: OptionContext) {
 export function amountProblem(option: RedemptionOption, amountCents: number): string | null {
   const terms = REDEMPTION_TERMS[option];
   if (!Number.isInteger(amountCents)) return 'The amount must be a whole number of cents.';
-  if (amountCents < terms.minCents) return `The smallest ${terms.label.toLowerCase()} is ${dollars(terms.minCents)}.`;
-  if (amountCents > terms.maxCents) return `The largest ${terms.label.toLowerCase()} is ${dollars(terms.maxCents)}.`;
+  if (amountCents < terms.minCents) return `The smallest ${terms.name} is ${dollars(terms.minCents)}.`;
+  if (amountCents > terms.maxCents) return `The largest ${terms.name} is ${dollars(terms.maxCents)}.`;
   if (amountCents <= terms.feeCents) return `The amount must be more than the fee of ${dollars(terms.feeCents)}.`;
   return null;
 }

@@ -172,7 +172,7 @@ describe('/account/redeem (cash-back partners)', () => {
     await user.type(amount, '10');
     await user.tab();
     const below = amountProblem('visa', 1_000)!;
-    expect(below).toBe('The smallest visa prepaid card is $25.00.');
+    expect(below).toBe('The smallest Visa prepaid card is $25.00.');
     await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
     expect(describedText(amount)).toContain(below);
     // The balance ($60.00) is checked too, with the server's wording.

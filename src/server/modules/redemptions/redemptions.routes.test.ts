@@ -121,7 +121,7 @@ describe('POST /api/Member/Redemptions', () => {
       [{ option: 'visa', amountCents: 25.5, delivery: 'Email' }, 'amountCents must be a whole number of cents.'],
       [{ option: 'visa', amountCents: 2_500, delivery: 'Card' }, 'Visa prepaid card is delivered by Email.'],
       [{ option: 'statementCredit', amountCents: 2_500, delivery: 'Card' }, 'Choose the linked card the statement credit goes to.'],
-      [{ option: 'visa', amountCents: 2_000, delivery: 'Email' }, 'The smallest visa prepaid card is $25.00.'],
+      [{ option: 'visa', amountCents: 2_000, delivery: 'Email' }, 'The smallest Visa prepaid card is $25.00.'],
       [{ option: 'statementCredit', amountCents: 1_000, delivery: 'Card', cardId: 999_999 }, 'That card is not linked to your account.'],
     ];
     for (const [body, message] of cases) {

@@ -206,7 +206,8 @@ export async function createRedemption(db: Db, who: Who, input: { body: Redempti
       if (!member || member.memberType === 'ClosedAccountMember') throw AppError.forbidden('This account is closed.');
       const balance = await balanceCents(tx, owner);
       if (balance < body.amountCents) throw new AppError(409, balanceShortText(balance, body.amountCents), { code: 'balanceShort' });
-      const limit = limitProblem(await usageOf(tx, eq(redemptions.memberId, member.id), now), partnerTotals, body.amountCents);
+      // The member's own requests count; automatic statement credits are the programme's, not theirs.
+      const limit = limitProblem(await usageOf(tx, and(eq(redemptions.memberId, member.id), eq(redemptions.automatic, false)), now), partnerTotals, body.amountCents);
       if (limit) throw new AppError(409, limit, { code: 'limitReached' });
       let card: Awaited<ReturnType<typeof linkedCards>>[number] | undefined;
       if (body.option === 'statementCredit') {

@@ -236,6 +236,7 @@ async function issueCredits(db: Db, opts: { breakpointCents?: number; limit: num
         const target = await creditTarget(tx, o.id);
         const [row] = await tx.insert(redemptions).values({
           creditId, partnerId: o.partnerId, memberId: o.id, option: 'statementCredit', delivery: 'Card', amountCents: cents, status: 'pending', automatic: true, ...target,
+          createdAt: opts.now, updatedAt: opts.now,
         }).returning({ id: redemptions.id });
         await writeRedeemed(tx, { partnerId: o.partnerId, memberId: o.id, redemptionId: row!.id, amountCents: cents });
         // The rewards in the balance now read as paid by this credit (Reviews & History names it); the ledger, not they, holds the money.
