@@ -231,6 +231,7 @@ export const OPENAPI_TAGS = [
   { name: 'bonuses', description: 'The signed-in member\'s bonus offers and enrolment in them (docs/api-bonuses.md).' },
   { name: 'claims', description: 'Missing-reward claims for a dine that did not show, and their status (docs/api-claims.md).' },
   { name: 'reviews', description: 'Reviews of visits the member dined at, and restaurants\' published reviews (docs/api-reviews.md).' },
+  { name: 'redemptions', description: 'Cash-back members take their balance out: statement credits and gift cards, their steps, the automatic credit setting, and the gift-card provider\'s signed webhook (docs/features/redemptions.md).' },
   { name: 'reservations', description: 'Table availability, holds, bookings and their changes (docs/api-reservations.md).' },
   { name: 'card-network', description: 'The card network\'s signed webhook of authorisations, clearings and refunds (docs/api-card-network.md).' },
   { name: 'partner', description: 'The partner site\'s configuration and switches.' },

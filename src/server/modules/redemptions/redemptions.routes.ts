@@ -94,10 +94,10 @@ const giftCardWebhookRoute: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }>
       summary: 'Receive one gift-card provider event (order created, executed, failed, cancelled; reward delivered or failed; flagged)',
       description: `Signed: \`${GIFT_CARD_SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 of the raw body with GIFT_CARD_WEBHOOK_SECRET>\`; anything else answers 401. The same event id again answers duplicate: true. The order is read from the provider, so events may come late, twice or out of order. 503 when the provider cannot be reached (the provider retries).`,
       headers: z.object({ [GIFT_CARD_SIGNATURE_HEADER]: z.string().describe('sha256= and the hex HMAC-SHA256 of the raw body.') }),
-      errors: [401, 404, 503],
+      errors: [401, 503],
     },
   }, async (request) => {
-    if (config.giftCard.source === 'none') throw AppError.notFound('Gift cards are not configured.');
+    if (config.giftCard.source === 'none') throw AppError.unauthorized('Gift cards are not configured here: no provider event is expected.');
     const rawBody = typeof request.body === 'string' ? request.body : '';
     if (!verifyGiftCardWebhook({ secret: config.giftCard.webhookSecret, rawBody, signature: request.headers[GIFT_CARD_SIGNATURE_HEADER] })) {
       request.log.warn('gift-card webhook refused: bad signature');
