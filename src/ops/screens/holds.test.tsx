@@ -117,7 +117,7 @@ describe('RedemptionHoldsScreen (issue 28 item 5)', () => {
     const [first] = await queueRows();
     fireEvent.click(within(first!).getByRole('button', { name: 'Release $25.00 for Bea Cardwell' }));
     const dialog = screen.getByRole('dialog', { name: 'Release $25.00 for Bea Cardwell (Visa prepaid card)' });
-    expect(dialog.textContent).toContain('It is sent to basic.card@nosh.example.com at once');
+    expect(dialog.textContent).toContain('It goes on to be sent to basic.card@nosh.example.com. Once released, it can no longer be rejected here.');
     const note = within(dialog).getByLabelText(/^Note for the record/);
     expect(document.activeElement).toBe(note);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Release' }));

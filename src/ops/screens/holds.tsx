@@ -93,7 +93,7 @@ export function RedemptionHoldsScreen({ me }: { me: StaffMe }) {
             <span className="console-actions">
               <ReasonButton label="Release" name={`Release ${whose(h)}`} variant="primary" maxLength={NOTE_MAX}
                 title={`Release ${whose(h)} (${h.label})`}
-                intro={<p>{`It is sent to ${h.destination} at once and cannot be stopped afterwards.`}</p>}
+                intro={<p>{`It goes on to be sent to ${h.destination}. Once released, it can no longer be rejected here.`}</p>}
                 field={{ label: 'Note for the record', hint: 'Kept in the audit log with your name; the member does not see it.', missing: 'Add a note for the record: what you checked.' }}
                 act={(note) => decide(h.redemptionId, 'release', note)}
                 onDone={() => done(`Released: ${whose(h)} (${h.label}) is being sent.`)} />
