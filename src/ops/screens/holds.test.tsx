@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { z } from 'zod';
 import { API_PATHS } from '#shared/api-paths';
-import { HOLD_REASONS } from '#shared/constants/redemptions';
+import { HOLD_REASONS, REDEMPTION_TERMS } from '#shared/constants/redemptions';
 import type { StaffMe } from '#shared/schemas/ops';
 import type { ZOpsRedemptionHold } from '#shared/schemas/redemptions';
 import { expectNoAxeViolations } from '#client/test/axe';
@@ -33,8 +33,8 @@ const hold = (n: number, over: Partial<z.infer<typeof ZOpsRedemptionHold>>): z.i
 const HOLDS = [
   hold(1, {}),
   hold(2, {
-    memberName: 'Nia Newcomer', memberEmail: 'new.card@nosh.example.com', label: 'Statement credit to a linked card', amountCents: 1200,
-    destination: 'Visa ending in 0292', hold: { reason: 'payoutCardLinked', text: HOLD_REASONS.payoutCardLinked }, priorRedemptions: 2, createdAt: new Date(Date.now() - 2 * HOUR).toISOString(),
+    memberName: 'Nia Newcomer', memberEmail: 'new.card@nosh.example.com', label: REDEMPTION_TERMS.tremendous.label, amountCents: 1200,
+    destination: 'nia@example.com', hold: { reason: 'emailChanged', text: HOLD_REASONS.emailChanged }, priorRedemptions: 2, createdAt: new Date(Date.now() - 2 * HOUR).toISOString(),
   }),
 ];
 
@@ -95,7 +95,7 @@ describe('RedemptionHoldsScreen (issue 28 item 5)', () => {
       expect(first.textContent, text).toContain(text);
     }
     expect(within(second).getByRole('link', { name: 'Nia Newcomer' }).getAttribute('href')).toBe('/members/42');
-    for (const text of ['2 earlier redemptions', '$12.00', 'Statement credit to a linked card', 'to\u00a0Visa ending in 0292', 'Card linked less than 3 days before', '2 h']) {
+    for (const text of ['2 earlier redemptions', '$12.00', REDEMPTION_TERMS.tremendous.label, 'to\u00a0nia@example.com', 'E-mail changed less than 7 days before', '2 h']) {
       expect(second.textContent, text).toContain(text);
     }
     expect(within(first).getByRole('button', { name: 'Release $25.00 for Bea Cardwell' })).toBeTruthy();
@@ -140,7 +140,8 @@ describe('RedemptionHoldsScreen (issue 28 item 5)', () => {
     renderAs(SUPERVISOR);
     const [, second] = await queueRows();
     fireEvent.click(within(second!).getByRole('button', { name: 'Reject $12.00 for Nia Newcomer' }));
-    const dialog = screen.getByRole('dialog', { name: 'Reject $12.00 for Nia Newcomer (Statement credit to a linked card)' });
+    // The option by its name alone: what the gift card's label adds in brackets is left out.
+    const dialog = screen.getByRole('dialog', { name: 'Reject $12.00 for Nia Newcomer (Gift card of your choice)' });
     expect(dialog.textContent).toContain("$12.00 goes back to the member's balance");
     fireEvent.change(within(dialog).getByLabelText(/^Note to the member/), { target: { value: 'The card was linked an hour before; please wait three days.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));

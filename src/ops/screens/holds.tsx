@@ -19,6 +19,8 @@ const hoursSince = (iso: string) => Math.max(0, Math.floor((Date.now() - new Dat
 const joined = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 /** Whose redemption of how much, in the words its buttons and dialogs use: "$25.00 for Bea Cardwell". */
 const whose = (h: Hold) => `${dollars(h.amountCents)} for ${h.memberName || h.memberEmail}`;
+/** The option's name without what its brackets add ("Gift card of your choice"), for titles and messages. */
+const optionName = (h: Hold) => h.label.replace(/ \(.*\)$/, '');
 const NOTE_MAX = 500;
 const earlier = (n: number) => (n === 0 ? 'No earlier redemption' : n === 1 ? '1 earlier redemption' : `${n} earlier redemptions`);
 
@@ -92,13 +94,13 @@ export function RedemptionHoldsScreen({ me }: { me: StaffMe }) {
           ['Decide', (h) => (decides ? (
             <span className="console-actions">
               <ReasonButton label="Release" name={`Release ${whose(h)}`} variant="primary" maxLength={NOTE_MAX}
-                title={`Release ${whose(h)} (${h.label})`}
+                title={`Release ${whose(h)} (${optionName(h)})`}
                 intro={<p>{`It goes on to be sent to ${h.destination}. Once released, it can no longer be rejected here.`}</p>}
                 field={{ label: 'Note for the record', hint: 'Kept in the audit log with your name; the member does not see it.', missing: 'Add a note for the record: what you checked.' }}
                 act={(note) => decide(h.redemptionId, 'release', note)}
-                onDone={() => done(`Released: ${whose(h)} (${h.label}) is being sent.`)} />
+                onDone={() => done(`Released: ${whose(h)} (${optionName(h)}) is being sent.`)} />
               <ReasonButton label="Reject" name={`Reject ${whose(h)}`} maxLength={NOTE_MAX}
-                title={`Reject ${whose(h)} (${h.label})`}
+                title={`Reject ${whose(h)} (${optionName(h)})`}
                 intro={<p>{`${dollars(h.amountCents)} goes back to the member's balance. The member reads your note with the redemption, after "Our team did not send it:".`}</p>}
                 field={{ label: 'Note to the member', hint: 'The member reads it; it is kept in the audit log with your name.', missing: 'Tell the member why (they read it).' }}
                 act={(note) => decide(h.redemptionId, 'reject', note)}
