@@ -15,6 +15,7 @@ import { MembersScreen } from './screens/members';
 import { MemberScreen } from './screens/member';
 import { ClaimsScreen } from './screens/claims';
 import { ApprovalsScreen } from './screens/approvals';
+import { RedemptionHoldsScreen } from './screens/holds';
 import { AuditScreen } from './screens/audit';
 import { ErrorLookupScreen } from './screens/errors';
 import { StaffScreen } from './screens/staff';
@@ -28,6 +29,7 @@ const SCREENS: Array<{ path: string; label: string; permission: OpsPermission }>
   { path: '/members', label: 'Members', permission: 'members.read' },
   { path: '/claims', label: 'Claims queue', permission: 'claims.read' },
   { path: '/approvals', label: 'Approvals', permission: 'adjustments.read' },
+  { path: '/redemption-holds', label: 'Redemptions on hold', permission: 'redemptions.read' },
   { path: '/events', label: 'Card events', permission: 'events.read' },
   { path: '/errors', label: 'Error look-up', permission: 'errors.read' },
   { path: '/audit', label: 'Audit log', permission: 'audit.read' },
@@ -64,6 +66,7 @@ function Gate() {
         <Route path="/members/:memberId" element={guard('members.read', <MemberScreen me={staff} />)} />
         <Route path="/claims" element={guard('claims.read', <ClaimsScreen me={staff} />)} />
         <Route path="/approvals" element={guard('adjustments.read', <ApprovalsScreen me={staff} />)} />
+        <Route path="/redemption-holds" element={guard('redemptions.read', <RedemptionHoldsScreen me={staff} />)} />
         <Route path="/events" element={guard('events.read', <CardEventsScreen me={staff} />)} />
         <Route path="/errors" element={guard('errors.read', <ErrorLookupScreen me={staff} />)} />
         <Route path="/errors/:reference" element={guard('errors.read', <ErrorLookupScreen me={staff} />)} />

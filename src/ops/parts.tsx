@@ -36,11 +36,20 @@ export function Rows<T>({ title, rows, columns, empty }: { title: string; rows: 
 export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '–');
 export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
+/** The reason's field in a ReasonButton's dialog: its label, its hint and what is said when it is left empty. */
+export type ReasonField = { label: string; hint: string; missing: string };
+const AUDIT_REASON: ReasonField = { label: 'Reason', hint: 'Kept in the audit log with your name.', missing: 'Say why (it is kept in the audit log).' };
+
 /**
  * A button that asks for the reason (kept in the audit log) before it acts; `act` throws on a
- * refusal, whose message the dialog shows.
+ * refusal, whose message the dialog shows. `field` names the reason otherwise (a note the member
+ * reads, say), `intro` says in the dialog what the action will do, `name` is the button's
+ * accessible name when its visible label alone is the same on every row (it starts with the label).
  */
-export function ReasonButton({ label, title, act, onDone, variant = 'secondary' }: { label: string; title: string; act: (reason: string) => Promise<unknown>; onDone: (message: string) => void; variant?: 'primary' | 'secondary' }) {
+export function ReasonButton({ label, title, act, onDone, variant = 'secondary', field = AUDIT_REASON, intro, name, maxLength }: {
+  label: string; title: string; act: (reason: string) => Promise<unknown>; onDone: (message: string) => void; variant?: 'primary' | 'secondary';
+  field?: ReasonField; intro?: ReactNode; name?: string; maxLength?: number;
+}) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -48,7 +57,7 @@ export function ReasonButton({ label, title, act, onDone, variant = 'secondary' 
   const input = useRef<HTMLInputElement>(null);
   const submit = async () => {
     if (reason.trim().length < 3) {
-      setError('Say why (it is kept in the audit log).');
+      setError(field.missing);
       input.current?.focus();
       return;
     }
@@ -66,12 +75,13 @@ export function ReasonButton({ label, title, act, onDone, variant = 'secondary' 
   };
   return (
     <>
-      <Button variant={variant} onClick={() => { setError(null); setOpen(true); }}>{label}</Button>
+      <Button variant={variant} aria-label={name} onClick={() => { setError(null); setOpen(true); }}>{label}</Button>
       <Modal open={open} onClose={() => setOpen(false)} title={title} initialFocusRef={input} dismissOnBackdrop={false}
         footer={<><Button variant="secondary" onClick={() => setOpen(false)}>Cancel</Button><Button loading={busy} onClick={() => void submit()}>{label}</Button></>}>
         <form noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+          {intro}
           {error && <FormBanner>{error}</FormBanner>}
-          <TextField ref={input} label="Reason" hint="Kept in the audit log with your name." required value={reason} onChange={(e) => setReason(e.target.value)} />
+          <TextField ref={input} label={field.label} hint={field.hint} required maxLength={maxLength} value={reason} onChange={(e) => setReason(e.target.value)} />
         </form>
       </Modal>
     </>
