@@ -130,7 +130,7 @@ export const ZOpsRedemptionHold = z.object({
   amountCents: z.number().int(),
   destination: z.string(),
   hold: z.object({ reason: z.enum(Object.keys(HOLD_REASONS) as [HoldReason, ...HoldReason[]]), text: z.string() }),
-  /** The member's earlier redemptions, completed ones and all. */
+  /** The member's redemptions made before this one and not given back (rejected or failed ones do not count). */
   priorRedemptions: z.number().int(),
   createdAt: z.string(),
 });

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, notInArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, notInArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { members, partners, redemptions, type RedemptionRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -28,14 +29,17 @@ export async function listHolds(db: Db, opts: { scope: PartnerScope; partnerId?:
     .from(redemptions).innerJoin(partners, eq(partners.id, redemptions.partnerId)).innerJoin(members, eq(members.id, redemptions.memberId))
     .where(and(waiting, partnerIds ? inArray(redemptions.partnerId, partnerIds) : undefined))
     .orderBy(asc(redemptions.createdAt), asc(redemptions.id)).limit(HOLD_QUEUE_LIMIT);
-  const memberIds = [...new Set(rows.map((x) => x.r.memberId))];
-  const prior = memberIds.length === 0 ? [] : await db.select({ memberId: redemptions.memberId, n: count() }).from(redemptions)
-    .where(and(inArray(redemptions.memberId, memberIds), notInArray(redemptions.status, ['pending']))).groupBy(redemptions.memberId);
-  const priorOf = new Map(prior.map((p) => [p.memberId, p.n]));
+  // Each held one's earlier redemptions: made before it, and not given back.
+  const ids = rows.map((x) => x.r.id);
+  const earlier = alias(redemptions, 'earlier');
+  const prior = ids.length === 0 ? [] : await db.select({ id: redemptions.id, n: count(earlier.id) }).from(redemptions)
+    .leftJoin(earlier, and(eq(earlier.memberId, redemptions.memberId), lt(earlier.createdAt, redemptions.createdAt), notInArray(earlier.status, ['rejected', 'error'])))
+    .where(inArray(redemptions.id, ids)).groupBy(redemptions.id);
+  const priorOf = new Map(prior.map((p) => [p.id, p.n]));
   return rows.map(({ r, code, m }) => ({
     redemptionId: r.creditId, partnerCode: code, memberId: r.memberId, memberName: `${m.firstName} ${m.lastName}`.trim(), memberEmail: m.email,
     joinDate: m.joinDate.toISOString(), label: REDEMPTION_TERMS[r.option].label, amountCents: r.amountCents, destination: r.targetLabel,
-    hold: { reason: r.holdReason!, text: HOLD_REASONS[r.holdReason!] }, priorRedemptions: priorOf.get(r.memberId) ?? 0, createdAt: r.createdAt.toISOString(),
+    hold: { reason: r.holdReason!, text: HOLD_REASONS[r.holdReason!] }, priorRedemptions: priorOf.get(r.id) ?? 0, createdAt: r.createdAt.toISOString(),
   }));
 }
 

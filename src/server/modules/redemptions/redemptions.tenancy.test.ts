@@ -69,7 +69,8 @@ describe('the hold queue, called directly', () => {
   const only = (p: PartnerRow) => ({ allPartners: false, partnerIds: [p.id] });
 
   it("lists a partner's holds to its staff only", async () => {
-    expect((await listHolds(db(), { scope: only(nosh) })).map((h) => h.redemptionId)).toContain(xHeld);
+    const mine = await listHolds(db(), { scope: only(nosh) });
+    expect(mine.find((h) => h.redemptionId === xHeld)).toMatchObject({ priorRedemptions: 0, hold: { reason: 'firstRedemption' }, partnerCode: 'nosh' });
     expect((await listHolds(db(), { scope: only(upromise) })).map((h) => h.redemptionId)).not.toContain(xHeld);
     expect(await listHolds(db(), { scope: { allPartners: false, partnerIds: [] } })).toEqual([]);
   });
