@@ -1,28 +1,21 @@
-import type { Page } from '@playwright/test';
 import type { Redemption, RedemptionOptionsResponse, RedemptionsPage } from '../src/shared/schemas/redemptions';
+import { HOLD_REASONS } from '../src/shared/constants/redemptions';
 import { apiCall, expect, expectNoSeriousA11yIssues, partnerUrl, rewardingRestaurant, test } from './fixtures';
 import { consoleSignIn } from './console-helpers';
 
 /**
- * The console's queue of held redemptions (issue 28 item 5) in Chromium: a cash-back member's
- * first redemption waits for the team; an agent's queue holds only its own partners' (nosh is not
- * one of them) and an auditor reads it without buttons; a supervisor releases it with a note and
- * it leaves the queue; the member's redemption is no longer held. axe on the screen.
+ * Redemptions end to end in Chromium (issue 28, "Done when"): a nosh member turns the automatic
+ * credit off and redeems $25.00 as a Visa card by e-mail on the Redeem page; their first
+ * redemption waits for the team; an agent's queue holds only its own partners' (nosh is not one of
+ * them) and an auditor reads it without buttons; a supervisor releases it with a note and it leaves
+ * the queue; the member follows it to completed. Then a forced failure ($25.91: the gift-card
+ * simulator declines it) returns the money and says so. axe on each screen.
  */
 const MEMBER = { publicId: 'demo-nosh-basic-card', email: 'basic.card@nosh.example.com' };
 
-/** A call to the member API from the member's page (same origin), with the anti-forgery token and any extra headers. */
-async function memberCall<T>(page: Page, method: 'PUT' | 'POST', path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: T }> {
-  return page.evaluate(async ({ method, path, body, headers }) => {
-    const { csrfToken } = (await (await fetch('/api/CSRF')).json()) as { csrfToken: string };
-    const res = await fetch(path, { method, headers: { accept: 'application/json', 'content-type': 'application/json', 'x-xsrf-token': csrfToken, ...headers }, body: JSON.stringify(body) });
-    return { status: res.status, json: (await res.json()) as T };
-  }, { method, path, body, headers }) as Promise<{ status: number; json: T }>;
-}
-
 test.describe('operator console: redemptions on hold', () => {
-  test("a member's first redemption waits; an auditor reads it without buttons, a supervisor releases it with a note and it leaves the queue", async ({ page, browser }) => {
-    test.setTimeout(240_000);
+  test("a nosh member's first $25 Visa card waits; an auditor reads it without buttons, a supervisor releases it and the member follows it to completed; a declined one returns the money", async ({ page, browser, errors }) => {
+    test.setTimeout(300_000);
     const restaurant = await rewardingRestaurant(browser, 'basic.card@hilton.example.com');
 
     // The member (a cash-back card member of nosh, tier 0: 3 % cash back), signed in with the staging tools' sign-in-as.
@@ -30,15 +23,36 @@ test.describe('operator console: redemptions on hold', () => {
     expect((await apiCall(page, '/api/stgtools/sign-in-as', { publicId: MEMBER.publicId })).status).toBe(200);
     // Never redeemed before, so this redemption is their first: it waits for the team.
     expect((await apiCall<RedemptionsPage>(page, '/api/Member/Redemptions')).json.totalResultSize).toBe(0);
-    // No automatic statement credit at the $20 breakpoint: the balance stays for the gift card.
-    expect((await memberCall(page, 'PUT', '/api/Member/RedemptionSettings', { autoStatementCredit: false })).status).toBe(200);
-    // A real dine through signed card-network events: $900.00 earns $27.00, enough for a $25.00 Visa card whatever the demo history left.
-    expect((await apiCall(page, '/api/stgtools/dines', { merchantId: restaurant.id, amountCents: 90_000, clear: true })).status).toBe(200);
-    await expect.poll(async () => (await apiCall<RedemptionOptionsResponse>(page, '/api/Member/RedemptionOptions')).json.balanceCents, { timeout: 20_000 }).toBeGreaterThanOrEqual(2_500);
-    const made = await memberCall<Redemption>(page, 'POST', '/api/Member/Redemptions', { option: 'visa', amountCents: 2_500, delivery: 'Email' }, { 'idempotency-key': `e2e-hold-${Date.now()}` });
-    expect(made.status).toBe(201);
-    expect(made.json.hold?.reason).toBe('firstRedemption');
-    const { redemptionId } = made.json;
+    // No automatic statement credit at the $20 breakpoint: the balance stays for the gift cards (the member's own switch).
+    await page.goto(partnerUrl('nosh', '/account/redeem'));
+    const toggle = page.getByRole('switch', { name: 'Pay my balance to my card automatically at $20.00' });
+    await expect(toggle).toBeChecked();
+    await toggle.click();
+    await expect(page.getByText('Automatic statement credit is off.')).toBeVisible();
+    // A real dine through signed card-network events: $1,800.00 earns $54.00 at 3 %, enough for two $25 Visa cards whatever the demo history left.
+    expect((await apiCall(page, '/api/stgtools/dines', { merchantId: restaurant.id, amountCents: 180_000, clear: true })).status).toBe(200);
+    await expect.poll(async () => (await apiCall<RedemptionOptionsResponse>(page, '/api/Member/RedemptionOptions')).json.balanceCents, { timeout: 20_000 }).toBeGreaterThanOrEqual(5_091);
+    const startBalance = (await apiCall<RedemptionOptionsResponse>(page, '/api/Member/RedemptionOptions')).json.balanceCents;
+
+    // $25.00 as a Visa prepaid card by e-mail, on the Redeem page.
+    await page.reload();
+    const redeemVisa = async (dollars: string) => {
+      await page.getByRole('radiogroup', { name: 'How would you like your money?' }).getByRole('radio', { name: /^Visa prepaid card/ }).check();
+      await page.getByRole('textbox', { name: /^Amount in dollars/ }).fill(dollars);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      const summary = page.getByRole('region', { name: 'Check and confirm' });
+      await expect(summary).toContainText(`$${dollars}`);
+      await expect(summary).toContainText(MEMBER.email);
+      await page.getByRole('button', { name: `Redeem $${dollars}` }).click();
+      await expect(page).toHaveURL(/\/account\/redeem\/rd_[0-9a-f]{32}$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Your redemption' })).toBeFocused();
+      return new URL(page.url()).pathname.split('/').at(-1)!;
+    };
+    const redemptionId = await redeemVisa('25.00');
+    // Their first: it waits for the team, and the page says so.
+    await expect(page.getByText(HOLD_REASONS.firstRedemption)).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+    expect((await apiCall<Redemption>(page, `/api/Member/Redemptions/${redemptionId}`)).json.hold?.reason).toBe('firstRedemption');
 
     // An agent has the screen, for its own partners (delta and hilton): the nosh redemption is not there, and nothing to decide with.
     const agent = await (await browser.newContext()).newPage();
@@ -93,9 +107,21 @@ test.describe('operator console: redemptions on hold', () => {
     await expectNoSeriousA11yIssues(supervisor);
     await supervisor.context().close();
 
-    // The member's redemption is on its way: no longer held.
-    const after = await apiCall<Redemption>(page, `/api/Member/Redemptions/${redemptionId}`);
-    expect(after.json.hold).toBeNull();
-    expect(after.json.status).not.toBe('rejected');
+    // The member's page (asking every few seconds) follows it to completed: ordered from the gift-card provider, its claim link e-mailed.
+    const steps = page.getByRole('list', { name: 'Where it is' });
+    await expect(steps.getByRole('listitem')).toHaveText([/Requested\s*Done/, /Accepted by the gift-card provider\s*Done/, /Sent to your e-mail\s*Done/], { timeout: 60_000 });
+    await expect(page.getByText('$25.00 has been paid.')).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+
+    // A forced failure: $25.91 is declined by the provider (the simulator's forced outcome). Not a first redemption: it goes at once.
+    await page.goto(partnerUrl('nosh', '/account/redeem'));
+    const failedId = await redeemVisa('25.91');
+    expect(failedId).not.toBe(redemptionId);
+    await expect(page.getByText('$25.91 was returned to your balance.')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText('The gift-card provider declined the order.')).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+    // The money is back: only the completed $25.00 left the balance.
+    expect((await apiCall<RedemptionOptionsResponse>(page, '/api/Member/RedemptionOptions')).json.balanceCents).toBe(startBalance - 2_500);
+    expect(errors).toEqual([]);
   });
 });
