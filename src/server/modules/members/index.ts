@@ -8,3 +8,4 @@ export { signInAnswer } from './sign-in-answer';
 export { MEMBER_NOT_FOUND, contactOf, memberStanding, progressFigures } from './members.service';
 export { findMemberByPartnerNumber, findMemberByPublicId, findMembersByEmail, updateMember, type MemberPatch } from './members.repo';
 export { currentTier } from './standing';
+export { pendingEmailChange } from './email-change';
