@@ -13,7 +13,8 @@ import {
 import { canRecoverPassword, canSignInWithPassword } from '#shared/rules/partner-features';
 import type { EmailChangeRequest, MemberEmail } from '#shared/schemas/member';
 import { paths } from '#shared/routes';
-import { EMAIL_IN_USE_MESSAGE, emailInUse, lockEmail } from '../enrollment';
+import { emailInUse, lockEmail } from './members.repo';
+import { EMAIL_IN_USE_MESSAGE } from './members.service';
 import { auditEmailChange, findPendingChange, lockMember, replacePendingChange, setConfirmedEmail, useChangeLink } from './email-change.repo';
 
 /**
