@@ -350,3 +350,31 @@ describe('POST /api/Member/Email/Confirm', () => {
     expect((await memberRow(m.publicId)).email).toBe(m.email);
   });
 });
+
+describe('logs of an e-mail change', () => {
+  it('never hold the password or the link', async () => {
+    const logged: string[] = [];
+    const own = await createTestApp({ config: { logLevel: 'trace' }, logged });
+    try {
+      const b = new TestBrowser(own, 'hilton');
+      const joinedRes = await b.send({
+        method: 'POST', url: '/api/Members/Prospects',
+        payload: { email: 'logged.change@example.com', password: PASSWORD, passwordConfirm: PASSWORD, firstName: 'Lo', lastName: 'Gged', zipCode: '10001', partnerNumber: withCheckCharacter('LC0001') },
+      });
+      expect(joinedRes.statusCode, joinedRes.body).toBe(201);
+      b.token = joinedRes.json<{ csrfToken: string }>().csrfToken;
+      expect((await b.send({ method: 'POST', url: '/api/Member/Email', payload: { email: 'logged.new@example.com', password: PASSWORD } })).statusCode).toBe(202);
+      const [mail] = await own.database.db.select().from(outbox).where(eq(outbox.toAddress, 'logged.new@example.com'));
+      const token = /token=([A-Za-z0-9_-]+)/.exec(mail!.textBody)![1]!;
+      // The page of the link, then the call.
+      await b.send({ method: 'GET', url: `/confirm-email?token=${token}` });
+      expect((await b.send({ method: 'POST', url: '/api/Member/Email/Confirm', payload: { token } })).statusCode).toBe(200);
+      const all = logged.join('');
+      expect(all).toContain('"url":"/api/Member/Email/Confirm"');
+      expect(all).toContain('/confirm-email?token=[redacted]');
+      for (const secret of [PASSWORD, token]) expect(all, secret).not.toContain(secret);
+    } finally {
+      await own.close();
+    }
+  });
+});
