@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_CONFIRM_HOURS } from '../constants/redemptions';
 import { EMAIL_MESSAGE, EMAIL_REQUIRED_MESSAGE, EMAIL_TOO_LONG_MESSAGE } from './email';
-import { EMAIL_SAME_MESSAGE, emailChangeProblem, emailChangeSentText, emailConfirmExpiresAt } from './email-change';
+import {
+  EMAIL_CHANGE_PASSWORD_MESSAGE, EMAIL_CHANGE_WRONG_PASSWORD_MESSAGE, EMAIL_CONFIRM_INVALID_MESSAGE, EMAIL_SAME_MESSAGE, emailChangeProblem,
+  emailChangeSentText, emailConfirmExpiresAt,
+} from './email-change';
 
 describe('emailChangeProblem', () => {
   it('accepts a valid address other than the current one', () => {
@@ -37,5 +40,14 @@ describe('emailConfirmExpiresAt', () => {
 describe('emailChangeSentText', () => {
   it('names the new address and says the change waits for the link', () => {
     expect(emailChangeSentText('ann.new@example.com')).toBe('We sent a link to ann.new@example.com. Your address changes when you open it.');
+  });
+});
+
+describe('the messages', () => {
+  it('say what happened in plain words (the profile form, the link page and the server show them)', () => {
+    expect(EMAIL_SAME_MESSAGE).toBe('That is already your e-mail address.');
+    expect(EMAIL_CHANGE_PASSWORD_MESSAGE).toBe('Enter your current password to change your e-mail address.');
+    expect(EMAIL_CHANGE_WRONG_PASSWORD_MESSAGE).toBe('That is not your current password.');
+    expect(EMAIL_CONFIRM_INVALID_MESSAGE).toBe('This confirmation link has expired or was already used. Ask for a new one on your profile page.');
   });
 });
