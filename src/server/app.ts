@@ -20,6 +20,8 @@ import { imagesRoutes } from './modules/images/images.routes';
 import { pagesRoutes } from './modules/pages/pages.routes';
 import { pwaRoutes } from './modules/pwa/pwa.routes';
 import { membersRoutes } from './modules/members/members.routes';
+import { emailChangeRoutes } from './modules/members/email-change.routes';
+import { pendingEmailChange } from './modules/members';
 import { authRoutes } from './modules/auth/auth.routes';
 import { stgtoolsRoutes } from './modules/stgtools/stgtools.routes';
 import { stgtoolsMaintenanceRoutes } from './modules/stgtools/maintenance.routes';
@@ -90,6 +92,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(pwaRoutes, { config });
   await app.register(ssoRoutes, { db, config, devAccounts: demoAccounts.sso });
   await app.register(membersRoutes, { db });
+  await app.register(emailChangeRoutes, { db, config });
   await app.register(authRoutes, { db, config });
   await app.register(emulationRoutes, { db });
   if (config.stagingTools && config.env !== 'production') await app.register(stgtoolsRoutes, { db, demo: demoAccounts, cardEventsSecret: config.cardEventsSecret });
@@ -100,7 +103,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cardsRoutes, { db, config });
   await app.register(cardNetworkPlugin, { db, config });
   await app.register(rewardsRoutes, { db });
-  await app.register(redemptionsRoutes, { db, config });
+  await app.register(redemptionsRoutes, { db, config, pendingEmail: pendingEmailChange });
   await app.register(claimsRoutes, { db });
   // The claims review queue belongs to the staging tools: never in production.
   await app.register(bonusesRoutes, { db });

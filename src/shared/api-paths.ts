@@ -85,6 +85,9 @@ export const API_PATHS = {
   redemptionSettings: put('/api/Member/RedemptionSettings'),
   /** The link e-mailed to a changed address confirms it (gift cards go only to a confirmed address). */
   confirmEmail: post('/api/Member/Email/Confirm'),
+  /** The member's e-mail address and a change waiting for its link; asking for a change e-mails the link. */
+  memberEmail: get('/api/Member/Email'),
+  changeEmail: post('/api/Member/Email'),
   reviewStatus: get('/api/reviews/status'),
   reviewableDine: get('/api/reviews/dines/:txnId'),
   createReview: post('/api/reviews'),

@@ -11,7 +11,7 @@ import { ZFlexOffer, ZFlexOfferParams } from './schemas/flex-offers';
 import { ZImpressionsRequest, ZImpressionsResponse } from './schemas/impressions';
 import { ZLocationPredictionsQuery, ZLocationPredictionsResponse } from './schemas/locations';
 import {
-  ZActivateRequest, ZFixCredentialsRequest, ZKnownVisitor, ZMember, ZOkResponse, ZProfileUpdateBody, ZProfileUpdateResponse, ZProspectEmailRequest,
+  ZActivateRequest, ZEmailChangeRequest, ZFixCredentialsRequest, ZKnownVisitor, ZMember, ZMemberEmail, ZOkResponse, ZProfileUpdateBody, ZProfileUpdateResponse, ZProspectEmailRequest,
   ZProspectSignUpRequest, ZPublicIdParams, ZRecoverRequest, ZRecoverTokenQuery, ZRecoverUpdateRequest, ZSignInLinkRequest, ZSignInLinkUseRequest,
   ZSignInRequest, ZSignInResponse, ZSignOutResponse, ZStartEmulationRequest, ZAccountAccess, ZValidateEmailQuery, ZValidateZipQuery, ZValidationResponse,
 } from './schemas/member';
@@ -146,6 +146,9 @@ export const API = withSchemas({
   redemption: { params: ZRedemptionParams, response: ZRedemption },
   redemptionSettings: { body: ZRedemptionSettingsRequest, response: ZRedemptionOptionsResponse },
   confirmEmail: { body: ZEmailConfirmRequest, response: ZEmailConfirmResponse },
+  memberEmail: { response: ZMemberEmail },
+  /** 202: the link is on its way to the new address; the address changes when it is opened. */
+  changeEmail: { body: ZEmailChangeRequest, response: ZMemberEmail, status: 202 },
   reviewStatus: { query: ZReviewStatusQuery, response: ZReviewStatusResponse },
   reviewableDine: { params: ZReviewTxnParams, response: ZReviewableDine },
   createReview: { body: ZCreateReviewRequest, response: ZCreateReviewResponse },

@@ -85,6 +85,8 @@ export const ROUTES = {
   /** The one-time sign-in link e-mailed to the owner of an account (issue 25). */
   loginLink: route('/login/link', canSignInWithPassword),
   signOut: route('/SignOut'),
+  /** The link e-mailed to a member's new address: opening it (and one click) makes it the account's address, on any device. */
+  confirmEmail: route('/confirm-email', hasMembers),
   /** The operator console's "View as member" window (§6): a one-time grant in the fragment opens a read-only session. */
   emulate: route('/emulate', hasMembers),
   /** The operator console's content "Preview" window (§6 cmsPreview): a one-time grant in the fragment opens a draft preview session. */
@@ -253,6 +255,7 @@ export const paths = {
   fixCredentials: to(ROUTES.fixCredentials),
   loginLink: to(ROUTES.loginLink),
   signOut: to(ROUTES.signOut),
+  confirmEmail: to(ROUTES.confirmEmail),
   emulate: to(ROUTES.emulate),
   contentPreview: to(ROUTES.contentPreview),
   /** '/surveys?id=…'; `paths.surveys.success()`, `paths.surveys.error({ id })`. */

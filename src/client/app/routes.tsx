@@ -66,6 +66,7 @@ const SCREENS: { readonly [N in RouteName]: Screen } = {
   fixCredentials: { Component: lazyScreen(() => import('../routes/fix-credentials/fix-credentials-route'), 'FixCredentialsRoute') },
   loginLink: { Component: lazyScreen(() => import('../routes/login/login-link-route'), 'LoginLinkRoute') },
   signOut: { Component: lazyScreen(() => import('../routes/sign-out/sign-out-route'), 'SignOutRoute') },
+  confirmEmail: { Component: lazyScreen(() => import('../routes/confirm-email/confirm-email-route'), 'ConfirmEmailRoute') },
   emulate: { Component: lazyScreen(() => import('../routes/emulate/emulate-route'), 'EmulateRoute') },
   contentPreview: { Component: lazyScreen(() => import('../routes/preview/preview-route'), 'PreviewRoute') },
   surveys: { Component: lazyScreen(() => import('../routes/surveys/surveys-route'), 'SurveysRoute') },

@@ -322,9 +322,12 @@ export const members = pgTable('members', {
   hasWebProfile: boolean('has_web_profile').notNull().default(true),
   active: boolean('active').notNull().default(true),
   ssoSubject: text('sso_subject'),
-  referral: jsonb('referral').$type<Record<string, string>>().notNull().default({}),
-  /** When the e-mail address last changed (a gift card to it waits for the team for a few days: HOLD_WINDOWS_DAYS). */
+  /**
+   * When the e-mail address last changed by its confirmation link (members/email-change.ts); null:
+   * never. Redemptions hold an e-mailed gift card for a while after it (HOLD_WINDOWS_DAYS.emailChanged).
+   */
   emailChangedAt: timestamp('email_changed_at', { withTimezone: true }),
+  referral: jsonb('referral').$type<Record<string, string>>().notNull().default({}),
   /** Cash-back partners: pay the balance as a statement credit at the breakpoint (issue 28; on by default). */
   autoStatementCredit: boolean('auto_statement_credit').notNull().default(true),
   createdAt: createdAt(),
@@ -374,17 +377,26 @@ export const loginFailures = pgTable('login_failures', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 }, (t) => [primaryKey({ columns: [t.partnerId, t.identifier, t.client] })]);
 
-/** Single-use e-mailed links: password recovery and sign-in (the table holds the token's SHA-256). */
+/** Single-use e-mailed links: password recovery, sign-in and e-mail changes (the table holds the token's SHA-256). */
 export const recoveryTokens = pgTable('recovery_tokens', {
   id: text('id').primaryKey(),
-  /** 'reset' sets a new password (/recover/update); 'signIn' signs in once (/login/link). */
-  purpose: text('purpose').$type<'reset' | 'signIn'>().notNull().default('reset'),
+  /**
+   * 'reset' sets a new password (/recover/update); 'signIn' signs in once (/login/link);
+   * 'emailChange' makes newEmail the member's address (/confirm-email).
+   */
+  purpose: text('purpose').$type<'reset' | 'signIn' | 'emailChange'>().notNull().default('reset'),
   partnerId: partnerRef(),
   memberId: memberRef(),
+  /** 'emailChange' only: the address asked for (lower case); it becomes the member's when the link is opened. */
+  newEmail: text('new_email'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
-});
+}, (t) => [
+  // A member's links (the hourly cap, a pending e-mail change).
+  index('recovery_tokens_member').on(t.memberId, t.createdAt),
+  check('recovery_tokens_new_email', sql`(${t.purpose} = 'emailChange') = (${t.newEmail} is not null)`),
+]);
 
 /** E-mails sent by the default transport: kept here and shown in the staging tools. */
 export const outbox = pgTable('outbox', {

@@ -33,6 +33,8 @@ export const IMPRESSIONS_PER_ADDRESS: Limit = { max: 60, timeWindow: 60_000 };
 export const IMPRESSION_ROWS_PER_ADDRESS: Limit = { max: 1000, timeWindow: 60 * 60_000 };
 /** Error reports from the browser (POST /api/client-errors): a page that fails shows one error page a visit; a few a minute is plenty. */
 export const CLIENT_ERRORS_PER_ADDRESS: Limit = { max: 10, timeWindow: 60_000 };
+/** Changes of e-mail address per member: each one e-mails a link to the new address and a notice to the old one, and checks the password. */
+export const EMAIL_CHANGE_PER_ACCOUNT: Limit = { max: 5, timeWindow: 60 * 60_000 };
 /** Table reservations: booking attempts (holds, bookings, confirmations) per member; a person trying times makes a handful. */
 export const RESERVATIONS_PER_MEMBER: Limit = { max: 20, timeWindow: 10 * 60_000 };
 /** Redemptions: attempts per member (a person redeems a few times a month; a script is stopped here before the daily limits). */

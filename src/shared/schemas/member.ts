@@ -192,6 +192,24 @@ export const ZFixCredentialsRequest = z.object({
   newEmail: zEmail,
 });
 
+/**
+ * GET and POST /api/Member/Email: the member's address, a change waiting for its confirmation link
+ * (POST /api/Member/Email/Confirm, schemas/redemptions.ts) and whether asking for one needs the
+ * current password (members who sign in with one).
+ */
+export const ZMemberEmail = z.object({
+  address: z.string(),
+  pendingChange: z.string().nullable().describe('The new address a confirmation link was sent to, until the link is opened or expires; null when none.'),
+  passwordRequired: z.boolean(),
+});
+export type MemberEmail = z.infer<typeof ZMemberEmail>;
+/** POST /api/Member/Email: the new address, and the current password where the member has one. */
+export const ZEmailChangeRequest = z.object({
+  email: zEmail,
+  password: zPassword.optional().describe('The current password; required for members who sign in with one (not for single sign-on members).'),
+});
+export type EmailChangeRequest = z.input<typeof ZEmailChangeRequest>;
+
 export const ZOkResponse = z.object({ ok: z.literal(true), message: z.string().optional() });
 
 /** POST /api/Emulation: the one-time grant of the operator console's "View as member". */

@@ -1,21 +1,9 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { members, prospects, type MemberRow, type NewMemberRow } from '../../db/schema';
 
 /** The database or an open transaction: repository functions work inside either. */
 export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
-
-/** Whether a member of the partner (other than exceptId) uses this e-mail (stored lower case). */
-export async function emailInUse(db: Executor, opts: { partnerId: number; email: string; exceptId?: number }): Promise<boolean> {
-  const rows = await db.select({ id: members.id }).from(members)
-    .where(and(
-      eq(members.partnerId, opts.partnerId),
-      eq(members.email, opts.email.toLowerCase()),
-      opts.exceptId === undefined ? undefined : ne(members.id, opts.exceptId),
-    ))
-    .limit(1);
-  return rows.length > 0;
-}
 
 /** Whether a member of the partner (other than exceptId) has this partner number (stored upper case). */
 export async function partnerNumberInUse(db: Executor, opts: { partnerId: number; partnerNumber: string; exceptId?: number }): Promise<boolean> {
@@ -27,15 +15,6 @@ export async function partnerNumberInUse(db: Executor, opts: { partnerId: number
     ))
     .limit(1);
   return rows.length > 0;
-}
-
-/**
- * Serialises joins (and e-mail changes) for one e-mail of one partner until the transaction ends.
- * E-mails are not unique in the table (older accounts share one, §8), so the check-then-insert
- * needs this lock to stay race-free.
- */
-export async function lockEmail(tx: Executor, opts: { partnerId: number; email: string }): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${opts.partnerId}::int, hashtext(${opts.email.toLowerCase()}))`);
 }
 
 export async function insertMember(tx: Executor, values: NewMemberRow): Promise<MemberRow> {

@@ -12,11 +12,10 @@ import { isValidPartnerNumber, normalisePartnerNumber, PARTNER_NUMBER_FORMAT_MES
 import { canJoinHere, canRecoverPassword, emailOptInOffered, fullAddressRequired, usesSingleSignOn } from '#shared/rules/partner-features';
 import { isZipShape, ZIP_FORMAT_MESSAGE, ZIP_NOT_US_MESSAGE } from '#shared/rules/zip';
 import { autoEnrolNewMember } from '../bonuses';
-import { findMemberByPublicId, contactOf } from '../members';
-import { emailInUse, insertMember, insertProspect, lockEmail, partnerNumberInUse, upgradeKnownVisitor } from './enrollment.repo';
+import { EMAIL_IN_USE_MESSAGE, emailInUse, findMemberByPublicId, contactOf, lockEmail } from '../members';
+import { insertMember, insertProspect, partnerNumberInUse, upgradeKnownVisitor } from './enrollment.repo';
 
 export const REQUIRED_MESSAGE = 'This field is required.';
-export const EMAIL_IN_USE_MESSAGE = 'This email is already in use with the program.';
 export const PARTNER_NUMBER_IN_USE_MESSAGE = 'This partner number is already in use.';
 export const CONTROL_CHARACTER_MESSAGE = 'Please remove special characters such as line breaks from this field.';
 // Control characters (NUL above all) cannot be stored in PostgreSQL text and have no place in a name or address.

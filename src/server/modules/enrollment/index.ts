@@ -1,7 +1,7 @@
 /**
- * Public entry of the enrollment module for other server modules: e-mail uniqueness checks and the
- * enrolment offer. Other modules import from here, never from the module's files
+ * Public entry of the enrollment module for other server modules: the enrolment offer and the
+ * executor type (whether an e-mail is taken is the members module's: emailInUse, lockEmail). Other modules import from here, never from the module's files
  * (eslint.config.js).
  */
-export { emailInUse, lockEmail, type Executor } from './enrollment.repo';
-export { EMAIL_IN_USE_MESSAGE, requireOffered } from './enrollment.service';
+export { type Executor } from './enrollment.repo';
+export { requireOffered } from './enrollment.service';

@@ -1,9 +1,33 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { memberProgress, members, type MemberRow, type NewMemberRow } from '../../db/schema';
 import { TIER_LEVELS } from '#shared/constants/member';
 
 /** Every function takes the partner: a member of one partner does not exist on another's host. */
+
+/** The database or an open transaction. */
+type Executor = Pick<Db, 'select' | 'execute'>;
+
+/** Whether a member of the partner (other than exceptId) uses this e-mail (stored lower case). */
+export async function emailInUse(db: Executor, opts: { partnerId: number; email: string; exceptId?: number }): Promise<boolean> {
+  const rows = await db.select({ id: members.id }).from(members)
+    .where(and(
+      eq(members.partnerId, opts.partnerId),
+      eq(members.email, opts.email.toLowerCase()),
+      opts.exceptId === undefined ? undefined : ne(members.id, opts.exceptId),
+    ))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Serialises joins and changes of address (fix credentials, a confirmed e-mail change) for one e-mail of one partner until the transaction ends.
+ * E-mails are not unique in the table (older accounts share one, §8), so the check-then-insert
+ * needs this lock to stay race-free.
+ */
+export async function lockEmail(tx: Executor, opts: { partnerId: number; email: string }): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${opts.partnerId}::int, hashtext(${opts.email.toLowerCase()}))`);
+}
 
 export async function findMemberByPublicId(db: Db, partnerId: number, publicId: string): Promise<MemberRow | undefined> {
   const [row] = await db.select().from(members).where(and(eq(members.partnerId, partnerId), eq(members.publicId, publicId)));

@@ -16,6 +16,8 @@ import { progressYear } from '#shared/rules/rewards/local-time';
 
 const REQUIRED = 'This field is required.';
 export const MEMBER_NOT_FOUND = 'We could not find that member.';
+/** Joining, fix credentials and an e-mail change say the same about an address another member uses. */
+export const EMAIL_IN_USE_MESSAGE = 'This email is already in use with the program.';
 export const NOT_ACTIVATABLE = 'This membership is already activated or cannot be activated. Please sign in or join instead.';
 export const ACTIVATION_UNAVAILABLE = 'Activation is not available on this site.';
 

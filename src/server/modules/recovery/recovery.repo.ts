@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import { members, recoveryTokens, sessions, type MemberRow } from '../../db/schema';
 import type { Executor } from '../enrollment';
 
@@ -9,9 +9,10 @@ export async function countOthersWithEmail(db: Executor, opts: { partnerId: numb
   return Number(row?.n ?? 0);
 }
 
+/** The member's password and sign-in links since then (links to a new e-mail address go to another mailbox, and have their own limit). */
 export async function countTokensSince(db: Executor, opts: { memberId: number; since: Date }): Promise<number> {
   const [row] = await db.select({ n: count() }).from(recoveryTokens)
-    .where(and(eq(recoveryTokens.memberId, opts.memberId), gt(recoveryTokens.createdAt, opts.since)));
+    .where(and(eq(recoveryTokens.memberId, opts.memberId), gt(recoveryTokens.createdAt, opts.since), inArray(recoveryTokens.purpose, ['reset', 'signIn'])));
   return Number(row?.n ?? 0);
 }
 
@@ -43,7 +44,11 @@ export async function useToken(tx: Executor, opts: { partnerId: number; tokenHas
   return row;
 }
 
-/** Every other open link of the member (of one purpose, or all) stops working once one has been used. */
+/**
+ * Every other open link of the member (of one purpose, or all) stops working once one has been
+ * used. All of them after a password reset: a pending change of e-mail address too (the notice to
+ * the old address says so).
+ */
 export async function invalidateMemberTokens(tx: Executor, opts: { memberId: number; now: Date; purpose?: TokenPurpose }): Promise<void> {
   await tx.update(recoveryTokens).set({ usedAt: opts.now })
     .where(and(

@@ -10,8 +10,7 @@ import { normaliseEmail } from '#shared/rules/email';
 import { normalisePartnerNumber } from '#shared/rules/partner-number';
 import { passwordProblem } from '#shared/rules/password';
 import { clearLockout, clearMemberLockouts, isLocked, LOCKOUT_MESSAGE, lockoutState, recordFailure } from '../lockout';
-import { EMAIL_IN_USE_MESSAGE, emailInUse, lockEmail } from '../enrollment';
-import { findMemberByPartnerNumber, findMembersByEmail } from '../members';
+import { EMAIL_IN_USE_MESSAGE, emailInUse, findMemberByPartnerNumber, findMembersByEmail, lockEmail } from '../members';
 import {
   countOthersWithEmail, countTokensSince, deleteMemberSessions, findTokenMember, insertToken, invalidateMemberTokens, setEmail,
   setPasswordHash, useToken,

@@ -16,13 +16,16 @@ import styles from './profile-form.module.css';
 
 type Props = { profile: ProfileForm; member: Member };
 
-/** E-mail (shown, not edited), the e-mail opt-in and, for password members, the masked password. */
+/**
+ * The e-mail opt-in and, for password members, the masked password (the address itself is above
+ * the form, with its change: email-change.tsx); nothing where neither applies.
+ */
 export function ProfileAccountFields({ profile, member }: Props) {
   const partner = usePartner();
+  if (!emailOptInOffered(partner) && member.interfaceType !== 'direct') return null;
   return (
     <fieldset className={styles.fieldset}>
       <legend className={styles.legend}>Account</legend>
-      <TextField label="Email" type="email" value={member.email} readOnly autoComplete="off" />
       {emailOptInOffered(partner) && <Controller
         name="emailOptIn"
         control={profile.form.control}
