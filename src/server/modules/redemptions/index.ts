@@ -8,4 +8,4 @@ export { newRedemptionId } from './redemptions.service';
 export { redemptionJobs, type RedemptionJobConfig } from './jobs';
 /** The provider's client of the app's config (null where gift cards are not configured): the notification job reads claim links with it. */
 export { giftCardClient } from './gift-cards';
-export { decideHold, listHolds, NO_SUCH_REDEMPTION } from './holds';
+export { decideHold, listHolds } from './holds';
