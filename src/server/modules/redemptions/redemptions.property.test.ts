@@ -399,6 +399,8 @@ async function apply(m: Model, step: Step): Promise<void> {
         if (o !== 'pending') move(m, r, o);
       }
       // Then the automatic credit: every member with an Awarded reward, the setting on and the balance at the breakpoint.
+      // (As payouts.ts picks them: a member whose rewards an earlier credit marked Paid and whose balance came back by a
+      // rejected gift card is not credited, however large that balance, until an earning makes a reward Awarded again.)
       const credited = m.members.flatMap((mem, i) => (mem.auto && mem.rewards.some((r) => r.status === 'Awarded') && balance(m, i) >= payoutBreakpointCents(mem.partner)
         ? [{ memberId: mem.row.id, amountCents: balance(m, i) }] : []));
       const known = new Set(m.redemptions.map((r) => r.id));
