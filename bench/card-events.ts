@@ -30,7 +30,7 @@ import { openPglite, runMigrations, type Database, type Db } from '../src/server
 import { seed } from '../src/server/demo';
 import { APPLIERS, CHUNK_SIZE, applyInbox, drainInbox } from '../src/server/modules/card-network/engine';
 import type { CardNetworkEvent } from '../src/shared/schemas/rewards';
-import { loadGenerator, postgresCpuUs, processCpuUs, summarise, takeTurns } from './load-process';
+import { cpuPerAnswer, cpuSlice, loadGenerator, postgresHere, summarise, takeTurns, type CpuPerAnswer } from './load-process';
 import { pgUrlForDisplay, scratchPostgres } from './scratch-postgres';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
@@ -175,8 +175,7 @@ async function receiptBench(database: Database, setup: { tokens: string[]; locat
   await toBare.run({ ...bareJob, seconds: 2 });
   await toApp.run({ ...appJob, seconds: 2 });
   // PostgreSQL's processes count when the bench's server is this machine's (BENCH_PG_URL may name another).
-  const pgHost = database.url ? new URL(database.url).hostname : '';
-  const pgHere = database.kind === 'postgres' && ['127.0.0.1', 'localhost', '[::1]', ''].includes(pgHost) && postgresCpuUs() > 0;
+  const pgHere = postgresHere(database);
   const cpuNote = database.kind === 'pglite' ? '; the embedded database works in the server process, so its CPU is in the server figure' : pgHere ? '' : '; PostgreSQL is not on this machine: its CPU is not counted';
   // 20 connections: each waits for its answer, so the figure is bound by the time to a committed
   // row; 100: enough waiting at once that the CPU of the two cores is the limit (the network's
@@ -207,31 +206,6 @@ async function receiptBench(database: Database, setup: { tokens: string[]; locat
   toApp.close();
   await app.close();
   await bare.close();
-}
-
-type CpuUs = { server: number; generator: number; postgres: number };
-type CpuPerAnswer = CpuUs & { total: number };
-
-/** One slice from a load generator, with the CPU each process used meanwhile (this server process, the generator, and PostgreSQL when it runs here). */
-async function cpuSlice(generator: ReturnType<typeof loader>, job: LoadJob, countPostgres: boolean): Promise<LoadResult & { cpu: CpuUs }> {
-  const gen0 = generator.pid === undefined ? undefined : processCpuUs(generator.pid);
-  const pg0 = countPostgres ? postgresCpuUs() : 0;
-  const server0 = process.cpuUsage();
-  const result = await generator.run(job);
-  const server = process.cpuUsage(server0);
-  const gen1 = generator.pid === undefined ? undefined : processCpuUs(generator.pid);
-  return {
-    ...result,
-    cpu: { server: server.user + server.system, generator: gen0 === undefined || gen1 === undefined ? 0 : gen1 - gen0, postgres: countPostgres ? postgresCpuUs() - pg0 : 0 },
-  };
-}
-
-/** µs of CPU per answer over a route's slices, per process and in all. */
-function cpuPerAnswer(slices: ReadonlyArray<LoadResult & { cpu: CpuUs }>): CpuPerAnswer {
-  const answers = Math.max(1, slices.reduce((a, r) => a + r.answers, 0));
-  const per = (pick: (c: CpuUs) => number) => Math.round(slices.reduce((a, r) => a + pick(r.cpu), 0) / answers);
-  const c = { server: per((x) => x.server), generator: per((x) => x.generator), postgres: per((x) => x.postgres) };
-  return { ...c, total: c.server + c.generator + c.postgres };
 }
 
 async function countInbox(db: Db): Promise<number> {

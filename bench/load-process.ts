@@ -81,3 +81,34 @@ export function postgresCpuUs(): number {
   }
   return total;
 }
+
+export type CpuUs = { server: number; generator: number; postgres: number };
+export type CpuPerAnswer = CpuUs & { total: number };
+
+/** Whether PostgreSQL's processes can be counted: the database is PostgreSQL on this machine (BENCH_PG_URL may name another). */
+export function postgresHere(database: { kind: string; url?: string }): boolean {
+  const host = database.url ? new URL(database.url).hostname : '';
+  return database.kind === 'postgres' && ['127.0.0.1', 'localhost', '[::1]', ''].includes(host) && postgresCpuUs() > 0;
+}
+
+/** One slice from a load generator, with the CPU each process used meanwhile (this server process, the generator, and PostgreSQL when it runs here). */
+export async function cpuSlice<Job, Result>(generator: LoadGenerator<Job, Result>, job: Job, countPostgres: boolean): Promise<Result & { cpu: CpuUs }> {
+  const gen0 = generator.pid === undefined ? undefined : processCpuUs(generator.pid);
+  const pg0 = countPostgres ? postgresCpuUs() : 0;
+  const server0 = process.cpuUsage();
+  const result = await generator.run(job);
+  const server = process.cpuUsage(server0);
+  const gen1 = generator.pid === undefined ? undefined : processCpuUs(generator.pid);
+  return {
+    ...result,
+    cpu: { server: server.user + server.system, generator: gen0 === undefined || gen1 === undefined ? 0 : gen1 - gen0, postgres: countPostgres ? postgresCpuUs() - pg0 : 0 },
+  };
+}
+
+/** µs of CPU per answer over a route's slices, per process and in all. */
+export function cpuPerAnswer(slices: ReadonlyArray<{ answers: number; cpu: CpuUs }>): CpuPerAnswer {
+  const answers = Math.max(1, slices.reduce((a, r) => a + r.answers, 0));
+  const per = (pick: (c: CpuUs) => number) => Math.round(slices.reduce((a, r) => a + pick(r.cpu), 0) / answers);
+  const c = { server: per((x) => x.server), generator: per((x) => x.generator), postgres: per((x) => x.postgres) };
+  return { ...c, total: c.server + c.generator + c.postgres };
+}

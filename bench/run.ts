@@ -2,13 +2,16 @@
  * Benchmarks (not tests): merchant search (bench/search.ts: latency at 20,000 and 100,000
  * merchants, API throughput interleaved with a bare Fastify route, where the time goes),
  * first-load JavaScript size, then the card-network events (receipt taking turns with a bare
- * route, the engine's applying rate: bench/card-events.ts) and reservation availability for a busy
- * restaurant (bench/availability.ts). Prints the figures. Each benchmark runs in a process of its
- * own: the search indexes (about 600 MB of heap) stayed in this process and slowed the engine's
- * JavaScript measured after them (its garbage collection walks the whole heap).
+ * route, the engine's applying rate: bench/card-events.ts), reservation availability for a busy
+ * restaurant (bench/availability.ts) and redemptions (POST /api/Member/Redemptions taking turns
+ * with a bare route, the send job's gift cards per second: bench/redemptions.ts). Prints the
+ * figures. Each benchmark runs in a process of its own: the search indexes (about 600 MB of heap)
+ * stayed in this process and slowed the engine's JavaScript measured after them (its garbage
+ * collection walks the whole heap).
  *   npm run bench   (BENCH_MERCHANTS, BENCH_ROUNDS and BENCH_SECONDS for the search slices,
  *                    BENCH_CACHE_DIR to keep the seeded database between runs, BENCH_PROFILE to
- *                    keep the .cpuprofile, BENCH_EVENTS for the card events)
+ *                    keep the .cpuprofile, BENCH_EVENTS for the card events,
+ *                    BENCH_REDEMPTION_MEMBERS and BENCH_SEND_ORDERS for the redemptions)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -45,6 +48,9 @@ async function main() {
 
   // 5. Reservation availability for a busy restaurant.
   inOwnProcess('availability.ts');
+
+  // 6. Redemptions: redeeming next to a bare route, then the send job ordering gift cards (PostgreSQL).
+  inOwnProcess('redemptions.ts');
 }
 
 main().then(() => process.exit(0), (err: unknown) => {
