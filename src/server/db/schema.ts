@@ -704,6 +704,8 @@ export const balanceEntries = pgTable('balance_entries', {
   createdAt: createdAt(),
 }, (t) => [
   index('balance_entries_member').on(t.memberId, t.id),
+  // The payout job's look for money given back (payouts.ts membersToPay).
+  index('balance_entries_returned').on(t.createdAt).where(sql`kind = 'returned'`),
   uniqueIndex('balance_entries_redemption_uq').on(t.redemptionId, t.kind).where(sql`redemption_id is not null`),
 ]);
 

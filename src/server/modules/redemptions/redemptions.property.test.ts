@@ -398,10 +398,10 @@ async function apply(m: Model, step: Step): Promise<void> {
         const o = step.outcomes[index.get(r.id)! % step.outcomes.length]!;
         if (o !== 'pending') move(m, r, o);
       }
-      // Then the automatic credit: every member with an Awarded reward, the setting on and the balance at the breakpoint.
-      // (As payouts.ts picks them: a member whose rewards an earlier credit marked Paid and whose balance came back by a
-      // rejected gift card is not credited, however large that balance, until an earning makes a reward Awarded again.)
-      const credited = m.members.flatMap((mem, i) => (mem.auto && mem.rewards.some((r) => r.status === 'Awarded') && balance(m, i) >= payoutBreakpointCents(mem.partner)
+      // Then the automatic credit: every member with an Awarded reward or money given back by a rejected or failed redemption
+      // (within two days: every one of this test), the setting on and the balance at the breakpoint.
+      const gaveBack = (i: number) => m.redemptions.some((r) => r.who === i && (r.status === 'rejected' || r.status === 'error'));
+      const credited = m.members.flatMap((mem, i) => (mem.auto && (mem.rewards.some((r) => r.status === 'Awarded') || gaveBack(i)) && balance(m, i) >= payoutBreakpointCents(mem.partner)
         ? [{ memberId: mem.row.id, amountCents: balance(m, i) }] : []));
       const known = new Set(m.redemptions.map((r) => r.id));
       const made = (await db().select().from(redemptions).where(inArray(redemptions.memberId, m.members.map((x) => x.row.id))).orderBy(redemptions.id))

@@ -8,7 +8,9 @@ import { demoPublicId } from '../../demo/members';
 import { builtInLedger, type PartnerLedgerAdapter } from './partner-ledger';
 import { payStatementCredits, postPartnerRewards, standInProcessor, type StatementCreditProcessor } from './payouts';
 import { insertDine, insertReward, memberByPublicId } from './rewards.test-fixtures';
-import { balanceCents } from '../redemptions';
+import { balanceCents, moveRedemption, newRedemptionId, writeRedeemed } from '../redemptions';
+
+const writeRedeemedEntry = (m: MemberRow, redemptionId: number, amountCents: number) => writeRedeemed(database.db, { partnerId: m.partnerId, memberId: m.id, redemptionId, amountCents });
 
 let database: Database;
 beforeAll(async () => { database = await createTestDatabase(); });
@@ -177,6 +179,30 @@ describe('statement credits (Dollar and Credit partners)', () => {
     await payStatementCredits(db());
     expect(await balanceOf(m)).toBe(-300);
     expect(await creditsOf(m)).toEqual([]);
+  });
+});
+
+describe('money given back after an automatic credit', () => {
+  it('pays a balance that came back by a rejected gift card at the breakpoint, though every reward was marked Paid', async () => {
+    const m = await member('ftch', 'vip-card');
+    await payStatementCredits(db());
+    const before = (await creditsOf(m)).length;
+    await insertDine(db(), m, { status: 'Awarded', reward: 6_000 - await balanceOf(m) });
+    // A $25 gift card reserved by the member (held: their first), then the automatic credit pays the other $35 and marks the rewards Paid.
+    const [gift] = await db().insert(redemptions).values({
+      creditId: newRedemptionId(), partnerId: m.partnerId, memberId: m.id, option: 'tremendous', delivery: 'Email', amountCents: 2_500,
+      targetType: 'other', targetLabel: m.email, benefitProcessor: 'Tremendous', recipientEmail: m.email, status: 'pending', holdReason: 'firstRedemption',
+    }).returning();
+    await writeRedeemedEntry(m, gift!.id, 2_500);
+    await payStatementCredits(db(), { processor: processor('pending') });
+    expect((await creditsOf(m)).filter((c) => c.automatic).map((c) => c.amountCents).slice(before)).toEqual([3_500]);
+    expect((await rewardsOf(m)).filter((r) => r.status === 'Awarded')).toEqual([]);
+    // The team rejects the gift card: $25 back, over the $20 breakpoint, and no reward Awarded.
+    await moveRedemption(db(), gift!.creditId, { to: 'rejected', note: 'Rejected in review.' });
+    expect(await balanceOf(m)).toBe(2_500);
+    await payStatementCredits(db(), { processor: processor('pending') });
+    expect((await creditsOf(m)).filter((c) => c.automatic).map((c) => c.amountCents).slice(before)).toEqual([3_500, 2_500]);
+    expect(await balanceOf(m)).toBe(0);
   });
 });
 

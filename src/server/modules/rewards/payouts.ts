@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { dines, memberCards, memberRewards, members, partners, redemptions } from '../../db/schema';
+import { balanceEntries, dines, memberCards, memberRewards, members, partners, redemptions } from '../../db/schema';
 import { balancesOf, moveRedemption, newRedemptionId, writeRedeemed } from '../redemptions';
 import { CURRENCY_TYPES } from '#shared/constants/partner';
 import type { RedemptionStatus } from '#shared/constants/rewards';
@@ -42,13 +42,19 @@ type RunOptions = { now?: Date; batch?: number };
 
 /**
  * Members (after `after`, in id order) with Awarded rewards on partners paying in these currencies
- * (the partial index member_rewards_awarded finds them).
+ * (the partial index member_rewards_awarded finds them), and, with `returned`, members whose
+ * balance a rejected or failed redemption gave money back to in the last two days (the partial
+ * index balance_entries_returned): an earlier automatic credit may have marked all their rewards
+ * Paid, and the money back is theirs to be paid at the breakpoint like any other.
  */
-async function membersToPay(db: Db, opts: { currencies: readonly string[]; after: number; limit: number }): Promise<number[]> {
+async function membersToPay(db: Db, opts: { currencies: readonly string[]; after: number; limit: number; returned?: boolean }): Promise<number[]> {
+  const currencies = sql`(select jsonb_array_elements_text(${JSON.stringify(opts.currencies)}::jsonb))`;
   const result = await db.execute(sql`
     select id from (
       select r.member_id as id from ${memberRewards} r join ${partners} p on p.id = r.partner_id
-      where r.status = 'Awarded' and p.currency_type::text in (select jsonb_array_elements_text(${JSON.stringify(opts.currencies)}::jsonb)) and r.member_id > ${opts.after}
+      where r.status = 'Awarded' and p.currency_type::text in ${currencies} and r.member_id > ${opts.after}
+      ${opts.returned ? sql`union select e.member_id from ${balanceEntries} e join ${partners} p on p.id = e.partner_id
+        where e.kind = 'returned' and e.created_at > now() - interval '2 days' and p.currency_type::text in ${currencies} and e.member_id > ${opts.after}` : sql``}
     ) u group by id order by id limit ${opts.limit}`);
   return (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
 }
@@ -218,7 +224,7 @@ async function settleOpenCredits(db: Db, processor: StatementCreditProcessor, li
 async function issueCredits(db: Db, opts: { breakpointCents?: number; limit: number; now: Date }) {
   const result = { issued: 0, issuedCents: 0, balances: 0 };
   for (let after = 0; ;) {
-    const ids = await membersToPay(db, { currencies: CASH_CURRENCIES, after, limit: opts.limit });
+    const ids = await membersToPay(db, { currencies: CASH_CURRENCIES, after, limit: opts.limit, returned: true });
     if (ids.length === 0) break;
     after = ids.at(-1)!;
     const done = await db.transaction(async (tx) => {

@@ -1,0 +1,1 @@
+CREATE INDEX "balance_entries_returned" ON "balance_entries" USING btree ("created_at") WHERE kind = 'returned';
