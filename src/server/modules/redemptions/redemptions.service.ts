@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { memberCards, members, redemptions, type MemberRow, type PartnerRow, type RedemptionRow } from '../../db/schema';
+import { balanceEntries, memberCards, members, redemptions, type MemberRow, type PartnerRow, type RedemptionRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { HOLD_REASONS, MASKED_CARD_PLACEHOLDER, REDEMPTION_TERMS } from '#shared/constants/redemptions';
@@ -11,7 +11,7 @@ import {
 } from '#shared/rules/redemptions';
 import { payoutBreakpointCents, paysStatementCredits } from '#shared/rules/partner-features';
 import { recordRedemptionMail } from '../notifications';
-import { balanceCents, lockMember, writeRedeemed } from './ledger';
+import { balanceCents, writeRedeemed } from './ledger';
 
 /**
  * Redemptions (issue 28, docs/features/redemptions.md): the member's calls. A redemption is made in
@@ -167,6 +167,29 @@ function countInPartnerUsage(partnerId: number, amountCents: number): void {
 
 // ------------------------------------------------------------------ making one
 
+/**
+ * What a new redemption is checked against, in one statement (the member locked): the balance (Σ
+ * ledger), the member's earlier redemptions not given back, and their own usage this UTC day and
+ * month (automatic statement credits are the programme's, not theirs, and do not count).
+ */
+async function standing(tx: Db, owner: { partnerId: number; memberId: number }, now: Date): Promise<{ balance: number; prior: number; usage: Usage }> {
+  const day = startOfUtcDay(now).toISOString();
+  const month = startOfUtcMonth(now).toISOString();
+  const result = await tx.execute(sql`
+    select
+      (select coalesce(sum(e.amount_cents), 0) from ${balanceEntries} e where e.partner_id = ${owner.partnerId} and e.member_id = ${owner.memberId})::bigint as balance,
+      count(*) filter (where r.status not in ('rejected', 'error'))::int as prior,
+      count(*) filter (where ${ownUsage} and r.created_at >= ${day}::timestamptz)::int as day_count,
+      coalesce(sum(r.amount_cents) filter (where ${ownUsage} and r.created_at >= ${day}::timestamptz), 0)::bigint as day_cents,
+      count(*) filter (where ${ownUsage} and r.created_at >= ${month}::timestamptz)::int as month_count,
+      coalesce(sum(r.amount_cents) filter (where ${ownUsage} and r.created_at >= ${month}::timestamptz), 0)::bigint as month_cents
+    from ${redemptions} r where r.member_id = ${owner.memberId} and r.partner_id = ${owner.partnerId}`);
+  const row = (result as unknown as { rows: Array<Record<string, string | number>> }).rows[0]!;
+  const n = (k: string) => Number(row[k] ?? 0);
+  return { balance: n('balance'), prior: n('prior'), usage: { dayCount: n('day_count'), dayCents: n('day_cents'), monthCount: n('month_count'), monthCents: n('month_cents') } };
+}
+const ownUsage = sql.raw(`r.automatic = false and r.status not in ('rejected', 'error')`);
+
 const requestHashOf = (body: RedemptionRequest) => createHash('sha256').update(JSON.stringify([body.option, body.amountCents, body.delivery, body.cardId ?? null])).digest('hex');
 
 async function byKey(db: Db, memberId: number, key: string): Promise<RedemptionRow | undefined> {
@@ -190,8 +213,6 @@ export async function createRedemption(db: Db, who: Who, input: { body: Redempti
   const { body } = input;
   const now = input.now ?? new Date();
   const hash = requestHashOf(body);
-  const earlier = await byKey(db, who.member.id, input.idempotencyKey);
-  if (earlier) return replay(earlier, hash);
   if (REDEMPTION_TERMS[body.option].brand && !input.giftCards) throw new AppError(409, GIFT_CARDS_UNAVAILABLE);
   const problem = amountProblem(body.option, body.amountCents);
   if (problem) throw AppError.badRequest(problem, [{ field: 'amountCents', message: problem }]);
@@ -199,24 +220,23 @@ export async function createRedemption(db: Db, who: Who, input: { body: Redempti
   const partnerTotals = await partnerUsageOf(db, who.partner.id, now);
   try {
     const made = await db.transaction(async (tx) => {
-      if (!await lockMember(tx, owner)) throw AppError.notFound('There is no such member.');
-      const again = await byKey(tx, who.member.id, input.idempotencyKey);
+      // The member's row, locked: their redemptions and payouts take turns from here to the commit.
+      const [member] = await tx.select().from(members).where(and(eq(members.id, owner.memberId), eq(members.partnerId, owner.partnerId))).for('update');
+      if (!member) throw AppError.notFound('There is no such member.');
+      const again = await byKey(tx, member.id, input.idempotencyKey);
       if (again) return { again };
-      const [member] = await tx.select().from(members).where(eq(members.id, who.member.id));
-      if (!member || member.memberType === 'ClosedAccountMember') throw AppError.forbidden('This account is closed.');
-      const balance = await balanceCents(tx, owner);
+      if (member.memberType === 'ClosedAccountMember') throw AppError.forbidden('This account is closed.');
+      const { balance, prior, usage } = await standing(tx, owner, now);
       if (balance < body.amountCents) throw new AppError(409, balanceShortText(balance, body.amountCents), { code: 'balanceShort' });
-      // The member's own requests count; automatic statement credits are the programme's, not theirs.
-      const limit = limitProblem(await usageOf(tx, and(eq(redemptions.memberId, member.id), eq(redemptions.automatic, false)), now), partnerTotals, body.amountCents);
+      const limit = limitProblem(usage, partnerTotals, body.amountCents);
       if (limit) throw new AppError(409, limit, { code: 'limitReached' });
       let card: Awaited<ReturnType<typeof linkedCards>>[number] | undefined;
       if (body.option === 'statementCredit') {
         card = (await linkedCards(tx, owner)).find((c) => c.id === body.cardId);
         if (!card) throw AppError.badRequest('That card is not linked to your account.', [{ field: 'cardId', message: 'That card is not linked to your account.' }]);
       }
-      const [prior] = await tx.select({ n: count() }).from(redemptions).where(and(eq(redemptions.memberId, member.id), NOT_RETURNED));
       const hold = holdReason({
-        now, priorRedemptions: prior?.n ?? 0, joinedAt: member.joinDate, emailChangedAt: member.emailChangedAt ?? null,
+        now, priorRedemptions: prior, joinedAt: member.joinDate, emailChangedAt: member.emailChangedAt ?? null,
         payoutCardLinkedAt: card?.createdAt ?? null, delivery: body.delivery,
       });
       const terms = REDEMPTION_TERMS[body.option];
