@@ -168,17 +168,19 @@ function countInPartnerUsage(partnerId: number, amountCents: number): void {
 // ------------------------------------------------------------------ making one
 
 /**
- * What a new redemption is checked against, in one statement (the member locked): the balance (Σ
- * ledger), the member's earlier redemptions not given back, and their own usage this UTC day and
- * month (automatic statement credits are the programme's, not theirs, and do not count).
+ * What a new redemption is checked against, in one statement (the member locked): whether the
+ * key was used already, the balance (Σ ledger), the member's earlier redemptions not given back,
+ * and their own usage this UTC day and month (automatic statement credits are the programme's,
+ * not theirs, and do not count).
  */
-async function standing(tx: Db, owner: { partnerId: number; memberId: number }, now: Date): Promise<{ balance: number; prior: number; usage: Usage }> {
+async function standing(tx: Db, owner: { partnerId: number; memberId: number }, now: Date, key: string): Promise<{ balance: number; prior: number; usage: Usage; keyUsed: boolean }> {
   const day = startOfUtcDay(now).toISOString();
   const month = startOfUtcMonth(now).toISOString();
   const result = await tx.execute(sql`
     select
       (select coalesce(sum(e.amount_cents), 0) from ${balanceEntries} e where e.partner_id = ${owner.partnerId} and e.member_id = ${owner.memberId})::bigint as balance,
       count(*) filter (where r.status not in ('rejected', 'error'))::int as prior,
+      count(*) filter (where r.idempotency_key = ${key})::int as key_used,
       count(*) filter (where ${ownUsage} and r.created_at >= ${day}::timestamptz)::int as day_count,
       coalesce(sum(r.amount_cents) filter (where ${ownUsage} and r.created_at >= ${day}::timestamptz), 0)::bigint as day_cents,
       count(*) filter (where ${ownUsage} and r.created_at >= ${month}::timestamptz)::int as month_count,
@@ -186,7 +188,7 @@ async function standing(tx: Db, owner: { partnerId: number; memberId: number }, 
     from ${redemptions} r where r.member_id = ${owner.memberId} and r.partner_id = ${owner.partnerId}`);
   const row = (result as unknown as { rows: Array<Record<string, string | number>> }).rows[0]!;
   const n = (k: string) => Number(row[k] ?? 0);
-  return { balance: n('balance'), prior: n('prior'), usage: { dayCount: n('day_count'), dayCents: n('day_cents'), monthCount: n('month_count'), monthCents: n('month_cents') } };
+  return { balance: n('balance'), prior: n('prior'), keyUsed: n('key_used') > 0, usage: { dayCount: n('day_count'), dayCents: n('day_cents'), monthCount: n('month_count'), monthCents: n('month_cents') } };
 }
 const ownUsage = sql.raw(`r.automatic = false and r.status not in ('rejected', 'error')`);
 
@@ -223,10 +225,9 @@ export async function createRedemption(db: Db, who: Who, input: { body: Redempti
       // The member's row, locked: their redemptions and payouts take turns from here to the commit.
       const [member] = await tx.select().from(members).where(and(eq(members.id, owner.memberId), eq(members.partnerId, owner.partnerId))).for('update');
       if (!member) throw AppError.notFound('There is no such member.');
-      const again = await byKey(tx, member.id, input.idempotencyKey);
-      if (again) return { again };
+      const { balance, prior, usage, keyUsed } = await standing(tx, owner, now, input.idempotencyKey);
+      if (keyUsed) return { again: await byKey(tx, member.id, input.idempotencyKey) };
       if (member.memberType === 'ClosedAccountMember') throw AppError.forbidden('This account is closed.');
-      const { balance, prior, usage } = await standing(tx, owner, now);
       if (balance < body.amountCents) throw new AppError(409, balanceShortText(balance, body.amountCents), { code: 'balanceShort' });
       const limit = limitProblem(usage, partnerTotals, body.amountCents);
       if (limit) throw new AppError(409, limit, { code: 'limitReached' });
