@@ -1,13 +1,8 @@
 import type { Db } from '../db/client';
-import { partners } from '../db/schema';
-import { AppError } from '../lib/app-error';
-import { inScope } from '#shared/rules/ops-permissions';
 import { audit } from './audit';
 import { applyCardEventAgain, dismissCardEvent, listCardEvents } from './events';
 import { opsRoute, type OpsApp } from './ops-route';
-import { requireStaff } from './staff-auth';
-
-const NO_SUCH_PARTNER = 'There is no such partner among yours.';
+import { partnerFilter, requireStaff } from './staff-auth';
 
 /** The console's queue of card-network events waiting for a person (issue 27 item 4; events.ts). */
 export async function cardEventRoutes(app: OpsApp, opts: { db: Db }) {
@@ -20,13 +15,7 @@ export async function cardEventRoutes(app: OpsApp, opts: { db: Db }) {
     },
   }, async (request) => {
     const session = requireStaff(request);
-    let partnerId: number | undefined;
-    if (request.query.partner) {
-      const code = request.query.partner.toLowerCase();
-      const found = (await db.select().from(partners)).find((p) => p.code.toLowerCase() === code && inScope(session.scope, p.id));
-      if (!found) throw AppError.badRequest(NO_SUCH_PARTNER, [{ field: 'partner', message: NO_SUCH_PARTNER }]);
-      partnerId = found.id;
-    }
+    const partnerId = await partnerFilter(db, session.scope, request.query.partner);
     return { events: await listCardEvents(db, { scope: session.scope, partnerId, kind: request.query.kind }) };
   });
 

@@ -1,13 +1,8 @@
 import type { Db } from '../db/client';
-import { partners } from '../db/schema';
-import { AppError } from '../lib/app-error';
-import { inScope } from '#shared/rules/ops-permissions';
 import { decideHold, listHolds } from '../modules/redemptions';
 import { audit } from './audit';
 import { opsRoute, type OpsApp } from './ops-route';
-import { requireStaff } from './staff-auth';
-
-const NO_SUCH_PARTNER = 'There is no such partner among yours.';
+import { partnerFilter, requireStaff } from './staff-auth';
 
 /** The console's queue of redemptions held for review (issue 28 item 5; modules/redemptions/holds.ts). */
 export async function redemptionHoldRoutes(app: OpsApp, opts: { db: Db }) {
@@ -17,13 +12,7 @@ export async function redemptionHoldRoutes(app: OpsApp, opts: { db: Db }) {
     schema: { summary: 'Redemptions held for review on your partners, oldest first: first redemptions, and those soon after joining, an e-mail change or linking the card' },
   }, async (request) => {
     const session = requireStaff(request);
-    let partnerId: number | undefined;
-    if (request.query.partner) {
-      const code = request.query.partner.toLowerCase();
-      const found = (await db.select().from(partners)).find((p) => p.code.toLowerCase() === code && inScope(session.scope, p.id));
-      if (!found) throw AppError.badRequest(NO_SUCH_PARTNER, [{ field: 'partner', message: NO_SUCH_PARTNER }]);
-      partnerId = found.id;
-    }
+    const partnerId = await partnerFilter(db, session.scope, request.query.partner);
     return { data: await listHolds(db, { scope: session.scope, partnerId }) };
   });
 

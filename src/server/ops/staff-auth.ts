@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { staff, staffSessions, type StaffRow } from '../db/schema';
+import { partners, staff, staffSessions, type StaffRow } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { getOrCreateSecret } from '../lib/secrets';
 import { CSRF_HEADER, CSRF_MESSAGE } from '../plugins/csrf';
@@ -57,6 +57,19 @@ export function requireStaff(request: FastifyRequest): StaffSession {
 export function requirePartnerInScope(session: StaffSession, partnerId: number, what = 'This item was not found.'): void {
   if (!inScope(session.scope, partnerId)) throw AppError.notFound(what);
 }
+
+/**
+ * A queue's `partner` filter (a partner code, any case) as the id of one of the staff member's
+ * partners; undefined without a filter; 400 for a code outside their partners.
+ */
+export async function partnerFilter(db: Db, scope: StaffSession['scope'], code: string | undefined): Promise<number | undefined> {
+  if (!code) return undefined;
+  const wanted = code.toLowerCase();
+  const found = (await db.select().from(partners)).find((p) => p.code.toLowerCase() === wanted && inScope(scope, p.id));
+  if (!found) throw AppError.badRequest(NO_SUCH_PARTNER, [{ field: 'partner', message: NO_SUCH_PARTNER }]);
+  return found.id;
+}
+const NO_SUCH_PARTNER = 'There is no such partner among yours.';
 
 export const staffAuthPlugin = fp(async (app: FastifyInstance, opts: { db: Db; production: boolean }) => {
   const { db } = opts;

@@ -50,8 +50,13 @@ export function isRateLimitedRoute(route: string): boolean {
   return isApiCall(route) && route !== CARD_NETWORK_EVENTS_PATH && route !== GIFT_CARD_WEBHOOK_ROUTE;
 }
 
+/** A path of the API table as a pattern matching it alone. */
+function exactPath(path: string): RegExp {
+  return new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
+}
+
 /** Paths that are the same for every partner and work on any host (all others: 404 on an unknown host). */
-export const PARTNERLESS_PATHS: readonly RegExp[] = [/^\/assets\//, /^\/health$/, /^\/ready$/, /^\/api\/docs/, /^\/favicon/, /^\/img\//, /^\/worker\.js$/, /^\/api\/card-network\/events$/, /^\/api\/redemptions\/gift-card-webhook$/];
+export const PARTNERLESS_PATHS: readonly RegExp[] = [/^\/assets\//, /^\/health$/, /^\/ready$/, /^\/api\/docs/, /^\/favicon/, /^\/img\//, /^\/worker\.js$/, exactPath(CARD_NETWORK_EVENTS_PATH), exactPath(GIFT_CARD_WEBHOOK_ROUTE)];
 
 export function isPartnerlessRoute(path: string): boolean {
   return PARTNERLESS_PATHS.some((re) => re.test(path));

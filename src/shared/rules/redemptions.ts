@@ -13,6 +13,9 @@ const DAY_MS = 86_400_000;
 
 export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
+/** Where a statement credit goes, as the member reads it and as the card-credit adapter matches it: "Visa ending in 1111". */
+export const payoutCardLabel = (card: { cardType: string; lastFour: string }) => `${card.cardType} ending in ${card.lastFour}`;
+
 // ------------------------------------------------------------------ status machine
 
 const NEXT: Record<RedemptionStatus, readonly RedemptionStatus[]> = {

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { HOLD_REASONS, MASKED_CARD_PLACEHOLDER, REDEMPTION_TERMS } from '#shared/constants/redemptions';
 import type { Redemption, RedemptionOptionsResponse, RedemptionRequest, RedemptionsPage } from '#shared/schemas/redemptions';
 import {
-  amountProblem, balanceShortText, GIFT_CARDS_UNAVAILABLE, holdReason, isFinal, limitProblem, moneyText, optionsFor, type Usage,
+  amountProblem, balanceShortText, GIFT_CARDS_UNAVAILABLE, payoutCardLabel, holdReason, isFinal, limitProblem, moneyText, optionsFor, type Usage,
 } from '#shared/rules/redemptions';
 import { payoutBreakpointCents, paysStatementCredits } from '#shared/rules/partner-features';
 import { recordRedemptionMail } from '../notifications';
@@ -32,7 +32,6 @@ export function requireRedemptions(partner: PartnerRow): void {
   if (!paysStatementCredits(partner)) throw AppError.notFound('Redemptions are offered by cash-back programmes only.');
 }
 
-const cardLabel = (card: { cardType: string; lastFour: string }) => `${card.cardType} ending in ${card.lastFour}`;
 
 export function newRedemptionId(prefix: 'rd' | 'cr' = 'rd'): string {
   return `${prefix}_${randomUUID().replace(/-/g, '')}`;
@@ -95,7 +94,7 @@ export async function redemptionOptions(db: Db, who: Who, deps: OptionDeps): Pro
     inFlightCents: inFlight,
     autoStatementCredit: { enabled: who.member.autoStatementCredit, breakpointCents: payoutBreakpointCents(who.partner) },
     email: { address: who.member.email, pendingChange },
-    cards: cards.map((c) => ({ cardId: c.id, label: cardLabel(c) })),
+    cards: cards.map((c) => ({ cardId: c.id, label: payoutCardLabel(c) })),
     options: optionsFor({ balanceCents: balance, hasLinkedCard: cards.length > 0, giftCardsAvailable: deps.giftCards }),
   };
 }
@@ -244,7 +243,7 @@ export async function createRedemption(db: Db, who: Who, input: { body: Redempti
       const [row] = await tx.insert(redemptions).values({
         creditId: newRedemptionId(), partnerId: who.partner.id, memberId: member.id, option: body.option, delivery: body.delivery,
         amountCents: body.amountCents, feeCents: terms.feeCents,
-        targetType: card ? 'card' : 'other', targetLabel: card ? cardLabel(card) : member.email,
+        targetType: card ? 'card' : 'other', targetLabel: card ? payoutCardLabel(card) : member.email,
         benefitProcessor: card ? card.cardType : terms.brand ?? 'Gift card', cardId: card?.id ?? null, recipientEmail: card ? null : member.email,
         status: 'pending', idempotencyKey: input.idempotencyKey, requestHash: hash, holdReason: hold, nextAttemptAt: now, createdAt: now, updatedAt: now,
       }).returning();

@@ -5,6 +5,7 @@ import { balancesOf, moveRedemption, newRedemptionId, writeRedeemed } from '../r
 import { CURRENCY_TYPES } from '#shared/constants/partner';
 import type { RedemptionStatus } from '#shared/constants/rewards';
 import { payoutBreakpointCents, paysStatementCredits } from '#shared/rules/partner-features';
+import { payoutCardLabel } from '#shared/rules/redemptions';
 import { builtInLedger, type LedgerPosting, type PartnerLedgerAdapter } from './partner-ledger';
 
 /**
@@ -153,7 +154,6 @@ export interface StatementCreditProcessor {
   settle(credits: readonly OpenCredit[], ctx: { db: Db }): Promise<CreditOutcome[]>;
 }
 
-const cardLabel = (card: { cardType: string; lastFour: string }) => `${card.cardType} ending in ${card.lastFour}`;
 
 /**
  * The processor stand-in: completes each credit on the run after it was written, unless its card
@@ -166,7 +166,7 @@ export const standInProcessor: StatementCreditProcessor = {
     const cards = memberIds.length
       ? await db.select({ memberId: memberCards.memberId, cardType: memberCards.cardType, lastFour: memberCards.lastFour }).from(memberCards).where(inArray(memberCards.memberId, memberIds))
       : [];
-    const linked = new Set(cards.map((c) => `${c.memberId}:${cardLabel(c)}`));
+    const linked = new Set(cards.map((c) => `${c.memberId}:${payoutCardLabel(c)}`));
     return credits.map((c): CreditOutcome => (c.targetType !== 'card' || linked.has(`${c.memberId}:${c.targetLabel}`)
       ? { creditId: c.creditId, status: 'completed' }
       : { creditId: c.creditId, status: 'rejected', note: 'The card is no longer linked to the account.' }));
@@ -179,7 +179,7 @@ async function creditTarget(tx: Db, memberId: number): Promise<{ targetType: 'ca
   const [card] = await tx.select({ id: memberCards.id, cardType: memberCards.cardType, lastFour: memberCards.lastFour }).from(memberCards)
     .where(eq(memberCards.memberId, memberId))
     .orderBy(sql`${lastUse} desc nulls last`, sql`${memberCards.createdAt} desc`, sql`${memberCards.id} desc`).limit(1);
-  if (card) return { targetType: 'card', targetLabel: cardLabel(card), benefitProcessor: card.cardType, cardId: card.id };
+  if (card) return { targetType: 'card', targetLabel: payoutCardLabel(card), benefitProcessor: card.cardType, cardId: card.id };
   return { targetType: 'other', targetLabel: 'Check mailed to the address on file', benefitProcessor: 'Check', cardId: null };
 }
 
