@@ -330,6 +330,13 @@ export const members = pgTable('members', {
   referral: jsonb('referral').$type<Record<string, string>>().notNull().default({}),
   /** Cash-back partners: pay the balance as a statement credit at the breakpoint (issue 28; on by default). */
   autoStatementCredit: boolean('auto_statement_credit').notNull().default(true),
+  /**
+   * Bumped by whatever takes money out of the member's cash-back balance (a redemption, a payout's
+   * statement credit): a redemption is written only if it is still the value read with the
+   * balance, so two of them can never both spend the same money (redemptions.service.ts). Not a
+   * balance: the balance is only ever the sum of the ledger.
+   */
+  ledgerSeq: integer('ledger_seq').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
 import { TestBrowser } from '../../test/browser';
 import { demoPublicId } from '../../demo/members';
@@ -8,14 +9,18 @@ import type { Redemption } from '#shared/schemas/redemptions';
 import { insertDine, memberByPublicId } from '../rewards/rewards.test-fixtures';
 import { startGiftCardSimulator, type GiftCardSimulator } from './provider/gift-card-simulator';
 import { balanceCents } from './ledger';
+import { createRedemption } from './redemptions.service';
+import { payStatementCredits } from '../rewards/payouts';
+import { partners } from '../../db/schema';
 
 /**
  * No overdraw under concurrency (issue 28, decision 0011 item 4): twenty requests of one member
  * at the same time, through POST /api/Member/Redemptions. Each asks for the whole balance with a
  * key of its own: exactly one is made, the others are told the balance does not cover it. Twenty
  * with the same key make one redemption and all answer it. Runs on PGlite and, with
- * TEST_DATABASE_URL, on PostgreSQL (a pool of 4 connections, so the transactions really overlap
- * there and only the member's lock keeps them apart).
+ * TEST_DATABASE_URL, on PostgreSQL (a pool of 4 connections, so the requests really overlap
+ * there and only the member's ledgerSeq guard keeps them apart). And a redemption racing the
+ * payout job's automatic statement credit for the same balance: it is spent once.
  */
 let t: TestApp;
 let sim: GiftCardSimulator;
@@ -80,5 +85,86 @@ describe(`${AT_ONCE} redemptions of one member at once`, () => {
     const entries = await db().select().from(balanceEntries).where(and(eq(balanceEntries.memberId, m.id), eq(balanceEntries.redemptionId, made[0]!.id)));
     expect(entries.map((e) => [e.kind, e.amountCents])).toEqual([['redeemed', -1_200]]);
     expect(await balanceOf(m)).toBe(1_800);
+  });
+});
+
+describe('redemptions made straight on the service at once (both read before either writes)', () => {
+  it('the whole balance twice: one made, the other told the balance is short', async () => {
+    const { m } = await signedIn('select-noncard');
+    const [nosh] = await db().select().from(partners).where(eq(partners.id, m.partnerId));
+    await fund(m, 2_500);
+    const ask = (key: string) => createRedemption(db(), { partner: nosh!, member: m }, { body: { option: 'tremendous', amountCents: 2_500, delivery: 'Email' }, idempotencyKey: key, giftCards: true });
+
+    const answers = await Promise.allSettled([ask(`direct-a-${Date.now()}`), ask(`direct-b-${Date.now()}`)]);
+
+    expect(answers.map((a) => (a.status === 'fulfilled' ? 201 : (a.reason as { code?: string }).code)).sort()).toEqual([201, 'balanceShort']);
+    expect(await balanceOf(m)).toBe(0);
+  });
+});
+
+/**
+ * The database as createRedemption sees it, with `before` run once just before its write (the
+ * statement that inserts the redemption) is sent: a deterministic "something happened between
+ * the read and the write". Both drivers' clients are wrapped the same way (runPrepared reads
+ * db.$client; drizzle's own queries go through the real session).
+ */
+function writeDelayed(before: () => Promise<unknown>): Db {
+  const real = db() as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } };
+  let pending: (() => Promise<unknown>) | null = before;
+  const client = Object.create(real.$client) as typeof real.$client;
+  client.query = async (...args: unknown[]) => {
+    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
+    if (pending && text.includes('insert into redemptions')) {
+      const run = pending;
+      pending = null;
+      await run();
+    }
+    return real.$client.query(...args);
+  };
+  return Object.assign(Object.create(real), { $client: client }) as Db;
+}
+
+describe('a redemption and the automatic statement credit at the same time', () => {
+  it('spend the balance once, whichever comes first, round after round', async () => {
+    const { m } = await signedIn('basic-card');
+    const [nosh] = await db().select().from(partners).where(eq(partners.id, m.partnerId));
+    for (let round = 0; round < 8; round += 1) {
+      // A month apart, so the member's own limits never decide.
+      const now = new Date(Date.UTC(2027, round, 15, 12));
+      await fund(m, 4_000);
+      const before = new Set((await redemptionsOf(m)).map((r) => r.id));
+      const member = await memberByPublicId(db(), demoPublicId('nosh', 'basic-card'));
+
+      const [asked] = await Promise.allSettled([
+        createRedemption(db(), { partner: nosh!, member }, { body: { option: 'tremendous', amountCents: 4_000, delivery: 'Email' }, idempotencyKey: `race-${round}-${Date.now()}`, giftCards: true, now }),
+        payStatementCredits(db(), { now, breakpointCents: 100 }),
+      ]);
+
+      const made = (await redemptionsOf(m)).filter((r) => !before.has(r.id));
+      expect(made.map((r) => r.amountCents)).toEqual([4_000]);
+      // The member's redemption made it, or it was told the credit had taken the balance.
+      const memberSaw = asked.status === 'fulfilled' ? 'made' : (asked.reason as { code?: string }).code;
+      expect([made[0]!.automatic, memberSaw]).toEqual(made[0]!.automatic ? [true, 'balanceShort'] : [false, 'made']);
+      expect(await balanceOf(m)).toBe(0);
+    }
+  });
+
+  it('the credit made between the redemption\'s read and its write: the redemption reads again and is told the balance is short', async () => {
+    const { m } = await signedIn('basic-card');
+    const [nosh] = await db().select().from(partners).where(eq(partners.id, m.partnerId));
+    const now = new Date(Date.UTC(2027, 10, 15, 12));
+    await fund(m, 3_000);
+    const before = new Set((await redemptionsOf(m)).map((r) => r.id));
+    const member = await memberByPublicId(db(), demoPublicId('nosh', 'basic-card'));
+    const paid = { issued: -1 };
+
+    const asked = createRedemption(writeDelayed(async () => Object.assign(paid, await payStatementCredits(db(), { now, breakpointCents: 100 }))), { partner: nosh!, member }, {
+      body: { option: 'tremendous', amountCents: 3_000, delivery: 'Email' }, idempotencyKey: `between-${Date.now()}`, giftCards: true, now,
+    });
+
+    await expect(asked).rejects.toMatchObject({ statusCode: 409, code: 'balanceShort' });
+    expect(paid.issued).toBeGreaterThanOrEqual(1);
+    expect((await redemptionsOf(m)).filter((r) => !before.has(r.id)).map((r) => [r.automatic, r.amountCents])).toEqual([[true, 3_000]]);
+    expect(await balanceOf(m)).toBe(0);
   });
 });

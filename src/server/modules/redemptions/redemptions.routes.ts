@@ -50,12 +50,13 @@ export const redemptionsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfi
       summary: 'Redeem: a statement credit to a linked card, or a Visa, Mastercard or Tremendous gift card by e-mail',
       description: [
         'Needs the `Idempotency-Key` header: a new random value per redemption, the same on a retry; the same key with the same body answers the redemption it made (200), with another body 422 (code idempotencyKeyReused).',
-        'The amount is reserved from the balance in the same transaction that checks it: 409 (code balanceShort) when the balance does not cover it, 409 (code limitReached) past a daily or monthly limit; 400 for an amount outside the option\'s bounds or a card that is not the member\'s.',
+        'The amount is reserved from the balance by a write that happens only if nothing took money out since the balance was read (else it reads again): 409 (code balanceShort) when the balance does not cover it, 409 (code limitReached) past a daily or monthly limit; 400 for an amount outside the option\'s bounds or a card that is not the member\'s.',
         'A first redemption, or one soon after joining, an e-mail change or linking the card, waits for the team (hold, with the reason).',
         `${REDEMPTIONS_PER_MEMBER.max} attempts per member in ${REDEMPTIONS_PER_MEMBER.timeWindow / 60_000} minutes.`,
+        '503 with Retry-After only if other changes to the member\'s balance kept coming first for many tries in a row (send the same key again).',
       ].join(' '),
       headers: ZRedemptionIdempotencyHeaders.loose(),
-      errors: [403, 409, 422, 429],
+      errors: [403, 409, 422, 429, 503],
     },
   }, async (request, reply) => {
     const w = await redeemer(request, reply);

@@ -60,12 +60,19 @@ async function membersToPay(db: Db, opts: { currencies: readonly string[]; after
   return (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
 }
 
-/** Locks the members in id order, skipping any another transaction holds (they are paid next run). */
-async function lockMembersSkipping(tx: Db, ids: readonly number[]): Promise<number[]> {
+/**
+ * Locks the members in id order, skipping any another transaction holds (they are paid next run).
+ * `spending` (a statement credit takes money out of the balance): their ledgerSeq moves on too, so
+ * a redemption that read a member's balance before this lock is not written on it
+ * (redemptions.service.ts createRedemption reads again and sees the credit).
+ */
+async function lockMembersSkipping(tx: Db, ids: readonly number[], opts: { spending?: boolean } = {}): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await tx.select({ id: members.id }).from(members).where(inArray(members.id, [...ids])).orderBy(asc(members.id))
+  const locking = tx.select({ id: members.id }).from(members).where(inArray(members.id, [...ids])).orderBy(asc(members.id))
     .for('update', { skipLocked: true });
-  return rows.map((r) => r.id);
+  if (!opts.spending) return (await locking).map((r) => r.id);
+  const rows = await tx.update(members).set({ ledgerSeq: sql`${members.ledgerSeq} + 1` }).where(inArray(members.id, locking)).returning({ id: members.id });
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
 /** Awarded → Paid for the given rewards, each with what paid it; only rows still Awarded change. */
@@ -228,7 +235,7 @@ async function issueCredits(db: Db, opts: { breakpointCents?: number; limit: num
     if (ids.length === 0) break;
     after = ids.at(-1)!;
     const done = await db.transaction(async (tx) => {
-      const locked = await lockMembersSkipping(tx, ids);
+      const locked = await lockMembersSkipping(tx, ids, { spending: true });
       if (locked.length === 0) return { issued: 0, issuedCents: 0, balances: 0 };
       const owners = await tx.select({ id: members.id, partnerId: members.partnerId, auto: members.autoStatementCredit, breakpoint: partners.payoutBreakpointCents })
         .from(members).innerJoin(partners, eq(partners.id, members.partnerId)).where(inArray(members.id, locked)).orderBy(asc(members.id));

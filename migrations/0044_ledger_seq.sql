@@ -1,0 +1,1 @@
+ALTER TABLE "members" ADD COLUMN "ledger_seq" integer DEFAULT 0 NOT NULL;
