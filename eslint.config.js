@@ -62,15 +62,6 @@ const onlyPublicEntriesOf = (others) => ({
   regex: `^(?:(?:\\.\\./)+(?:features/)?|#client/features/)(?:${others.join('|')})/.`,
   message: "Another feature is imported only through its public entry (features/<f>/index.ts): import from '../<f>', and export what is needed there.",
 });
-/** Test files that still hold a weak pattern of issue 31 item 5, by rule (see the local rules below). */
-const PENDING = {
-  conditionalExpect: [
-    'e2e/booking-rewards.spec.ts', 'e2e/earn.spec.ts', 'e2e/earning-policy.spec.ts', 'e2e/honest-answers.spec.ts', 'e2e/restaurant-page.spec.ts',
-  ],
-  fixedSleep: [
-    'e2e/cards.spec.ts', 'e2e/earn.spec.ts', 'e2e/first-paint.spec.ts', 'e2e/interruptions.spec.ts', 'e2e/map.spec.ts', 'e2e/surveys.spec.ts',
-  ],
-};
 /** Every test file and test helper, in Vitest and Playwright. */
 const TEST_FILES = ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'src/**/test/**/*.{ts,tsx}', 'e2e/**/*.ts'];
 const CLIENT_TESTS = ['src/client/**/*.test.{ts,tsx}', 'src/client/test/**', 'src/client/**/test/**'];
@@ -164,6 +155,4 @@ export default tseslint.config(
   },
   // Not yet fixed (issue 31 item 5): these files still hold the pattern. Remove a file from its list once it is fixed; add none.
   // The console's tests (src/server/ops, e2e/console.spec.ts) are being changed in another branch.
-  { files: PENDING.conditionalExpect, rules: { 'local/no-conditional-expect': 'off' } },
-  { files: PENDING.fixedSleep, rules: { 'local/no-fixed-sleep': 'off' } },
 );

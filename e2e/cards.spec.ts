@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yIssues, freshVisa, joinHilton, partnerUrl, signIn, test } from './fixtures';
+import { controlTime, passTime } from './page-time';
 
 /** Types a number into the secure frame (another origin) the way a person does. */
 async function enterCard(page: Page, number: string) {
@@ -62,6 +63,7 @@ test.describe('cards', () => {
   test('a member who clicks Link while the frame is still fetching its key links the card (no "enter your number")', async ({ page, errors }) => {
     // A slow network: the frame's public key is held back until Link has been pressed, so the number
     // cannot be encrypted yet.
+    await controlTime(page);
     let releaseKey = () => {};
     const keyHeld = new Promise<void>((resolve) => { releaseKey = resolve; });
     await page.route('**/card-frame/public-key', async (route) => {
@@ -72,7 +74,8 @@ test.describe('cards', () => {
     await enterCard(page, '4111 1111 1111 1111');
     await acceptAndLink(page);
     await expect(page.getByRole('status').filter({ hasText: 'Securing your card number' })).toBeVisible();
-    await page.waitForTimeout(500);
+    // However long the key takes: no "enter your number".
+    await passTime(page, 2_000, { ignore: (r) => r.url().endsWith('/card-frame/public-key') });
     await expect(page.getByText('Please enter your credit card number.')).toHaveCount(0);
     await expect(page).toHaveURL(/\/add_card$/);
     releaseKey();

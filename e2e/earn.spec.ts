@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yIssues, partnerConfig, partnerUrl, test } from './fixtures';
+import { animationsDone, controlTime, passTime } from './page-time';
 
 /**
  * Issue 12, scope 1, 3 and 6: the §2 earn pages (content-page template from earn_details, not
@@ -21,21 +22,13 @@ const EARN_PAGES = [
   { path: '/earn/this-is-big', with: 'ftch', h1: 'Cha-ching! Cash back is here.', without: 'hilton' },
 ] as const;
 
-/** Closes a promotional modal the partner shows on arrival (ftch's popup), so the page itself is tested. */
-async function closePromotion(page: Page) {
-  const dialog = page.getByRole('dialog');
-  if (await dialog.isVisible().catch(() => false)) {
-    await dialog.getByRole('button', { name: 'Close' }).click();
-    await expect(dialog).toHaveCount(0);
-  }
-}
-
 test.describe('earn pages (§2)', () => {
+  // The pages themselves: the promotional modals (tested below) are dismissed beforehand.
+  test.use({ promotions: 'dismissed' });
   for (const p of EARN_PAGES) {
     test(`${p.path} renders on ${p.with} and is not found on ${p.without}`, async ({ page, errors }) => {
       await page.goto(partnerUrl(p.with, p.path));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.h1);
-      await closePromotion(page);
       // The template: banner picture, main column, side column and disclaimer.
       await expect(page.locator('main img').first()).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: 'Your earning at a glance' })).toBeVisible();
@@ -80,48 +73,51 @@ test.describe('earn pages (§2)', () => {
 
 test.describe('promotions (§4)', () => {
   test("ftch's general popup shows once: 'Cha-ching! Cash back is here.', LEARN MORE to /earn/this-is-big, not again after a reload", async ({ page }) => {
+    await controlTime(page);
     await page.goto(partnerUrl('ftch', '/'));
     const popup = page.getByRole('dialog', { name: 'Cha-ching! Cash back is here.' });
     await expect(popup).toBeVisible();
     await expect(popup.getByRole('link', { name: 'LEARN MORE' })).toHaveAttribute('href', '/earn/this-is-big');
-    await page.waitForTimeout(400); // the dialog's fade-in, so axe reads the final colours
+    await animationsDone(popup);
     await expectNoSeriousA11yIssues(page);
     await popup.getByRole('button', { name: 'Close' }).click();
     await expect(popup).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('RN_GENERAL_POPUP_DISMISSED'))).toBe('cash_back_launch');
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForTimeout(500);
+    await passTime(page, 1_000);
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
   test('LEARN MORE opens the this-is-big page and closes the popup for good', async ({ page }) => {
+    await controlTime(page);
     await page.goto(partnerUrl('ftch', '/search'));
     await page.getByRole('dialog').getByRole('link', { name: 'LEARN MORE' }).click();
     await expect(page).toHaveURL(/\/earn\/this-is-big$/);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.goto(partnerUrl('ftch', '/'));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForTimeout(500);
+    await passTime(page, 1_000);
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
   test("the app announcement (nosh): not on /login, shown elsewhere, closed for 24 hours", async ({ page }) => {
+    await controlTime(page);
     await page.goto(partnerUrl('nosh', '/login'));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForTimeout(500);
+    await passTime(page, 1_000);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.goto(partnerUrl('nosh', '/search'));
     const modal = page.getByRole('dialog', { name: 'Dine smarter with the Nosh app' });
     await expect(modal).toBeVisible();
-    await page.waitForTimeout(400);
+    await animationsDone(modal);
     await expectNoSeriousA11yIssues(page);
     await page.keyboard.press('Escape');
     await expect(modal).toHaveCount(0);
     const until = Number(await page.evaluate(() => localStorage.getItem('RN_APP_ANNOUNCEMENT_DISMISSED')));
     expect(until - Date.now()).toBeGreaterThan(23.9 * 3600_000);
     await page.reload();
-    await page.waitForTimeout(500);
+    await passTime(page, 1_000);
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 });

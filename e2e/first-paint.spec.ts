@@ -31,11 +31,12 @@ async function load(page: Page, url: string): Promise<Recorded[]> {
   cdp.on('Network.responseReceived', (e) => { if (e.response.fromDiskCache || e.response.fromPrefetchCache) mark(e.response.url); });
   const onRequest = (r: Request) => seen.push({ method: r.method(), url: r.url(), path: new URL(r.url()).pathname, fromCache: false });
   page.on('request', onRequest);
+  // The §4 page-view impression goes 500 ms after the route renders: the last thing a load sends.
+  const pageView = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/Impressions', { timeout: 15_000 });
   await page.goto(url);
   await expect(page.locator('#main')).toBeVisible();
   await page.waitForLoadState('networkidle');
-  // The §4 page-view impression goes 500 ms after the route renders; let it (and anything late) come.
-  await page.waitForTimeout(1200);
+  await pageView;
   await page.waitForLoadState('networkidle');
   page.off('request', onRequest);
   await cdp.detach();

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, offerInstall, partnerUrl, signIn, test } from './fixtures';
+import { controlTime, passTime } from './page-time';
 
 /**
  * Issue 25 items 4-6, done as the person did: a first phone visit meets one interruption at a time
@@ -51,6 +52,7 @@ async function goInApp(page: Page, path: string) {
 async function phonePage(browser: Browser) {
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
   const page = await context.newPage();
+  await controlTime(page);
   await watchInterruptions(page);
   return { context, page };
 }
@@ -64,20 +66,20 @@ test.describe('one interruption at a time (issue 25 item 4)', () => {
     // The sign-on modal (how to sign in changed) comes first, and alone: not the app announcement,
     // the install banner nor the survey, however long one waits.
     await expect(page.getByRole('dialog', { name: 'Signing in just got simpler' })).toBeVisible();
-    await page.waitForTimeout(SURVEY_DELAY_MS + 1000);
+    await passTime(page, SURVEY_DELAY_MS + 1000);
     await page.screenshot({ path: `${SHOTS}/delta-first-visit.png` });
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     // Answered: the rest of this page view stays quiet.
-    await page.waitForTimeout(SURVEY_DELAY_MS + 500);
+    await passTime(page, SURVEY_DELAY_MS + 500);
     expect((await seen(page))['/']).toEqual({ max: 1, kinds: ['dialog:Signing in just got simpler'] });
 
     // The next page: one thing (the install banner), not the app announcement too (one modal per visit).
     await goInApp(page, '/how-it-works');
     await expect(page.getByRole('region', { name: 'Get the app' })).toBeVisible();
-    await page.waitForTimeout(SURVEY_DELAY_MS + 500);
+    await passTime(page, SURVEY_DELAY_MS + 500);
     await page.getByRole('region', { name: 'Get the app' }).getByRole('button', { name: 'Maybe later' }).click();
-    await page.waitForTimeout(1000);
+    await passTime(page, 1000);
     expect((await seen(page))['/how-it-works']).toEqual({ max: 1, kinds: ['install'] });
 
     // The next: the survey, now that nothing else is in the way.
@@ -98,17 +100,17 @@ test.describe('one interruption at a time (issue 25 item 4)', () => {
     await expect(page).toHaveURL(/delta\.localhost.*\/account/);
     await offerInstall(page);
     // Right after signing in (and the redirect to the account overview): the app announcement is due, but this page is the member's.
-    await page.waitForTimeout(SURVEY_DELAY_MS + 1500);
+    await passTime(page, SURVEY_DELAY_MS + 1500);
     for (const [p, s] of Object.entries(await seen(page))) expect(s, p).toEqual({ max: 0, kinds: [] });
     // Linking a card: never covered.
     await goInApp(page, '/add_card');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForTimeout(2000);
+    await passTime(page, 2000);
     expect((await seen(page))['/add_card']).toEqual({ max: 0, kinds: [] });
     // Elsewhere, one at a time: the app announcement (a member gets no sign-on notice).
     await goInApp(page, '/how-it-works');
     await expect(page.getByRole('dialog')).toHaveCount(1);
-    await page.waitForTimeout(1500);
+    await passTime(page, 1500);
     expect((await seen(page))['/how-it-works']?.max).toBe(1);
     await context.close();
   });
@@ -119,7 +121,7 @@ test.describe('one interruption at a time (issue 25 item 4)', () => {
       await page.goto(partnerUrl('delta', path));
       await expect(page.getByRole('banner')).toBeVisible();
       await offerInstall(page);
-      await page.waitForTimeout(SURVEY_DELAY_MS + 1500);
+      await passTime(page, SURVEY_DELAY_MS + 1500);
       expect(new URL(page.url()).pathname).toBe(path);
       for (const [p, s] of Object.entries(await seen(page))) expect(s, p).toEqual({ max: 0, kinds: [] });
       await context.close();
@@ -131,10 +133,10 @@ test.describe('one interruption at a time (issue 25 item 4)', () => {
     await page.goto(partnerUrl('ftch', '/'));
     await expect(page.getByRole('dialog', { name: 'Cha-ching! Cash back is here.' })).toBeVisible();
     // Past the survey's delay: the popup is still the only one.
-    await page.waitForTimeout(SURVEY_DELAY_MS + 1500);
+    await passTime(page, SURVEY_DELAY_MS + 1500);
     await page.screenshot({ path: `${SHOTS}/ftch-first-visit.png` });
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
-    await page.waitForTimeout(SURVEY_DELAY_MS);
+    await passTime(page, SURVEY_DELAY_MS);
     expect((await seen(page))['/']).toEqual({ max: 1, kinds: ['dialog:Cha-ching! Cash back is here.'] });
     // Another page: the survey may come now, alone.
     await goInApp(page, '/how-it-works');

@@ -48,9 +48,10 @@ async function chooseRestaurantOnPhoneMap(page: Page) {
   await expect(map).toHaveAttribute('data-base-layer', 'ready');
   const marker = map.locator('.leaflet-marker-pane [role="button"][aria-pressed]').first();
   await expect(map.locator('.leaflet-marker-pane [role="button"]').first()).toBeVisible();
-  for (let i = 0; i < 4 && !(await marker.isVisible()); i += 1) {
+  // Zoomed in until a cluster splits into markers: after each step, the marker within a bound (the zoom's animation), or the next step.
+  const markerShown = () => marker.waitFor({ state: 'visible', timeout: 1_500 }).then(() => true, () => false);
+  for (let i = 0; i < 4 && !(await markerShown()); i += 1) {
     await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
-    await page.waitForTimeout(500);
   }
   await expect(marker).toBeVisible();
   await marker.focus();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yIssues, partnerUrl, signIn, test } from './fixtures';
+import { controlTime, passTime } from './page-time';
 
 /**
  * Surveys (issue 12; docs/api-surveys.md): the §4 survey prompt and the /surveys page, answered as
@@ -12,10 +13,11 @@ const DELAY_MS = 3000;
 const prompt = (page: Page) => page.getByRole('region', { name: PROMPT_TITLE });
 
 test('the survey prompt waits for its delay on an allowed path, never shows on /discover, and is answered by keyboard', async ({ page, errors }) => {
+  await controlTime(page);
   // /discover (caesars' home page is discover): §4 keeps the prompt off it, however long one waits.
   await page.goto(partnerUrl('caesars', '/discover'));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForTimeout(DELAY_MS + 1500);
+  await passTime(page, DELAY_MS + 1500);
   await expect(prompt(page)).toHaveCount(0);
 
   // An allowed path: hidden at first, shown once the delay has passed.
@@ -77,19 +79,20 @@ test('the survey prompt waits for its delay on an allowed path, never shows on /
   const lastSeen = await page.evaluate(() => localStorage.getItem('RN_SURVEY_LAST_SEEN_DATEcaesars-dining-experience-2026'));
   expect(Number(lastSeen)).toBeGreaterThan(Date.now() - 60_000);
   await page.reload();
-  await page.waitForTimeout(DELAY_MS + 1500);
+  await passTime(page, DELAY_MS + 1500);
   await expect(prompt(page)).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 
 test('closing the prompt records last-seen; it stays away for the cookie timeout', async ({ page }) => {
+  await controlTime(page);
   await page.goto(partnerUrl('hilton', '/how-it-works'));
   await expect(prompt(page)).toBeVisible({ timeout: 10_000 });
   await prompt(page).getByRole('button', { name: `Close survey: ${PROMPT_TITLE}` }).click();
   await expect(prompt(page)).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('RN_SURVEY_LAST_SEEN_DATEhilton-dining-experience-2026'))).toMatch(/^\d+$/);
   await page.goto(partnerUrl('hilton', '/'));
-  await page.waitForTimeout(DELAY_MS + 1500);
+  await passTime(page, DELAY_MS + 1500);
   await expect(prompt(page)).toHaveCount(0);
   // 91 days later (the stored time moved back), it asks again.
   await page.evaluate(() => localStorage.setItem('RN_SURVEY_LAST_SEEN_DATEhilton-dining-experience-2026', String(Date.now() - 91 * 86_400_000)));
