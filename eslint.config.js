@@ -63,7 +63,7 @@ const onlyPublicEntriesOf = (others) => ({
   message: "Another feature is imported only through its public entry (features/<f>/index.ts): import from '../<f>', and export what is needed there.",
 });
 /** Every test file and test helper, in Vitest and Playwright. */
-const TEST_FILES = ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'src/**/test/**/*.{ts,tsx}', 'e2e/**/*.ts'];
+export const TEST_FILES = ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'src/**/test/**/*.{ts,tsx}', 'e2e/**/*.ts'];
 const CLIENT_TESTS = ['src/client/**/*.test.{ts,tsx}', 'src/client/test/**', 'src/client/**/test/**'];
 
 const noClientFromServer = {
@@ -153,6 +153,4 @@ export default tseslint.config(
       'local/no-fixed-sleep': 'error',
     },
   },
-  // Not yet fixed (issue 31 item 5): these files still hold the pattern. Remove a file from its list once it is fixed; add none.
-  // The console's tests (src/server/ops, e2e/console.spec.ts) are being changed in another branch.
 );

@@ -5,9 +5,14 @@
  * - folder-level import cycles and the imports between client features and server modules;
  * - duplicate pairs of code against code (with the `duplicates` tool, where this machine has it);
  * - the longest components, hooks and route files;
+ * - the weak test patterns of issue 31 (ESLint's own rules, comments that silence them ignored),
+ *   next to the counts the audit found;
  * - the last run's suite times (`npm test` writes .tmp/test-times.tsv, `.ci/run` .tmp/ci-times.tsv).
  */
 import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ESLint } from 'eslint';
 import { existsSync, readFileSync } from 'node:fs';
 import { brokenLinks, markdownFiles, README_MAX_LINES, readmeLines } from './docs-links';
 import { describeCycle, importHealth } from './import-cycles';
@@ -71,6 +76,33 @@ function duplicates() {
   for (const p of pairs) add(`  ${p}`, '');
 }
 
+/** What the audit of issue 31 counted in the tests before the work on it (the issue's text). */
+const WEAK_BEFORE = { 'local/no-every-without-length': 55, 'local/no-conditional-expect': 40, 'local/no-fixed-sleep': 45 } as const;
+const WEAK_LABELS: Record<keyof typeof WEAK_BEFORE, string> = {
+  'local/no-every-without-length': 'every() over a list that may be empty',
+  'local/no-conditional-expect': 'expect inside an if with no else',
+  'local/no-fixed-sleep': 'fixed sleeps',
+};
+
+async function weakPatterns() {
+  section('Weak test patterns (issue 31; the lint rules, with any comment that silences them ignored)');
+  // The lint config's own list of test files (a JavaScript module: imported by its address).
+  const { TEST_FILES } = (await import(pathToFileURL(path.resolve('eslint.config.js')).href)) as { TEST_FILES: string[] };
+  const count = async (allowInlineConfig: boolean) => {
+    const results = await new ESLint({ allowInlineConfig, ruleFilter: ({ ruleId }) => ruleId in WEAK_BEFORE }).lintFiles(TEST_FILES);
+    const counts = new Map<string, number>();
+    for (const message of results.flatMap((r) => r.messages)) counts.set(message.ruleId ?? '', (counts.get(message.ruleId ?? '') ?? 0) + 1);
+    return { counts, files: results.length };
+  };
+  const left = await count(true);
+  const all = await count(false);
+  for (const [rule, before] of Object.entries(WEAK_BEFORE)) {
+    const silenced = (all.counts.get(rule) ?? 0) - (left.counts.get(rule) ?? 0);
+    add(WEAK_LABELS[rule as keyof typeof WEAK_BEFORE], `${left.counts.get(rule) ?? 0}${silenced ? ` (+${silenced} silenced in place, each with its reason)` : ''}; audit: ${before}`, '0');
+  }
+  add('test files checked', left.files);
+}
+
 function times() {
   for (const [title, file] of [['Last `npm test` (.tmp/test-times.tsv)', '.tmp/test-times.tsv'], ['Last `.ci/run` (.tmp/ci-times.tsv)', '.tmp/ci-times.tsv']] as const) {
     section(title);
@@ -89,6 +121,7 @@ docs();
 imports();
 sizes();
 duplicates();
+await weakPatterns();
 times();
 
 const width = Math.max(...rows.filter(([label, value]) => value !== '' && !label.startsWith('\n')).map(([label]) => label.length));
