@@ -36,15 +36,18 @@ async function activityUntil(page: Page, partner: string, ready: () => Promise<v
 }
 
 /**
- * How many statement credits the member has, once the list has loaded (the region shows while its
- * spinner does; the list pages ten at a time, so the count line, not the rows, gives the total).
+ * How many redemptions (statement credits among them) the member has, once Reviews & History's
+ * Redemptions section has loaded (it shows while its spinner does): none, the rows shown, or, when
+ * there are more than the newest few, the total its count line gives.
  */
-async function creditTotal(credits: Locator, timeout = 10_000): Promise<number> {
-  const line = credits.getByText(/^(No statement credits yet|\d+ statement credits?$|Showing \d+ of \d+ statement credits)/);
-  await expect(line).toBeVisible({ timeout });
-  const text = (await line.textContent()) ?? '';
-  if (text.startsWith('No statement credits')) return 0;
-  return Number(/(\d+) statement credit/.exec(text)?.[1]);
+async function redemptionTotal(redemptions: Locator, timeout = 10_000): Promise<number> {
+  const list = redemptions.getByRole('list', { name: 'Redemptions', exact: true });
+  const none = redemptions.getByText('No redemptions yet.', { exact: true });
+  await expect(list.or(none)).toBeVisible({ timeout });
+  if (await none.isVisible()) return 0;
+  const more = redemptions.getByText(/^The newest \d+ of \d+\.$/);
+  if (await more.count()) return Number(/of (\d+)/.exec((await more.textContent()) ?? '')?.[1]);
+  return list.getByRole('listitem').count();
 }
 
 test.describe('rewards', () => {
@@ -98,8 +101,10 @@ test.describe('rewards', () => {
     await page.goto(partnerUrl('nosh', '/account/recent_activity'));
     const panel = page.getByRole('region', { name: 'Your cash back' });
     await expect(panel.getByRole('progressbar', { name: 'Rewards balance' })).toHaveAttribute('aria-valuemax', '20');
-    const credits = page.getByRole('region', { name: 'Statement credits' });
-    const creditsBefore = await creditTotal(credits);
+    // Statement credits are listed once, among the redemptions.
+    const redemptions = page.getByRole('region', { name: 'Redemptions', exact: true });
+    const redemptionsBefore = await redemptionTotal(redemptions);
+    await expect(page.getByRole('region', { name: /statement credits/i })).toHaveCount(0);
     await expectNoSeriousA11yIssues(page);
 
     // The tooltip of the balance opens from the keyboard.
@@ -112,13 +117,18 @@ test.describe('rewards', () => {
     // 5 % cash back at Select: $450 earns $22.50, over the $20 breakpoint; the payout job (every minute) pays it.
     await dineNow(page, 'nosh', { merchantId: restaurant.id, dollars: '450.00', clear: true });
     await activityUntil(page, 'nosh', async () => {
-      expect(await creditTotal(credits, 1_000)).toBe(creditsBefore + 1);
+      expect(await redemptionTotal(redemptions, 1_000)).toBe(redemptionsBefore + 1);
       // The balance paid out is below the breakpoint again (read on the same load as the credits).
       await expect(panel.getByRole('progressbar', { name: 'Rewards balance' })).toHaveAttribute('aria-valuenow', /^(1?\d(\.\d+)?)$/, { timeout: 1_000 });
     }, 150_000);
-    const credit = credits.getByRole('listitem').first();
+    // The newest redemption is the automatic statement credit: read as such, with its amount, the
+    // card it went to, the day it was made and its status.
+    const credit = redemptions.getByRole('listitem').first();
+    await expect(credit.getByRole('heading', { level: 3 })).toHaveText('Statement credit to a linked card (automatic)');
     await expect(credit).toContainText(/\$\d+\.\d\d/);
     await expect(credit).toContainText(/to (Visa|Mastercard|Amex|Discover) ending in \d{4}/);
+    await expect(credit.locator('time')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    await expect(credit).toContainText(/Status: (Requested|On its way|Completed [A-Z][a-z]{2} \d{1,2}, \d{4})$/);
     const row = page.getByRole('list', { name: /^Activity/ }).getByRole('listitem').filter({ hasText: '$450.00' }).first();
     await expect(row).toContainText('$22.50');
     await expectNoSeriousA11yIssues(page);

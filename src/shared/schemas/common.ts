@@ -55,6 +55,23 @@ export const ZErrorResponse = z.object({
 });
 export type ErrorResponse = z.infer<typeof ZErrorResponse>;
 
+const KEY_LENGTH = 'Idempotency-Key must be 8 to 100 characters.';
+
+/**
+ * The `Idempotency-Key` header of a call that makes something (a booking, a redemption): a new
+ * random value per attempt, the same on a retry, 8 to 100 visible ASCII characters. `what` names
+ * what one key stands for in the message when the header is missing ('booking', 'redemption');
+ * `description` is the route's own OpenAPI text of the header (what the same key answers).
+ */
+export function zIdempotencyHeaders(what: string, description: string) {
+  return z.object({
+    'idempotency-key': z.string({ message: `The Idempotency-Key header is required (a new random value per ${what}, the same on a retry).` })
+      .trim().min(8, KEY_LENGTH).max(100, KEY_LENGTH)
+      .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key may contain visible ASCII characters only.')
+      .describe(description),
+  });
+}
+
 /** Query-string booleans: 'true'/'1' and 'false'/'0'. */
 export const zQueryBool = z
   .enum(['true', 'false', '1', '0'], { message: 'Use true or false.' })

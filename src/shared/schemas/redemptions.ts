@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zIdempotencyHeaders } from './common';
 import { DELIVERY_KINDS, GIFT_CARD_BRANDS, HOLD_REASONS, REDEMPTION_OPTIONS, REDEMPTION_STATUSES, type HoldReason } from '../constants/redemptions';
 import { REDEMPTION_TERMS } from '../constants/redemptions';
 
@@ -56,12 +57,9 @@ export const ZRedemptionRequest = z.object({
 });
 export type RedemptionRequest = z.infer<typeof ZRedemptionRequest>;
 
-export const ZRedemptionIdempotencyHeaders = z.object({
-  'idempotency-key': z.string({ message: 'The Idempotency-Key header is required (a new random value per redemption, the same on a retry).' })
-    .trim().min(8, 'Idempotency-Key must be 8 to 100 characters.').max(100, 'Idempotency-Key must be 8 to 100 characters.')
-    .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key may contain visible ASCII characters only.')
-    .describe('A new random value per redemption (e.g. a UUID), the same on a retry: the same key answers the first redemption it made.'),
-});
+/** POST /api/Member/Redemptions: its Idempotency-Key. */
+export const ZRedemptionIdempotencyHeaders = zIdempotencyHeaders('redemption',
+  'A new random value per redemption (e.g. a UUID), the same on a retry: the same key and body answer the redemption it made; the same key with another body is 422.');
 
 export const ZRedemptionParams = z.object({
   redemptionId: z.string().trim().regex(/^rd_[0-9a-f]{32}$|^cr_[0-9a-f]{32}$/, 'That is not a redemption id.'),

@@ -4,6 +4,7 @@ import {
   MAX_PARTY_SIZE, MAX_SPECIAL_REQUEST, NO_AVAILABILITY_REASONS, RESERVATION_STATUSES, dayNumber, minutesOf,
 } from '../rules/reservations';
 import { noControlButLines } from '../rules/text';
+import { zIdempotencyHeaders } from './common';
 
 /**
  * Table reservations (§4 reservation flow, §5 date range, §8 errors, §9 constants;
@@ -101,12 +102,9 @@ export const ZConfirmReservationRequest = z.object({
     .describe('Given at confirm (the member writes it while the table is held): replaces the one given with the hold; left out, that one stays.'),
 });
 
-export const ZIdempotencyHeaders = z.object({
-  'idempotency-key': z.string({ message: 'The Idempotency-Key header is required (a new random value per booking, the same on a retry).' })
-    .trim().min(8, 'Idempotency-Key must be 8 to 100 characters.').max(100, 'Idempotency-Key must be 8 to 100 characters.')
-    .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key may contain visible ASCII characters only.')
-    .describe('A new random value per booking attempt (e.g. a UUID), the same on a retry: the same key and body answer the same reservation; the same key with another body is 422.'),
-});
+/** POST /api/Member/Reservations: its Idempotency-Key. */
+export const ZReservationIdempotencyHeaders = zIdempotencyHeaders('booking',
+  'A new random value per booking attempt (e.g. a UUID), the same on a retry: the same key and body answer the same reservation; the same key with another body is 422.');
 
 export const ZReservationIdParams = z.object({
   id: z.coerce.number({ message: 'Reservation id must be a number.' }).int('Reservation id must be a whole number.').positive('Reservation id must be positive.').max(Number.MAX_SAFE_INTEGER, 'Reservation id is too large.'),

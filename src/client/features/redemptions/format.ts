@@ -63,6 +63,16 @@ export function statusText(r: Pick<Redemption, 'status' | 'hold'>): string {
   }
 }
 
+/**
+ * A redemption's status in a list row: a final one with the day it got there ('Completed Dec 2,
+ * 2026': for a statement credit, the day the card issuer paid it).
+ */
+export function rowStatusText(r: Pick<Redemption, 'status' | 'hold' | 'steps'>): string {
+  const last = r.steps.at(-1);
+  const on = isFinal(r.status) && last?.status === r.status ? day(last.at) : null;
+  return on ? `${statusText(r)} ${on}` : statusText(r);
+}
+
 /** What each step of a redemption means for the way it is delivered. */
 export function stepLabel(status: RedemptionStatus, delivery: DeliveryKind): string {
   const card = delivery === 'Card';

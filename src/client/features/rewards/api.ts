@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '#shared/api-paths';
 import { call } from '#client/lib/api';
 
@@ -58,24 +58,4 @@ export function creditBalanceQueryOptions(enabled = true) {
 
 export function useCreditBalance(enabled = true) {
   return useQuery(creditBalanceQueryOptions(enabled));
-}
-
-/**
- * GET /api/Member/TransactionsStatementCredits (cash partners): statement credits, newest first,
- * ten at a time; each further page is added under the ones shown ('Show more').
- */
-export function statementCreditsQueryOptions(enabled = true) {
-  return infiniteQueryOptions({
-    queryKey: [...REWARDS_QUERY_KEY, 'statementCredits'] as const,
-    queryFn: ({ signal, pageParam }) =>
-      call(API_PATHS.creditRecords, { signal, query: { pageNo: pageParam, resultsPerPage: ACTIVITY_PAGE_SIZE } }),
-    initialPageParam: 1,
-    getNextPageParam: (last, all) => (all.length < last.totalPages ? all.length + 1 : undefined),
-    enabled,
-    ...FRESH_ON_OPEN,
-  });
-}
-
-export function useStatementCredits(enabled = true) {
-  return useInfiniteQuery(statementCreditsQueryOptions(enabled));
 }

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { makePartnerConfig } from '#client/test/partner-fixture';
 import { NOT_EARNED_REASONS } from '#shared/constants/rewards';
 import { STATUS_LINES } from '#shared/rules/rewards/status-label';
-import { activateByLine, activityRowView, creditRowView, formatDay, formatLocalDay, formatMoney, formatReward, usesAirlineWording } from './format';
-import { daysAgo, makeCredit, makeTransaction } from './test/rewards-fixtures';
+import { activateByLine, activityRowView, formatDay, formatLocalDay, formatMoney, formatReward, usesAirlineWording } from './format';
+import { daysAgo, makeTransaction } from './test/rewards-fixtures';
 
 const miles = makePartnerConfig();
 const points = makePartnerConfig({ currencyType: 'Point', copyStates: { ...miles.copyStates, currencySingular: 'point', currencyPlural: 'points' } });
@@ -44,15 +44,6 @@ describe('rewards wording', () => {
     expect(activityRowView(tx, { partner: points, now: new Date('2026-02-01T12:00:00Z') }).label).toBe('Pending Review');
     expect(activityRowView(tx, { partner: points, now: new Date('2026-02-06T12:00:00Z') }).label).toBe('Review expired');
     expect(activityRowView(makeTransaction({ transactionStatus: 'Pending', transactionCreatedAt: daysAgo(1) }), { partner: miles }).label).toBe('Processing');
-  });
-
-  it('statement credits: amount from cents, target, status words; a completed one says when it was paid', () => {
-    expect(creditRowView(makeCredit({ creditAmountCents: 2150, status: 'pending_received', completedAt: null }))).toMatchObject({ amount: '$21.50', target: 'Visa ending in 1111', status: 'Accepted by the card issuer', settled: false });
-    expect(creditRowView(makeCredit({ status: 'pending', completedAt: null })).status).toBe('Sent to the card issuer');
-    expect(creditRowView(makeCredit({ status: 'rejected', completedAt: null })).status).toBe('Refused: back in your balance');
-    expect(creditRowView(makeCredit({ status: 'error', completedAt: null })).status).toBe('Not paid: back in your balance');
-    const completed = makeCredit({ completedAt: '2026-11-24T15:00:00Z' });
-    expect(creditRowView(completed)).toMatchObject({ status: `Paid ${formatDay('2026-11-24T15:00:00Z')}`, settled: true });
   });
 
   it('dates a row by the date written in it (the restaurant\'s day, the member\'s for other rows), whatever the browser\'s zone', () => {

@@ -1,6 +1,6 @@
 import type { CopyTokens, CurrencyType } from '#shared/schemas/partner';
-import type { CreditRecord, Transaction } from '#shared/schemas/rewards';
-import { DEFERRED_DAYS, type RedemptionStatus, type RewardSourceCode } from '#shared/constants/rewards';
+import type { Transaction } from '#shared/schemas/rewards';
+import { DEFERRED_DAYS, type RewardSourceCode } from '#shared/constants/rewards';
 import { localParts } from '#shared/rules/rewards/local-time';
 import { calendarDay, rowStatus } from '#shared/rules/rewards/status-label';
 
@@ -115,32 +115,6 @@ export function activityRowView(tx: Transaction, opts: { partner: RewardUnit & {
     label: status.label,
     dimmed: status.dimmed,
     line: status.line,
-  };
-}
-
-/** §3 redemption statuses of a statement credit, as a member reads them. */
-export const CREDIT_STATUS_LABELS: Record<RedemptionStatus, string> = {
-  pending: 'Sent to the card issuer',
-  pending_received: 'Accepted by the card issuer',
-  completed: 'Paid',
-  // Its rewards are back in the balance (payouts.ts), paid with the next statement credit.
-  rejected: 'Refused: back in your balance',
-  error: 'Not paid: back in your balance',
-};
-
-export type CreditRowView = { id: string; amount: string; target: string; date: string | null; dateTime: string; status: string; settled: boolean };
-
-/** A statement credit: issued on its date; a completed one says when it was paid, as its rewards' rows do. */
-export function creditRowView(record: CreditRecord): CreditRowView {
-  const paidOn = record.status === 'completed' ? formatDay(record.completedAt) : null;
-  return {
-    id: record.creditId,
-    amount: formatMoney(record.creditAmountCents / 100),
-    target: record.targetLabel,
-    date: formatDay(record.createdAt),
-    dateTime: record.createdAt,
-    status: paidOn ? `${CREDIT_STATUS_LABELS.completed} ${paidOn}` : CREDIT_STATUS_LABELS[record.status],
-    settled: record.status === 'completed',
   };
 }
 

@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import type { PartnerConfig } from '#shared/schemas/partner';
-import type { CreditBalance, CreditRecord, DineSummary, TransactionsPage } from '#shared/schemas/rewards';
+import type { CreditBalance, DineSummary, TransactionsPage } from '#shared/schemas/rewards';
 import { NOT_EARNED_REASONS } from '#shared/constants/rewards';
 import { createRoutes } from '../../app/routes';
 import { json, mockFetch, renderRoutes, Where } from '../../test/render-router';
@@ -13,25 +13,24 @@ import { makeMember } from '../../test/member-fixture';
 import { mockViewport } from '../../test/render';
 import { expectNoAxeViolations } from '../../test/axe';
 import { readLoginRedirect } from '../../features/session/arrival';
-import { daysAgo, makeCredit, makePage, makeSummary, makeTransaction } from '../../features/rewards/test/rewards-fixtures';
+import { daysAgo, makePage, makeSummary, makeTransaction } from '../../features/rewards/test/rewards-fixtures';
 import { formatDay, formatLocalDay } from '../../features/rewards/format';
 import { EMPTY_TEXT, EMPTY_TITLE, FIND_RESTAURANTS, LOAD_FAILED_TITLE } from '../../features/rewards/components/activity-empty';
 import { LOADING_MORE_TEXT, LOADING_TEXT } from '../../features/rewards/components/recent-activity';
 import { balanceTooltip, panelTitle, pendingPayoutText } from '../../features/rewards/components/rewards-panel';
 import { YEAR_TOTAL_FAILED, YEAR_TOTAL_TITLE } from '../../features/rewards/components/year-total';
-import { CREDITS_TITLE, MORE_CREDITS, NO_CREDITS_TEXT } from '../../features/rewards/components/statement-credits';
 import { MISSING_REWARDS_TITLE } from '../../features/rewards/components/missing-rewards-banner';
 import { REDEEM_LINK } from '../../features/rewards/components/rewards-panel';
 import type { Redemption } from '#shared/schemas/redemptions';
 import { MASKED_CARD_PLACEHOLDER } from '#shared/constants/redemptions';
 import { makeRedemption, makeStatementCredit } from '../../features/redemptions/test/redemptions-fixtures';
-import { ALL_REDEMPTIONS, RECENT_TITLE } from '../../features/redemptions/components/redemption-history';
+import { ALL_REDEMPTIONS, NO_REDEMPTIONS, RECENT_TITLE } from '../../features/redemptions/components/redemption-history';
+import { day } from '../../features/redemptions/format';
 
 type Answers = {
   pages?: (page: number) => TransactionsPage | Response | Promise<TransactionsPage | Response>;
   balance?: CreditBalance | Response;
   summary?: DineSummary | Response;
-  credits?: CreditRecord[];
   redemptions?: Redemption[];
 };
 
@@ -52,13 +51,6 @@ function setup(answers: Answers = {}) {
         const all = answers.redemptions ?? [];
         const size = Number(url.searchParams.get('resultsPerPage'));
         return json({ data: all.slice(0, size), totalPages: Math.ceil(all.length / size), totalResultSize: all.length });
-      }
-      case '/api/Member/TransactionsStatementCredits': {
-        // Ten a page, as the server pages them.
-        const all = answers.credits ?? [];
-        const page = Number(url.searchParams.get('pageNo'));
-        const size = Number(url.searchParams.get('resultsPerPage'));
-        return json({ data: all.slice((page - 1) * size, page * size), totalPages: Math.ceil(all.length / size), totalResultSize: all.length });
       }
       default:
         return undefined;
@@ -334,20 +326,28 @@ describe('/account/recent_activity (Reviews & History)', () => {
     renderPage({ partner: POINTS });
     await screen.findByRole('list', { name: 'Activity' });
     expect(screen.queryByRole('region', { name: PANEL_TITLE })).toBeNull();
-    expect(screen.queryByRole('region', { name: CREDITS_TITLE })).toBeNull();
     expect(calls.some((c) => c.includes('StatementCredit'))).toBe(false);
   });
 
-  it('cash partners: balance with a keyboard tooltip, a bar to the payout breakpoint, the payout pending, this year, and the statement credits', async () => {
-    const credit = makeCredit();
-    setup({
+  it('cash partners: balance with a keyboard tooltip, a bar to the payout breakpoint, the payout pending, this year, and the statement credits in the one list of redemptions', async () => {
+    const paidAt = '2026-12-02T10:00:00.000Z';
+    const automatic = makeStatementCredit({ redemptionId: `cr_${'1'.repeat(32)}`, automatic: true });
+    const payingOut = makeStatementCredit({
+      redemptionId: `cr_${'2'.repeat(32)}`, automatic: true, status: 'pending', amountCents: 2150, destination: 'Amex ending in 0005',
+      steps: [{ status: 'pending', at: '2026-12-03T10:00:00.000Z' }], createdAt: '2026-12-03T10:00:00.000Z',
+    });
+    const chosen = makeStatementCredit({
+      status: 'rejected', amountCents: 3000, money: '$30.00 was returned to your balance.',
+      steps: [{ status: 'pending', at: '2026-11-20T10:00:00.000Z' }, { status: 'rejected', at: paidAt }], createdAt: '2026-11-20T10:00:00.000Z',
+    });
+    const { calls } = setup({
       pages: () => makePage([
         makeTransaction({ benefitAmount: 2.5 }),
         makeTransaction({ sourceTransactionId: 'tx-2', merchantName: 'Paying Out Bistro', benefitAmount: 21.5, statementCredit: { creditId: 'cr-2', status: 'pending', targetLabel: 'Amex ending in 0005' } }),
       ]),
       balance: { memberBalance: 12.4, payoutBreakpoint: 20, pendingPayout: 21.5 },
       summary: makeSummary({ currentYearBenefits: 45, currentYearDines: 9, year: 2026 }),
-      credits: [credit, makeCredit({ creditId: 'cr-2', status: 'pending', creditAmountCents: 2150, targetLabel: 'Amex ending in 0005', completedAt: null })],
+      redemptions: [payingOut, automatic, chosen],
     });
     renderPage({ partner: CASH });
     const panel = await screen.findByRole('region', { name: PANEL_TITLE });
@@ -375,13 +375,27 @@ describe('/account/recent_activity (Reviews & History)', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('tooltip')).toBeNull();
 
-    const credits = screen.getByRole('region', { name: CREDITS_TITLE });
-    const items = within(credits).getAllByRole('listitem');
-    expect(items[0]!.textContent).toContain('$20.00');
-    expect(items[0]!.textContent).toContain('to Visa ending in 1111');
-    expect(items[0]!.textContent).toContain(`Paid ${formatDay(credit.completedAt)}`);
-    expect(items[1]!.textContent).toContain('$21.50');
-    expect(items[1]!.textContent).toContain('Sent to the card issuer');
+    // One list of the statement credits on the page, the redemptions': amount, where it went, when
+    // it was made, its status (with the day it was paid), an automatic one read as automatic.
+    expect(screen.queryByRole('region', { name: /statement credits/i })).toBeNull();
+    expect(calls.some((c) => c.startsWith('/api/Member/TransactionsStatementCredits'))).toBe(false);
+    const section = screen.getByRole('region', { name: RECENT_TITLE });
+    const items = within(await within(section).findByRole('list', { name: RECENT_TITLE })).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]!.textContent).toContain('$21.50');
+    expect(items[0]!.textContent).toContain('to Amex ending in 0005');
+    expect(items[0]!.textContent).toContain('Requested');
+    expect(within(items[0]!).getByRole('heading', { level: 3 }).textContent).toBe(`${payingOut.label} (automatic)`);
+    expect(within(items[0]!).getByText(day(payingOut.createdAt)!).tagName).toBe('TIME');
+    expect(items[1]!.textContent).toContain('$20.00');
+    expect(items[1]!.textContent).toContain('to Visa ending in 1111');
+    expect(items[1]!.textContent).toContain(`Completed ${day(paidAt)}`);
+    expect(within(items[1]!).getByRole('heading', { level: 3 }).textContent).toBe(`${automatic.label} (automatic)`);
+    expect(within(items[1]!).getByRole('link', { name: automatic.label }).getAttribute('href')).toBe(`/account/redeem/${automatic.redemptionId}`);
+    // One the member chose reads as theirs; refused, it says the money is back in the balance.
+    expect(within(items[2]!).getByRole('heading', { level: 3 }).textContent).toBe(chosen.label);
+    expect(items[2]!.textContent).toContain(`Rejected ${day(paidAt)}`);
+    expect(items[2]!.textContent).toContain('$30.00 was returned to your balance.');
     // Cash rewards are dollars: one in the balance, one paying out with the credit above; neither reads Paid.
     expect(rowOf('Blue Plate Diner').textContent).toContain('$2.50');
     expect(rowOf('Blue Plate Diner').textContent).toContain('In your rewards balance.');
@@ -389,25 +403,6 @@ describe('/account/recent_activity (Reviews & History)', () => {
     expect(paying.textContent).toContain('Payout pending');
     expect(paying.textContent).toContain('Statement credit to Amex ending in 0005: sent to the card issuer.');
     expect(paying.textContent).not.toContain('Paid');
-    await expectNoAxeViolations();
-  });
-
-  it('cash partners: statement credits ten at a time, more on request, all of them in the end', async () => {
-    const many = Array.from({ length: 23 }, (_, i) => makeCredit({ creditId: `cr-${i + 1}`, creditAmountCents: 2000 + i }));
-    const { calls } = setup({ credits: many });
-    const user = userEvent.setup();
-    renderPage({ partner: CASH });
-    const credits = await screen.findByRole('region', { name: CREDITS_TITLE });
-    await waitFor(() => expect(within(credits).getAllByRole('listitem')).toHaveLength(10));
-    expect(credits.textContent).toContain('Showing 10 of 23 statement credits');
-    await user.click(within(credits).getByRole('button', { name: MORE_CREDITS }));
-    await waitFor(() => expect(within(credits).getAllByRole('listitem')).toHaveLength(20));
-    await user.click(within(credits).getByRole('button', { name: MORE_CREDITS }));
-    await waitFor(() => expect(within(credits).getAllByRole('listitem')).toHaveLength(23));
-    expect(within(credits).queryByRole('button', { name: MORE_CREDITS })).toBeNull();
-    expect(credits.textContent).toContain('23 statement credits');
-    expect(within(credits).getAllByRole('listitem').at(-1)!.textContent).toContain('$20.22');
-    expect(calls.filter((c) => c.startsWith('/api/Member/TransactionsStatementCredits')).map((c) => new URLSearchParams(c.split('?')[1]).get('pageNo'))).toEqual(['1', '2', '3']);
     await expectNoAxeViolations();
   });
 
@@ -419,7 +414,8 @@ describe('/account/recent_activity (Reviews & History)', () => {
     await waitFor(() => expect(panel.textContent).toContain('a statement credit is on its way'));
     expect(panel.textContent).not.toMatch(/cash back/i);
     expect(screen.queryByRole('region', { name: PANEL_TITLE })).toBeNull();
-    expect(await screen.findByText(NO_CREDITS_TEXT)).toBeTruthy();
+    const none = await screen.findByRole('region', { name: RECENT_TITLE });
+    expect(await within(none).findByText(NO_REDEMPTIONS)).toBeTruthy();
     cleanup();
     setup({ balance: json({ statusCode: 500, error: 'Error', message: 'No' }, 500) });
     renderPage({ partner: CASH });

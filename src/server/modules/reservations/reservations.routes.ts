@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZIdempotencyHeaders } from '#shared/schemas/reservations';
+import { ZReservationIdempotencyHeaders } from '#shared/schemas/reservations';
 import type { Db } from '../../db/client';
 import { RESERVATIONS_PER_MEMBER } from '../../plugins/rate-limits';
 import type { OpenTableConfig } from './open-table-provider';
@@ -60,7 +60,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{ db: Db; openTable?: Ope
         '201 with the reservation (status booked, or held with holdExpiresAt). 409 when the slot is gone or the restaurant\'s limits refuse it (code reservationUnavailable, the message says why), when the member has a reservation at this restaurant within two hours (code reservationOverlap), or when the booking provider deactivated the account (code reservationAccountDeactivated); 424 when the restaurant\'s booking system does not answer.',
         '20 booking attempts per member in 10 minutes.',
       ].join(' '),
-      headers: ZIdempotencyHeaders.loose(),
+      headers: ZReservationIdempotencyHeaders.loose(),
       errors: [403, 409, 422, 424],
     },
   }, async (request, reply) => {

@@ -1,11 +1,12 @@
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { returnsMoney } from '#shared/rules/redemptions';
 import { paths } from '#shared/routes';
 import { Pagination } from '#client/components/pagination';
 import { Spinner } from '#client/components/spinner';
 import { usePageHeadingFocus } from '#client/components/use-page-heading-focus';
 import { RECENT_REDEMPTIONS, REDEMPTIONS_PAGE_SIZE, useRedemptions, type Redemption } from '../api';
-import { day, money, statusText } from '../format';
+import { day, money, rowStatusText } from '../format';
 import styles from './redemptions.module.css';
 
 export const HISTORY_TITLE = 'Your redemptions';
@@ -23,10 +24,12 @@ function pageOf(value: string | null): number {
 const hrefFor = (page: number) => (page <= 1 ? paths.account.redeem() : paths.account.redeem({ page }));
 
 /**
- * The member's redemptions, newest first, each with its amount, status and date, and for a gift
- * card only the masked placeholder: a list never shows a card's code or claim link. Each opens its
- * own page with its steps. On the Redeem page, a page at a time (?page=N); `recent` shows the
- * newest few with a way to the Redeem page (Reviews & History).
+ * The member's redemptions, newest first, each with its amount, where it went, its date and status
+ * (a final one with its day; a rejected or failed one says the money is back in the balance), an
+ * automatic statement credit marked as such, and for a gift card only the masked placeholder: a
+ * list never shows a card's code or claim link. Each opens its own page with its steps. On the
+ * Redeem page, a page at a time (?page=N); `recent` shows the newest few with a way to the Redeem
+ * page (Reviews & History: the one list of statement credits there).
  */
 export function RedemptionHistory({ recent = false }: { recent?: boolean }) {
   const [params] = useSearchParams();
@@ -71,7 +74,7 @@ export function RedemptionHistory({ recent = false }: { recent?: boolean }) {
 
 function Row({ redemption: r }: { redemption: Redemption }) {
   const done = r.status === 'completed';
-  const stopped = r.status === 'rejected' || r.status === 'error';
+  const stopped = returnsMoney(r.status);
   const date = day(r.createdAt);
   return (
     <li className={styles.row}>
@@ -92,12 +95,13 @@ function Row({ redemption: r }: { redemption: Redemption }) {
             `to ${r.destination}`
           )}
         </p>
+        {stopped && <p className={styles.rowMeta}>{r.money}</p>}
       </div>
       <div className={styles.rowFigures}>
         <span className={styles.rowAmount}>{money(r.amountCents)}</span>
         <span className={`${styles.status} ${done ? styles.statusDone : stopped ? styles.statusStopped : ''}`}>
           <span className="visually-hidden">Status: </span>
-          {statusText(r)}
+          {rowStatusText(r)}
         </span>
       </div>
     </li>

@@ -12,7 +12,6 @@ import { ActivityEmpty } from './activity-empty';
 import { ActivityList } from './activity-list';
 import { MissingRewardsBanner } from './missing-rewards-banner';
 import { RewardsPanel } from './rewards-panel';
-import { StatementCredits } from './statement-credits';
 import { YearTotal } from './year-total';
 import styles from './recent-activity.module.css';
 
@@ -23,8 +22,9 @@ export const LOADING_MORE_TEXT = 'Do not refresh, loading more content.';
 
 /**
  * §2 Reviews & History below its title: the missing-rewards banner, the cash partners' rewards
- * panel, this year's total (every partner), the activity with its pages, the statement credits,
- * what the route puts after them (`redemptions`: cash partners' redemptions) and the disclaimer.
+ * panel, this year's total (every partner), the activity with its pages, what the route puts after
+ * them (`redemptions`: cash partners' redemptions, their one list of statement credits too) and
+ * the disclaimer.
  */
 export function RecentActivity({ redemptions }: { redemptions?: ReactNode } = {}) {
   const partner = usePartner();
@@ -67,7 +67,6 @@ export function RecentActivity({ redemptions }: { redemptions?: ReactNode } = {}
           </>
         )}
       </section>
-      {cash && <StatementCredits />}
       {cash && redemptions}
       <ActivityDisclaimer />
     </div>

@@ -1,4 +1,4 @@
-import type { CreditRecord, DineSummary, Transaction, TransactionsPage } from '#shared/schemas/rewards';
+import type { DineSummary, Transaction, TransactionsPage } from '#shared/schemas/rewards';
 
 const DAY = 86_400_000;
 
@@ -30,20 +30,6 @@ export function makeTransaction(overrides: Partial<Transaction> = {}): Transacti
 
 export function makePage(data: Transaction[], opts: { totalPages?: number; totalResultSize?: number } = {}): TransactionsPage {
   return { data, totalPages: opts.totalPages ?? (data.length ? 1 : 0), totalResultSize: opts.totalResultSize ?? data.length };
-}
-
-export function makeCredit(overrides: Partial<CreditRecord> = {}): CreditRecord {
-  return {
-    creditId: 'cr-1',
-    creditAmountCents: 2000,
-    targetType: 'card',
-    targetLabel: 'Visa ending in 1111',
-    benefitProcessor: 'built-in',
-    status: 'completed',
-    createdAt: daysAgo(20),
-    completedAt: daysAgo(18),
-    ...overrides,
-  };
 }
 
 /** This year's figures of GET /api/Member/DineSummary. */
