@@ -20,6 +20,7 @@ export type BannerFields = {
 
 /** A position from content: a number (percent), '40%', '40' or a keyword; anything else is centred. */
 function axis(value: unknown, keywords: readonly string[]): string {
+  // Stryker disable next-line ConditionalExpression: Number.isFinite is false for every non-number, so `typeof value === 'number'` (there for TypeScript's narrowing) decides nothing once it is replaced by true.
   if (typeof value === 'number' && Number.isFinite(value)) return `${Math.min(100, Math.max(0, value))}%`;
   if (typeof value === 'string') {
     const v = value.trim().toLowerCase();
