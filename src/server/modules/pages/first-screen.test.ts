@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CONTENT_NAMES, CONTENT_PAGE_SIZE } from '#shared/constants/cms';
 import { FIRST_SCREEN_IDS, queryKeys, type FirstContent, type FirstVisit } from '#shared/first-screen';
@@ -39,6 +39,19 @@ function inlined(body: string): { content: FirstContent | null; visit: FirstVisi
   const v = element(body, FIRST_SCREEN_IDS.visit);
   if (v === null) throw new Error('no visit data in page');
   return { content: c === null ? null : JSON.parse(c) as FirstContent, visit: JSON.parse(v) as FirstVisit };
+}
+
+/**
+ * The page once the server has heard of a content change: every instance keeps the published
+ * content until content_pages tells it (NOTIFY on commit, which PostgreSQL delivers on its own
+ * connection a moment later), so a test that changes content asks until the page carries it.
+ */
+async function pageWith(ask: () => Promise<{ body: string }>, changed: (content: FirstContent) => boolean): Promise<string> {
+  return vi.waitFor(async () => {
+    const { body } = await ask();
+    expect(changed(inlined(body).content!)).toBe(true);
+    return body;
+  }, { timeout: 5_000, interval: 20 });
 }
 /** The page's image preloads, in order: href and media. */
 function preloads(body: string): Array<{ href: string; media: string | null }> {
@@ -294,7 +307,8 @@ describe('first-screen data in the page (issue 13)', () => {
             const fields = { ...(item.fields as Record<string, unknown>), banner: { image, enable_banner: true } };
             await t.database.db.update(contentPages).set({ fields }).where(eq(contentPages.id, item.id));
           }
-          const res = await t.request(partner.code, { method: 'GET', url: '/', headers: html });
+          const res = { body: await pageWith(() => t.request(partner.code, { method: 'GET', url: '/', headers: html }),
+            (c) => (c.pages.home?.data ?? []).length > 0 && (c.pages.home?.data ?? []).every((i) => (i.fields.banner as { image?: string } | undefined)?.image === image)) };
           const links = res.body.slice(0, res.body.indexOf('</head>')).match(/<link [^>]*>/g) ?? [];
           expect(links.join('\n')).not.toMatch(/onload="|javascript:/);
           expect(skeletonOf(res.body)).not.toMatch(/onload="|javascript:/);
@@ -332,13 +346,15 @@ describe('first-screen data in the page (issue 13)', () => {
       try {
         const fields = { banner_copy: [{ copy: '<img src=x onerror=alert(1)>Fish &amp; chips &lt;script&gt;alert(2)&lt;/script&gt; for {{currencyPlural}}' }] };
         await t.database.db.update(contentPages).set({ fields }).where(eq(contentPages.id, item!.id));
-        const ann = annOf((await t.request('hilton', { method: 'GET', url: '/', headers: html })).body)!;
+        const copyIs = (copy: string) => (c: FirstContent) => (c.pages.announcement_banner?.data[0]?.fields.banner_copy as Array<{ copy: string }> | undefined)?.[0]?.copy === copy;
+        const home = () => t.request('hilton', { method: 'GET', url: '/', headers: html });
+        const ann = annOf(await pageWith(home, copyIs(fields.banner_copy[0]!.copy)))!;
         expect(ann).toContain('<p>Fish &amp; chips &lt;script&gt;alert(2)&lt;/script&gt; for points</p>');
         expect(ann).not.toMatch(/<img|<script|onerror/);
         expect(ann).not.toContain('<i></i>');
         // Markup without words: no banner in the skeleton.
         await t.database.db.update(contentPages).set({ fields: { banner_copy: [{ copy: '  <br>  ' }] } }).where(eq(contentPages.id, item!.id));
-        expect(annOf((await t.request('hilton', { method: 'GET', url: '/', headers: html })).body)).toBeNull();
+        expect(annOf(await pageWith(home, copyIs('  <br>  ')))).toBeNull();
       } finally {
         await t.database.db.update(contentPages).set({ fields: saved }).where(eq(contentPages.id, item!.id));
       }

@@ -15,6 +15,7 @@ import { ZMember, type Member } from '#shared/schemas/member';
 import { ZMerchantSearchRequest, type MerchantDetail, type MerchantSearchRequest, type MerchantSummary } from '#shared/schemas/merchant';
 import type { PartnerConfig } from '#shared/schemas/partner';
 import type { Db } from '../../db/client';
+import { listenForChanges } from '../../db/listen';
 import { toMember, memberStanding } from '../members';
 import { getMerchantDetail, type MerchantSearch, readerCampaignLevel } from '../merchants';
 import { contentPagesAnswer, draftsShown } from '../partners';
@@ -53,7 +54,53 @@ function asQueryRecord(request: MerchantSearchRequest): Record<string, string | 
   return out;
 }
 
-export type FirstScreenDeps = { db: Db; search?: MerchantSearch; log: FastifyBaseLogger };
+export type FirstScreenDeps = { db: Db; search?: MerchantSearch; log: FastifyBaseLogger; published?: PublishedContent };
+
+/** NOTIFY on this channel when content_pages changes (migration 0045's trigger, whatever wrote it). */
+export const CONTENT_PAGES_CHANNEL = 'content_pages';
+/** Read again at least this often, in case a notification was missed (a dropped listening connection). */
+const PUBLISHED_CONTENT_TTL_MS = 30_000;
+
+/**
+ * The partners' published content pages as a page inlines them (issue 30 item 3): the same for
+ * every visitor of a partner, so read once per change instead of on every page. Kept per partner
+ * until content_pages changes (every instance hears it on commit) or PUBLISHED_CONTENT_TTL_MS
+ * passes; each partner's answer is one object, so its JSON is written once too (contentJson).
+ * Drafts (a staff preview) are never kept: they are read per request.
+ */
+export class PublishedContent {
+  private readonly kept = new Map<number, { at: number; content: Promise<FirstContent> }>();
+  private unlisten?: () => Promise<void>;
+
+  private constructor(private readonly db: Db) {}
+
+  static async start(db: Db): Promise<PublishedContent> {
+    const published = new PublishedContent(db);
+    published.unlisten = await listenForChanges(db, CONTENT_PAGES_CHANNEL, () => published.clear()).catch(() => undefined);
+    return published;
+  }
+
+  get(partnerId: number): Promise<FirstContent> {
+    const now = Date.now();
+    const hit = this.kept.get(partnerId);
+    if (hit && now - hit.at < PUBLISHED_CONTENT_TTL_MS) return hit.content;
+    const content = contentPagesAnswer(this.db, { partnerId, contentNames: CONTENT_NAMES, preview: false, page: 1, pageSize: CONTENT_PAGE_SIZE })
+      .then((pages): FirstContent => ({ preview: false, pages }));
+    const entry = { at: now, content };
+    this.kept.set(partnerId, entry);
+    // A failed read is not kept: the next page asks again.
+    content.catch(() => { if (this.kept.get(partnerId) === entry) this.kept.delete(partnerId); });
+    return content;
+  }
+
+  clear(): void {
+    this.kept.clear();
+  }
+
+  async stop(): Promise<void> {
+    await this.unlisten?.().catch(() => undefined);
+  }
+}
 
 /**
  * The partner's eleven content pages as the content API answers them for this address and this
@@ -63,13 +110,19 @@ export type FirstScreenDeps = { db: Db; search?: MerchantSearch; log: FastifyBas
 export async function firstContent(deps: FirstScreenDeps, request: FastifyRequest, partnerId: number, partner: PartnerConfig, search: string): Promise<FirstContent | null> {
   if (partner.cmsRoute.replace(/\/$/, '') !== OWN_CMS_ROUTE) return null;
   const preview = await draftsShown(deps.db, request, { id: partnerId, cmsPreview: partner.cmsPreview }, wantsPreview(search, partner.cmsPreview));
+  if (!preview && deps.published) return deps.published.get(partnerId);
   const pages = await contentPagesAnswer(deps.db, { partnerId, contentNames: CONTENT_NAMES, preview, page: 1, pageSize: CONTENT_PAGE_SIZE });
   return { preview, pages };
 }
 
-/** GET /api/Member's answer for this request: the member with a valid session (renewed, as that call does), else null. */
+/**
+ * GET /api/Member's answer for this request: the member with a valid session, else null. The page
+ * view counts as activity as every request does (the idle expiry moves on at most once a minute,
+ * plugins/session.ts), not as a renewal written on every page: the answer carries the expiry as it
+ * stands, which the app's session timers go by.
+ */
 async function firstMember(deps: FirstScreenDeps, request: FastifyRequest): Promise<FirstVisit['member']> {
-  const current = await request.currentSession({ renew: true });
+  const current = await request.currentSession();
   if (!current) return null;
   return ZMember.parse(toMember(current.member, current.session, await memberStanding(deps.db, request.sitePartner, current.member)));
 }
@@ -201,10 +254,21 @@ export function visitJson(visit: FirstVisit): string {
   return `{${member}${visit.notFound ? '"notFound":true,' : ''}"queries":[${queries.join(',')}]}`;
 }
 
+/** A content answer's JSON, written once per answer object (the published ones are kept: PublishedContent). */
+const contentJsons = new WeakMap<FirstContent, string>();
+function contentJson(content: FirstContent): string {
+  let json = contentJsons.get(content);
+  if (json === undefined) {
+    json = scriptJson(content);
+    contentJsons.set(content, json);
+  }
+  return json;
+}
+
 /** The two <script type="application/json"> elements of the page. */
 export function firstScreenScripts(content: FirstContent | null, visit: FirstVisit): string[] {
   return [
-    content ? `<script id="${FIRST_SCREEN_IDS.content}" type="application/json">${scriptJson(content)}</script>` : '',
+    content ? `<script id="${FIRST_SCREEN_IDS.content}" type="application/json">${contentJson(content)}</script>` : '',
     `<script id="${FIRST_SCREEN_IDS.visit}" type="application/json">${escapeScriptJson(visitJson(visit))}</script>`,
   ].filter(Boolean);
 }

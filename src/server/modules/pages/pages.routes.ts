@@ -15,8 +15,9 @@ import { escapeHtml } from '../../lib/html';
 import { compressedBody } from '../../plugins/compression';
 import { toPartnerConfig } from '../partners';
 import type { Db } from '../../db/client';
+import type { PartnerRow } from '../../db/schema';
 import type { MerchantSearch } from '../merchants';
-import { announcementText, firstContent, firstImages, firstScreenScripts, firstVisit, scriptJson, type FirstScreenDeps, type PreloadImage } from './first-screen';
+import { announcementText, firstContent, firstImages, firstScreenScripts, firstVisit, PublishedContent, scriptJson, type FirstScreenDeps, type PreloadImage } from './first-screen';
 import { SKELETON_CSS, skeletonHtml } from './skeleton';
 import type { FirstContent, FirstVisit } from '#shared/first-screen';
 
@@ -37,6 +38,17 @@ export function pageCsp(directives: Record<string, string[] | null>, nonce: stri
 function themeCss(p: PartnerConfig): string {
   const t = p.theme;
   return `:root{--color-primary:${cssValue(t.primary)};--color-primary-text:${cssValue(t.primaryText)};--color-secondary:${cssValue(t.secondary)};--color-accent:${cssValue(t.accent)};--color-background:${cssValue(t.background)};--color-surface:${cssValue(t.surface)};--color-text:${cssValue(t.text)};--color-link:${cssValue(t.link)};--font-family:${cssValue(t.fontFamily)};}`;
+}
+
+/** The theme's CSS (with the skeleton's) and the configuration's JSON, written once per configuration object. */
+const partnerHeads = new WeakMap<PartnerConfig, { css: string; json: string }>();
+function partnerHead(partner: PartnerConfig): { css: string; json: string } {
+  let head = partnerHeads.get(partner);
+  if (!head) {
+    head = { css: `${themeCss(partner)}${SKELETON_CSS}`, json: scriptJson(partner) };
+    partnerHeads.set(partner, head);
+  }
+  return head;
 }
 
 export function renderIndexHtml(template: string, opts: {
@@ -61,8 +73,8 @@ export function renderIndexHtml(template: string, opts: {
     `<link rel="icon" href="/partner/logo.svg" type="image/svg+xml">`,
     `<link rel="manifest" href="/manifest.webmanifest">`,
     `<link rel="apple-touch-icon" href="/partner/icons/180.png">`,
-    `<style nonce="${opts.nonce}">${themeCss(opts.partner)}${SKELETON_CSS}</style>`,
-    `<script id="partner-config" type="application/json">${scriptJson(opts.partner)}</script>`,
+    `<style nonce="${opts.nonce}">${partnerHead(opts.partner).css}</style>`,
+    `<script id="partner-config" type="application/json">${partnerHead(opts.partner).json}</script>`,
     ...firstScreenScripts(opts.content ?? null, opts.visit ?? { queries: [] }),
   ].filter(Boolean).join('\n    ');
   return template
@@ -110,7 +122,9 @@ export async function pagesRoutes(app: FastifyInstance, { config, db, search }: 
   };
 
   /** The app's page for this partner; status 404 for a path the route table does not know. */
-  const deps: FirstScreenDeps | null = db ? { db, search, log: app.log } : null;
+  const published = db ? await PublishedContent.start(db) : undefined;
+  app.addHook('onClose', async () => published?.stop());
+  const deps: FirstScreenDeps | null = db ? { db, search, log: app.log, published } : null;
 
   /** The first screen's data: content, member and first answer; a part that fails is left to the client. */
   const firstScreen = async (request: FastifyRequest, partner: PartnerConfig, pathname: string, known: boolean) => {
@@ -175,13 +189,24 @@ export async function pagesRoutes(app: FastifyInstance, { config, db, search }: 
     },
   }, async () => ({ ok: true as const }));
 
+  // A partner's configuration as its pages carry it, once per partner row (the directory reloads rows when they change).
+  const configs = new WeakMap<PartnerRow, PartnerConfig>();
+  const partnerConfigOf = (row: PartnerRow) => {
+    let partner = configs.get(row);
+    if (!partner) {
+      partner = toPartnerConfig(row, config);
+      configs.set(row, partner);
+    }
+    return partner;
+  };
+
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const notFound = () => reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'Nothing is found at this address.' });
     if (!request.partner || (request.method !== 'GET' && request.method !== 'HEAD') || pathname.startsWith('/api/')) return notFound();
     // A page route is the app whatever the client accepts; other paths get the app (as a 404 page)
     // only when a browser asks for HTML, so a mistyped asset or API path answers JSON.
-    const partner = toPartnerConfig(request.partner, config);
+    const partner = partnerConfigOf(request.partner);
     const known = isKnownRoute(pathname, partner);
     if (!known && !(request.headers.accept ?? '').includes('text/html')) return notFound();
     return servePage(request, reply, { partner, pathname, known });

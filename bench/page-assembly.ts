@@ -1,0 +1,114 @@
+/**
+ * Page assembly inside the process (issue 30 item 3; not a test): the server time to answer a
+ * page's HTML with its first-screen data, for the four pages of the issue (the home page, a
+ * search, a restaurant page, Reviews & History signed in), next to a floor: GET /health of the
+ * same app (routing, hooks, headers, nothing else). Each page is asked BENCH_PAGES times (default
+ * 100) through app.inject after 20 to warm up, as a browser asks (gzip and brotli accepted); the
+ * figures are the median and p95 of the wall time and the CPU time of this process per page.
+ * Target: the median ≤ 2 ms.
+ *
+ *   npm run build && npm run bench:pages
+ * BENCH_PAGES, BENCH_MERCHANTS (default 2,000 generated restaurants), BENCH_PROFILE=file.cpuprofile
+ * (a CPU profile of the measured requests, for chrome://inspect or speedscope), BENCH_ONLY=<part of
+ * a page's name> (that page alone, e.g. for its profile).
+ */
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Session } from 'node:inspector/promises';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openMemoryPglite, runMigrations } from '../src/server/db/client';
+import { seed } from '../src/server/demo';
+import { demoPublicId } from '../src/server/demo/members';
+import { hashToken } from '../src/server/lib/token-hash';
+import { MerchantSearch } from '../src/server/modules/merchants/merchants.service';
+
+const PAGES = Number(process.env.BENCH_PAGES ?? 100);
+const MERCHANTS = Number(process.env.BENCH_MERCHANTS ?? 2_000);
+const TARGET_MS = 2;
+const PARTNER = 'hilton';
+const HOST = `${PARTNER}.dining.example.com`;
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+
+type Figure = { wall50: number; wall95: number; cpu50: number; cpu95: number; bytes: number; status: number };
+
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+
+async function measure(app: Awaited<ReturnType<typeof buildApp>>, url: string, cookie?: string): Promise<Figure> {
+  const ask = () => app.inject({ method: 'GET', url, headers: { host: HOST, accept: 'text/html', 'accept-encoding': 'br, gzip', ...(cookie ? { cookie } : {}) } });
+  for (let i = 0; i < 20; i++) await ask();
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  let last = await ask();
+  for (let i = 0; i < PAGES; i++) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    last = await ask();
+    wall.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
+  }
+  return { wall50: quantile(wall, 0.5), wall95: quantile(wall, 0.95), cpu50: quantile(cpu, 0.5), cpu95: quantile(cpu, 0.95), bytes: last.rawPayload.length, status: last.statusCode };
+}
+
+export async function benchPages() {
+  console.log(`\nPage assembly inside the process (${PAGES} pages each after 20 to warm up; PGlite in memory, ${MERCHANTS.toLocaleString('en-US')} restaurants; target median ≤ ${TARGET_MS} ms)`);
+  const database = await openMemoryPglite();
+  await runMigrations(database);
+  await seed(database.db, { merchantCount: MERCHANTS, demoMembers: true });
+  const search = new MerchantSearch(database.db);
+  await search.refresh();
+  const config = loadConfig(
+    { NODE_ENV: 'production', LOG_LEVEL: 'silent', SITE_ORIGIN: 'https://{partner}.dining.example.com', CARD_FRAME_ORIGIN: 'https://cards.dining.example.com', CARD_EVENTS_SECRET: 'bench-card-events-secret-0123456789' },
+    { clientDir: path.resolve('dist/client') },
+  );
+  const app = await buildApp({ config, db: database.db, search, rateLimitMax: 1_000_000_000, logger: false });
+  await app.cardNetwork.applier.stop();
+  // A demo member of the partner, signed in (a session row, as sign-in writes it).
+  const token = randomBytes(32).toString('base64url');
+  await database.db.execute(sql`insert into sessions (id, partner_id, member_id, expires_at)
+    select ${hashToken(token)}, m.partner_id, m.id, now() + interval '1 day' from members m where m.public_id = ${demoPublicId(PARTNER, 'vip-card')}`);
+  const cookie = `rn_session=${token}`;
+  const merchant = ((await database.db.execute(sql`select id from merchants where state = 'IL' order by id limit 1`)) as unknown as { rows: Array<{ id: number }> }).rows[0]!.id;
+
+  const pages: Array<[string, string, string?]> = [
+    ['floor: GET /health (same app)', '/health'],
+    ['/ (home)', '/'],
+    ['/search (Chicago)', '/search?location=Chicago%2C%20IL'],
+    [`/merchants/${merchant}`, `/merchants/${merchant}`],
+    ['/account/recent_activity (signed in)', '/account/recent_activity', cookie],
+  ];
+  const profile = process.env.BENCH_PROFILE;
+  const inspector = profile ? new Session() : null;
+  if (inspector) {
+    inspector.connect();
+    await inspector.post('Profiler.enable');
+    await inspector.post('Profiler.start');
+  }
+  console.log(`  ${'page'.padEnd(40)} ${'wall p50'.padStart(10)} ${'p95'.padStart(10)}  ${'CPU p50'.padStart(10)} ${'p95'.padStart(10)}  ${'bytes sent'.padStart(10)}`);
+  const only = process.env.BENCH_ONLY;
+  for (const [name, url, withCookie] of pages.filter(([n]) => !only || n.includes(only))) {
+    const f = await measure(app, url, withCookie);
+    if (f.status !== 200) throw new Error(`${url} answered ${f.status}`);
+    const mark = name.startsWith('floor') ? '' : f.wall50 <= TARGET_MS ? '  ✓' : '  ✗';
+    console.log(`  ${name.padEnd(40)} ${ms(f.wall50).padStart(10)} ${ms(f.wall95).padStart(10)}  ${ms(f.cpu50).padStart(10)} ${ms(f.cpu95).padStart(10)}  ${f.bytes.toLocaleString('en-US').padStart(10)}${mark}`);
+  }
+  if (inspector && profile) {
+    const { profile: data } = await inspector.post('Profiler.stop');
+    writeFileSync(profile, JSON.stringify(data));
+    console.log(`  CPU profile: ${profile}`);
+  }
+  await app.close();
+  await database.close();
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  benchPages().then(() => process.exit(0), (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
