@@ -130,6 +130,9 @@ describe('app announcement modal (§4), edges', () => {
     expect(appAnnouncementVisible({ ...base, dismissedUntil: until, now: now + 1000 })).toBe(true);
     expect(appAnnouncementVisible({ ...base, dismissedUntil: until, now: now + 1001 })).toBe(true);
     expect(appAnnouncementVisible({ ...base, dismissedUntil: ' 12345678901234567 ' })).toBe(true);
+    // Nothing stored shows it whatever the clock says, even a clock before 1970.
+    expect(appAnnouncementVisible({ ...base, dismissedUntil: null, now: -1 })).toBe(true);
+    expect(appAnnouncementVisible({ ...base, dismissedUntil: '0', now: -1 })).toBe(false);
   });
 
   it('the native app or a closed account hides it whatever is stored; a dismissal ends 24 hours later', () => {
