@@ -11,10 +11,10 @@ const MAX_LENGTH = 2048;
 /** The normalised same-origin path (path + query + hash) of value, or null when it is not one. */
 export function sameOriginPath(value: unknown): string | null {
   if (
-    typeof value !== 'string'
+    typeof value !== 'string' ||
     // Stryker disable next-line ConditionalExpression: equivalent — an empty string does not start with '/', which the next check refuses
-    || value.length === 0
-    || value.length > MAX_LENGTH
+    value.length === 0 ||
+    value.length > MAX_LENGTH
   ) return null;
   // Only a path: a scheme (https:x, javascript:…) or a host (//x) is never ours to follow.
   if (!value.startsWith('/')) return null;
