@@ -27,8 +27,9 @@ export function nativeAppVersion(userAgent: string): string | null {
  * ranks above a real version.
  */
 function versionParts(version: string): number[] {
-  // Stryker disable next-line StringLiteral: equivalent — split always answers at least one piece, so the fallback is never read
-  const core = version.trim().replace(/^v/i, '').split(/[-+\s]/)[0] ?? '';
+  const core = version.trim().replace(/^v/i, '').split(/[-+\s]/)[0] ??
+    // Stryker disable next-line StringLiteral: equivalent — split always answers at least one piece, so the fallback is never read
+    '';
   return core.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : 0));
 }
 
@@ -39,10 +40,8 @@ function versionParts(version: string): number[] {
 export function compareVersions(a: string, b: string): number {
   const pa = versionParts(a);
   const pb = versionParts(b);
-  // Stryker disable next-line EqualityOperator: equivalent for '<=' — one more step compares two missing parts, 0 with 0
   for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
     const diff = (pa[i] ?? 0) - (pb[i] ?? 0);
-    // Stryker disable next-line EqualityOperator: equivalent for 'diff <= 0' — diff is not 0 here
     if (diff !== 0) return diff < 0 ? -1 : 1;
   }
   return 0;

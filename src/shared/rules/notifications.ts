@@ -70,7 +70,6 @@ export function dineMailKind(dine: Pick<DineState, 'status' | 'authAmountCents'>
 /** The kind, when the dine is recent enough for it (NOTIFY_WITHIN_DAYS); null otherwise. */
 export function dineMailDue(dine: DineState, now: Date): DineNotificationKind | null {
   const kind = dineMailKind(dine);
-  // Stryker disable next-line ConditionalExpression: equivalent — without a kind the window is undefined days, NaN, which no age is within
   if (!kind) return null;
   return now.getTime() - dine.occurredAt.getTime() <= NOTIFY_WITHIN_DAYS[kind] * DAY ? kind : null;
 }

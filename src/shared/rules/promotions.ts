@@ -59,7 +59,6 @@ export function appAnnouncementDismissal(now: number): string {
 }
 
 function samePath(a: string, b: string): boolean {
-  // Stryker disable next-line StringLiteral: equivalent — split always answers a first piece; and naming the bare root '' instead of '/' on both sides compares alike (no other path strips to either)
   const strip = (p: string) => (p.split(/[?#]/)[0] ?? '').replace(/\/+$/, '') || '/';
   return strip(a) === strip(b);
 }

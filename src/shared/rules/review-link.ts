@@ -43,7 +43,6 @@ export function reviewLinkDecision(tx: ReviewLinkInput, now: Date): ReviewLinkDe
   if (tx.merchantId === null) return { ok: false, problem: 'noRestaurant' };
   const local = localParts(tx.transactionCreatedAt);
   const days = reviewDaysSince(tx.transactionCreatedAt, now);
-  // Stryker disable next-line LogicalOperator,ConditionalExpression: equivalent — reviewDaysSince is null exactly when localParts is (it reads the date with it); the second test narrows the type
   if (!local || days === null) return { ok: false, problem: 'badDate' };
   if (local.date < REVIEWS_FROM_DATE) return { ok: false, problem: 'beforeFeb2021' };
   if (days > REVIEW_WINDOW_DAYS) return { ok: false, problem: 'windowClosed' };
