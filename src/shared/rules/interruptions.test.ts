@@ -136,3 +136,73 @@ describe('right after signing in', () => {
     expect(quietAfterSignIn({ signedInAt: 'soon', spentFor: null, now: at })).toBe(false);
   });
 });
+
+describe('right after signing in, at the limits', () => {
+  const signedInAt = '2026-11-29T10:00:00.000Z';
+  const at = Date.parse(signedInAt);
+  const quiet = (now: number) => quietAfterSignIn({ signedInAt, spentFor: null, now });
+
+  it('quiet from the sign-in up to just under ten minutes later', () => {
+    expect(SIGN_IN_QUIET_MS).toBe(600_000);
+    expect(quiet(at)).toBe(true);
+    expect(quiet(at + SIGN_IN_QUIET_MS - 1)).toBe(true);
+    expect(quiet(at + SIGN_IN_QUIET_MS)).toBe(false);
+    expect(quiet(at + SIGN_IN_QUIET_MS + 1)).toBe(false);
+  });
+
+  it('a sign-in up to a minute in the future (clocks apart) counts; one further ahead does not', () => {
+    expect(quiet(at - 59_999)).toBe(true);
+    expect(quiet(at - 60_000)).toBe(true);
+    expect(quiet(at - 60_001)).toBe(false);
+    expect(quiet(at - 24 * 3600_000)).toBe(false);
+  });
+
+  it('an empty sign-in time is none', () => {
+    expect(quietAfterSignIn({ signedInAt: '', spentFor: null, now: at })).toBe(false);
+    expect(quietAfterSignIn({ signedInAt: undefined, spentFor: null, now: at })).toBe(false);
+    expect(quietAfterSignIn({ signedInAt: '', spentFor: '', now: at })).toBe(false);
+  });
+});
+
+describe('the queue, step by step', () => {
+  const state = (over: Partial<QueueState>): QueueState => ({ ...INITIAL_QUEUE, ...over });
+
+  it('starts empty: nothing showing, nothing answered, no modal yet', () => {
+    expect(INITIAL_QUEUE).toEqual({ current: null, answeredOnView: null, modalShown: false });
+  });
+
+  it('one that stopped being due on an earlier page view gives way to the next one on this page view', () => {
+    const s = state({ current: { id: 'installBanner', view: 0 } });
+    expect(nextInterruption(s, input({ due: { survey: true }, view: 1 }))).toBe('survey');
+    // On the page view it showed, its answer keeps the rest quiet.
+    expect(nextInterruption(s, input({ due: { survey: true }, view: 0 }))).toBeNull();
+  });
+
+  it('recording nothing shown with nothing current keeps the very same state', () => {
+    expect(afterShown(INITIAL_QUEUE, null, { due: {}, view: 0 })).toBe(INITIAL_QUEUE);
+    const s = state({ current: { id: 'survey', view: 0 } });
+    // Still due (kept out by a quiet page): stays current, same object.
+    expect(afterShown(s, null, { due: { survey: true }, view: 3 })).toBe(s);
+    // Shown again on the same view: nothing changes.
+    expect(afterShown(s, 'survey', { due: { survey: true }, view: 0 })).toBe(s);
+  });
+
+  it('a shown banner becomes current without using up the visit\'s modal; a modal uses it', () => {
+    expect(afterShown(INITIAL_QUEUE, 'survey', { due: { survey: true }, view: 2 })).toEqual({ current: { id: 'survey', view: 2 }, answeredOnView: null, modalShown: false });
+    expect(afterShown(INITIAL_QUEUE, 'generalPopup', { due: { generalPopup: true }, view: 2 })).toEqual({ current: { id: 'generalPopup', view: 2 }, answeredOnView: null, modalShown: true });
+    // A modal already shown stays counted when a banner follows.
+    expect(afterShown(state({ modalShown: true }), 'survey', { due: { survey: true }, view: 2 }).modalShown).toBe(true);
+    // The same one on a later page view moves to that view.
+    expect(afterShown(state({ current: { id: 'survey', view: 0 } }), 'survey', { due: { survey: true }, view: 1 }).current).toEqual({ id: 'survey', view: 1 });
+  });
+
+  it('one no longer due was answered: on the page view it last showed, that view goes quiet; on a later one, nothing is marked', () => {
+    const s = state({ current: { id: 'survey', view: 4 }, answeredOnView: 1 });
+    expect(afterShown(s, null, { due: {}, view: 4 })).toEqual({ current: null, answeredOnView: 4, modalShown: false });
+    expect(afterShown(s, null, { due: {}, view: 5 })).toEqual({ current: null, answeredOnView: 1, modalShown: false });
+  });
+
+  it('every interruption has its kind: two modals besides the sign-on one, the rest banners', () => {
+    expect(INTERRUPTIONS.filter((i) => i.kind === 'modal').map((i) => i.id)).toEqual(['ssoTemporary', 'appAnnouncement', 'generalPopup']);
+  });
+});

@@ -69,3 +69,64 @@ describe('externalUserId', () => {
     expect(externalUserId(undefined, null)).toBeNull();
   });
 });
+
+describe('native app edges', () => {
+  it('the marker is exact: case matters, and a version is the run of version characters after the slash', () => {
+    expect(isNativeAppUserAgent('Mozilla/5.0 rndiningapp/3.0')).toBe(false);
+    expect(isNativeAppUserAgent('RNDiningApp')).toBe(true);
+    expect(nativeAppVersion('RNDiningApp/3.2.1-beta+7 Safari/605')).toBe('3.2.1-beta+7');
+    expect(nativeAppVersion('x RNDiningApp/v3.2_1')).toBe('v3.2');
+    expect(nativeAppVersion('RNDiningApp/ 3.2')).toBeNull();
+    expect(nativeAppVersion('RNDiningApp3.2')).toBeNull();
+    expect(nativeAppVersion('')).toBeNull();
+  });
+
+  it('reads a version the way people write it: a leading v or V, spaces around, a tail after -, + or a space', () => {
+    expect(compareVersions('V3', '3')).toBe(0);
+    expect(compareVersions('v3.1', '3.0')).toBe(1);
+    expect(compareVersions(' 3.2 ', '3.2')).toBe(0);
+    expect(compareVersions(' 3.2 ', '3.1')).toBe(1);
+    expect(compareVersions('3.2+7', '3.2.7')).toBe(-1);
+    expect(compareVersions('3.2-7', '3.2.7')).toBe(-1);
+    expect(compareVersions('3.2 build 7', '3.2.7')).toBe(-1);
+  });
+
+  it('a part is a number only when it is digits alone; a v inside the version is not a prefix', () => {
+    expect(compareVersions('1.x1', '1.0')).toBe(0);
+    expect(compareVersions('1.1x', '1.0')).toBe(0);
+    expect(compareVersions('1.v2', '1.0')).toBe(0);
+    expect(compareVersions('3v', '0')).toBe(0);
+    expect(compareVersions('1.02', '1.2')).toBe(0);
+  });
+
+  it('answers exactly -1, 0 or 1, deciding at the first part that differs', () => {
+    expect(compareVersions('2.0', '1.99')).toBe(1);
+    expect(compareVersions('1.99', '2.0')).toBe(-1);
+    expect(compareVersions('1.2.3', '1.2.3')).toBe(0);
+    expect(compareVersions('1.2.4', '1.2.3')).toBe(1);
+    expect(compareVersions('1.2.0.0.1', '1.2')).toBe(1);
+    expect(compareVersions('1.2', '1.2.0.0.1')).toBe(-1);
+  });
+
+  it('needsAppUpdate at the minimum, one below, one above; a minimum with spaces; a zero minimum is none', () => {
+    expect(needsAppUpdate(APP('3.1.0'), '3.1.0')).toBe(false);
+    expect(needsAppUpdate(APP('3.0.99'), '3.1.0')).toBe(true);
+    expect(needsAppUpdate(APP('3.1.1'), '3.1.0')).toBe(false);
+    expect(needsAppUpdate(APP('3.0'), ' 3.1 ')).toBe(true);
+    expect(needsAppUpdate(APP('3.0'), '   ')).toBe(false);
+    expect(needsAppUpdate(APP('3.0'), undefined)).toBe(false);
+    expect(needsAppUpdate(APP(), '0.0.0')).toBe(false);
+    expect(needsAppUpdate(APP(), '0.0.1')).toBe(true);
+    expect(needsAppUpdate(APP('0.0.0'), '0.0.1')).toBe(true);
+    expect(needsAppUpdate(APP('0.1'), '0.0.1')).toBe(false);
+    expect(needsAppUpdate(CHROME, '0.0.1')).toBe(false);
+  });
+
+  it('externalUserId treats an empty id as none', () => {
+    expect(externalUserId('', 'v-1')).toBe('v-1');
+    expect(externalUserId('m-1', null)).toBe('m-1');
+    expect(externalUserId('m-1', undefined)).toBe('m-1');
+    expect(externalUserId('', '')).toBeNull();
+    expect(externalUserId(null, undefined)).toBeNull();
+  });
+});

@@ -27,7 +27,9 @@ export function nativeAppVersion(userAgent: string): string | null {
  * ranks above a real version.
  */
 function versionParts(version: string): number[] {
-  const core = version.trim().replace(/^v/i, '').split(/[-+\s]/)[0] ?? '';
+  const core = version.trim().replace(/^v/i, '').split(/[-+\s]/)[0] ??
+    // Stryker disable next-line StringLiteral: equivalent — split always answers at least one piece, so the fallback is never read
+    '';
   return core.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : 0));
 }
 
@@ -52,6 +54,7 @@ export function compareVersions(a: string, b: string): number {
  */
 export function needsAppUpdate(userAgent: string, minimumAppVersion: string | null | undefined): boolean {
   if (!isNativeAppUserAgent(userAgent)) return false;
+  // Stryker disable next-line MethodExpression: equivalent — versionParts trims too, and a blank minimum reads as 0, which the every() below refuses alike
   const minimum = minimumAppVersion?.trim();
   if (!minimum || versionParts(minimum).every((n) => n === 0)) return false;
   const version = nativeAppVersion(userAgent);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays, audienceOf, dineMailDue, dineMailKind, dollars, expectedPostingDate, isRedemptionMailKind, longDate, mailDecision, NOTIFY_WITHIN_DAYS,
+  addDays, audienceOf, DEFAULT_REWARD_MAILS, EXPECTED_POSTING_DAYS, MAIL_AUDIENCES, NOTIFICATION_KINDS, REDEMPTION_MAIL_KINDS, dineMailDue, dineMailKind, dollars, expectedPostingDate, isRedemptionMailKind, longDate, mailDecision, NOTIFY_WITHIN_DAYS,
   redemptionMailDecision, rewardText,
   type Recipient,
 } from './notifications';
@@ -109,5 +109,95 @@ describe('dates and amounts in words', () => {
     expect(rewardText(150, { currencyType: 'Dollar', copyStates: {} })).toBe('$1.50');
     expect(rewardText(150, { currencyType: 'Credit', copyStates: { currencyPlural: 'cash back' } })).toBe('$1.50');
     expect(rewardText(12, { currencyType: 'Point', copyStates: {} })).toBe('12');
+  });
+});
+
+describe('notifications, edges', () => {
+  it('names its kinds and audiences, and sends every kind to every open account by default', () => {
+    expect(NOTIFICATION_KINDS).toEqual(['dineSeen', 'dineAwarded', 'dineNotEarned', 'cardMoved']);
+    expect(REDEMPTION_MAIL_KINDS).toEqual(['redemptionReceived', 'redemptionDelivered', 'redemptionFailed']);
+    expect(MAIL_AUDIENCES).toEqual(['all', 'optedIn', 'off']);
+    expect(DEFAULT_REWARD_MAILS).toEqual({ dineSeen: 'all', dineAwarded: 'all', dineNotEarned: 'all', cardMoved: 'all' });
+    expect(NOTIFICATION_KINDS.map((kind) => audienceOf(undefined, kind))).toEqual(['all', 'all', 'all', 'all']);
+    expect(EXPECTED_POSTING_DAYS).toBe(5);
+  });
+
+  it('audienceOf keeps each valid setting of its own kind and ignores an empty one', () => {
+    expect(MAIL_AUDIENCES.map((a) => audienceOf({ dineNotEarned: a }, 'dineNotEarned'))).toEqual(['all', 'optedIn', 'off']);
+    expect(audienceOf({ dineNotEarned: 'off' }, 'dineSeen')).toBe('all');
+    expect(audienceOf({ dineSeen: '' as never }, 'dineSeen')).toBe('all');
+    expect(audienceOf({}, 'dineAwarded')).toBe('all');
+  });
+
+  it('mailDecision: an address needs an @; an opted-out member still gets an \'all\' kind; each kind reads its own setting', () => {
+    const member: Recipient = { partnerId: 7, memberType: 'NonCardMember', active: true, emailOptIn: false, email: 'no-at-sign.example' };
+    expect(mailDecision({ kind: 'cardMoved', partnerId: 7, member, settings: null })).toEqual({ send: false, reason: 'noEmail' });
+    const ok = { ...member, email: 'a@b' };
+    expect(mailDecision({ kind: 'cardMoved', partnerId: 7, member: ok, settings: { cardMoved: 'all' } })).toEqual({ send: true });
+    expect(mailDecision({ kind: 'cardMoved', partnerId: 7, member: ok, settings: { cardMoved: 'optedIn' } })).toEqual({ send: false, reason: 'optedOut' });
+    expect(mailDecision({ kind: 'dineSeen', partnerId: 7, member: ok, settings: { cardMoved: 'off' } })).toEqual({ send: true });
+    // A partner that turned a kind off does not mail even members who opted in.
+    expect(mailDecision({ kind: 'dineSeen', partnerId: 7, member: { ...ok, emailOptIn: true }, settings: { dineSeen: 'off' } })).toEqual({ send: false, reason: 'partnerOff' });
+    // The account rules come before the address and the setting.
+    expect(mailDecision({ kind: 'dineSeen', partnerId: 7, member: { ...member, active: false }, settings: { dineSeen: 'off' } })).toEqual({ send: false, reason: 'accountClosed' });
+    expect(mailDecision({ kind: 'dineSeen', partnerId: 7, member: { ...member, email: '' }, settings: { dineSeen: 'off' } })).toEqual({ send: false, reason: 'noEmail' });
+  });
+
+  it('redemptionMailDecision: another partner comes before the address; an @ is enough', () => {
+    expect(redemptionMailDecision({ partnerId: 8, member: { partnerId: 7, email: '' } })).toEqual({ send: false, reason: 'otherPartner' });
+    expect(redemptionMailDecision({ partnerId: 7, member: { partnerId: 7, email: 'nobody' } })).toEqual({ send: false, reason: 'noEmail' });
+    expect(redemptionMailDecision({ partnerId: 7, member: { partnerId: 7, email: '@' } })).toEqual({ send: true });
+    expect(isRedemptionMailKind('')).toBe(false);
+  });
+
+  it('dineMailDue: a Pending dine without an authorisation is never due; the window is counted in whole days', () => {
+    expect(dineMailDue({ status: 'Pending', authAmountCents: null, occurredAt: ago(0) }, now)).toBeNull();
+    expect(dineMailDue({ status: 'Pending', authAmountCents: 0, occurredAt: ago(0) }, now)).toBe('dineSeen');
+    expect(dineMailDue({ status: 'Paid', authAmountCents: null, occurredAt: ago(10) }, now)).toBe('dineAwarded');
+    expect(dineMailDue({ status: 'Paid', authAmountCents: null, occurredAt: ago(11) }, now)).toBeNull();
+    expect(dineMailDue({ status: 'Pending', authAmountCents: 1, occurredAt: new Date(ago(3).getTime() + 1) }, now)).toBe('dineSeen');
+    // A dine dated after now (clocks apart) is fresh news.
+    expect(dineMailDue({ status: 'Forfeit', authAmountCents: null, occurredAt: new Date(now.getTime() + DAY) }, now)).toBe('dineNotEarned');
+  });
+
+  it('dates: days added across a leap day and a year, in both directions; every month by name', () => {
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2027-02-28', 1)).toBe('2027-03-01');
+    expect(addDays('2027-01-01', -1)).toBe('2026-12-31');
+    expect(addDays('2026-11-20', 0)).toBe('2026-11-20');
+    expect(Array.from({ length: 12 }, (_, i) => longDate(`2026-${String(i + 1).padStart(2, '0')}-09`))).toEqual([
+      'January 9, 2026', 'February 9, 2026', 'March 9, 2026', 'April 9, 2026', 'May 9, 2026', 'June 9, 2026',
+      'July 9, 2026', 'August 9, 2026', 'September 9, 2026', 'October 9, 2026', 'November 9, 2026', 'December 9, 2026',
+    ]);
+  });
+
+  it('dollars: thousands grouped, parts of a cent dropped, minus before the sign', () => {
+    expect(dollars(99)).toBe('$0.99');
+    expect(dollars(100)).toBe('$1.00');
+    expect(dollars(99_999)).toBe('$999.99');
+    expect(dollars(100_000)).toBe('$1,000.00');
+    expect(dollars(123_456_789)).toBe('$1,234,567.89');
+    expect(dollars(150.9)).toBe('$1.50');
+    expect(dollars(-150.9)).toBe('-$1.50');
+    expect(dollars(-1)).toBe('-$0.01');
+    expect(dollars(-123_456)).toBe('-$1,234.56');
+  });
+
+  it("rewards: whole numbers, one and minus one singular, the currency word only when the partner has one", () => {
+    const miles = { currencyType: 'Mile' as const, copyStates: { currencySingular: 'mile', currencyPlural: 'miles' } };
+    expect(rewardText(-1, miles)).toBe('-1 mile');
+    expect(rewardText(1.9, miles)).toBe('1 mile');
+    expect(rewardText(2, miles)).toBe('2 miles');
+    expect(rewardText(-2, miles)).toBe('-2 miles');
+    expect(rewardText(999, miles)).toBe('999 miles');
+    expect(rewardText(1000, miles)).toBe('1,000 miles');
+    expect(rewardText(1_234_567, miles)).toBe('1,234,567 miles');
+    expect(rewardText(-1500, miles)).toBe('-1,500 miles');
+    expect(rewardText(2, { currencyType: 'Point', copyStates: { currencySingular: 'point' } })).toBe('2');
+    expect(rewardText(1, { currencyType: 'Point', copyStates: { currencyPlural: 'points' } })).toBe('1');
+    expect(rewardText(1, { currencyType: 'Point', copyStates: { currencySingular: 'point', currencyPlural: 'points' } })).toBe('1 point');
+    expect(rewardText(1, { currencyType: 'Mile', copyStates: { currencySingular: '', currencyPlural: 'miles' } })).toBe('1');
+    expect(rewardText(1, { currencyType: 'Dollar', copyStates: { currencySingular: 'dollar' } })).toBe('$0.01');
+    expect(rewardText(1, { currencyType: 'Credit', copyStates: { currencySingular: 'credit' } })).toBe('$0.01');
   });
 });

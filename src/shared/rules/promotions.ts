@@ -42,6 +42,7 @@ export type AppAnnouncementInput = {
 /** The stored dismissal end as a time, or null when absent or unreadable. */
 export function parseDismissedUntil(value: string | null): number | null {
   if (value === null || !/^\d{1,16}$/.test(value.trim())) return null;
+  // Stryker disable next-line MethodExpression: equivalent — Number() ignores surrounding spaces itself
   return Number(value.trim());
 }
 

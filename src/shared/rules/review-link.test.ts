@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { REWARD_SOURCE_CODES, REWARD_STATUSES } from '../constants/rewards';
-import { mayHaveReviewLink, reviewLinkDecision, showsReviewLink, type ReviewLinkInput } from './review-link';
+import { mayHaveReviewLink, REVIEW_LINK_MESSAGES, REVIEWABLE_SOURCES, REVIEWS_FROM_DATE, reviewLinkDecision, UNREVIEWABLE_STATUSES, showsReviewLink, type ReviewLinkInput } from './review-link';
 import { reviewDaysSince } from './rewards/local-time';
 
 const row = (over: Partial<ReviewLinkInput> = {}): ReviewLinkInput => ({
@@ -109,5 +109,41 @@ describe('§5 review link: properties', () => {
         if (!expected) expect(showsReviewLink(tx, new Date(now.getTime() + later))).toBe(false);
       },
     ));
+  });
+});
+
+describe('§5 review link: the words a member reads, and the limits', () => {
+  it('names each reason a review cannot be written', () => {
+    expect(REVIEW_LINK_MESSAGES).toEqual({
+      badDate: 'This visit cannot be reviewed.',
+      beforeFeb2021: 'Visits before February 2021 cannot be reviewed.',
+      windowClosed: 'Reviews can be written up to 35 days after the visit; this one is older.',
+      source: 'Only a visit to a restaurant can be reviewed.',
+      status: 'This visit did not earn a reward, so it cannot be reviewed.',
+      noRestaurant: 'Only a visit to a restaurant can be reviewed.',
+      reviewed: 'You have already reviewed this visit. Each visit can be reviewed once.',
+    });
+    expect([REVIEWS_FROM_DATE, REVIEWABLE_SOURCES, UNREVIEWABLE_STATUSES]).toEqual(['2021-02-01', ['S', 'M'], ['Deferred', 'Forfeit']]);
+  });
+
+  it('reports the first problem in its order: source, status, restaurant, date, February 2021, window, reviewed', () => {
+    const now = at('2026-01-10T12:00:00-08:00');
+    const all = { transactionTypeCode: 'B' as const, transactionStatus: 'Forfeit' as const, merchantId: null, transactionCreatedAt: '2020-01-01T12:00:00-08:00', reviewed: true };
+    expect(reviewLinkDecision(row(all), now)).toEqual({ ok: false, problem: 'source' });
+    expect(reviewLinkDecision(row({ ...all, transactionTypeCode: 'S' }), now)).toEqual({ ok: false, problem: 'status' });
+    expect(reviewLinkDecision(row({ ...all, transactionTypeCode: 'S', transactionStatus: 'Paid' }), now)).toEqual({ ok: false, problem: 'noRestaurant' });
+    expect(reviewLinkDecision(row({ ...all, transactionTypeCode: 'S', transactionStatus: 'Paid', merchantId: 0, transactionCreatedAt: 'x' }), now)).toEqual({ ok: false, problem: 'badDate' });
+    expect(reviewLinkDecision(row({ ...all, transactionTypeCode: 'S', transactionStatus: 'Paid', merchantId: 0 }), now)).toEqual({ ok: false, problem: 'beforeFeb2021' });
+    expect(reviewLinkDecision(row({ ...all, transactionTypeCode: 'S', transactionStatus: 'Paid', merchantId: 0, transactionCreatedAt: '2025-01-01T12:00:00-08:00' }), now)).toEqual({ ok: false, problem: 'windowClosed' });
+    expect(reviewLinkDecision(row({ ...all, transactionTypeCode: 'S', transactionStatus: 'Paid', merchantId: 0, transactionCreatedAt: '2026-01-09T12:00:00-08:00' }), now)).toEqual({ ok: false, problem: 'reviewed' });
+    // A restaurant id of 0 is a restaurant (only null is none).
+    expect(reviewLinkDecision(row({ merchantId: 0, transactionCreatedAt: '2026-01-09T12:00:00-08:00' }), now)).toEqual({ ok: true, daysSince: 1 });
+  });
+
+  it('mayHaveReviewLink is false for a row that can never have the link', () => {
+    const now = at('2026-01-10T12:00:00-08:00');
+    expect(mayHaveReviewLink(row({ transactionTypeCode: 'J' }), now)).toBe(false);
+    expect(mayHaveReviewLink(row({ transactionCreatedAt: '2025-11-01T12:00:00-08:00' }), now)).toBe(false);
+    expect(mayHaveReviewLink(row(), now)).toBe(true);
   });
 });

@@ -201,3 +201,109 @@ describe('checkSurveyAnswers', () => {
     expect(checkSurveyAnswers(optional, { visits: 'Rarely' }).errors).toEqual({});
   });
 });
+
+describe('readSurvey, at its limits', () => {
+  const q = (over: Record<string, unknown>) => ({ id: 'q', type: 'free_text', label: 'Q', ...over });
+  const read = (questions: unknown[], more: Record<string, unknown> = {}) => readSurvey('s', { id: 'x1', text: 'T', questions, ...more });
+
+  it('a question id is a lower-case letter then up to 39 letters, digits or underscores, and nothing after', () => {
+    expect(read([q({ id: `a${'b'.repeat(39)}` })])?.questions.map((x) => x.id)).toEqual([`a${'b'.repeat(39)}`]);
+    expect(read([q({ id: `a${'b'.repeat(40)}` })])).toBeNull();
+    expect(read([q({ id: 'ok-x' })])).toBeNull();
+    expect(read([q({ id: 'ok x' })])).toBeNull();
+    expect(read([q({ id: '1st' })])).toBeNull();
+    expect(read([q({ id: ' q_1 ' })])?.questions.map((x) => x.id)).toEqual(['q_1']);
+  });
+
+  it('a single choice offers 2 to 12 distinct options', () => {
+    const opts = (n: number) => Array.from({ length: n }, (_, i) => `Option ${i + 1}`);
+    expect(read([q({ type: 'single_choice', options: opts(12) })])?.questions).toEqual([{ id: 'q', type: 'single_choice', label: 'Q', required: false, options: opts(12) }]);
+    expect(read([q({ type: 'single_choice', options: opts(13) })])).toBeNull();
+    expect(read([q({ type: 'single_choice', options: opts(2) })])?.questions).toHaveLength(1);
+    expect(read([q({ type: 'single_choice', options: ['A', ' A ', ''] })])).toBeNull();
+    expect(read([q({ type: 'single_choice', options: 'A,B' })])).toBeNull();
+    expect(read([q({ type: 'single_choice' })])).toBeNull();
+  });
+
+  it('free text keeps a whole positive max_length up to 1,000, else 1,000', () => {
+    const max = (max_length: unknown) => (read([q({ max_length })])?.questions[0] as { maxLength: number }).maxLength;
+    expect([max(1), max(999), max(1000), max(1001), max(99_999)]).toEqual([1, 999, 1000, 1000, 1000]);
+    expect([max(0), max(-5), max(2.5), max('50'), max(null), max(undefined), max(Number.NaN), max(Number.POSITIVE_INFINITY)]).toEqual([1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000]);
+  });
+
+  it('a rating keeps its end labels only when they say something; required only when true', () => {
+    expect(read([q({ type: 'rating', low_label: ' ', high_label: 'Great', required: 'yes' })])?.questions).toEqual([{ id: 'q', type: 'rating', label: 'Q', required: false, highLabel: 'Great' }]);
+    expect(read([q({ type: 'rating', low_label: 'Poor', required: true })])?.questions).toEqual([{ id: 'q', type: 'rating', label: 'Q', required: true, lowLabel: 'Poor' }]);
+  });
+
+  it('leaves out what is not a question object, and keeps at most 20 questions', () => {
+    expect(read([null, 'q', 5, [], { ...q({}), type: undefined }])).toBeNull();
+    const many = Array.from({ length: 21 }, (_, i) => q({ id: `q${i}` }));
+    expect(read(many)?.questions.map((x) => x.id)).toEqual(many.slice(0, 20).map((x) => x.id));
+    expect(read(many.slice(0, 20))?.questions).toHaveLength(20);
+    // A question left out does not use up a place.
+    expect(read([q({ id: 'Bad' }), ...many.slice(0, 20)])?.questions).toHaveLength(20);
+  });
+
+  it('a delay or cookie timeout is a finite number of 0 or more, else the §9 default', () => {
+    const timing = (v: unknown) => { const s = read([q({})], { delay_timeout: v, cookie_timeout: v })!; return [s.delaySeconds, s.cookieTimeoutDays]; };
+    expect(timing(0)).toEqual([0, 0]);
+    expect(timing(7)).toEqual([7, 7]);
+    expect(timing(0.5)).toEqual([0.5, 0.5]);
+    expect(timing(-0.1)).toEqual([0, 90]);
+    expect(timing('5')).toEqual([0, 90]);
+    expect(timing(Number.POSITIVE_INFINITY)).toEqual([0, 90]);
+    expect(timing(Number.NaN)).toEqual([0, 90]);
+    expect(timing(undefined)).toEqual([0, 90]);
+  });
+
+  it('path lists take plain strings and objects alike, dropping blanks', () => {
+    const s = read([q({})], { url_allow_list: ['/search', { url_allowed: ' /map ' }, null, '', 7, { other: '/x' }], url_disallow_list: ['/account', { url_disallowed: '/join' }, { url_allowed: '/no' }] })!;
+    expect(s.allow).toEqual(['/search', '/map']);
+    expect(s.disallow).toEqual(['/account', '/join']);
+    expect(read([q({})], { url_allow_list: '/search' })!.allow).toEqual([]);
+  });
+
+  it('the title falls back to the text; both trimmed; nothing when neither', () => {
+    expect(read([q({})], { title: '  ', text: ' Tell us ' })).toMatchObject({ title: 'Tell us', text: 'Tell us' });
+    expect(readSurvey('s', { id: 'x1', questions: [q({})] })).toMatchObject({ title: '', text: '' });
+  });
+});
+
+describe('surveyVisible, odd paths and clocks', () => {
+  it('ignores any number of trailing slashes on the suppressed pages', () => {
+    expect(visible({}, '/discover//')).toBe(false);
+    expect(visible({}, '/surveys///')).toBe(false);
+    expect(visible({}, '/SURVEYS/Success')).toBe(false);
+    expect(visible({}, '//')).toBe(true);
+  });
+
+  it('never seen shows it even at the very start of the clock', () => {
+    expect(visible({}, '/', null, 0)).toBe(true);
+    expect(visible({ cookieTimeoutDays: 1 }, '/', 0, DAY)).toBe(true);
+    expect(visible({ cookieTimeoutDays: 1 }, '/', 0, DAY - 1)).toBe(false);
+  });
+});
+
+describe('checkSurveyAnswers, odd answers', () => {
+  it('a rating given as text is one digit, spaces around it allowed', () => {
+    expect(checkSurveyAnswers(Q, { overall: ' 4 ' }).answers).toEqual({ overall: 4 });
+    for (const bad of ['04', '4.0', '+4', '4x', 'x4', '1e0']) expect(checkSurveyAnswers(Q, { overall: bad }).errors, bad).toEqual({ overall: answerMessages.rating });
+  });
+
+  it('the words of each refusal', () => {
+    expect(answerMessages).toMatchObject({
+      unknown: 'This survey has no such question.', rating: 'Choose a rating from 1 to 5.', choice: 'Choose one of the options.',
+      text: 'Write your answer as text.', required: 'Please answer this question.',
+    });
+    expect(answerMessages.tooLong(1000)).toBe('Keep your answer to 1,000 characters or fewer.');
+    expect(SURVEY_MESSAGES.atLeastOne).toBe('Please answer at least one question.');
+  });
+
+  it('reads a stored last-seen time of up to 15 digits', () => {
+    expect(parseLastSeen('1'.repeat(15))).toBe(111_111_111_111_111);
+    expect(parseLastSeen('0')).toBe(0);
+    expect(parseLastSeen('12a')).toBeNull();
+    expect(parseLastSeen(undefined)).toBeNull();
+  });
+});
