@@ -38,16 +38,23 @@ type Figure = { wall50: number; wall95: number; cpu50: number; cpu95: number; by
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
-async function measure(app: Awaited<ReturnType<typeof buildApp>>, url: string, cookie?: string): Promise<Figure> {
-  const ask = () => app.inject({ method: 'GET', url, headers: { host: HOST, accept: 'text/html', 'accept-encoding': 'br, gzip', ...(cookie ? { cookie } : {}) } });
-  for (let i = 0; i < 20; i++) await ask();
+/** The i-th request of a page: its address and cookie (pages of a kind differ: restaurants, places, members). */
+type Ask = (i: number) => { url: string; cookie?: string };
+
+async function measure(app: Awaited<ReturnType<typeof buildApp>>, page: Ask): Promise<Figure> {
+  const ask = (i: number) => {
+    const { url, cookie } = page(i);
+    return app.inject({ method: 'GET', url, headers: { host: HOST, accept: 'text/html', 'accept-encoding': 'br, gzip', ...(cookie ? { cookie } : {}) } });
+  };
+  // Warmed up on other pages of the kind than those measured (a restaurant's detail is not read twice).
+  for (let i = 0; i < 20; i++) await ask(PAGES + i);
   const wall: number[] = [];
   const cpu: number[] = [];
-  let last = await ask();
+  let last = await ask(0);
   for (let i = 0; i < PAGES; i++) {
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    last = await ask();
+    last = await ask(i);
     wall.push(performance.now() - t0);
     const c = process.cpuUsage(c0);
     cpu.push((c.user + c.system) / 1000);
@@ -68,19 +75,28 @@ export async function benchPages() {
   );
   const app = await buildApp({ config, db: database.db, search, rateLimitMax: 1_000_000_000, logger: false });
   await app.cardNetwork.applier.stop();
-  // A demo member of the partner, signed in (a session row, as sign-in writes it).
-  const token = randomBytes(32).toString('base64url');
-  await database.db.execute(sql`insert into sessions (id, partner_id, member_id, expires_at)
-    select ${hashToken(token)}, m.partner_id, m.id, now() + interval '1 day' from members m where m.public_id = ${demoPublicId(PARTNER, 'vip-card')}`);
-  const cookie = `rn_session=${token}`;
-  const merchant = ((await database.db.execute(sql`select id from merchants where state = 'IL' order by id limit 1`)) as unknown as { rows: Array<{ id: number }> }).rows[0]!.id;
+  // The partner's demo members, each signed in (a session row each, as sign-in writes it).
+  const rows = <T>(query: ReturnType<typeof sql>) => database.db.execute(query).then((r) => (r as unknown as { rows: T[] }).rows);
+  const people = await rows<{ id: number; partner_id: number }>(sql`select m.id, m.partner_id from members m join partners p on p.id = m.partner_id
+    where p.code = ${PARTNER} and m.public_id like ${`${demoPublicId(PARTNER, '')}%`} and m.member_type <> 'ClosedAccountMember' and m.has_web_profile order by m.id`);
+  const cookies: string[] = [];
+  for (const person of people) {
+    const token = randomBytes(32).toString('base64url');
+    await database.db.execute(sql`insert into sessions (id, partner_id, member_id, expires_at) values (${hashToken(token)}, ${person.partner_id}, ${person.id}, now() + interval '1 day')`);
+    cookies.push(`rn_session=${token}`);
+  }
+  const restaurants = (await rows<{ id: number }>(sql`select id from merchants order by id limit ${PAGES + 20}`)).map((r) => r.id);
+  const places = ['Chicago, IL', 'New York, NY', 'Los Angeles, CA', 'Houston, TX', 'Denver, CO', 'Nashville, TN', 'Seattle, WA', 'Miami, FL', 'Boston, MA', 'Atlanta, GA'];
+  const at = <T>(list: readonly T[], i: number) => list[i % list.length]!;
 
-  const pages: Array<[string, string, string?]> = [
-    ['floor: GET /health (same app)', '/health'],
-    ['/ (home)', '/'],
-    ['/search (Chicago)', '/search?location=Chicago%2C%20IL'],
-    [`/merchants/${merchant}`, `/merchants/${merchant}`],
-    ['/account/recent_activity (signed in)', '/account/recent_activity', cookie],
+  // Each kind of page as many visitors ask for it: the home page is the same for all, searches are of
+  // ten places, restaurant pages are ${PAGES} different restaurants, Reviews & History is each member's own.
+  const pages: Array<[string, Ask]> = [
+    ['floor: GET /health (same app)', () => ({ url: '/health' })],
+    ['/ (home, a visitor)', () => ({ url: '/' })],
+    ['/search (10 places)', (i) => ({ url: `/search?location=${encodeURIComponent(at(places, i))}` })],
+    [`/merchants/{id} (${PAGES} restaurants)`, (i) => ({ url: `/merchants/${at(restaurants, i)}` })],
+    [`/account/recent_activity (${cookies.length} members)`, (i) => ({ url: '/account/recent_activity', cookie: at(cookies, i) })],
   ];
   const profile = process.env.BENCH_PROFILE;
   const inspector = profile ? new Session() : null;
@@ -91,9 +107,9 @@ export async function benchPages() {
   }
   console.log(`  ${'page'.padEnd(40)} ${'wall p50'.padStart(10)} ${'p95'.padStart(10)}  ${'CPU p50'.padStart(10)} ${'p95'.padStart(10)}  ${'bytes sent'.padStart(10)}`);
   const only = process.env.BENCH_ONLY;
-  for (const [name, url, withCookie] of pages.filter(([n]) => !only || n.includes(only))) {
-    const f = await measure(app, url, withCookie);
-    if (f.status !== 200) throw new Error(`${url} answered ${f.status}`);
+  for (const [name, page] of pages.filter(([n]) => !only || n.includes(only))) {
+    const f = await measure(app, page);
+    if (f.status !== 200) throw new Error(`${name} answered ${f.status}`);
     const mark = name.startsWith('floor') ? '' : f.wall50 <= TARGET_MS ? '  ✓' : '  ✗';
     console.log(`  ${name.padEnd(40)} ${ms(f.wall50).padStart(10)} ${ms(f.wall95).padStart(10)}  ${ms(f.cpu50).padStart(10)} ${ms(f.cpu95).padStart(10)}  ${f.bytes.toLocaleString('en-US').padStart(10)}${mark}`);
   }
