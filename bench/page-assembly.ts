@@ -5,7 +5,9 @@
  * same app (routing, hooks, headers, nothing else). Each page is asked BENCH_PAGES times (default
  * 100) through app.inject after 20 to warm up, as a browser asks (gzip and brotli accepted); the
  * figures are the median and p95 of the wall time and the CPU time of this process per page.
- * Target: the median ≤ 2 ms.
+ * Target: the median ≤ 2 ms. On the embedded database (in this process, so its queries count) and
+ * on PostgreSQL when it answers (BENCH_PG_URL, a scratch database: production's database, whose
+ * work is in its own processes).
  *
  *   npm run build && npm run bench:pages
  * BENCH_PAGES, BENCH_MERCHANTS (default 2,000 generated restaurants), BENCH_PROFILE=file.cpuprofile
@@ -21,11 +23,12 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { openMemoryPglite, runMigrations } from '../src/server/db/client';
+import { openMemoryPglite, runMigrations, type Database } from '../src/server/db/client';
 import { seed } from '../src/server/demo';
 import { demoPublicId } from '../src/server/demo/members';
 import { hashToken } from '../src/server/lib/token-hash';
 import { MerchantSearch } from '../src/server/modules/merchants/merchants.service';
+import { pgUrlForDisplay, scratchPostgres } from './scratch-postgres';
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 100);
 const MERCHANTS = Number(process.env.BENCH_MERCHANTS ?? 2_000);
@@ -63,8 +66,19 @@ async function measure(app: Awaited<ReturnType<typeof buildApp>>, page: Ask): Pr
 }
 
 export async function benchPages() {
-  console.log(`\nPage assembly inside the process (${PAGES} pages each after 20 to warm up; PGlite in memory, ${MERCHANTS.toLocaleString('en-US')} restaurants; target median ≤ ${TARGET_MS} ms)`);
-  const database = await openMemoryPglite();
+  await benchPagesOn('PGlite in memory (the embedded database runs in this process: its time counts)', await openMemoryPglite());
+  const postgres = await scratchPostgres();
+  if (postgres) {
+    try {
+      await benchPagesOn('PostgreSQL (a scratch database on this machine: its own CPU is not this process\'s)', postgres);
+    } finally {
+      await postgres.drop();
+    }
+  } else console.log(`\n  PostgreSQL not reachable at ${pgUrlForDisplay()}: its figures are left out`);
+}
+
+async function benchPagesOn(label: string, database: Database) {
+  console.log(`\nPage assembly inside the process, ${label}: ${PAGES} pages each after 20 to warm up, ${MERCHANTS.toLocaleString('en-US')} restaurants; target median ≤ ${TARGET_MS} ms`);
   await runMigrations(database);
   await seed(database.db, { merchantCount: MERCHANTS, demoMembers: true });
   const search = new MerchantSearch(database.db);
@@ -119,7 +133,7 @@ export async function benchPages() {
     console.log(`  CPU profile: ${profile}`);
   }
   await app.close();
-  await database.close();
+  if (database.kind === 'pglite') await database.close();
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
