@@ -309,7 +309,7 @@ function floorTable(floor: PageResult, rows: VsFloor[]): string {
 
 async function main(): Promise<void> {
   if (!existsSync(path.join(CLIENT_DIR, 'index.html'))) {
-    console.error(`No built app in ${CLIENT_DIR}: run \`npm run build\` first (this bench builds nothing itself).`);
+    console.error(`No built app in ${CLIENT_DIR}: run \`npm run build\` first (this bench builds the floor, not the app).`);
     process.exit(1);
   }
   if (!existsSync(CHROME_PATH)) {
