@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Alias, type BuildEnvironmentOptions, type CSSOptions, type Plugin, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { SRC_ALIASES } from './src-aliases.ts';
@@ -108,15 +108,49 @@ function cardFrameModules(): Plugin & { has: (id: string) => boolean } {
  */
 const SEARCH_SCREEN_MODULES = /\/src\/(client\/features\/(search\/(hooks\/|components\/(search-|results-list)|search-text|search-storage|api\/)|merchants\/(components\/(merchant-tile|tile-tag)|format|member-tier)|favorites\/components\/(deferred-favorite-button|heart-icon|favorite-button\.module))|shared\/(rules\/(search-query|geolocation|earn-text)|constants\/locations)|client\/components\/pagination)/;
 
+/**
+ * What any page of this stack (React, React Router, TanStack Query) is built with: the React
+ * plugin, the precompressed assets, react-router's production build, the target and the output
+ * options. The app's page (below) is built with them, and so is the Lighthouse floor
+ * (bench/floor/vite.config.ts: the same stack rendering one heading, which bench/lighthouse.ts
+ * measures the app's pages against).
+ */
+export function stackPlugins(): PluginOption[] {
+  return [react(), precompressAssets()];
+}
+
+/** The #client/… aliases, and in a production build react-router's own production build. */
+export function stackAliases(mode: string): Alias[] {
+  return [
+    ...SRC_ALIASES,
+    // react-router's package exports only its development build; production builds take the
+    // smaller production build it ships beside it (no dev warnings, a few kB less to download).
+    ...(mode === 'production'
+      ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
+      : []),
+  ];
+}
+
+/** The build's output options (outDir and inputs are each page's own). */
+export const STACK_BUILD = {
+  emptyOutDir: true,
+  sourcemap: false,
+  manifest: true,
+  target: 'es2022',
+  // Partner config is injected per request; no inline scripts so the CSP stays strict.
+  modulePreload: { polyfill: false },
+} satisfies BuildEnvironmentOptions;
+
+export const STACK_CSS = { modules: { localsConvention: 'camelCaseOnly' } } satisfies CSSOptions;
+
 export default defineConfig(({ mode }) => {
   const cardFrame = cardFrameModules();
   return {
   root: 'src',
   plugins: [
-    react(),
+    ...stackPlugins(),
     cardFrame,
     appPageAtOutRoot(),
-    precompressAssets(),
     // The service worker (src/client/worker.ts → dist/client/worker.js, served at /worker.js;
     // docs/pwa.md). The manifest is per partner (served by the server), registration is the app's.
     VitePWA({
@@ -135,24 +169,10 @@ export default defineConfig(({ mode }) => {
       },
     }),
   ],
-  resolve: {
-    // react-router's package exports only its development build; production builds take the
-    // smaller production build it ships beside it (no dev warnings, a few kB less to download).
-    alias: [
-      ...SRC_ALIASES,
-      ...(mode === 'production'
-        ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
-        : []),
-    ],
-  },
+  resolve: { alias: stackAliases(mode) },
   build: {
+    ...STACK_BUILD,
     outDir: '../dist/client',
-    emptyOutDir: true,
-    sourcemap: false,
-    manifest: true,
-    target: 'es2022',
-    // Partner config is injected per request; no inline scripts so the CSP stays strict.
-    modulePreload: { polyfill: false },
     rollupOptions: {
       input: {
         main: fileURLToPath(new URL('./src/client/index.html', import.meta.url)),
@@ -173,6 +193,6 @@ export default defineConfig(({ mode }) => {
       },
     },
   },
-  css: { modules: { localsConvention: 'camelCaseOnly' } },
+  css: STACK_CSS,
   };
 });

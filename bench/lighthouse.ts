@@ -1,14 +1,20 @@
 /**
  * Lighthouse budget (issue 13, docs/architecture.md "Budgets"): mobile form factor, simulated throttling
- * (Lighthouse's defaults), three runs per page, median, on `/`, `/search?location=10001`, a demo
- * restaurant's page and `/account/recent_activity` signed in. Prints the medians next to the
- * budgets, the three costliest findings per page and the machine's load. A benchmark, not a test:
- * it never fails on a figure, only when it cannot measure.
+ * (Lighthouse's defaults), five runs per page, median, on `/`, `/search?location=10001`, a demo
+ * restaurant's page and `/account/recent_activity` signed in, and on the floor (issue 30): a page
+ * of the same stack (React, React Router, TanStack Query, the app's Vite settings) rendering one
+ * heading, bench/floor. Prints the medians next to the budgets, then each page's performance
+ * score and total blocking time next to the floor's (targets: within 5 points of its score, at most
+ * 100 ms more blocking time), the three costliest findings per page and the machine's load. The
+ * floor takes its turn among the pages in every round, so noise on the machine moves both. A
+ * benchmark, not a test: it never fails on a figure, only when it cannot measure.
  *
  *   npm run build && npm run bench:lighthouse
  *
- * It builds nothing itself: it serves the built app of LH_CLIENT_DIR (default dist/client).
- * Options: LH_RUNS (3), LH_PAGES (comma-separated paths, e.g. "/,/search?location=10001"),
+ * It serves the built app of LH_CLIENT_DIR (default dist/client), which it does not build; the
+ * floor it builds itself at start (bench/floor/vite.config.ts → .tmp/lighthouse-floor).
+ * Options: LH_RUNS (5), LH_PAGES (comma-separated paths, e.g. "/,/search?location=10001"; the
+ * floor always runs),
  * LH_MERCHANTS (restaurants seeded, 20,000 like `npm start`), LH_PARTNER (hilton), CHROME_PATH
  * (/usr/bin/chromium), LH_JSON (a file to write the median figures to), LH_REPORT_DIR (a folder to
  * keep every run's full Lighthouse report in, JSON, to look into what a figure is made of).
@@ -20,25 +26,34 @@
  * same compression of pages, API answers and precompressed assets); only the demo members are
  * what `npm start` refuses in production, so they are seeded here directly (an in-memory database
  * nobody else can reach). Bare host `localhost`, the partner LH_PARTNER by DEFAULT_PARTNER (a
- * direct sign-in partner, so the signed-in page can be reached with a password).
+ * direct sign-in partner, so the signed-in page can be reached with a password). The floor is
+ * served by the same process on a loopback port of its own, as the app serves its pages and
+ * assets: its assets by @fastify/static with their precompressed copies, its page with the
+ * pages' compression (plugins/assets.ts, plugins/compression.ts).
  */
 import { fork, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
+const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 5));
 const MERCHANTS = Number(process.env.LH_MERCHANTS ?? 20_000);
 const PARTNER = process.env.LH_PARTNER ?? 'hilton';
 const CLIENT_DIR = path.resolve(process.env.LH_CLIENT_DIR ?? 'dist/client');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** The floor's Vite configuration, and where it writes the page (its build.outDir). */
+const FLOOR_CONFIG = fileURLToPath(new URL('./floor/vite.config.ts', import.meta.url));
+const FLOOR_DIR = fileURLToPath(new URL('../.tmp/lighthouse-floor', import.meta.url));
 /** A card member with a year of demo dines, so Reviews & History has rows to show. */
 const MEMBER = { username: `vip.card@${PARTNER}.example.com`, password: 'Dining2026!' };
 
 export const BUDGETS = { performance: 95, lcpMs: 2000, cls: 0.02, tbtMs: 150, accessibility: 100 } as const;
+/** Issue 30: each page within this many points of the floor's performance score, and at most this much more TBT. */
+const FLOOR_TARGETS = { performancePoints: 5, tbtMs: 100 } as const;
 
-type PageSpec = { label: string; path: string; signedIn: boolean };
+type PageSpec = { label: string; path: string; signedIn: boolean; floor?: true };
 type RunFigures = { performance: number; lcpMs: number; fcpMs: number; cls: number; tbtMs: number; accessibility: number };
 type Finding = { title: string; detail: string; weight: number };
 type PageResult = { page: PageSpec; runs: RunFigures[]; median: RunFigures; findings: Finding[]; a11yFailures: string[]; runMs: number[] };
@@ -73,18 +88,39 @@ async function serve(): Promise<void> {
   await writeDemoReviews(database.db);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
-  process.send?.({ port, ms: Date.now() - started });
-  process.on('disconnect', () => void app.close().finally(() => process.exit(0)));
+  const floor = await serveFloor();
+  const { port: floorPort } = floor.server.address() as { port: number };
+  process.send?.({ port, floorPort, ms: Date.now() - started });
+  process.on('disconnect', () => void Promise.all([app.close(), floor.close()]).finally(() => process.exit(0)));
 }
 
-function startServer(): Promise<{ child: ChildProcess; port: number; ms: number }> {
+/**
+ * The floor's page and assets, served as the app serves its own: the assets under /assets/ by the
+ * app's assets plugin (@fastify/static, precompressed copies, a year's caching) behind its
+ * compression plugin, the page (any path) with compressedBody, as the pages are, never cached.
+ */
+async function serveFloor() {
+  const { default: Fastify } = await import('fastify');
+  const { assetsPlugin } = await import('../src/server/plugins/assets');
+  const { compressedBody, compressionPlugin } = await import('../src/server/plugins/compression');
+  const html = await readFile(path.join(FLOOR_DIR, 'index.html'), 'utf8');
+  const floor = Fastify({ logger: false });
+  await floor.register(compressionPlugin);
+  await floor.register(assetsPlugin, { clientDir: FLOOR_DIR });
+  floor.setNotFoundHandler((request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(compressedBody(request, reply, html)));
+  await floor.listen({ port: 0, host: '127.0.0.1' });
+  return floor;
+}
+
+function startServer(): Promise<{ child: ChildProcess; port: number; floorPort: number; ms: number }> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(import.meta.url), [], {
       env: { ...process.env, LH_SERVER_CHILD: '1' },
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    child.once('message', (m) => resolve({ child, ...(m as { port: number; ms: number }) }));
+    child.once('message', (m) => resolve({ child, ...(m as { port: number; floorPort: number; ms: number }) }));
     child.once('exit', (code) => reject(new Error(`the app server stopped before listening (exit ${code})`)));
     child.once('error', reject);
   });
@@ -216,8 +252,14 @@ const load = () => {
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const mark = (ok: boolean) => (ok ? '' : ' ✗');
 
+function render(rows: string[][]): string {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ')} |`;
+  return [line(rows[0]!), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
+}
+
 function table(results: PageResult[]): string {
-  const rows = [
+  return render([
     ['page', 'performance', 'LCP', 'FCP', 'CLS', 'TBT', 'accessibility'],
     ['budget', `≥ ${BUDGETS.performance}`, `≤ ${secs(BUDGETS.lcpMs)}`, '', `≤ ${BUDGETS.cls}`, `≤ ${BUDGETS.tbtMs} ms`, `${BUDGETS.accessibility}`],
     ...results.map(({ page, median: m }) => [
@@ -229,17 +271,45 @@ function table(results: PageResult[]): string {
       `${Math.round(m.tbtMs)} ms${mark(m.tbtMs <= BUDGETS.tbtMs)}`,
       `${m.accessibility}${mark(m.accessibility >= BUDGETS.accessibility)}`,
     ]),
-  ];
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ')} |`;
-  return [line(rows[0]!), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
+  ]);
+}
+
+type VsFloor = { page: string; performance: number; performanceDiff: number; performanceOk: boolean; tbtMs: number; tbtDiffMs: number; tbtOk: boolean };
+
+/** Each page's median performance score and TBT against the floor's medians (issue 30's targets). */
+function vsFloor(floor: PageResult, results: PageResult[]): VsFloor[] {
+  return results.map(({ page, median: m }) => {
+    const performanceDiff = m.performance - floor.median.performance;
+    const tbtDiffMs = m.tbtMs - floor.median.tbtMs;
+    return {
+      page: page.label,
+      performance: m.performance, performanceDiff, performanceOk: performanceDiff >= -FLOOR_TARGETS.performancePoints,
+      tbtMs: m.tbtMs, tbtDiffMs, tbtOk: tbtDiffMs <= FLOOR_TARGETS.tbtMs,
+    };
+  });
+}
+
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
+const check = (ok: boolean) => (ok ? '✓' : '✗');
+
+function floorTable(floor: PageResult, rows: VsFloor[]): string {
+  return render([
+    ['page', 'performance', 'vs floor', 'TBT', 'vs floor'],
+    ['target', '', `≥ −${FLOOR_TARGETS.performancePoints}`, '', `≤ +${FLOOR_TARGETS.tbtMs} ms`],
+    [floor.page.label, `${floor.median.performance}`, '', `${Math.round(floor.median.tbtMs)} ms`, ''],
+    ...rows.map((r) => [
+      r.page,
+      `${r.performance}`, `${signed(r.performanceDiff)} ${check(r.performanceOk)}`,
+      `${Math.round(r.tbtMs)} ms`, `${signed(Math.round(r.tbtDiffMs))} ms ${check(r.tbtOk)}`,
+    ]),
+  ]);
 }
 
 // ------------------------------------------------------------------ main
 
 async function main(): Promise<void> {
   if (!existsSync(path.join(CLIENT_DIR, 'index.html'))) {
-    console.error(`No built app in ${CLIENT_DIR}: run \`npm run build\` first (this bench builds nothing itself).`);
+    console.error(`No built app in ${CLIENT_DIR}: run \`npm run build\` first (this bench builds the floor, not the app).`);
     process.exit(1);
   }
   if (!existsSync(CHROME_PATH)) {
@@ -252,10 +322,17 @@ async function main(): Promise<void> {
   const startLoad = load();
   console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, simulated throttling, ${RUNS} run(s) per page, median`);
   console.log(`Load at start: ${startLoad}`);
+  console.log(`Building the floor (React, React Router, TanStack Query, one heading; the app's Vite settings)…`);
+  const floorStarted = Date.now();
+  const { build } = await import('vite');
+  await build({ configFile: FLOOR_CONFIG, logLevel: 'warn' });
+  if (!existsSync(path.join(FLOOR_DIR, 'index.html'))) throw new Error(`The floor's build wrote no ${path.join(FLOOR_DIR, 'index.html')} (its outDir in ${FLOOR_CONFIG}?)`);
+  console.log(`  built into ${path.relative(process.cwd(), FLOOR_DIR)} in ${secs(Date.now() - floorStarted)}`);
   console.log(`Starting the app (production configuration, ${MERCHANTS.toLocaleString('en-US')} demo restaurants, in-memory database)…`);
   const server = await startServer();
   const origin = `http://localhost:${server.port}`;
-  console.log(`  serving ${CLIENT_DIR} at ${origin} (partner ${PARTNER}) after ${secs(server.ms)}`);
+  const floorOrigin = `http://localhost:${server.floorPort}`;
+  console.log(`  serving ${CLIENT_DIR} at ${origin} (partner ${PARTNER}) after ${secs(server.ms)}, the floor at ${floorOrigin}`);
 
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
@@ -275,20 +352,24 @@ async function main(): Promise<void> {
     ];
     const only = process.env.LH_PAGES?.split(',').map((s) => s.trim()).filter(Boolean);
     const pages = only ? all.filter((p) => only.some((o) => p.path === o || p.path.startsWith(o + '?') || (o.startsWith('/merchants') && p.path.startsWith('/merchants')))) : all;
+    const floorPage: PageSpec = { label: 'floor', path: '/', signedIn: false, floor: true };
+    const measured = [floorPage, ...pages];
 
     const reportDir = process.env.LH_REPORT_DIR ? path.resolve(process.env.LH_REPORT_DIR) : null;
     if (reportDir) mkdirSync(reportDir, { recursive: true });
     const warnings = new Set<string>();
-    const collected = new Map<string, { lhrs: Lhr[]; runMs: number[] }>(pages.map((p) => [p.path, { lhrs: [], runMs: [] }]));
-    // Runs interleave the pages, so a burst of load on the shared machine spreads over all of them.
+    const collected = new Map<string, { lhrs: Lhr[]; runMs: number[] }>(measured.map((p) => [p.label, { lhrs: [], runMs: [] }]));
+    // Runs interleave the pages and the floor, so a burst of load on the shared machine spreads
+    // over all of them; each round starts one page further on, so none is always first or last.
     for (let run = 1; run <= RUNS; run++) {
-      for (const page of pages) {
+      const round = measured.map((_, i) => measured[(i + run - 1) % measured.length]!);
+      for (const page of round) {
         const t0 = Date.now();
         let lhr: Lhr | undefined;
         // A trace Lighthouse itself failed to record (NO_NAVSTART, NO_FCP …) says nothing about the
         // page: that run is repeated, at most twice, and said so; a page that keeps failing ends the bench.
         for (let attempt = 1; ; attempt++) {
-          const result = await lighthouse(`${origin}${page.path}`, {
+          const result = await lighthouse(`${page.floor ? floorOrigin : origin}${page.path}`, {
             port: chrome.port,
             output: 'json',
             logLevel: 'error',
@@ -302,7 +383,7 @@ async function main(): Promise<void> {
           if (attempt === 3) throw new Error(`Lighthouse could not load ${page.path} three times: ${why}`);
           console.log(`  run ${run} ${page.label}: Lighthouse failed (${lhr.runtimeError.code}); running it again`);
         }
-        const entry = collected.get(page.path)!;
+        const entry = collected.get(page.label)!;
         entry.lhrs.push(lhr);
         entry.runMs.push(Date.now() - t0);
         const f = figuresOf(lhr);
@@ -312,20 +393,25 @@ async function main(): Promise<void> {
       }
     }
 
-    const results: PageResult[] = pages.map((page) => {
-      const { lhrs, runMs } = collected.get(page.path)!;
+    const resultOf = (page: PageSpec): PageResult => {
+      const { lhrs, runMs } = collected.get(page.label)!;
       const runs = lhrs.map(figuresOf);
       const mid = lhrs[medianRunIndex(runs)]!;
       return { page, runs, median: medianFigures(runs), findings: findingsOf(mid), a11yFailures: a11yFailuresOf(mid), runMs };
-    });
+    };
+    const floor = resultOf(floorPage);
+    const results = pages.map(resultOf);
+    const comparison = vsFloor(floor, results);
 
     // Lighthouse resets the origin's storage before each run; it still mentions what it found there.
     for (const w of warnings) console.log(`  Lighthouse warned: ${w}`);
     const endLoad = load();
     console.log(`\nMedians of ${RUNS} run(s) (✗ over budget); ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${secs(Date.now() - started)} of runs`);
-    console.log(table(results));
+    console.log(table([...results, floor]));
+    console.log(`\nNext to the floor (the same stack, one heading; medians of ${RUNS} run(s) each, taken in the same rounds):`);
+    console.log(floorTable(floor, comparison));
     console.log('\nCostliest findings per page (median run):');
-    for (const r of results) {
+    for (const r of [...results, floor]) {
       console.log(`  ${r.page.label}`);
       if (r.findings.length === 0) console.log('    none failing');
       r.findings.forEach((f, i) => console.log(`    ${i + 1}. ${f.title}${f.detail ? ` (${f.detail})` : ''}`));
@@ -333,7 +419,9 @@ async function main(): Promise<void> {
     }
     console.log(`\nLoad at start: ${startLoad}\nLoad at end:   ${endLoad}`);
     if (process.env.LH_JSON) {
-      writeFileSync(process.env.LH_JSON, JSON.stringify({ at: new Date().toISOString(), loadStart: startLoad, loadEnd: endLoad, runs: RUNS, results }, null, 2));
+      writeFileSync(process.env.LH_JSON, JSON.stringify({
+        at: new Date().toISOString(), loadStart: startLoad, loadEnd: endLoad, runs: RUNS, results, floor, floorTargets: FLOOR_TARGETS, vsFloor: comparison,
+      }, null, 2));
     }
   } finally {
     chrome.kill();
