@@ -34,7 +34,7 @@ import { openPglite, runMigrations, type Database, type Db } from '../src/server
 import { seed } from '../src/server/demo';
 import { APPLIERS, CHUNK_SIZE, applyInbox, drainInbox } from '../src/server/modules/card-network/engine';
 import type { CardNetworkEvent } from '../src/shared/schemas/rewards';
-import { cpuPerAnswer, cpuSlice, loadGenerator, postgresCpuUs, postgresHere, summarise, takeTurns, type CpuPerAnswer } from './load-process';
+import { cpuPerAnswer, cpuSlice, databaseName, loadGenerator, postgresCpuUs, postgresHere, summarise, takeTurns, type CpuPerAnswer } from './load-process';
 import { pgUrlForDisplay, scratchPostgres } from './scratch-postgres';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
@@ -70,7 +70,7 @@ const figures: Figure[] = [];
 async function otherClients(database: Database): Promise<string> {
   if (database.kind !== 'postgres') return '';
   const n = ((await database.db.execute(sql`select count(*)::int as n from pg_stat_activity where backend_type = 'client backend' and datname is distinct from current_database()`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
-  return n === 0 ? '' : `; ${n} client connection${n === 1 ? '' : 's'} to other databases on this PostgreSQL (their CPU is counted too)`;
+  return n === 0 ? '' : `; ${n} client connection${n === 1 ? '' : 's'} to other databases on this PostgreSQL (their processes' CPU is left out, not their load on the cores)`;
 }
 
 
@@ -164,13 +164,13 @@ async function applyBench(name: string, database: Database, setup: { tokens: str
   const pgHere = postgresHere(database);
   const others = await otherClients(database);
   const cpu0 = process.cpuUsage();
-  const pg0 = pgHere ? postgresCpuUs() : 0;
+  const pg0 = pgHere ? postgresCpuUs(databaseName(database)) : 0;
   const t0 = performance.now();
   if (appliers === 1) await drainInbox(database.db, { limit: chunk, maxMs: 600_000 });
   else await applyInbox(database.db, { appliers, limit: chunk, maxMs: 600_000 });
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
-  const pgUs = pgHere ? postgresCpuUs() - pg0 : 0;
+  const pgUs = pgHere ? postgresCpuUs(databaseName(database)) - pg0 : 0;
   // The figure is the inbox's own count of applied rows, read back from the database.
   const c = await check(database.db);
   const rate = c.processed / seconds;
@@ -222,6 +222,8 @@ async function receiptBench(database: Database, setup: { tokens: string[]; locat
   await toApp.run({ ...appJob, seconds: 2 });
   // PostgreSQL's processes count when the bench's server is this machine's (BENCH_PG_URL may name another).
   const pgHere = postgresHere(database);
+  // Connections to other databases on the same server (someone else's bench) are left out.
+  const countPostgres = pgHere && databaseName(database);
   const cpuNote = database.kind === 'pglite' ? ' (the embedded database works in the server process: its CPU is in the server figure)' : pgHere ? '' : ' (PostgreSQL is not on this machine: its CPU is not counted)';
   // 20 connections: each waits for its answer, so the figure is bound by the time to a committed
   // row; 100: enough waiting at once that the CPU of the two cores is the limit (the network's
@@ -232,7 +234,7 @@ async function receiptBench(database: Database, setup: { tokens: string[]; locat
     const rounds = Math.max(1, Math.round(SECONDS));
     console.log(`\nCard-network receipt, ${rounds} pairs of 1-s slices taking turns with a bare route, ${connections} connections from a second process (${kind}; load ${loadAvg()}${await otherClients(database)})`);
     const before = await countInbox(database.db);
-    const turns = await takeTurns(rounds, () => cpuSlice(toBare, { ...bareJob, seconds: 1, connections }, pgHere), () => cpuSlice(toApp, { ...appJob, seconds: 1, connections }, pgHere));
+    const turns = await takeTurns(rounds, () => cpuSlice(toBare, { ...bareJob, seconds: 1, connections }, countPostgres), () => cpuSlice(toApp, { ...appJob, seconds: 1, connections }, countPostgres));
     const slices = { bare: turns.a, receipt: turns.b };
     const stored = (await countInbox(database.db)) - before;
     const bareResult = summarise(slices.bare);
