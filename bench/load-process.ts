@@ -49,17 +49,12 @@ export function summarise<R extends SliceResult>(slices: readonly R[]): R {
   };
 }
 
-/**
- * CPU time (user + system, µs) a process has used so far, from /proc on Linux; undefined elsewhere
- * or when it is gone. With `children`, that of its children that ended and were waited for too.
- */
-export function processCpuUs(pid: number | string, children = false): number | undefined {
+/** CPU time (user + system, µs) a process has used so far, from /proc on Linux; undefined elsewhere or when it is gone. */
+export function processCpuUs(pid: number | string): number | undefined {
   try {
-    // utime and stime are fields 14 and 15 of the line (11 and 12 after the command name), in clock
-    // ticks; cutime and cstime (the ended children's) follow.
+    // utime and stime are fields 14 and 15 of the line (11 and 12 after the command name), in clock ticks.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]) + (children ? Number(fields[13]) + Number(fields[14]) : 0);
-    return (ticks * 1e6) / CLOCK_TICKS;
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
   } catch {
     return undefined;
   }
@@ -70,10 +65,7 @@ const CLOCK_TICKS = 100;
 /**
  * CPU time (µs) used so far by every process named postgres on this machine (0 when none runs
  * here). Given `database`, connections to other databases are left out (someone else's bench on
- * the same server); the server's shared processes (WAL writer, checkpointer…) still count. A
- * connection that closes takes its CPU out of the live processes' sum into the server's ended
- * children (the pool closes connections idle for 10 s): counted with them, the total never goes
- * back (without, one applier's figure once came out at -4 µs per event).
+ * the same server); the server's shared processes (WAL writer, checkpointer…) still count.
  */
 export function postgresCpuUs(database?: string): number {
   let total = 0;
@@ -88,7 +80,7 @@ export function postgresCpuUs(database?: string): number {
     try {
       if (!readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) continue;
       if (database !== undefined && connectedTo(pid) !== undefined && connectedTo(pid) !== database) continue;
-      total += processCpuUs(pid, true) ?? 0;
+      total += processCpuUs(pid) ?? 0;
     } catch {
       // gone meanwhile
     }
