@@ -34,7 +34,7 @@ import { openPglite, runMigrations, type Database, type Db } from '../src/server
 import { seed } from '../src/server/demo';
 import { APPLIERS, CHUNK_SIZE, applyInbox, drainInbox } from '../src/server/modules/card-network/engine';
 import type { CardNetworkEvent } from '../src/shared/schemas/rewards';
-import { cpuPerAnswer, cpuSlice, databaseName, loadGenerator, postgresCpuUs, postgresHere, summarise, takeTurns, type CpuPerAnswer } from './load-process';
+import { cpuPerAnswer, cpuSlice, databaseName, loadGenerator, postgresCpu, postgresCpuSince, postgresHere, summarise, takeTurns, type CpuPerAnswer } from './load-process';
 import { pgUrlForDisplay, scratchPostgres } from './scratch-postgres';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
@@ -164,13 +164,13 @@ async function applyBench(name: string, database: Database, setup: { tokens: str
   const pgHere = postgresHere(database);
   const others = await otherClients(database);
   const cpu0 = process.cpuUsage();
-  const pg0 = pgHere ? postgresCpuUs(databaseName(database)) : 0;
+  const pg0 = pgHere ? postgresCpu(databaseName(database)) : undefined;
   const t0 = performance.now();
   if (appliers === 1) await drainInbox(database.db, { limit: chunk, maxMs: 600_000 });
   else await applyInbox(database.db, { appliers, limit: chunk, maxMs: 600_000 });
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
-  const pgUs = pgHere ? postgresCpuUs(databaseName(database)) - pg0 : 0;
+  const pgUs = pg0 ? postgresCpuSince(pg0, databaseName(database)) : 0;
   // The figure is the inbox's own count of applied rows, read back from the database.
   const c = await check(database.db);
   const rate = c.processed / seconds;

@@ -63,28 +63,50 @@ export function processCpuUs(pid: number | string): number | undefined {
 const CLOCK_TICKS = 100;
 
 /**
- * CPU time (µs) used so far by every process named postgres on this machine (0 when none runs
- * here). Given `database`, connections to other databases are left out (someone else's bench on
- * the same server); the server's shared processes (WAL writer, checkpointer…) still count.
+ * CPU time (µs) used so far by each process named postgres on this machine, by pid (none when no
+ * PostgreSQL runs here). Given `database`, connections to other databases are left out (someone
+ * else's bench on the same server); the server's shared processes (WAL writer, checkpointer…)
+ * still count.
  */
-export function postgresCpuUs(database?: string): number {
-  let total = 0;
+export function postgresCpu(database?: string): Map<string, number> {
+  const out = new Map<string, number>();
   let entries: string[] = [];
   try {
     entries = readdirSync('/proc');
   } catch {
-    return 0;
+    return out;
   }
   for (const pid of entries) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       if (!readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) continue;
       if (database !== undefined && connectedTo(pid) !== undefined && connectedTo(pid) !== database) continue;
-      total += processCpuUs(pid) ?? 0;
+      const us = processCpuUs(pid);
+      if (us !== undefined) out.set(pid, us);
     } catch {
       // gone meanwhile
     }
   }
+  return out;
+}
+
+/**
+ * CPU time (µs) PostgreSQL's processes used since `before` (postgresCpu), process by process: a
+ * process started since counts from zero, one that ended meanwhile is left out. A sum of totals
+ * would lose the whole past of a connection the pool closes (after 10 s idle) and once came out
+ * negative (-4 µs per applied event); left out this way, such a connection only loses what it did
+ * in the measurement, nothing when it was idle.
+ */
+export function postgresCpuSince(before: Map<string, number>, database?: string): number {
+  let total = 0;
+  for (const [pid, us] of postgresCpu(database)) total += us - (before.get(pid) ?? 0);
+  return total;
+}
+
+/** CPU time (µs) used so far by every process named postgres on this machine (0 when none runs here). */
+export function postgresCpuUs(): number {
+  let total = 0;
+  for (const us of postgresCpu().values()) total += us;
   return total;
 }
 
@@ -114,14 +136,14 @@ export function postgresHere(database: { kind: string; url?: string }): boolean 
 export async function cpuSlice<Job, Result>(generator: LoadGenerator<Job, Result>, job: Job, countPostgres: boolean | string): Promise<Result & { cpu: CpuUs }> {
   const only = typeof countPostgres === 'string' ? countPostgres : undefined;
   const gen0 = generator.pid === undefined ? undefined : processCpuUs(generator.pid);
-  const pg0 = countPostgres ? postgresCpuUs(only) : 0;
+  const pg0 = countPostgres ? postgresCpu(only) : undefined;
   const server0 = process.cpuUsage();
   const result = await generator.run(job);
   const server = process.cpuUsage(server0);
   const gen1 = generator.pid === undefined ? undefined : processCpuUs(generator.pid);
   return {
     ...result,
-    cpu: { server: server.user + server.system, generator: gen0 === undefined || gen1 === undefined ? 0 : gen1 - gen0, postgres: countPostgres ? postgresCpuUs(only) - pg0 : 0 },
+    cpu: { server: server.user + server.system, generator: gen0 === undefined || gen1 === undefined ? 0 : gen1 - gen0, postgres: pg0 ? postgresCpuSince(pg0, only) : 0 },
   };
 }
 
