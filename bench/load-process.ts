@@ -62,28 +62,65 @@ export function processCpuUs(pid: number | string): number | undefined {
 /** Linux's USER_HZ: /proc counts CPU time in these ticks. */
 const CLOCK_TICKS = 100;
 
-/** CPU time (µs) used so far by every process named postgres on this machine (0 when none runs here). */
-export function postgresCpuUs(): number {
-  let total = 0;
+/**
+ * CPU time (µs) used so far by each process named postgres on this machine, by pid (none when no
+ * PostgreSQL runs here). Given `database`, connections to other databases are left out (someone
+ * else's bench on the same server); the server's shared processes (WAL writer, checkpointer…)
+ * still count.
+ */
+export function postgresCpu(database?: string): Map<string, number> {
+  const out = new Map<string, number>();
   let entries: string[] = [];
   try {
     entries = readdirSync('/proc');
   } catch {
-    return 0;
+    return out;
   }
   for (const pid of entries) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) total += processCpuUs(pid) ?? 0;
+      if (!readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) continue;
+      if (database !== undefined && connectedTo(pid) !== undefined && connectedTo(pid) !== database) continue;
+      const us = processCpuUs(pid);
+      if (us !== undefined) out.set(pid, us);
     } catch {
       // gone meanwhile
     }
   }
+  return out;
+}
+
+/**
+ * CPU time (µs) PostgreSQL's processes used since `before` (postgresCpu), process by process: a
+ * process started since counts from zero, one that ended meanwhile is left out. A sum of totals
+ * would lose the whole past of a connection the pool closes (after 10 s idle) and once came out
+ * negative (-4 µs per applied event); left out this way, such a connection only loses what it did
+ * in the measurement, nothing when it was idle.
+ */
+export function postgresCpuSince(before: Map<string, number>, database?: string): number {
+  let total = 0;
+  for (const [pid, us] of postgresCpu(database)) total += us - (before.get(pid) ?? 0);
   return total;
+}
+
+/** CPU time (µs) used so far by every process named postgres on this machine (0 when none runs here). */
+export function postgresCpuUs(): number {
+  let total = 0;
+  for (const us of postgresCpu().values()) total += us;
+  return total;
+}
+
+/** The database a PostgreSQL connection's process serves, from its title ("postgres: [cluster: ]user database host(port) state"); undefined for the server's own processes. */
+function connectedTo(pid: string): string | undefined {
+  const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  return /^postgres: (?:\S+: )?\S+ (\S+) (?:\S+\(\d+\)|\[local\]) /.exec(title)?.[1];
 }
 
 export type CpuUs = { server: number; generator: number; postgres: number };
 export type CpuPerAnswer = CpuUs & { total: number };
+
+/** The name of a PostgreSQL database from its URL ('' for none). */
+export const databaseName = (database: { url?: string }) => (database.url ? decodeURIComponent(new URL(database.url).pathname.slice(1)) : '');
 
 /** Whether PostgreSQL's processes can be counted: the database is PostgreSQL on this machine (BENCH_PG_URL may name another). */
 export function postgresHere(database: { kind: string; url?: string }): boolean {
@@ -91,17 +128,22 @@ export function postgresHere(database: { kind: string; url?: string }): boolean 
   return database.kind === 'postgres' && ['127.0.0.1', 'localhost', '[::1]', ''].includes(host) && postgresCpuUs() > 0;
 }
 
-/** One slice from a load generator, with the CPU each process used meanwhile (this server process, the generator, and PostgreSQL when it runs here). */
-export async function cpuSlice<Job, Result>(generator: LoadGenerator<Job, Result>, job: Job, countPostgres: boolean): Promise<Result & { cpu: CpuUs }> {
+/**
+ * One slice from a load generator, with the CPU each process used meanwhile (this server process,
+ * the generator, and PostgreSQL when it runs here: `countPostgres` true, or the name of the
+ * bench's database to leave other databases' connections out).
+ */
+export async function cpuSlice<Job, Result>(generator: LoadGenerator<Job, Result>, job: Job, countPostgres: boolean | string): Promise<Result & { cpu: CpuUs }> {
+  const only = typeof countPostgres === 'string' ? countPostgres : undefined;
   const gen0 = generator.pid === undefined ? undefined : processCpuUs(generator.pid);
-  const pg0 = countPostgres ? postgresCpuUs() : 0;
+  const pg0 = countPostgres ? postgresCpu(only) : undefined;
   const server0 = process.cpuUsage();
   const result = await generator.run(job);
   const server = process.cpuUsage(server0);
   const gen1 = generator.pid === undefined ? undefined : processCpuUs(generator.pid);
   return {
     ...result,
-    cpu: { server: server.user + server.system, generator: gen0 === undefined || gen1 === undefined ? 0 : gen1 - gen0, postgres: countPostgres ? postgresCpuUs() - pg0 : 0 },
+    cpu: { server: server.user + server.system, generator: gen0 === undefined || gen1 === undefined ? 0 : gen1 - gen0, postgres: pg0 ? postgresCpuSince(pg0, only) : 0 },
   };
 }
 
