@@ -149,7 +149,7 @@ async function main() {
     history = writeHistory().then(
       (written) => { if (written) console.log(`Demo history written: ${written} (in the background; the site answered meanwhile).`); },
       (err: unknown) => {
-        if (stopHistory.signal.aborted) console.log('Demo history interrupted by the shutdown: the demo members keep the part written (delete the data folder for all of it).');
+        if (stopHistory.signal.aborted) console.log('Demo history interrupted by the shutdown: the demo members keep the part written (an empty data folder or database gets all of it).');
         else console.error(`Demo history failed (the site keeps serving; the demo members' activity is incomplete): ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
       },
     ).then(startJobs).catch((err: unknown) => {
