@@ -38,6 +38,6 @@ export default defineConfig({
     stderr: 'pipe',
     // The whole suite comes from one address, as a crowd of visitors would: the per-address API limit
     // is lifted (its own tests are integration tests); every other limit stays.
-    env: { API_RATE_LIMIT: '1000000', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: '.tmp/e2e-data', SEED_MERCHANTS: '6000', NODE_ENV: 'test', LOG_LEVEL: 'warn', DEFAULT_PARTNER: 'delta' },
+    env: { API_RATE_LIMIT: '1000000', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: '.tmp/e2e-data', SEED_MERCHANTS: '6000', DEMO_HISTORY: 'before-listen', NODE_ENV: 'test', LOG_LEVEL: 'warn', DEFAULT_PARTNER: 'delta' },
   },
 });

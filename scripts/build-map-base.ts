@@ -1,7 +1,8 @@
 /**
  * Writes the map's offline base layer (src/server/modules/map-base) to dist/map-base, with brotli
- * and gzip copies at the maximum levels, so the server sends the files as they are. Run before
- * `vite build` (npm's prebuild); the server builds them itself when they are missing.
+ * and gzip copies at the maximum levels, so the server sends the files as they are. Run
+ * beside the two `vite build`s (npm run build; concurrently, which measured faster on 2 cores: bench/RESULTS.md);
+ * the server builds them itself when they are missing.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -148,7 +148,7 @@ async function startServer(databaseUrl: string): Promise<Server> {
   const t0 = Date.now();
   const child = spawnTs('src/server/main.ts', [], {
     env: {
-      ...process.env, NODE_ENV: 'development', DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', SEED_MERCHANTS: '300',
+      ...process.env, NODE_ENV: 'development', DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', SEED_MERCHANTS: '300', DEMO_HISTORY: 'before-listen',
       LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1', API_RATE_LIMIT: '1000000', CARD_EVENTS_SECRET: '', RUN_JOBS: 'true',
     },
   });

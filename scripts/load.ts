@@ -199,6 +199,8 @@ async function startServer(): Promise<{ child: ChildProcess; database: string; l
       GIFT_CARD_SIMULATOR_PORT: '0',
       DATA_DIR: dataDir,
       SEED_MERCHANTS: flags.merchants,
+      // The demo history written before the server listens, not in the background during the load.
+      DEMO_HISTORY: 'before-listen',
       LOG_LEVEL: flags['log-level'],
       API_RATE_LIMIT,
       CARD_EVENTS_SECRET,

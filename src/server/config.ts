@@ -19,6 +19,8 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** Seed size on first start of an empty database. */
   SEED_MERCHANTS: z.coerce.number().int().min(0).max(500000).default(20000),
+  /** The demo members' year of history on a first start: written while the server already answers ('background'), or before it listens. */
+  DEMO_HISTORY: z.enum(['background', 'before-listen']).default('background'),
   /** Proxies in front of the app: a hop count ("1") or comma-separated addresses/ranges. Unset: none trusted. */
   TRUST_PROXY: z.string().regex(/^(\d{1,2}|[0-9a-fA-F:.,/\s]+)$/, 'Use a hop count like 1, or addresses and ranges separated by commas.').optional(),
   /** Staging tools (/stgtools): on outside production unless set to false; never in production. */
@@ -137,6 +139,7 @@ const ZConfig = ZEnv.transform((e, ctx) => {
      */
     logLevel: e.LOG_LEVEL ?? DEFAULT_LOG_LEVEL[e.NODE_ENV],
     seedMerchants: e.SEED_MERCHANTS,
+    demoHistory: e.DEMO_HISTORY,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     stagingTools: e.NODE_ENV !== 'production' && e.STAGING_TOOLS !== 'false',
     cardFramePort: e.CARD_FRAME_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1),

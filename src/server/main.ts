@@ -5,7 +5,7 @@ import { buildOpsApp } from './ops/app';
 import { hostDispatch } from './ops/dispatch';
 import { staffSealingKey } from './ops/staff';
 import { checkPostgres, describeDataDirError, describePostgresError, isDatabaseUnavailable, openDatabase, postgresAddress, runMigrations, type Database } from './db/client';
-import { assertNoDemoMembers, assertNoDemoStaff, ensureBonusCatalogue, ensureDemoStaff, ensureReservationBooks, isSeeded, seed, sendDemoHistoryOnce, writeDemoReviews } from './demo';
+import { assertNoDemoMembers, assertNoDemoStaff, ensureBonusCatalogue, ensureDemoStaff, ensureReservationBooks, isSeeded, needsDemoHistory, seed, sendDemoHistoryOnce, writeDemoReviews } from './demo';
 import { appJobs } from './jobs/jobs';
 import { createScheduler } from './jobs/scheduler';
 import { buildCardFrameServer, cardFrameProblem, frameAncestors, framingPartners } from './modules/cards/card-frame-server';
@@ -81,22 +81,43 @@ async function main() {
   const ops = config.opsHost ? await buildOpsApp({ config, db: serving.db }) : undefined;
   if (ops) await ops.ready();
   const app = await buildApp({ config, db: serving.db, ...(ops && config.opsHost ? { serverFactory: hostDispatch(config.opsHost, ops) } : {}) });
-  // The demo card members' year of dining, sent as signed events through the webhook (first start only; production has no demo members).
-  const history = config.env === 'production' ? null : await sendDemoHistoryOnce(app, { db: serving.db, secret: config.cardEventsSecret });
-  if (history) console.log(`Demo history: ${history.events} card-network events for ${history.members} demo card members in ${(history.ms / 1000).toFixed(1)} s.`);
-  // Verified reviews of some of those recent dines, through the reviews service (docs/api-reviews.md).
-  if (history) console.log(`Demo reviews: ${await writeDemoReviews(serving.db)} verified reviews of recent demo dines.`);
+  // The demo card members' year of dining, sent as signed events through the webhook, then verified
+  // reviews of some of those recent dines through the reviews service (docs/api-reviews.md). First
+  // start only (production has no demo members). By default the server already answers meanwhile
+  // (DEMO_HISTORY=background): the catalogue and the members are there, their activity fills in.
+  const stopHistory = new AbortController();
+  const historyDue = config.env !== 'production' && (await needsDemoHistory(serving.db));
+  let historyStarted = Date.now();
+  const writeHistory = async (): Promise<string | null> => {
+    if (!historyDue) return null;
+    const history = await sendDemoHistoryOnce(app, { db: serving.db, secret: config.cardEventsSecret, signal: stopHistory.signal });
+    if (!history) return null;
+    const reviews = await writeDemoReviews(serving.db, new Date(), stopHistory.signal);
+    return `${history.events} card-network events for ${history.members} demo card members and ${reviews} verified reviews of their recent dines, in ${((Date.now() - historyStarted) / 1000).toFixed(1)} s`;
+  };
+  if (config.demoHistory === 'before-listen') {
+    const written = await writeHistory();
+    if (written) console.log(`Demo history written: ${written}.`);
+  }
   // The card frame's own origin: a second port here, unless production serves it elsewhere.
   const frame = config.cardFrameServer ? await buildCardFrameServer({ config, db: serving.db }) : undefined;
-  // Scheduled jobs (retention, sweeps) in this process unless `npm run worker` runs them (RUN_JOBS=false).
-  const scheduler = config.runJobs ? await createScheduler({ db: serving.db, jobs: appJobs(config), log: app.log }) : undefined;
+  // Scheduled jobs (retention, sweeps) in this process unless `npm run worker` runs them (RUN_JOBS=false);
+  // after a background history, which dates its own payout runs (no payout run of today's in between).
+  let scheduler: Awaited<ReturnType<typeof createScheduler>> | undefined;
   let closing = false;
+  const startJobs = async () => {
+    if (config.runJobs && !closing) scheduler = await createScheduler({ db: serving.db, jobs: appJobs(config), log: app.log });
+  };
+  let history: Promise<void> = Promise.resolve();
+  if (config.demoHistory === 'before-listen') await startJobs();
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, closing`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    stopHistory.abort();
+    await history;
     await scheduler?.stop();
     await app.close();
     await ops?.close();
@@ -122,6 +143,20 @@ async function main() {
   if (giftCards) console.log(`Gift cards: the simulator at ${giftCards.url} (GIFT_CARD_API_URL unset; forced outcomes: docs/features/redemptions.md).`);
   else if (config.giftCard.source === 'none') console.log(config.giftCard.reason);
   if (config.logLevel === 'warn') console.log('Requests are not logged here (LOG_LEVEL=info logs one line per request).');
+  if (config.demoHistory === 'background') {
+    if (historyDue) console.log('Demo history: the demo members\' year of dining is being written in the background; the site answers meanwhile (their activity fills in).');
+    historyStarted = Date.now();
+    history = writeHistory().then(
+      (written) => { if (written) console.log(`Demo history written: ${written} (in the background; the site answered meanwhile).`); },
+      (err: unknown) => {
+        if (stopHistory.signal.aborted) console.log('Demo history interrupted by the shutdown: the demo members keep the part written (an empty data folder or database gets all of it).');
+        else console.error(`Demo history failed (the site keeps serving; the demo members' activity is incomplete): ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      },
+    ).then(startJobs).catch((err: unknown) => {
+      console.error(`Scheduled jobs did not start: ${err instanceof Error ? err.message : String(err)}`);
+      process.exitCode = 1;
+    });
+  }
 }
 
 /** PostgreSQL: a pool whose connects and statements time out, so an outage answers 503 quickly. */

@@ -82,6 +82,8 @@ describe.skipIf(!available)('two app instances and two job workers on one Postgr
     HOST: '127.0.0.1',
     RUN_JOBS: 'false',
     SEED_MERCHANTS: '300',
+    // The demo history before listening, as the checks below read it (it is written in the background by default).
+    DEMO_HISTORY: 'before-listen',
     LOG_LEVEL: 'warn',
     // The test plays the proxy in front of the instances: it names each client's address.
     TRUST_PROXY: '127.0.0.1',

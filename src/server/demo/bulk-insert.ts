@@ -11,7 +11,17 @@ import type { Db } from '../db/client';
  * undefined in all rows gets its default).
  */
 export async function insertJsonRows<T extends PgTable>(db: Db, table: T, rows: readonly T['$inferInsert'][]): Promise<void> {
-  if (rows.length === 0) return;
+  await insertJsonRowsReturning(db, table, rows, []);
+}
+
+/**
+ * insertJsonRows answering the named columns (database names) of the inserted rows; match them to
+ * `rows` by a column of your own, not by position.
+ */
+export async function insertJsonRowsReturning<T extends PgTable, R extends Record<string, unknown>>(
+  db: Db, table: T, rows: readonly T['$inferInsert'][], returning: ReadonlyArray<keyof R & string>,
+): Promise<R[]> {
+  if (rows.length === 0) return [];
   const used = new Set<string>();
   for (const row of rows) for (const [key, value] of Object.entries(row)) if (value !== undefined) used.add(key);
   const columns = Object.entries(getTableColumns(table))
@@ -28,5 +38,12 @@ export async function insertJsonRows<T extends PgTable>(db: Db, table: T, rows: 
   });
   const list = sql.join(columns.map(([, name]) => sql.identifier(name)), sql`, `);
   const tableName = sql.identifier(getTableName(table));
-  await db.execute(sql`insert into ${tableName} (${list}) select ${list} from json_populate_recordset(null::${tableName}, ${JSON.stringify(payload)}::json)`);
+  const rowsOf = sql`select ${list} from json_populate_recordset(null::${tableName}, ${JSON.stringify(payload)}::json)`;
+  if (returning.length === 0) {
+    await db.execute(sql`insert into ${tableName} (${list}) ${rowsOf}`);
+    return [];
+  }
+  const answer = sql.join(returning.map((name) => sql.identifier(name)), sql`, `);
+  const result = await db.execute(sql`insert into ${tableName} (${list}) ${rowsOf} returning ${answer}`);
+  return (result as unknown as { rows: R[] }).rows;
 }

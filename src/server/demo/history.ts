@@ -280,7 +280,7 @@ function planMember(m: DemoCardMember, p: Places, now: number): Scheduled[] {
  * and statement credits complete, on dates that follow their dines, and a refund can come after
  * a payment).
  */
-export async function sendDemoHistory(app: FastifyInstance, opts: { db: Db; secret: string; now?: Date }): Promise<HistoryResult> {
+export async function sendDemoHistory(app: FastifyInstance, opts: { db: Db; secret: string; now?: Date; signal?: AbortSignal }): Promise<HistoryResult> {
   const started = Date.now();
   const { db } = opts;
   const now = (opts.now ?? new Date()).getTime();
@@ -308,10 +308,15 @@ export async function sendDemoHistory(app: FastifyInstance, opts: { db: Db; secr
   };
   const send = async (batch: Scheduled[]) => {
     // A few at a time, in time order (a member's events are days apart): the engine applies them in fuller chunks.
-    for (let i = 0; i < batch.length; i += SEND_WINDOW) await Promise.all(batch.slice(i, i + SEND_WINDOW).map((s) => sendOne(s.event)));
+    for (let i = 0; i < batch.length; i += SEND_WINDOW) {
+      // Stopping (the server closes while the history is written in the background): between events, never inside one.
+      opts.signal?.throwIfAborted();
+      await Promise.all(batch.slice(i, i + SEND_WINDOW).map((s) => sendOne(s.event)));
+    }
     await app.cardNetwork.applier.idle();
   };
   const payOut = async (at: number) => {
+    opts.signal?.throwIfAborted();
     await postPartnerRewards(db, { now: new Date(at) });
     await payStatementCredits(db, { now: new Date(at) });
   };
@@ -349,7 +354,7 @@ async function welcomeNewMembers(db: Db, ids: number[]) {
 }
 
 /** The first start's history (main.ts): sent when demo card members have none yet; null otherwise. */
-export async function sendDemoHistoryOnce(app: FastifyInstance, opts: { db: Db; secret: string }): Promise<HistoryResult | null> {
+export async function sendDemoHistoryOnce(app: FastifyInstance, opts: { db: Db; secret: string; signal?: AbortSignal }): Promise<HistoryResult | null> {
   if (!(await needsDemoHistory(opts.db))) return null;
   return sendDemoHistory(app, opts);
 }

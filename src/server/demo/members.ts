@@ -2,6 +2,7 @@ import { count, like } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { members, type MemberDiningProgress, type NewMemberRow, type PartnerRow } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
+import { insertJsonRows } from './bulk-insert';
 import { canSignInWithPassword, smsOptInOffered, usesSingleSignOn } from '#shared/rules/partner-features';
 import { withCheckCharacter } from '#shared/rules/partner-number';
 import { TIER_LEVELS, type InterfaceType, type MemberType } from '#shared/constants/member';
@@ -250,7 +251,9 @@ export async function seedMembers(db: Db, partnerRows: ReadonlyArray<DemoPartner
   // argon2id is deliberately slow: one hash for every demo account.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = new Date();
-  const rows = partnerRows.flatMap((p) => demoMemberRows(p, passwordHash, now));
-  for (let i = 0; i < rows.length; i += 200) await db.insert(members).values(rows.slice(i, i + 200));
+  // One statement for every partner's members (insertJsonRows: a column given in one row is given in all).
+  const rows = partnerRows.flatMap((p) => demoMemberRows(p, passwordHash, now))
+    .map((row) => ({ smsConsentAt: null, smsConsentSource: null, smsConsentText: null, ...row }));
+  await insertJsonRows(db, members, rows);
   return rows.length;
 }

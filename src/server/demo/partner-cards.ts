@@ -7,6 +7,7 @@ import { getOrCreateSecret } from '../lib/secrets';
 import { BRAND_CODES, type CardBrand } from '#shared/constants/card';
 import { checkCardNumber, luhnValid } from '#shared/rules/card';
 import { partnerSeed } from './partners';
+import { insertJsonRows, insertJsonRowsReturning } from './bulk-insert';
 
 /**
  * Demo cards. Partners with partner-loaded cards know two cards of each demo member who can sign
@@ -92,8 +93,9 @@ export async function seedPartnerCards(db: Db, partnerRows: readonly SeedPartner
   // The new-member accounts (bonuses) take their cards after every other account of every partner,
   // so the other accounts keep the cards they had before those accounts existed.
   const late = (m: { publicId: string }) => NEW_MEMBER_SLUGS.some((slug) => m.publicId.endsWith(`-${slug}`));
-  let partnerCardCount = 0;
-  const linked: Array<typeof memberCards.$inferInsert> = [];
+  const partnerCardRows: Array<typeof partnerCards.$inferInsert> = [];
+  // Linked cards in order; on partner-loaded partners a member's first partner card, known by its fingerprint until its id is.
+  const linked: Array<{ row: typeof memberCards.$inferInsert; partnerCardFingerprint?: string }> = [];
   // Numbers given out so far, on any partner: each demo card is in one programme only.
   const used = new Set<string>();
   const generators = new Map<number, Generator<string, never>>();
@@ -112,30 +114,33 @@ export async function seedPartnerCards(db: Db, partnerRows: readonly SeedPartner
       }
     };
     for (const m of demo.filter((d) => d.partnerId === partner.id && late(d) === pass)) {
-      let first: { id: number; card: Omit<Described, 'fingerprintKeyId'> } | undefined;
+      let first: Omit<Described, 'fingerprintKeyId'> | undefined;
       if (partner.hasPartnerLoadedCards && m.hasWebProfile) {
-        const pair = [take(), take()];
-        {
-          const rows = await db.insert(partnerCards)
-            .values(pair.map((n) => {
-              // Partner cards keep the fingerprint only: the partner's feed replaces them whole.
-              const { fingerprintKeyId: _keyId, ...card } = describeCard(n, accepted, key, (b) => `${brandName} ${b}`);
-              return { partnerId: partner.id, memberId: m.id, ...card };
-            }))
-            .returning();
-          partnerCardCount += rows.length;
-          if (rows[0]) first = { id: rows[0].id, card: rows[0] };
-        }
+        const pair = [take(), take()].map((n) => {
+          // Partner cards keep the fingerprint only: the partner's feed replaces them whole.
+          const { fingerprintKeyId: _keyId, ...card } = describeCard(n, accepted, key, (b) => `${brandName} ${b}`);
+          return { partnerId: partner.id, memberId: m.id, ...card };
+        });
+        partnerCardRows.push(...pair);
+        first = pair[0];
       }
       if (m.memberType !== 'EnrolledCardMember') continue;
       if (first) {
-        const { cardType, lastFour, description, fingerprint } = first.card;
-        linked.push({ partnerId: partner.id, memberId: m.id, cardType, lastFour, description, fingerprint, fingerprintKeyId: fingerprintKeyId(key), partnerCardId: first.id });
+        const { cardType, lastFour, description, fingerprint } = first;
+        linked.push({ row: { partnerId: partner.id, memberId: m.id, cardType, lastFour, description, fingerprint, fingerprintKeyId: fingerprintKeyId(key), partnerCardId: null }, partnerCardFingerprint: fingerprint });
         continue;
       }
-      linked.push({ partnerId: partner.id, memberId: m.id, ...describeCard(take(), accepted, key, (b) => b), partnerCardId: null });
+      linked.push({ row: { partnerId: partner.id, memberId: m.id, ...describeCard(take(), accepted, key, (b) => b), partnerCardId: null } });
     }
   }
-  for (let i = 0; i < linked.length; i += 200) await db.insert(memberCards).values(linked.slice(i, i + 200));
-  return { partnerCards: partnerCardCount, memberCards: linked.length };
+  // One statement per table: the partner cards (their ids answered by fingerprint, each number being used once), then the linked cards.
+  const inserted = await insertJsonRowsReturning<typeof partnerCards, { id: number; fingerprint: string }>(db, partnerCards, partnerCardRows, ['id', 'fingerprint']);
+  const partnerCardId = new Map(inserted.map((r) => [r.fingerprint, r.id]));
+  await insertJsonRows(db, memberCards, linked.map(({ row, partnerCardFingerprint }) => {
+    if (partnerCardFingerprint === undefined) return row;
+    const id = partnerCardId.get(partnerCardFingerprint);
+    if (id === undefined) throw new Error('A demo partner card was not inserted.');
+    return { ...row, partnerCardId: id };
+  }));
+  return { partnerCards: inserted.length, memberCards: linked.length };
 }

@@ -29,13 +29,14 @@ const COMMENTS = [
  * newest reviewable dine is left unreviewed, so the review link can be seen and used. Never in
  * production (no demo members). Answers the number written.
  */
-export async function writeDemoReviews(db: Db, now: Date = new Date()): Promise<number> {
+export async function writeDemoReviews(db: Db, now: Date = new Date(), signal?: AbortSignal): Promise<number> {
   const people = await db.select({ member: members, partner: partners }).from(members)
     .innerJoin(partners, eq(partners.id, members.partnerId))
     .where(and(like(members.publicId, `${DEMO_PUBLIC_ID_PREFIX}%`), eq(members.memberType, 'EnrolledCardMember')))
     .orderBy(members.id);
   let written = 0;
   for (const who of people) {
+    signal?.throwIfAborted();
     const { data } = await transactionsPage(db, who, { pageNo: 1, resultsPerPage: 100 }, now);
     const reviewable = data.filter((tx) => mayHaveReviewLink(tx, now));
     for (const tx of reviewable.slice(1)) {

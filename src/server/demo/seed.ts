@@ -102,7 +102,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
         return buildContent(p).map((row) => ({ ...row, partnerId }));
       });
       opts.onProgress?.(0, content.length, 'content');
-      for (let i = 0; i < content.length; i += 200) await tx.insert(contentPages).values(content.slice(i, i + 200));
+      await insertJsonRows(tx, contentPages, content);
       opts.onProgress?.(content.length, content.length, 'content');
 
       const merchantTotal = await insertMerchants(tx, opts.merchantCount, { seed: seedValue, batchSize, onProgress: opts.onProgress });
