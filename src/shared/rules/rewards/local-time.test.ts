@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { US_STATE_CODES } from '../../constants/us-states';
-import { localParts, localToday, merchantLocalDateTime, merchantTimeZone, progressYear, reviewDaysSince } from './local-time';
+import { localParts, localToday, merchantLocalDateTime, merchantLocalIso, merchantTimeZone, progressYear, reviewDaysSince } from './local-time';
 
 /** Restaurant-local time, the clock every benefit day, hour, blackout and monthly limit is read on. */
 describe('localParts', () => {
@@ -81,3 +81,30 @@ describe('localToday', () => {
     expect(localToday(new Date(2026, 10, 29, 23, 59))).toBe('2026-11-29');
   });
 });
+
+describe('merchantLocalIso', () => {
+  const at = (iso: string) => new Date(iso);
+  it("writes the dine's local date-time with the restaurant's offset, west and east of UTC, to the quarter hour", () => {
+    expect(merchantLocalIso(at('2026-11-21T00:45:00Z'), '2026-11-20', 19 * 60 + 45)).toBe('2026-11-20T19:45:00-05:00');
+    expect(merchantLocalIso(at('2026-11-20T14:15:00Z'), '2026-11-20', 19 * 60 + 45)).toBe('2026-11-20T19:45:00+05:30');
+    expect(merchantLocalIso(at('2026-11-20T14:00:00Z'), '2026-11-20', 19 * 60 + 45)).toBe('2026-11-20T19:45:00+05:45');
+    expect(merchantLocalIso(at('2026-11-21T05:15:00Z'), '2026-11-20', 19 * 60 + 45)).toBe('2026-11-20T19:45:00-09:30');
+    expect(merchantLocalIso(at('2026-11-20T19:45:00Z'), '2026-11-20', 19 * 60 + 45)).toBe('2026-11-20T19:45:00+00:00');
+    // Across midnight and a month's end: the local date is the restaurant's, not UTC's.
+    expect(merchantLocalIso(at('2026-12-01T03:30:00Z'), '2026-11-30', 22 * 60 + 30)).toBe('2026-11-30T22:30:00-05:00');
+  });
+
+  it('keeps the seconds of the instant (the stored minutes drop them) and rounds the offset to a quarter hour', () => {
+    expect(merchantLocalIso(at('2026-11-21T00:45:37Z'), '2026-11-20', 19 * 60 + 45)).toBe('2026-11-20T19:45:37-05:00');
+    expect(merchantLocalIso(at('2026-11-21T00:52:00Z'), '2026-11-20', 19 * 60 + 45)).toBe('2026-11-20T19:52:00-05:00');
+  });
+
+  it('takes offsets up to 14 hours either way; anything further, or a date that does not read, gives the instant in UTC', () => {
+    expect(merchantLocalIso(at('2026-11-20T05:45:00Z'), '2026-11-20', 19 * 60 + 45)).toBe('2026-11-20T19:45:00+14:00');
+    expect(merchantLocalIso(at('2026-11-21T09:45:00Z'), '2026-11-20', 19 * 60 + 45)).toBe('2026-11-20T19:45:00-14:00');
+    expect(merchantLocalIso(at('2026-11-20T04:30:00Z'), '2026-11-20', 19 * 60 + 45)).toBe('2026-11-20T04:30:00.000Z');
+    expect(merchantLocalIso(at('2026-11-21T11:00:00Z'), '2026-11-20', 19 * 60 + 45)).toBe('2026-11-21T11:00:00.000Z');
+    expect(merchantLocalIso(at('2026-11-20T19:45:00Z'), 'not a date', 19 * 60 + 45)).toBe('2026-11-20T19:45:00.000Z');
+  });
+});
+
