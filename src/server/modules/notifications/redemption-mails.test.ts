@@ -149,7 +149,8 @@ describe('the redemption mails, sent by deliverPending', () => {
     // A row naming another member's redemption (rows and redemptions disagree): skipped, nothing sent.
     const other = await memberWithCards(db(), { partnerId: upromise });
     const [theirs] = await db().select().from(redemptions).where(eq(redemptions.creditId, redemptionId));
-    const [row] = await db().insert(notifications).values({ partnerId: upromise, memberId: other.memberId, kind: 'redemptionDelivered', subjectId: theirs!.id, status: 'pending' }).returning();
+    // Due by this process's clock (the database's default now() has microseconds; a Date read in the same millisecond is earlier than it).
+    const [row] = await db().insert(notifications).values({ partnerId: upromise, memberId: other.memberId, kind: 'redemptionDelivered', subjectId: theirs!.id, status: 'pending', nextAttemptAt: new Date() }).returning();
     expect(await deliverPending(deps(), { ids: [row!.id] })).toEqual({ sent: 0, skipped: 1, retried: 0, failed: 0 });
     expect((await rowsOf(other.memberId)).map((r) => [r.status, r.skipReason])).toEqual([['skipped', 'otherRedemption']]);
     expect(await mailsOf(other.memberId)).toEqual([]);
