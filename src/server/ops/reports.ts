@@ -4,6 +4,7 @@ import { dines, memberCards, memberRewards, members, reservations, rewardClaims,
 import { REWARD_SOURCE_CODES, type RewardSourceCode } from '#shared/constants/rewards';
 import { paysStatementCredits } from '#shared/rules/partner-features';
 import { addDays, daysBetween, REPORT_CSV_COLUMNS, type OpsReport, type OpsReportDay, type OpsReportQuery } from '#shared/schemas/ops-reports';
+import { OPEN_STATUSES } from '#shared/rules/redemptions';
 
 /**
  * The console's reports (issue 27 item 7, docs/features/console.md "Reports"): one partner's
@@ -32,7 +33,7 @@ const earnedAt = sql`(case when ${memberRewards.sourceCode} = 'S' and ${dines.oc
 const earned = inArray(memberRewards.status, ['Awarded', 'Paid']);
 /** Paid out: Paid, and not by a statement credit still open (it is owed until the credit completes). */
 const paidOut = and(eq(memberRewards.status, 'Paid'), isNotNull(memberRewards.paidAt), sql`not exists (
-  select 1 from ${redemptions} c where c.credit_id = ${memberRewards.payoutRef} and c.member_id = ${memberRewards.memberId} and c.status in ('pending', 'pending_received'))`)!;
+  select 1 from ${redemptions} c where c.credit_id = ${memberRewards.payoutRef} and c.member_id = ${memberRewards.memberId} and c.status in (select jsonb_array_elements_text(${JSON.stringify(OPEN_STATUSES)}::jsonb)))`)!;
 
 const unitOf = (partner: Pick<PartnerRow, 'currencyType'>): OpsReport['unit'] =>
   paysStatementCredits(partner) ? 'cents' : partner.currencyType === 'Point' ? 'points' : 'miles';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HOLD_WINDOWS_DAYS, MEMBER_LIMITS, PARTNER_LIMITS, REDEMPTION_OPTIONS, REDEMPTION_STATUSES, REDEMPTION_TERMS } from '../constants/redemptions';
 import {
-  amountProblem, balanceShortText, canMove, dollars, GIFT_CARDS_UNAVAILABLE, holdReason, isFinal, limitProblem, moneyText, optionsFor, optionUnavailable, returnsMoney,
+  amountProblem, balanceShortText, canMove, dollars, GIFT_CARDS_UNAVAILABLE, holdReason, isFinal, limitProblem, moneyText, OPEN_STATUSES, optionsFor, optionUnavailable, RETURNED_STATUSES, returnsMoney,
   type HoldContext, type Usage,
 } from './redemptions';
 
@@ -112,5 +112,12 @@ describe('holds', () => {
   it('an e-mail change matters to gift cards, a new card to statement credits', () => {
     expect(holdReason({ ...base, delivery: 'Card', emailChangedAt: ago(1) })).toBeNull();
     expect(holdReason({ ...base, delivery: 'Email', payoutCardLinkedAt: ago(1) })).toBeNull();
+  });
+});
+
+describe('the status groups queries read', () => {
+  it('open: pending and pending_received; returned: rejected and error; completed in neither', () => {
+    expect(OPEN_STATUSES).toEqual(['pending', 'pending_received']);
+    expect(RETURNED_STATUSES).toEqual(['rejected', 'error']);
   });
 });

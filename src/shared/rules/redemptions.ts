@@ -1,5 +1,5 @@
 import {
-  HOLD_WINDOWS_DAYS, MEMBER_LIMITS, PARTNER_LIMITS, REDEMPTION_OPTIONS, REDEMPTION_TERMS,
+  HOLD_WINDOWS_DAYS, MEMBER_LIMITS, PARTNER_LIMITS, REDEMPTION_OPTIONS, REDEMPTION_STATUSES, REDEMPTION_TERMS,
   type HoldReason, type RedemptionOption, type RedemptionStatus,
 } from '../constants/redemptions';
 
@@ -40,6 +40,11 @@ export function isFinal(status: RedemptionStatus): boolean {
 export function returnsMoney(status: RedemptionStatus): boolean {
   return status === 'rejected' || status === 'error';
 }
+
+/** Not finished yet (pending, pending_received): the money is on its way; queries read these groups, never their own lists. */
+export const OPEN_STATUSES: readonly RedemptionStatus[] = REDEMPTION_STATUSES.filter((s) => !isFinal(s));
+/** Rejected or failed: the amount is back in the balance, so it counts neither against the limits nor as an earlier redemption. */
+export const RETURNED_STATUSES: readonly RedemptionStatus[] = REDEMPTION_STATUSES.filter(returnsMoney);
 
 /** What the member reads about their money in each status. */
 export function moneyText(status: RedemptionStatus, amountCents: number): string {

@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { giftCardWebhookEvents, members, redemptions, type RedemptionRow } from '../../db/schema';
 import type { RedemptionOption } from '#shared/constants/redemptions';
-import { canMove } from '#shared/rules/redemptions';
+import { canMove, OPEN_STATUSES } from '#shared/rules/redemptions';
 import { GiftCardClient, GiftCardError, type GiftCardOrder, type GiftCardWebhookEvent } from './provider/gift-card-client';
 import { moveRedemption } from './transitions';
 
@@ -100,7 +100,7 @@ async function orderOne(db: Db, client: GiftCardClient, config: Extract<GiftCard
 /** Asks the provider about gift-card redemptions that went quiet (a webhook lost or not configured). */
 async function pollQuiet(db: Db, client: GiftCardClient, now: Date): Promise<number> {
   const quiet = await db.select().from(redemptions)
-    .where(and(inArray(redemptions.status, ['pending', 'pending_received']), ne(redemptions.option, 'statementCredit'), isNotNull(redemptions.providerOrderId),
+    .where(and(inArray(redemptions.status, [...OPEN_STATUSES]), ne(redemptions.option, 'statementCredit'), isNotNull(redemptions.providerOrderId),
       lt(redemptions.updatedAt, new Date(now.getTime() - POLL_AFTER_MS))))
     .orderBy(asc(redemptions.updatedAt)).limit(BATCH);
   let moved = 0;

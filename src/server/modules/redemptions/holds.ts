@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { ZOpsRedemptionHold } from '#shared/schemas/redemptions';
 import { lockMember } from './ledger';
 import { applyMove } from './transitions';
+import { RETURNED_STATUSES } from '#shared/rules/redemptions';
 
 /**
  * The console's queue of redemptions held for the team (issue 27's console, issue 28 item 5): a
@@ -33,7 +34,7 @@ export async function listHolds(db: Db, opts: { scope: PartnerScope; partnerId?:
   const ids = rows.map((x) => x.r.id);
   const earlier = alias(redemptions, 'earlier');
   const prior = ids.length === 0 ? [] : await db.select({ id: redemptions.id, n: count(earlier.id) }).from(redemptions)
-    .leftJoin(earlier, and(eq(earlier.memberId, redemptions.memberId), lt(earlier.createdAt, redemptions.createdAt), notInArray(earlier.status, ['rejected', 'error'])))
+    .leftJoin(earlier, and(eq(earlier.memberId, redemptions.memberId), lt(earlier.createdAt, redemptions.createdAt), notInArray(earlier.status, [...RETURNED_STATUSES])))
     .where(inArray(redemptions.id, ids)).groupBy(redemptions.id);
   const priorOf = new Map(prior.map((p) => [p.id, p.n]));
   return rows.map(({ r, code, m }) => ({

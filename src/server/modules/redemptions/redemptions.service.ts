@@ -8,7 +8,7 @@ import { pgCode } from '../../lib/db-errors';
 import { HOLD_REASONS, MASKED_CARD_PLACEHOLDER, REDEMPTION_TERMS } from '#shared/constants/redemptions';
 import type { Redemption, RedemptionOptionsResponse, RedemptionRequest, RedemptionsPage } from '#shared/schemas/redemptions';
 import {
-  amountProblem, balanceShortText, GIFT_CARDS_UNAVAILABLE, payoutCardLabel, holdReason, isFinal, limitProblem, moneyText, optionsFor, type Usage,
+  amountProblem, balanceShortText, GIFT_CARDS_UNAVAILABLE, payoutCardLabel, holdReason, isFinal, limitProblem, moneyText, OPEN_STATUSES, optionsFor, RETURNED_STATUSES, type Usage,
 } from '#shared/rules/redemptions';
 import type { RedemptionMailKind } from '#shared/rules/notifications';
 import { payoutBreakpointCents, paysStatementCredits } from '#shared/rules/partner-features';
@@ -26,7 +26,7 @@ const ownerOf = ({ partner, member }: Who) => ({ partnerId: partner.id, memberId
 
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different redemption. Use a new key for a new redemption.';
 /** Statuses whose amount left the balance for good or for now: they count against the limits and as earlier redemptions. */
-const NOT_RETURNED = notInArray(redemptions.status, ['rejected', 'error']);
+const NOT_RETURNED = notInArray(redemptions.status, [...RETURNED_STATUSES]);
 
 /** Redemptions exist for cash-back partners only (404 elsewhere, like the statement-credit calls). */
 export function requireRedemptions(partner: PartnerRow): void {
@@ -70,7 +70,7 @@ export function toApi(row: RedemptionRow): Redemption {
 /** Set aside by redemptions not finished yet, in cents. */
 async function inFlightCents(db: Db, owner: { partnerId: number; memberId: number }): Promise<number> {
   const [row] = await db.select({ cents: sql<number>`coalesce(sum(${redemptions.amountCents}), 0)`.mapWith(Number) }).from(redemptions)
-    .where(and(eq(redemptions.partnerId, owner.partnerId), eq(redemptions.memberId, owner.memberId), inArray(redemptions.status, ['pending', 'pending_received'])));
+    .where(and(eq(redemptions.partnerId, owner.partnerId), eq(redemptions.memberId, owner.memberId), inArray(redemptions.status, [...OPEN_STATUSES])));
   return row?.cents ?? 0;
 }
 
@@ -175,7 +175,9 @@ function countInPartnerUsage(partnerId: number, amountCents: number): void {
  * Kept prepared on each PostgreSQL connection (runPrepared): it runs on every redemption.
  */
 /** The member's own usage: redemptions they asked for, not given back. */
-const OWN_USAGE = `r.automatic = false and r.status not in ('rejected', 'error')`;
+/** RETURNED_STATUSES as SQL text (fixed words of the rules, not input) for the prepared statement. */
+const RETURNED_SQL = `(${RETURNED_STATUSES.map((s) => `'${s}'`).join(', ')})`;
+const OWN_USAGE = `r.automatic = false and r.status not in ${RETURNED_SQL}`;
 
 const STANDING: PreparedStatement = {
   name: 'redemption_standing_v1',
@@ -187,7 +189,7 @@ const STANDING: PreparedStatement = {
     from members m
     cross join lateral (
       select
-        count(*) filter (where r.status not in ('rejected', 'error'))::int as prior,
+        count(*) filter (where r.status not in ${RETURNED_SQL})::int as prior,
         count(*) filter (where r.idempotency_key = $3)::int as key_used,
         count(*) filter (where ${OWN_USAGE} and r.created_at >= $4::timestamptz)::int as day_count,
         coalesce(sum(r.amount_cents) filter (where ${OWN_USAGE} and r.created_at >= $4::timestamptz), 0)::bigint as day_cents,

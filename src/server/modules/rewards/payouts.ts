@@ -5,7 +5,7 @@ import { balancesOf, moveRedemption, newRedemptionId, writeRedeemed } from '../r
 import { CURRENCY_TYPES } from '#shared/constants/partner';
 import type { RedemptionStatus } from '#shared/constants/rewards';
 import { payoutBreakpointCents, paysStatementCredits } from '#shared/rules/partner-features';
-import { payoutCardLabel } from '#shared/rules/redemptions';
+import { OPEN_STATUSES, payoutCardLabel } from '#shared/rules/redemptions';
 import { builtInLedger, type LedgerPosting, type PartnerLedgerAdapter } from './partner-ledger';
 
 /**
@@ -31,7 +31,6 @@ import { builtInLedger, type LedgerPosting, type PartnerLedgerAdapter } from './
 
 const LEDGER_CURRENCIES = CURRENCY_TYPES.filter((c) => !paysStatementCredits({ currencyType: c }));
 const CASH_CURRENCIES = CURRENCY_TYPES.filter((c) => paysStatementCredits({ currencyType: c }));
-const OPEN_CREDIT: RedemptionStatus[] = ['pending', 'pending_received'];
 const DEFAULT_BATCH = 500;
 /**
  * Miles and points go to the partner a day after the dine (a daily accrual file): the member sees
@@ -191,7 +190,7 @@ async function creditTarget(tx: Db, memberId: number): Promise<{ targetType: 'ca
 }
 
 /** Statement credits the processor is asked about: open, and not held for the team (a held one waits for its release). */
-const SETTLEABLE = and(eq(redemptions.option, 'statementCredit'), inArray(redemptions.status, OPEN_CREDIT),
+const SETTLEABLE = and(eq(redemptions.option, 'statementCredit'), inArray(redemptions.status, [...OPEN_STATUSES]),
   or(isNull(redemptions.holdReason), isNotNull(redemptions.releasedAt)));
 
 /**

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dines, memberRewards, merchants, redemptions } from '../../db/schema';
+import { OPEN_STATUSES } from '#shared/rules/redemptions';
 
 /** Every function takes the partner and the member: one member's rewards are nobody else's. */
 type Owner = { partnerId: number; memberId: number };
@@ -119,7 +120,7 @@ export async function yearTotals(db: Db, owner: Owner, bounds: YearBounds): Prom
 /** Cash back in redemptions not finished yet (pending, pending_received: statement credits and gift cards), in cents. */
 export async function pendingPayoutCents(db: Db, owner: Owner): Promise<number> {
   const [row] = await db.select({ cents: sum(redemptions.amountCents).mapWith(Number) }).from(redemptions)
-    .where(and(ownRedemptions(owner), inArray(redemptions.status, ['pending', 'pending_received'])));
+    .where(and(ownRedemptions(owner), inArray(redemptions.status, [...OPEN_STATUSES])));
   return row?.cents ?? 0;
 }
 

@@ -13,6 +13,7 @@ import { progressFigures } from '../members';
 import { merchantLocalDateTime, merchantLocalIso, progressYear } from '#shared/rules/rewards/local-time';
 import { balanceCents } from '../redemptions';
 import { countCredits, countRewards, creditRows, pendingPayoutCents, rewardRows, yearTotals, type RewardRow, type YearBounds } from './rewards.repo';
+import { OPEN_STATUSES } from '#shared/rules/redemptions';
 
 /**
  * The member's reward calls (§7): Reviews & History, the dine summary, and for cash-back partners
@@ -40,7 +41,6 @@ const isReason = (v: string | null | undefined): v is NotEarnedReason => !!v && 
 const asStatus = (v: string): RewardStatus => (REWARD_STATUSES as readonly string[]).includes(v) ? v as RewardStatus : 'Pending';
 const asSource = (v: string): RewardSourceCode => (REWARD_SOURCE_CODES as readonly string[]).includes(v) ? v as RewardSourceCode : 'M';
 const asCreditStatus = (v: string): RedemptionStatus => (REDEMPTION_STATUSES as readonly string[]).includes(v) ? v as RedemptionStatus : 'pending';
-const OPEN_CREDIT: readonly RedemptionStatus[] = ['pending', 'pending_received'];
 
 /** What a history row knows beyond the reward row: when its purchase cleared, and its statement credit (rewards.repo.ts). */
 type RowExtras = { dine: (NonNullable<RewardRow['dine']> & { clearedAt?: Date | null }) | null; credit?: { creditId: string | null; status: string | null; targetLabel: string | null } | null };
@@ -55,7 +55,7 @@ type RowMember = Pick<MemberRow, 'state' | 'tierLevel'>;
  * it), so balance, credits and history stay consistent.
  */
 function toldStatus(stored: RewardStatus, credit: Transaction['statementCredit']): RewardStatus {
-  return stored === 'Paid' && credit !== null && OPEN_CREDIT.includes(credit.status) ? 'Awarded' : stored;
+  return stored === 'Paid' && credit !== null && OPEN_STATUSES.includes(credit.status) ? 'Awarded' : stored;
 }
 
 /**
