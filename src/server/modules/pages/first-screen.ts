@@ -16,6 +16,7 @@ import { ZMerchantSearchRequest, type MerchantDetail, type MerchantSearchRequest
 import type { PartnerConfig } from '#shared/schemas/partner';
 import type { Db } from '../../db/client';
 import { listenForChanges } from '../../db/listen';
+import { oncePerObject } from '../../lib/once-per-object';
 import { toMember, memberStanding } from '../members';
 import { getMerchantDetail, type MerchantSearch, readerCampaignLevel } from '../merchants';
 import { contentPagesAnswer, draftsShown } from '../partners';
@@ -255,15 +256,7 @@ export function visitJson(visit: FirstVisit): string {
 }
 
 /** A content answer's JSON, written once per answer object (the published ones are kept: PublishedContent). */
-const contentJsons = new WeakMap<FirstContent, string>();
-function contentJson(content: FirstContent): string {
-  let json = contentJsons.get(content);
-  if (json === undefined) {
-    json = scriptJson(content);
-    contentJsons.set(content, json);
-  }
-  return json;
-}
+const contentJson = oncePerObject((content: FirstContent) => scriptJson(content));
 
 /** The two <script type="application/json"> elements of the page. */
 export function firstScreenScripts(content: FirstContent | null, visit: FirstVisit): string[] {

@@ -12,6 +12,7 @@ import { replaceTokensDeep, tokenValues } from '#shared/rules/copy-tokens';
 import type { PartnerConfig } from '#shared/schemas/partner';
 import { AppError } from '../../lib/app-error';
 import { escapeHtml } from '../../lib/html';
+import { oncePerObject } from '../../lib/once-per-object';
 import { compressedBody } from '../../plugins/compression';
 import { toPartnerConfig } from '../partners';
 import type { Db } from '../../db/client';
@@ -41,15 +42,7 @@ function themeCss(p: PartnerConfig): string {
 }
 
 /** The theme's CSS (with the skeleton's) and the configuration's JSON, written once per configuration object. */
-const partnerHeads = new WeakMap<PartnerConfig, { css: string; json: string }>();
-function partnerHead(partner: PartnerConfig): { css: string; json: string } {
-  let head = partnerHeads.get(partner);
-  if (!head) {
-    head = { css: `${themeCss(partner)}${SKELETON_CSS}`, json: scriptJson(partner) };
-    partnerHeads.set(partner, head);
-  }
-  return head;
-}
+const partnerHead = oncePerObject((partner: PartnerConfig) => ({ css: `${themeCss(partner)}${SKELETON_CSS}`, json: scriptJson(partner) }));
 
 export function renderIndexHtml(template: string, opts: {
   partner: PartnerConfig;
@@ -190,15 +183,7 @@ export async function pagesRoutes(app: FastifyInstance, { config, db, search }: 
   }, async () => ({ ok: true as const }));
 
   // A partner's configuration as its pages carry it, once per partner row (the directory reloads rows when they change).
-  const configs = new WeakMap<PartnerRow, PartnerConfig>();
-  const partnerConfigOf = (row: PartnerRow) => {
-    let partner = configs.get(row);
-    if (!partner) {
-      partner = toPartnerConfig(row, config);
-      configs.set(row, partner);
-    }
-    return partner;
-  };
+  const partnerConfigOf = oncePerObject((row: PartnerRow) => toPartnerConfig(row, config));
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
