@@ -15,7 +15,8 @@ import { merchantImageUrl } from '#shared/constants/merchant';
 import { bannerFields } from '#shared/rules/content-fields';
 import { chooseHomeItem, homeStatesFor } from '#shared/rules/home-variant';
 import type { MerchantDetail, MerchantSearchResponse } from '#shared/schemas/merchant';
-import { carouselQueries, firstSearchRequest, MAX_INLINE_CAROUSELS, visitJson, RawJson } from './first-screen';
+import { carouselQueries, firstSearchRequest, MAX_INLINE_CAROUSELS, PublishedContent, visitJson, RawJson } from './first-screen';
+import { contentPagesAnswer } from '../partners';
 
 let t: TestApp;
 let ops: FastifyInstance;
@@ -365,3 +366,24 @@ describe('first-screen data in the page (issue 13)', () => {
     });
   });
 });
+
+describe('the published content kept per partner (issue 30 item 3)', () => {
+  it('is read once and answered from memory, per partner, until content_pages changes; then read again', async () => {
+    const kept = await PublishedContent.start(t.database.db);
+    try {
+      const [hilton] = await t.database.db.select().from(partners).where(eq(partners.code, 'hilton'));
+      const [caesars] = await t.database.db.select().from(partners).where(eq(partners.code, 'caesars'));
+      const first = await kept.get(hilton!.id);
+      expect(await kept.get(hilton!.id)).toBe(first);
+      expect(await kept.get(caesars!.id)).not.toBe(first);
+      expect(first.pages).toEqual(await contentPagesAnswer(t.database.db, { partnerId: hilton!.id, contentNames: CONTENT_NAMES, preview: false, page: 1, pageSize: CONTENT_PAGE_SIZE }));
+
+      const [item] = await t.database.db.select().from(contentPages).where(and(eq(contentPages.partnerId, hilton!.id), eq(contentPages.status, 'published'))).limit(1);
+      await t.database.db.update(contentPages).set({ sortOrder: item!.sortOrder }).where(eq(contentPages.id, item!.id));
+      await vi.waitFor(async () => expect(await kept.get(hilton!.id)).not.toBe(first), { timeout: 5_000, interval: 20 });
+    } finally {
+      await kept.stop();
+    }
+  });
+});
+
