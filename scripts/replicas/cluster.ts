@@ -208,9 +208,13 @@ function portFree(port: number): Promise<boolean> {
 
 export const urlOf = (port: number, database = DATABASE) => `postgres://postgres@127.0.0.1:${port}/${database}`;
 
+/** application_name of this library's own connections (left out of replicaStatements()). */
+export const PROBE = 'replicas-suite';
+
 /** One statement on a connection of its own (no pool: these clusters come and go). */
 export async function query<T extends pg.QueryResultRow = pg.QueryResultRow>(url: string, text: string, values: unknown[] = [], timeoutMs = 5000): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
+  // No statement_timeout: a startup parameter PgBouncer refuses. application_name: PgBouncer keeps it.
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, application_name: PROBE });
   client.on('error', () => undefined);
   await client.connect();
   try {
@@ -269,16 +273,20 @@ export type ReplicaSet = {
   ports: { primary: number; replica: number; pooler: number };
   /** Bytes of WAL the replica has yet to replay (0 when caught up; undefined when it does not answer). */
   replicaLagBytes: () => Promise<number | undefined>;
+  /** Statements the replica ran for the app's database, from its log (startReplicaSet({ logReplicaStatements: true }) only; the suite's own look-ups not counted). */
+  replicaStatements: () => number;
+  /** The last lines of each log (primary, replica, PgBouncer), for a report. */
+  logs: (lines?: number) => string;
   /** Stops the replica at once (pg_ctl stop -m immediate), as if it had failed. */
   stopReplica: () => Promise<void>;
   /** Stops everything and removes the folder. */
   stop: () => Promise<void>;
 };
 
-export async function startReplicaSet(opts: { log?: (line: string) => void } = {}): Promise<ReplicaSet> {
+export async function startReplicaSet(opts: { log?: (line: string) => void; logReplicaStatements?: boolean } = {}): Promise<ReplicaSet> {
   const log = opts.log ?? (() => undefined);
   const t = makeFolder('replicas-set-');
-  const [primaryPort, replicaPort, poolerPort] = await freePorts(3);
+  const [primaryPort, replicaPort, poolerPort] = (await freePorts(3)) as [number, number, number];
   const primary = path.join(t.dir, 'primary');
   const replica = path.join(t.dir, 'replica');
   t.pgdatas.push(primary, replica);
@@ -302,7 +310,7 @@ export async function startReplicaSet(opts: { log?: (line: string) => void } = {
     log(`primary on ${primaryPort} in ${Date.now() - t0} ms`);
     await run(path.join(PG_BIN, 'pg_basebackup'), ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replica, '-R', '-X', 'stream', '-c', 'fast', '--no-sync']);
     // The copy carries the primary's port: the replica's own, later in the file, wins.
-    appendFileSync(path.join(replica, 'postgresql.conf'), `port = ${replicaPort}\n`);
+    appendFileSync(path.join(replica, 'postgresql.conf'), `port = ${replicaPort}\n${opts.logReplicaStatements ? "log_statement = 'all'\nlog_line_prefix = '%m [%p] db=%d app=%a '\n" : ''}`);
     await run(path.join(PG_BIN, 'pg_ctl'), ['-D', replica, '-l', path.join(t.dir, 'replica.log'), '-w', '-t', '60', 'start']);
     await waitUntil('the replica streams from the primary', async () =>
       (await query<{ n: number }>(urlOf(primaryPort, 'postgres'), `select count(*)::int as n from pg_stat_replication where state = 'streaming'`))[0]!.n === 1, 30_000);
@@ -354,6 +362,16 @@ export async function startReplicaSet(opts: { log?: (line: string) => void } = {
         return undefined;
       }
     },
+    replicaStatements: () => {
+      let text = '';
+      try {
+        text = readFileSync(path.join(t.dir, 'replica.log'), 'utf8');
+      } catch {
+        return 0;
+      }
+      return text.split('\n').filter((l) => l.includes(` db=${DATABASE} `) && !l.includes(` app=${PROBE} `) && /(statement|execute [^:]*):/.test(l)).length;
+    },
+    logs: (lines = 30) => ['primary.log', 'replica.log', 'pgbouncer.log', 'pgbouncer.out'].map((f) => `── ${f}\n${tail(path.join(t.dir, f), lines)}`).join('\n'),
     stopReplica: async () => {
       await run(path.join(PG_BIN, 'pg_ctl'), ['-D', replica, 'stop', '-m', 'immediate', '-w'], {}, 20_000);
     },
@@ -397,7 +415,7 @@ const MONITOR_SETTINGS: Record<string, string> = {
 export async function startAutoFailover(opts: { log?: (line: string) => void; timeoutMs?: number } = {}): Promise<AutoFailover> {
   const log = opts.log ?? (() => undefined);
   const t = makeFolder('replicas-failover-');
-  const [monitorPort, port1, port2] = await freePorts(3);
+  const [monitorPort, port1, port2] = (await freePorts(3)) as [number, number, number];
   const env = {
     // pg_autoctl keeps its configuration, state and pid files under the XDG folders: inside ours.
     XDG_CONFIG_HOME: path.join(t.dir, 'config'),
@@ -407,7 +425,7 @@ export async function startAutoFailover(opts: { log?: (line: string) => void; ti
     PG_CONFIG: path.join(PG_BIN, 'pg_config'),
   };
   const monitorData = path.join(t.dir, 'monitor');
-  const nodes: FormationNode[] = [port1!, port2!].map((port, i) => ({ name: `node${i + 1}`, port, pgdata: path.join(t.dir, `node${i + 1}`), url: urlOf(port) }));
+  const nodes: FormationNode[] = [port1, port2].map((port, i) => ({ name: `node${i + 1}`, port, pgdata: path.join(t.dir, `node${i + 1}`), url: urlOf(port) }));
   t.pgdatas.push(monitorData, ...nodes.map((n) => n.pgdata));
   const monitorUri = `postgres://autoctl_node@127.0.0.1:${monitorPort}/pg_auto_failover?sslmode=disable`;
   const monitorAdmin = `postgres://postgres@127.0.0.1:${monitorPort}/pg_auto_failover?sslmode=disable`;
