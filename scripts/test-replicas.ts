@@ -127,7 +127,7 @@ async function bookableSlots(app: App, url: string, want: number): Promise<Slot[
   const rows = await query<{ id: number }>(url, `select s.merchant_id as id from reservation_settings s join merchants m on m.id = s.merchant_id order by s.merchant_id limit 12`);
   const visitor = new SiteClient({ partner: 'hilton', forwardedFor: '10.77.0.1' });
   const slots: Slot[] = [];
-  for (let day = 2; day < 12 && slots.length < want; day++) {
+  for (let day = 2; day < 25 && slots.length < want; day++) {
     const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
     for (const { id } of rows) {
       const res = await visitor.send(app.port, { path: `/api/merchants/${id}/availability?date=${date}&partySize=2` });
@@ -338,11 +338,15 @@ async function poolerScenario(set: ReplicaSet) {
 
 // ─── 3. failover under load ─────────────────────────────────────────────────────────────────────
 
+/** Partners whose members sign in with a password (docs/demo-members.md). */
+const DIRECT_PARTNERS = ['american', 'caesars', 'choice', 'hilton', 'ihg', 'jetblue', 'nosh', 'southwest'];
+
 type Acks = { events: string[]; transactions: string[]; joins: string[]; cards: number[]; bookings: number[] };
 
 async function failoverScenario(formation: AutoFailover) {
   const S = 'failover';
-  const app = await startApp({ DATABASE_URL: formation.formationUri });
+  // The orchestrator's URI names no user: as with libpq, PGUSER gives it.
+  const app = await startApp({ DATABASE_URL: formation.formationUri, PGUSER: 'postgres' });
   const ack: Acks = { events: [], transactions: [], joins: [], cards: [], bookings: [] };
   const answers = { ok: 0, unavailable: 0, unavailableWithoutRetryAfter: 0, serverErrors: 0, hangs: 0, refused: 0, other: 0, sent: 0 };
   const samples: string[] = [];
@@ -351,8 +355,8 @@ async function failoverScenario(formation: AutoFailover) {
     log(`${S}: app on ${app.port} with DATABASE_URL=${formation.formationUri}, start ${(app.startedMs / 1000).toFixed(1)} s`);
     const locations = await locationsOf(first.url);
     const cards = await demoCards(first.url);
-    const slots = await bookableSlots(app, first.url, 60);
-    const bookerEmails = [...new Set(cards.map((c) => `${c.partner}|${c.email}`))].slice(0, 8);
+    const slots = await bookableSlots(app, first.url, 150);
+    const bookerEmails = [...new Set(cards.filter((c) => /^(select|vip)\.card@/.test(c.email) && DIRECT_PARTNERS.includes(c.partner)).map((c) => `${c.partner}|${c.email}`))].slice(0, 8);
     const bookers = await Promise.all(bookerEmails.map((pe, i) => { const [partner, email] = pe.split('|') as [string, string]; return signedIn(app, partner, email, `10.62.0.${i + 1}`); }));
     log(`${S}: ${cards.length} demo cards, ${locations.length} locations, ${slots.length} free slots, ${bookers.length} members booking`);
 
@@ -431,6 +435,8 @@ async function failoverScenario(formation: AutoFailover) {
           if (!live.on && attempt > 3) break;
           await retryPause(res);
         }
+        // A few bookings a second: the slots (and each member's 20 per 10 minutes) last past the kill.
+        await sleep(400);
       }
     };
 

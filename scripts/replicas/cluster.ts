@@ -468,7 +468,7 @@ export async function startAutoFailover(opts: { log?: (line: string) => void; ti
 
     for (const node of nodes) {
       await autoctl(['create', 'postgres', '--pgdata', node.pgdata, '--pgport', String(node.port), '--hostname', '127.0.0.1', '--name', node.name,
-        '--dbname', DATABASE, '--monitor', monitorUri, '--auth', 'trust', '--no-ssl', '--pgctl', path.join(PG_BIN, 'pg_ctl')], total);
+        '--dbname', DATABASE, '--username', 'postgres', '--monitor', monitorUri, '--auth', 'trust', '--no-ssl', '--pgctl', path.join(PG_BIN, 'pg_ctl')], total);
       keepers.set(node.name, runInBackground(t, PG_AUTOCTL, ['run', '--pgdata', node.pgdata], env, path.join(t.dir, `${node.name}.out`)));
       // The first node is the primary (state single) before the second one joins as its standby.
       const want = node === nodes[0] ? ['single'] : ['secondary'];
