@@ -7,7 +7,7 @@
  *   npm test                 every lane
  *   npm test -- unit e2e     only the suites named (in their lanes)
  *   TEST_LANES=1 npm test    one lane: every suite one after the other (a one-core machine)
- *   TEST_DATABASE_URL=postgres://… npm test   also the PostgreSQL suites (test:pg, test:scale)
+ *   TEST_DATABASE_URL=postgres://… npm test   also the PostgreSQL suites (test:pg, test:scale, test:replicas)
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,7 +22,8 @@ const EMBEDDED = { TEST_DATABASE_URL: undefined, DATABASE_URL: undefined };
 
 /**
  * Lane 1: the static checks, then vitest (its one worker), then (with PostgreSQL) two app instances
- * and two workers on it. Lane 2: (with PostgreSQL) the server suites on it, then the client build
+ * and two workers on it, then the app on a replica, through PgBouncer and across a failover
+ * (clusters the suite creates and removes). Lane 2: (with PostgreSQL) the server suites on it, then the client build
  * and the browser tests against it (one Chromium, one server, mostly waiting on the page). Neither
  * lane reads what the other writes.
  */
@@ -33,6 +34,8 @@ export const LANES: readonly Suite[][] = [
     { name: 'openapi', command: 'npm run test:openapi', env: EMBEDDED },
     { name: 'unit', command: 'npm run test:unit', env: EMBEDDED },
     ...(PG_URL ? [{ name: 'scale', command: 'npm run test:scale', env: { TEST_DATABASE_URL: PG_URL } }] : []),
+    // Clusters of its own (a replica, PgBouncer, pg_auto_failover; scripts/test-replicas.ts), not PG_URL's server.
+    ...(PG_URL ? [{ name: 'replicas', command: 'npm run test:replicas', env: EMBEDDED }] : []),
   ],
   [
     ...(PG_URL ? [{ name: 'pg', command: 'npm run test:pg', env: { TEST_DATABASE_URL: PG_URL } }] : []),
