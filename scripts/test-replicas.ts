@@ -539,6 +539,8 @@ async function linkCard(app: App, browser: SiteClient, call: Caller): Promise<nu
 // ─── the run ────────────────────────────────────────────────────────────────────────────────────
 
 const SCENARIOS = ['replicas', 'pooler', 'failover'] as const;
+// The app processes end with this one, however it ends (the clusters: cluster.ts's own handlers).
+process.on('exit', killChildren);
 
 async function main(): Promise<number> {
   const missing = toolsMissing();

@@ -69,7 +69,7 @@ function postgresUser(): { uid: number; gid: number } | undefined {
 
 // ─── clean-up of everything started, whatever happens ──────────────────────────────────────────
 
-type Tracked = { dir: string; pids: Set<number>; groups: Set<number>; pgdatas: string[] };
+type Tracked = { dir: string; pids: Set<number>; groups: Set<number>; pgdatas: string[]; stopped: boolean };
 const tracked = new Set<Tracked>();
 const stoppers = new Set<() => Promise<void>>();
 
@@ -92,9 +92,15 @@ function installHandlers() {
   if (handlersInstalled) return;
   handlersInstalled = true;
   process.on('exit', () => {
+    // Stopped clusters too: a start under way at the stop may have left a process or a file.
+    for (const t of tracked) killHard(t);
     for (const t of tracked) {
-      killHard(t);
-      rmSync(t.dir, { recursive: true, force: true });
+      if (!existsSync(t.dir)) continue;
+      try {
+        rmSync(t.dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+      } catch (err) {
+        console.error(`could not remove ${t.dir}: ${err instanceof Error ? err.message : String(err)}`);
+      }
     }
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -149,7 +155,7 @@ function makeFolder(prefix: string): Tracked {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   const owner = isRoot ? postgresUser() : undefined;
   if (owner) chownSync(dir, owner.uid, owner.gid);
-  const t: Tracked = { dir, pids: new Set(), groups: new Set(), pgdatas: [] };
+  const t: Tracked = { dir, pids: new Set(), groups: new Set(), pgdatas: [], stopped: false };
   tracked.add(t);
   return t;
 }
@@ -162,7 +168,8 @@ function commandLine(cmd: string, args: string[], env: Record<string, string>): 
 }
 
 /** Runs a tool to its end; rejects with its output when it fails. */
-function run(cmd: string, args: string[], env: Record<string, string> = {}, timeoutMs = 120_000): Promise<string> {
+function run(cmd: string, args: string[], env: Record<string, string> = {}, timeoutMs = 120_000, t?: Tracked): Promise<string> {
+  if (t?.stopped) return Promise.reject(new Error(`${path.basename(cmd)}: the cluster was stopped`));
   const c = commandLine(cmd, args, env);
   return new Promise((resolve, reject) => {
     execFile(c.file, c.argv, { env: c.env, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
@@ -174,6 +181,8 @@ function run(cmd: string, args: string[], env: Record<string, string> = {}, time
 
 /** Starts a long-running tool in its own process group, its output appended to logFile. */
 function runInBackground(t: Tracked, cmd: string, args: string[], env: Record<string, string>, logFile: string): ChildProcess {
+  // A start still under way when its cluster was stopped (SIGINT) starts nothing more.
+  if (t.stopped) throw new Error(`${path.basename(cmd)}: the cluster was stopped`);
   const c = commandLine(cmd, args, env);
   const out = openSync(logFile, 'a');
   const child = spawn(c.file, c.argv, { env: c.env, stdio: ['ignore', out, out], detached: true });
@@ -181,7 +190,11 @@ function runInBackground(t: Tracked, cmd: string, args: string[], env: Record<st
     t.pids.add(child.pid);
     t.groups.add(child.pid);
   }
-  child.on('exit', () => { if (child.pid) t.pids.delete(child.pid); });
+  child.on('exit', () => {
+    if (!child.pid) return;
+    t.pids.delete(child.pid);
+    t.groups.delete(child.pid);
+  });
   return child;
 }
 
@@ -290,28 +303,27 @@ export async function startReplicaSet(opts: { log?: (line: string) => void; logR
   const primary = path.join(t.dir, 'primary');
   const replica = path.join(t.dir, 'replica');
   t.pgdatas.push(primary, replica);
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    stoppers.delete(stop);
+  let stopping: Promise<void> | undefined;
+  // Every caller (the suite, SIGINT, stopAll) waits for the one stop under way.
+  const stop = () => (stopping ??= (async () => {
+    t.stopped = true;
     await Promise.all([primary, replica].map((d) => (existsSync(path.join(d, 'postmaster.pid')) ? run(path.join(PG_BIN, 'pg_ctl'), ['-D', d, 'stop', '-m', 'immediate', '-w'], {}, 20_000).catch(() => undefined) : undefined)));
     killHard(t);
-    tracked.delete(t);
-    rmSync(t.dir, { recursive: true, force: true });
-  };
+    rmSync(t.dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    stoppers.delete(stop);
+  })());
   stoppers.add(stop);
   try {
     const t0 = Date.now();
-    await run(path.join(PG_BIN, 'initdb'), ['-D', primary, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+    await run(path.join(PG_BIN, 'initdb'), ['-D', primary, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'], {}, 120_000, t);
     appendFileSync(path.join(primary, 'postgresql.conf'), `${SMALL}port = ${primaryPort}\nunix_socket_directories = '${t.dir}'\n`);
-    await run(path.join(PG_BIN, 'pg_ctl'), ['-D', primary, '-l', path.join(t.dir, 'primary.log'), '-w', '-t', '60', 'start']);
+    await run(path.join(PG_BIN, 'pg_ctl'), ['-D', primary, '-l', path.join(t.dir, 'primary.log'), '-w', '-t', '60', 'start'], {}, 120_000, t);
     await query(urlOf(primaryPort, 'postgres'), `create database ${DATABASE}`);
     log(`primary on ${primaryPort} in ${Date.now() - t0} ms`);
-    await run(path.join(PG_BIN, 'pg_basebackup'), ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replica, '-R', '-X', 'stream', '-c', 'fast', '--no-sync']);
+    await run(path.join(PG_BIN, 'pg_basebackup'), ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replica, '-R', '-X', 'stream', '-c', 'fast', '--no-sync'], {}, 120_000, t);
     // The copy carries the primary's port: the replica's own, later in the file, wins.
     appendFileSync(path.join(replica, 'postgresql.conf'), `port = ${replicaPort}\n${opts.logReplicaStatements ? "log_statement = 'all'\nlog_line_prefix = '%m [%p] db=%d app=%a '\n" : ''}`);
-    await run(path.join(PG_BIN, 'pg_ctl'), ['-D', replica, '-l', path.join(t.dir, 'replica.log'), '-w', '-t', '60', 'start']);
+    await run(path.join(PG_BIN, 'pg_ctl'), ['-D', replica, '-l', path.join(t.dir, 'replica.log'), '-w', '-t', '60', 'start'], {}, 120_000, t);
     await waitUntil('the replica streams from the primary', async () =>
       (await query<{ n: number }>(urlOf(primaryPort, 'postgres'), `select count(*)::int as n from pg_stat_replication where state = 'streaming'`))[0]!.n === 1, 30_000);
     log(`replica on ${replicaPort} streaming after ${Date.now() - t0} ms`);
@@ -432,21 +444,19 @@ export async function startAutoFailover(opts: { log?: (line: string) => void; ti
   const keepers = new Map<string, ChildProcess>();
   const killed = new Set<string>();
 
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    stoppers.delete(stop);
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= (async () => {
+    t.stopped = true;
     // No orderly pg_autoctl stop: the nodes would fail over to each other on the way down.
     killHard(t);
     for (const d of t.pgdatas) for (const pid of postgresPids(d)) tryKill(pid);
     await sleep(200);
-    tracked.delete(t);
-    rmSync(t.dir, { recursive: true, force: true });
-  };
+    rmSync(t.dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    stoppers.delete(stop);
+  })());
   stoppers.add(stop);
 
-  const autoctl = (args: string[], timeoutMs?: number) => run(PG_AUTOCTL, args, env, timeoutMs);
+  const autoctl = (args: string[], timeoutMs?: number) => run(PG_AUTOCTL, args, env, timeoutMs, t);
   const state = async (): Promise<NodeState[]> => (await query<{ name: string; port: number; reported: string; goal: string; health: number }>(monitorAdmin,
     `select nodename as name, nodeport as port, reportedstate::text as reported, goalstate::text as goal, health from pgautofailover.node order by nodeid`))
     .map((r) => ({ name: r.name, port: r.port, reportedState: r.reported, goalState: r.goal, health: r.health }));
