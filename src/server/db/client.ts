@@ -253,7 +253,9 @@ export function openPostgres(url: string, max = 10, opts: { timeoutMs?: number; 
     ...(timeoutMs ? {
       connectionTimeoutMillis: timeoutMs,
       // Server side: a statement running longer is cancelled (57014) and the connection stays usable.
-      statement_timeout: timeoutMs,
+      // Not through a pooler: PgBouncer refuses a connection whose start-up names it (set it on the
+      // role instead, docs/operations.md); the client-side timeout below still bounds every wait.
+      ...(opts.directUrl ? {} : { statement_timeout: timeoutMs }),
       // Client side, a little later: the server does not answer at all (paused, network gone).
       query_timeout: timeoutMs + 250,
     } : { connectionTimeoutMillis: 30_000 }),
