@@ -152,32 +152,21 @@ async function signedIn(app: App, partner: string, email: string, address: strin
   return browser;
 }
 
-/** /ready's `database` part, whatever its shape (the app reports its read routing there). */
-async function readyDatabase(app: App): Promise<{ status: number; database: unknown }> {
+/** /ready's read figures (src/server/db/replicas.ts ReadStats; present with replicas only). */
+type ReadStats = {
+  replicas: Array<{ name: string; up: boolean; replayed: string | null; lagMs: number; reads: number; problem?: string }>;
+  primaryReads: number;
+  ownWriteReads: number;
+  retriedOnPrimary: number;
+};
+
+async function readStats(app: App): Promise<{ status: number; reads?: ReadStats }> {
   const res = await new SiteClient({ partner: 'hilton' }).send(app.port, { path: '/ready' });
   try {
-    return { status: res.status, database: res.json<{ database?: unknown }>().database };
+    return { status: res.status, reads: res.json<{ reads?: ReadStats }>().reads };
   } catch {
-    return { status: res.status, database: undefined };
+    return { status: res.status };
   }
-}
-
-/** Numbers under keys that look like replica reads / primary reads / lag, anywhere in /ready's database part. */
-function readyCounters(database: unknown): { replicaReads?: number; primaryReads?: number; lagMs?: number } {
-  const out: { replicaReads?: number; primaryReads?: number; lagMs?: number } = {};
-  const walk = (v: unknown, trail: string[]) => {
-    if (typeof v === 'number') {
-      const p = trail.join('.').toLowerCase();
-      if (/lag/.test(p)) out.lagMs = Math.max(out.lagMs ?? 0, v);
-      else if (/replica/.test(p) && /read|served|queries/.test(p)) out.replicaReads = (out.replicaReads ?? 0) + v;
-      else if (/primary/.test(p) && /read|served|queries/.test(p)) out.primaryReads = (out.primaryReads ?? 0) + v;
-      return;
-    }
-    if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...trail, String(i)]));
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, [...trail, k]);
-  };
-  walk(database, []);
-  return out;
 }
 
 // ─── 1. reads on a replica, a member's own writes read back ─────────────────────────────────────
@@ -206,7 +195,12 @@ async function replicasScenario(set: ReplicaSet) {
     const favourites = async () => (await member.send(app.port, { path: '/api/Member/Favorites' })).json<{ favorites: Array<{ merchant: { id: number } }> }>().favorites.map((f) => f.merchant.id);
     let booked = 0;
     const started = Date.now();
+    let maxLagSeen = 0;
     for (let round = 0; round < ROUNDS; round++) {
+      if (round % 20 === 10) {
+        const r = await readStats(app);
+        maxLagSeen = Math.max(maxLagSeen, ...(r.reads?.replicas.map((x) => x.lagMs) ?? [0]));
+      }
       const kind = round % 4;
       if (kind === 0 || kind === 1) {
         const id = merchantsIds[Math.floor(round / 2) % merchantsIds.length]!;
@@ -241,18 +235,20 @@ async function replicasScenario(set: ReplicaSet) {
     const loopMs = Date.now() - started;
     const replicaServed = set.replicaStatements() - statementsBefore;
     const lagBytes = await set.replicaLagBytes();
-    const ready = await readyDatabase(app);
-    const counters = readyCounters(ready.database);
-    log(`${S}: ${ROUNDS} rounds in ${(loopMs / 1000).toFixed(1)} s; /ready ${ready.status} database: ${JSON.stringify(ready.database)}`);
+    const ready = await readStats(app);
+    const replicaReads = ready.reads?.replicas.reduce((n, r) => n + r.reads, 0);
+    const lagMs = ready.reads ? Math.max(0, ...ready.reads.replicas.map((r) => r.lagMs)) : undefined;
+    log(`${S}: ${ROUNDS} rounds in ${(loopMs / 1000).toFixed(1)} s; /ready ${ready.status} reads: ${JSON.stringify(ready.reads)}`);
     figure(S, `member's reads right after their own write (${ROUNDS} rounds, ${booked} bookings)`, `${ROUNDS} rounds`);
     figure(S, 'stale reads after the member\'s own write', stale, { text: '0', ok: stale === 0 });
     figure(S, 'error answers during the rounds', errors, { text: '0', ok: errors === 0 });
     if (errorLines.length) log(`${S}: errors: ${errorLines.join(' | ')}`);
     figure(S, 'statements the replica ran for the app (its log)', replicaServed, { text: '> 0', ok: replicaServed > 0 });
-    figure(S, 'reads served by replicas (/ready)', counters.replicaReads ?? 'not reported', { text: '> 0', ok: (counters.replicaReads ?? 0) > 0 });
-    figure(S, 'reads served by the primary (/ready)', counters.primaryReads ?? 'not reported');
-    figure(S, 'replica lag (/ready, ms)', counters.lagMs ?? 'not reported');
+    figure(S, 'reads served by the replica (/ready)', replicaReads ?? 'not reported', { text: '> 0', ok: (replicaReads ?? 0) > 0 });
+    figure(S, 'reads served by the primary (/ready; for own writes)', ready.reads ? `${ready.reads.primaryReads} (${ready.reads.ownWriteReads})` : 'not reported');
+    figure(S, 'replica lag at the end (/ready, ms)', lagMs ?? 'not reported');
     figure(S, 'replica lag at the end (WAL bytes not replayed)', lagBytes ?? 'unknown');
+    figure(S, 'replica lag, most seen during the rounds (ms)', maxLagSeen);
 
     // The replica fails: reads go on, from the primary.
     await set.stopReplica();
