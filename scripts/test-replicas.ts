@@ -63,15 +63,15 @@ function figure(scenario: string, name: string, value: string | number, must?: {
 
 type App = { child: Child; port: number; framePort: number; startedMs: number };
 
+const appEnv = (env: Record<string, string>) => ({
+  ...process.env, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', SEED_MERCHANTS: process.env.REPLICAS_SEED_MERCHANTS ?? '500',
+  DEMO_HISTORY: 'before-listen', LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1', API_RATE_LIMIT: '1000000', CARD_EVENTS_SECRET: '', RUN_JOBS: 'true',
+  DATABASE_REPLICA_URLS: '', DATABASE_DIRECT_URL: '', ...env,
+});
+
 async function startApp(env: Record<string, string>): Promise<App> {
   const t0 = Date.now();
-  const child = spawnTs('src/server/main.ts', [], {
-    env: {
-      ...process.env, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', SEED_MERCHANTS: process.env.REPLICAS_SEED_MERCHANTS ?? '500',
-      DEMO_HISTORY: 'before-listen', LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1', API_RATE_LIMIT: '1000000', CARD_EVENTS_SECRET: '', RUN_JOBS: 'true',
-      DATABASE_REPLICA_URLS: '', DATABASE_DIRECT_URL: '', ...env,
-    },
-  });
+  const child = spawnTs('src/server/main.ts', [], { env: appEnv(env) });
   try {
     const ready = await child.waitFor(/^Ready in .* on http:\/\/localhost:\d+/, 180_000);
     const frame = await child.waitFor(/^Card frame: .*\(port \d+\)/, 5_000);
@@ -342,11 +342,19 @@ type Acks = { events: string[]; transactions: string[]; joins: string[]; cards: 
 async function failoverScenario(formation: AutoFailover) {
   const S = 'failover';
   // The orchestrator's URI names no user: as with libpq, PGUSER gives it.
-  const app = await startApp({ DATABASE_URL: formation.formationUri, PGUSER: 'postgres' });
+  const env = { DATABASE_URL: formation.formationUri, PGUSER: 'postgres', RUN_JOBS: 'false' };
+  const app = await startApp(env);
+  // The scheduled jobs in a worker of their own (npm run worker), on the same URI.
+  const worker = spawnTs('src/server/worker.ts', [], { env: appEnv(env) });
   const ack: Acks = { events: [], transactions: [], joins: [], cards: [], bookings: [] };
+  /** When each write was acknowledged (ms), to count those just before the kill. */
+  const ackTimes: number[] = [];
+  const acked = () => ackTimes.push(Date.now());
+  let resentDuplicates = 0;
   const answers = { ok: 0, unavailable: 0, unavailableWithoutRetryAfter: 0, serverErrors: 0, hangs: 0, refused: 0, other: 0, sent: 0 };
   const samples: string[] = [];
   try {
+    await worker.waitFor(/^Worker running the scheduled jobs/, 60_000);
     const first = (await formation.primary())!;
     log(`${S}: app on ${app.port} with DATABASE_URL=${formation.formationUri}, start ${(app.startedMs / 1000).toFixed(1)} s`);
     const locations = await locationsOf(first.url);
@@ -390,6 +398,9 @@ async function failoverScenario(formation: AutoFailover) {
             const res = await call('event', () => postEvent(app, event));
             if (res?.status === 200) {
               ack.events.push(event.id);
+              acked();
+              // Sent again after an unanswered or 503 try, and the first one had been kept: said so, not applied twice.
+              if (attempt > 0 && res.json<{ duplicate?: boolean }>().duplicate) resentDuplicates++;
               ack.transactions.push((event as { transactionId: string }).transactionId);
               break;
             }
@@ -412,9 +423,13 @@ async function failoverScenario(formation: AutoFailover) {
         }));
         if (joined?.status !== 201) { await retryPause(joined); continue; }
         ack.joins.push(email);
+        acked();
         browser.token = joined.json<{ csrfToken: string }>().csrfToken;
         const id = await linkCard(app, browser, call);
-        if (id !== undefined) ack.cards.push(id);
+        if (id !== undefined) {
+          ack.cards.push(id);
+          acked();
+        }
       }
     };
     // Members book tables; an unacknowledged booking is sent again with the same Idempotency-Key.
@@ -426,7 +441,7 @@ async function failoverScenario(formation: AutoFailover) {
         const key = randomUUID();
         for (let attempt = 0; attempt < 40; attempt++) {
           const res = await call('booking', () => member.send(app.port, { method: 'POST', path: '/api/Member/Reservations', body: { ...slot, partySize: 2, hold: false }, headers: { 'idempotency-key': key } }));
-          if (res && (res.status === 201 || res.status === 200)) { ack.bookings.push(res.json<{ id: number }>().id); break; }
+          if (res && (res.status === 201 || res.status === 200)) { ack.bookings.push(res.json<{ id: number }>().id); acked(); break; }
           if (res && res.status < 500) break; // refused (slot gone, limits): not a write
           if (!live.on && attempt > 3) break;
           await retryPause(res);
@@ -466,6 +481,8 @@ async function failoverScenario(formation: AutoFailover) {
     let lost = { events: 0, joins: 0, cards: 0, bookings: 0 };
     let duplicates = { events: 0, dines: 0, rewards: 0, joins: 0, bookings: 0 };
     let unprocessed = 0;
+    let jobsOpen = -1;
+    let jobErrors: string[] = [];
     if (promoted) {
       const url = promoted.node.url;
       for (let i = 0; i < 120; i++) {
@@ -473,6 +490,15 @@ async function failoverScenario(formation: AutoFailover) {
         if (unprocessed === 0) break;
         await sleep(250);
       }
+      // The worker's jobs on the new primary: every job made due runs once more, without an error.
+      const [mark] = await query<{ t: string }>(url, 'update scheduled_jobs set next_run_at = now() returning now()::text as t');
+      for (let i = 0; i < 160; i++) {
+        const [open] = await query<{ n: number }>(url, 'select count(*)::int as n from scheduled_jobs where last_finished_at is null or last_finished_at < $1::timestamptz or locked_until is not null', [mark!.t]);
+        jobsOpen = open!.n;
+        if (jobsOpen === 0) break;
+        await sleep(250);
+      }
+      jobErrors = (await query<{ name: string; last_error: string }>(url, 'select name, last_error from scheduled_jobs where last_error is not null')).map((r) => `${r.name}: ${r.last_error.slice(0, 100)}`);
       const counts = async (sql: string, values: unknown[]) => new Map((await query<{ k: string; n: number }>(url, sql, values, 15_000)).map((r) => [String(r.k), r.n]));
       const events = await counts('select event_id as k, count(*)::int as n from card_network_inbox where event_id = any($1) group by 1', [ack.events]);
       const members = await counts('select lower(email) as k, count(*)::int as n from members where lower(email) = any($1) group by 1', [ack.joins]);
@@ -502,12 +528,20 @@ async function failoverScenario(formation: AutoFailover) {
     figure(S, 'applied twice (events, dines, rewards, members, bookings)', dupTotal ? `${dupTotal} (${JSON.stringify(duplicates)})` : 0, { text: '0', ok: dupTotal === 0 && promoted !== undefined });
     figure(S, 'acknowledged events not applied 30 s after', unprocessed, { text: '0', ok: unprocessed === 0 });
     figure(S, `503 answers (${during.unavailable} after the kill)`, answers.unavailable);
+    const justBefore = ackTimes.filter((t) => t <= killed.at && t > killed.at - 1000).length;
+    figure(S, 'writes acknowledged in the second before the kill', justBefore, { text: '> 0', ok: justBefore > 0 });
+    figure(S, 'events sent again after a 503 or no answer, answered duplicate (kept once)', resentDuplicates);
+    const workerAlive = worker.process.exitCode === null && worker.process.signalCode === null;
+    figure(S, 'the worker: running after the failover; jobs made due not run 40 s later; jobs in error', `${workerAlive ? 'yes' : 'NO'}; ${jobsOpen}; ${jobErrors.length}`, { text: 'yes; 0; 0', ok: workerAlive && jobsOpen === 0 && jobErrors.length === 0 });
+    if (jobErrors.length) log(`${S}: jobs in error: ${jobErrors.join(' | ')}`);
     figure(S, '503 without Retry-After', answers.unavailableWithoutRetryAfter, { text: '0', ok: answers.unavailableWithoutRetryAfter === 0 });
     figure(S, '500s and other 5xx', answers.serverErrors, { text: '0', ok: answers.serverErrors === 0 });
     figure(S, `requests hanging ≥ ${HANG_MS / 1000} s`, answers.hangs, { text: '0', ok: answers.hangs === 0 });
     figure(S, 'connections refused or cut (the app never stopped)', answers.refused, { text: '0', ok: answers.refused === 0 });
     figure(S, 'calls in all (2xx / 4xx)', `${answers.sent} (${answers.ok} / ${answers.other})`);
   } finally {
+    worker.process.kill('SIGKILL');
+    await worker.exited;
     await stopApp(app);
   }
 }
