@@ -319,6 +319,13 @@ async function poolerScenario(set: ReplicaSet) {
     check('history', await member.send(app.port, { path: '/api/Member/Transactions' }), [200]);
     check('search', await member.send(app.port, { path: '/api/v2/Merchants/Search?location=10001&restaurantOrCuisine=pizza' }), [200]);
     check('ready', await member.send(app.port, { path: '/ready' }), [200]);
+    // LISTEN (search index, content, partner settings) on the primary's own address, none through PgBouncer:
+    // a listening backend whose client port is one of PgBouncer's server connections came through it.
+    const servers = await query<{ local_port: number | string }>(set.poolerUrl.replace(/\/app$/, '/pgbouncer'), 'SHOW SERVERS').catch(() => []);
+    const pooled = new Set(servers.map((r) => Number(r.local_port)));
+    const listeners = await query<{ port: number; q: string }>(set.primaryUrl, `select client_port as port, query as q from pg_stat_activity where datname = 'app' and query ilike 'listen %'`);
+    const listenPooled = listeners.filter((l) => pooled.has(l.port)).length;
+    figure(S, 'LISTEN sessions on the primary: direct / through PgBouncer', `${listeners.length - listenPooled} / ${listenPooled}`, { text: '> 0 / 0', ok: listeners.length - listenPooled > 0 && listenPooled === 0 });
     // PgBouncer's own count: the app's transactions went through it.
     const stats = await query<{ database: string; total_xact_count: string }>(set.poolerUrl.replace(/\/app$/, '/pgbouncer'), 'SHOW STATS').catch(() => []);
     const through = Number(stats.find((s) => s.database === 'app')?.total_xact_count ?? 0);
