@@ -7,21 +7,29 @@
  *   replicas  a primary and a streaming replica; the app with DATABASE_URL = primary and
  *             DATABASE_REPLICA_URLS = replica. A signed-in member writes (a favourite added or
  *             removed, a profile field, a booking) and at once reads the view that shows it, 200
- *             rounds: every read must show the write (stale reads: must be 0). Anonymous reads
- *             (search, restaurant pages) and the member's history go on meanwhile; the replica must
- *             have served some (its own pg_stat_database, and /ready's counters when it has them).
- *             Then the replica is stopped (immediate): the same reads must still answer 200.
+ *             rounds, the replica's replay paused for a dozen rounds at a time (it lags but stays
+ *             within the bound, so it keeps serving): every read must show the write (stale reads:
+ *             must be 0). A second session of the same member reads too, as a control: it may see
+ *             a favourite late (read-your-writes is per session), which shows the check can see
+ *             staleness. Anonymous reads (search, restaurant pages) and the member's history go on
+ *             meanwhile; the replica must have served some (its statement log, and /ready's
+ *             `reads`). Then the replica is stopped (immediate): the same reads must still answer
+ *             200, and /ready must show it set aside.
  *   pooler    the app with DATABASE_URL = PgBouncer in transaction mode, DATABASE_DIRECT_URL = the
- *             primary: sign-in, a favourite, a signed card-network event (applied), a booking, search;
- *             no answer may be 5xx.
- *   failover  a pg_auto_failover monitor, a primary and a synchronous standby; the app with
- *             DATABASE_URL = the formation's URI (`pg_autoctl show uri`: several hosts,
- *             target_session_attrs=read-write). A load of card-network events, joins, card links and
- *             bookings; the primary node is killed -9 (keeper and PostgreSQL) mid-load; the monitor
- *             promotes the standby; the load goes on. Then every acknowledged (2xx) write must be on
- *             the new primary, once; answers during the switch may be 503 with Retry-After, never
- *             another 5xx, never a hang (10 s).
- *
+ *             primary: sign-in, favourites, a signed card-network event (applied, one dine), a
+ *             booking and the same booking again, reads; no answer may be other than expected;
+ *             LISTEN must be on the primary's own address, none through PgBouncer.
+ *   failover  a pg_auto_failover monitor, a primary and a synchronous standby; the app (RUN_JOBS
+ *             false) and a worker with DATABASE_URL = the formation's URI (`pg_autoctl show uri`:
+ *             several hosts, target_session_attrs=read-write; PGUSER names the user, as for
+ *             libpq). A load of card-network events, joins, card links and bookings, an unanswered
+ *             or 503 event or booking sent again as it was (same id, same Idempotency-Key); the
+ *             primary node is killed -9 (keeper and PostgreSQL) mid-load; the monitor promotes the
+ *             standby; the load goes on 5 s. Then every acknowledged (2xx) write must be on the new
+ *             primary, once (events, their dines and rewards, members, cards, reservations);
+ *             answers during the switch may be 503 with Retry-After, never another 5xx, never a
+ *             hang (10 s); every scheduled job made due on the new primary runs without error.
+
  *   npm run test:replicas                     every scenario
  *   npm run test:replicas -- failover         only those named
  *
