@@ -558,6 +558,8 @@ async function failoverScenario(formation: AutoFailover) {
     const lostTotal = lost.events + lost.joins + lost.cards + lost.bookings;
     const dupTotal = duplicates.events + duplicates.dines + duplicates.rewards + duplicates.joins + duplicates.bookings;
     if (samples.length) log(`${S}: samples: ${samples.join(' | ')}`);
+    const r = formation.replication;
+    figure(S, 'replication before the kill', `synchronous_standby_names '${r.synchronousStandbyNames}', synchronous_commit ${r.synchronousCommit}, standby ${r.syncState}`);
     figure(S, 'acknowledged writes', `${ack.events.length} events, ${ack.joins.length} joins, ${ack.cards.length} cards, ${ack.bookings.length} bookings`, { text: 'some of each', ok: ack.events.length > 0 && ack.joins.length > 0 && ack.cards.length > 0 && ack.bookings.length > 0 });
     figure(S, 'time to promotion (kill → new primary accepts writes)', promoted ? `${(promoted.ms / 1000).toFixed(1)} s` : 'none', { text: '< 60 s', ok: promoted !== undefined });
     figure(S, 'writes acknowledged again after the kill', resumedMs === undefined ? 'never (60 s)' : `${(resumedMs / 1000).toFixed(1)} s after`, { text: 'yes', ok: resumedMs !== undefined });
@@ -659,8 +661,8 @@ async function main(): Promise<number> {
 
   console.log('\nFigures');
   const w = Math.max(...figures.map((f) => `${f.scenario}: ${f.figure}`.length), 20);
-  for (const f of figures) console.log(`  ${`${f.scenario}: ${f.figure}`.padEnd(w)}  ${String(f.value).padStart(8)}${f.must ? `   must be ${f.must}: ${f.ok ? 'ok' : 'NOT MET'}` : ''}`);
-  console.log(`  ${'whole run'.padEnd(w)}  ${`${((Date.now() - T0) / 1000).toFixed(0)} s`.padStart(8)}`);
+  for (const f of figures) console.log(`  ${`${f.scenario}: ${f.figure}`.padEnd(w)}  ${String(f.value).padEnd(10)}${f.must ? `   must be ${f.must}: ${f.ok ? 'ok' : 'NOT MET'}` : ''}`.trimEnd());
+  console.log(`  ${'whole run'.padEnd(w)}  ${((Date.now() - T0) / 1000).toFixed(0)} s`);
   if (failures.length) {
     console.log(`\nFAILED:\n${failures.map((f) => `  - ${f.split('\n')[0]!.slice(0, 400)}`).join('\n')}`);
     return 1;

@@ -402,6 +402,8 @@ export type AutoFailover = {
   formationUri: string;
   monitorUri: string;
   nodes: FormationNode[];
+  /** The primary's replication settings once the standby was in sync (what makes an acknowledged commit safe). */
+  replication: { synchronousStandbyNames: string; synchronousCommit: string; syncState: string };
   /** Each node's states as the monitor sees them. */
   state: () => Promise<NodeState[]>;
   /** The node the monitor has as primary (reported and goal state primary/single/wait_primary). */
@@ -443,6 +445,7 @@ export async function startAutoFailover(opts: { log?: (line: string) => void; ti
   const monitorAdmin = `postgres://postgres@127.0.0.1:${monitorPort}/pg_auto_failover?sslmode=disable`;
   const keepers = new Map<string, ChildProcess>();
   const killed = new Set<string>();
+  let replication = { synchronousStandbyNames: '', synchronousCommit: '', syncState: '' };
 
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= (async () => {
@@ -491,8 +494,10 @@ export async function startAutoFailover(opts: { log?: (line: string) => void; ti
     }, total, 250);
     // Synchronous: the standby named in the primary's synchronous_standby_names and reported in sync.
     await waitUntil('the standby in sync', async () => {
-      const [row] = await query<{ sync: string | null; names: string }>(nodes[0]!.url, `select (select sync_state from pg_stat_replication limit 1) as sync, current_setting('synchronous_standby_names') as names`);
-      return row!.names !== '' && (row!.sync === 'sync' || row!.sync === 'quorum');
+      const [row] = await query<{ sync: string | null; names: string; commit: string }>(nodes[0]!.url, `select (select sync_state from pg_stat_replication limit 1) as sync,
+        current_setting('synchronous_standby_names') as names, current_setting('synchronous_commit') as commit`);
+      replication = { synchronousStandbyNames: row!.names, synchronousCommit: row!.commit, syncState: row!.sync ?? '' };
+      return row!.names !== '' && (row!.sync === 'sync' || row!.sync === 'quorum') && row!.commit !== 'off' && row!.commit !== 'local';
     }, 30_000, 250);
     log(`formation ready (primary + synchronous standby) after ${Date.now() - t0} ms`);
   } catch (err) {
@@ -531,5 +536,5 @@ export async function startAutoFailover(opts: { log?: (line: string) => void; ti
     return { node: found!, ms: Date.now() - started };
   };
 
-  return { dir: t.dir, formationUri, monitorUri, nodes, state, primary, killPrimary, waitForPromotion, stop };
+  return { dir: t.dir, formationUri, monitorUri, nodes, replication, state, primary, killPrimary, waitForPromotion, stop };
 }
