@@ -36,19 +36,31 @@ const toDateOrNull = (v: unknown): Date | null => (v === null || v === undefined
 
 // ------------------------------------------------------------------ receipt
 
-/** The receipt statement, kept prepared on each PostgreSQL connection (runPrepared). */
+/**
+ * The receipt statement, kept prepared on each PostgreSQL connection (runPrepared). The event id
+ * goes into card_network_event_ids first (never pruned: decision 0012), and only the ids that were
+ * new go into the partitioned inbox, with the same time; a concurrent receipt of the same id waits
+ * on the key and then inserts nothing. The first copy of an id within one group is the one stored.
+ */
 const INSERT_INBOX_EVENTS: PreparedStatement = {
   name: 'card_network_inbox_insert',
-  text: `insert into card_network_inbox (event_id, type, body)
-    select e->>'id', e->>'type', e from jsonb_array_elements($1::jsonb) with ordinality as x(e, n) order by n
-    on conflict (event_id) do nothing
+  text: `with x as (
+      select distinct on (e->>'id') e, n from jsonb_array_elements($1::jsonb) with ordinality as x(e, n) order by e->>'id', n
+    ),
+    k as (
+      insert into card_network_event_ids (event_id) select e->>'id' from x order by n
+      on conflict (event_id) do nothing
+      returning event_id, received_at
+    )
+    insert into card_network_inbox (event_id, type, body, received_at)
+    select k.event_id, x.e->>'type', x.e, k.received_at from k join x on x.e->>'id' = k.event_id order by x.n
     returning event_id`,
 };
 
 /**
- * Receipt: one statement for one event or a group of them (inbox-writer.ts). The inbox is unique
- * by event id, so a retried or duplicated event inserts nothing; the answer names the event ids
- * that were new.
+ * Receipt: one statement for one event or a group of them (inbox-writer.ts). Every event id ever
+ * received is kept (card_network_event_ids), so a retried or duplicated event inserts nothing,
+ * however late it comes; the answer names the event ids that were new.
  */
 export async function insertInboxEvents(db: Db, events: readonly CardNetworkEvent[]): Promise<Set<string>> {
   if (events.length === 0) return new Set();
