@@ -456,12 +456,17 @@ export async function addProgress(tx: Executor, changes: readonly Progress[]): P
       updated_at = now()`);
 }
 
-export async function markProcessed(tx: Executor, results: ReadonlyArray<{ id: number; outcome: Outcome; note?: string }>): Promise<void> {
+/**
+ * The chunk's events applied. Each row is found by its id and its receipt time (the partition
+ * key, decision 0012), so each event's update visits its month's partition only, not every
+ * month's index. The time as read into JavaScript lost its microseconds: a millisecond either side.
+ */
+export async function markProcessed(tx: Executor, results: ReadonlyArray<{ id: number; receivedAt: Date; outcome: Outcome; note?: string }>): Promise<void> {
   if (results.length === 0) return;
   await tx.execute(sql`
     update card_network_inbox i set processed_at = now(), outcome = x.outcome, note = x.note
-    from jsonb_to_recordset(${json(results.map((r) => ({ id: r.id, outcome: r.outcome, note: r.note ?? null })))}) as x(id bigint, outcome text, note text)
-    where i.id = x.id`);
+    from jsonb_to_recordset(${json(results.map((r) => ({ id: r.id, received_at: r.receivedAt, outcome: r.outcome, note: r.note ?? null })))}) as x(id bigint, received_at timestamptz, outcome text, note text)
+    where i.id = x.id and i.received_at between x.received_at - interval '1 millisecond' and x.received_at + interval '1 millisecond'`);
 }
 
 /** Sets aside the oldest unapplied event that a chunk of one cannot apply (a poison event), so the rest goes on. */
