@@ -173,8 +173,8 @@ async function setupB(): Promise<Running | string> {
   }
 }
 
-/** startReplicaSet() of scripts/replicas/cluster.ts, as far as this bench relies on it. */
-type ReplicaSet = { primaryUrl?: string; primary?: string; url?: string; replicaUrls?: string[]; replicas?: string[]; stop: () => Promise<void> };
+/** startReplicaSet() of scripts/replicas/cluster.ts (branch replicas-suite), as far as this bench relies on it. */
+type ReplicaSet = { primaryUrl?: string; replicaUrl?: string; stop: () => Promise<void> };
 
 async function setupC(): Promise<Running | string> {
   const clusterFile = path.join(root, 'scripts/replicas/cluster.ts');
@@ -184,8 +184,8 @@ async function setupC(): Promise<Running | string> {
   const mod = (await import(pathToFileURL(clusterFile).href)) as { startReplicaSet?: () => Promise<ReplicaSet> };
   if (typeof mod.startReplicaSet !== 'function') return 'scripts/replicas/cluster.ts exports no startReplicaSet()';
   const set = await mod.startReplicaSet();
-  const primary = set.primaryUrl ?? set.primary ?? set.url;
-  const replicas = set.replicaUrls ?? set.replicas ?? [];
+  const primary = set.primaryUrl;
+  const replicas = set.replicaUrl ? [set.replicaUrl] : [];
   if (!primary || replicas.length === 0) {
     await set.stop();
     return `startReplicaSet() gave no primary or no replica URL (keys: ${Object.keys(set).join(', ')})`;
@@ -193,6 +193,8 @@ async function setupC(): Promise<Running | string> {
   try {
     const servers = await twoInstances({ DATABASE_URL: primary, DATABASE_REPLICA_URLS: replicas.join(',') });
     // The cluster's own PostgreSQL processes (primary, replica, WAL sender and receiver) are named postgres: counted with the rest.
+    // Its settings are the throwaway cluster's (shared_buffers 32 MB), not the local server's of (b).
+    console.log(`Cluster: primary ${primary.replace(/:[^:@/]*@/, ':***@')}, replica ${replicas.join(', ')} (the throwaway cluster's settings, not those of (b)'s server).`);
     return { servers, postgresDatabase: decodeURIComponent(new URL(primary).pathname.slice(1)), countPostgres: true, stop: async () => { await stopAll(servers); await set.stop(); } };
   } catch (err) {
     await set.stop();
@@ -344,7 +346,7 @@ async function main() {
   table([
     ['setup', 'highest rate', 'p50', 'p99', 'next step missed', 'CPU a request (mix)', 'answers: generator / servers'],
     ...results.map((r) => {
-      if (r.notRun) return [r.name, `not run: ${r.notRun}`, '', '', '', '', ''];
+      if (r.notRun) return [r.name, 'not run', '', '', '', '', ''];
       const b = r.best;
       return [
         r.name, b ? `${f0(b.rate)}/s` : `< ${f0(START)}/s`, b ? `${f1(b.p50)} ms` : '-', b ? `${f1(b.p99)} ms` : '-',
@@ -353,6 +355,7 @@ async function main() {
       ];
     }),
   ]);
+  for (const r of results) if (r.notRun) console.log(`  ${r.name} not run: ${r.notRun}`);
   const ran = results.filter((r) => !r.notRun);
   if (ran.length) {
     console.log(`\nEach call at the setup's highest rate (p50 / p99 ms), and its CPU a request alone (servers + PostgreSQL, µs)`);
