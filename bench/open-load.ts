@@ -23,10 +23,13 @@
  * CPU per request, per call: after the search, each kind of call alone at a constant rate (--cpu-rate
  * a second, sign-in a fifth of it, never above half the setup's figure) for --cpu-seconds; the CPU
  * the server processes used (user + system, /proc/<pid>/stat: PGlite runs inside the server, so the
- * embedded database is in this figure) plus PostgreSQL's processes on this machine (its backends
- * serving the bench's database and the server's shared processes: WAL writer, checkpointer…; other
- * databases' backends left out), divided by the requests answered. The generator's own CPU is
- * printed apart. The same figure for the whole mix at the setup's rate is printed beside it.
+ * embedded database is in this figure) plus the setup's PostgreSQL server's processes (the children
+ * of its postmaster, found as the parent of a connection's backend; in (c) the primary's and the
+ * replica's): the backends serving the bench's database and the shared processes (WAL writer,
+ * checkpointer, WAL sender and receiver…), other databases' backends and other servers left out;
+ * less what they use with no request (measured just before), divided by the requests answered.
+ * The generator's own CPU is printed apart. The same figure for the whole mix at the setup's rate
+ * is printed beside it.
  *
  * Check of the counting: each instance counts the HTTP answers it finishes
  * (scripts/load-server-stats.mjs); the step at the setup's figure prints the servers' count next
@@ -46,7 +49,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadGenerator, postgresCpu, postgresCpuSince, processCpuUs, type LoadGenerator } from './load-process';
+import { loadGenerator, postgresCpu, postgresCpuSince, postmasterPid, processCpuUs, type LoadGenerator } from './load-process';
 import { pgUrlForDisplay, scratchPostgres } from './scratch-postgres';
 import { KINDS, MIX, prepare, root, serverStats, sleep, startServer, stopServer, type Kind, type Server } from '../scripts/load-mix';
 import type { InitJob, StepJob, StepResult } from './open-load-worker';
@@ -131,7 +134,12 @@ const perRequest = (m: Measured, idle = { servers: 0, postgres: 0 }) => {
 };
 
 /** The servers and database of one setup, ready for load; stop() ends them. */
-type Running = { servers: Server[]; postgresDatabase?: string; countPostgres: boolean; stop: () => Promise<void> };
+type Running = {
+  servers: Server[];
+  /** PostgreSQL's processes counted: the postmasters' (postmasterPid()) children, backends of this database only. */
+  postgres?: { database: string; postmasters: number[] };
+  stop: () => Promise<void>;
+};
 
 async function stopAll(servers: Server[]) {
   await Promise.all(servers.map((s) => stopServer(s.child)));
@@ -157,7 +165,7 @@ async function twoInstances(env: Record<string, string>): Promise<Server[]> {
 
 async function setupA(): Promise<Running> {
   const servers = [await startServer(serverOptions('instance 1'))];
-  return { servers, countPostgres: false, stop: () => stopAll(servers) };
+  return { servers, stop: () => stopAll(servers) };
 }
 
 async function setupB(): Promise<Running | string> {
@@ -166,7 +174,8 @@ async function setupB(): Promise<Running | string> {
   const name = decodeURIComponent(new URL(database.url!).pathname.slice(1));
   try {
     const servers = await twoInstances({ DATABASE_URL: database.url! });
-    return { servers, postgresDatabase: name, countPostgres: true, stop: async () => { await stopAll(servers); await database.drop(); } };
+    const postmaster = await postmasterPid(database.url!);
+    return { servers, ...(postmaster ? { postgres: { database: name, postmasters: [postmaster] } } : {}), stop: async () => { await stopAll(servers); await database.drop(); } };
   } catch (err) {
     await database.drop();
     throw err;
@@ -195,7 +204,8 @@ async function setupC(): Promise<Running | string> {
     // The cluster's own PostgreSQL processes (primary, replica, WAL sender and receiver) are named postgres: counted with the rest.
     // Its settings are the throwaway cluster's (shared_buffers 32 MB), not the local server's of (b).
     console.log(`Cluster: primary ${primary.replace(/:[^:@/]*@/, ':***@')}, replica ${replicas.join(', ')} (the throwaway cluster's settings, not those of (b)'s server).`);
-    return { servers, postgresDatabase: decodeURIComponent(new URL(primary).pathname.slice(1)), countPostgres: true, stop: async () => { await stopAll(servers); await set.stop(); } };
+    const postmasters = (await Promise.all([primary, ...replicas].map(postmasterPid))).filter((p): p is number => p !== undefined);
+    return { servers, ...(postmasters.length ? { postgres: { database: decodeURIComponent(new URL(primary).pathname.slice(1)), postmasters } } : {}), stop: async () => { await stopAll(servers); await set.stop(); } };
   } catch (err) {
     await set.stop();
     throw err;
@@ -213,7 +223,7 @@ async function measure(generator: LoadGenerator<{ step: StepJob }, StepResult>, 
   const pids = running.servers.map((s) => s.child.pid!);
   const serverCpu = () => pids.reduce((a, pid) => a + (processCpuUs(pid) ?? NaN), 0);
   const answers0 = await answersOf(running.servers);
-  const pg0 = running.countPostgres ? postgresCpu(running.postgresDatabase) : undefined;
+  const pg0 = running.postgres ? postgresCpu(running.postgres.database, running.postgres.postmasters) : undefined;
   const gen0 = processCpuUs(generator.pid!) ?? NaN;
   const servers0 = serverCpu();
   const t0 = performance.now();
@@ -221,7 +231,7 @@ async function measure(generator: LoadGenerator<{ step: StepJob }, StepResult>, 
   const servers = serverCpu() - servers0;
   const wallS = (performance.now() - t0) / 1000;
   const gen = (processCpuUs(generator.pid!) ?? NaN) - gen0;
-  const postgres = pg0 ? postgresCpuSince(pg0, running.postgresDatabase) : 0;
+  const postgres = pg0 ? postgresCpuSince(pg0, running.postgres!.database, running.postgres!.postmasters) : 0;
   const serverAnswers = (await answersOf(running.servers)) - answers0;
   return { ...result, cpu: { servers, postgres, generator: gen }, serverAnswers, wallS };
 }
@@ -230,12 +240,12 @@ async function measure(generator: LoadGenerator<{ step: StepJob }, StepResult>, 
 async function idleCpu(running: Running, seconds: number): Promise<{ servers: number; postgres: number }> {
   const pids = running.servers.map((s) => s.child.pid!);
   const serverCpu = () => pids.reduce((a, pid) => a + (processCpuUs(pid) ?? NaN), 0);
-  const pg0 = running.countPostgres ? postgresCpu(running.postgresDatabase) : undefined;
+  const pg0 = running.postgres ? postgresCpu(running.postgres.database, running.postgres.postmasters) : undefined;
   const servers0 = serverCpu();
   const t0 = performance.now();
   await sleep(seconds * 1000);
   const wallS = (performance.now() - t0) / 1000;
-  return { servers: (serverCpu() - servers0) / wallS, postgres: pg0 ? postgresCpuSince(pg0, running.postgresDatabase) / wallS : 0 };
+  return { servers: (serverCpu() - servers0) / wallS, postgres: pg0 ? postgresCpuSince(pg0, running.postgres!.database, running.postgres!.postmasters) / wallS : 0 };
 }
 
 function printStep(m: Measured, label = '') {
@@ -312,7 +322,7 @@ async function runSetup(key: string): Promise<SetupResult> {
     // CPU per request, call by call: each kind alone at a constant rate, less the servers' CPU with no request.
     await sleep(5000);
     out.idle = await idleCpu(running, Math.max(3, CPU_S));
-    console.log(`Idle: the servers use ${f0(out.idle.servers / 1e4)} % of a core with no request${running.countPostgres ? `, PostgreSQL ${f0(out.idle.postgres / 1e4)} %` : ''} (taken off the figures below, per second of each phase).`);
+    console.log(`Idle: the servers use ${f0(out.idle.servers / 1e4)} % of a core with no request${running.postgres ? `, PostgreSQL ${f0(out.idle.postgres / 1e4)} %` : ''} (taken off the figures below, per second of each phase).`);
     const base = Math.max(5, Math.min(CPU_RATE, (out.best?.rate ?? START) / 2));
     console.log(`CPU per request, each call alone for ${CPU_S} s at ${f0(base)}/s (sign-in at ${f0(Math.max(2, base / 5))}/s):`);
     for (const kind of KINDS) {
@@ -364,7 +374,7 @@ async function main() {
       ...KINDS.map((kind) => [kind, ...ran.flatMap((r) => {
         const k = r.best?.perKind[kind];
         const alone = r.perKindCpu[kind];
-        return [k ? `${f1(k.p50)} / ${f1(k.p99)}` : '-', alone ? `${f0(perRequest(alone, r.idle).serve)} µs` : '-'];
+        return [k ? `${f1(k.p50)} / ${f1(k.p99)}` : '-', alone ? `${f0(perRequest(alone, r.idle).serve)} µs${alone.errors ? ` (${alone.errors} errors)` : ''}` : '-'];
       })]),
     ]);
   }
