@@ -138,6 +138,8 @@ type Running = {
   servers: Server[];
   /** PostgreSQL's processes counted: the postmasters' (postmasterPid()) children, backends of this database only. */
   postgres?: { database: string; postmasters: number[] };
+  /** The database servers' last log lines, printed when a call failed. */
+  logs?: () => string;
   stop: () => Promise<void>;
 };
 
@@ -183,7 +185,7 @@ async function setupB(): Promise<Running | string> {
 }
 
 /** startReplicaSet() of scripts/replicas/cluster.ts (branch replicas-suite), as far as this bench relies on it. */
-type ReplicaSet = { primaryUrl?: string; replicaUrl?: string; stop: () => Promise<void> };
+type ReplicaSet = { primaryUrl?: string; replicaUrl?: string; logs?: (lines?: number) => string; stop: () => Promise<void> };
 
 async function setupC(): Promise<Running | string> {
   const clusterFile = path.join(root, 'scripts/replicas/cluster.ts');
@@ -205,7 +207,10 @@ async function setupC(): Promise<Running | string> {
     // Its settings are the throwaway cluster's (shared_buffers 32 MB), not the local server's of (b).
     console.log(`Cluster: primary ${primary.replace(/:[^:@/]*@/, ':***@')}, replica ${replicas.join(', ')} (the throwaway cluster's settings, not those of (b)'s server).`);
     const postmasters = (await Promise.all([primary, ...replicas].map(postmasterPid))).filter((p): p is number => p !== undefined);
-    return { servers, ...(postmasters.length ? { postgres: { database: decodeURIComponent(new URL(primary).pathname.slice(1)), postmasters } } : {}), stop: async () => { await stopAll(servers); await set.stop(); } };
+    return {
+      servers, ...(postmasters.length ? { postgres: { database: decodeURIComponent(new URL(primary).pathname.slice(1)), postmasters } } : {}),
+      ...(set.logs ? { logs: () => set.logs!(20) } : {}), stop: async () => { await stopAll(servers); await set.stop(); },
+    };
   } catch (err) {
     await set.stop();
     throw err;
@@ -334,6 +339,8 @@ async function runSetup(key: string): Promise<SetupResult> {
     }
   } finally {
     generator.close();
+    const failed = [...out.steps, ...Object.values(out.perKindCpu)].some((m) => m.errors > 0);
+    if (failed && running.logs) console.log(`The database servers' last log lines (calls failed):\n${running.logs()}`);
     await running.stop();
   }
   return out;
