@@ -5,6 +5,8 @@ import { demoAccounts } from './demo';
 import { assetsPlugin } from './plugins/assets';
 import { partnerPlugin } from './plugins/partner';
 import { sessionPlugin } from './plugins/session';
+import { readsPlugin } from './plugins/reads';
+import { primaryOnly, type ReadRouter } from './db/replicas';
 import { csrfPlugin } from './plugins/csrf';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { compressionPlugin } from './plugins/compression';
@@ -49,6 +51,8 @@ import { emulationGuardPlugin, emulationRoutes } from './modules/emulation/emula
 export type BuildAppOptions = {
   config: AppConfig;
   db: Db;
+  /** Where read-only work runs (DATABASE_REPLICA_URLS); the primary alone by default. */
+  reads?: ReadRouter;
   /** Requests per minute per client address on the API; lower it in tests. */
   rateLimitMax?: number;
   /** Pass a prepared search (benchmarks share one); otherwise one is built and kept current. */
@@ -71,6 +75,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Plugins, one concern each, in the order their hooks must run (the base ones: plugins/base-app.ts).
   await app.register(partnerPlugin, { db, config });
   await app.register(sessionPlugin, { db, config });
+  await app.register(readsPlugin, { db, reads: opts.reads ?? primaryOnly(db) });
   await app.register(csrfPlugin, { db, config });
   // After the anti-forgery check: an emulation session (the console's "View as member") changes nothing.
   await app.register(emulationGuardPlugin);

@@ -21,6 +21,28 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '4000' }).siteOrigin).toBe('http://{partner}.localhost:4000');
   });
 
+  it('reads a failover URL with several hosts, the read replicas and a pooler\'s direct address', () => {
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://app@db1:5432,db2:5433/rewards?target_session_attrs=read-write',
+      DATABASE_REPLICA_URLS: 'postgres://app@r1:5432/rewards, postgresql://app@r2:5432,r3:5432/rewards',
+      DATABASE_REPLICA_MAX_LAG_MS: '250',
+      DATABASE_DIRECT_URL: 'postgres://app@db1:5432/rewards',
+    });
+    expect(c.databaseUrl).toBe('postgres://app@db1:5432,db2:5433/rewards?target_session_attrs=read-write');
+    expect(c.databaseReplicaUrls).toEqual(['postgres://app@r1:5432/rewards', 'postgresql://app@r2:5432,r3:5432/rewards']);
+    expect(c.databaseReplicaMaxLagMs).toBe(250);
+    expect(c.databaseDirectUrl).toBe('postgres://app@db1:5432/rewards');
+    expect(loadConfig({}).databaseReplicaUrls).toEqual([]);
+    expect(loadConfig({}).databaseReplicaMaxLagMs).toBe(1000);
+  });
+
+  it('refuses replicas or a pooler without PostgreSQL, and addresses that are not postgres://', () => {
+    expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'postgres://r1/x' })).toThrow(/DATABASE_REPLICA_URLS.*needs DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: 'postgres://db/x' })).toThrow(/DATABASE_DIRECT_URL.*needs DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/x', DATABASE_REPLICA_URLS: 'mysql://r1/x' })).toThrow(/DATABASE_REPLICA_URLS/);
+    expect(() => loadConfig({ DATABASE_URL: 'http://db/x' })).toThrow(/DATABASE_URL/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

@@ -5,10 +5,23 @@ import { secretWeakness } from './lib/secret-strength';
  * The only place that reads process.env. Every variable is optional; the defaults give a working
  * demo on a fresh machine (embedded database in ./data, partner sites on *.localhost:3000).
  */
+/** A postgres:// connection string: one host, or several separated by commas as libpq writes them. */
+const zPostgresUrl = z.string().regex(/^postgres(ql)?:\/\/[^\s]+$/i, 'Use a postgres:// or postgresql:// address.');
+
+/** 'postgres://a/x,postgres://b/x' → both: the commas that start a new postgres:// address split it (a host list keeps its commas). */
+export const splitUrlList = (v: string | undefined): string[] => (v ?? '').split(/,(?=\s*postgres(?:ql)?:\/\/)/i).map((u) => u.trim()).filter(Boolean);
+
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: z.string().url().optional(),
+  /** PostgreSQL; several hosts (postgres://h1:5432,h2:5432/db?target_session_attrs=read-write) follow a failover (db/hosts.ts). */
+  DATABASE_URL: zPostgresUrl.optional(),
+  /** Read replicas, comma-separated (docs/operations.md): read-only work goes to them (db/replicas.ts). */
+  DATABASE_REPLICA_URLS: z.string().refine((v) => splitUrlList(v).every((u) => zPostgresUrl.safeParse(u).success), 'Use postgres:// addresses separated by commas.').optional(),
+  /** A replica further behind the primary than this is skipped. */
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  /** When DATABASE_URL is a transaction-mode pooler (PgBouncer): the primary's own address, for LISTEN, advisory locks and migrations. */
+  DATABASE_DIRECT_URL: zPostgresUrl.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DEFAULT_PARTNER: z.string().min(1).default('delta'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -111,6 +124,13 @@ const ZConfig = ZEnv.transform((e, ctx) => {
     ctx.addIssue({ code: 'custom', path: ['CARD_EVENTS_SECRET'], message: 'required in production: the key the card network signs its events with (16+ characters, not the development default).' });
     missing = true;
   }
+  for (const name of ['DATABASE_REPLICA_URLS', 'DATABASE_DIRECT_URL'] as const) {
+    if (e[name] && !e.DATABASE_URL) {
+      // The embedded database has no replicas and no pooler: the setting would be ignored without a word.
+      ctx.addIssue({ code: 'custom', path: [name], message: 'needs DATABASE_URL: replicas and a pooler belong to a PostgreSQL server (the embedded database has neither).' });
+      missing = true;
+    }
+  }
   if (Boolean(e.GIFT_CARD_API_URL) !== Boolean(e.GIFT_CARD_API_KEY)) {
     // Half a provider would send the API key nowhere, or orders to an address with no key: say which half is missing.
     ctx.addIssue({ code: 'custom', path: [e.GIFT_CARD_API_URL ? 'GIFT_CARD_API_KEY' : 'GIFT_CARD_API_URL'], message: 'set GIFT_CARD_API_URL and GIFT_CARD_API_KEY together (the gift-card provider\'s address and its API key), or neither.' });
@@ -127,6 +147,9 @@ const ZConfig = ZEnv.transform((e, ctx) => {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseReplicaUrls: splitUrlList(e.DATABASE_REPLICA_URLS),
+    databaseReplicaMaxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
     dataDir: e.DATA_DIR,
     defaultPartner: e.DEFAULT_PARTNER.toLowerCase(),
     env: e.NODE_ENV,

@@ -7,6 +7,7 @@ import { staffSealingKey } from './ops/staff';
 import { checkPostgres, describeDataDirError, describePostgresError, isDatabaseUnavailable, openDatabase, postgresAddress, runMigrations, type Database } from './db/client';
 import { assertNoDemoMembers, assertNoDemoStaff, ensureBonusCatalogue, ensureDemoStaff, ensureReservationBooks, isSeeded, needsDemoHistory, seed, sendDemoHistoryOnce, writeDemoReviews } from './demo';
 import { appJobs } from './jobs/jobs';
+import { replicaRouter } from './db/replicas';
 import { createScheduler } from './jobs/scheduler';
 import { buildCardFrameServer, cardFrameProblem, frameAncestors, framingPartners } from './modules/cards/card-frame-server';
 import { loadCardKeys, loadFingerprintKey } from './modules/cards/card-crypto';
@@ -29,7 +30,7 @@ async function main() {
   // Start-up progress on the terminal (requests are not logged there outside production: LOG_LEVEL).
   console.log(`Opening ${config.databaseUrl ? `PostgreSQL at ${postgresAddress(config.databaseUrl)}` : `the embedded database in ${config.dataDir}`} and applying migrations…`);
   if (config.databaseUrl) await checkPostgres(config.databaseUrl, config.databaseTimeoutMs);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, max: 2 });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, directUrl: config.databaseDirectUrl, dataDir: config.dataDir, max: 2 });
   await runMigrations(database);
   console.log(`Database ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   // Fails the start in production without CARD_PRIVATE_KEY (or with an unusable one).
@@ -73,14 +74,16 @@ async function main() {
   if (frameProblem) throw new Error(frameProblem);
 
   const serving = await servingDatabase(config, database);
+  // Read replicas (DATABASE_REPLICA_URLS): read-only work goes to them, within the lag bound.
+  const reads = replicaRouter(serving.db, { urls: config.databaseReplicaUrls, maxLagMs: config.databaseReplicaMaxLagMs, timeoutMs: config.databaseTimeoutMs });
   // The gift-card provider's simulator beside the app unless GIFT_CARD_API_URL names the real one (never in production: config.ts).
   const giftCards = config.giftCard.source === 'simulator' ? await startGiftCardSimulator({ port: config.giftCardSimulatorPort, apiKey: config.giftCard.apiKey, webhookSecret: config.giftCard.webhookSecret }) : undefined;
   // With GIFT_CARD_SIMULATOR_PORT=0 the port is known only now.
   if (giftCards && config.giftCard.source === 'simulator') config.giftCard.apiUrl = giftCards.url;
   // The operator console on its own host, same port (ops/dispatch.ts); none in production without OPS_HOST.
-  const ops = config.opsHost ? await buildOpsApp({ config, db: serving.db }) : undefined;
+  const ops = config.opsHost ? await buildOpsApp({ config, db: serving.db, reads }) : undefined;
   if (ops) await ops.ready();
-  const app = await buildApp({ config, db: serving.db, ...(ops && config.opsHost ? { serverFactory: hostDispatch(config.opsHost, ops) } : {}) });
+  const app = await buildApp({ config, db: serving.db, reads, ...(ops && config.opsHost ? { serverFactory: hostDispatch(config.opsHost, ops) } : {}) });
   // The demo card members' year of dining, sent as signed events through the webhook, then verified
   // reviews of some of those recent dines through the reviews service (docs/api-reviews.md). First
   // start only (production has no demo members). By default the server already answers meanwhile
@@ -123,6 +126,7 @@ async function main() {
     await ops?.close();
     await frame?.close();
     await giftCards?.close();
+    await reads.close();
     await serving.close();
     process.exit(0);
   };
@@ -134,6 +138,8 @@ async function main() {
   if (frame) await frame.listen({ port: config.cardFramePort, host: config.host });
   if (giftCards) giftCards.settings.webhookUrl = `http://127.0.0.1:${port}${GIFT_CARD_WEBHOOK_PATH}`;
   console.log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s on http://localhost:${port}, ${config.databaseUrl ? `PostgreSQL at ${postgresAddress(config.databaseUrl)}` : `embedded database in ${config.dataDir}`}.`);
+  if (config.databaseReplicaUrls.length) console.log(`Read replicas: ${config.databaseReplicaUrls.map(postgresAddress).join(', ')} (skipped when more than ${config.databaseReplicaMaxLagMs} ms behind; figures at /ready).`);
+  if (config.databaseDirectUrl) console.log(`Through a pooler: LISTEN, advisory locks and migrations on ${postgresAddress(config.databaseDirectUrl)}.`);
   console.log(`Partner sites: http://<partner>.localhost:${port}, e.g. http://hilton.localhost:${port}. API docs: http://localhost:${port}/api/docs`);
   if (ops) console.log(`Operator console: ${config.opsOrigin}${config.env === 'production' ? '' : ' (demo staff: docs/demo-staff.md)'}.`);
   if (frame) {
@@ -163,7 +169,7 @@ async function main() {
 async function servingDatabase(config: AppConfig, startup: Database): Promise<Database> {
   if (startup.kind === 'pglite' || !config.databaseUrl) return startup;
   await startup.close();
-  return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, databaseTimeoutMs: config.databaseTimeoutMs });
+  return openDatabase({ databaseUrl: config.databaseUrl, directUrl: config.databaseDirectUrl, dataDir: config.dataDir, databaseTimeoutMs: config.databaseTimeoutMs });
 }
 
 /** One sentence for a failed start: the database's address or folder and the cause where it is the database. */

@@ -15,7 +15,7 @@ async function worker() {
     // As main.ts: the jobs' mails (a gift card's claim link among them) must be delivered, not kept in the outbox.
     throw new Error('SMTP_URL is required in production: e-mails (gift-card claim links) must be delivered, not kept in the outbox.');
   }
-  const database = await openDatabase(config);
+  const database = await openDatabase({ ...config, directUrl: config.databaseDirectUrl });
   await runMigrations(database);
   const log = {
     info: (obj: object, msg: string) => console.log(JSON.stringify({ level: 'info', time: Date.now(), msg, ...obj })),

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { DataDirLockedError, lockDataDir, type LockOptions } from './lock';
+import { connectPrimary, failoverClient, PrimaryFinder, splitHosts } from './hosts';
 
 export { DataDirLockedError };
 
@@ -64,9 +65,28 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
-  /** PostgreSQL: the connection string (migrations run on a connection of their own). */
+  /**
+   * PostgreSQL: the primary's own connection string (DATABASE_DIRECT_URL when the pool goes
+   * through a pooler, else DATABASE_URL): migrations, LISTEN and session-level advisory locks run
+   * on connections of their own there.
+   */
   url?: string;
 };
+
+/** Pools whose own connections go through a transaction-mode pooler: the primary's own address for session state. */
+const directUrls = new WeakMap<pg.Pool, string>();
+
+/**
+ * A connection of its own on the primary, for what a pooled connection cannot keep: LISTEN, a
+ * session's advisory lock, migrations. Through a transaction-mode pooler (PgBouncer) the next
+ * statement may run on another server connection, so these use DATABASE_DIRECT_URL; the host list
+ * of a failover URL is followed (db/hosts.ts).
+ */
+export function connectDirect(pool: pg.Pool, config: Omit<pg.ClientConfig, 'connectionString'> = {}): Promise<pg.Client> {
+  const url = directUrls.get(pool) ?? (pool.options as { connectionString?: string }).connectionString;
+  if (!url) throw new Error('connectDirect: the pool has no connection string.');
+  return connectPrimary(url, config);
+}
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 
@@ -219,17 +239,23 @@ export function describeDataDirError(err: unknown, dataDir: string): string | un
  * into a quick 503 instead of a request that hangs. Without timeoutMs only the keep-alive is set
  * (tests, tools).
  */
-export function openPostgres(url: string, max = 10, opts: { timeoutMs?: number } = {}): Database & { pool: pg.Pool } {
+export function openPostgres(url: string, max = 10, opts: { timeoutMs?: number; directUrl?: string } = {}): Database & { pool: pg.Pool } {
   const timeoutMs = opts.timeoutMs;
+  // Several hosts (a failover formation's URL): each new connection goes to the one that is the primary now.
+  const { urls } = splitHosts(url);
+  const finder = urls.length > 1 ? new PrimaryFinder(urls, timeoutMs ?? 1500) : undefined;
   const pool = new pg.Pool({
     connectionString: url,
+    ...(finder ? { Client: failoverClient(finder) } : {}),
     max,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     ...(timeoutMs ? {
       connectionTimeoutMillis: timeoutMs,
       // Server side: a statement running longer is cancelled (57014) and the connection stays usable.
-      statement_timeout: timeoutMs,
+      // Not through a pooler: PgBouncer refuses a connection whose start-up names it (set it on the
+      // role instead, docs/operations.md); the client-side timeout below still bounds every wait.
+      ...(opts.directUrl ? {} : { statement_timeout: timeoutMs }),
       // Client side, a little later: the server does not answer at all (paused, network gone).
       query_timeout: timeoutMs + 250,
     } : { connectionTimeoutMillis: 30_000 }),
@@ -237,7 +263,13 @@ export function openPostgres(url: string, max = 10, opts: { timeoutMs?: number }
   // An idle connection the server closes (restart, failover, a dropped test database) must not crash the process.
   pool.on('error', (err) => console.error(`PostgreSQL connection error: ${err.message}`));
   pool.on('connect', (client) => dropOnReadTimeout(client));
-  return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', pool, url, close: () => endPool(pool) };
+  if (opts.directUrl) {
+    directUrls.set(pool, opts.directUrl);
+    // A transaction-mode pooler hands each statement to any server connection: a named statement
+    // prepared on one is unknown on the next, so statements go unnamed from the start.
+    unnamedOnly.add(pool);
+  }
+  return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', pool, url: opts.directUrl ?? url, close: () => endPool(pool) };
 }
 
 /**
@@ -289,16 +321,19 @@ export type OpenDatabaseOptions = {
   databaseTimeoutMs?: number;
   /** PostgreSQL pool size. */
   max?: number;
+  /** The primary's own address when databaseUrl is a transaction-mode pooler (DATABASE_DIRECT_URL). */
+  directUrl?: string;
 } & OpenPgliteOptions;
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.max, { timeoutMs: opts.databaseTimeoutMs }) : openPglite(opts.dataDir, opts);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.max, { timeoutMs: opts.databaseTimeoutMs, directUrl: opts.directUrl }) : openPglite(opts.dataDir, opts);
 }
 
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN',
-  // admin_shutdown, crash_shutdown, cannot_connect_now, query_canceled (statement_timeout), too_many_connections
-  '57P01', '57P02', '57P03', '57014', '53300',
+  // admin_shutdown, crash_shutdown, cannot_connect_now, query_canceled (statement_timeout), too_many_connections,
+  // read_only_sql_transaction (a write reached a primary demoted to standby by a failover)
+  '57P01', '57P02', '57P03', '57014', '53300', '25006',
 ]);
 // pg's words: the pool's and the client's connect timeouts, a dropped connection, query_timeout.
 const UNAVAILABLE_MESSAGES = /timeout exceeded when trying to connect|^timeout expired$|Connection terminated|Query read timeout|not queryable|Cannot use a pool after calling end|connection timeout|PGlite is closed/i;
@@ -328,6 +363,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 
 /** host:port, database and user of a connection string; never the password. */
 export function postgresAddress(url: string): string {
+  const { urls } = splitHosts(url);
+  if (urls.length > 1) return `${urls.map((u) => postgresAddress(u).replace(/ \(.*$/, '')).join(' or ')}${postgresAddress(urls[0]!).replace(/^[^ ]*/, '')}`;
   try {
     const u = new URL(url);
     const host = u.hostname || u.searchParams.get('host') || 'localhost';
@@ -381,15 +418,15 @@ export function describePostgresError(err: unknown, url: string, timeoutMs = DEF
 
 /** Connects once and runs `select 1`; throws an Error whose message is describePostgresError's sentence. */
 export async function checkPostgres(url: string, timeoutMs = DEFAULT_DATABASE_TIMEOUT_MS): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
-  client.on('error', () => undefined);
+  let client: pg.Client | undefined;
   try {
-    await client.connect();
+    client = await connectPrimary(url, { connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
+    client.on('error', () => undefined);
     await client.query('select 1');
   } catch (err) {
     throw new Error(describePostgresError(err, url, timeoutMs), { cause: err });
   } finally {
-    await client.end().catch(() => undefined);
+    await client?.end().catch(() => undefined);
   }
 }
 
@@ -404,9 +441,8 @@ export async function runMigrations(database: Database): Promise<void> {
     return;
   }
   if (!database.url) throw new Error('runMigrations needs the PostgreSQL connection string (open the database with openPostgres).');
-  const client = new pg.Client({ connectionString: database.url, connectionTimeoutMillis: 30_000, keepAlive: true });
+  const client = await connectPrimary(database.url, { connectionTimeoutMillis: 30_000, keepAlive: true });
   client.on('error', () => undefined);
-  await client.connect();
   try {
     await client.query('select pg_advisory_lock(727274)');
     try {

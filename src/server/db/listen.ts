@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { Db } from './client';
+import { connectDirect, type Db } from './client';
 
 /**
  * Calls onChange on NOTIFY `channel` (merchant_index, partner_settings…): PGlite delivers it in process; on PostgreSQL a
@@ -14,13 +14,20 @@ export async function listenForChanges(db: Db, channel: string, onChange: () => 
     return (client as PGlite).listen(channel, onChange);
   }
   if (!(client instanceof pg.Pool)) return async () => undefined;
-  const options = client.options;
+  const pool = client;
   let conn: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   const open = async () => {
     if (closed) return;
-    const c = new pg.Client({ ...options, keepAlive: true });
+    // On the primary's own address (DATABASE_DIRECT_URL behind a pooler; the current host of a failover URL).
+    let c: pg.Client;
+    try {
+      c = await connectDirect(pool, { ...pool.options, keepAlive: true });
+    } catch {
+      if (!closed) retry = setTimeout(() => void open(), 1000).unref();
+      return;
+    }
     const again = () => {
       if (conn !== c) return;
       conn = undefined;
@@ -34,7 +41,6 @@ export async function listenForChanges(db: Db, channel: string, onChange: () => 
     c.on('notification', (msg) => { if (msg.channel === channel) onChange(); });
     conn = c;
     try {
-      await c.connect();
       await c.query(`listen ${channel}`);
     } catch {
       again();

@@ -369,6 +369,11 @@ export const sessions = pgTable('sessions', {
   emulationId: text('emulation_id'),
   emulatedBy: text('emulated_by'),
   emulationEndsAt: timestamp('emulation_ends_at', { withTimezone: true }),
+  /**
+   * With read replicas: the primary's WAL position after this session's last change (db/replicas.ts).
+   * The member's reads go to a replica only once it has replayed this far: they always see their own writes.
+   */
+  writeLsn: text('write_lsn'),
 }, (t) => [index('sessions_member').on(t.memberId), index('sessions_expires').on(t.expiresAt)]);
 
 /** Failed sign-ins per typed identifier (e-mail or partner number), known or not: the lockout. */

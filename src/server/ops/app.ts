@@ -18,8 +18,10 @@ import { reportRoutes } from './reports.routes';
 import { settingsRoutes } from './settings.routes';
 import { staffSealingKey } from './staff';
 import { staffAuthPlugin } from './staff-auth';
+import { readsPlugin } from '../plugins/reads';
+import { primaryOnly, type ReadRouter } from '../db/replicas';
 
-export type BuildOpsAppOptions = { config: AppConfig; db: Db; rateLimitMax?: number; signInPerMinute?: number; logger?: boolean; mailer?: Mailer };
+export type BuildOpsAppOptions = { config: AppConfig; db: Db; reads?: ReadRouter; rateLimitMax?: number; signInPerMinute?: number; logger?: boolean; mailer?: Mailer };
 
 /**
  * The operator console (issue 27, docs/features/console.md): a Fastify app of its own, served on
@@ -36,6 +38,8 @@ export async function buildOpsApp(opts: BuildOpsAppOptions): Promise<FastifyInst
     recordServerError: (request, fact) => recordServerError(db, request, fact),
   });
   await app.register(staffAuthPlugin, { db, production: config.env === 'production' });
+  // Reports read on a replica (no member session here: any replica within the lag bound).
+  await app.register(readsPlugin, { db, reads: opts.reads ?? primaryOnly(db) });
   await app.register(rateLimitsPlugin, { db, max: opts.rateLimitMax ?? config.apiRateLimit });
   await app.register(openapiPlugin, {
     title: 'Operator console API',

@@ -28,7 +28,7 @@ export async function reportRoutes(app: OpsApp, opts: { db: Db }) {
     },
   }, async (request) => {
     const partner = await partnerByCode(requireStaff(request).scope, request.params.partner);
-    return partnerReport(db, partner, request.query);
+    return request.read((reader) => partnerReport(reader, partner, request.query));
   });
 
   opsRoute(app, 'opsReportCsv', {
@@ -39,7 +39,7 @@ export async function reportRoutes(app: OpsApp, opts: { db: Db }) {
     },
   }, async (request, reply) => {
     const partner = await partnerByCode(requireStaff(request).scope, request.params.partner);
-    const report = await partnerReport(db, partner, request.query);
+    const report = await request.read((reader) => partnerReport(reader, partner, request.query));
     const file = reportFileName(report);
     await audit(db, request, { action: 'report.export', partnerId: partner.id, target: `report:${file}`, after: { from: report.from, to: report.to, days: report.days.length } });
     return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file}"`).header('cache-control', 'no-store').send(reportCsv(report));

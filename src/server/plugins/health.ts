@@ -60,7 +60,8 @@ export const healthPlugin = fp(async (app: FastifyInstance, opts: { db: Db; time
   app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     const state = await checkReadiness(opts.db, { timeoutMs: opts.timeoutMs, latest });
-    if (state.ready) return { status: 'ready', database: 'reachable', migrations: 'applied' };
+    // With read replicas: where reads went and how far behind each replica is (db/replicas.ts).
+    if (state.ready) return { status: 'ready', database: 'reachable', migrations: 'applied', ...(app.hasDecorator('reads') && app.reads.replicated ? { reads: app.reads.stats() } : {}) };
     reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     return sendError(reply, 503, state.message, undefined, state.code);
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { Database } from '../db/client';
+import type { ReadRouter } from '../db/replicas';
 import { createTestDatabase } from './db';
 
 export type TestApp = {
@@ -22,6 +23,8 @@ export type TestAppOptions = {
   config?: Partial<AppConfig>;
   /** Collects the app's log lines (JSON), e.g. with config.logLevel 'info'. */
   logged?: string[];
+  /** Where reads run (a recording router in tests of plugins/reads.ts); the primary alone by default. */
+  reads?: (db: Database['db']) => ReadRouter;
   /** Adds what a test needs (e.g. a route that fails) before the app is ready. */
   beforeReady?: (app: FastifyInstance) => void;
 };
@@ -30,7 +33,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const database = await createTestDatabase({ seeded: opts.seeded });
   const config = loadConfig({ NODE_ENV: 'test' }, { clientDir: path.resolve('src/server/test/fixtures/client'), ...opts.config });
   const logged = opts.logged;
-  const app = await buildApp({ config, db: database.db, rateLimitMax: opts.rateLimitMax ?? 10_000, ...(logged ? { logStream: { write: (line) => void logged.push(line) } } : {}) });
+  const app = await buildApp({ config, db: database.db, ...(opts.reads ? { reads: opts.reads(database.db) } : {}), rateLimitMax: opts.rateLimitMax ?? 10_000, ...(logged ? { logStream: { write: (line) => void logged.push(line) } } : {}) });
   opts.beforeReady?.(app);
   await app.ready();
   const request = (partner: string, o: InjectOptions) =>

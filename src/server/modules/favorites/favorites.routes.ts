@@ -29,7 +29,9 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ db: Db; limit?: number }> 
     preValidation: signedIn,
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return listFavorites(db, await who(request), limit);
+    const owner = await who(request);
+    // On a replica that has replayed the member's own last change (plugins/reads.ts).
+    return request.read((reader) => listFavorites(reader, owner, limit));
   });
 
   route(API.addFavorite, {

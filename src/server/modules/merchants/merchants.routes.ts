@@ -41,7 +41,8 @@ export const merchantsRoutes: FastifyPluginAsyncZod<{ db: Db; search?: MerchantS
   }, async (request, reply) => {
     const raw = rawQuery(request.url);
     if (!request.query.benefitsFor) return reply.type(JSON_TYPE).send(search.searchBody(request.query, raw) as never);
-    const level = await readerCampaignLevel(db, request.sitePartner, (await request.currentSession())?.member ?? null);
+    const member = (await request.currentSession())?.member ?? null;
+    const level = await request.read((reader) => readerCampaignLevel(reader, request.sitePartner, member));
     // Answers for members are cached under the normalised search and the level, never the bare query string.
     const body = search.searchBody(level === undefined ? request.query : { ...request.query, openCampaignLevel: level });
     return reply.type(JSON_TYPE).send(body as never);
@@ -52,12 +53,13 @@ export const merchantsRoutes: FastifyPluginAsyncZod<{ db: Db; search?: MerchantS
       summary: 'One restaurant, for its detail page',
       errors: [404],
     },
-  }, async (request) => getMerchantDetail(db, request.params.merchantId));
+  }, async (request) => request.read((reader) => getMerchantDetail(reader, request.params.merchantId)));
 };
 
 /** A search index kept current while the app runs (app.ts shares it with the reviews module). */
 export async function watchedSearch(app: FastifyInstance, db: Db): Promise<MerchantSearch> {
-  const search = new MerchantSearch(db);
+  // Loading and refreshing read on a replica (app.reads); the change notifications come from the primary.
+  const search = new MerchantSearch(db, { read: app.hasDecorator('reads') ? (fn) => app.reads.run(fn) : undefined });
   await search.refresh();
   await search.watch();
   app.addHook('onClose', async () => search.stop());

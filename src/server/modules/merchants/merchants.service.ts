@@ -77,7 +77,12 @@ export class MerchantSearch {
   private seenBefore = new Set<string>();
   readonly stats: SearchStats = { rebuilds: 0, patchedRows: 0, checks: 0 };
 
-  constructor(private readonly db: Db, private readonly opts: { pageRows?: number; patchLimit?: number } = {}) {}
+  /** Where the index's reads run (a replica within the lag bound, app.reads); the primary by default. */
+  private readonly read: <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
+
+  constructor(private readonly db: Db, private readonly opts: { pageRows?: number; patchLimit?: number; read?: <T>(fn: (db: Db) => Promise<T>) => Promise<T> } = {}) {
+    this.read = opts.read ?? ((fn) => fn(db));
+  }
 
   /** A search over fixed merchants, never refreshed (benchmarks, tests). */
   static ofRows(rows: readonly IndexRow[]): MerchantSearch {
@@ -110,16 +115,24 @@ export class MerchantSearch {
     return this.running;
   }
 
-  private async sync(): Promise<void> {
+  /**
+   * One look, with the marker and the rows read on one server (a replica behind the primary gives
+   * an older marker and older rows alike; the next notification or poll brings the rest).
+   */
+  private sync(): Promise<void> {
     this.stats.checks++;
-    const marker = await readMarker(this.db);
-    if (marker.generation !== this.generation || this.version < 0) return this.rebuild(marker);
+    return this.read((db) => this.syncOn(db));
+  }
+
+  private async syncOn(db: Db): Promise<void> {
+    const marker = await readMarker(db);
+    if (marker.generation !== this.generation || this.version < 0) return this.rebuild(db, marker);
     if (marker.version === this.version) return;
     // Rows stamped at or after the version last seen: every change committed since, and perhaps
     // a few already applied (applying a row twice changes nothing).
     const limit = this.opts.patchLimit ?? PATCH_LIMIT;
-    const changed = await merchantsChangedSince(this.db, this.version, limit + 1);
-    if (changed.length > limit) return this.rebuild(marker);
+    const changed = await merchantsChangedSince(db, this.version, limit + 1);
+    if (changed.length > limit) return this.rebuild(db, marker);
     // One synchronous step: a search sees all of these changes or none.
     this.index.add(changed);
     this.stats.patchedRows += changed.length;
@@ -133,11 +146,11 @@ export class MerchantSearch {
    * yielding to the event loop. Rows written while it is built carry a stamp at or after
    * `marker.version` and are patched in by the next refresh.
    */
-  private async rebuild(marker: Marker): Promise<void> {
+  private async rebuild(db: Db, marker: Marker): Promise<void> {
     const next = new MerchantIndex();
     const page = this.opts.pageRows ?? REBUILD_PAGE;
     const read: IndexRow[] = [];
-    for await (const rows of allMerchants(this.db, page)) {
+    for await (const rows of allMerchants(db, page)) {
       for (const row of rows) read.push(row);
       await yieldToEventLoop();
     }

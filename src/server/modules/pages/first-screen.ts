@@ -112,7 +112,7 @@ export async function firstContent(deps: FirstScreenDeps, request: FastifyReques
   if (partner.cmsRoute.replace(/\/$/, '') !== OWN_CMS_ROUTE) return null;
   const preview = await draftsShown(deps.db, request, { id: partnerId, cmsPreview: partner.cmsPreview }, wantsPreview(search, partner.cmsPreview));
   if (!preview && deps.published) return deps.published.get(partnerId);
-  const pages = await contentPagesAnswer(deps.db, { partnerId, contentNames: CONTENT_NAMES, preview, page: 1, pageSize: CONTENT_PAGE_SIZE });
+  const pages = await request.read((reader) => contentPagesAnswer(reader, { partnerId, contentNames: CONTENT_NAMES, preview, page: 1, pageSize: CONTENT_PAGE_SIZE }));
   return { preview, pages };
 }
 
@@ -125,7 +125,8 @@ export async function firstContent(deps: FirstScreenDeps, request: FastifyReques
 async function firstMember(deps: FirstScreenDeps, request: FastifyRequest): Promise<FirstVisit['member']> {
   const current = await request.currentSession();
   if (!current) return null;
-  return ZMember.parse(toMember(current.member, current.session, await memberStanding(deps.db, request.sitePartner, current.member)));
+  const standing = await request.read((reader) => memberStanding(reader, request.sitePartner, current.member));
+  return ZMember.parse(toMember(current.member, current.session, standing));
 }
 
 /** The search answer for a request the client builds, as the search API gives it; null when the API would refuse it or it is too big. */
@@ -198,7 +199,8 @@ async function firstAnswers(deps: FirstScreenDeps, page: PageFacts, httpRequest:
   if (matchPath(ROUTES.search.path, pathname) && deps.search) {
     const request = firstSearchRequest(search);
     // As the search API answers this reader (merchants.routes: benefits for a member's tier).
-    const level = request?.benefitsFor ? await readerCampaignLevel(deps.db, httpRequest.sitePartner, (await httpRequest.currentSession())?.member ?? null) : undefined;
+    const member = request?.benefitsFor ? (await httpRequest.currentSession())?.member ?? null : null;
+    const level = request?.benefitsFor ? await httpRequest.read((reader) => readerCampaignLevel(reader, httpRequest.sitePartner, member)) : undefined;
     const answer = request ? searchAnswer(deps.search, request, level) : null;
     return { queries: answer ? [answer] : [] };
   }
@@ -207,7 +209,7 @@ async function firstAnswers(deps: FirstScreenDeps, page: PageFacts, httpRequest:
     if (id === null) return { queries: [], notFound: true };
     // GET /api/merchants/{id} answers 404 alike, so the client shows the same not-found page.
     // Any other failure is left to the client, which asks again.
-    const detail = await getMerchantDetail(deps.db, id).catch((err: unknown) => {
+    const detail = await httpRequest.read((reader) => getMerchantDetail(reader, id)).catch((err: unknown) => {
       if (err instanceof AppError && err.statusCode === 404) return 'missing' as const;
       throw err;
     });

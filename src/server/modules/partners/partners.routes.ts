@@ -36,7 +36,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }
     const preview = await draftsShown(db, request, partner, asked);
     const { page, page_size: pageSize } = request.query;
     reply.header('cache-control', asked ? 'no-store' : 'private, max-age=60');
-    return contentPageAnswer(db, { partnerId: partner.id, contentName: request.params.contentName, preview, page, pageSize });
+    return request.read((reader) => contentPageAnswer(reader, { partnerId: partner.id, contentName: request.params.contentName, preview, page, pageSize }));
   });
 
   route(app, API.startContentPreview, {

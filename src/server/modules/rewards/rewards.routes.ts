@@ -9,7 +9,8 @@ import { routesOf } from '../../lib/route';
  * the member, and a session exists only on its partner's host, so visitors and other partners'
  * hosts get 401. Statement-credit calls are offered by cash-back partners only (404 elsewhere).
  */
-export const rewardsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/** Every call here only reads: on a replica that has replayed the member's own last change (plugins/reads.ts). */
+export const rewardsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app) => {
   const route = routesOf(app, { tags: ['rewards'] });
   const who = async (request: Parameters<typeof app.sessions.require>[0]) => {
     const { member } = await app.sessions.require(request);
@@ -21,14 +22,20 @@ export const rewardsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       summary: "This calendar year's rewards (in the partner's unit; dollars for cash-back partners) and qualified dines",
       errors: [401],
     },
-  }, async (request) => dineSummary(db, await who(request)));
+  }, async (request) => {
+    const owner = await who(request);
+    return request.read((reader) => dineSummary(reader, owner));
+  });
 
   route(API.transactions, {
     schema: {
       summary: 'Reviews & History: the member\'s dines, adjustments and bonuses, newest first (10 a page from page 1 by default)',
       errors: [401],
     },
-  }, async (request) => transactionsPage(db, await who(request), request.query));
+  }, async (request) => {
+    const owner = await who(request);
+    return request.read((reader) => transactionsPage(reader, owner, request.query));
+  });
 
   route(API.creditBalance, {
     schema: {
@@ -37,7 +44,8 @@ export const rewardsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
   }, async (request) => {
     requireStatementCredits(request.sitePartner);
-    return creditBalance(db, await who(request));
+    const owner = await who(request);
+    return request.read((reader) => creditBalance(reader, owner));
   });
 
   route(API.creditRecords, {
@@ -47,6 +55,7 @@ export const rewardsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
   }, async (request) => {
     requireStatementCredits(request.sitePartner);
-    return creditRecordsPage(db, await who(request), request.query);
+    const owner = await who(request);
+    return request.read((reader) => creditRecordsPage(reader, owner, request.query));
   });
 };
