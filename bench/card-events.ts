@@ -33,6 +33,7 @@ import { loadConfig } from '../src/server/config';
 import { openPglite, runMigrations, type Database, type Db } from '../src/server/db/client';
 import { seed } from '../src/server/demo';
 import { APPLIERS, CHUNK_SIZE, applyInbox, drainInbox } from '../src/server/modules/card-network/engine';
+import { insertInboxEvents } from '../src/server/modules/card-network/card-network.repo';
 import type { CardNetworkEvent } from '../src/shared/schemas/rewards';
 import { cpuPerAnswer, cpuSlice, databaseName, loadGenerator, postgresCpu, postgresCpuSince, postgresHere, summarise, takeTurns, type CpuPerAnswer } from './load-process';
 import { pgUrlForDisplay, scratchPostgres } from './scratch-postgres';
@@ -130,8 +131,7 @@ export function feed(opts: { count: number; tokens: readonly string[]; locations
 async function fillInbox(db: Db, events: readonly CardNetworkEvent[]) {
   for (let i = 0; i < events.length; i += 5000) {
     const part = events.slice(i, i + 5000);
-    await db.execute(sql`insert into card_network_inbox (event_id, type, body)
-      select e->>'id', e->>'type', e from jsonb_array_elements(${JSON.stringify(part)}::jsonb) e on conflict (event_id) do nothing`);
+    await insertInboxEvents(db, part);
   }
 }
 
@@ -155,7 +155,7 @@ async function check(db: Db): Promise<Check> {
 }
 
 async function applyBench(name: string, database: Database, setup: { tokens: string[]; locations: string[] }, appliers: number, chunk: number) {
-  await database.db.execute(sql`truncate card_network_inbox, member_rewards, dines, member_progress cascade`);
+  await database.db.execute(sql`truncate card_network_event_ids, card_network_inbox, member_rewards, dines, member_progress cascade`);
   const events = feed({ count: EVENTS, ...setup, prefix: `${name.replace(/\W/g, '')}${appliers}` });
   await fillInbox(database.db, events);
   await database.db.execute(sql`analyze`);

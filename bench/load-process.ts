@@ -4,6 +4,7 @@
 import { fork } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export type LoadGenerator<Job, Result> = { run: (job: Job) => Promise<Result>; close: () => void; pid: number | undefined };
 
@@ -66,9 +67,10 @@ const CLOCK_TICKS = 100;
  * CPU time (µs) used so far by each process named postgres on this machine, by pid (none when no
  * PostgreSQL runs here). Given `database`, connections to other databases are left out (someone
  * else's bench on the same server); the server's shared processes (WAL writer, checkpointer…)
- * still count.
+ * still count. Given `postmasters` (postmasterPid()), only those servers' processes count: not
+ * another PostgreSQL server on the machine (another bench's throwaway cluster).
  */
-export function postgresCpu(database?: string): Map<string, number> {
+export function postgresCpu(database?: string, postmasters?: readonly number[]): Map<string, number> {
   const out = new Map<string, number>();
   let entries: string[] = [];
   try {
@@ -80,6 +82,7 @@ export function postgresCpu(database?: string): Map<string, number> {
     if (!/^\d+$/.test(pid)) continue;
     try {
       if (!readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) continue;
+      if (postmasters && !postmasters.includes(Number(pid)) && !postmasters.includes(parentOf(pid))) continue;
       if (database !== undefined && connectedTo(pid) !== undefined && connectedTo(pid) !== database) continue;
       const us = processCpuUs(pid);
       if (us !== undefined) out.set(pid, us);
@@ -97,10 +100,33 @@ export function postgresCpu(database?: string): Map<string, number> {
  * negative (-4 µs per applied event); left out this way, such a connection only loses what it did
  * in the measurement, nothing when it was idle.
  */
-export function postgresCpuSince(before: Map<string, number>, database?: string): number {
+export function postgresCpuSince(before: Map<string, number>, database?: string, postmasters?: readonly number[]): number {
   let total = 0;
-  for (const [pid, us] of postgresCpu(database)) total += us - (before.get(pid) ?? 0);
+  for (const [pid, us] of postgresCpu(database, postmasters)) total += us - (before.get(pid) ?? 0);
   return total;
+}
+
+/** The parent's pid of a process (field 4 of /proc/<pid>/stat). */
+function parentOf(pid: string): number {
+  return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+}
+
+/**
+ * The pid of the PostgreSQL server (postmaster) at `url` when it runs on this machine: the parent
+ * of the backend serving a connection to it; undefined when it does not answer or runs elsewhere.
+ */
+export async function postmasterPid(url: string): Promise<number | undefined> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    return parentOf(String(rows[0]!.pid));
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** CPU time (µs) used so far by every process named postgres on this machine (0 when none runs here). */

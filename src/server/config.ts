@@ -54,6 +54,11 @@ const ZEnv = z.object({
   /** Days impressions are kept before the retention job deletes them. */
   IMPRESSIONS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   ERROR_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /**
+   * Days a month of the card-network inbox is kept after it ends before the card-network-partitions
+   * job drops it (decision 0012); at least the claims' look-back with room to spare.
+   */
+  CARD_EVENTS_RETENTION_DAYS: z.coerce.number().int().min(120).max(3650).default(400),
   /** Scheduled jobs in this process: on by default; false on app instances when `npm run worker` runs them. */
   RUN_JOBS: z.enum(['true', 'false']).default('true'),
   /** Origin of the partner sites in e-mailed links, {partner} standing for the partner code. */
@@ -183,6 +188,7 @@ const ZConfig = ZEnv.transform((e, ctx) => {
     mailFrom: e.MAIL_FROM ?? 'no-reply@localhost',
     impressionsRetentionDays: e.IMPRESSIONS_RETENTION_DAYS,
     errorRetentionDays: e.ERROR_RETENTION_DAYS,
+    cardEventsRetentionDays: e.CARD_EVENTS_RETENTION_DAYS,
     /** Run the scheduled jobs in this process (jobs/scheduler.ts). */
     runJobs: e.RUN_JOBS === 'true',
     /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint, bigserial, boolean, check, customType, doublePrecision, foreignKey, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, serial,
-  smallint, text, timestamp, uniqueIndex,
+  smallint, text, timestamp, unique, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type {
   StoredCopyTokens, CustomerSupport, PartnerTheme, RouteMeta, StoreLinks, AppAnnouncementModal, NavLinkConfig,
@@ -511,9 +511,29 @@ export const merchantNetworkLocations = pgTable('merchant_network_locations', {
   merchantId: integer('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
 }, (t) => [index('merchant_network_locations_merchant').on(t.merchantId)]);
 
-/** Card-network events as received (one idempotent insert each); the engine applies them after. */
+/**
+ * Every card-network event id ever received, with when (decision 0012): the inbox's global
+ * idempotency. The inbox is partitioned by month and its old months are dropped, so its own keys
+ * cannot say whether an id was seen; this small table is never partitioned nor pruned, and
+ * receipt writes it in the same statement as the inbox row (card-network.repo.ts).
+ */
+export const cardNetworkEventIds = pgTable('card_network_event_ids', {
+  eventId: text('event_id').primaryKey(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  // The inbox's foreign key (event_id, received_at) names this pair: with the primary key, one inbox row per event id.
+  unique('card_network_event_ids_event_time_uq').on(t.eventId, t.receivedAt),
+]);
+
+/**
+ * Card-network events as received (one idempotent insert each); the engine applies them after.
+ * PARTITION BY RANGE (received_at), one partition a month plus a default one (migration 0047,
+ * decision 0012; drizzle cannot say so): the card-network-partitions job makes months ahead and
+ * drops months past CARD_EVENTS_RETENTION_DAYS that hold nothing pending or for the console.
+ */
 export const cardNetworkInbox = pgTable('card_network_inbox', {
-  id: bigId(),
+  // A key of its own (not unique alone: a unique key of a partitioned table includes received_at).
+  id: bigserial('id', { mode: 'number' }).notNull(),
   eventId: text('event_id').notNull(),
   type: text('type').notNull(),
   body: jsonb('body').$type<Record<string, unknown>>().notNull(),
@@ -532,7 +552,10 @@ export const cardNetworkInbox = pgTable('card_network_inbox', {
   dismissedBy: integer('dismissed_by').references(() => staff.id),
   dismissedReason: text('dismissed_reason'),
 }, (t) => [
-  uniqueIndex('card_network_inbox_event_uq').on(t.eventId),
+  primaryKey({ name: 'card_network_inbox_pkey', columns: [t.id, t.receivedAt] }),
+  // One row per event id: unique with its time here, and the time is the one card_network_event_ids holds for the id.
+  uniqueIndex('card_network_inbox_event_uq').on(t.eventId, t.receivedAt),
+  foreignKey({ name: 'card_network_inbox_event_id_fk', columns: [t.eventId, t.receivedAt], foreignColumns: [cardNetworkEventIds.eventId, cardNetworkEventIds.receivedAt] }),
   index('card_network_inbox_pending').on(t.id).where(sql`processed_at is null`),
   /** Missing-reward claims look up the events of one card (docs/api-claims.md). */
   index('card_network_inbox_card_token').on(sql`(${t.body}->>'cardToken')`),

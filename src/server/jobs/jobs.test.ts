@@ -12,6 +12,7 @@ describe('appJobs: the jobs the app runs, composed from the modules', () => {
       ['lockout-sweep', 600_000, undefined],
       ['card-network-apply', 1_000, 120_000],
       ['card-network-sweep', 600_000, undefined],
+      ['card-network-partitions', 21_600_000, undefined],
       ['reward-claims-rematch', 60_000, undefined],
       ['rewards-partner-posting', 900_000, undefined],
       ['rewards-statement-credits', 60_000, undefined],

@@ -16,13 +16,13 @@ import { giftCardClient, redemptionJobs, type RedemptionJobConfig } from '../mod
  * (modules/<m>/jobs.ts, exported by its index.ts) and takes only the settings it needs; this list
  * says which of them the app runs.
  */
-export function appJobs(config: { impressionsRetentionDays: number; errorRetentionDays: number } & NotificationJobConfig & RedemptionJobConfig): ScheduledJob[] {
+export function appJobs(config: { impressionsRetentionDays: number; errorRetentionDays: number; cardEventsRetentionDays?: number } & NotificationJobConfig & RedemptionJobConfig): ScheduledJob[] {
   return [
     ...impressionsJobs({ retentionDays: config.impressionsRetentionDays }),
     ...errorRecordsJobs({ retentionDays: config.errorRetentionDays }), // error records behind the reference codes
     ...sessionJobs(), // plugins/session.ts: expired sessions
     ...lockoutJobs(),
-    ...cardNetworkJobs(), // the rewards engine: apply what other instances received, expire what never settled
+    ...cardNetworkJobs({ inboxRetentionDays: config.cardEventsRetentionDays }), // the rewards engine: apply what other instances received, expire what never settled; the inbox's monthly partitions
     ...claimsJobs(),
     ...rewardsJobs(), // payouts: partner ledgers, statement credits
     ...redemptionJobs(config), // gift cards ordered from the provider

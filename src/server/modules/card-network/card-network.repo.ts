@@ -36,19 +36,31 @@ const toDateOrNull = (v: unknown): Date | null => (v === null || v === undefined
 
 // ------------------------------------------------------------------ receipt
 
-/** The receipt statement, kept prepared on each PostgreSQL connection (runPrepared). */
+/**
+ * The receipt statement, kept prepared on each PostgreSQL connection (runPrepared). The event id
+ * goes into card_network_event_ids first (never pruned: decision 0012), and only the ids that were
+ * new go into the partitioned inbox, with the same time; a concurrent receipt of the same id waits
+ * on the key and then inserts nothing. The first copy of an id within one group is the one stored.
+ */
 const INSERT_INBOX_EVENTS: PreparedStatement = {
   name: 'card_network_inbox_insert',
-  text: `insert into card_network_inbox (event_id, type, body)
-    select e->>'id', e->>'type', e from jsonb_array_elements($1::jsonb) with ordinality as x(e, n) order by n
-    on conflict (event_id) do nothing
+  text: `with x as (
+      select distinct on (e->>'id') e, n from jsonb_array_elements($1::jsonb) with ordinality as x(e, n) order by e->>'id', n
+    ),
+    k as (
+      insert into card_network_event_ids (event_id) select e->>'id' from x order by n
+      on conflict (event_id) do nothing
+      returning event_id, received_at
+    )
+    insert into card_network_inbox (event_id, type, body, received_at)
+    select k.event_id, x.e->>'type', x.e, k.received_at from k join x on x.e->>'id' = k.event_id order by x.n
     returning event_id`,
 };
 
 /**
- * Receipt: one statement for one event or a group of them (inbox-writer.ts). The inbox is unique
- * by event id, so a retried or duplicated event inserts nothing; the answer names the event ids
- * that were new.
+ * Receipt: one statement for one event or a group of them (inbox-writer.ts). Every event id ever
+ * received is kept (card_network_event_ids), so a retried or duplicated event inserts nothing,
+ * however late it comes; the answer names the event ids that were new.
  */
 export async function insertInboxEvents(db: Db, events: readonly CardNetworkEvent[]): Promise<Set<string>> {
   if (events.length === 0) return new Set();
@@ -444,12 +456,17 @@ export async function addProgress(tx: Executor, changes: readonly Progress[]): P
       updated_at = now()`);
 }
 
-export async function markProcessed(tx: Executor, results: ReadonlyArray<{ id: number; outcome: Outcome; note?: string }>): Promise<void> {
+/**
+ * The chunk's events applied. Each row is found by its id and its receipt time (the partition
+ * key, decision 0012), so each event's update visits its month's partition only, not every
+ * month's index. The time as read into JavaScript lost its microseconds: a millisecond either side.
+ */
+export async function markProcessed(tx: Executor, results: ReadonlyArray<{ id: number; receivedAt: Date; outcome: Outcome; note?: string }>): Promise<void> {
   if (results.length === 0) return;
   await tx.execute(sql`
     update card_network_inbox i set processed_at = now(), outcome = x.outcome, note = x.note
-    from jsonb_to_recordset(${json(results.map((r) => ({ id: r.id, outcome: r.outcome, note: r.note ?? null })))}) as x(id bigint, outcome text, note text)
-    where i.id = x.id`);
+    from jsonb_to_recordset(${json(results.map((r) => ({ id: r.id, received_at: r.receivedAt, outcome: r.outcome, note: r.note ?? null })))}) as x(id bigint, received_at timestamptz, outcome text, note text)
+    where i.id = x.id and i.received_at between x.received_at - interval '1 millisecond' and x.received_at + interval '1 millisecond'`);
 }
 
 /** Sets aside the oldest unapplied event that a chunk of one cannot apply (a poison event), so the rest goes on. */

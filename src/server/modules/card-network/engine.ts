@@ -301,10 +301,10 @@ export async function applyChunk(db: Db, opts: { limit?: number } = {}): Promise
     claimed = claimed.filter(mine);
 
     const world = await loadWorld(tx, claimed, cards.filter((c) => locked.has(c.memberId)), members);
-    const results: Array<{ id: number; eventId?: string } & EventResult> = [];
+    const results: Array<{ id: number; receivedAt: Date; eventId?: string } & EventResult> = [];
     for (const c of claimed) {
       const result = c.event ? applyEvent(world, c.event, c.row.receivedAt) : { outcome: 'invalid' as const, note: 'The stored event does not match the event schema.' };
-      results.push({ id: c.row.id, ...(c.event ? { eventId: c.event.id } : {}), ...result });
+      results.push({ id: c.row.id, receivedAt: c.row.receivedAt, ...(c.event ? { eventId: c.event.id } : {}), ...result });
     }
 
     // Split before writing: insertDines gives the new dines their ids, and a new dine written
@@ -319,7 +319,7 @@ export async function applyChunk(db: Db, opts: { limit?: number } = {}): Promise
     await writeReservationBonuses(tx, world);
     await writeFlexOffers(tx, world);
     await addProgress(tx, [...world.progress.values()]);
-    await markProcessed(tx, results.map((r) => ({ id: r.id, outcome: r.outcome, ...(r.note === undefined ? {} : { note: r.note }) })));
+    await markProcessed(tx, results.map((r) => ({ id: r.id, receivedAt: r.receivedAt, outcome: r.outcome, ...(r.note === undefined ? {} : { note: r.note }) })));
 
     const outcomes: Partial<Record<Outcome, number>> = {};
     for (const r of results) outcomes[r.outcome] = (outcomes[r.outcome] ?? 0) + 1;

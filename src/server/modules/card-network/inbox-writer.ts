@@ -11,8 +11,9 @@ type Waiting = { event: CardNetworkEvent; resolve: (r: { duplicate: boolean }) =
 
 /**
  * Receipt in groups: events that arrive while inserts are on their way are stored together by the
- * next, one multi-row `INSERT … ON CONFLICT (event_id) DO NOTHING RETURNING` (one commit, so one
- * WAL flush on PostgreSQL, instead of one per webhook). Each request still answers only once its
+ * next, one multi-row statement (`INSERT … ON CONFLICT (event_id) DO NOTHING RETURNING` into the
+ * event ids, the new ones into the inbox: card-network.repo.ts; one commit, so one WAL flush on
+ * PostgreSQL, instead of one per webhook). Each request still answers only once its
  * own row is committed, with its own duplicate flag; nothing is acknowledged before it is stored.
  * A group that fails for a reason other than the database being away is sent again in halves, so
  * one event PostgreSQL refuses fails alone.

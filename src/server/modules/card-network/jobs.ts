@@ -1,5 +1,6 @@
 import type { ScheduledJob } from '../../lib/scheduled-job';
 import { applyInbox, sweepRewards } from './engine';
+import { DEFAULT_INBOX_RETENTION_DAYS, maintainInboxPartitions } from './partitions';
 
 /**
  * The engine's scheduled work (exported by index.ts; jobs/jobs.ts lists it in appJobs):
@@ -9,8 +10,12 @@ import { applyInbox, sweepRewards } from './engine';
  * - `card-network-sweep`: authorisations never cleared after 10 days become Forfeit 'notSettled';
  *   Deferred rewards become Awarded once the member activated, or Forfeit 'notActivated' after 14
  *   days; refunds parked for a purchase that never came are sent to review 90 days after their date.
+ * - `card-network-partitions`: the inbox's monthly partitions (partitions.ts, decision 0012): the
+ *   next months made ahead, months past `inboxRetentionDays` (CARD_EVENTS_RETENTION_DAYS) dropped
+ *   unless they still hold events not applied or listed in the console.
  */
-export function cardNetworkJobs(): ScheduledJob[] {
+export function cardNetworkJobs(opts: { inboxRetentionDays?: number } = {}): ScheduledJob[] {
+  const retentionDays = opts.inboxRetentionDays ?? DEFAULT_INBOX_RETENTION_DAYS;
   return [
     {
       name: 'card-network-apply',
@@ -27,6 +32,14 @@ export function cardNetworkJobs(): ScheduledJob[] {
       run: async ({ db, now, log }) => {
         const r = await sweepRewards(db, { now, log });
         return `${r.notSettled} authorisations not settled, ${r.awarded} deferred rewards awarded, ${r.notActivated} forfeit (not activated), ${r.refundsExpired} parked refunds expired${r.setAside ? `, ${r.setAside} members set aside` : ''}`;
+      },
+    },
+    {
+      name: 'card-network-partitions',
+      everyMs: 6 * 3_600_000,
+      run: async ({ db, now, log }) => {
+        const r = await maintainInboxPartitions(db, { now, retentionDays, log });
+        return `inbox partitions: ${r.created.length} made, ${r.dropped.length} dropped past retention, ${r.kept.length} kept (events pending or in the console)${r.busy.length ? `, ${r.busy.length} left for the next run (inbox busy)` : ''}`;
       },
     },
   ];
