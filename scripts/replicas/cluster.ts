@@ -4,9 +4,10 @@
  * folder of its own on ports of its own (55400–55600 by default), removed when stopped.
  *
  *   toolsMissing()           the Debian packages this machine lacks ([] when everything is there)
- *   startReplicaSet(opts)    a primary, one streaming replica (pg_basebackup -R, hot_standby) and
- *                            PgBouncer in transaction mode in front of the primary:
- *                            { primaryUrl, replicaUrl, poolerUrl, stopReplica(), replicaLagBytes(), stop() }
+ *   startReplicaSet(opts)    a primary, streaming replicas (pg_basebackup -R, hot_standby; one
+ *                            unless opts.replicas) and PgBouncer in transaction mode in front of
+ *                            the primary: { primaryUrl, replicaUrl, replicaUrls, poolerUrl,
+ *                            stopReplica(i), replicaLagBytes(), stop() }
  *   startAutoFailover(opts)  a pg_auto_failover monitor and two nodes (a primary and a synchronous
  *                            standby), waited for until the formation has a primary and a secondary
  *                            in sync: { formationUri, monitorUri, nodes, state(), primary(),
@@ -275,39 +276,47 @@ function tail(file: string, lines = 30): string {
   }
 }
 
-// ─── a primary, a streaming replica and PgBouncer ───────────────────────────────────────────────
+// ─── a primary, streaming replicas and PgBouncer ─────────────────────────────────────────────────
 
 export type ReplicaSet = {
   dir: string;
   primaryUrl: string;
+  /** The first replica (replicaUrls[0]). */
   replicaUrl: string;
+  /** Every replica, in order (startReplicaSet({ replicas: n })); DATABASE_REPLICA_URLS is their join(','). */
+  replicaUrls: string[];
   /** PgBouncer (transaction pooling) in front of the primary. */
   poolerUrl: string;
-  ports: { primary: number; replica: number; pooler: number };
-  /** Bytes of WAL the replica has yet to replay (0 when caught up; undefined when it does not answer). */
+  ports: { primary: number; replica: number; replicas: number[]; pooler: number };
+  /** Bytes of WAL the furthest replica has yet to replay (0 when all caught up; undefined when none answers). */
   replicaLagBytes: () => Promise<number | undefined>;
-  /** Statements the replica ran for the app's database, from its log (startReplicaSet({ logReplicaStatements: true }) only; the suite's own look-ups not counted). */
+  /** Statements the replicas ran for the app's database, from their logs (startReplicaSet({ logReplicaStatements: true }) only; this library's own look-ups not counted). */
   replicaStatements: () => number;
-  /** The last lines of each log (primary, replica, PgBouncer), for a report. */
+  /** The last lines of each log (primary, replicas, PgBouncer), for a report. */
   logs: (lines?: number) => string;
-  /** Stops the replica at once (pg_ctl stop -m immediate), as if it had failed. */
-  stopReplica: () => Promise<void>;
+  /** Stops replica i (default the first) at once (pg_ctl stop -m immediate), as if it had failed. */
+  stopReplica: (i?: number) => Promise<void>;
   /** Stops everything and removes the folder. */
   stop: () => Promise<void>;
 };
 
-export async function startReplicaSet(opts: { log?: (line: string) => void; logReplicaStatements?: boolean } = {}): Promise<ReplicaSet> {
+export async function startReplicaSet(opts: { log?: (line: string) => void; replicas?: number; logReplicaStatements?: boolean } = {}): Promise<ReplicaSet> {
   const log = opts.log ?? (() => undefined);
+  const count = Math.max(1, opts.replicas ?? 1);
   const t = makeFolder('replicas-set-');
-  const [primaryPort, replicaPort, poolerPort] = (await freePorts(3)) as [number, number, number];
+  const ports = await freePorts(count + 2);
+  const primaryPort = ports[0]!;
+  const poolerPort = ports[1]!;
+  const replicaPorts = ports.slice(2);
   const primary = path.join(t.dir, 'primary');
-  const replica = path.join(t.dir, 'replica');
-  t.pgdatas.push(primary, replica);
+  const replicas = replicaPorts.map((_, i) => path.join(t.dir, i === 0 ? 'replica' : `replica${i + 1}`));
+  const logFiles = ['primary.log', ...replicas.map((d) => `${path.basename(d)}.log`), 'pgbouncer.log', 'pgbouncer.out'];
+  t.pgdatas.push(primary, ...replicas);
   let stopping: Promise<void> | undefined;
   // Every caller (the suite, SIGINT, stopAll) waits for the one stop under way.
   const stop = () => (stopping ??= (async () => {
     t.stopped = true;
-    await Promise.all([primary, replica].map((d) => (existsSync(path.join(d, 'postmaster.pid')) ? run(path.join(PG_BIN, 'pg_ctl'), ['-D', d, 'stop', '-m', 'immediate', '-w'], {}, 20_000).catch(() => undefined) : undefined)));
+    await Promise.all([primary, ...replicas].map((d) => (existsSync(path.join(d, 'postmaster.pid')) ? run(path.join(PG_BIN, 'pg_ctl'), ['-D', d, 'stop', '-m', 'immediate', '-w'], {}, 20_000).catch(() => undefined) : undefined)));
     killHard(t);
     rmSync(t.dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     stoppers.delete(stop);
@@ -320,13 +329,15 @@ export async function startReplicaSet(opts: { log?: (line: string) => void; logR
     await run(path.join(PG_BIN, 'pg_ctl'), ['-D', primary, '-l', path.join(t.dir, 'primary.log'), '-w', '-t', '60', 'start'], {}, 120_000, t);
     await query(urlOf(primaryPort, 'postgres'), `create database ${DATABASE}`);
     log(`primary on ${primaryPort} in ${Date.now() - t0} ms`);
-    await run(path.join(PG_BIN, 'pg_basebackup'), ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replica, '-R', '-X', 'stream', '-c', 'fast', '--no-sync'], {}, 120_000, t);
-    // The copy carries the primary's port: the replica's own, later in the file, wins.
-    appendFileSync(path.join(replica, 'postgresql.conf'), `port = ${replicaPort}\n${opts.logReplicaStatements ? "log_statement = 'all'\nlog_line_prefix = '%m [%p] db=%d app=%a '\n" : ''}`);
-    await run(path.join(PG_BIN, 'pg_ctl'), ['-D', replica, '-l', path.join(t.dir, 'replica.log'), '-w', '-t', '60', 'start'], {}, 120_000, t);
-    await waitUntil('the replica streams from the primary', async () =>
-      (await query<{ n: number }>(urlOf(primaryPort, 'postgres'), `select count(*)::int as n from pg_stat_replication where state = 'streaming'`))[0]!.n === 1, 30_000);
-    log(`replica on ${replicaPort} streaming after ${Date.now() - t0} ms`);
+    for (const [i, replica] of replicas.entries()) {
+      await run(path.join(PG_BIN, 'pg_basebackup'), ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replica, '-R', '-X', 'stream', '-c', 'fast', '--no-sync'], {}, 120_000, t);
+      // The copy carries the primary's port: the replica's own, later in the file, wins.
+      appendFileSync(path.join(replica, 'postgresql.conf'), `port = ${replicaPorts[i]}\n${opts.logReplicaStatements ? "log_statement = 'all'\nlog_line_prefix = '%m [%p] db=%d app=%a '\n" : ''}`);
+      await run(path.join(PG_BIN, 'pg_ctl'), ['-D', replica, '-l', path.join(t.dir, `${path.basename(replica)}.log`), '-w', '-t', '60', 'start'], {}, 120_000, t);
+    }
+    await waitUntil('the replicas stream from the primary', async () =>
+      (await query<{ n: number }>(urlOf(primaryPort, 'postgres'), `select count(*)::int as n from pg_stat_replication where state = 'streaming'`))[0]!.n === count, 30_000);
+    log(`${count} replica${count > 1 ? 's' : ''} on ${replicaPorts.join(', ')} streaming after ${Date.now() - t0} ms`);
 
     // PgBouncer in transaction mode: a server connection per transaction, nothing kept across them.
     const ini = path.join(t.dir, 'pgbouncer.ini');
@@ -355,7 +366,7 @@ export async function startReplicaSet(opts: { log?: (line: string) => void; logR
     await waitUntil('PgBouncer answers', async () => (await query(urlOf(poolerPort), 'select 1')).length === 1, 15_000, 100);
     log(`PgBouncer on ${poolerPort} after ${Date.now() - t0} ms`);
   } catch (err) {
-    const logs = ['primary.log', 'replica.log', 'pgbouncer.log', 'pgbouncer.out'].map((f) => `── ${f}\n${tail(path.join(t.dir, f))}`).join('\n');
+    const logs = logFiles.map((f) => `── ${f}\n${tail(path.join(t.dir, f))}`).join('\n');
     await stop();
     throw new Error(`${err instanceof Error ? err.message : String(err)}\n${logs}`);
   }
@@ -363,29 +374,30 @@ export async function startReplicaSet(opts: { log?: (line: string) => void; logR
   return {
     dir: t.dir,
     primaryUrl: urlOf(primaryPort),
-    replicaUrl: urlOf(replicaPort),
+    replicaUrl: urlOf(replicaPorts[0]!),
+    replicaUrls: replicaPorts.map((p) => urlOf(p)),
     poolerUrl: urlOf(poolerPort),
-    ports: { primary: primaryPort, replica: replicaPort, pooler: poolerPort },
+    ports: { primary: primaryPort, replica: replicaPorts[0]!, replicas: replicaPorts, pooler: poolerPort },
     replicaLagBytes: async () => {
       try {
-        const [row] = await query<{ lag: string | null }>(urlOf(primaryPort, 'postgres'), `select pg_wal_lsn_diff(pg_current_wal_lsn(), replay_lsn)::text as lag from pg_stat_replication`);
+        const [row] = await query<{ lag: string | null }>(urlOf(primaryPort, 'postgres'), `select max(pg_wal_lsn_diff(pg_current_wal_lsn(), replay_lsn))::text as lag from pg_stat_replication`);
         return row?.lag == null ? undefined : Number(row.lag);
       } catch {
         return undefined;
       }
     },
-    replicaStatements: () => {
+    replicaStatements: () => replicas.reduce((n, d) => {
       let text = '';
       try {
-        text = readFileSync(path.join(t.dir, 'replica.log'), 'utf8');
+        text = readFileSync(path.join(t.dir, `${path.basename(d)}.log`), 'utf8');
       } catch {
-        return 0;
+        return n;
       }
-      return text.split('\n').filter((l) => l.includes(` db=${DATABASE} `) && !l.includes(` app=${PROBE} `) && /(statement|execute [^:]*):/.test(l)).length;
-    },
-    logs: (lines = 30) => ['primary.log', 'replica.log', 'pgbouncer.log', 'pgbouncer.out'].map((f) => `── ${f}\n${tail(path.join(t.dir, f), lines)}`).join('\n'),
-    stopReplica: async () => {
-      await run(path.join(PG_BIN, 'pg_ctl'), ['-D', replica, 'stop', '-m', 'immediate', '-w'], {}, 20_000);
+      return n + text.split('\n').filter((l) => l.includes(` db=${DATABASE} `) && !l.includes(` app=${PROBE} `) && /(statement|execute [^:]*):/.test(l)).length;
+    }, 0),
+    logs: (lines = 30) => logFiles.map((f) => `── ${f}\n${tail(path.join(t.dir, f), lines)}`).join('\n'),
+    stopReplica: async (i = 0) => {
+      await run(path.join(PG_BIN, 'pg_ctl'), ['-D', replicas[i]!, 'stop', '-m', 'immediate', '-w'], {}, 20_000);
     },
     stop,
   };
