@@ -33,9 +33,10 @@
  *   npm run test:replicas                     every scenario
  *   npm run test:replicas -- failover         only those named
  *
- * Prints one table of figures at the end and exits 1 when a must-be figure is off or a scenario
- * failed. Without pgbouncer or postgresql-15-auto-failover it prints what to install and exits 0,
- * unless REQUIRE_REPLICAS=1 (CI), then 1.
+ * REPLICAS_ROUNDS (200) sets the replicas scenario's rounds, REPLICAS_SEED_MERCHANTS (500) the
+ * catalogue the app seeds. Prints one table of figures at the end and exits 1 when a must-be figure
+ * is off or a scenario failed. Without pgbouncer or postgresql-15-auto-failover it prints what to
+ * install and exits 0, unless REQUIRE_REPLICAS=1 (CI), then 1.
  */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { solveChallenge } from 'altcha-lib/v1';

@@ -20,6 +20,10 @@
  * URL the orchestrator gives (`pg_autoctl show uri --formation default`:
  * `postgres://127.0.0.1:P1,127.0.0.1:P2/app?target_session_attrs=read-write&sslmode=disable`).
  *
+ * Settings (environment): PG_BIN (default /usr/lib/postgresql/15/bin), PGBOUNCER, PG_AUTOCTL (the
+ * tools' paths), REPLICAS_PORT_FROM / REPLICAS_PORT_TO (55400–55600), REPLICAS_TMPDIR (/tmp when
+ * root, else the system's temporary folder).
+ *
  * initdb, pg_ctl, pg_autoctl and pgbouncer refuse to run as root: when this process is root (CI and
  * the sessions are), every one of them runs as the `postgres` system user (`runuser -u postgres`),
  * in a folder owned by it; otherwise they run as the current user.
@@ -32,7 +36,7 @@
  * synchronous_standby_names), so a write acknowledged by the old primary is on the standby.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { chownSync, closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -153,7 +157,8 @@ function safeReaddir(dir: string): string[] {
 /** A temporary folder owned by the user the tools run as; tracked for removal. */
 function makeFolder(prefix: string): Tracked {
   installHandlers();
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  // Under /tmp when root: the postgres user must reach the folder (a TMPDIR under /root it could not).
+  const dir = mkdtempSync(path.join(process.env.REPLICAS_TMPDIR ?? (isRoot ? '/tmp' : os.tmpdir()), prefix));
   const owner = isRoot ? postgresUser() : undefined;
   if (owner) chownSync(dir, owner.uid, owner.gid);
   const t: Tracked = { dir, pids: new Set(), groups: new Set(), pgdatas: [], stopped: false };
@@ -187,6 +192,7 @@ function runInBackground(t: Tracked, cmd: string, args: string[], env: Record<st
   const c = commandLine(cmd, args, env);
   const out = openSync(logFile, 'a');
   const child = spawn(c.file, c.argv, { env: c.env, stdio: ['ignore', out, out], detached: true });
+  closeSync(out);
   if (child.pid) {
     t.pids.add(child.pid);
     t.groups.add(child.pid);
