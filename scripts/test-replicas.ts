@@ -455,6 +455,10 @@ async function failoverScenario(formation: AutoFailover) {
         const browser = new SiteClient({ partner: 'hilton', forwardedFor: `10.63.${(++seq >> 8) & 255}.${seq & 255}`, timeoutMs: HANG_MS });
         const email = `failover-${randomBytes(6).toString('hex')}@example.com`;
         const partnerNumber = withCheckCharacter(randomBytes(6).toString('hex').toUpperCase().replace(/[^A-Z0-9]/g, 'A').slice(0, 6));
+        // The anti-forgery token as a call of its own (SiteClient would fetch it and throw on a 503).
+        const csrf = await call('csrf', () => browser.send(app.port, { path: '/api/CSRF' }));
+        if (csrf?.status !== 200) { await retryPause(csrf); continue; }
+        browser.token = csrf.json<{ csrfToken: string }>().csrfToken;
         const joined = await call('join', () => browser.send(app.port, {
           method: 'POST', path: '/api/Members/Prospects',
           body: { email, password: 'Failover-2026-pass', passwordConfirm: 'Failover-2026-pass', firstName: 'Fail', lastName: 'Over', address1: '1 Main St', city: 'New York', state: 'NY', zipCode: '10001', partnerNumber, emailOptIn: true },
