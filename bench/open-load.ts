@@ -143,6 +143,18 @@ type Running = {
   stop: () => Promise<void>;
 };
 
+/** With replicas: where each instance's reads ran (its /ready figures), so that (c) is seen to use the replica. */
+async function printReads(servers: Server[]): Promise<void> {
+  for (const [i, s] of servers.entries()) {
+    const ready = await fetch(`http://127.0.0.1:${s.port}/ready`).then((r) => r.json() as Promise<{ reads?: { replicas: Array<{ name: string; reads: number; lagMs: number }>; primaryReads: number; ownWriteReads: number } }>, () => undefined);
+    const reads = ready?.reads;
+    if (!reads) continue;
+    const onReplicas = reads.replicas.reduce((a, r) => a + r.reads, 0);
+    const share = onReplicas + reads.primaryReads ? Math.round((100 * onReplicas) / (onReplicas + reads.primaryReads)) : 0;
+    console.log(`Instance ${i + 1}: ${onReplicas} reads on the replica${reads.replicas.length > 1 ? 's' : ''} (${share} %; ${reads.replicas.map((r) => `${r.name} lag ${r.lagMs} ms`).join(', ')}), ${reads.primaryReads} on the primary (${reads.ownWriteReads} after the member's own write).`);
+  }
+}
+
 async function stopAll(servers: Server[]) {
   await Promise.all(servers.map((s) => stopServer(s.child)));
   for (const s of servers) s.cleanup();
@@ -339,6 +351,7 @@ async function runSetup(key: string): Promise<SetupResult> {
     }
   } finally {
     generator.close();
+    await printReads(running.servers);
     const failed = [...out.steps, ...Object.values(out.perKindCpu)].some((m) => m.errors > 0);
     if (failed && running.logs) console.log(`The database servers' last log lines (calls failed):\n${running.logs()}`);
     await running.stop();
