@@ -391,6 +391,7 @@ async function failoverScenario(formation: AutoFailover) {
   let resentDuplicates = 0;
   const answers = { ok: 0, unavailable: 0, unavailableWithoutRetryAfter: 0, serverErrors: 0, hangs: 0, refused: 0, other: 0, sent: 0 };
   const samples: string[] = [];
+  let slowest = 0;
   try {
     await worker.waitFor(/^Worker running the scheduled jobs/, 60_000);
     const first = (await formation.primary())!;
@@ -408,6 +409,7 @@ async function failoverScenario(formation: AutoFailover) {
       const t = Date.now();
       try {
         const res = await fn();
+        slowest = Math.max(slowest, Date.now() - t);
         if (res.status >= 200 && res.status < 300) answers.ok++;
         else if (res.status === 503) {
           answers.unavailable++;
@@ -493,7 +495,18 @@ async function failoverScenario(formation: AutoFailover) {
       }
     };
 
-    const load = [network(), network(), joiner(), joiner(), booker(0), booker(1)];
+    // Reads go on too: a visitor's search and restaurant pages, a member's account and history.
+    const reader = async () => {
+      const visitor = new SiteClient({ partner: 'hilton', forwardedFor: '10.64.0.1', timeoutMs: HANG_MS });
+      const member = bookers[0]!;
+      for (let i = 0; live.on; i++) {
+        const paths = ['/api/v2/Merchants/Search?location=10001&restaurantOrCuisine=pizza', `/api/merchants/${slots[i % slots.length]!.merchantId}`];
+        for (const path of paths) await call('read', () => visitor.send(app.port, { path }));
+        for (const path of ['/api/Member', '/api/Member/Transactions']) await call('member read', () => member.send(app.port, { path }));
+        await sleep(100);
+      }
+    };
+    const load = [network(), network(), joiner(), joiner(), booker(0), booker(1), reader()];
     await sleep(6000);
     const before = { ...answers };
     const killed = await formation.killPrimary();
@@ -581,6 +594,7 @@ async function failoverScenario(formation: AutoFailover) {
     figure(S, '503 without Retry-After', answers.unavailableWithoutRetryAfter, { text: '0', ok: answers.unavailableWithoutRetryAfter === 0 });
     figure(S, '500s and other 5xx', answers.serverErrors, { text: '0', ok: answers.serverErrors === 0 });
     figure(S, `requests hanging ≥ ${HANG_MS / 1000} s`, answers.hangs, { text: '0', ok: answers.hangs === 0 });
+    figure(S, 'slowest answer (ms)', slowest);
     figure(S, 'connections refused or cut (the app never stopped)', answers.refused, { text: '0', ok: answers.refused === 0 });
     figure(S, 'calls in all (2xx / 4xx)', `${answers.sent} (${answers.ok} / ${answers.other})`);
   } finally {
