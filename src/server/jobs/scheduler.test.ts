@@ -40,6 +40,56 @@ describe('the job scheduler', () => {
     await b.stop();
   });
 
+  it('writes the end of a run the database was away for at the next tick (a failover): the job is not left leased', async () => {
+    let away = false;
+    // The database goes away just as the run ends: the update that ends it fails.
+    const db = new Proxy(database.db, {
+      get(target, prop) {
+        if (prop === 'update' && away) {
+          away = false;
+          return () => { throw new Error('Connection terminated unexpectedly'); };
+        }
+        return Reflect.get(target, prop, target) as unknown;
+      },
+    });
+    const job = { name: 'test-unwritten', everyMs: 60_000, leaseMs: 3_600_000, run: async () => { away = true; } };
+    const s = await createScheduler({ db, jobs: [job], log, start: false });
+    await makeDue('test-unwritten');
+    expect(await s.tick()).toEqual(['test-unwritten']);
+    const leased = (await database.db.select().from(scheduledJobs).where(eq(scheduledJobs.name, 'test-unwritten')))[0]!;
+    expect(leased.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 3_000_000);
+    // The database is back: the next tick ends the run, so the job runs again after its interval, not after its lease.
+    expect(await s.tick()).toEqual([]);
+    const [row] = await database.db.select().from(scheduledJobs).where(eq(scheduledJobs.name, 'test-unwritten'));
+    expect(row!.lockedUntil).toBeNull();
+    expect(row!.nextRunAt.getTime()).toBeLessThan(Date.now() + 61_000);
+    expect(lines.some((l) => l.level === 'error' && (l.obj as { job?: string }).job === 'test-unwritten')).toBe(true);
+    await s.stop();
+  });
+
+  it('does not end a lease another runner took after this one ran out', async () => {
+    let away = false;
+    const db = new Proxy(database.db, {
+      get(target, prop) {
+        if (prop === 'update' && away) {
+          away = false;
+          return () => { throw new Error('Connection terminated unexpectedly'); };
+        }
+        return Reflect.get(target, prop, target) as unknown;
+      },
+    });
+    const job = { name: 'test-unwritten-taken', everyMs: 60_000, run: async () => { away = true; } };
+    const s = await createScheduler({ db, jobs: [job], log, start: false });
+    await makeDue('test-unwritten-taken');
+    expect(await s.tick()).toEqual(['test-unwritten-taken']);
+    // Meanwhile the lease ran out and another runner claimed the job (a lease of its own).
+    await database.db.update(scheduledJobs).set({ lockedUntil: sql`now() + interval '7 minutes'` }).where(eq(scheduledJobs.name, 'test-unwritten-taken'));
+    expect(await s.tick()).toEqual([]);
+    const [row] = await database.db.select().from(scheduledJobs).where(eq(scheduledJobs.name, 'test-unwritten-taken'));
+    expect(row!.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 6 * 60_000);
+    await s.stop();
+  });
+
   it('records a failure, logs it and schedules the next run', async () => {
     const job = { name: 'test-fails', everyMs: 60_000, run: async () => { throw new Error('disk on fire'); } };
     const s = await createScheduler({ db: database.db, jobs: [job], log, start: false });

@@ -27,6 +27,30 @@ export async function createScheduler(opts: { db: Db; jobs: readonly ScheduledJo
 
   let running: Promise<string[]> | undefined;
   let stopped = false;
+  /**
+   * Ends of runs not written yet: the database went away before the run's last update (a
+   * failover, an outage). Without it the job would stay leased on the new primary until the lease
+   * ran out (ten minutes by default); each tick writes them first. The claim is named by its lease
+   * end (in microseconds): a lease that ran out and was taken by another runner is not touched.
+   */
+  const unwritten = new Map<string, { claim: string; error: string | null; everyMs: number }>();
+
+  const writeEnd = (name: string, end: { claim: string; error: string | null; everyMs: number }) =>
+    db.update(scheduledJobs).set({
+      lockedUntil: null, lastFinishedAt: sql`now()`, lastError: end.error,
+      nextRunAt: sql`now() + ${`${end.everyMs} milliseconds`}::interval`,
+    }).where(and(eq(scheduledJobs.name, name), sql`(extract(epoch from ${scheduledJobs.lockedUntil}) * 1000000)::bigint = ${end.claim}::bigint`));
+
+  const writeUnwritten = async () => {
+    for (const [name, end] of unwritten) {
+      try {
+        await writeEnd(name, end);
+        unwritten.delete(name);
+      } catch {
+        // Still away: the next tick tries again (a lease that ran out meanwhile matches nothing).
+      }
+    }
+  };
 
   const runOne = async (job: ScheduledJob): Promise<boolean> => {
     const leaseMs = job.leaseMs ?? DEFAULT_LEASE_MS;
@@ -34,8 +58,9 @@ export async function createScheduler(opts: { db: Db; jobs: readonly ScheduledJo
       .set({ lockedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`, lastStartedAt: sql`now()` })
       .where(and(eq(scheduledJobs.name, job.name), lte(scheduledJobs.nextRunAt, sql`now()`),
         or(isNull(scheduledJobs.lockedUntil), lt(scheduledJobs.lockedUntil, sql`now()`))))
-      .returning({ name: scheduledJobs.name });
+      .returning({ name: scheduledJobs.name, claim: sql<string>`(extract(epoch from ${scheduledJobs.lockedUntil}) * 1000000)::bigint::text` });
     if (claimed.length === 0) return false;
+    const claim = String(claimed[0]!.claim);
     const started = Date.now();
     let error: string | null = null;
     try {
@@ -45,10 +70,13 @@ export async function createScheduler(opts: { db: Db; jobs: readonly ScheduledJo
       error = err instanceof Error ? `${err.name}: ${err.message}`.slice(0, 500) : 'failed';
       log.error({ job: job.name, ms: Date.now() - started, error }, 'job failed');
     }
-    await db.update(scheduledJobs).set({
-      lockedUntil: null, lastFinishedAt: sql`now()`, lastError: error,
-      nextRunAt: sql`now() + ${`${job.everyMs} milliseconds`}::interval`,
-    }).where(eq(scheduledJobs.name, job.name));
+    const end = { claim, error, everyMs: job.everyMs };
+    try {
+      await writeEnd(job.name, end);
+    } catch (err) {
+      unwritten.set(job.name, end);
+      log.error({ job: job.name, error: err instanceof Error ? err.message.slice(0, 200) : 'failed' }, 'job end not written; written again at the next tick');
+    }
     return true;
   };
 
@@ -56,6 +84,7 @@ export async function createScheduler(opts: { db: Db; jobs: readonly ScheduledJo
     running ??= (async () => {
       const ran: string[] = [];
       try {
+        await writeUnwritten();
         for (const job of jobs) if (!stopped && await runOne(job)) ran.push(job.name);
       } finally {
         running = undefined;
