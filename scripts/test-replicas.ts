@@ -221,7 +221,7 @@ async function replicasScenario(set: ReplicaSet) {
       if (round % 25 === 5 && !paused) { await replay('pause'); paused = true; }
       if (round % 25 === 17 && paused) { await replay('resume'); paused = false; }
       if (paused) pausedRounds++;
-      if (round % 20 === 10) {
+      if (round % 5 === 0) {
         const r = await readStats(app);
         maxLagSeen = Math.max(maxLagSeen, ...(r.reads?.replicas.map((x) => x.lagMs) ?? [0]));
       }
@@ -264,6 +264,7 @@ async function replicasScenario(set: ReplicaSet) {
     const ready = await readStats(app);
     const replicaReads = ready.reads?.replicas.reduce((n, r) => n + r.reads, 0);
     const lagMs = ready.reads ? Math.max(0, ...ready.reads.replicas.map((r) => r.lagMs)) : undefined;
+    maxLagSeen = Math.max(maxLagSeen, lagMs ?? 0);
     log(`${S}: ${ROUNDS} rounds in ${(loopMs / 1000).toFixed(1)} s; /ready ${ready.status} reads: ${JSON.stringify(ready.reads)}`);
     figure(S, `member's reads right after their own write (${ROUNDS} rounds, ${booked} bookings)`, `${ROUNDS} rounds`);
     figure(S, 'rounds with the replica\'s replay paused (it lags, still within the bound)', pausedRounds);
