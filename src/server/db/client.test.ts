@@ -287,6 +287,17 @@ describe('PostgreSQL start-up messages and outage errors', () => {
     }
   });
 
+  it('names a pooler that refuses the statement timeout, and how to set DATABASE_DIRECT_URL', () => {
+    // What node-postgres reports when PgBouncer refuses a start-up parameter, wrapped as drizzle wraps it.
+    const refused = Object.assign(new Error('unsupported startup parameter: statement_timeout'), { code: '08P01' });
+    const err = new Error('Failed query: insert into "app_secrets" …', { cause: refused });
+    expect(isDatabaseUnavailable(err)).toBe(true);
+    expect(describePostgresError(err, 'postgres://app@pooler:6432/rewards')).toBe(
+      'Cannot connect to PostgreSQL at pooler:6432 (database rewards, user app): it looks like a connection pooler (PgBouncer) that refuses the start-up parameter statement_timeout: set DATABASE_DIRECT_URL to the primary\'s own address (the app then sends no such parameter through the pooler; docs/operations.md).',
+    );
+    expect(postgresAddress('postgres://app@db1:5432,db2:5433/rewards?target_session_attrs=read-write')).toBe('db1:5432 or db2:5433 (database rewards, user app)');
+  });
+
   it.skipIf(!url)('names an unknown database and an unknown user (PostgreSQL)', async () => {
     const base = new URL(url!);
     const missing = new URL(base);

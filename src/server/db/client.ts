@@ -404,6 +404,9 @@ function postgresCause(err: unknown, url: string, timeoutMs: number): string {
   if (has('28000')) return `the server does not let user ${user} connect from here (check pg_hba.conf and the user name)`;
   if (has('3D000')) return `the database ${database} does not exist (create it, for example with createdb ${database}, or fix its name in DATABASE_URL)`;
   if (has('57P03')) return 'the server is starting up, shutting down or recovering (try again in a moment)';
+  if (has('08P01') && said(/unsupported startup parameter/i)) {
+    return 'it looks like a connection pooler (PgBouncer) that refuses the start-up parameter statement_timeout: set DATABASE_DIRECT_URL to the primary\'s own address (the app then sends no such parameter through the pooler; docs/operations.md)';
+  }
   if (has('53300')) return 'the server has no free connection slots (too many connections)';
   if (said(/does not support SSL/i)) return 'the server does not support SSL (remove sslmode from DATABASE_URL)';
   if (has('ECONNRESET') || said(/Connection terminated/i)) return 'the server closed the connection (is it shutting down, or does it require SSL: add ?sslmode=require)';

@@ -108,6 +108,13 @@ const lsnText = (v: bigint | null) => (v === null ? null : `${(v >> 32n).toStrin
 
 const POLL_MS = 200;
 
+/** The database's own words (drizzle wraps them in "Failed query: … params: …"). */
+const reasonOf = (err: unknown): string => {
+  const cause = (err as { cause?: unknown } | null)?.cause;
+  const e = cause instanceof Error ? cause : err;
+  return e instanceof Error ? e.message.slice(0, 160) : 'does not answer';
+};
+
 /** host:port of a connection string, for the figures (never the password). */
 const nameOf = (url: string) => {
   const m = /^[a-z]+:\/\/(?:[^@/]*@)?([^/?#]*)/i.exec(url);
@@ -153,7 +160,7 @@ export function replicaRouter(primary: Db, opts: ReplicaOptions): ReadRouter {
         const lagMs = replayed === null ? Infinity : lagOf(replayed, now);
         Object.assign(r, { up: true, replayed, lagMs, problem: lagMs > opts.maxLagMs ? `${Math.round(lagMs)} ms behind (bound ${opts.maxLagMs} ms)` : undefined });
       } catch (err) {
-        Object.assign(r, { up: false, problem: err instanceof Error ? err.message.slice(0, 120) : 'does not answer' });
+        Object.assign(r, { up: false, problem: reasonOf(err) });
       }
     }));
   };
@@ -189,7 +196,7 @@ export function replicaRouter(primary: Db, opts: ReplicaOptions): ReadRouter {
         return result;
       } catch (err) {
         if (!isDatabaseUnavailable(err)) throw err;
-        Object.assign(replica, { up: false, problem: err instanceof Error ? err.message.slice(0, 120) : 'failed a read' });
+        Object.assign(replica, { up: false, problem: reasonOf(err) });
         counts.retriedOnPrimary += 1;
         counts.primaryReads += 1;
         return fn(primary);
