@@ -3,6 +3,10 @@ import { expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures'
 test.describe('searching restaurants', () => {
   test('a visitor searches a ZIP, switches to the map, filters by price and opens a restaurant', async ({ page, errors }) => {
     await page.setViewportSize({ width: 414, height: 860 });
+    // A Wednesday at 2 pm in New York: what a visit would earn follows the restaurant's own days and
+    // hours (many earn nothing on Mondays and Tuesdays), so the page's clock is set, not the day the
+    // test happens to run on. Time flows on from there.
+    await page.clock.install({ time: new Date('2026-12-02T19:00:00Z') });
     await page.goto(partnerUrl('hilton', '/search'));
     const form = page.getByRole('search', { name: 'Restaurants' });
     if (!(await form.isVisible())) await page.getByRole('button', { name: 'Change search' }).click();
