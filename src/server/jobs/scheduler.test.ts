@@ -13,6 +13,21 @@ afterAll(async () => { await database.close(); });
 const { lines, log } = recordingJobLog();
 const makeDue = (name: string) => makeDueIn(database.db, name);
 
+/** The test database, but its next update fails once goAway() was called: the database went away as a run ended. */
+function awayAfterRun() {
+  let away = false;
+  const db = new Proxy(database.db, {
+    get(target, prop) {
+      if (prop === 'update' && away) {
+        away = false;
+        return () => { throw new Error('Connection terminated unexpectedly'); };
+      }
+      return Reflect.get(target, prop, target) as unknown;
+    },
+  });
+  return { db, goAway: () => { away = true; } };
+}
+
 describe('the job scheduler', () => {
   it('runs a due job once even with two runners polling together, then not before its interval', async () => {
     let runs = 0;
@@ -41,18 +56,8 @@ describe('the job scheduler', () => {
   });
 
   it('writes the end of a run the database was away for at the next tick (a failover): the job is not left leased', async () => {
-    let away = false;
-    // The database goes away just as the run ends: the update that ends it fails.
-    const db = new Proxy(database.db, {
-      get(target, prop) {
-        if (prop === 'update' && away) {
-          away = false;
-          return () => { throw new Error('Connection terminated unexpectedly'); };
-        }
-        return Reflect.get(target, prop, target) as unknown;
-      },
-    });
-    const job = { name: 'test-unwritten', everyMs: 60_000, leaseMs: 3_600_000, run: async () => { away = true; } };
+    const { db, goAway } = awayAfterRun();
+    const job = { name: 'test-unwritten', everyMs: 60_000, leaseMs: 3_600_000, run: async () => { goAway(); } };
     const s = await createScheduler({ db, jobs: [job], log, start: false });
     await makeDue('test-unwritten');
     expect(await s.tick()).toEqual(['test-unwritten']);
@@ -68,17 +73,8 @@ describe('the job scheduler', () => {
   });
 
   it('does not end a lease another runner took after this one ran out', async () => {
-    let away = false;
-    const db = new Proxy(database.db, {
-      get(target, prop) {
-        if (prop === 'update' && away) {
-          away = false;
-          return () => { throw new Error('Connection terminated unexpectedly'); };
-        }
-        return Reflect.get(target, prop, target) as unknown;
-      },
-    });
-    const job = { name: 'test-unwritten-taken', everyMs: 60_000, run: async () => { away = true; } };
+    const { db, goAway } = awayAfterRun();
+    const job = { name: 'test-unwritten-taken', everyMs: 60_000, run: async () => { goAway(); } };
     const s = await createScheduler({ db, jobs: [job], log, start: false });
     await makeDue('test-unwritten-taken');
     expect(await s.tick()).toEqual(['test-unwritten-taken']);
