@@ -187,7 +187,8 @@ export function replicaRouter(primary: Db, opts: ReplicaOptions): ReadRouter {
       const replica = pick(after);
       if (!replica) {
         counts.primaryReads += 1;
-        if (after !== null && pick(null)) counts.ownWriteReads += 1;
+        // A replica was fresh enough but for the member's own write (counted, not used: no turn taken).
+        if (after !== null && freshReplicas(replicas, null, opts.maxLagMs).length > 0) counts.ownWriteReads += 1;
         return fn(primary);
       }
       try {
