@@ -563,9 +563,38 @@ export const cardNetworkInbox = pgTable('card_network_inbox', {
   index('card_network_inbox_attention').on(t.receivedAt, t.id).where(sql`outcome in ('parked', 'review', 'failed') and dismissed_at is null`),
 ]);
 
-/** One purchase: its authorisation and clearing, refunds, and whether and how much it earned. */
+/**
+ * One row per purchase, never partitioned (decision 0014): what must be unique across all of the
+ * dines' months. The purchase's id (referenced by the tables that name a dine), its transaction ids
+ * (a purchase resent a year later is still the same purchase) and its member and time (the key the
+ * dine's row in its month refers to). Written by the database itself, by triggers of `dines`
+ * (migration 0048): an insert adds the row, a changed alias transaction id follows, a delete
+ * removes it (and the tables naming the dine react as their foreign keys say).
+ */
+export const dineIds = pgTable('dine_ids', {
+  id: bigint('id', { mode: 'number' }).primaryKey(),
+  partnerId: integer('partner_id').notNull(),
+  memberId: integer('member_id').notNull(),
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  transactionId: text('transaction_id').notNull(),
+  aliasTransactionId: text('alias_transaction_id'),
+}, (t) => [
+  foreignKey({ name: 'dine_ids_member_partner_fk', columns: [t.memberId, t.partnerId], foreignColumns: [members.id, members.partnerId] }).onDelete('cascade'),
+  // The dine's row names this triple: with the primary key, one dines row per id, of its member, in its month.
+  unique('dine_ids_member_time_uq').on(t.id, t.memberId, t.occurredAt),
+  uniqueIndex('dine_ids_transaction_uq').on(t.transactionId),
+  uniqueIndex('dine_ids_alias_transaction_uq').on(t.aliasTransactionId).where(sql`alias_transaction_id is not null`),
+]);
+
+/**
+ * One purchase: its authorisation and clearing, refunds, and whether and how much it earned.
+ * PARTITION BY RANGE (occurred_at), one partition a UTC month plus a default one (migration 0048,
+ * decision 0014; drizzle cannot say so); the card-network-partitions job makes months ahead. Its
+ * unique keys (the id, the transaction ids) live in dine_ids, which other tables reference.
+ */
 export const dines = pgTable('dines', {
-  id: bigId(),
+  // Unique through dine_ids (a unique key of a partitioned table must include occurred_at).
+  id: bigserial('id', { mode: 'number' }).notNull(),
   /** With memberId, one foreign key to members (id, partner_id): the member is the partner's own. */
   partnerId: integer('partner_id').notNull(),
   memberId: integer('member_id').notNull(),
@@ -608,9 +637,13 @@ export const dines = pgTable('dines', {
   updatedAt: updatedAt(),
 }, (t) => [
   // One check per dine instead of two (partner, member), and tenancy kept by the database.
+  // member_id in every key of a member's history, so it could later be distributed by member.
+  primaryKey({ name: 'dines_pkey', columns: [t.id, t.memberId, t.occurredAt] }),
+  foreignKey({ name: 'dines_id_fk', columns: [t.id, t.memberId, t.occurredAt], foreignColumns: [dineIds.id, dineIds.memberId, dineIds.occurredAt] }).onDelete('cascade'),
   foreignKey({ name: 'dines_member_partner_fk', columns: [t.memberId, t.partnerId], foreignColumns: [members.id, members.partnerId] }).onDelete('cascade'),
-  uniqueIndex('dines_transaction_uq').on(t.transactionId),
-  uniqueIndex('dines_alias_transaction_uq').on(t.aliasTransactionId).where(sql`alias_transaction_id is not null`),
+  // Lookups by a transaction id; their uniqueness is dine_ids'.
+  index('dines_transaction').on(t.transactionId),
+  index('dines_alias_transaction').on(t.aliasTransactionId).where(sql`alias_transaction_id is not null`),
   index('dines_member_time').on(t.memberId, t.occurredAt),
   index('dines_card_merchant_time').on(t.cardId, t.merchantId, t.occurredAt),
   index('dines_pending').on(t.status, t.authorisedAt).where(sql`status = 'Pending'`),
@@ -631,7 +664,7 @@ export const dineRefunds = pgTable('dine_refunds', {
   /** With memberId, one foreign key to members (id, partner_id), as on dines. */
   partnerId: integer('partner_id').notNull(),
   memberId: integer('member_id').notNull(),
-  dineId: bigint('dine_id', { mode: 'number' }).notNull().references(() => dines.id, { onDelete: 'cascade' }),
+  dineId: bigint('dine_id', { mode: 'number' }).notNull().references(() => dineIds.id, { onDelete: 'cascade' }),
   refundTransactionId: text('refund_transaction_id').notNull(),
   /** The refund as the network sent it, in positive cents. */
   amountCents: integer('amount_cents').notNull(),
@@ -672,7 +705,7 @@ export const parkedRefunds = pgTable('parked_refunds', {
   resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   /** applied (its purchase arrived: `dine_id`) | expired (no purchase in time) | requeued (sent to the engine again from the console) | dismissed (in the console, with a reason). */
   resolution: text('resolution'),
-  dineId: bigint('dine_id', { mode: 'number' }).references(() => dines.id, { onDelete: 'set null' }),
+  dineId: bigint('dine_id', { mode: 'number' }).references(() => dineIds.id, { onDelete: 'set null' }),
 }, (t) => [
   foreignKey({ name: 'parked_refunds_member_partner_fk', columns: [t.memberId, t.partnerId], foreignColumns: [members.id, members.partnerId] }).onDelete('cascade'),
   /** The engine loads a chunk's members' open parked refunds. */
@@ -682,14 +715,38 @@ export const parkedRefunds = pgTable('parked_refunds', {
   index('parked_refunds_open_time').on(t.occurredAt).where(sql`resolved_at is null`),
 ]);
 
-/** What a member sees on Reviews & History (§3 Transaction): a dine's reward, adjustments, bonuses. */
+/**
+ * One row per reward, never partitioned (decision 0014): the reward's id (referenced by claims,
+ * adjustments and reviews), its member and time (the key its row in member_rewards refers to), and
+ * the dine of an S reward, unique: one settle reward per dine. Written by triggers of
+ * `member_rewards` (migration 0048), like dine_ids.
+ */
+export const memberRewardIds = pgTable('member_reward_ids', {
+  id: bigint('id', { mode: 'number' }).primaryKey(),
+  partnerId: integer('partner_id').notNull(),
+  memberId: integer('member_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  /** The dine of an S reward (null for every other kind). */
+  settleDineId: bigint('settle_dine_id', { mode: 'number' }),
+}, (t) => [
+  foreignKey({ name: 'member_reward_ids_member_partner_fk', columns: [t.memberId, t.partnerId], foreignColumns: [members.id, members.partnerId] }).onDelete('cascade'),
+  unique('member_reward_ids_member_time_uq').on(t.id, t.memberId, t.createdAt),
+  uniqueIndex('member_reward_ids_settle_uq').on(t.settleDineId),
+]);
+
+/**
+ * What a member sees on Reviews & History (§3 Transaction): a dine's reward, adjustments, bonuses.
+ * PARTITION BY RANGE (created_at), one partition a UTC month plus a default one (migration 0048,
+ * decision 0014); its unique keys live in member_reward_ids.
+ */
 export const memberRewards = pgTable('member_rewards', {
-  id: bigId(),
+  // Unique through member_reward_ids.
+  id: bigserial('id', { mode: 'number' }).notNull(),
   /** With memberId, one foreign key to members (id, partner_id), as on dines. */
   partnerId: integer('partner_id').notNull(),
   memberId: integer('member_id').notNull(),
   /** The dine, for S rows and refund adjustments. */
-  dineId: bigint('dine_id', { mode: 'number' }).references(() => dines.id, { onDelete: 'set null' }),
+  dineId: bigint('dine_id', { mode: 'number' }).references(() => dineIds.id, { onDelete: 'set null' }),
   /** S settle, B bonus, A adjustment, M manual, J bonus adjustment, + corporate. */
   sourceCode: text('source_code').notNull(),
   /** In the partner's unit; negative for an adjustment that takes back. */
@@ -703,9 +760,12 @@ export const memberRewards = pgTable('member_rewards', {
   /** The statement credit or partner posting that paid it. */
   payoutRef: text('payout_ref'),
 }, (t) => [
+  primaryKey({ name: 'member_rewards_pkey', columns: [t.id, t.memberId, t.createdAt] }),
+  foreignKey({ name: 'member_rewards_id_fk', columns: [t.id, t.memberId, t.createdAt], foreignColumns: [memberRewardIds.id, memberRewardIds.memberId, memberRewardIds.createdAt] }).onDelete('cascade'),
   foreignKey({ name: 'member_rewards_member_partner_fk', columns: [t.memberId, t.partnerId], foreignColumns: [members.id, members.partnerId] }).onDelete('cascade'),
   index('member_rewards_member_time').on(t.memberId, t.createdAt),
-  uniqueIndex('member_rewards_dine_settle_uq').on(t.dineId).where(sql`source_code = 'S'`),
+  // The engine finds a dine's S reward; one per dine is member_reward_ids_settle_uq.
+  index('member_rewards_dine_settle').on(t.dineId).where(sql`source_code = 'S'`),
   index('member_rewards_awarded').on(t.partnerId, t.status).where(sql`status = 'Awarded'`),
 ]);
 
@@ -833,9 +893,9 @@ export const merchantReviews = pgTable('merchant_reviews', {
   partnerId: partnerRef(),
   merchantId: integer('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
   memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
-  dineId: bigint('dine_id', { mode: 'number' }).references(() => dines.id, { onDelete: 'set null' }),
+  dineId: bigint('dine_id', { mode: 'number' }).references(() => dineIds.id, { onDelete: 'set null' }),
   /** The Reviews & History row reviewed (an S or M reward of the dine). */
-  memberRewardId: bigint('member_reward_id', { mode: 'number' }).references(() => memberRewards.id, { onDelete: 'set null' }),
+  memberRewardId: bigint('member_reward_id', { mode: 'number' }).references(() => memberRewardIds.id, { onDelete: 'set null' }),
   /** The row's sourceTransactionId, as GET /api/reviews/status is asked about it. */
   transactionId: text('transaction_id').notNull(),
   food: smallint('food').notNull(),
@@ -905,14 +965,14 @@ export const rewardClaims = pgTable('reward_claims', {
   /** The inbox event matched, and the purchase it belongs to: `dine:<id>` or `txn:<transaction id>`; one claim per purchase. */
   matchedEventId: text('matched_event_id'),
   purchaseKey: text('purchase_key'),
-  dineId: bigint('dine_id', { mode: 'number' }).references(() => dines.id, { onDelete: 'set null' }),
+  dineId: bigint('dine_id', { mode: 'number' }).references(() => dineIds.id, { onDelete: 'set null' }),
   /** Why an operator must look at it (review queue). */
   reviewNote: text('review_note'),
   /** awarded | rejected, by an operator. */
   resolution: text('resolution'),
   resolutionNote: text('resolution_note'),
   /** The M (manual) reward an award made. */
-  rewardId: bigint('reward_id', { mode: 'number' }).references(() => memberRewards.id, { onDelete: 'set null' }),
+  rewardId: bigint('reward_id', { mode: 'number' }).references(() => memberRewardIds.id, { onDelete: 'set null' }),
   resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -935,7 +995,7 @@ export const notifications = pgTable('notifications', {
   kind: text('kind').notNull(),
   /** What it is about: the dine's id, or the id the moved card had. Unique with the kind. */
   subjectId: bigint('subject_id', { mode: 'number' }).notNull(),
-  dineId: bigint('dine_id', { mode: 'number' }).references(() => dines.id, { onDelete: 'cascade' }),
+  dineId: bigint('dine_id', { mode: 'number' }).references(() => dineIds.id, { onDelete: 'cascade' }),
   /** What the mail needs beyond the dine (a moved card: brand and last four). */
   payload: jsonb('payload').$type<Record<string, string>>().notNull().default({}),
   /** pending | sending | sent | skipped | failed */
@@ -1003,7 +1063,7 @@ export const bonusAwards = pgTable('bonus_awards', {
   bonusId: integer('bonus_id').notNull().references(() => bonusProgrammes.id, { onDelete: 'cascade' }),
   awardKey: text('award_key').notNull(),
   /** The qualifying dine (none for a reservation bonus awarded without one). */
-  dineId: bigint('dine_id', { mode: 'number' }).references(() => dines.id, { onDelete: 'set null' }),
+  dineId: bigint('dine_id', { mode: 'number' }).references(() => dineIds.id, { onDelete: 'set null' }),
   /** The B reward (member_rewards). */
   rewardId: bigint('reward_id', { mode: 'number' }).notNull(),
   amount: integer('amount').notNull(),
@@ -1163,7 +1223,7 @@ export const flexOffers = pgTable('flex_offers', {
   /** Who made it: 'job' (the offers job), 'demo' (seeded demo data). */
   source: text('source').notNull(),
   createdAt: createdAt(),
-  dineId: bigint('dine_id', { mode: 'number' }).references(() => dines.id, { onDelete: 'set null' }),
+  dineId: bigint('dine_id', { mode: 'number' }).references(() => dineIds.id, { onDelete: 'set null' }),
   rewardId: bigint('reward_id', { mode: 'number' }),
   redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
 }, (t) => [
@@ -1294,7 +1354,7 @@ export const rewardAdjustments = pgTable('reward_adjustments', {
   decidedBy: integer('decided_by').references(() => staff.id),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
   decisionNote: text('decision_note'),
-  rewardId: bigint('reward_id', { mode: 'number' }).references(() => memberRewards.id, { onDelete: 'set null' }),
+  rewardId: bigint('reward_id', { mode: 'number' }).references(() => memberRewardIds.id, { onDelete: 'set null' }),
 }, (t) => [
   foreignKey({ name: 'reward_adjustments_member_partner_fk', columns: [t.memberId, t.partnerId], foreignColumns: [members.id, members.partnerId] }).onDelete('cascade'),
   uniqueIndex('reward_adjustments_request_uq').on(t.requestedBy, t.idempotencyKey),

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { CardNetworkEvent } from '#shared/schemas/rewards';
 import { createTestDatabase } from '../../test/db';
 import type { Database } from '../../db/client';
-import { bonusAwards, bonusProgrammes, cardNetworkEventIds, cardNetworkInbox, dineRefunds, dines, memberBonuses, memberProgress, memberRewards, parkedRefunds, partners } from '../../db/schema';
+import { bonusAwards, bonusProgrammes, cardNetworkEventIds, cardNetworkInbox, dineIds, dineRefunds, dines, memberBonuses, memberProgress, memberRewardIds, memberRewards, parkedRefunds, partners } from '../../db/schema';
 import { enrol } from '../bonuses/bonuses.repo';
 import { earningSettingsOf } from '../partners/partner-config';
 import { bonusSurvivesRefund, withinWindow } from '#shared/rules/bonuses';
@@ -391,7 +391,7 @@ describe('the engine against a reference model (property)', () => {
         // Either earn basis: before tip, the authorised amount tells the tip apart, whichever half comes first.
         await db.update(partners).set({ earnBasis }).where(eq(partners.id, delta));
         settings = { ...settings, earnBasis };
-        await db.execute(sql`truncate ${cardNetworkInbox}, ${cardNetworkEventIds}, ${memberRewards}, ${dines}, ${memberProgress}, ${bonusAwards}, ${memberBonuses}, ${dineRefunds}, ${parkedRefunds} cascade`);
+        await db.execute(sql`truncate ${cardNetworkInbox}, ${cardNetworkEventIds}, ${memberRewards}, ${memberRewardIds}, ${dines}, ${dineIds}, ${memberProgress}, ${bonusAwards}, ${memberBonuses}, ${dineRefunds}, ${parkedRefunds} cascade`);
         const nmb = programmes.find((p) => p.code === 'NEWMBR')!;
         for (const [i, setup] of BONUS_SETUP.entries()) {
           if (setup.nmb) await enrol(db, { partnerId: delta, memberId: memberIds[i]!, bonusId: nmb.id, now: JOINED });

@@ -1,6 +1,6 @@
 import type { ScheduledJob } from '../../lib/scheduled-job';
 import { applyInbox, sweepRewards } from './engine';
-import { DEFAULT_INBOX_RETENTION_DAYS, maintainInboxPartitions } from './partitions';
+import { DEFAULT_INBOX_RETENTION_DAYS, maintainHistoryPartitions, maintainInboxPartitions } from './partitions';
 
 /**
  * The engine's scheduled work (exported by index.ts; jobs/jobs.ts lists it in appJobs):
@@ -10,9 +10,10 @@ import { DEFAULT_INBOX_RETENTION_DAYS, maintainInboxPartitions } from './partiti
  * - `card-network-sweep`: authorisations never cleared after 10 days become Forfeit 'notSettled';
  *   Deferred rewards become Awarded once the member activated, or Forfeit 'notActivated' after 14
  *   days; refunds parked for a purchase that never came are sent to review 90 days after their date.
- * - `card-network-partitions`: the inbox's monthly partitions (partitions.ts, decision 0012): the
- *   next months made ahead, months past `inboxRetentionDays` (CARD_EVENTS_RETENTION_DAYS) dropped
- *   unless they still hold events not applied or listed in the console.
+ * - `card-network-partitions`: the monthly partitions (partitions.ts, decisions 0012 and 0014) of
+ *   the inbox, dines and member_rewards: the next months made ahead, and months for rows a default
+ *   partition caught; inbox months past `inboxRetentionDays` (CARD_EVENTS_RETENTION_DAYS) dropped
+ *   unless they still hold events not applied or listed in the console (the history is kept).
  */
 export function cardNetworkJobs(opts: { inboxRetentionDays?: number } = {}): ScheduledJob[] {
   const retentionDays = opts.inboxRetentionDays ?? DEFAULT_INBOX_RETENTION_DAYS;
@@ -39,7 +40,8 @@ export function cardNetworkJobs(opts: { inboxRetentionDays?: number } = {}): Sch
       everyMs: 6 * 3_600_000,
       run: async ({ db, now, log }) => {
         const r = await maintainInboxPartitions(db, { now, retentionDays, log });
-        return `inbox partitions: ${r.created.length} made, ${r.dropped.length} dropped past retention, ${r.kept.length} kept (events pending or in the console)${r.busy.length ? `, ${r.busy.length} left for the next run (inbox busy)` : ''}`;
+        const history = await maintainHistoryPartitions(db, { now });
+        return `inbox partitions: ${r.created.length} made, ${r.dropped.length} dropped past retention, ${r.kept.length} kept (events pending or in the console)${r.busy.length ? `, ${r.busy.length} left for the next run (inbox busy)` : ''}; history partitions: ${history.created.length} made`;
       },
     },
   ];

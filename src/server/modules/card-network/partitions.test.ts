@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '../../test/db';
 import type { Database } from '../../db/client';
 import { insertInboxEvent } from './card-network.repo';
-import { inboxPartitions, maintainInboxPartitions } from './partitions';
+import { inboxPartitions, maintainHistoryPartitions, maintainInboxPartitions } from './partitions';
 import type { CardNetworkEvent } from '#shared/schemas/rewards';
 
 let database: Database;
@@ -104,5 +104,52 @@ describe('the inbox partitions (card-network-partitions job, decision 0012)', ()
     await expect(db().execute(sql`insert into card_network_inbox (event_id, type, body, received_at) values ('dup-1', 'clearing', '{}'::jsonb, '2030-06-05T00:00:00Z')`)).rejects.toThrow();
     await expect(db().execute(sql`insert into card_network_inbox (event_id, type, body, received_at) values ('dup-1', 'clearing', '{}'::jsonb, '2030-05-05T00:00:00Z')`)).rejects.toThrow();
     await expect(db().execute(sql`insert into card_network_inbox (event_id, type, body) values ('never-keyed', 'clearing', '{}'::jsonb)`)).rejects.toThrow();
+  });
+});
+
+describe('the dine and reward history partitions (card-network-partitions job, decision 0014)', () => {
+  let seeded: Database;
+  beforeAll(async () => {
+    seeded = await createTestDatabase({ seeded: true });
+  }, 60_000);
+  afterAll(async () => seeded?.close());
+  const q = async <T>(query: ReturnType<typeof sql>) => ((await seeded.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const partOf = async (table: 'dines' | 'member_rewards', id: number) => (await q<{ part: string }>(sql`select tableoid::regclass::text as part from ${sql.identifier(table)} where id = ${id}`))[0]?.part;
+
+  it('makes this month and the next three ahead for dines and member_rewards, once', async () => {
+    const now = new Date('2031-11-20T12:00:00Z');
+    const first = await maintainHistoryPartitions(seeded.db, { now });
+    expect(first.created).toEqual(['dines_p2031_11', 'dines_p2031_12', 'dines_p2032_01', 'dines_p2032_02',
+      'member_rewards_p2031_11', 'member_rewards_p2031_12', 'member_rewards_p2032_01', 'member_rewards_p2032_02']);
+    expect((await inboxPartitions(seeded.db, 'dines')).map((p) => p.name)).toEqual(expect.arrayContaining(first.created.slice(0, 4)));
+    expect((await maintainHistoryPartitions(seeded.db, { now })).created).toEqual([]);
+  });
+
+  it('gives history of a month it had no partition for its month, keys, reward and the rows naming them intact', async () => {
+    const [member] = await q<{ id: number; partner_id: number }>(sql`select id, partner_id from members where member_type = 'EnrolledCardMember' order by id limit 1`);
+    const [merchant] = await q<{ id: number }>(sql`select id from merchants order by id limit 1`);
+    const [dine] = await q<{ id: string }>(sql`insert into dines (partner_id, member_id, card_last_four, merchant_id, location_id, transaction_id, local_date, local_minutes, occurred_at, status, reward)
+      values (${member!.partner_id}, ${member!.id}, '4242', ${merchant!.id}, 'loc', 'part-hist-1', '2018-05-04', 1200, '2018-05-04T16:00:00Z', 'Awarded', 100) returning id`);
+    const dineId = Number(dine!.id);
+    const [reward] = await q<{ id: string }>(sql`insert into member_rewards (partner_id, member_id, dine_id, source_code, amount, status, created_at)
+      values (${member!.partner_id}, ${member!.id}, ${dineId}, 'S', 100, 'Awarded', '2018-05-05T00:00:00Z') returning id`);
+    const rewardId = Number(reward!.id);
+    await seeded.db.execute(sql`insert into reward_claims (partner_id, member_id, card_type, card_last_four, merchant_id, dine_date, amount_cents, status, dine_id, reward_id)
+      values (${member!.partner_id}, ${member!.id}, 'visa', '4242', ${merchant!.id}, '2018-05-04', 2000, 'Approved', ${dineId}, ${rewardId})`);
+    expect(await partOf('dines', dineId)).toBe('dines_default');
+    expect(await partOf('member_rewards', rewardId)).toBe('member_rewards_default');
+
+    const r = await maintainHistoryPartitions(seeded.db, { now: new Date() });
+    expect(r.created).toEqual(expect.arrayContaining(['dines_p2018_05', 'member_rewards_p2018_05']));
+    expect(await partOf('dines', dineId)).toBe('dines_p2018_05');
+    expect(await partOf('member_rewards', rewardId)).toBe('member_rewards_p2018_05');
+    // The move kept the keys (and so the claim's references) and the one-S-reward rule.
+    expect(await q(sql`select transaction_id from dine_ids where id = ${dineId}`)).toEqual([{ transaction_id: 'part-hist-1' }]);
+    expect(await q(sql`select settle_dine_id::text from member_reward_ids where id = ${rewardId}`)).toEqual([{ settle_dine_id: String(dineId) }]);
+    expect(await q(sql`select dine_id::text, reward_id::text from reward_claims where dine_id = ${dineId}`)).toEqual([{ dine_id: String(dineId), reward_id: String(rewardId) }]);
+    await expect(seeded.db.execute(sql`insert into member_rewards (partner_id, member_id, dine_id, source_code, amount, status)
+      values (${member!.partner_id}, ${member!.id}, ${dineId}, 'S', 1, 'Awarded')`)).rejects.toThrow();
+    // The default partitions are empty again.
+    expect(await q(sql`select 1 from dines_default union all select 1 from member_rewards_default`)).toEqual([]);
   });
 });

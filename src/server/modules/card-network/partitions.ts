@@ -3,14 +3,23 @@ import type { Db } from '../../db/client';
 import type { JobLog } from '../../lib/scheduled-job';
 
 /**
- * The inbox's monthly partitions (decision 0012, docs/operations.md "Partitioned history").
- * card_network_inbox is partitioned by range of received_at, one partition a UTC month
- * (card_network_inbox_pYYYY_MM) plus a default one that catches whatever no month holds, so no
- * receipt ever fails. The card-network-partitions job (jobs.ts) runs maintainInboxPartitions.
+ * The monthly partitions of the card-network inbox and of the dine and reward history (decisions
+ * 0012 and 0014, docs/operations.md "Partitioned history"). Each table is partitioned by range of
+ * its event time, one partition a UTC month (<table>_pYYYY_MM) plus a default one that catches
+ * whatever no month holds, so no write ever fails for want of a month. The card-network-partitions
+ * job (jobs.ts) runs maintainInboxPartitions and maintainHistoryPartitions.
  */
 
+/** The monthly partitioned tables and their partition keys. */
+export const MONTHLY_TABLES = [
+  { table: 'card_network_inbox', key: 'received_at' },
+  { table: 'dines', key: 'occurred_at' },
+  { table: 'member_rewards', key: 'created_at' },
+] as const;
+type MonthlyTable = (typeof MONTHLY_TABLES)[number];
+
 /** Months made ahead of the current one. */
-const INBOX_MONTHS_AHEAD = 3;
+const MONTHS_AHEAD = 3;
 /**
  * Days an inbox month is kept after its end before it may be dropped (CARD_EVENTS_RETENTION_DAYS,
  * config.ts; at least 120 there: missing-reward claims read the inbox up to 90 days back).
@@ -19,7 +28,7 @@ export const DEFAULT_INBOX_RETENTION_DAYS = 400;
 /** A drop waits at most this long for the inbox's lock (an applier's chunk), then waits for the next run. */
 const LOCK_TIMEOUT = '5s';
 
-const PARTITION_NAME = /^card_network_inbox_p(\d{4})_(\d{2})$/;
+const PARTITION_NAME = /_p(\d{4})_(\d{2})$/;
 
 async function rows<T>(db: Pick<Db, 'execute'>, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -27,11 +36,11 @@ async function rows<T>(db: Pick<Db, 'execute'>, query: ReturnType<typeof sql>): 
 
 const monthStart = (year: number, month0: number) => new Date(Date.UTC(year, month0, 1));
 
-/** The inbox's month partitions, with the instant each one ends (exclusive). */
-export async function inboxPartitions(db: Pick<Db, 'execute'>): Promise<Array<{ name: string; from: Date; to: Date }>> {
+/** A monthly table's month partitions (the inbox's by default), with the instant each one ends (exclusive). */
+export async function inboxPartitions(db: Pick<Db, 'execute'>, table: MonthlyTable['table'] = 'card_network_inbox'): Promise<Array<{ name: string; from: Date; to: Date }>> {
   const found = await rows<{ name: string }>(db, sql`
     select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
-    where i.inhparent = 'card_network_inbox'::regclass order by c.relname`);
+    where i.inhparent = ${table}::regclass order by c.relname`);
   return found.flatMap(({ name }) => {
     const m = PARTITION_NAME.exec(name);
     if (!m) return [];
@@ -39,6 +48,39 @@ export async function inboxPartitions(db: Pick<Db, 'execute'>): Promise<Array<{ 
     const month0 = Number(m[2]) - 1;
     return [{ name, from: monthStart(year, month0), to: monthStart(year, month0 + 1) }];
   });
+}
+
+/**
+ * Makes this month's and the next MONTHS_AHEAD months' partitions of a monthly table, and one for
+ * each month its default partition holds rows of (they move into it: create_month_partition).
+ * Answers the partitions made.
+ */
+async function makeMonths(db: Db, { table, key }: MonthlyTable, now: Date): Promise<string[]> {
+  const months = new Set<number>();
+  for (let i = 0; i <= MONTHS_AHEAD; i += 1) months.add(monthStart(now.getUTCFullYear(), now.getUTCMonth() + i).getTime());
+  const caught = await rows<{ month: unknown }>(db, sql`
+    select distinct date_trunc('month', ${sql.identifier(key)}, 'UTC') as month from ${sql.identifier(`${table}_default`)}`);
+  for (const { month } of caught) months.add(new Date(month instanceof Date ? month : String(month)).getTime());
+  const created: string[] = [];
+  for (const month of [...months].sort((a, b) => a - b)) {
+    const made = await rows<{ made: boolean }>(db, sql`select create_month_partition(${table}, ${key}, ${new Date(month).toISOString()}::timestamptz) as made`);
+    if (made[0]?.made) {
+      const d = new Date(month);
+      created.push(`${table}_p${d.getUTCFullYear()}_${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
+    }
+  }
+  return created;
+}
+
+/**
+ * The dine and reward history's months (decision 0014): made ahead, and made for rows the default
+ * partition caught (a purchase dated long ago, history sent late). The history is kept for ever:
+ * no month is dropped.
+ */
+export async function maintainHistoryPartitions(db: Db, opts: { now: Date }): Promise<{ created: string[] }> {
+  const created: string[] = [];
+  for (const t of MONTHLY_TABLES.slice(1)) created.push(...await makeMonths(db, t, opts.now));
+  return { created };
 }
 
 export type PartitionRun = {
@@ -53,7 +95,7 @@ export type PartitionRun = {
 };
 
 /**
- * Makes this month's and the next INBOX_MONTHS_AHEAD months' partitions, and one for each month
+ * Makes this month's and the next MONTHS_AHEAD months' partitions, and one for each month
  * the default partition holds rows of (they move into it, so they age out like the others); then
  * drops each month that ended more than `retentionDays` before `now`, unless it still holds an
  * event not applied (processed_at null) or one the console's Card events queue lists (parked,
@@ -62,20 +104,8 @@ export type PartitionRun = {
  * stay in card_network_event_ids, so a copy sent after its month is dropped is still a duplicate.
  */
 export async function maintainInboxPartitions(db: Db, opts: { now: Date; retentionDays: number; log?: JobLog }): Promise<PartitionRun> {
-  const run: PartitionRun = { created: [], dropped: [], kept: [], busy: [] };
+  const run: PartitionRun = { created: await makeMonths(db, MONTHLY_TABLES[0], opts.now), dropped: [], kept: [], busy: [] };
   const now = opts.now;
-  const months = new Set<number>();
-  for (let i = 0; i <= INBOX_MONTHS_AHEAD; i += 1) months.add(monthStart(now.getUTCFullYear(), now.getUTCMonth() + i).getTime());
-  const caught = await rows<{ month: unknown }>(db, sql`
-    select distinct date_trunc('month', received_at, 'UTC') as month from card_network_inbox_default`);
-  for (const { month } of caught) months.add(new Date(month instanceof Date ? month : String(month)).getTime());
-  for (const month of [...months].sort((a, b) => a - b)) {
-    const made = await rows<{ made: boolean }>(db, sql`select create_month_partition('card_network_inbox', 'received_at', ${new Date(month).toISOString()}::timestamptz) as made`);
-    if (made[0]?.made) {
-      const d = new Date(month);
-      run.created.push(`card_network_inbox_p${d.getUTCFullYear()}_${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
-    }
-  }
 
   const cutoff = now.getTime() - opts.retentionDays * 86_400_000;
   for (const p of await inboxPartitions(db)) {
