@@ -201,10 +201,15 @@ function dineOf(r: RawDine, rewardStatus: string | undefined): Dine {
  * and answers them with the rewards' status ('Paid' once paid out).
  */
 async function lockDines(tx: Executor, where: SQL): Promise<Dine[]> {
-  const found = await rows<RawDine>(tx, sql`select ${DINE_COLUMNS} from dines where ${where} for update`);
+  // Found by their keys (dine_ids holds the ids and transaction ids, unique across months), then each
+  // row by its whole primary key: the month is named, so each visits one partition (decision 0014).
+  const found = await rows<RawDine>(tx, sql`select ${DINE_COLUMNS} from dines
+    where (id, member_id, occurred_at) in (select id, member_id, occurred_at from dine_ids where ${where}) for update`);
   if (found.length === 0) return [];
   const rewards = await rows<{ dine_id: string | number; status: string }>(tx, sql`
-    select dine_id, status from member_rewards where dine_id = any(${intArray(found.map((r) => Number(r.id)))}) and source_code = 'S' for update`);
+    select dine_id, status from member_rewards
+    where (id, member_id, created_at) in (select id, member_id, created_at from member_reward_ids where settle_dine_id = any(${intArray(found.map((r) => Number(r.id)))}))
+      and source_code = 'S' for update`);
   const status = new Map(rewards.map((r) => [Number(r.dine_id), r.status]));
   return found.map((r) => dineOf(r, status.get(Number(r.id))));
 }
@@ -424,11 +429,13 @@ export async function updateDines(tx: Executor, dines: readonly Dine[]): Promise
         refunded_cents = x.refunded_cents, tip_cents = x.tip_cents, online_order = x.online_order, subtotal_cents = x.subtotal_cents, authorised_at = x.authorised_at,
         cleared_at = x.cleared_at, status = x.status, reason = x.reason, qualified = x.qualified, tier_at_dine = x.tier_at_dine, rate = x.rate,
         reward = x.reward, updated_at = now()
-      from x where d.id = x.id
+      -- The whole primary key (the time within a millisecond: JavaScript dates have no microseconds), so each update visits one month.
+      from x where d.id = x.id and d.member_id = x.member_id and d.occurred_at > x.occurred_at - interval '1 ms' and d.occurred_at < x.occurred_at + interval '1 ms'
       returning d.id
     )
     update member_rewards r set amount = x.reward, status = x.reward_status, reason = x.reason, updated_at = now()
-    from x where r.dine_id = any(array(select id from x)) and r.dine_id = x.id and r.source_code = 'S' and r.status <> 'Paid'`);
+    from x join member_reward_ids k on k.settle_dine_id = x.id
+    where r.id = k.id and r.member_id = k.member_id and r.created_at = k.created_at and r.source_code = 'S' and r.status <> 'Paid'`);
 }
 
 export async function insertAdjustments(tx: Executor, adjustments: readonly Adjustment[]): Promise<void> {
