@@ -155,7 +155,7 @@ async function check(db: Db): Promise<Check> {
 }
 
 async function applyBench(name: string, database: Database, setup: { tokens: string[]; locations: string[] }, appliers: number, chunk: number) {
-  await database.db.execute(sql`truncate card_network_event_ids, card_network_inbox, member_rewards, dines, member_progress cascade`);
+  await database.db.execute(sql`truncate card_network_event_ids, card_network_inbox, member_reward_ids, member_rewards, dine_ids, dines, member_progress cascade`);
   const events = feed({ count: EVENTS, ...setup, prefix: `${name.replace(/\W/g, '')}${appliers}` });
   await fillInbox(database.db, events);
   await database.db.execute(sql`analyze`);

@@ -1,7 +1,7 @@
 import { DEMO_ORDER_ID_PLACEHOLDER, DEMO_ORDER_PREFIX } from '../modules/demo-restaurants/demo-order';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { contentPages, merchantNetworkLocations, merchants, partners, type NewMerchantRow } from '../db/schema';
+import { contentPages, dineIds, merchantNetworkLocations, merchants, partners, type NewMerchantRow } from '../db/schema';
 import { insertJsonRows } from './bulk-insert';
 import { buildContent } from './content';
 import { DEFAULT_SEED, iterateMerchants } from './merchants';
@@ -136,7 +136,8 @@ async function insertNetworkLocations(db: Db): Promise<void> {
 /** Inserts `merchantCount` generated merchants (e.g. 100,000 for benchmarks); partners and content are untouched. */
 export async function seedMerchantsOnly(db: Db, merchantCount: number, opts: SeedMerchantsOptions = {}): Promise<{ merchants: number }> {
   return db.transaction(async (tx) => {
-    if (opts.replace) await tx.execute(sql`truncate table ${merchantNetworkLocations}, ${merchants} restart identity cascade`);
+    // Dines go with their restaurants, and their keys with them (dine_ids, which the rows naming a dine reference: decision 0014).
+    if (opts.replace) await tx.execute(sql`truncate table ${merchantNetworkLocations}, ${merchants}, ${dineIds} restart identity cascade`);
     const inserted = await insertMerchants(tx, merchantCount, {
       seed: opts.seed ?? DEFAULT_SEED,
       batchSize: opts.batchSize ?? DEFAULT_BATCH,
