@@ -17,7 +17,7 @@
  * STALL_MERCHANTS (default 2000) restaurants on a fresh data folder; STALL_DATA_DIR reuses a data
  * folder seeded before (kept; made and seeded when missing), so runs before and after a change
  * can start from the same data. STALL_SECONDS (default 95: six ticks of 15 s), STALL_WARMUP_S
- * (default 20), STALL_MS (default 20), STALL_KEEP=1 keeps the work folder (the server's log).
+ * (default 20), STALL_MS (default 50), STALL_KEEP=1 keeps the work folder (the server's log).
  */
 import { fork } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -35,7 +35,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MERCHANTS = process.env.STALL_MERCHANTS ?? '2000';
 const SECONDS = Number(process.env.STALL_SECONDS ?? 95);
 const WARMUP_S = Number(process.env.STALL_WARMUP_S ?? 20);
-const STALL_MS = Number(process.env.STALL_MS ?? 20);
+const STALL_MS = Number(process.env.STALL_MS ?? 50);
 const KEEP = process.env.STALL_KEEP === '1';
 const RATE = Number(process.env.STALL_RATE ?? 0);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -159,6 +159,24 @@ async function main() {
     const during = finished.filter((f) => f.at >= s.at - 0.05 && f.at <= s.at + s.span + 0.1 && f.ms >= 5).map((f) => `${f.job} ${f.ms} ms`);
     console.log(`  at ${s.at.toFixed(2)} s: longest probe ${s.ms.toFixed(0)} ms, ${s.probes} slow probe(s) over ${(s.span * 1000).toFixed(0)} ms${during.length ? `; jobs ending then: ${during.join(', ')}` : ''}`);
   }
+  // The ticks: jobs that ran close together (each job's start is its end less its time).
+  const ticks: Array<{ from: number; to: number; jobs: typeof finished }> = [];
+  for (const f of finished.toSorted((a, b) => a.at - b.at)) {
+    const last = ticks.at(-1);
+    if (last && f.at - f.ms / 1000 - last.to < 1) {
+      last.to = f.at;
+      last.jobs.push(f);
+    } else ticks.push({ from: f.at - f.ms / 1000, to: f.at, jobs: [f] });
+  }
+  const near = (t: { from: number; to: number }) => (p: { at: number; ms: number }) => p.at + p.ms / 1000 >= t.from - 0.05 && p.at <= t.to + 0.05;
+  console.log('Ticks (jobs ending less than 1 s apart): the jobs\' time, the longest probe sent during the tick:');
+  for (const t of ticks) {
+    const during = probes.filter(near(t));
+    const longest = t.jobs.toSorted((a, b) => b.ms - a.ms)[0]!;
+    console.log(`  at ${t.from.toFixed(2)} s: ${t.jobs.length} jobs, ${t.jobs.reduce((n, j) => n + j.ms, 0)} ms in all (longest ${longest.job} ${longest.ms} ms); longest probe ${Math.max(0, ...during.map((p) => p.ms)).toFixed(0)} ms`);
+  }
+  const outside = probes.filter((p) => !ticks.some((t) => near(t)(p))).map((p) => p.ms).sort((a, b) => a - b);
+  console.log(`Probes outside ticks: p99 ${pct(outside, 99).toFixed(1)} ms, max ${(outside.at(-1) ?? 0).toFixed(1)} ms.`);
   console.log(`Server event-loop delay over the window: p50 ${stats.eventLoopDelay.p50} ms, p99 ${stats.eventLoopDelay.p99} ms, max ${stats.eventLoopDelay.max} ms.`);
 
   console.log('Jobs run in the window (ms each, as the scheduler logs them):');
