@@ -81,6 +81,7 @@ export async function createScheduler(opts: { db: Db; jobs: readonly ScheduledJo
    * lease is its own. Answers each claimed job's claim.
    */
   const claimDue = async (): Promise<Map<string, string>> => {
+    if (jobs.length === 0) return new Map();
     const due = and(lte(scheduledJobs.nextRunAt, sql`now()`), or(isNull(scheduledJobs.lockedUntil), lt(scheduledJobs.lockedUntil, sql`now()`)));
     const names = jobs.map((j) => j.name);
     const leaseMs = sql`case ${scheduledJobs.name} ${sql.join(jobs.map((j) => sql`when ${j.name} then ${leaseOf(j)}::bigint`), sql` `)} end`;
