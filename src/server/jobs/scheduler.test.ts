@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { scheduledJobs } from '../db/schema';
 import { createTestDatabase } from '../test/db';
 import { makeDue as makeDueIn, recordingJobLog } from '../test/jobs';
+import type { ScheduledJob } from '../lib/scheduled-job';
 import { createScheduler } from './scheduler';
 
 let database: Database;
@@ -108,5 +109,97 @@ describe('the job scheduler', () => {
     expect(await s.tick()).toEqual(['test-lease']);
     expect(runs).toBe(1);
     await s.stop();
+  });
+  it('claims every due job of a tick and runs each once, in the list\'s order; not one that is not due or still leased', async () => {
+    const order: string[] = [];
+    const job = (name: string): ScheduledJob => ({ name, everyMs: 60_000, run: async () => { order.push(name); } });
+    const jobs = ['test-all-a', 'test-all-b', 'test-all-c', 'test-all-later', 'test-all-leased'].map(job);
+    const s = await createScheduler({ db: database.db, jobs, log, start: false });
+    for (const name of ['test-all-c', 'test-all-a', 'test-all-b', 'test-all-leased']) await makeDue(name);
+    await database.db.update(scheduledJobs).set({ lockedUntil: sql`now() + interval '5 minutes'` }).where(eq(scheduledJobs.name, 'test-all-leased'));
+    expect(await s.tick()).toEqual(['test-all-a', 'test-all-b', 'test-all-c']);
+    expect(order).toEqual(['test-all-a', 'test-all-b', 'test-all-c']);
+    const rows = await database.db.select().from(scheduledJobs).where(inArray(scheduledJobs.name, jobs.map((j) => j.name)));
+    for (const row of rows.filter((r) => ['test-all-a', 'test-all-b', 'test-all-c'].includes(r.name))) {
+      expect(row.lockedUntil).toBeNull();
+      expect(row.nextRunAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
+    }
+    expect(await s.tick()).toEqual([]);
+    await s.stop();
+  });
+
+  it('gives each due run to one runner only, with four runners polling together over several due jobs', async () => {
+    const runs = new Map<string, number>();
+    let finish = () => undefined as void;
+    const running = new Promise<void>((resolve) => { finish = resolve; });
+    const names = ['test-many-1', 'test-many-2', 'test-many-3', 'test-many-4', 'test-many-5', 'test-many-6'];
+    const inRun = new Set<number>();
+    const answered = new Set<number>();
+    // Each run lasts until every runner has either answered (it claimed nothing) or is in a run, so the runs and the claims overlap.
+    const jobsOf = (runner: number) => names.map((name): ScheduledJob => ({
+      name, everyMs: 3_600_000,
+      run: async () => { runs.set(name, (runs.get(name) ?? 0) + 1); inRun.add(runner); await running; inRun.delete(runner); },
+    }));
+    const runners = await Promise.all([0, 1, 2, 3].map((i) => createScheduler({ db: database.db, jobs: jobsOf(i), log, start: false })));
+    for (const name of names) await makeDue(name);
+    const ticks = runners.map((r, i) => r.tick().finally(() => answered.add(i)));
+    await vi.waitFor(() => expect(answered.size + inRun.size).toBe(4));
+    finish();
+    const ran = (await Promise.all(ticks)).flat();
+    expect(ran.toSorted()).toEqual(names);
+    expect([...runs.values()]).toEqual(names.map(() => 1));
+    // And none of them again before its interval.
+    expect((await Promise.all(runners.map((r) => r.tick()))).flat()).toEqual([]);
+    await Promise.all(runners.map((r) => r.stop()));
+  });
+
+  it('lets the event loop run between jobs (requests interleave on the embedded database)', async () => {
+    const order: string[] = [];
+    const jobs: ScheduledJob[] = [
+      { name: 'test-yield-1', everyMs: 60_000, run: async () => { setImmediate(() => order.push('request')); order.push('job 1'); } },
+      { name: 'test-yield-2', everyMs: 60_000, run: async () => { order.push('job 2'); } },
+    ];
+    const s = await createScheduler({ db: database.db, jobs, log, start: false });
+    await makeDue('test-yield-1');
+    await makeDue('test-yield-2');
+    expect(await s.tick()).toEqual(['test-yield-1', 'test-yield-2']);
+    expect(order).toEqual(['job 1', 'request', 'job 2']);
+    await s.stop();
+  });
+
+  it('gives back unrun a claimed job whose lease the jobs before it used half of: it stays due and runs at the next tick', async () => {
+    const ran: string[] = [];
+    const jobs: ScheduledJob[] = [
+      // A job that holds the thread for 20 ms, then one whose lease is 10 ms.
+      { name: 'test-slow-first', everyMs: 60_000, run: async () => { ran.push('slow'); const end = performance.now() + 20; while (performance.now() < end); } },
+      { name: 'test-short-lease', everyMs: 60_000, leaseMs: 10, run: async () => { ran.push('short'); } },
+    ];
+    const s = await createScheduler({ db: database.db, jobs, log, start: false });
+    await makeDue('test-slow-first');
+    await makeDue('test-short-lease');
+    expect(await s.tick()).toEqual(['test-slow-first']);
+    const [row] = await database.db.select().from(scheduledJobs).where(eq(scheduledJobs.name, 'test-short-lease'));
+    expect(row!.lockedUntil).toBeNull();
+    expect(row!.nextRunAt.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(await s.tick()).toEqual(['test-short-lease']);
+    expect(ran).toEqual(['slow', 'short']);
+    await s.stop();
+  });
+
+  it('gives back the claims of the jobs it did not run when stopped mid-tick (not left leased)', async () => {
+    let stopping: Promise<void> | undefined;
+    const jobs: ScheduledJob[] = [
+      { name: 'test-stop-1', everyMs: 60_000, run: async () => { stopping = s.stop(); } },
+      { name: 'test-stop-2', everyMs: 60_000, run: async () => { throw new Error('not to run'); } },
+    ];
+    const s = await createScheduler({ db: database.db, jobs, log, start: false });
+    await makeDue('test-stop-1');
+    await makeDue('test-stop-2');
+    expect(await s.tick()).toEqual(['test-stop-1']);
+    await stopping;
+    const [row] = await database.db.select().from(scheduledJobs).where(eq(scheduledJobs.name, 'test-stop-2'));
+    expect(row!.lockedUntil).toBeNull();
+    expect(row!.lastError).toBeNull();
+    expect(row!.nextRunAt.getTime()).toBeLessThanOrEqual(Date.now());
   });
 });

@@ -3,6 +3,7 @@ import { ZCardNetworkEvent, type CardNetworkEvent } from '#shared/schemas/reward
 import { localParts } from '#shared/rules/rewards/local-time';
 import { isDatabaseUnavailable, isEmbedded, type Db } from '../../db/client';
 import { pgCode, reasonOf } from '../../lib/db-errors';
+import { timeSlices } from '../../lib/yield';
 import {
   addProgress, claimEarlierOfCards, claimInbox, insertAdjustments, insertDines, loadCardsOfMembers, loadDinesByTransaction, loadDinesOfCards,
   loadDinesById, loadLocations, loadMerchantTerms, loadMonthlyVisits, loadPartners, loadProgress, lockMembers, markOldestFailed, markProcessed, membersToSweep,
@@ -350,6 +351,7 @@ export async function drainInbox(db: Db, opts: { limit?: number; maxMs?: number;
   let limit = full;
   let retries = 0;
   let idle = 0;
+  const slice = timeSlices();
   while (Date.now() < deadline) {
     let result: ChunkResult;
     try {
@@ -386,6 +388,9 @@ export async function drainInbox(db: Db, opts: { limit?: number; maxMs?: number;
     }
     idle = 0;
     if (limit < full) limit = Math.min(full, limit * 2);
+    // A backlog (after an outage) is applied for up to maxMs: on the embedded database, which runs
+    // on the server's thread, requests go in between chunks.
+    await slice();
   }
   return total;
 }
