@@ -52,12 +52,12 @@ CREATE TABLE "member_reward_ids" (
 	CONSTRAINT "member_reward_ids_member_time_uq" UNIQUE("id","member_id","created_at")
 );
 --> statement-breakpoint
+-- The key tables have no foreign key to members of their own: each key row's history row has one
+-- (cascade), and deleting that row deletes its key (the triggers below).
 INSERT INTO "dine_ids" ("id", "partner_id", "member_id", "occurred_at", "transaction_id", "alias_transaction_id")
 SELECT "id", "partner_id", "member_id", "occurred_at", "transaction_id", "alias_transaction_id" FROM "dines";--> statement-breakpoint
 INSERT INTO "member_reward_ids" ("id", "partner_id", "member_id", "created_at", "settle_dine_id")
 SELECT "id", "partner_id", "member_id", "created_at", CASE WHEN "source_code" = 'S' THEN "dine_id" END FROM "member_rewards";--> statement-breakpoint
-ALTER TABLE "dine_ids" ADD CONSTRAINT "dine_ids_member_partner_fk" FOREIGN KEY ("member_id","partner_id") REFERENCES "public"."members"("id","partner_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "member_reward_ids" ADD CONSTRAINT "member_reward_ids_member_partner_fk" FOREIGN KEY ("member_id","partner_id") REFERENCES "public"."members"("id","partner_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "dine_ids_transaction_uq" ON "dine_ids" USING btree ("transaction_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "dine_ids_alias_transaction_uq" ON "dine_ids" USING btree ("alias_transaction_id") WHERE alias_transaction_id is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "member_reward_ids_settle_uq" ON "member_reward_ids" USING btree ("settle_dine_id");--> statement-breakpoint
