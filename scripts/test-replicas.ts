@@ -548,10 +548,18 @@ async function failoverScenario(formation: AutoFailover) {
         if (unprocessed === 0) break;
         await sleep(250);
       }
-      // The worker's jobs on the new primary: every job made due runs once more, without an error.
+      // The runs the switch cut keep their leases until the worker, at its first tick on the new
+      // primary, writes their ends (with their errors): wait for that, so that what follows are new runs.
+      for (let i = 0; i < 120; i++) {
+        const [leased] = await query<{ n: number }>(url, 'select count(*)::int as n from scheduled_jobs where locked_until > now()');
+        if (leased!.n === 0) break;
+        await sleep(250);
+      }
+      // The worker's jobs on the new primary: every job made due runs once more (started after the mark), without an error.
       const [mark] = await query<{ t: string }>(url, 'update scheduled_jobs set next_run_at = now() returning now()::text as t');
       for (let i = 0; i < 160; i++) {
-        const [open] = await query<{ n: number }>(url, 'select count(*)::int as n from scheduled_jobs where last_finished_at is null or last_finished_at < $1::timestamptz or locked_until is not null', [mark!.t]);
+        const [open] = await query<{ n: number }>(url, `select count(*)::int as n from scheduled_jobs where last_started_at is null or last_started_at < $1::timestamptz
+          or last_finished_at is null or last_finished_at < last_started_at or locked_until is not null`, [mark!.t]);
         jobsOpen = open!.n;
         if (jobsOpen === 0) break;
         await sleep(250);
@@ -560,7 +568,7 @@ async function failoverScenario(formation: AutoFailover) {
       if (jobsOpen > 0) {
         const open = await query<{ name: string; locked: string | null; started: string | null; now: string }>(url, `select name, to_char(locked_until, 'HH24:MI:SS') as locked,
           to_char(last_started_at, 'HH24:MI:SS') as started, to_char(now(), 'HH24:MI:SS') as now from scheduled_jobs
-          where last_finished_at is null or last_finished_at < $1::timestamptz or locked_until is not null`, [mark!.t]);
+          where last_started_at is null or last_started_at < $1::timestamptz or last_finished_at is null or last_finished_at < last_started_at or locked_until is not null`, [mark!.t]);
         jobsStuck = open.map((j) => `${j.name} (leased until ${j.locked}, taken ${j.started}, now ${j.now})`);
         log(`${S}: jobs not run after being made due: ${JSON.stringify(open)}`);
         const lines = `${worker.stdout()}\n${worker.stderr()}`.split('\n').filter((l) => /failed|error/i.test(l));
