@@ -1,14 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR, openMemoryPglite, openPostgres, runMigrations, type Database } from './client';
+import { runMigrations, type Database } from './client';
+import { migratedTo } from '../test/migrated-to';
 import { seed } from '../demo/seed';
 
 /**
@@ -19,50 +12,8 @@ import { seed } from '../demo/seed';
  * dine, a deleted dine's key gone and the rows naming it told, rows moved out of the default
  * partition keeping their keys.
  */
-const BEFORE = '0047_partitioned_history';
-
-const folder = mkdtempSync(path.join(tmpdir(), 'migrations-0047-'));
-cpSync(MIGRATIONS_DIR, folder, { recursive: true });
-const journalPath = path.join(folder, 'meta', '_journal.json');
-const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
-journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === BEFORE) + 1);
-writeFileSync(journalPath, JSON.stringify(journal));
-
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const c of cleanups) await c();
-  rmSync(folder, { recursive: true, force: true });
-});
-
-async function pgliteAtBefore(): Promise<Database> {
-  const database = await openMemoryPglite();
-  await migratePglite(database.db as never, { migrationsFolder: folder });
-  cleanups.push(() => database.close());
-  return database;
-}
-
-async function postgresAtBefore(url: string): Promise<Database> {
-  const name = `rn_test_mig_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: target.toString() });
-  await client.connect();
-  await migratePg(drizzlePg(client) as never, { migrationsFolder: folder });
-  await client.end();
-  const database = openPostgres(target.toString(), 2);
-  cleanups.push(async () => {
-    await database.close();
-    const drop = new pg.Client({ connectionString: url });
-    await drop.connect();
-    await drop.query(`drop database if exists ${name} with (force)`);
-    await drop.end();
-  });
-  return { ...database, url: target.toString() };
-}
+const before = migratedTo('0047_partitioned_history');
+afterAll(() => before.close());
 
 const rowsOf = async <T>(database: Database, q: ReturnType<typeof sql>) => ((await database.db.execute(q)) as unknown as { rows: T[] }).rows;
 const errorOf = async (database: Database, q: ReturnType<typeof sql>) => {
@@ -192,11 +143,11 @@ async function checkConversion(database: Database) {
 
 describe('migration 0048: dines and rewards partitioned, on a database with history', () => {
   it('converts the history on the embedded database', async () => {
-    await checkConversion(await pgliteAtBefore());
+    await checkConversion(await before.pglite());
   }, 120_000);
 
   const url = process.env.TEST_DATABASE_URL;
   it.skipIf(!url)('converts the history on PostgreSQL', async () => {
-    await checkConversion(await postgresAtBefore(url!));
+    await checkConversion(await before.postgres(url!));
   }, 120_000);
 });
