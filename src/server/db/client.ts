@@ -76,8 +76,11 @@ async function runPreparedPglite<T>(client: PGlite, statement: PreparedStatement
   if (!kept) preparedOnPglite.set(client, kept = new Map());
   let types = kept.get(statement.name);
   if (!types) {
+    const describe = concat(serialize.describe({ type: 'S', name: statement.name }), serialize.sync());
     const prepared = exclusive(client, async () => {
-      const described = await client.execProtocolStream(concat(serialize.parse({ name: statement.name, text: statement.text }), serialize.describe({ type: 'S', name: statement.name }), serialize.sync()), { syncToFs: false });
+      const described = await client.execProtocolStream(concat(serialize.parse({ name: statement.name, text: statement.text }), describe), { syncToFs: false })
+        // Prepared already by another object over the same database (a test's wrapper of the client): names are the statements'.
+        .catch((err: unknown) => ((err as { code?: unknown }).code === '42P05' ? client.execProtocolStream(describe, { syncToFs: false }) : Promise.reject(err)));
       return described.find((m): m is messages.ParameterDescriptionMessage => m.name === 'parameterDescription')?.dataTypeIDs ?? [];
     });
     kept.set(statement.name, types = prepared);
