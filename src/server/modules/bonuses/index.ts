@@ -4,4 +4,4 @@
  * from here, never from the module's files (eslint.config.js).
  */
 export { activeProgrammes, ENROLMENT_COLUMNS, enrolmentOf, enrolmentsOf, insertAwards, liveAwardsOf, revokeAwards, saveEnrolments, type ProgrammeRow, type RawEnrolment } from './bonuses.repo';
-export { addToYearRewards, autoEnrolNewMember, bonusesOf, BONUS_PROGRAMMES_CHANNEL, keepProgrammes, type KeptProgrammes } from './bonuses.service';
+export { addToYearRewards, autoEnrolNewMember, bonusesOf, keepProgrammes, type KeptProgrammes } from './bonuses.service';
