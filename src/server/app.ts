@@ -37,6 +37,7 @@ import { rewardsRoutes } from './modules/rewards/rewards.routes';
 import { redemptionsRoutes } from './modules/redemptions/redemptions.routes';
 import { claimsRoutes } from './modules/claims/claims.routes';
 import { bonusesRoutes } from './modules/bonuses/bonuses.routes';
+import { keepProgrammes } from './modules/bonuses';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { reservationsRoutes } from './modules/reservations/reservations.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
@@ -89,6 +90,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(partnersRoutes, { db, config });
   // One search index, shared with the reviews module (a review updates its entry at once).
   const search = opts.search ?? await watchedSearch(app, db);
+  // Each partner's bonus programmes, kept until they change: every signed-in page and GET /api/Member read them.
+  const programmes = await keepProgrammes(db);
+  app.addHook('onClose', async () => programmes.stop());
   await app.register(merchantsRoutes, { db, search });
   await app.register(impressionsRoutes, { db });
   await app.register(clientErrorsRoutes, { db });
@@ -96,7 +100,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(imagesRoutes);
   await app.register(pwaRoutes, { config });
   await app.register(ssoRoutes, { db, config, devAccounts: demoAccounts.sso });
-  await app.register(membersRoutes, { db });
+  await app.register(membersRoutes, { db, programmes });
   await app.register(emailChangeRoutes, { db, config });
   await app.register(authRoutes, { db, config });
   await app.register(emulationRoutes, { db });
@@ -124,6 +128,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // The built web app: its assets, then its pages (and the not-found handler).
   await app.register(assetsPlugin, { clientDir: config.clientDir });
-  await app.register(pagesRoutes, { config, db, search });
+  await app.register(pagesRoutes, { config, db, search, programmes });
   return app;
 }

@@ -4,6 +4,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPostgres, describeDataDirError, describePostgresError, isDatabaseUnavailable, isEmbedded, openMemoryPglite, openPglite, openPostgres, postgresAddress, runPrepared } from './client';
 import { PgProxy } from '../test/pg-proxy';
@@ -255,10 +256,51 @@ describe('PostgreSQL start-up messages and outage errors', () => {
     }
   });
 
-  it('runs a prepared statement as a plain query on the embedded database', async () => {
+  it('runs a prepared statement on the embedded database as a named statement, with values and rows as query() has them', async () => {
     const database = await openMemoryPglite();
     try {
-      expect(await runPrepared<{ n: number }>(database.db, { name: 'x', text: 'select $1::int + 1 as n' }, [41])).toEqual([{ n: 42 }]);
+      const statement = { name: 'client_test_x', text: 'select $1::int + 1 as n, $2::text as t, $3::timestamptz as at, $4::jsonb as j, $5::int as missing' };
+      const at = new Date('2026-11-30T06:35:00.123Z');
+      const expected = await database.client.query('select $1::int + 1 as n, $2::text as t, $3::timestamptz as at, $4::jsonb as j, $5::int as missing', [41, 'ü\'s', at, JSON.stringify({ a: [1] }), null]);
+      for (let i = 0; i < 3; i++) {
+        expect(await runPrepared(database.db, statement, [41, 'ü\'s', at, JSON.stringify({ a: [1] }), null])).toEqual(expected.rows);
+      }
+      expect(expected.rows).toEqual([{ n: 42, t: 'ü\'s', at, j: { a: [1] }, missing: null }]);
+      // Planned once: the server keeps it under its name.
+      expect((await database.client.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements where name = 'client_test_x'")).rows).toEqual([{ n: 1 }]);
+      // An error is the caller's; the statement still runs after it.
+      await expect(runPrepared(database.db, { name: 'client_test_div', text: 'select 1 / $1::int as n' }, [0])).rejects.toMatchObject({ code: '22012' });
+      expect(await runPrepared(database.db, { name: 'client_test_div', text: 'select 1 / $1::int as n' }, [1])).toEqual([{ n: 1 }]);
+      // A mistake in the text is refused each time, never kept.
+      await expect(runPrepared(database.db, { name: 'client_test_bad', text: 'selec 1' }, [])).rejects.toMatchObject({ code: '42601' });
+      await expect(runPrepared(database.db, { name: 'client_test_bad', text: 'selec 1' }, [])).rejects.toMatchObject({ code: '42601' });
+      // Its table changes shape (a migration): it runs again, and is prepared anew.
+      await database.client.exec('create table client_test_t (id int primary key, a text); insert into client_test_t values (1, \'one\')');
+      const byId = { name: 'client_test_by_id', text: 'select * from client_test_t where id = $1' };
+      expect(await runPrepared(database.db, byId, [1])).toEqual([{ id: 1, a: 'one' }]);
+      await database.client.exec('alter table client_test_t add column b int default 7');
+      expect(await runPrepared(database.db, byId, [1])).toEqual([{ id: 1, a: 'one', b: 7 }]);
+      expect(await runPrepared(database.db, byId, [1])).toEqual([{ id: 1, a: 'one', b: 7 }]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('runs a prepared statement on the embedded database after a transaction in progress, never inside it', async () => {
+    const database = await openMemoryPglite();
+    try {
+      await database.client.exec('create table client_test_tx (id int primary key)');
+      const count = { name: 'client_test_tx_count', text: 'select count(*)::int as n from client_test_tx' };
+      expect(await runPrepared(database.db, count, [])).toEqual([{ n: 0 }]);
+      let read: Promise<Array<{ n: number }>> | undefined;
+      const tx = await database.db.transaction(async (t) => {
+        await t.execute(sql`insert into client_test_tx values (1)`);
+        // Asked on the database (not the transaction) while the transaction is open: it runs after.
+        read = runPrepared<{ n: number }>(database.db, count, []);
+        throw new Error('rolled back');
+      }).catch((err: Error) => err.message);
+      expect(tx).toBe('rolled back');
+      expect(await read).toEqual([{ n: 0 }]);
     } finally {
       await database.close();
     }

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync, accessSync, constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, type messages } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -33,12 +33,12 @@ const unnamedOnly = new WeakSet<pg.Pool>();
 export type PreparedStatement = { name: string; text: string };
 
 /**
- * Runs a statement that a hot path sends many times a second with its values: on PostgreSQL as a
- * named prepared statement (each pool connection parses and plans it once, then only binds and
- * executes it), on the embedded database as a plain parameterised query (it runs in this process;
- * there is no round trip to save). Drizzle's raw `sql` goes unnamed, so PostgreSQL parses and
- * plans it on every call: for the webhook's one-row inserts that was a third of each insert's time
- * (bench/card-events.ts).
+ * Runs a statement that a hot path sends many times a second with its values, as a named prepared
+ * statement: parsed and planned once (per pool connection on PostgreSQL), then only bound and
+ * executed. Drizzle's raw `sql` goes unnamed, so the database parses and plans it on every call:
+ * for the webhook's one-row inserts on PostgreSQL that was a third of each insert's time
+ * (bench/card-events.ts), and on the embedded database the planning of a page's session read was
+ * most of its time (0.3 of 0.38 ms: bench/page-assembly.ts).
  */
 export async function runPrepared<T>(db: Db, statement: PreparedStatement, values: unknown[]): Promise<T[]> {
   const client = (db as unknown as { $client?: unknown }).$client;
@@ -57,9 +57,66 @@ export async function runPrepared<T>(db: Db, statement: PreparedStatement, value
       return (await client.query<T & pg.QueryResultRow>(statement.text, values)).rows;
     }
   }
-  if (client instanceof PGlite) return (await client.query<T>(statement.text, values)).rows;
+  if (client instanceof PGlite) return runPreparedPglite<T>(client, statement, values);
   throw new Error('runPrepared: the database is neither a PostgreSQL pool nor PGlite.');
 }
+
+/** The statements prepared on each embedded database, by name: their parameters' types. */
+const preparedOnPglite = new WeakMap<PGlite, Map<string, Promise<number[]>>>();
+
+/**
+ * runPrepared on the embedded database. PGlite's query() parses and plans its statement each time
+ * (the unnamed statement); this sends the protocol's messages itself: Parse under the statement's
+ * name once, then Bind, Execute and Sync in one message, values serialised and rows decoded as
+ * query() does them. Outside a transaction only, as query() (it waits for one to end).
+ */
+async function runPreparedPglite<T>(client: PGlite, statement: PreparedStatement, values: unknown[]): Promise<T[]> {
+  const { serialize } = protocol;
+  let kept = preparedOnPglite.get(client);
+  if (!kept) preparedOnPglite.set(client, kept = new Map());
+  let types = kept.get(statement.name);
+  if (!types) {
+    const describe = concat(serialize.describe({ type: 'S', name: statement.name }), serialize.sync());
+    const prepared = exclusive(client, async () => {
+      const described = await client.execProtocolStream(concat(serialize.parse({ name: statement.name, text: statement.text }), describe), { syncToFs: false })
+        // Prepared already by another object over the same database (a test's wrapper of the client): names are the statements'.
+        .catch((err: unknown) => ((err as { code?: unknown }).code === '42P05' ? client.execProtocolStream(describe, { syncToFs: false }) : Promise.reject(err)));
+      return described.find((m): m is messages.ParameterDescriptionMessage => m.name === 'parameterDescription')?.dataTypeIDs ?? [];
+    });
+    kept.set(statement.name, types = prepared);
+    // Not prepared (a mistake in its text): the next call tries again, and fails alike.
+    prepared.catch(() => kept.delete(statement.name));
+  }
+  const oids = await types;
+  const bound = values.map((v, i) => (v === null || v === undefined ? null : (client.serializers[oids[i]!]?.(v) ?? String(v))));
+  try {
+    return await exclusive(client, async () => {
+      const answer = await client.execProtocolStream(concat(serialize.bind({ statement: statement.name, values: bound }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()), { syncToFs: false });
+      await client.syncToFs();
+      return (parse.parseResults(answer, client.parsers)[0]?.rows ?? []) as T[];
+    });
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (typeof code !== 'string' || !STATEMENT_NOT_KEPT.has(code)) throw err;
+    // Its table changed shape since it was prepared (a migration): prepared again on the next call.
+    kept.delete(statement.name);
+    await exclusive(client, () => client.execProtocolStream(concat(serialize.close({ type: 'S', name: statement.name }), serialize.sync()), { syncToFs: false })).catch(() => undefined);
+    return (await client.query<T>(statement.text, values)).rows;
+  }
+}
+
+/** As PGlite's query() runs: after any transaction in progress, one statement at a time. */
+const exclusive = <R>(client: PGlite, fn: () => Promise<R>) => client._runExclusiveTransaction(() => client.runExclusive(fn));
+
+const concat = (...parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};
 
 export type Database = {
   db: Db;

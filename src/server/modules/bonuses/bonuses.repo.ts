@@ -51,18 +51,22 @@ export async function programmeByCode(db: Executor, partnerId: number, code: str
 }
 
 export type Enrolment = { memberId: number; bonusId: number; status: BonusStatus; createdAt: Date; enrolledAt: Date | null; qualifiedAt: Date | null };
-type RawEnrolment = { member_id: number; bonus_id: number; status: string; created_at: unknown; enrolled_at: unknown; qualified_at: unknown };
+/** An enrolment as ENROLMENT_COLUMNS read it (as columns, or as a JSON object of them). */
+export type RawEnrolment = { member_id: number; bonus_id: number; status: string; created_at: unknown; enrolled_at: unknown; qualified_at: unknown };
+/** The columns of member_bonuses an Enrolment is made of (enrolmentOf). */
+export const ENROLMENT_COLUMNS = 'member_id, bonus_id, status, created_at, enrolled_at, qualified_at';
+export const enrolmentOf = (r: RawEnrolment): Enrolment => ({
+  memberId: r.member_id, bonusId: r.bonus_id, status: r.status as BonusStatus, createdAt: toDate(r.created_at),
+  enrolledAt: toDateOrNull(r.enrolled_at), qualifiedAt: toDateOrNull(r.qualified_at),
+});
 
 /** Enrolments of these members (of one partner when given). */
 export async function enrolmentsOf(db: Executor, memberIds: readonly number[], partnerId?: number): Promise<Enrolment[]> {
   if (memberIds.length === 0) return [];
   const found = await rows<RawEnrolment>(db, sql`
-    select member_id, bonus_id, status, created_at, enrolled_at, qualified_at from member_bonuses
+    select ${sql.raw(ENROLMENT_COLUMNS)} from member_bonuses
     where member_id = any(${intArray(memberIds)}) ${partnerId === undefined ? sql`` : sql`and partner_id = ${partnerId}`}`);
-  return found.map((r) => ({
-    memberId: r.member_id, bonusId: r.bonus_id, status: r.status as BonusStatus, createdAt: toDate(r.created_at),
-    enrolledAt: toDateOrNull(r.enrolled_at), qualifiedAt: toDateOrNull(r.qualified_at),
-  }));
+  return found.map(enrolmentOf);
 }
 
 /**

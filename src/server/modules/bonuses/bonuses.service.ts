@@ -3,8 +3,9 @@ import type { Db } from '../../db/client';
 import type { MemberRow, PartnerRow } from '../../db/schema';
 import type { ActiveBonus } from '#shared/schemas/member';
 import { AppError } from '../../lib/app-error';
-import { bonusOpen, bonusStatus, inAudience, windowEnd, type BonusStatus } from '#shared/rules/bonuses';
-import { activeProgrammes, enrol, enrolmentsOf, insertAwards, programmeByCode, type Executor } from './bonuses.repo';
+import { bonusOpen, bonusStatus, inAudience, windowEnd, type BonusKind, type BonusStatus } from '#shared/rules/bonuses';
+import { KeptUntilChange } from '../../db/kept-until-change';
+import { activeProgrammes, enrol, enrolmentsOf, insertAwards, programmeByCode, type Enrolment, type Executor, type ProgrammeRow } from './bonuses.repo';
 import { progressYear } from '#shared/rules/rewards/local-time';
 
 /**
@@ -32,9 +33,34 @@ const later = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
  * (amount, minimum spend, and the deadline: joining + the window) for the screens to word.
  */
 export async function activeBonuses(db: Db, member: Pick<MemberRow, 'id' | 'partnerId' | 'joinDate' | 'enrollmentSource'>, now: Date = new Date()): Promise<ActiveBonus[]> {
-  const programmes = await activeProgrammes(db, { partnerId: member.partnerId, kinds: ['newMember', 'injected'] });
+  const programmes = await activeProgrammes(db, { partnerId: member.partnerId, kinds: STANDING_KINDS });
   if (programmes.length === 0) return [];
-  const enrolments = new Map((await enrolmentsOf(db, [member.id], member.partnerId)).map((e) => [e.bonusId, e]));
+  return bonusesOf(member, programmes, await enrolmentsOf(db, [member.id], member.partnerId), now);
+}
+
+/** NOTIFY on this channel when bonus_programmes changes (migration 0049's trigger, whatever wrote it). */
+export const BONUS_PROGRAMMES_CHANNEL = 'bonus_programmes';
+/**
+ * Each partner's active bonus programmes (every kind, oldest first), the same for every member of
+ * the partner: read once per change of bonus_programmes, not on every signed-in page (issue 30
+ * item 3; db/kept-until-change.ts). The arrays are shared: read them, never change them.
+ */
+export type KeptProgrammes = KeptUntilChange<number, readonly ProgrammeRow[]>;
+export const keepProgrammes = (db: Db): Promise<KeptProgrammes> =>
+  KeptUntilChange.start(db, BONUS_PROGRAMMES_CHANNEL, (partnerId: number): Promise<readonly ProgrammeRow[]> => activeProgrammes(db, { partnerId }));
+
+/** The kinds of programme a member's §3 activeBonuses shows. */
+const STANDING_KINDS = ['newMember', 'injected'] as const satisfies readonly BonusKind[];
+
+/**
+ * activeBonuses from what was read: the active programmes of the member's partner (any kinds:
+ * those activeBonuses shows are picked here) and the member's enrolments. Programmes or
+ * enrolments of anyone else are ignored, whoever passed them.
+ */
+export function bonusesOf(member: Pick<MemberRow, 'id' | 'partnerId' | 'joinDate' | 'enrollmentSource'>, partnerProgrammes: readonly ProgrammeRow[], memberEnrolments: readonly Enrolment[], now: Date): ActiveBonus[] {
+  const programmes = partnerProgrammes.filter((p) => p.partnerId === member.partnerId && (STANDING_KINDS as readonly BonusKind[]).includes(p.kind));
+  if (programmes.length === 0) return [];
+  const enrolments = new Map(memberEnrolments.filter((e) => e.memberId === member.id).map((e) => [e.bonusId, e]));
   const who = asBonusMember(member);
   const staged = programmes.flatMap((p) => {
     const e = enrolments.get(p.id);

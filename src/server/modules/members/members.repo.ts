@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { runPrepared, type Db, type PreparedStatement } from '../../db/client';
 import { memberProgress, members, type MemberRow, type NewMemberRow } from '../../db/schema';
+import { ENROLMENT_COLUMNS, enrolmentOf, type RawEnrolment } from '../bonuses';
 import { TIER_LEVELS } from '#shared/constants/member';
 
 /** Every function takes the partner: a member of one partner does not exist on another's host. */
@@ -68,4 +69,28 @@ export function findProgress(db: Db, partnerId: number, memberId: number, years:
   return db.select({ year: memberProgress.year, qualifiedDines: memberProgress.qualifiedDines, rewards: memberProgress.rewards })
     .from(memberProgress)
     .where(and(eq(memberProgress.partnerId, partnerId), eq(memberProgress.memberId, memberId), inArray(memberProgress.year, [...years])));
+}
+
+/** A member's progress row of one year: qualified dines and rewards. */
+export type ProgressRow = { year: number; qualifiedDines: number; rewards: number };
+
+/**
+ * The member's progress rows of the two years asked (last year and this) and their bonus
+ * enrolments, in one statement (one round trip, one snapshot): what memberStanding reads on every
+ * signed-in page and GET /api/Member, besides the partner's programmes (kept in memory). Both parts
+ * by partner and member. Kept prepared on each PostgreSQL connection (runPrepared).
+ */
+const STANDING_FACTS: PreparedStatement = {
+  name: 'member_standing_facts_v1',
+  text: `
+    select
+      (select coalesce(json_agg(json_build_object('year', p.year, 'qualifiedDines', p.qualified_dines, 'rewards', p.rewards)), '[]'::json)
+        from member_progress p where p.partner_id = $1 and p.member_id = $2 and p.year in ($3::int, $4::int)) as progress,
+      (select coalesce(json_agg(e), '[]'::json)
+        from (select ${ENROLMENT_COLUMNS} from member_bonuses where partner_id = $1 and member_id = $2) e) as enrolments`,
+};
+
+export async function findStandingFacts(db: Db, member: Pick<MemberRow, 'id' | 'partnerId'>, years: readonly [number, number]) {
+  const [row] = await runPrepared<{ progress: ProgressRow[]; enrolments: RawEnrolment[] }>(db, STANDING_FACTS, [member.partnerId, member.id, years[0], years[1]]);
+  return { progress: row?.progress ?? [], enrolments: (row?.enrolments ?? []).map(enrolmentOf) };
 }

@@ -3,13 +3,14 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { toKnownVisitor, toMember } from './member-mapper';
 import { activate, findKnownVisitor, memberStanding, updateProfile } from './members.service';
+import type { KeptProgrammes } from '../bonuses';
 import { API } from '#shared/api';
 import { routesOf } from '../../lib/route';
 
 export const NOT_SIGNED_IN = 'You are not signed in.';
 
 /** The signed-in member (§3), the profile (§5), known visitors and tier-1 activation (§4). */
-export const membersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const membersRoutes: FastifyPluginAsyncZod<{ db: Db; programmes?: KeptProgrammes }> = async (app, { db, programmes }) => {
   const route = routesOf(app, { tags: ['member'] });
   route(API.member, {
     schema: {
@@ -20,7 +21,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     // Each call renews the idle timeout (§4: the warning toast refetches the member to stay signed in).
     if (!await request.currentSession({ renew: true })) throw AppError.unauthorized(NOT_SIGNED_IN);
     const { member, session } = await app.sessions.require(request);
-    return toMember(member, session, await memberStanding(db, request.sitePartner, member));
+    return toMember(member, session, await memberStanding(db, request.sitePartner, member, new Date(), programmes));
   });
 
   route(API.updateProfile, {
@@ -33,7 +34,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     const partner = request.sitePartner;
     const { member, session } = await app.sessions.require(request);
     const result = await updateProfile(db, { partner, member, body: request.body });
-    return { member: toMember(result.member, session, await memberStanding(db, request.sitePartner, result.member)), changed: result.changed };
+    return { member: toMember(result.member, session, await memberStanding(db, request.sitePartner, result.member, new Date(), programmes)), changed: result.changed };
   });
 
   route(API.knownVisitor, {

@@ -9,8 +9,8 @@ import {
   SMS_CONSENT_OUTDATED_MESSAGE, SMS_CONSENT_REQUIRED_MESSAGE, SMS_CONSENT_VERSION, smsConsentText, type SmsConsentSource,
 } from '#shared/rules/sms-consent';
 import { ZIP_NOT_US_MESSAGE } from '#shared/rules/zip';
-import { activateMember, findMemberByPublicId, findProgress, updateMember, type MemberPatch } from './members.repo';
-import { activeBonuses, autoEnrolNewMember } from '../bonuses';
+import { activateMember, findMemberByPublicId, findProgress, findStandingFacts, updateMember, type MemberPatch, type ProgressRow } from './members.repo';
+import { activeProgrammes, autoEnrolNewMember, bonusesOf, type KeptProgrammes } from '../bonuses';
 import { standingOf, tierAfterEmailOptIn, type MemberStanding, type ProgressFigures } from './standing';
 import { progressYear } from '#shared/rules/rewards/local-time';
 
@@ -120,15 +120,26 @@ export async function updateProfile(db: Db, opts: { partner: PartnerRow; member:
 
 /** This year's and last year's qualified dines and this year's rewards, from member_progress. */
 export async function progressFigures(db: Db, member: Pick<MemberRow, 'id' | 'partnerId'>, year: number): Promise<ProgressFigures> {
-  const rows = await findProgress(db, member.partnerId, member.id, [year - 1, year]);
-  const of = (y: number) => rows.find((r) => r.year === y);
-  return { dinesThisYear: of(year)?.qualifiedDines ?? 0, dinesLastYear: of(year - 1)?.qualifiedDines ?? 0, rewardsThisYear: of(year)?.rewards ?? 0 };
+  return figuresOf(await findProgress(db, member.partnerId, member.id, [year - 1, year]), year);
 }
 
-/** The member's tier and dining progress now (§3), from the engine's progress rows, and their bonuses (bonus tables). */
-export async function memberStanding(db: Db, partner: Pick<PartnerRow, 'hasVIP' | 'vipQualifyingDines'>, member: MemberRow, now: Date = new Date()): Promise<MemberStanding> {
+const figuresOf = (rows: readonly ProgressRow[], year: number): ProgressFigures => {
+  const of = (y: number) => rows.find((r) => r.year === y);
+  return { dinesThisYear: of(year)?.qualifiedDines ?? 0, dinesLastYear: of(year - 1)?.qualifiedDines ?? 0, rewardsThisYear: of(year)?.rewards ?? 0 };
+};
+
+/**
+ * The member's tier and dining progress now (§3), from the engine's progress rows, and their
+ * bonuses (bonus tables): the member's rows in one statement, the partner's programmes from
+ * `programmes` where the caller keeps them (the same for every member of the partner), else read.
+ */
+export async function memberStanding(db: Db, partner: Pick<PartnerRow, 'hasVIP' | 'vipQualifyingDines'>, member: MemberRow, now: Date = new Date(), programmes?: KeptProgrammes): Promise<MemberStanding> {
   const year = progressYear(now, member.state);
-  return { ...standingOf(partner, member.tierLevel, await progressFigures(db, member, year), year), activeBonuses: await activeBonuses(db, member, now) };
+  const [facts, partnerProgrammes] = await Promise.all([
+    findStandingFacts(db, member, [year - 1, year]),
+    programmes ? programmes.get(member.partnerId) : activeProgrammes(db, { partnerId: member.partnerId }),
+  ]);
+  return { ...standingOf(partner, member.tierLevel, figuresOf(facts.progress, year), year), activeBonuses: bonusesOf(member, partnerProgrammes, facts.enrolments, now) };
 }
 
 /** GET /api/Member/{publicId}: a known visitor of this partner only. */

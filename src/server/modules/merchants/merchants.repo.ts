@@ -1,11 +1,19 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { runPrepared, type Db, type PreparedStatement } from '../../db/client';
+import { rowOf } from '../../db/raw-rows';
 import { merchants, type MerchantRow } from '../../db/schema';
 import { INDEX_COLUMNS, type IndexRow } from './merchant-index';
 
+/**
+ * One restaurant by id, for its page and GET /api/merchants/{id}: kept prepared on each PostgreSQL
+ * connection (runPrepared), the row as one JSON value (the embedded database decodes its many
+ * columns one by one several times slower: bench/page-assembly.ts).
+ */
+const MERCHANT_BY_ID: PreparedStatement = { name: 'merchant_by_id_v1', text: 'select to_jsonb(m) as merchant from merchants m where m.id = $1' };
+
 export async function findMerchantById(db: Db, id: number): Promise<MerchantRow | undefined> {
-  const [row] = await db.select().from(merchants).where(eq(merchants.id, id));
-  return row;
+  const [found] = await runPrepared<{ merchant: Record<string, unknown> }>(db, MERCHANT_BY_ID, [id]);
+  return found ? rowOf(merchants, found.merchant) : undefined;
 }
 
 /** The columns the search index reads, for select(). */

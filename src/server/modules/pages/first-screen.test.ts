@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { CONTENT_NAMES, CONTENT_PAGE_SIZE } from '#shared/constants/cms';
 import { FIRST_SCREEN_IDS, queryKeys, type FirstContent, type FirstVisit } from '#shared/first-screen';
 import { buildCarouselRequest, buildSearchRequest, isCurrentLocation, parseSearchState, SEARCH_PAGE_SIZE } from '#shared/rules/search-query';
@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from '../../test/app';
 import type { FastifyInstance } from 'fastify';
 import { TestBrowser } from '../../test/browser';
 import { createOpsApp, previewBrowser } from '../../test/ops';
-import { contentPages, merchants, partners, sessions } from '../../db/schema';
+import { bonusProgrammes, contentPages, memberBonuses, members, merchants, partners, sessions } from '../../db/schema';
+import type { Member } from '#shared/schemas/member';
 import { hashToken } from '../../plugins/session';
 import { demoPublicId } from '../../demo/members';
 import { DESKTOP_QUERY } from '#shared/constants/layout';
@@ -146,6 +147,51 @@ describe('first-screen data in the page (issue 13)', () => {
     // Expired: a visitor again.
     await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, hashToken(b.sessionCookie()!)));
     expect(inlined((await b.send({ method: 'GET', url: '/', headers: html })).body).visit.member).toBeNull();
+  });
+
+  it("inlines each member's own bonuses as GET /api/Member answers them, and a change of the partner's bonus programmes on the next page", async () => {
+    const [hilton] = await t.database.db.select().from(partners).where(eq(partners.code, 'hilton'));
+    const [programme] = await t.database.db.select().from(bonusProgrammes).where(and(eq(bonusProgrammes.partnerId, hilton!.id), eq(bonusProgrammes.code, 'NEWMBR')));
+    const people = ['select-card', 'vip-card'].map((slug) => demoPublicId('hilton', slug));
+    const joined = await t.database.db.select().from(members).where(inArray(members.publicId, people));
+    // Recent joiners, the new-member bonus open to both; only the first registered for it.
+    await t.database.db.update(members).set({ joinDate: new Date(Date.now() - 3 * 86_400_000) }).where(inArray(members.publicId, people));
+    const first = joined.find((m) => m.publicId === people[0])!;
+    await t.database.db.delete(memberBonuses).where(inArray(memberBonuses.memberId, joined.map((m) => m.id)));
+    await t.database.db.insert(memberBonuses).values({ partnerId: hilton!.id, memberId: first.id, bonusId: programme!.id, status: 'Enrolled', enrolledAt: new Date() });
+    const browsers = await Promise.all(people.map(async (publicId) => {
+      const b = new TestBrowser(t, 'hilton');
+      expect((await b.signInAs(publicId)).statusCode).toBe(200);
+      return b;
+    }));
+    const page = (b: TestBrowser) => b.send({ method: 'GET', url: '/account/recent_activity', headers: html });
+    const bonusOf = (body: string) => inlined(body).visit.member?.activeBonuses.find((x) => x.code === 'NEWMBR');
+    try {
+      for (const [i, b] of browsers.entries()) {
+        const member = inlined((await page(b)).body).visit.member;
+        expect(member?.publicId).toBe(people[i]);
+        expect({ ...member, session: null }).toEqual({ ...(await b.send({ method: 'GET', url: '/api/Member' })).json(), session: null });
+      }
+      expect(bonusOf((await page(browsers[0]!)).body)?.bonusStatus).toBe('Enrolled');
+      expect(bonusOf((await page(browsers[1]!)).body)?.bonusStatus).toBe('Eligible');
+      // The programme's terms change (the console, a script): every member's next page carries them.
+      await t.database.db.update(bonusProgrammes).set({ description: 'Changed terms: a new-member bonus' }).where(eq(bonusProgrammes.id, programme!.id));
+      for (const b of browsers) {
+        const body = await vi.waitFor(async () => {
+          const { body } = await page(b);
+          expect(bonusOf(body)?.description).toBe('Changed terms: a new-member bonus');
+          return body;
+        }, { timeout: 5_000, interval: 20 });
+        expect(inlined(body).visit.member?.activeBonuses).toEqual((await b.send({ method: 'GET', url: '/api/Member' })).json<Member>().activeBonuses);
+      }
+      // Ended: gone from the next page.
+      await t.database.db.update(bonusProgrammes).set({ active: false }).where(eq(bonusProgrammes.id, programme!.id));
+      await vi.waitFor(async () => expect(bonusOf((await page(browsers[1]!)).body)).toBeUndefined(), { timeout: 5_000, interval: 20 });
+    } finally {
+      await t.database.db.update(bonusProgrammes).set({ description: programme!.description, active: programme!.active }).where(eq(bonusProgrammes.id, programme!.id));
+      await t.database.db.delete(memberBonuses).where(inArray(memberBonuses.memberId, joined.map((m) => m.id)));
+      for (const m of joined) await t.database.db.update(members).set({ joinDate: m.joinDate }).where(eq(members.id, m.id));
+    }
   });
 
   it("inlines the search of a /search address under the client's query key, the same answer as the search API", async () => {

@@ -15,9 +15,10 @@ import { ZMember, type Member } from '#shared/schemas/member';
 import { ZMerchantSearchRequest, type MerchantDetail, type MerchantSearchRequest, type MerchantSummary } from '#shared/schemas/merchant';
 import type { PartnerConfig } from '#shared/schemas/partner';
 import type { Db } from '../../db/client';
-import { listenForChanges } from '../../db/listen';
+import { KeptUntilChange } from '../../db/kept-until-change';
 import { oncePerObject } from '../../lib/once-per-object';
 import { toMember, memberStanding } from '../members';
+import type { KeptProgrammes } from '../bonuses';
 import { getMerchantDetail, type MerchantSearch, readerCampaignLevel } from '../merchants';
 import { contentPagesAnswer, draftsShown } from '../partners';
 import { AppError } from '../../lib/app-error';
@@ -55,53 +56,24 @@ function asQueryRecord(request: MerchantSearchRequest): Record<string, string | 
   return out;
 }
 
-export type FirstScreenDeps = { db: Db; search?: MerchantSearch; log: FastifyBaseLogger; published?: PublishedContent };
+export type FirstScreenDeps = { db: Db; search?: MerchantSearch; log: FastifyBaseLogger; published?: PublishedContent; programmes?: KeptProgrammes };
 
-/** NOTIFY on this channel when content_pages changes (migration 0045's trigger, whatever wrote it). */
+/** NOTIFY on this channel when content_pages changes (a trigger, migrations 0045 and 0049, whatever wrote it). */
 export const CONTENT_PAGES_CHANNEL = 'content_pages';
-/** Read again at least this often, in case a notification was missed (a dropped listening connection). */
-const PUBLISHED_CONTENT_TTL_MS = 30_000;
 
 /**
  * The partners' published content pages as a page inlines them (issue 30 item 3): the same for
- * every visitor of a partner, so read once per change instead of on every page. Kept per partner
- * until content_pages changes (every instance hears it on commit) or PUBLISHED_CONTENT_TTL_MS
- * passes; each partner's answer is one object, so its JSON is written once too (contentJson).
- * Drafts (a staff preview) are never kept: they are read per request.
+ * every visitor of a partner, so read once per change instead of on every page: kept per partner
+ * until content_pages changes (db/kept-until-change.ts); each partner's answer is one object, so
+ * its JSON is written once too (contentJson). Drafts (a staff preview) are never kept: they are
+ * read per request.
  */
-export class PublishedContent {
-  private readonly kept = new Map<number, { at: number; content: Promise<FirstContent> }>();
-  private unlisten?: () => Promise<void>;
-
-  private constructor(private readonly db: Db) {}
-
-  static async start(db: Db): Promise<PublishedContent> {
-    const published = new PublishedContent(db);
-    published.unlisten = await listenForChanges(db, CONTENT_PAGES_CHANNEL, () => published.clear()).catch(() => undefined);
-    return published;
-  }
-
-  get(partnerId: number): Promise<FirstContent> {
-    const now = Date.now();
-    const hit = this.kept.get(partnerId);
-    if (hit && now - hit.at < PUBLISHED_CONTENT_TTL_MS) return hit.content;
-    const content = contentPagesAnswer(this.db, { partnerId, contentNames: CONTENT_NAMES, preview: false, page: 1, pageSize: CONTENT_PAGE_SIZE })
-      .then((pages): FirstContent => ({ preview: false, pages }));
-    const entry = { at: now, content };
-    this.kept.set(partnerId, entry);
-    // A failed read is not kept: the next page asks again.
-    content.catch(() => { if (this.kept.get(partnerId) === entry) this.kept.delete(partnerId); });
-    return content;
-  }
-
-  clear(): void {
-    this.kept.clear();
-  }
-
-  async stop(): Promise<void> {
-    await this.unlisten?.().catch(() => undefined);
-  }
-}
+export type PublishedContent = KeptUntilChange<number, FirstContent>;
+export const PublishedContent = {
+  start: (db: Db): Promise<PublishedContent> => KeptUntilChange.start(db, CONTENT_PAGES_CHANNEL, (partnerId: number) =>
+    contentPagesAnswer(db, { partnerId, contentNames: CONTENT_NAMES, preview: false, page: 1, pageSize: CONTENT_PAGE_SIZE })
+      .then((pages): FirstContent => ({ preview: false, pages }))),
+};
 
 /**
  * The partner's eleven content pages as the content API answers them for this address and this
@@ -125,7 +97,7 @@ export async function firstContent(deps: FirstScreenDeps, request: FastifyReques
 async function firstMember(deps: FirstScreenDeps, request: FastifyRequest): Promise<FirstVisit['member']> {
   const current = await request.currentSession();
   if (!current) return null;
-  const standing = await request.read((reader) => memberStanding(reader, request.sitePartner, current.member));
+  const standing = await request.read((reader) => memberStanding(reader, request.sitePartner, current.member, new Date(), deps.programmes));
   return ZMember.parse(toMember(current.member, current.session, standing));
 }
 

@@ -18,6 +18,7 @@ import { toPartnerConfig } from '../partners';
 import type { Db } from '../../db/client';
 import type { PartnerRow } from '../../db/schema';
 import type { MerchantSearch } from '../merchants';
+import type { KeptProgrammes } from '../bonuses';
 import { announcementText, firstContent, firstImages, firstScreenScripts, firstVisit, PublishedContent, scriptJson, type FirstScreenDeps, type PreloadImage } from './first-screen';
 import { SKELETON_CSS, skeletonHtml } from './skeleton';
 import type { FirstContent, FirstVisit } from '#shared/first-screen';
@@ -101,7 +102,7 @@ export function pageMissing(page: { partner: PartnerConfig; pathname: string; co
 }
 
 /** index.html for every page route, with the partner's configuration and theme in it. */
-export async function pagesRoutes(app: FastifyInstance, { config, db, search }: { config: AppConfig; db?: Db; search?: MerchantSearch }) {
+export async function pagesRoutes(app: FastifyInstance, { config, db, search, programmes }: { config: AppConfig; db?: Db; search?: MerchantSearch; programmes?: KeptProgrammes }) {
   const templatePath = path.resolve(config.clientDir, 'index.html');
   let template: string | undefined;
   const loadTemplate = async () => {
@@ -117,7 +118,7 @@ export async function pagesRoutes(app: FastifyInstance, { config, db, search }: 
   /** The app's page for this partner; status 404 for a path the route table does not know. */
   const published = db ? await PublishedContent.start(db) : undefined;
   app.addHook('onClose', async () => published?.stop());
-  const deps: FirstScreenDeps | null = db ? { db, search, log: app.log, published } : null;
+  const deps: FirstScreenDeps | null = db ? { db, search, log: app.log, published, programmes } : null;
 
   /** The first screen's data: content, member and first answer; a part that fails is left to the client. */
   const firstScreen = async (request: FastifyRequest, partner: PartnerConfig, pathname: string, known: boolean) => {

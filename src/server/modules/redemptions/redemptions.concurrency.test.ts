@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type * as DbClient from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
 import { TestBrowser } from '../../test/browser';
 import { demoPublicId } from '../../demo/members';
@@ -102,26 +103,32 @@ describe('redemptions made straight on the service at once (both read before eit
   });
 });
 
+/** Work run just before runPrepared sends a statement on one database object (writeDelayed). */
+const beforeStatement = vi.hoisted(() => new WeakMap<object, (text: string) => Promise<void>>());
+vi.mock('../../db/client', async (importOriginal) => {
+  const actual = await importOriginal<typeof DbClient>();
+  const runPrepared: typeof actual.runPrepared = async (database, statement, values) => {
+    await beforeStatement.get(database)?.(statement.text);
+    return actual.runPrepared(database, statement, values);
+  };
+  return { ...actual, runPrepared };
+});
+
 /**
  * The database as createRedemption sees it, with `before` run once just before its write (the
- * statement that inserts the redemption) is sent: a deterministic "something happened between
- * the read and the write". Both drivers' clients are wrapped the same way (runPrepared reads
- * db.$client; drizzle's own queries go through the real session).
+ * statement that inserts the redemption, which runPrepared sends on either database) is sent: a
+ * deterministic "something happened between the read and the write".
  */
 function writeDelayed(before: () => Promise<unknown>): Db {
-  const real = db() as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } };
   let pending: (() => Promise<unknown>) | null = before;
-  const client = Object.create(real.$client) as typeof real.$client;
-  client.query = async (...args: unknown[]) => {
-    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
-    if (pending && text.includes('insert into redemptions')) {
-      const run = pending;
-      pending = null;
-      await run();
-    }
-    return real.$client.query(...args);
-  };
-  return Object.assign(Object.create(real), { $client: client }) as Db;
+  const delayed = Object.create(db()) as Db;
+  beforeStatement.set(delayed, async (text) => {
+    if (!pending || !text.includes('insert into redemptions')) return;
+    const run = pending;
+    pending = null;
+    await run();
+  });
+  return delayed;
 }
 
 describe('a redemption and the automatic statement credit at the same time', () => {
