@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { startTransition, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { useLocation } from 'react-router';
 import { openDuringMaintenance } from '#shared/rules/promotions-maintenance';
 import { SURVEY_CLOSE_AFTER_SUBMIT_MS, SURVEY_HEIGHT_PX, SURVEY_MESSAGES, surveyEmbed, surveyForPath, type Survey } from '#shared/rules/surveys';
@@ -49,7 +49,8 @@ export function SurveyPrompt() {
     setSurvey(null);
     setExpanded(false);
     setStage('form');
-    const timer = window.setTimeout(() => setSurvey(candidate), candidate.delaySeconds * 1000);
+    // A transition: the bar is rendered in slices rather than in one task of the timer's.
+    const timer = window.setTimeout(() => startTransition(() => setSurvey(candidate)), candidate.delaySeconds * 1000);
     return () => window.clearTimeout(timer);
   }, [pathname, surveys]);
 
@@ -100,6 +101,10 @@ function PromptRegion({ survey, pathname, expanded, stage, onToggle, onCollapse,
   closeRef.current = onClose;
   const headingId = `${uid}-heading`;
   const bodyId = `${uid}-body`;
+  // The form is drawn when the survey is first opened, not with the bar (most visitors never open
+  // it: its fields were most of the bar's render); kept once drawn, so answers survive a collapse.
+  const [opened, setOpened] = useState(expanded);
+  if (expanded && !opened) setOpened(true);
 
   const close = () => {
     const inside = regionRef.current?.contains(document.activeElement) ?? false;
@@ -156,7 +161,7 @@ function PromptRegion({ survey, pathname, expanded, stage, onToggle, onCollapse,
         ) : (
           <>
             {survey.text && survey.text !== survey.title && <p className={styles.intro}>{survey.text}</p>}
-            <SurveyForm survey={survey} embed={embed} onSubmitted={onSubmitted} />
+            {opened && <SurveyForm survey={survey} embed={embed} onSubmitted={onSubmitted} />}
             <p className={styles.noThanks}>
               <button type="button" className={styles.linkButton} onClick={close}>No thanks</button>
             </p>
