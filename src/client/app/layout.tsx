@@ -9,6 +9,7 @@ import { MaintenanceNotice } from './chrome/maintenance-notice';
 import { MemberBody } from './member-body';
 import { useRouteEffects } from './route-effects';
 import { useAfterFirstPaint } from '../components/after-first-paint';
+import { TurnTaken, useIdleTurn } from '../components/idle-turns';
 import { ToastProvider } from '../components/toast';
 import { OfflineBar } from '../components/offline-page';
 import { DeferredPart } from '../components/deferred-part';
@@ -25,6 +26,10 @@ import styles from './layout.module.css';
 
 // Not on the first screen: loaded once it has painted (deferred-chrome.tsx says what and why).
 // Each in its own boundary (DeferredPart): a chunk lost to the connection leaves the page standing.
+// The footer comes in its turn, after the page's own deferred parts (idle-turns.ts): drawn with
+// them, it made one long task. The banners and the rest of the chrome come at once, together:
+// what interrupts (a modal, the install banner, the survey) must all be known to the interruption
+// queue in the same moment, or the first to come would take a place another has the right to.
 const loadDeferred = () => import('./deferred-chrome');
 const DeferredChrome = lazyScreen(loadDeferred, 'DeferredChrome');
 const DeferredBanners = lazyScreen(loadDeferred, 'DeferredBanners');
@@ -36,6 +41,7 @@ const UpdateAppScreen = lazy(async () => ({ default: (await import('./update-app
 export function AppLayout() {
   useRouteEffects();
   const painted = useAfterFirstPaint();
+  const [footerTurn, footerDone] = useIdleTurn();
   // §1: a native app older than the partner's minimumAppVersion sees only the update-app screen.
   const outdatedApp = useNativeAppOutdated();
   if (outdatedApp) {
@@ -61,9 +67,10 @@ export function AppLayout() {
           <main id="main" tabIndex={-1} className={styles.main}>
             <PageBody />
           </main>
-          {painted && (
+          {footerTurn && (
             <DeferredPart>
               <Footer />
+              <TurnTaken onTaken={footerDone} />
             </DeferredPart>
           )}
         </div>

@@ -1,5 +1,5 @@
 import { CURRENT_LOCATION } from '#shared/constants/merchant';
-import { useAfterFirstPaint } from '#client/components/after-first-paint';
+import { TurnTaken, useIdleTurn } from '#client/components/idle-turns';
 import { DeferredPart } from '#client/components/deferred-part';
 import { lazyScreen } from '#client/components/lazy-screen';
 import type { MerchantCarouselProps } from './merchant-carousel';
@@ -9,6 +9,8 @@ import styles from './merchant-carousel.module.css';
 // screen has painted, as the footer does: the content pages' first load carries only this
 // placeholder. Not later (when scrolled near): the placeholder is not the carousel's exact height,
 // and the swap must happen before anyone has scrolled to it. Its first search comes with the page.
+// The carousels of a page are drawn one at a time, each in an idle moment (idle-turns.ts): all at
+// once, their tiles' render, commit and layout were the home page's longest tasks.
 // In its own boundary: if the connection drops before its code arrives, the page stands without it
 // and the carousel comes once the connection is back.
 const Carousel = lazyScreen(() => import('./merchant-carousel'), 'MerchantCarousel');
@@ -50,13 +52,14 @@ function CarouselPlaceholder({ title, query, headingLevel = 2 }: MerchantCarouse
   );
 }
 
-/** §2 merchant carousel (merchant-carousel.tsx), loaded after the first paint. */
+/** §2 merchant carousel (merchant-carousel.tsx), loaded after the first paint, drawn in its turn. */
 export function MerchantCarousel(props: MerchantCarouselProps) {
-  const painted = useAfterFirstPaint();
-  if (!painted) return <CarouselPlaceholder {...props} />;
+  const [turn, done] = useIdleTurn();
+  if (!turn) return <CarouselPlaceholder {...props} />;
   return (
     <DeferredPart fallback={<CarouselPlaceholder {...props} />}>
       <Carousel {...props} />
+      <TurnTaken onTaken={done} />
     </DeferredPart>
   );
 }

@@ -86,6 +86,11 @@ async function renderWithoutPrompt(opts: Parameters<typeof renderPrompt>[0] = {}
   }
 }
 const toggle = () => screen.getByRole('button', { name: TITLE });
+/** Opens the prompt and waits for its form, whose code comes when the bar shows (survey-prompt.tsx). */
+async function openForm() {
+  await userEvent.click(toggle());
+  await screen.findByRole('form', { name: TITLE });
+}
 
 describe('survey prompt (§4)', () => {
   it('is hidden until its delay has passed, then shows its title as a collapsed heading button', async () => {
@@ -103,7 +108,8 @@ describe('survey prompt (§4)', () => {
     await userEvent.click(toggle());
     expect(toggle().getAttribute('aria-expanded')).toBe('true');
     expect(r.style.getPropertyValue('--survey-height')).toBe('450px');
-    const form = within(r).getByRole('form', { name: TITLE });
+    // The form's code comes when the bar shows (survey-prompt.tsx): the first opening may wait for it.
+    const form = await within(r).findByRole('form', { name: TITLE });
     expect(within(form).getByRole('radiogroup', { name: /Overall rating/ })).toBeTruthy();
     expect(within(form).getByRole('radiogroup', { name: /How often\?/ })).toBeTruthy();
     expect(within(form).getByRole('textbox', { name: /What would make it better\?/ })).toBeTruthy();
@@ -118,7 +124,7 @@ describe('survey prompt (§4)', () => {
     renderPrompt();
     await region();
     await userEvent.click(toggle());
-    await userEvent.click(screen.getByRole('radio', { name: 'Weekly' }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Weekly' }));
     await userEvent.keyboard('{Escape}');
     expect(toggle().getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(toggle());
@@ -180,7 +186,7 @@ describe('survey prompt (§4)', () => {
   it("the form's 'No thanks' records last-seen too", async () => {
     renderPrompt();
     await region();
-    await userEvent.click(toggle());
+    await openForm();
     await userEvent.click(screen.getByRole('button', { name: 'No thanks' }));
     expect(screen.queryByRole('region', { name: TITLE })).toBeNull();
     expect(localStorage.getItem(surveyLastSeenKey(SURVEY_ID))).toMatch(/^\d+$/);
@@ -189,7 +195,7 @@ describe('survey prompt (§4)', () => {
   it('checks the answers before sending: required questions named, focus on the first', async () => {
     renderPrompt();
     await region();
-    await userEvent.click(toggle());
+    await openForm();
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     const rating = screen.getByRole('radiogroup', { name: /Overall rating/ });
     expect(within(rating).getByText(answerMessages.required)).toBeTruthy();
@@ -206,7 +212,7 @@ describe('survey prompt (§4)', () => {
     answer = () => json({ statusCode: 400, error: 'Bad Request', message: 'Choose one of the options.', fieldErrors: [{ field: 'answers.frequency', message: 'Choose one of the options.' }] }, 400);
     renderPrompt();
     await region();
-    await userEvent.click(toggle());
+    await openForm();
     await userEvent.click(screen.getByRole('radio', { name: '2' }));
     await userEvent.click(screen.getByRole('radio', { name: 'Monthly' }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -218,7 +224,7 @@ describe('survey prompt (§4)', () => {
     answer = () => json({ statusCode: 503, error: 'Service Unavailable', message: 'Down' }, 503);
     renderPrompt();
     await region();
-    await userEvent.click(toggle());
+    await openForm();
     await userEvent.click(screen.getByRole('radio', { name: '2' }));
     await userEvent.click(screen.getByRole('radio', { name: 'Monthly' }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -233,7 +239,7 @@ describe('survey prompt (§4)', () => {
     renderPrompt({ route: '/how-it-works', member: makeMember({ publicId: 'PUB-123' }) });
     await region();
     await user.click(toggle());
-    await user.click(screen.getByRole('radio', { name: '5' }));
+    await user.click(await screen.findByRole('radio', { name: '5' }));
     await user.click(screen.getByRole('radio', { name: 'Weekly' }));
     await user.type(screen.getByRole('textbox', { name: /What would make it better\?/ }), '  More places  ');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -255,7 +261,7 @@ describe('survey prompt (§4)', () => {
   it('a visitor leaving within the 4 s still has last-seen recorded', async () => {
     renderPrompt();
     await region();
-    await userEvent.click(toggle());
+    await openForm();
     await userEvent.click(screen.getByRole('radio', { name: '3' }));
     await userEvent.click(screen.getByRole('radio', { name: 'Weekly' }));
     fireEvent.submit(screen.getByRole('form', { name: TITLE }));

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { startTransition, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { useLocation } from 'react-router';
 import { openDuringMaintenance } from '#shared/rules/promotions-maintenance';
 import { SURVEY_CLOSE_AFTER_SUBMIT_MS, SURVEY_HEIGHT_PX, SURVEY_MESSAGES, surveyEmbed, surveyForPath, type Survey } from '#shared/rules/surveys';
@@ -7,8 +7,16 @@ import { useKnownPublicId, useMember } from '../../session';
 import { useInterruption } from '../../interruptions';
 import { useSurveys } from '../api';
 import { markSeen, readLastSeen } from '../last-seen';
-import { SurveyForm } from './survey-form';
+import { DeferredPart } from '#client/components/deferred-part';
+import { lazyScreen } from '#client/components/lazy-screen';
+import { Spinner } from '#client/components/spinner';
 import styles from './surveys.module.css';
+
+// The form's code (react-hook-form, the fields, the banners) is not part of the chrome's chunk: it
+// is fetched when the bar shows and drawn when the survey is opened. In its own boundary: lost to
+// the connection, the bar stays and the form comes once back online.
+const loadSurveyForm = () => import('./survey-form');
+const SurveyForm = lazyScreen(loadSurveyForm, 'SurveyForm');
 
 type Stage = 'form' | 'thanks';
 
@@ -49,7 +57,8 @@ export function SurveyPrompt() {
     setSurvey(null);
     setExpanded(false);
     setStage('form');
-    const timer = window.setTimeout(() => setSurvey(candidate), candidate.delaySeconds * 1000);
+    // A transition: the bar is rendered in slices rather than in one task of the timer's.
+    const timer = window.setTimeout(() => startTransition(() => setSurvey(candidate)), candidate.delaySeconds * 1000);
     return () => window.clearTimeout(timer);
   }, [pathname, surveys]);
 
@@ -100,6 +109,14 @@ function PromptRegion({ survey, pathname, expanded, stage, onToggle, onCollapse,
   closeRef.current = onClose;
   const headingId = `${uid}-heading`;
   const bodyId = `${uid}-body`;
+  // The form is drawn when the survey is first opened, not with the bar (most visitors never open
+  // it: its fields were most of the bar's render); kept once drawn, so answers survive a collapse.
+  // Its code is fetched as the bar shows, so opening it does not wait for the network.
+  const [opened, setOpened] = useState(expanded);
+  if (expanded && !opened) setOpened(true);
+  useEffect(() => {
+    void loadSurveyForm().catch(() => undefined);
+  }, []);
 
   const close = () => {
     const inside = regionRef.current?.contains(document.activeElement) ?? false;
@@ -156,7 +173,11 @@ function PromptRegion({ survey, pathname, expanded, stage, onToggle, onCollapse,
         ) : (
           <>
             {survey.text && survey.text !== survey.title && <p className={styles.intro}>{survey.text}</p>}
-            <SurveyForm survey={survey} embed={embed} onSubmitted={onSubmitted} />
+            {opened && (
+              <DeferredPart fallback={<Spinner label="Loading the survey" />}>
+                <SurveyForm survey={survey} embed={embed} onSubmitted={onSubmitted} />
+              </DeferredPart>
+            )}
             <p className={styles.noThanks}>
               <button type="button" className={styles.linkButton} onClick={close}>No thanks</button>
             </p>
