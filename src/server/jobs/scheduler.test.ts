@@ -170,9 +170,10 @@ describe('the job scheduler', () => {
   it('gives back unrun a claimed job whose lease the jobs before it used half of: it stays due and runs at the next tick', async () => {
     const ran: string[] = [];
     const jobs: ScheduledJob[] = [
-      // A job that holds the thread for 20 ms, then one whose lease is 10 ms.
-      { name: 'test-slow-first', everyMs: 60_000, run: async () => { ran.push('slow'); const end = performance.now() + 20; while (performance.now() < end); } },
-      { name: 'test-short-lease', everyMs: 60_000, leaseMs: 10, run: async () => { ran.push('short'); } },
+      // A job that holds the thread for 400 ms, then one whose lease is 200 ms (half of it, 100 ms,
+      // leaves the next tick room to claim and start it on a loaded machine: it failed with 10 ms).
+      { name: 'test-slow-first', everyMs: 60_000, run: async () => { ran.push('slow'); const end = performance.now() + 400; while (performance.now() < end); } },
+      { name: 'test-short-lease', everyMs: 60_000, leaseMs: 200, run: async () => { ran.push('short'); } },
     ];
     const s = await createScheduler({ db: database.db, jobs, log, start: false });
     await makeDue('test-slow-first');
