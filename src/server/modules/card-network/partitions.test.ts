@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '../../test/db';
 import type { Database } from '../../db/client';
 import { insertInboxEvent } from './card-network.repo';
-import { inboxPartitions, maintainHistoryPartitions, maintainInboxPartitions } from './partitions';
+import { maintainHistoryPartitions, maintainInboxPartitions, monthPartitions } from './partitions';
 import type { CardNetworkEvent } from '#shared/schemas/rewards';
 
 let database: Database;
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => database.close());
 
 const rows = async <T>(q: ReturnType<typeof sql>) => ((await db().execute(q)) as unknown as { rows: T[] }).rows;
-const names = async () => (await inboxPartitions(db())).map((p) => p.name);
+const names = async () => (await monthPartitions(db(), 'card_network_inbox')).map((p) => p.name);
 const where = async (eventId: string) => (await rows<{ part: string }>(sql`select tableoid::regclass::text as part from card_network_inbox where event_id = ${eventId}`))[0]?.part;
 
 const event = (id: string): CardNetworkEvent => ({
@@ -121,7 +121,7 @@ describe('the dine and reward history partitions (card-network-partitions job, d
     const first = await maintainHistoryPartitions(seeded.db, { now });
     expect(first.created).toEqual(['dines_p2031_11', 'dines_p2031_12', 'dines_p2032_01', 'dines_p2032_02',
       'member_rewards_p2031_11', 'member_rewards_p2031_12', 'member_rewards_p2032_01', 'member_rewards_p2032_02']);
-    expect((await inboxPartitions(seeded.db, 'dines')).map((p) => p.name)).toEqual(expect.arrayContaining(first.created.slice(0, 4)));
+    expect((await monthPartitions(seeded.db, 'dines')).map((p) => p.name)).toEqual(expect.arrayContaining(first.created.slice(0, 4)));
     expect((await maintainHistoryPartitions(seeded.db, { now })).created).toEqual([]);
   });
 
@@ -148,7 +148,7 @@ describe('the dine and reward history partitions (card-network-partitions job, d
     expect(await q(sql`select settle_dine_id::text from member_reward_ids where id = ${rewardId}`)).toEqual([{ settle_dine_id: String(dineId) }]);
     expect(await q(sql`select dine_id::text, reward_id::text from reward_claims where dine_id = ${dineId}`)).toEqual([{ dine_id: String(dineId), reward_id: String(rewardId) }]);
     await expect(seeded.db.execute(sql`insert into member_rewards (partner_id, member_id, dine_id, source_code, amount, status)
-      values (${member!.partner_id}, ${member!.id}, ${dineId}, 'S', 1, 'Awarded')`)).rejects.toThrow();
+      values (${member!.partner_id}, ${member!.id}, ${dineId}, 'S', 1, 'Awarded')`)).rejects.toMatchObject({ cause: { code: '23505', constraint: 'member_reward_ids_settle_uq' } });
     // The default partitions are empty again.
     expect(await q(sql`select 1 from dines_default union all select 1 from member_rewards_default`)).toEqual([]);
   });

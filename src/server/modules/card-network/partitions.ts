@@ -36,8 +36,11 @@ async function rows<T>(db: Pick<Db, 'execute'>, query: ReturnType<typeof sql>): 
 
 const monthStart = (year: number, month0: number) => new Date(Date.UTC(year, month0, 1));
 
-/** A monthly table's month partitions (the inbox's by default), with the instant each one ends (exclusive). */
-export async function inboxPartitions(db: Pick<Db, 'execute'>, table: MonthlyTable['table'] = 'card_network_inbox'): Promise<Array<{ name: string; from: Date; to: Date }>> {
+/** A partition's name for a month: <table>_pYYYY_MM, as create_month_partition (migrations 0047, 0048) names it. */
+const monthPartitionName = (table: string, month: Date) => `${table}_p${month.getUTCFullYear()}_${String(month.getUTCMonth() + 1).padStart(2, '0')}`;
+
+/** A monthly table's month partitions, with the instant each one ends (exclusive). */
+export async function monthPartitions(db: Pick<Db, 'execute'>, table: MonthlyTable['table']): Promise<Array<{ name: string; from: Date; to: Date }>> {
   const found = await rows<{ name: string }>(db, sql`
     select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
     where i.inhparent = ${table}::regclass order by c.relname`);
@@ -64,10 +67,7 @@ async function makeMonths(db: Db, { table, key }: MonthlyTable, now: Date): Prom
   const created: string[] = [];
   for (const month of [...months].sort((a, b) => a - b)) {
     const made = await rows<{ made: boolean }>(db, sql`select create_month_partition(${table}, ${key}, ${new Date(month).toISOString()}::timestamptz) as made`);
-    if (made[0]?.made) {
-      const d = new Date(month);
-      created.push(`${table}_p${d.getUTCFullYear()}_${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
-    }
+    if (made[0]?.made) created.push(monthPartitionName(table, new Date(month)));
   }
   return created;
 }
@@ -108,7 +108,7 @@ export async function maintainInboxPartitions(db: Db, opts: { now: Date; retenti
   const now = opts.now;
 
   const cutoff = now.getTime() - opts.retentionDays * 86_400_000;
-  for (const p of await inboxPartitions(db)) {
+  for (const p of await monthPartitions(db, 'card_network_inbox')) {
     if (p.to.getTime() > cutoff) continue;
     try {
       const outcome = await db.transaction(async (tx) => {
