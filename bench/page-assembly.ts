@@ -12,7 +12,8 @@
  *   npm run build && npm run bench:pages
  * BENCH_PAGES, BENCH_MERCHANTS (default 2,000 generated restaurants), BENCH_PROFILE=file.cpuprofile
  * (a CPU profile of the measured requests, for chrome://inspect or speedscope), BENCH_ONLY=<part of
- * a page's name> (that page alone, e.g. for its profile).
+ * a page's name> (that page alone, e.g. for its profile), PAGES_JSON (a file to write the figures
+ * to, each database's pages with their median and p95 in ms, and the target; bench/targets.ts reads it).
  */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -38,6 +39,9 @@ const HOST = `${PARTNER}.dining.example.com`;
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 
 type Figure = { wall50: number; wall95: number; cpu50: number; cpu95: number; bytes: number; status: number };
+/** What PAGES_JSON holds: per database, each page's figures (the floor, GET /health, first). */
+type Written = { at: string; pages: number; merchants: number; targetMs: number; databases: Array<{ database: 'embedded' | 'postgres'; label: string; pages: Array<{ page: string; floor: boolean } & Figure> }>; postgresSkipped?: string };
+const written: Written = { at: new Date().toISOString(), pages: PAGES, merchants: MERCHANTS, targetMs: TARGET_MS, databases: [] };
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
@@ -74,7 +78,11 @@ export async function benchPages() {
     } finally {
       await postgres.drop();
     }
-  } else console.log(`\n  PostgreSQL not reachable at ${pgUrlForDisplay()}: its figures are left out`);
+  } else {
+    console.log(`\n  PostgreSQL not reachable at ${pgUrlForDisplay()}: its figures are left out`);
+    written.postgresSkipped = `not reachable at ${pgUrlForDisplay()}`;
+  }
+  if (process.env.PAGES_JSON) writeFileSync(process.env.PAGES_JSON, JSON.stringify(written, null, 2));
 }
 
 async function benchPagesOn(label: string, database: Database) {
@@ -121,10 +129,13 @@ async function benchPagesOn(label: string, database: Database) {
   }
   console.log(`  ${'page'.padEnd(40)} ${'wall p50'.padStart(10)} ${'p95'.padStart(10)}  ${'CPU p50'.padStart(10)} ${'p95'.padStart(10)}  ${'bytes sent'.padStart(10)}`);
   const only = process.env.BENCH_ONLY;
+  const rowsOut: Written['databases'][number]['pages'] = [];
+  written.databases.push({ database: database.kind === 'pglite' ? 'embedded' : 'postgres', label, pages: rowsOut });
   for (const [name, page] of pages.filter(([n]) => !only || n.includes(only))) {
     const f = await measure(app, page);
     if (f.status !== 200) throw new Error(`${name} answered ${f.status}`);
     const mark = name.startsWith('floor') ? '' : f.wall50 <= TARGET_MS ? '  ✓' : '  ✗';
+    rowsOut.push({ page: name, floor: name.startsWith('floor'), ...f });
     console.log(`  ${name.padEnd(40)} ${ms(f.wall50).padStart(10)} ${ms(f.wall95).padStart(10)}  ${ms(f.cpu50).padStart(10)} ${ms(f.cpu95).padStart(10)}  ${f.bytes.toLocaleString('en-US').padStart(10)}${mark}`);
   }
   if (inspector && profile) {
