@@ -18,10 +18,11 @@
  *   node --import tsx bench/card-events.ts
  * BENCH_EVENTS (default 100,000), BENCH_SECONDS (receipt: pairs of 1-s slices, default 5), BENCH_PG_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres: a scratch database is created there and dropped),
- * BENCH_EMBEDDED=0 (PostgreSQL only), BENCH_PARTS (apply,receipt: one of them alone).
+ * BENCH_EMBEDDED=0 (PostgreSQL only), BENCH_PARTS (apply,receipt: one of them alone), EVENTS_JSON (a
+ * file to write the summary's figures to, with the target and the load; bench/targets.ts reads it).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
@@ -63,8 +64,11 @@ export const TARGET_EVENTS_PER_S = 5 * PEAK_FEED_EVENTS_PER_S;
 const verdict = (eventsPerS: number) => (eventsPerS >= TARGET_EVENTS_PER_S ? 'met' : 'NOT met');
 const loadAvg = () => loadavg().map((n) => n.toFixed(2)).join(', ');
 
-/** One line of the summary printed at the end. */
-type Figure = { database: string; figure: string; eventsPerS: number; cpuUs: string };
+/**
+ * One line of the summary printed at the end; cpuUsTotal is the CPU µs per event of every process
+ * counted (the server or engine, the load generator for receipt, PostgreSQL when it runs here).
+ */
+type Figure = { database: string; figure: string; eventsPerS: number; cpuUs: string; cpuUsTotal: number; events: number; errors?: number; load: string };
 const figures: Figure[] = [];
 
 /** Client connections to other databases on the PostgreSQL server (someone else's work, whose CPU a per-event figure would count). */
@@ -180,7 +184,10 @@ async function applyBench(name: string, database: Database, setup: { tokens: str
   console.log(`  ${label.padEnd(46)} ${fmt(rate).padStart(7)} events/s (${verdict(rate)})   ${fmt(c.processed)} events in ${seconds.toFixed(2)} s; load ${loadAvg()}`);
   console.log(`      CPU µs per applied event: ${cpuText}${database.kind === 'pglite' ? ' (the embedded database included)' : pgHere ? '' : ' (PostgreSQL is not on this machine: its CPU is not counted)'}${others}`);
   console.log(`      check: ${fmt(c.unprocessed)} left, ${fmt(c.dines)} dines, ${fmt(c.sRows)} S rewards (one each), progress = sum of dines: ${c.progressMatches ? 'yes' : 'NO'}; ${c.outcomes}`);
-  figures.push({ database: name, figure: `applying, ${appliers} applier${appliers > 1 ? 's' : ''}`, eventsPerS: rate, cpuUs: cpuText });
+  figures.push({
+    database: name, figure: `applying, ${appliers} applier${appliers > 1 ? 's' : ''}`, eventsPerS: rate, cpuUs: cpuText,
+    cpuUsTotal: per(cpu.user + cpu.system + pgUs), events: c.processed, load: loadAvg(),
+  });
   return rate;
 }
 
@@ -249,7 +256,10 @@ async function receiptBench(database: Database, setup: { tokens: string[]; locat
     console.log(`  cross-check: ${fmt(stored)} new inbox rows in ${rounds} 1-s slices = ${fmt(stored / rounds)} events/s, for ${fmt(slices.receipt.reduce((a, r) => a + r.answers, 0))} answers`);
     const pairs = slices.receipt.map((r, i) => r.rps / slices.bare[i]!.rps).sort((a, b) => a - b);
     console.log(`  context: bare Fastify route (same requests) ${fmt(bareResult.rps)} req/s, CPU µs per answer ${cpuLine(bareCpu)}; receipt/bare ${(receipt.rps / bareResult.rps).toFixed(2)} (pairs ${pairs[0]!.toFixed(2)}–${pairs.at(-1)!.toFixed(2)}; no target)`);
-    figures.push({ database: kind, figure: `receipt, ${connections} connections`, eventsPerS: receipt.rps, cpuUs: cpuLine(receiptCpu) });
+    figures.push({
+      database: kind, figure: `receipt, ${connections} connections`, eventsPerS: receipt.rps, cpuUs: cpuLine(receiptCpu),
+      cpuUsTotal: receiptCpu.total, events: slices.receipt.reduce((a, r) => a + r.answers, 0), errors: failed, load: loadAvg(),
+    });
   }
   toBare.close();
   toApp.close();
@@ -296,6 +306,12 @@ export async function benchCardEvents() {
     console.log(`\nCard-network events against ${fmt(TARGET_EVENTS_PER_S)} events/s (5× the researched peak feed of ${fmt(PEAK_FEED_EVENTS_PER_S)} events/s); load now ${loadAvg()}`);
     for (const f of figures) {
       console.log(`  ${`${f.database}, ${f.figure}`.padEnd(44)} ${fmt(f.eventsPerS).padStart(7)} events/s  ${verdict(f.eventsPerS).padEnd(7)}  CPU µs per event: ${f.cpuUs}`);
+    }
+    if (process.env.EVENTS_JSON) {
+      writeFileSync(process.env.EVENTS_JSON, JSON.stringify({
+        at: new Date().toISOString(), events: EVENTS, seconds: SECONDS, targetEventsPerS: TARGET_EVENTS_PER_S, peakFeedEventsPerS: PEAK_FEED_EVENTS_PER_S,
+        postgresSkipped: postgres ? undefined : `not reachable at ${pgUrlForDisplay()}`, figures,
+      }, null, 2));
     }
   } finally {
     await embedded?.close();
