@@ -16,9 +16,11 @@
  *
  * FS_RUNS=2 repeats each start; FS_PARTS=serve (or start) runs one of the two; DATABASE_URL is
  * passed on (PostgreSQL then, and the database must be empty: this bench does not empty it).
+ * FS_JSON names a file to write the runs' figures to (seconds from the start to the home page's
+ * first 200, to a search with restaurants, to each log mark; the target), as bench/targets.ts reads it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -162,4 +164,10 @@ for (let i = 0; i < RUNS; i++) {
 if (runs.length > 1) {
   console.log('\n| run | home 200 | search | history done |\n|---|---|---|---|');
   for (const run of runs) console.log(`| ${run.part} | ${fmt(run.home)} | ${fmt(run.search)} | ${fmt(run.marks.get(MARKS.at(-1)!.name))} |`);
+}
+if (process.env.FS_JSON) {
+  await writeFile(process.env.FS_JSON, JSON.stringify({
+    at: new Date().toISOString(), targetS: TARGET_S,
+    runs: runs.map((run) => ({ part: run.part, homeS: run.home ?? null, searchS: run.search ?? null, restaurants: run.restaurants ?? 0, marks: Object.fromEntries(run.marks) })),
+  }, null, 2));
 }
