@@ -91,7 +91,7 @@ async function checkConversion(database: Database) {
   const referencing = (await rowsOf<{ name: string }>(database, sql`select conrelid::regclass::text || '.' || conname as name from pg_constraint
     where contype = 'f' and conparentid = 0 and confrelid in ('dine_ids'::regclass, 'member_reward_ids'::regclass) order by 1`)).map((r) => r.name);
   expect(referencing).toHaveLength(13);
-  expect(referencing).toContain('reward_claims.reward_claims_reward_id_member_reward_ids_id_fk');
+  expect(referencing).toContain('reward_claims.reward_claims_reward_id_member_fk');
   expect(referencing).toContain('dines.dines_id_fk');
   expect(await rowsOf(database, sql`select member_id, amount_cents, kind, reward_id from balance_entries order by id`)).toEqual(ledgerBefore);
 

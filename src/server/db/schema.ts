@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, check, customType, doublePrecision, foreignKey, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, serial,
+  type AnyPgColumn, bigint, bigserial, boolean, check, customType, doublePrecision, foreignKey, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, serial,
   smallint, text, timestamp, unique, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type {
@@ -35,9 +35,26 @@ function partnerRef() {
 function memberRef() {
   return integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' });
 }
-/** The usual start of a member's own rows: their id, partner and member. */
+/**
+ * The usual start of a member's own rows: their id, partner and member. The primary key is
+ * (id, member_id), given by `memberKey` in the table's extras: member_id is in the keys of every
+ * member-owned table, so they could be distributed by member (issue 29, decision 0015).
+ */
 function memberOwned() {
-  return { id: bigId(), partnerId: partnerRef(), memberId: memberRef() };
+  return { id: bigserial('id', { mode: 'number' }).notNull(), partnerId: partnerRef(), memberId: memberRef() };
+}
+/** A member-owned table's primary key (id, member_id), named as PostgreSQL names a primary key. */
+function memberKey(table: string, t: { id: AnyPgColumn; memberId: AnyPgColumn }) {
+  return primaryKey({ name: `${table}_pkey`, columns: [t.id, t.memberId] });
+}
+/**
+ * A reference from a member's row to another of the same member's rows: (column, member_id) to
+ * (id, member_id), so both rows are the member's and the key names the member. Where it says
+ * 'set null', the migration's SQL says `ON DELETE SET NULL (column)`: only the reference is
+ * cleared, never the row's member (drizzle cannot say so; its snapshot reads 'set null').
+ */
+function sameMember(name: string, column: AnyPgColumn, memberId: AnyPgColumn, target: { id: AnyPgColumn; memberId: AnyPgColumn }) {
+  return foreignKey({ name, columns: [column, memberId], foreignColumns: [target.id, target.memberId] });
 }
 function createdAt() {
   return timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -355,7 +372,7 @@ export const members = pgTable('members', {
 
 /** Server-side sessions: the cookie holds a random token, the table its SHA-256. */
 export const sessions = pgTable('sessions', {
-  id: text('id').primaryKey(),
+  id: text('id').notNull(),
   partnerId: partnerRef(),
   memberId: memberRef(),
   staySignedIn: boolean('stay_signed_in').notNull().default(false),
@@ -374,7 +391,7 @@ export const sessions = pgTable('sessions', {
    * The member's reads go to a replica only once it has replayed this far: they always see their own writes.
    */
   writeLsn: text('write_lsn'),
-}, (t) => [index('sessions_member').on(t.memberId), index('sessions_expires').on(t.expiresAt)]);
+}, (t) => [memberKey('sessions', t), index('sessions_member').on(t.memberId), index('sessions_expires').on(t.expiresAt)]);
 
 /** Failed sign-ins per typed identifier (e-mail or partner number), known or not: the lockout. */
 export const loginFailures = pgTable('login_failures', {
@@ -391,7 +408,7 @@ export const loginFailures = pgTable('login_failures', {
 
 /** Single-use e-mailed links: password recovery, sign-in and e-mail changes (the table holds the token's SHA-256). */
 export const recoveryTokens = pgTable('recovery_tokens', {
-  id: text('id').primaryKey(),
+  id: text('id').notNull(),
   /**
    * 'reset' sets a new password (/recover/update); 'signIn' signs in once (/login/link);
    * 'emailChange' makes newEmail the member's address (/confirm-email).
@@ -405,6 +422,7 @@ export const recoveryTokens = pgTable('recovery_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [
+  memberKey('recovery_tokens', t),
   // A member's links (the hourly cap, a pending e-mail change).
   index('recovery_tokens_member').on(t.memberId, t.createdAt),
   check('recovery_tokens_new_email', sql`(${t.purpose} = 'emailChange') = (${t.newEmail} is not null)`),
@@ -445,7 +463,7 @@ export const cardBrand = pgEnum('card_brand', ['Visa', 'Amex', 'Mastercard', 'Di
  * fingerprint (HMAC-SHA-256 of the number) that finds the same card again without revealing it.
  */
 export const memberCards = pgTable('member_cards', {
-  id: serial('id').primaryKey(),
+  id: serial('id').notNull(),
   partnerId: partnerRef(),
   memberId: memberRef(),
   cardType: cardBrand('card_type').notNull(),
@@ -461,6 +479,9 @@ export const memberCards = pgTable('member_cards', {
   directFileFeedOptIn: boolean('direct_file_feed_opt_in').notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [
+  memberKey('member_cards', t),
+  // Rules across members (one member per card and partner, one card per network token) stay
+  // unique over the whole table (decision 0015).
   uniqueIndex('member_cards_partner_fingerprint_uq').on(t.partnerId, t.fingerprint),
   uniqueIndex('member_cards_network_token_uq').on(t.networkToken),
   index('member_cards_member').on(t.memberId),
@@ -470,7 +491,7 @@ export const memberCards = pgTable('member_cards', {
 
 /** Cards a partner already knows for a member (partners with hasPartnerLoadedCards). */
 export const partnerCards = pgTable('partner_cards', {
-  id: serial('id').primaryKey(),
+  id: serial('id').notNull(),
   partnerId: partnerRef(),
   memberId: memberRef(),
   cardType: cardBrand('card_type').notNull(),
@@ -478,7 +499,7 @@ export const partnerCards = pgTable('partner_cards', {
   description: text('description').notNull(),
   /** Keyed fingerprint of the partner's card number, so linking it stores the same fingerprint. */
   fingerprint: text('fingerprint').notNull(),
-}, (t) => [index('partner_cards_member').on(t.memberId)]);
+}, (t) => [memberKey('partner_cards', t), index('partner_cards_member').on(t.memberId)]);
 
 /** Captcha solutions already used (ALTCHA): a solution is accepted once. */
 export const captchaSolutions = pgTable('captcha_solutions', {
@@ -572,7 +593,7 @@ export const cardNetworkInbox = pgTable('card_network_inbox', {
  * removes it (and the tables naming the dine react as their foreign keys say).
  */
 export const dineIds = pgTable('dine_ids', {
-  id: bigint('id', { mode: 'number' }).primaryKey(),
+  id: bigint('id', { mode: 'number' }).notNull(),
   partnerId: integer('partner_id').notNull(),
   memberId: integer('member_id').notNull(),
   occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
@@ -581,6 +602,7 @@ export const dineIds = pgTable('dine_ids', {
 }, (t) => [
   // No foreign key of its own to members: its dine's row has one (cascade), and the dine's delete
   // takes its key row (a trigger), so a member who goes takes both; one check fewer per purchase.
+  memberKey('dine_ids', t),
   // The dine's row names this triple: with the primary key, one dines row per id, of its member, in its month.
   unique('dine_ids_member_time_uq').on(t.id, t.memberId, t.occurredAt),
   uniqueIndex('dine_ids_transaction_uq').on(t.transactionId),
@@ -600,7 +622,7 @@ export const dines = pgTable('dines', {
   partnerId: integer('partner_id').notNull(),
   memberId: integer('member_id').notNull(),
   /** The card; null once the member deleted it (the dine and its last four stay). */
-  cardId: integer('card_id').references(() => memberCards.id, { onDelete: 'set null' }),
+  cardId: integer('card_id'),
   cardLastFour: text('card_last_four').notNull(),
   merchantId: integer('merchant_id').notNull().references(() => merchants.id),
   locationId: text('location_id').notNull(),
@@ -637,6 +659,7 @@ export const dines = pgTable('dines', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
+  sameMember('dines_card_id_member_fk', t.cardId, t.memberId, memberCards).onDelete('set null'),
   // One check per dine instead of two (partner, member), and tenancy kept by the database.
   // member_id in every key of a member's history, so it could later be distributed by member.
   primaryKey({ name: 'dines_pkey', columns: [t.id, t.memberId, t.occurredAt] }),
@@ -661,11 +684,11 @@ export const dines = pgTable('dines', {
  * the sum of a dine's rows, capped at its cleared amount once cleared.
  */
 export const dineRefunds = pgTable('dine_refunds', {
-  id: bigId(),
+  id: bigserial('id', { mode: 'number' }).notNull(),
   /** With memberId, one foreign key to members (id, partner_id), as on dines. */
   partnerId: integer('partner_id').notNull(),
   memberId: integer('member_id').notNull(),
-  dineId: bigint('dine_id', { mode: 'number' }).notNull().references(() => dineIds.id, { onDelete: 'cascade' }),
+  dineId: bigint('dine_id', { mode: 'number' }).notNull(),
   refundTransactionId: text('refund_transaction_id').notNull(),
   /** The refund as the network sent it, in positive cents. */
   amountCents: integer('amount_cents').notNull(),
@@ -673,6 +696,8 @@ export const dineRefunds = pgTable('dine_refunds', {
   eventId: text('event_id').notNull(),
   createdAt: createdAt(),
 }, (t) => [
+  memberKey('dine_refunds', t),
+  sameMember('dine_refunds_dine_id_member_fk', t.dineId, t.memberId, dineIds).onDelete('cascade'),
   foreignKey({ name: 'dine_refunds_member_partner_fk', columns: [t.memberId, t.partnerId], foreignColumns: [members.id, members.partnerId] }).onDelete('cascade'),
   uniqueIndex('dine_refunds_transaction_uq').on(t.partnerId, t.refundTransactionId),
   index('dine_refunds_dine').on(t.dineId),
@@ -685,11 +710,11 @@ export const dineRefunds = pgTable('dine_refunds', {
  * (the inbox row then says why). Open rows are the ones with `resolved_at` null.
  */
 export const parkedRefunds = pgTable('parked_refunds', {
-  id: bigId(),
+  id: bigserial('id', { mode: 'number' }).notNull(),
   partnerId: integer('partner_id').notNull(),
   memberId: integer('member_id').notNull(),
   /** The card it was made on; null once the member deleted the card. */
-  cardId: integer('card_id').references(() => memberCards.id, { onDelete: 'set null' }),
+  cardId: integer('card_id'),
   merchantId: integer('merchant_id').notNull().references(() => merchants.id),
   locationId: text('location_id').notNull(),
   refundTransactionId: text('refund_transaction_id').notNull(),
@@ -706,8 +731,11 @@ export const parkedRefunds = pgTable('parked_refunds', {
   resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   /** applied (its purchase arrived: `dine_id`) | expired (no purchase in time) | requeued (sent to the engine again from the console) | dismissed (in the console, with a reason). */
   resolution: text('resolution'),
-  dineId: bigint('dine_id', { mode: 'number' }).references(() => dineIds.id, { onDelete: 'set null' }),
+  dineId: bigint('dine_id', { mode: 'number' }),
 }, (t) => [
+  memberKey('parked_refunds', t),
+  sameMember('parked_refunds_card_id_member_fk', t.cardId, t.memberId, memberCards).onDelete('set null'),
+  sameMember('parked_refunds_dine_id_member_fk', t.dineId, t.memberId, dineIds).onDelete('set null'),
   foreignKey({ name: 'parked_refunds_member_partner_fk', columns: [t.memberId, t.partnerId], foreignColumns: [members.id, members.partnerId] }).onDelete('cascade'),
   /** The engine loads a chunk's members' open parked refunds. */
   index('parked_refunds_open_member').on(t.memberId).where(sql`resolved_at is null`),
@@ -723,16 +751,18 @@ export const parkedRefunds = pgTable('parked_refunds', {
  * `member_rewards` (migration 0048), like dine_ids.
  */
 export const memberRewardIds = pgTable('member_reward_ids', {
-  id: bigint('id', { mode: 'number' }).primaryKey(),
+  id: bigint('id', { mode: 'number' }).notNull(),
   partnerId: integer('partner_id').notNull(),
   memberId: integer('member_id').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   /** The dine of an S reward (null for every other kind). */
   settleDineId: bigint('settle_dine_id', { mode: 'number' }),
 }, (t) => [
+  memberKey('member_reward_ids', t),
   // Its member through its reward's row, as for dine_ids.
   unique('member_reward_ids_member_time_uq').on(t.id, t.memberId, t.createdAt),
-  uniqueIndex('member_reward_ids_settle_uq').on(t.settleDineId),
+  // One S reward per dine: the dine is its member's, so the member completes the key.
+  uniqueIndex('member_reward_ids_settle_uq').on(t.settleDineId, t.memberId),
 ]);
 
 /**
@@ -747,7 +777,7 @@ export const memberRewards = pgTable('member_rewards', {
   partnerId: integer('partner_id').notNull(),
   memberId: integer('member_id').notNull(),
   /** The dine, for S rows and refund adjustments. */
-  dineId: bigint('dine_id', { mode: 'number' }).references(() => dineIds.id, { onDelete: 'set null' }),
+  dineId: bigint('dine_id', { mode: 'number' }),
   /** S settle, B bonus, A adjustment, M manual, J bonus adjustment, + corporate. */
   sourceCode: text('source_code').notNull(),
   /** In the partner's unit; negative for an adjustment that takes back. */
@@ -761,6 +791,7 @@ export const memberRewards = pgTable('member_rewards', {
   /** The statement credit or partner posting that paid it. */
   payoutRef: text('payout_ref'),
 }, (t) => [
+  sameMember('member_rewards_dine_id_member_fk', t.dineId, t.memberId, dineIds).onDelete('set null'),
   primaryKey({ name: 'member_rewards_pkey', columns: [t.id, t.memberId, t.createdAt] }),
   foreignKey({ name: 'member_rewards_id_fk', columns: [t.id, t.memberId, t.createdAt], foreignColumns: [memberRewardIds.id, memberRewardIds.memberId, memberRewardIds.createdAt] }).onDelete('cascade'),
   foreignKey({ name: 'member_rewards_member_partner_fk', columns: [t.memberId, t.partnerId], foreignColumns: [members.id, members.partnerId] }).onDelete('cascade'),
@@ -799,10 +830,11 @@ export const balanceEntries = pgTable('balance_entries', {
   redemptionId: bigint('redemption_id', { mode: 'number' }),
   createdAt: createdAt(),
 }, (t) => [
+  memberKey('balance_entries', t),
   index('balance_entries_member').on(t.memberId, t.id),
   // The payout job's look for money given back (payouts.ts membersToPay).
   index('balance_entries_returned').on(t.createdAt).where(sql`kind = 'returned'`),
-  uniqueIndex('balance_entries_redemption_uq').on(t.redemptionId, t.kind).where(sql`redemption_id is not null`),
+  uniqueIndex('balance_entries_redemption_uq').on(t.redemptionId, t.kind, t.memberId).where(sql`redemption_id is not null`),
 ]);
 
 /**
@@ -813,7 +845,7 @@ export const balanceEntries = pgTable('balance_entries', {
  * entry in the transaction that sets them.
  */
 export const redemptions = pgTable('redemptions', {
-  id: bigId(),
+  id: bigserial('id', { mode: 'number' }).notNull(),
   /** The public id (rd_…; cr_… for automatic statement credits): the provider's external_id, the URL's id. */
   creditId: text('credit_id').notNull(),
   partnerId: partnerRef(),
@@ -830,7 +862,7 @@ export const redemptions = pgTable('redemptions', {
   targetLabel: text('target_label').notNull(),
   benefitProcessor: text('benefit_processor').notNull(),
   /** The linked card a statement credit goes to (null for gift cards, or once the card is removed). */
-  cardId: integer('card_id').references(() => memberCards.id, { onDelete: 'set null' }),
+  cardId: integer('card_id'),
   /** Gift cards: the address the claim link goes to (the member's confirmed address when it was made). */
   recipientEmail: text('recipient_email'),
   /** pending | pending_received | completed | rejected | error */
@@ -857,6 +889,8 @@ export const redemptions = pgTable('redemptions', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
+  memberKey('redemptions', t),
+  sameMember('redemptions_card_id_member_fk', t.cardId, t.memberId, memberCards).onDelete('set null'),
   uniqueIndex('redemptions_credit_uq').on(t.creditId),
   index('redemptions_member').on(t.memberId, t.createdAt),
   uniqueIndex('redemptions_member_key_uq').on(t.memberId, t.idempotencyKey).where(sql`idempotency_key is not null`),
@@ -882,7 +916,7 @@ export const partnerLedgerPostings = pgTable('partner_ledger_postings', {
   partnerNumber: text('partner_number'),
   amount: integer('amount').notNull(),
   postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('partner_ledger_postings_reward_uq').on(t.rewardId)]);
+}, (t) => [memberKey('partner_ledger_postings', t), uniqueIndex('partner_ledger_postings_reward_uq').on(t.rewardId, t.memberId)]);
 
 /**
  * Verified reviews (issue 10, docs/api-reviews.md): one per dine, written by its diner within the
@@ -894,9 +928,9 @@ export const merchantReviews = pgTable('merchant_reviews', {
   partnerId: partnerRef(),
   merchantId: integer('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
   memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
-  dineId: bigint('dine_id', { mode: 'number' }).references(() => dineIds.id, { onDelete: 'set null' }),
+  dineId: bigint('dine_id', { mode: 'number' }),
   /** The Reviews & History row reviewed (an S or M reward of the dine). */
-  memberRewardId: bigint('member_reward_id', { mode: 'number' }).references(() => memberRewardIds.id, { onDelete: 'set null' }),
+  memberRewardId: bigint('member_reward_id', { mode: 'number' }),
   /** The row's sourceTransactionId, as GET /api/reviews/status is asked about it. */
   transactionId: text('transaction_id').notNull(),
   food: smallint('food').notNull(),
@@ -912,6 +946,10 @@ export const merchantReviews = pgTable('merchant_reviews', {
   dinedOn: text('dined_on').notNull(),
   createdAt: createdAt(),
 }, (t) => [
+  // The review outlives its member (member_id set null), and then names no dine of theirs: a
+  // foreign key with a null column is not checked.
+  sameMember('merchant_reviews_dine_id_member_fk', t.dineId, t.memberId, dineIds).onDelete('set null'),
+  sameMember('merchant_reviews_member_reward_id_member_fk', t.memberRewardId, t.memberId, memberRewardIds).onDelete('set null'),
   uniqueIndex('merchant_reviews_dine_uq').on(t.dineId).where(sql`dine_id is not null`),
   index('merchant_reviews_merchant_time').on(t.merchantId, t.createdAt, t.id),
   index('merchant_reviews_member_txn').on(t.memberId, t.transactionId),
@@ -949,7 +987,7 @@ export const merchantReviewTotals = pgTable('merchant_review_totals', {
 export const rewardClaims = pgTable('reward_claims', {
   ...memberOwned(),
   /** The card claimed with; null once the member deleted it (brand and last four stay). */
-  cardId: integer('card_id').references(() => memberCards.id, { onDelete: 'set null' }),
+  cardId: integer('card_id'),
   cardType: text('card_type').notNull(),
   cardLastFour: text('card_last_four').notNull(),
   merchantId: integer('merchant_id').notNull().references(() => merchants.id),
@@ -966,18 +1004,22 @@ export const rewardClaims = pgTable('reward_claims', {
   /** The inbox event matched, and the purchase it belongs to: `dine:<id>` or `txn:<transaction id>`; one claim per purchase. */
   matchedEventId: text('matched_event_id'),
   purchaseKey: text('purchase_key'),
-  dineId: bigint('dine_id', { mode: 'number' }).references(() => dineIds.id, { onDelete: 'set null' }),
+  dineId: bigint('dine_id', { mode: 'number' }),
   /** Why an operator must look at it (review queue). */
   reviewNote: text('review_note'),
   /** awarded | rejected, by an operator. */
   resolution: text('resolution'),
   resolutionNote: text('resolution_note'),
   /** The M (manual) reward an award made. */
-  rewardId: bigint('reward_id', { mode: 'number' }).references(() => memberRewardIds.id, { onDelete: 'set null' }),
+  rewardId: bigint('reward_id', { mode: 'number' }),
   resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
+  memberKey('reward_claims', t),
+  sameMember('reward_claims_card_id_member_fk', t.cardId, t.memberId, memberCards).onDelete('set null'),
+  sameMember('reward_claims_dine_id_member_fk', t.dineId, t.memberId, dineIds).onDelete('set null'),
+  sameMember('reward_claims_reward_id_member_fk', t.rewardId, t.memberId, memberRewardIds).onDelete('set null'),
   index('reward_claims_member_time').on(t.memberId, t.createdAt),
   uniqueIndex('reward_claims_purchase_uq').on(t.purchaseKey).where(sql`purchase_key is not null`),
   uniqueIndex('reward_claims_same_uq').on(t.memberId, t.cardLastFour, t.merchantId, t.dineDate, t.amountCents),
@@ -996,7 +1038,7 @@ export const notifications = pgTable('notifications', {
   kind: text('kind').notNull(),
   /** What it is about: the dine's id, or the id the moved card had. Unique with the kind. */
   subjectId: bigint('subject_id', { mode: 'number' }).notNull(),
-  dineId: bigint('dine_id', { mode: 'number' }).references(() => dineIds.id, { onDelete: 'cascade' }),
+  dineId: bigint('dine_id', { mode: 'number' }),
   /** What the mail needs beyond the dine (a moved card: brand and last four). */
   payload: jsonb('payload').$type<Record<string, string>>().notNull().default({}),
   /** pending | sending | sent | skipped | failed */
@@ -1010,7 +1052,9 @@ export const notifications = pgTable('notifications', {
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
 }, (t) => [
-  uniqueIndex('notifications_kind_subject_uq').on(t.kind, t.subjectId),
+  memberKey('notifications', t),
+  sameMember('notifications_dine_id_member_fk', t.dineId, t.memberId, dineIds).onDelete('cascade'),
+  uniqueIndex('notifications_kind_subject_uq').on(t.kind, t.subjectId, t.memberId),
   index('notifications_pending').on(t.nextAttemptAt, t.id).where(sql`status = 'pending'`),
   index('notifications_member').on(t.memberId, t.createdAt),
 ]);
@@ -1052,7 +1096,7 @@ export const memberBonuses = pgTable('member_bonuses', {
   enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
   qualifiedAt: timestamp('qualified_at', { withTimezone: true }),
   updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('member_bonuses_member_bonus_uq').on(t.memberId, t.bonusId)]);
+}, (t) => [memberKey('member_bonuses', t), uniqueIndex('member_bonuses_member_bonus_uq').on(t.memberId, t.bonusId)]);
 
 /**
  * Bonuses awarded, each with its B reward. At most one award not taken back per member, bonus and
@@ -1064,7 +1108,7 @@ export const bonusAwards = pgTable('bonus_awards', {
   bonusId: integer('bonus_id').notNull().references(() => bonusProgrammes.id, { onDelete: 'cascade' }),
   awardKey: text('award_key').notNull(),
   /** The qualifying dine (none for a reservation bonus awarded without one). */
-  dineId: bigint('dine_id', { mode: 'number' }).references(() => dineIds.id, { onDelete: 'set null' }),
+  dineId: bigint('dine_id', { mode: 'number' }),
   /** The B reward (member_rewards). */
   rewardId: bigint('reward_id', { mode: 'number' }).notNull(),
   amount: integer('amount').notNull(),
@@ -1073,6 +1117,8 @@ export const bonusAwards = pgTable('bonus_awards', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   revokeReason: text('revoke_reason'),
 }, (t) => [
+  memberKey('bonus_awards', t),
+  sameMember('bonus_awards_dine_id_member_fk', t.dineId, t.memberId, dineIds).onDelete('set null'),
   uniqueIndex('bonus_awards_live_uq').on(t.memberId, t.bonusId, t.awardKey).where(sql`revoked_at is null`),
   index('bonus_awards_dine').on(t.dineId),
 ]);
@@ -1146,6 +1192,7 @@ export const reservations = pgTable('reservations', {
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
 }, (t) => [
+  memberKey('reservations', t),
   uniqueIndex('reservations_member_key_uq').on(t.memberId, t.idempotencyKey),
   uniqueIndex('reservations_confirmation_uq').on(t.confirmationNumber),
   index('reservations_member').on(t.memberId, t.startsAt),
@@ -1163,8 +1210,14 @@ export const reservationTableBlocks = pgTable('reservation_table_blocks', {
   merchantId: integer('merchant_id').notNull(),
   tableNo: smallint('table_no').notNull(),
   blockStart: timestamp('block_start', { withTimezone: true }).notNull(),
-  reservationId: bigint('reservation_id', { mode: 'number' }).notNull().references(() => reservations.id, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.merchantId, t.tableNo, t.blockStart] }), index('reservation_table_blocks_reservation').on(t.reservationId)]);
+  reservationId: bigint('reservation_id', { mode: 'number' }).notNull(),
+  /** The reservation's member: its key is (id, member_id). */
+  memberId: integer('member_id').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.merchantId, t.tableNo, t.blockStart] }),
+  index('reservation_table_blocks_reservation').on(t.reservationId),
+  sameMember('reservation_table_blocks_reservation_member_fk', t.reservationId, t.memberId, reservations).onDelete('cascade'),
+]);
 
 export type ReservationSettingsRow = typeof reservationSettings.$inferSelect;
 export type ReservationRow = typeof reservations.$inferSelect;
@@ -1213,7 +1266,7 @@ export type SurveyResponseRow = typeof surveyResponses.$inferSelect;
  * that un-qualifies that dine takes the reward back and opens the offer again.
  */
 export const flexOffers = pgTable('flex_offers', {
-  id: bigId(),
+  id: bigserial('id', { mode: 'number' }).notNull(),
   partnerId: partnerRef(),
   merchantId: integer('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
   memberId: memberRef(),
@@ -1224,13 +1277,15 @@ export const flexOffers = pgTable('flex_offers', {
   /** Who made it: 'job' (the offers job), 'demo' (seeded demo data). */
   source: text('source').notNull(),
   createdAt: createdAt(),
-  dineId: bigint('dine_id', { mode: 'number' }).references(() => dineIds.id, { onDelete: 'set null' }),
+  dineId: bigint('dine_id', { mode: 'number' }),
   rewardId: bigint('reward_id', { mode: 'number' }),
   redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
 }, (t) => [
+  memberKey('flex_offers', t),
+  sameMember('flex_offers_dine_id_member_fk', t.dineId, t.memberId, dineIds).onDelete('set null'),
   index('flex_offers_member_merchant').on(t.memberId, t.merchantId, t.validTo),
   index('flex_offers_dine').on(t.dineId),
-  uniqueIndex('flex_offers_reward_uq').on(t.rewardId),
+  uniqueIndex('flex_offers_reward_uq').on(t.rewardId, t.memberId),
 ]);
 
 export type FlexOfferRow = typeof flexOffers.$inferSelect;
@@ -1314,7 +1369,7 @@ export type AuditRow = typeof auditLog.$inferSelect;
  * 2 minutes, used once on the member's partner site to open a read-only emulation session.
  */
 export const emulationGrants = pgTable('emulation_grants', {
-  id: text('id').primaryKey(),
+  id: text('id').notNull(),
   emulationId: text('emulation_id').notNull().unique(),
   staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
   partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
@@ -1324,7 +1379,9 @@ export const emulationGrants = pgTable('emulation_grants', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
-});
+}, (t) => [
+  memberKey('emulation_grants', t),
+]);
 
 /**
  * Reward adjustments requested in the console (issue 27 item 3, rules/adjustments.ts): posted at
@@ -1334,7 +1391,7 @@ export const emulationGrants = pgTable('emulation_grants', {
  * (requester, idempotency key): a double click posts once.
  */
 export const rewardAdjustments = pgTable('reward_adjustments', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: bigserial('id', { mode: 'number' }).notNull(),
   partnerId: integer('partner_id').notNull(),
   memberId: integer('member_id').notNull(),
   /** M manual, A adjustment, J bonus adjustment, + corporate. */
@@ -1355,8 +1412,10 @@ export const rewardAdjustments = pgTable('reward_adjustments', {
   decidedBy: integer('decided_by').references(() => staff.id),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
   decisionNote: text('decision_note'),
-  rewardId: bigint('reward_id', { mode: 'number' }).references(() => memberRewardIds.id, { onDelete: 'set null' }),
+  rewardId: bigint('reward_id', { mode: 'number' }),
 }, (t) => [
+  memberKey('reward_adjustments', t),
+  sameMember('reward_adjustments_reward_id_member_fk', t.rewardId, t.memberId, memberRewardIds).onDelete('set null'),
   foreignKey({ name: 'reward_adjustments_member_partner_fk', columns: [t.memberId, t.partnerId], foreignColumns: [members.id, members.partnerId] }).onDelete('cascade'),
   uniqueIndex('reward_adjustments_request_uq').on(t.requestedBy, t.idempotencyKey),
   index('reward_adjustments_reverses').on(t.reverses),

@@ -46,7 +46,7 @@ export function dinesAwaitingMail(db: Db, opts: { now: Date; limit: number }) {
 /** Records mails owed (or skipped); a row already there for the same kind and subject wins. Answers the rows inserted. */
 export async function insertNotifications(db: Db, rows: NewNotificationRow[]): Promise<NotificationRow[]> {
   if (rows.length === 0) return [];
-  return db.insert(notifications).values(rows).onConflictDoNothing({ target: [notifications.kind, notifications.subjectId] }).returning();
+  return db.insert(notifications).values(rows).onConflictDoNothing({ target: [notifications.kind, notifications.subjectId, notifications.memberId] }).returning();
 }
 
 /**
@@ -59,10 +59,13 @@ export async function claimPending(db: Db, opts: { now: Date; limit: number; ids
     .orderBy(asc(notifications.nextAttemptAt), asc(notifications.id))
     .limit(opts.limit)
     .for('update', { skipLocked: true });
-  return db.update(notifications)
+  const claimed = await db.update(notifications)
     .set({ status: 'sending', attempts: sql`${notifications.attempts} + 1`, nextAttemptAt: opts.now })
     .where(and(inArray(notifications.id, due), eq(notifications.status, 'pending')))
     .returning();
+  // RETURNING follows the update's plan, not the ORDER BY above: a batch goes out in the order its
+  // mails were made, so a member reads "we received your redemption" before what became of it.
+  return claimed.sort((x, y) => x.id - y.id);
 }
 
 export async function markSent(db: Db, id: number, now: Date): Promise<void> {

@@ -227,7 +227,7 @@ const REDEEM: PreparedStatement = {
       insert into balance_entries (partner_id, member_id, amount_cents, kind, redemption_id) select r.partner_id, r.member_id, -r.amount_cents, 'redeemed', r.id from r
     ), n as (
       insert into notifications (partner_id, member_id, kind, subject_id, status) select r.partner_id, r.member_id, $18, r.id, 'pending' from r
-      on conflict (kind, subject_id) do nothing
+      on conflict (kind, subject_id, member_id) do nothing
     )
     select * from r`,
 };

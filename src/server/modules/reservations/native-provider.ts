@@ -69,7 +69,7 @@ export class NativeProvider implements ReservationProvider {
     if (!slot) throw new ProviderError('unavailable');
     const turn = turnMinutes(this.settings.turnTimes, request.partySize);
     try {
-      await insertBlocks(db, blockStarts(slot.startsAt, turn).map((at) => ({ merchantId: restaurant.merchantId, tableNo: slot.tableId, blockStart: new Date(at), reservationId: request.reservationId })));
+      await insertBlocks(db, blockStarts(slot.startsAt, turn).map((at) => ({ merchantId: restaurant.merchantId, tableNo: slot.tableId, blockStart: new Date(at), reservationId: request.reservationId, memberId: request.memberId })));
     } catch (err) {
       // The primary key of the table periods: another reservation has one of them.
       if (isUniqueViolation(err)) throw new ProviderError('unavailable');

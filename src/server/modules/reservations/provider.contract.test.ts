@@ -235,7 +235,7 @@ describe('OpenTable-style provider on the wire', () => {
     const clock = restaurantClock(state);
     const restaurant = { merchantId: ids.openTable, providerRef: RID, clock };
     const request = {
-      date: dayAhead(9), time: '18:00', partySize: 2, now: Date.now(), reservationId: 0, requestId: 'retry-1',
+      date: dayAhead(9), time: '18:00', partySize: 2, now: Date.now(), reservationId: 0, memberId: 0, requestId: 'retry-1',
       guest: { firstName: 'Ada', lastName: 'L', email: 'ada@example.com', phone: '2125550100' }, specialRequest: '', holdMinutes: null,
     };
     const one = await provider.take(database.db, restaurant, request);
@@ -253,7 +253,7 @@ describe('OpenTable-style provider on the wire', () => {
     const restaurant = { merchantId: ids.openTable, providerRef: RID, clock: restaurantClock(state) };
     const guest = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', phone: '2125550199' };
     const held = await provider.take(database.db, restaurant, {
-      date: dayAhead(11), time: '19:30', partySize: 3, now: Date.now(), reservationId: 0, requestId: 'confirm-guest', guest, specialRequest: 'Window table', holdMinutes: 5,
+      date: dayAhead(11), time: '19:30', partySize: 3, now: Date.now(), reservationId: 0, memberId: 0, requestId: 'confirm-guest', guest, specialRequest: 'Window table', holdMinutes: 5,
     });
     expect(held.providerRef).toMatch(/^lock:/);
     const before = server.booked.length;

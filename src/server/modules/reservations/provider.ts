@@ -34,6 +34,8 @@ export type Guest = { firstName: string; lastName: string; email: string; phone:
 export type TakeRequest = SlotQuery & {
   /** Our reservation row (inserted first by the service when the provider is transactional). */
   reservationId: number;
+  /** Its member: the table periods name the reservation by its key (id, member_id). */
+  memberId: number;
   /** Unique per booking and the same on a retry: the provider's idempotency key (OpenTable's X-Request-Id). */
   requestId: string;
   guest: Guest;

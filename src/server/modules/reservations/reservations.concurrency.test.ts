@@ -78,10 +78,10 @@ describe('20 parallel bookings of the last table', () => {
 
   it('the table periods\' key alone refuses a double booking, even past the lock', async () => {
     const db = database.db;
-    const rows = await db.select({ id: reservations.id }).from(reservations).where(inArray(reservations.idempotencyKey, ['crowd-first', 'crowd-after-cancel']));
+    const rows = await db.select({ id: reservations.id, memberId: reservations.memberId }).from(reservations).where(inArray(reservations.idempotencyKey, ['crowd-first', 'crowd-after-cancel']));
     const at = new Date(Date.parse(`${date()}T12:00:00Z`));
     const attempts = await Promise.allSettled(rows.map((r) => db.transaction(async (tx) => {
-      await tx.insert(reservationTableBlocks).values({ merchantId, tableNo: 9, blockStart: at, reservationId: r.id });
+      await tx.insert(reservationTableBlocks).values({ merchantId, tableNo: 9, blockStart: at, reservationId: r.id, memberId: r.memberId });
     })));
     expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
   });

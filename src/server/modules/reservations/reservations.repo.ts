@@ -110,7 +110,7 @@ export async function expireHolds(tx: Db, merchantId: number): Promise<void> {
     ) delete from reservation_table_blocks where reservation_id in (select id from gone)`);
 }
 
-export async function insertBlocks(tx: Db, rows: Array<{ merchantId: number; tableNo: number; blockStart: Date; reservationId: number }>): Promise<void> {
+export async function insertBlocks(tx: Db, rows: Array<{ merchantId: number; tableNo: number; blockStart: Date; reservationId: number; memberId: number }>): Promise<void> {
   if (rows.length > 0) await tx.insert(reservationTableBlocks).values(rows);
 }
 

@@ -232,7 +232,7 @@ export async function bookReservation(
           status: 'held', holdExpiresAt: new Date(0),
         });
         const taken = await b.provider.take(tx, b.ref, {
-          date: body.date, time: body.time, partySize: body.partySize, now, reservationId: inserted.id, requestId, guest,
+          date: body.date, time: body.time, partySize: body.partySize, now, reservationId: inserted.id, memberId: inserted.memberId, requestId, guest,
           specialRequest: body.specialRequest, holdMinutes,
         });
         const done = await updateReservation(tx, inserted.id, {
@@ -248,7 +248,7 @@ export async function bookReservation(
     // A provider over the network: never inside a transaction. Its request id makes a retry book once.
     await overlapCheck(deps.db);
     const taken = await b.provider.take(deps.db, b.ref, {
-      date: body.date, time: body.time, partySize: body.partySize, now, reservationId: 0, requestId, guest, specialRequest: body.specialRequest, holdMinutes,
+      date: body.date, time: body.time, partySize: body.partySize, now, reservationId: 0, memberId: base.memberId, requestId, guest, specialRequest: body.specialRequest, holdMinutes,
     });
     const { row, created } = await insertReservationOnce(deps.db, {
       ...base, confirmationNumber: newConfirmation(), providerRef: taken.providerRef, startsAt: new Date(taken.startsAt), endsAt: new Date(taken.endsAt),

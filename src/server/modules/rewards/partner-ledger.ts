@@ -52,7 +52,7 @@ export const builtInLedger: PartnerLedgerAdapter = {
     if (postings.length === 0) return [];
     await db.insert(partnerLedgerPostings).values(postings.map((p) => ({
       partnerId: partner.id, memberId: p.memberId, rewardId: p.rewardId, partnerNumber: p.partnerNumber, amount: p.amount,
-    }))).onConflictDoNothing({ target: partnerLedgerPostings.rewardId });
+    }))).onConflictDoNothing({ target: [partnerLedgerPostings.rewardId, partnerLedgerPostings.memberId] });
     // Posted now or by an earlier attempt: either way the reward is on the ledger once.
     const rows = await db.select({ id: partnerLedgerPostings.id, rewardId: partnerLedgerPostings.rewardId }).from(partnerLedgerPostings)
       .where(inArray(partnerLedgerPostings.rewardId, postings.map((p) => p.rewardId)));
