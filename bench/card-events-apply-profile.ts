@@ -7,19 +7,33 @@
  * trigger lines show what each constraint costs.
  *
  *   node --import tsx bench/card-events-apply-profile.ts
+ *
+ * BENCH_DB=embedded profiles the embedded database instead (PGlite on files in a scratch folder,
+ * chunks of CHUNK_SIZE.embedded): every statement of the chunks' transactions is timed by its text,
+ * and the drain's CPU profile (V8's sampler: PGlite runs in this process) is summed by where the
+ * code belongs (drizzle, PGlite's JavaScript and its WebAssembly, the engine) and written to
+ * BENCH_CPU_PROFILE when set.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { openPglite } from '../src/server/db/client';
+import { profile, type CpuProfile } from './cpu-profile';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { CHUNK_SIZE, drainInbox } from '../src/server/modules/card-network/engine';
 import { feed, prepare } from './card-events';
 import { scratchPostgres } from './scratch-postgres';
 import { insertInboxEvents } from '../src/server/modules/card-network/card-network.repo';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 40_000);
-const CHUNK = Number(process.env.BENCH_CHUNK ?? CHUNK_SIZE.postgres);
+const EMBEDDED = process.env.BENCH_DB === 'embedded';
+const CHUNK = Number(process.env.BENCH_CHUNK ?? (EMBEDDED ? CHUNK_SIZE.embedded : CHUNK_SIZE.postgres));
 type Sample = { text: string; values: unknown[] };
-const timings = new Map<string, { calls: number; ms: number }>();
+const timings = new Map<string, { calls: number; ms: number; at?: number; last?: number }>();
 const writes = new Map<string, Sample>();
 let recording = false;
 
@@ -44,7 +58,98 @@ const query = pg.Client.prototype.query;
   return result;
 };
 
+/** Self time of a CPU profile by where the code belongs, ms. */
+function byPlace(p: CpuProfile): Array<[string, number]> {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  const fns = new Map<string, number>();
+  for (let i = 0; i < p.samples.length; i++) {
+    const node = byId.get(p.samples[i]!)!;
+    const { url, functionName: fn } = node.callFrame;
+    const place = fn === '(garbage collector)' ? 'garbage collection'
+      : fn === '(program)' || fn === '(idle)' ? fn
+      : url.startsWith('wasm://') ? 'PGlite WebAssembly (PostgreSQL)'
+      : url.includes('@electric-sql/pglite') ? 'PGlite JavaScript'
+      : url.includes('drizzle-orm') ? 'drizzle'
+      : url.includes('/modules/card-network/') ? 'engine (card-network)'
+      : url.includes('/src/shared/') ? 'shared rules and schemas'
+      : url.includes('zod') ? 'zod'
+      : url.startsWith('node:') || url === '' ? 'Node core / native' : url.includes('node_modules') ? 'other libraries' : 'other';
+    const ms = (p.timeDeltas[i] ?? 0) / 1000;
+    self.set(place, (self.get(place) ?? 0) + ms);
+    const key = `${fn || '(anonymous)'} ${url.split('/').slice(-1)[0]}:${node.callFrame.lineNumber}`;
+    fns.set(key, (fns.get(key) ?? 0) + ms);
+  }
+  console.log('\n  top functions by self time (ms):');
+  for (const [k, ms] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${ms.toFixed(0).padStart(7)}  ${k}`);
+  return [...self].sort((a, b) => b[1] - a[1]);
+}
+
+/** The embedded database: every statement of a transaction timed by its text, and the drain's CPU profile. */
+async function embedded() {
+  // Each statement is timed by its text from drizzle turning it into SQL to its last protocol
+  // exchange with PGlite (query() or the engine's prepared statements, db/client.ts withPreparedStatements).
+  let current = '';
+  let startedAt = 0;
+  const toQuery = PgDialect.prototype.sqlToQuery;
+  PgDialect.prototype.sqlToQuery = function timedSqlToQuery(this: PgDialect, ...args: Parameters<typeof toQuery>) {
+    const q = toQuery.apply(this, args);
+    current = q.sql.replace(/\s+/g, ' ').trim().slice(0, 110);
+    startedAt = performance.now();
+    return q;
+  } as typeof toQuery;
+  const exec = PGlite.prototype.execProtocolStream;
+  PGlite.prototype.execProtocolStream = async function timedExec(this: PGlite, ...args: Parameters<typeof exec>) {
+    try {
+      return await exec.apply(this, args);
+    } finally {
+      // A simple query (BEGIN, COMMIT: PGlite's exec) is not the statement before it.
+      const simple = (args[0] as Uint8Array)[0] === 0x51;
+      if (recording && current && !simple) {
+        const t = timings.get(current) ?? { calls: 0, ms: 0, at: 0 };
+        // Time from the statement's start to the end of its latest exchange.
+        if (t.at !== startedAt) t.calls += 1;
+        t.ms += performance.now() - Math.max(startedAt, t.last ?? 0);
+        t.at = startedAt;
+        t.last = performance.now();
+        timings.set(current, t);
+      }
+    }
+  } as typeof exec;
+  const dir = mkdtempSync(path.join(tmpdir(), 'rn-apply-profile-'));
+  const database = await openPglite(dir);
+  try {
+    const setup = await prepare(database);
+    const events = feed({ count: EVENTS, ...setup, prefix: 'profile' });
+    for (let i = 0; i < events.length; i += 5000) await insertInboxEvents(database.db, events.slice(i, i + 5000));
+    await database.db.execute(sql`analyze`);
+    current = '';
+    recording = true;
+    const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
+    const { result, profile: p } = await profile(() => drainInbox(database.db, { maxMs: 600_000, limit: CHUNK }), process.env.BENCH_CPU_PROFILE);
+    const cpu = process.cpuUsage(cpu0);
+    const total = performance.now() - t0;
+    recording = false;
+    const inDb = [...timings.values()].reduce((s, t) => s + t.ms, 0);
+    console.log(`Applying ${result.events.toLocaleString('en-US')} events with one applier on the embedded database, chunks of ${CHUNK}: ${(total / 1000).toFixed(2)} s, ${Math.round((result.events * 1000) / total).toLocaleString('en-US')} events/s, ${Math.round((cpu.user + cpu.system) / result.events)} µs CPU an event`);
+    console.log(`  in statements (PGlite's JavaScript and WebAssembly) ${((100 * inDb) / total).toFixed(0)} %, elsewhere ${((100 * (total - inDb)) / total).toFixed(0)} %\n`);
+    console.log('  statements by total time (ms, calls, share of the drain):');
+    for (const [key, t] of [...timings].sort((a, b) => b[1].ms - a[1].ms).slice(0, 20)) {
+      console.log(`  ${t.ms.toFixed(0).padStart(7)} ${String(t.calls).padStart(5)} ${((100 * t.ms) / total).toFixed(1).padStart(5)} %  ${key}`);
+    }
+    const places = byPlace(p);
+    const sampled = places.reduce((s, [, ms]) => s + ms, 0);
+    console.log('\n  CPU profile, self time by place (ms, share):');
+    for (const [place, ms] of places) console.log(`  ${ms.toFixed(0).padStart(7)} ${((100 * ms) / sampled).toFixed(1).padStart(5)} %  ${place}`);
+  } finally {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
+  if (EMBEDDED) return embedded();
   const database = await scratchPostgres();
   if (!database?.url) {
     console.log('No PostgreSQL answers (BENCH_PG_URL): nothing to profile.');
