@@ -8,7 +8,7 @@ import { effectiveTier, JOINING_TIER, rateText, storedTier, topTier, vipReachabl
 
 // The tiers, the rate in words, the reader's own rate and the VIP meter live in standing.ts (the
 // first load needs them without the rest of the policy); they are part of the policy, read from here too.
-export { effectiveTier, JOINING_TIER, MEMBER_COPY_TOKENS, memberEarningTokens, memberFromStanding, rateText, topTier, vipByDines, vipMeterFigures, vipMeterText, vipMeterView, vipReachableByDining, type Currency, type MemberCopyTokens, type MeterMember, type VipMeterView } from './standing';
+export { effectiveTier, MEMBER_COPY_TOKENS, memberEarningTokens, memberFromStanding, rateText, vipMeterFigures, vipMeterText, vipMeterView, type Currency, type MeterMember, type VipMeterView } from './standing';
 
 /**
  * The earning policy: the one place that decides what a purchase earns and what a member is told
