@@ -105,8 +105,25 @@ function cardFrameModules(): Plugin & { has: (id: string) => boolean } {
  * the first paint, deferred-favorite-button.tsx): only the heart's look.
  * The location-suggestion constant goes with them: left out, it stayed in the search route's chunk,
  * which the search chunk then imported (a home carousel loaded the search screen with it).
+ * The tile tags' rules and the map's placeholder (the map itself loads after the first paint) too:
+ * only the search screen and the restaurant page (which loads this chunk) use them.
  */
-const SEARCH_SCREEN_MODULES = /\/src\/(client\/features\/(search\/(hooks\/|components\/(search-|results-list)|search-text|search-storage|api\/)|merchants\/(components\/(merchant-tile|tile-tag)|format|member-tier)|favorites\/components\/(deferred-favorite-button|heart-icon|favorite-button\.module))|shared\/(rules\/(search-query|geolocation|earn-text)|constants\/locations)|client\/components\/pagination)/;
+const SEARCH_SCREEN_MODULES = /\/src\/(client\/features\/(search\/(hooks\/|components\/(search-|results-list)|search-text|search-storage|api\/)|merchants\/(components\/(merchant-tile|tile-tag)|format|member-tier)|favorites\/components\/(deferred-favorite-button|heart-icon|favorite-button\.module))|shared\/(rules\/(search-query|geolocation|earn-text|tile-tags)|constants\/locations)|client\/components\/pagination|client\/features\/map\/components\/map-part)/;
+
+/**
+ * The earning policy and what a tile's earn line reads with it (the restaurant's benefit hours, the
+ * clock), in one chunk: the search screen's first load needs them all, and apart they came as six
+ * small chunks. The restaurant page, discover and the account pages that use the policy load it too.
+ */
+const EARN_MODULES = /\/src\/(client\/features\/merchants\/earn-line|shared\/rules\/(rewards\/(policy|qualification)|merchant-benefits|clock-time)|shared\/constants\/rewards)\.ts$/;
+
+/**
+ * The home page's e-mail form (on a visitor's first screen, fetched beside the home screen's code:
+ * routes.tsx) with the form parts and the mutation it needs, in one chunk: apart they were seven
+ * chunks of under 1.3 kB gzip each. The other forms (sign-in, joining, the account) load it for the
+ * same parts.
+ */
+const FORM_MODULES = /\/src\/(client\/(features\/(content-page\/prospect-email-form|enrollment\/api)|lib\/forms|components\/(text-field|field-error|pointer-press))|shared\/rules\/email)(\.tsx?|\.module\.css)$|\/@tanstack\/(react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\.js$/;
 
 /**
  * What any page of this stack (React, React Router, TanStack Query) is built with: the React
@@ -188,6 +205,8 @@ export default defineConfig(({ mode }) => {
             // one chunk, which compresses better than the dozen shared pieces it would otherwise be.
             { name: 'app', priority: 2, tags: ['$initial'], test: (id: string) => !cardFrame.has(id) },
             { name: 'search', priority: 1, includeDependenciesRecursively: false, test: SEARCH_SCREEN_MODULES },
+            { name: 'earn', priority: 1, includeDependenciesRecursively: false, test: EARN_MODULES },
+            { name: 'forms', priority: 1, includeDependenciesRecursively: false, test: FORM_MODULES },
           ],
         },
       },

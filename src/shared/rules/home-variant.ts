@@ -1,7 +1,8 @@
 import type { CmsItem } from '../schemas/cms';
 import { TIER_LEVELS, type UserState } from '../constants/member';
 import type { Member } from '../schemas/member';
-import { vipMeterFigures, vipMeterText, vipMeterView, type EarningSettings, type MeterMember } from './rewards/policy';
+import type { EarningSettings } from './rewards/policy';
+import { vipMeterFigures, vipMeterText, vipMeterView, type MeterMember } from './rewards/standing';
 
 /**
  * §4 home copy variants (airline partner) beyond the member states: a card member opted out of

@@ -3,7 +3,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { CmsItem, CmsResponse, ContentName } from '#shared/schemas/cms';
 import { filterContentItems } from '#shared/rules/content-filters';
 import { replaceTokens, replaceTokensDeep, tokenValues } from '#shared/rules/copy-tokens';
-import { memberEarningTokens, memberFromStanding } from '#shared/rules/rewards/policy';
+import { memberEarningTokens, memberFromStanding } from '#shared/rules/rewards/standing';
 import type { Member } from '#shared/schemas/member';
 import type { PartnerConfig } from '#shared/schemas/partner';
 import { ApiError } from '../../lib/api';
