@@ -61,8 +61,11 @@ async function claimDue(db: Db, now: Date, limit: number): Promise<RedemptionRow
         or(isNull(redemptions.holdReason), isNotNull(redemptions.releasedAt))))
       .orderBy(asc(redemptions.nextAttemptAt), asc(redemptions.id)).limit(limit).for('update', { skipLocked: true });
     if (due.length === 0) return [];
-    return tx.update(redemptions).set({ nextAttemptAt: new Date(now.getTime() + SEND_LEASE_MS), attempts: sql`${redemptions.attempts} + 1` })
+    const claimed = await tx.update(redemptions).set({ nextAttemptAt: new Date(now.getTime() + SEND_LEASE_MS), attempts: sql`${redemptions.attempts} + 1` })
       .where(inArray(redemptions.id, due.map((d) => d.id))).returning();
+    // RETURNING follows the update's plan: sent in the order they fell due, as selected.
+    const turn = new Map(due.map((d, i) => [d.id, i]));
+    return claimed.sort((x, y) => turn.get(x.id)! - turn.get(y.id)!);
   });
 }
 
