@@ -100,7 +100,7 @@ export function balanceShortText(balanceCents: number, amountCents: number): str
 
 // ------------------------------------------------------------------ limits
 
-/** Redemptions made in a period that count against a limit (every one not rejected or failed). */
+/** Redemptions made in a period that count against a limit: every one not rejected or failed; a member's own count only what they asked for, not the payout job's automatic statement credits. */
 export type Usage = { dayCount: number; dayCents: number; monthCount: number; monthCents: number };
 type Limits = { perDayCount: number; perDayCents: number; perMonthCount: number; perMonthCents: number };
 

@@ -116,7 +116,8 @@ function usage(m: Model, who: number, now: number): Usage {
   const day = new Date(now);
   const dayStart = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
   const monthStart = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1);
-  const counted = m.redemptions.filter((r) => r.who === who && !returnsMoney(r.status) && r.createdAt.getTime() >= monthStart);
+  // The member's own redemptions: the automatic statement credits the payout job makes do not count (redemptions.service.ts OWN_USAGE).
+  const counted = m.redemptions.filter((r) => r.who === who && !r.automatic && !returnsMoney(r.status) && r.createdAt.getTime() >= monthStart);
   const today = counted.filter((r) => r.createdAt.getTime() >= dayStart);
   return { dayCount: today.length, dayCents: today.reduce((s, r) => s + r.amount, 0), monthCount: counted.length, monthCents: counted.reduce((s, r) => s + r.amount, 0) };
 }
