@@ -434,7 +434,8 @@ export async function updateDines(tx: Executor, dines: readonly Dine[]): Promise
       returning d.id
     )
     update member_rewards r set amount = x.reward, status = x.reward_status, reason = x.reason, updated_at = now()
-    from x join member_reward_ids k on k.settle_dine_id = x.id
+    -- The whole unique key (settle_dine_id, member_id): on the dine's id alone the planner cannot know one row a dine, and read every key.
+    from x join member_reward_ids k on k.settle_dine_id = x.id and k.member_id = x.member_id
     where r.id = k.id and r.member_id = k.member_id and r.created_at = k.created_at and r.source_code = 'S' and r.status <> 'Paid'`);
 }
 
@@ -549,7 +550,7 @@ export async function flexRedemptionsOf(tx: Executor, dineIds: readonly number[]
   if (dineIds.length === 0) return [];
   const found = await rows<{ id: string | number; reward_id: string | number; status: string; partner_id: number; member_id: number; amount: number; dine_id: string | number }>(tx, sql`
     select f.id, f.reward_id, r.status, f.partner_id, f.member_id, r.amount, f.dine_id
-    from flex_offers f join member_rewards r on r.id = f.reward_id
+    from flex_offers f join member_rewards r on r.id = f.reward_id and r.member_id = f.member_id
     where f.dine_id = any(${intArray(dineIds)})`);
   return found.map((r) => ({ offerId: Number(r.id), rewardId: Number(r.reward_id), rewardStatus: r.status, partnerId: r.partner_id, memberId: r.member_id, amount: r.amount, dineId: Number(r.dine_id) }));
 }

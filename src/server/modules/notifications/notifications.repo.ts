@@ -37,7 +37,7 @@ export function dinesAwaitingMail(db: Db, opts: { now: Date; limit: number }) {
         and(inArray(dines.status, ['Awarded', 'Paid']), gte(dines.occurredAt, before(now, NOTIFY_WITHIN_DAYS.dineAwarded))),
         and(eq(dines.status, 'Forfeit'), gte(dines.occurredAt, before(now, NOTIFY_WITHIN_DAYS.dineNotEarned))),
       ),
-      notExists(db.select({ one: sql`1` }).from(notifications).where(and(eq(notifications.kind, kindOfStatus), eq(notifications.subjectId, dines.id)))),
+      notExists(db.select({ one: sql`1` }).from(notifications).where(and(eq(notifications.kind, kindOfStatus), eq(notifications.subjectId, dines.id), eq(notifications.memberId, dines.memberId)))),
     ))
     .orderBy(asc(dines.id))
     .limit(opts.limit);
