@@ -4,11 +4,11 @@ import { clockTime } from '../clock-time';
 import { ANONYMOUS_EARN_TEXT, type TierLevel } from '../earn-text';
 import type { LocalParts } from './local-time';
 import { ALL_DAY, qualify, type BenefitWindow, type MerchantTerms } from './qualification';
-import { effectiveTier, JOINING_TIER, rateText, storedTier, topTier, vipReachableByDining, type Currency } from './standing';
+import { effectiveTier, JOINING_TIER, rateText, storedTier, topTier, vipReachableByDining, type Currency, type EarningMember, type EarningSettings, type VipSettings } from './standing';
 
 // The tiers, the rate in words, the reader's own rate and the VIP meter live in standing.ts (the
 // first load needs them without the rest of the policy); they are part of the policy, read from here too.
-export { effectiveTier, MEMBER_COPY_TOKENS, memberEarningTokens, memberFromStanding, rateText, vipMeterFigures, vipMeterText, vipMeterView, type Currency, type MeterMember, type VipMeterView } from './standing';
+export { effectiveTier, MEMBER_COPY_TOKENS, memberEarningTokens, memberFromStanding, rateText, vipMeterFigures, vipMeterText, vipMeterView, type Currency, type MeterMember, type VipMeterView, type EarnRates, type EarningSettings, type VipSettings, type EarningMember } from './standing';
 
 /**
  * The earning policy: the one place that decides what a purchase earns and what a member is told
@@ -24,36 +24,12 @@ export { effectiveTier, MEMBER_COPY_TOKENS, memberEarningTokens, memberFromStand
  * the hour).
  */
 
-export type EarnRates = readonly [number, number, number, number];
-
-/** The partner settings the policy reads (the partner row: earn_rates, has_vip, earn_basis, acclaimed2_enabled). */
-export type EarningSettings = {
-  /** Miles or points per $1 (Mile/Point partners), or per cent (Dollar/Credit), of tiers 0–3. */
-  earnRates: EarnRates;
-  /** §1 VIP switch: without it nobody is VIP, by dining or otherwise. */
-  hasVIP: boolean;
-  earnBasis: EarnBasis;
-  /** §1 acclaimed v2: restaurants' acclaimed campaigns are open only from a tier (TIER_GATED_CAMPAIGNS). */
-  acclaimed2Enabled: boolean;
-  /** The VIP threshold: qualified dines in a calendar year that make a member VIP (§9 default VIP_QUALIFYING_DINES). */
-  vipQualifyingDines: number;
-};
-
-/** The settings VIP by dining reads: the switch and the threshold. */
-export type VipSettings = Pick<EarningSettings, 'hasVIP' | 'vipQualifyingDines'>;
+// EarnRates, EarningSettings, VipSettings and EarningMember are written in standing.ts (re-exported above).
 
 /** Settings of a partner the engine does not know (never for a real dine: every card has a partner). */
 export const DEFAULT_SETTINGS: EarningSettings = { earnRates: [1, 1, 3, 5], hasVIP: false, earnBasis: 'wholeBill', acclaimed2Enabled: false, vipQualifyingDines: VIP_QUALIFYING_DINES };
 
-/** A member as the policy sees them: the stored tier and the year's qualified dines. */
-export type EarningMember = {
-  /** Stored tier: 0 opted out of e-mail, 1 not activated, 2 opted in, 3 VIP granted outright. */
-  tier: number;
-  /** Qualified dines of the year in question so far (before the dine being decided). */
-  dinesThisYear: number;
-  /** Qualified dines of the year before. */
-  dinesLastYear: number;
-};
+
 
 /**
  * A restaurant as the policy sees it: its qualification terms, its campaign codes and its earn

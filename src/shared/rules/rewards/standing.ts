@@ -1,8 +1,7 @@
 import { TIER_LEVELS } from '../../constants/member';
-import type { ProgressStatus } from '../../constants/rewards';
+import type { EarnBasis, ProgressStatus } from '../../constants/rewards';
 import type { CurrencyType } from '../../constants/partner';
 import { normaliseTier, type TierLevel } from '../earn-text';
-import type { EarningMember, EarningSettings, VipSettings } from './policy';
 
 /**
  * The part of the earning policy (policy.ts, which re-exports all of it) that every page needs
@@ -12,6 +11,34 @@ import type { EarningMember, EarningSettings, VipSettings } from './policy';
  * the whole policy (the engine's decisions, the earn line, the booking marks), which the screens
  * that use it load with them.
  */
+
+export type EarnRates = readonly [number, number, number, number];
+
+/** The partner settings the policy reads (the partner row: earn_rates, has_vip, earn_basis, acclaimed2_enabled). */
+export type EarningSettings = {
+  /** Miles or points per $1 (Mile/Point partners), or per cent (Dollar/Credit), of tiers 0–3. */
+  earnRates: EarnRates;
+  /** §1 VIP switch: without it nobody is VIP, by dining or otherwise. */
+  hasVIP: boolean;
+  earnBasis: EarnBasis;
+  /** §1 acclaimed v2: restaurants' acclaimed campaigns are open only from a tier (TIER_GATED_CAMPAIGNS). */
+  acclaimed2Enabled: boolean;
+  /** The VIP threshold: qualified dines in a calendar year that make a member VIP (§9 default VIP_QUALIFYING_DINES). */
+  vipQualifyingDines: number;
+};
+
+/** The settings VIP by dining reads: the switch and the threshold. */
+export type VipSettings = Pick<EarningSettings, 'hasVIP' | 'vipQualifyingDines'>;
+
+/** A member as the policy sees them: the stored tier and the year's qualified dines. */
+export type EarningMember = {
+  /** Stored tier: 0 opted out of e-mail, 1 not activated, 2 opted in, 3 VIP granted outright. */
+  tier: number;
+  /** Qualified dines of the year in question so far (before the dine being decided). */
+  dinesThisYear: number;
+  /** Qualified dines of the year before. */
+  dinesLastYear: number;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Tiers and VIP
