@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runMigrations, type Database } from './client';
-import { migratedTo } from '../test/migrated-to';
+import { errorOf, migratedTo, rowsOf } from '../test/migrated-to';
 import { seed } from '../demo/seed';
 
 /**
@@ -15,16 +15,6 @@ import { seed } from '../demo/seed';
 const before = migratedTo('0047_partitioned_history');
 afterAll(() => before.close());
 
-const rowsOf = async <T>(database: Database, q: ReturnType<typeof sql>) => ((await database.db.execute(q)) as unknown as { rows: T[] }).rows;
-const errorOf = async (database: Database, q: ReturnType<typeof sql>) => {
-  try {
-    await database.db.execute(q);
-  } catch (err) {
-    const e = err as { code?: string; cause?: { code?: string; constraint?: string }; constraint?: string };
-    return { code: e.code ?? e.cause?.code, constraint: e.constraint ?? e.cause?.constraint };
-  }
-  return undefined;
-};
 
 const monthName = (table: string, d: Date) => `${table}_p${d.getUTCFullYear()}_${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 const DINES = sql`select id::text, member_id, transaction_id, alias_transaction_id, occurred_at, status, reward, created_at, tableoid::regclass::text as part from dines order by id`;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runMigrations, type Database } from './client';
-import { migratedTo } from '../test/migrated-to';
+import { errorOf, migratedTo, rowsOf } from '../test/migrated-to';
 import { seed } from '../demo/seed';
 
 /**
@@ -16,16 +16,6 @@ import { seed } from '../demo/seed';
 const before = migratedTo('0049_table_change_notify');
 afterAll(() => before.close());
 
-const rowsOf = async <T>(database: Database, q: ReturnType<typeof sql>) => ((await database.db.execute(q)) as unknown as { rows: T[] }).rows;
-const errorOf = async (database: Database, q: ReturnType<typeof sql>) => {
-  try {
-    await database.db.execute(q);
-  } catch (err) {
-    const e = err as { code?: string; cause?: { code?: string; constraint?: string }; constraint?: string };
-    return { code: e.code ?? e.cause?.code, constraint: e.constraint ?? e.cause?.constraint };
-  }
-  return undefined;
-};
 
 /** Tables (not partitions) with a NOT NULL member_id: a member's own rows. */
 const MEMBER_OWNED = sql`select c.oid, c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -59,4 +60,18 @@ export function migratedTo(tag: string) {
       rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/** A raw statement's rows. */
+export const rowsOf = async <T>(database: Database, q: SQL) => ((await database.db.execute(q)) as unknown as { rows: T[] }).rows;
+
+/** The error code and constraint a statement fails with (PostgreSQL's and PGlite's shapes alike), or undefined. */
+export async function errorOf(database: Database, q: SQL): Promise<{ code?: string; constraint?: string } | undefined> {
+  try {
+    await database.db.execute(q);
+  } catch (err) {
+    const e = err as { code?: string; cause?: { code?: string; constraint?: string }; constraint?: string };
+    return { code: e.code ?? e.cause?.code, constraint: e.constraint ?? e.cause?.constraint };
+  }
+  return undefined;
 }
