@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { openMemoryPglite, runMigrations } from '../db/client';
+import { createTestDatabase } from '../test/db';
 import { contentPages, memberCards, members, merchantNetworkLocations, merchants, partnerCards, partners } from '../db/schema';
 import { assertNoDemoMembers, countDemoMembers } from './members';
 import { buildContent } from './content';
@@ -11,9 +11,8 @@ import { DEMO_ORDER_ID_PLACEHOLDER } from '../modules/demo-restaurants/demo-orde
 
 describe('seed', () => {
   it('fills an empty database once, in batches, and reports progress', async () => {
-    const database = await openMemoryPglite();
+    const database = await createTestDatabase({ seeded: false });
     try {
-      await runMigrations(database);
       expect(await isSeeded(database.db)).toBe(false);
       const progress: Array<{ done: number; total: number; stage: string }> = [];
       const result = await seed(database.db, {
@@ -70,9 +69,8 @@ describe('seed', () => {
   });
 
   it('seeds the catalogue only, without demo members or their cards, when demoMembers is false (production)', async () => {
-    const database = await openMemoryPglite();
+    const database = await createTestDatabase({ seeded: false });
     try {
-      await runMigrations(database);
       const result = await seed(database.db, { merchantCount: 50, demoMembers: false });
       expect(result).toMatchObject({ partners: 19, merchants: 50, skipped: false });
       for (const table of [members, memberCards, partnerCards]) {
@@ -87,9 +85,8 @@ describe('seed', () => {
   });
 
   it('a database seeded with demo members is refused in production', async () => {
-    const database = await openMemoryPglite();
+    const database = await createTestDatabase({ seeded: false });
     try {
-      await runMigrations(database);
       await seed(database.db, { merchantCount: 0, demoMembers: true });
       expect(await countDemoMembers(database.db)).toBeGreaterThan(50);
       await expect(assertNoDemoMembers(database.db)).rejects.toThrow(/demo members with the published demo password/);
@@ -99,9 +96,8 @@ describe('seed', () => {
   });
 
   it('seedMerchantsOnly adds or replaces merchants without touching partners', async () => {
-    const database = await openMemoryPglite();
+    const database = await createTestDatabase({ seeded: false });
     try {
-      await runMigrations(database);
       expect(await seedMerchantsOnly(database.db, 500)).toEqual({ merchants: 500 });
       expect(await seedMerchantsOnly(database.db, 300, { replace: true, seed: 7 })).toEqual({ merchants: 300 });
       const rows = await database.db.select({ id: merchants.id }).from(merchants);
@@ -112,6 +108,6 @@ describe('seed', () => {
     } finally {
       await database.close();
     }
-    // A new embedded database, its migrations and 800 restaurants: more than the default 20 s under a full parallel run.
+    // 800 restaurants written twice: more than the default 20 s under a full parallel run.
   }, 120_000);
 });
