@@ -2,7 +2,9 @@
  * Issue 30's figures in one sitting ("Fast on a real phone, and cheap on the server"; not a test):
  * runs each bench that measures one of them in a child process of its own, one after the other,
  * then prints one table — figure, measured value, floor or target, met ✓/✗ — with the git commit
- * and the machine's load (os.loadavg: 1, 5 and 15 minutes) before and after each part, in Markdown
+ * and the machine's load (os.loadavg: 1, 5 and 15 minutes) before and after each part, and the
+ * machine's speed before the first part and after the last (bench/machine-speed.ts: the machines
+ * differ by 2× from day to day, and every timed figure with them), in Markdown
  * so it can go into bench/RESULTS.md as it is.
  *
  *   npm run bench:targets
@@ -44,6 +46,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, w
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { machineSpeedMs } from './machine-speed';
 
 const ALL_PARTS = ['first-load', 'lighthouse', 'pages', 'events', 'first-start'] as const;
 type Part = (typeof ALL_PARTS)[number];
@@ -242,7 +245,8 @@ function main() {
   const sha = commit();
   const startedAt = new Date();
   const t0 = performance.now();
-  console.log(`Issue 30's figures, one sitting: ${parts.join(', ')}; commit ${sha}; load ${loadText(loadNow())}`);
+  const speedBefore = machineSpeedMs();
+  console.log(`Issue 30's figures, one sitting: ${parts.join(', ')}; commit ${sha}; load ${loadText(loadNow())}; machine speed ${speedBefore.toFixed(2)} ms`);
   if (QUICK) console.log(`TARGETS_QUICK=1, a smoke check: ${Object.entries(quickEnv).map(([k, v]) => `${k}=${v}`).join(' ') || 'every shortening variable was set already'} (not the issue's figures)`);
 
   const runs: PartRun[] = [];
@@ -282,15 +286,17 @@ function main() {
     rmSync(dir, { recursive: true, force: true });
   }
 
+  const speedAfter = machineSpeedMs();
   const minutes = (performance.now() - t0) / 60_000;
   const judged = rows.filter((r) => r.met !== null);
   console.log(`\n\n## Issue 30's figures — ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${minutes.toFixed(1)} min, commit ${sha}${QUICK ? ' — TARGETS_QUICK=1 (smoke check, shortened)' : ''}\n`);
   console.log(render(['figure', 'measured', 'floor / target', 'met'], rows.map((r) => [r.figure, r.value, r.target, mark(r.met)])));
   console.log(`\n${judged.filter((r) => r.met).length} of ${judged.length} met.\n`);
+  console.log(`Machine speed (bench/machine-speed.ts, lower is faster): ${speedBefore.toFixed(2)} ms before the first part, ${speedAfter.toFixed(2)} ms after the last.\n`);
   console.log(render(['part', 'took', 'load before (1, 5, 15 min)', 'load after', 'status'],
     runs.map((r) => [r.part, `${r.seconds.toFixed(0)} s`, loadText(r.loadBefore), loadText(r.loadAfter), r.status])));
   if (process.env.TARGETS_JSON) {
-    writeFileSync(process.env.TARGETS_JSON, JSON.stringify({ at: startedAt.toISOString(), commit: sha, quick: QUICK, quickEnv, minutes, rows, parts: runs }, null, 2));
+    writeFileSync(process.env.TARGETS_JSON, JSON.stringify({ at: startedAt.toISOString(), commit: sha, quick: QUICK, quickEnv, minutes, machineSpeedMs: { before: speedBefore, after: speedAfter }, rows, parts: runs }, null, 2));
   }
 }
 
