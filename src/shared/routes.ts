@@ -130,19 +130,46 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES;
 
+// A page's route is matched against the whole table several times a request (the server's page
+// assembly: known route, the route, its meta, its earn item, the first screen's answers; the
+// client on each navigation): the table's patterns are split once, and the last path asked about
+// is kept split. Patterns come from the route table, so the map stays small; a caller passing
+// arbitrary patterns only fills it up to its cap.
+const PATTERN_CACHE_MAX = 500;
+const splitPatterns = new Map<string, readonly string[]>();
+function patternSegments(pattern: string): readonly string[] {
+  let segments = splitPatterns.get(pattern);
+  if (!segments) {
+    segments = pattern.split('/').filter(Boolean);
+    if (splitPatterns.size < PATTERN_CACHE_MAX) splitPatterns.set(pattern, segments);
+  }
+  return segments;
+}
+let lastPath: string | undefined;
+let lastPathSegments: readonly string[] = [];
+function pathSegments(pathname: string): readonly string[] {
+  if (pathname !== lastPath) {
+    lastPathSegments = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
+    lastPath = pathname;
+  }
+  return lastPathSegments;
+}
+
 /**
  * Matches '/merchants/:merchantId' style patterns, and a trailing '*' for one or more further
  * segments ('/account/*'); case-sensitive like the router.
  */
 export function matchPath(pattern: string, pathname: string): boolean {
-  const a = pattern.split('/').filter(Boolean);
-  const b = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
-  if (a.at(-1) === '*') {
-    if (b.length < a.length) return false;
-    return a.slice(0, -1).every((seg, i) => seg.startsWith(':') ? Boolean(b[i]) : seg === b[i]);
+  const a = patternSegments(pattern);
+  const b = pathSegments(pathname);
+  const wildcard = a[a.length - 1] === '*';
+  const fixed = wildcard ? a.length - 1 : a.length;
+  if (wildcard ? b.length < a.length : b.length !== a.length) return false;
+  for (let i = 0; i < fixed; i++) {
+    const seg = a[i]!;
+    if (seg.startsWith(':') ? !b[i] : seg !== b[i]) return false;
   }
-  if (a.length !== b.length) return false;
-  return a.every((seg, i) => seg.startsWith(':') ? Boolean(b[i]) : seg === b[i]);
+  return true;
 }
 
 const ROUTE_LIST: readonly RouteEntry[] = Object.values(ROUTES);
