@@ -1,5 +1,5 @@
 import { ROUTES } from '#shared/routes';
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -25,13 +25,18 @@ import type { FirstContent, FirstVisit } from '#shared/first-screen';
 
 const cssValue = (s: string) => s.replace(/[;{}<>]/g, '');
 
-/** The app's CSP with the page's nonce added to style-src (for the partner theme <style>). */
-export function pageCsp(directives: Record<string, string[] | null>, nonce: string): string {
+/**
+ * The app's CSP with the partner theme's <style> allowed by its hash in style-src. A hash, not a
+ * nonce: the element is the same for every page of the partner, and a page without a per-response
+ * nonce is the same for every visitor who sees the same thing, so its compressed bytes can be kept
+ * (compressedBody's `keep`). It allows that one stylesheet, as the nonce did, and nothing injected.
+ */
+export function pageCsp(directives: Record<string, string[] | null>, styleHash: string): string {
   return Object.entries(directives)
     .filter(([, v]) => v !== null)
     .map(([k, v]) => {
       const name = k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-      const values = k === 'styleSrc' ? [...v!, `'nonce-${nonce}'`] : v!;
+      const values = k === 'styleSrc' ? [...v!, `'${styleHash}'`] : v!;
       return values.length ? `${name} ${values.join(' ')}` : name;
     })
     .join(';');
@@ -42,13 +47,18 @@ function themeCss(p: PartnerConfig): string {
   return `:root{--color-primary:${cssValue(t.primary)};--color-primary-text:${cssValue(t.primaryText)};--color-secondary:${cssValue(t.secondary)};--color-accent:${cssValue(t.accent)};--color-background:${cssValue(t.background)};--color-surface:${cssValue(t.surface)};--color-text:${cssValue(t.text)};--color-link:${cssValue(t.link)};--font-family:${cssValue(t.fontFamily)};}`;
 }
 
-/** The theme's CSS (with the skeleton's) and the configuration's JSON, written once per configuration object. */
-const partnerHead = oncePerObject((partner: PartnerConfig) => ({ css: `${themeCss(partner)}${SKELETON_CSS}`, json: scriptJson(partner) }));
+/** A CSP source allowing exactly this inline text: 'sha256-…' of its UTF-8 bytes. */
+export const cspHash = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+
+/** The theme's CSS (with the skeleton's), its CSP hash and the configuration's JSON, written once per configuration object. */
+const partnerHead = oncePerObject((partner: PartnerConfig) => {
+  const css = `${themeCss(partner)}${SKELETON_CSS}`;
+  return { css, styleHash: cspHash(css), json: scriptJson(partner) };
+});
 
 export function renderIndexHtml(template: string, opts: {
   partner: PartnerConfig;
   pathname: string;
-  nonce: string;
   /** The first screen's data (issue 13); left out, the app fetches it as before. */
   content?: FirstContent | null;
   visit?: FirstVisit;
@@ -67,7 +77,7 @@ export function renderIndexHtml(template: string, opts: {
     `<link rel="icon" href="/partner/logo.svg" type="image/svg+xml">`,
     `<link rel="manifest" href="/manifest.webmanifest">`,
     `<link rel="apple-touch-icon" href="/partner/icons/180.png">`,
-    `<style nonce="${opts.nonce}">${partnerHead(opts.partner).css}</style>`,
+    `<style>${partnerHead(opts.partner).css}</style>`,
     `<script id="partner-config" type="application/json">${partnerHead(opts.partner).json}</script>`,
     ...firstScreenScripts(opts.content ?? null, opts.visit ?? { queries: [] }),
   ].filter(Boolean).join('\n    ');
@@ -132,25 +142,29 @@ export async function pagesRoutes(app: FastifyInstance, { config, db, search, pr
     return { content: await content, visit: await visit };
   };
 
+  /** The pages' CSP header, once per partner configuration (the theme's hash is in it). */
+  const partnerCsp = oncePerObject((partner: PartnerConfig) => pageCsp(app.cspDirectives, partnerHead(partner).styleHash));
+
   const servePage = async (request: FastifyRequest, reply: FastifyReply, opts: { partner: PartnerConfig; pathname: string; known: boolean }) => {
-    const nonce = randomBytes(16).toString('base64');
     const template = await loadTemplate();
     const first = await firstScreen(request, opts.partner, opts.pathname, opts.known);
     const found = opts.known && !first.visit?.notFound && !pageMissing({ partner: opts.partner, pathname: opts.pathname, content: first.content });
     // The app shows the not-found page at this address too (FirstVisit.notFound).
     const visit: FirstVisit | undefined = found || !opts.known ? first.visit : { ...(first.visit ?? { queries: [] }), notFound: true };
     const images = visit && found ? firstImages({ partner: opts.partner, pathname: opts.pathname }, first.content, visit, knownPublicId(request)) : [];
-    const html = renderIndexHtml(template, { partner: opts.partner, pathname: opts.pathname, nonce, ...first, visit, images, knownPublicId: knownPublicId(request) });
+    const html = renderIndexHtml(template, { partner: opts.partner, pathname: opts.pathname, ...first, visit, images, knownPublicId: knownPublicId(request) });
     reply
       .status(found ? 200 : 404)
-      .header('content-security-policy', pageCsp(app.cspDirectives, nonce))
+      .header('content-security-policy', partnerCsp(opts.partner))
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store');
     // The console's "View as member" window (§6): it stays the console's popup (no new browsing
     // context group), so the console's exit message reaches it. That page only; every other keeps same-origin.
     if (opts.pathname === ROUTES.emulate.path) reply.header('cross-origin-opener-policy', 'unsafe-none');
     // Pages come from the not-found handler, which route hooks (@fastify/compress) do not reach.
-    return reply.send(compressedBody(request, reply, html));
+    // A page without a member is the same for everyone who asks for it (the published content, the
+    // address, the catalogue as it stands): its compressed bytes are kept. A member's page never is.
+    return reply.send(compressedBody(request, reply, html, { keep: !visit?.member }));
   };
 
   const svgAnswer = (summary: string) => ({
