@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, type Location } from 'react-router';
 import type { ContentName } from '#shared/schemas/cms';
@@ -9,6 +9,12 @@ import { MEMBER_QUERY_KEY } from '../features/session/api';
 import { PartnerProvider } from '../lib/partner';
 import { ContentProvider, type ContentState } from '../features/content/content-provider';
 import { makeContentState, makePartnerConfig, partnerFixture, type ItemInput } from './partner-fixture';
+
+// findBy… and waitFor wait 5 s instead of the library's 1 s: a screen's part whose code is loaded
+// when it is first shown (a lazy chunk) is transformed by Vite on its first import, which took more
+// than a second on a loaded machine (the search route's filter panel, 15:24 on 2026-11-30). A part
+// that never appears still fails the test.
+configure({ asyncUtilTimeout: 5_000 });
 
 type Options = {
   partner?: PartnerConfig;
