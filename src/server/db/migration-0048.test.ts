@@ -15,7 +15,6 @@ import { seed } from '../demo/seed';
 const before = migratedTo('0047_partitioned_history');
 afterAll(() => before.close());
 
-
 const monthName = (table: string, d: Date) => `${table}_p${d.getUTCFullYear()}_${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 const DINES = sql`select id::text, member_id, transaction_id, alias_transaction_id, occurred_at, status, reward, created_at, tableoid::regclass::text as part from dines order by id`;
 const REWARDS = sql`select id::text, member_id, dine_id::text, source_code, amount, status, created_at, tableoid::regclass::text as part from member_rewards order by id`;

@@ -16,7 +16,6 @@ import { seed } from '../demo/seed';
 const before = migratedTo('0049_table_change_notify');
 afterAll(() => before.close());
 
-
 /** Tables (not partitions) with a NOT NULL member_id: a member's own rows. */
 const MEMBER_OWNED = sql`select c.oid, c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
   join pg_attribute a on a.attrelid = c.oid and a.attname = 'member_id' and a.attnotnull

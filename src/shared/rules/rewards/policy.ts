@@ -24,12 +24,8 @@ export { effectiveTier, MEMBER_COPY_TOKENS, memberEarningTokens, memberFromStand
  * the hour).
  */
 
-// EarnRates, EarningSettings, VipSettings and EarningMember are written in standing.ts (re-exported above).
-
 /** Settings of a partner the engine does not know (never for a real dine: every card has a partner). */
 export const DEFAULT_SETTINGS: EarningSettings = { earnRates: [1, 1, 3, 5], hasVIP: false, earnBasis: 'wholeBill', acclaimed2Enabled: false, vipQualifyingDines: VIP_QUALIFYING_DINES };
-
-
 
 /**
  * A restaurant as the policy sees it: its qualification terms, its campaign codes and its earn
