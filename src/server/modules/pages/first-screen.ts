@@ -232,13 +232,11 @@ export function visitJson(visit: FirstVisit): string {
 /** A content answer's JSON, written once per answer object (the published ones are kept: PublishedContent). */
 const contentJson = oncePerObject((content: FirstContent) => scriptJson(content));
 
-/** The two <script type="application/json"> elements of the page. */
-export function firstScreenScripts(content: FirstContent | null, visit: FirstVisit): string[] {
-  return [
-    content ? `<script id="${FIRST_SCREEN_IDS.content}" type="application/json">${contentJson(content)}</script>` : '',
-    `<script id="${FIRST_SCREEN_IDS.visit}" type="application/json">${escapeScriptJson(visitJson(visit))}</script>`,
-  ].filter(Boolean);
-}
+/** The page's <script type="application/json"> of the content answer. */
+export const contentScript = (content: FirstContent) => `<script id="${FIRST_SCREEN_IDS.content}" type="application/json">${contentJson(content)}</script>`;
+
+/** The page's <script type="application/json"> of the visit: the member and the first answers. */
+export const visitScript = (visit: FirstVisit) => `<script id="${FIRST_SCREEN_IDS.visit}" type="application/json">${escapeScriptJson(visitJson(visit))}</script>`;
 
 /** An image the first screen shows largest (its LCP), fetched at once by a preload; `media` when the width decides which. */
 export type PreloadImage = { href: string; media?: string };

@@ -13,13 +13,13 @@ import type { PartnerConfig } from '#shared/schemas/partner';
 import { AppError } from '../../lib/app-error';
 import { escapeHtml } from '../../lib/html';
 import { oncePerObject } from '../../lib/once-per-object';
-import { compressedBody } from '../../plugins/compression';
+import { compressedBody, sharedText, type SharedText } from '../../plugins/compression';
 import { toPartnerConfig } from '../partners';
 import type { Db } from '../../db/client';
 import type { PartnerRow } from '../../db/schema';
 import type { MerchantSearch } from '../merchants';
 import type { KeptProgrammes } from '../bonuses';
-import { announcementText, firstContent, firstImages, firstScreenScripts, firstVisit, PublishedContent, scriptJson, type FirstScreenDeps, type PreloadImage } from './first-screen';
+import { announcementText, contentScript, firstContent, firstImages, firstVisit, PublishedContent, scriptJson, visitScript, type FirstScreenDeps, type PreloadImage } from './first-screen';
 import { SKELETON_CSS, skeletonHtml } from './skeleton';
 import type { FirstContent, FirstVisit } from '#shared/first-screen';
 
@@ -56,7 +56,52 @@ const partnerHead = oncePerObject((partner: PartnerConfig) => {
   return { css, styleHash: cspHash(css), json: scriptJson(partner) };
 });
 
-export function renderIndexHtml(template: string, opts: {
+/**
+ * What every page of a partner holds word for word, as the first run of the page's text: the
+ * template's start (doctype, charset, viewport), the theme's <style>, the configuration and the
+ * published content (41 of a page's 45 kB). Made once per configuration, content object and
+ * template, so a gzip answer deflates only the rest per request (compression.ts gzipRuns). A
+ * draft's content (a staff preview, read per request) is not in it.
+ */
+const sharedHead = oncePerObject((partner: PartnerConfig) => {
+  const { css, json } = partnerHead(partner);
+  const head = `<style>${css}</style>\n    <script id="partner-config" type="application/json">${json}</script>`;
+  let start: string | undefined;
+  let byContent = new WeakMap<FirstContent, SharedText>();
+  let alone: SharedText | undefined;
+  return (templateStart: string, content: FirstContent | null): SharedText => {
+    // The template changes only in development (read anew per request there): what was made with another is dropped.
+    if (templateStart !== start) {
+      start = templateStart;
+      byContent = new WeakMap();
+      alone = undefined;
+    }
+    if (!content || content.preview) return (alone ??= sharedText(`${templateStart}${head}`));
+    let run = byContent.get(content);
+    if (!run) byContent.set(content, (run = sharedText(`${templateStart}${head}\n    ${contentScript(content)}`)));
+    return run;
+  };
+});
+
+/** The template split where the head's elements go, its title taken out (each page has its own), once per template. */
+const templateParts = (() => {
+  let last: { template: string; start: string; end: string } | undefined;
+  return (template: string) => {
+    if (last?.template !== template) {
+      const [start = '', end = ''] = template.replace(/<title>[\s\S]*?<\/title>/, '').split('<!--app-head-->');
+      last = { template, start, end };
+    }
+    return last;
+  };
+})();
+
+/**
+ * index.html for a page: the template with the page's head (the partner's theme and
+ * configuration, the first screen's data, title, description, the first screen's images) and
+ * skeleton, in two runs: what every page of the partner holds (sharedHead), which compressedBody
+ * compresses once, then the page's own. Joined, the runs are the page's HTML.
+ */
+export function renderIndexPage(template: string, opts: {
   partner: PartnerConfig;
   pathname: string;
   /** The first screen's data (issue 13); left out, the app fetches it as before. */
@@ -66,9 +111,11 @@ export function renderIndexHtml(template: string, opts: {
   images?: readonly PreloadImage[];
   /** The arriving visitor's public id (the announcement banner is chosen for who is looking). */
   knownPublicId?: string | null;
-}): string {
+}): [SharedText, string] {
   const meta = routeMetaFor(opts.partner, opts.pathname);
-  const head = [
+  const content = opts.content ?? null;
+  const own = [
+    content?.preview ? contentScript(content) : '',
     `<title>${escapeHtml(meta.title)}</title>`,
     ...(opts.images ?? []).map((i) => `<link rel="preload" as="image" href="${escapeHtml(i.href)}" fetchpriority="high"${i.media ? ` media="${escapeHtml(i.media)}"` : ''}>`),
     meta.description ? `<meta name="description" content="${escapeHtml(meta.description)}">` : '',
@@ -77,14 +124,11 @@ export function renderIndexHtml(template: string, opts: {
     `<link rel="icon" href="/partner/logo.svg" type="image/svg+xml">`,
     `<link rel="manifest" href="/manifest.webmanifest">`,
     `<link rel="apple-touch-icon" href="/partner/icons/180.png">`,
-    `<style>${partnerHead(opts.partner).css}</style>`,
-    `<script id="partner-config" type="application/json">${partnerHead(opts.partner).json}</script>`,
-    ...firstScreenScripts(opts.content ?? null, opts.visit ?? { queries: [] }),
+    visitScript(opts.visit ?? { queries: [] }),
   ].filter(Boolean).join('\n    ');
-  return template
-    .replace(/<title>[\s\S]*?<\/title>/, '')
-    .replace('<!--app-head-->', () => head)
-    .replace('<!--app-skeleton-->', () => skeletonHtml(opts.pathname, opts.images, announcementText(opts.content ?? null, opts.partner, opts.pathname, { member: opts.visit?.member ?? null, knownPublicId: opts.knownPublicId ?? null })));
+  const { start, end } = templateParts(template);
+  const skeleton = skeletonHtml(opts.pathname, opts.images, announcementText(content, opts.partner, opts.pathname, { member: opts.visit?.member ?? null, knownPublicId: opts.knownPublicId ?? null }));
+  return [sharedHead(opts.partner)(start, content), `\n    ${own}${end.replace('<!--app-skeleton-->', () => skeleton)}`];
 }
 
 /** The public id a visitor arrives with (§4: ?public_id=, else the RN_PUBLIC_ID cookie): the home page then shows the known visitor's banner. */
@@ -152,7 +196,7 @@ export async function pagesRoutes(app: FastifyInstance, { config, db, search, pr
     // The app shows the not-found page at this address too (FirstVisit.notFound).
     const visit: FirstVisit | undefined = found || !opts.known ? first.visit : { ...(first.visit ?? { queries: [] }), notFound: true };
     const images = visit && found ? firstImages({ partner: opts.partner, pathname: opts.pathname }, first.content, visit, knownPublicId(request)) : [];
-    const html = renderIndexHtml(template, { partner: opts.partner, pathname: opts.pathname, ...first, visit, images, knownPublicId: knownPublicId(request) });
+    const html = renderIndexPage(template, { partner: opts.partner, pathname: opts.pathname, ...first, visit, images, knownPublicId: knownPublicId(request) });
     reply
       .status(found ? 200 : 404)
       .header('content-security-policy', partnerCsp(opts.partner))
