@@ -13,6 +13,7 @@ import { buildCardFrameServer, cardFrameProblem, frameAncestors, framingPartners
 import { loadCardKeys, loadFingerprintKey } from './modules/cards/card-crypto';
 import { GIFT_CARD_WEBHOOK_PATH } from './modules/redemptions/provider/gift-card-client';
 import { startGiftCardSimulator } from './modules/redemptions/provider/gift-card-simulator';
+import { buildWebApp } from './start-build';
 
 /** Known once the configuration is read: lets a failed start name the database and the cause. */
 let startConfig: AppConfig | undefined;
@@ -25,6 +26,10 @@ async function main() {
     throw new Error('SMTP_URL is required in production: e-mails (password-reset links) must be delivered, not kept in the outbox.');
   }
   const started = Date.now();
+  // `npm start` (--build): the web app is built beside the database's preparation, awaited before the apps are made.
+  const building = process.argv.includes('--build') ? buildWebApp() : Promise.resolve();
+  // Not awaited until then: a failure is reported there (or by the failed start that comes first).
+  building.catch(() => undefined);
   // Start-up work (migrations, seeding) may run longer than a request may wait: no statement
   // timeout here; the serving pool below has one.
   // Start-up progress on the terminal (requests are not logged there outside production: LOG_LEVEL).
@@ -80,6 +85,8 @@ async function main() {
   const giftCards = config.giftCard.source === 'simulator' ? await startGiftCardSimulator({ port: config.giftCardSimulatorPort, apiKey: config.giftCard.apiKey, webhookSecret: config.giftCard.webhookSecret }) : undefined;
   // With GIFT_CARD_SIMULATOR_PORT=0 the port is known only now.
   if (giftCards && config.giftCard.source === 'simulator') config.giftCard.apiUrl = giftCards.url;
+  // The apps serve the build's output (the pages' template, the assets, the console's page).
+  await building;
   // The operator console on its own host, same port (ops/dispatch.ts); none in production without OPS_HOST.
   const ops = config.opsHost ? await buildOpsApp({ config, db: serving.db, reads }) : undefined;
   if (ops) await ops.ready();
