@@ -101,12 +101,16 @@ async function firstMember(deps: FirstScreenDeps, request: FastifyRequest): Prom
   return ZMember.parse(toMember(current.member, current.session, standing));
 }
 
-/** The search answer for a request the client builds, as the search API gives it; null when the API would refuse it or it is too big. */
-function searchAnswer(search: MerchantSearch, request: MerchantSearchRequest, openCampaignLevel?: number): FirstVisit['queries'][number] | null {
+/** A request the client builds, as the search API reads it; null where the API would refuse it (400: the client shows its field errors). */
+function parsedSearch(request: MerchantSearchRequest) {
   const parsed = ZMerchantSearchRequest.safeParse(asQueryRecord(request));
-  // A search the API refuses (400) is left for the client: it shows the API's field errors.
-  if (!parsed.success) return null;
-  const json = search.searchJson(openCampaignLevel === undefined ? parsed.data : { ...parsed.data, openCampaignLevel });
+  return parsed.success ? parsed.data : null;
+}
+
+/** The search answer for a request the client builds, as the search API gives it; null when the API would refuse it or it is too big. */
+function searchAnswer(search: MerchantSearch, request: MerchantSearchRequest, openCampaignLevel?: number, parsed = parsedSearch(request)): FirstVisit['queries'][number] | null {
+  if (!parsed) return null;
+  const json = search.searchJson(openCampaignLevel === undefined ? parsed : { ...parsed, openCampaignLevel });
   if (json.length > MAX_INLINE_ANSWER_CHARS) return null;
   return { key: queryKeys.merchantSearch(request), data: new RawJson(json) };
 }
@@ -131,21 +135,41 @@ export function carouselQueries(content: FirstContent | null, name: ContentName)
   return out;
 }
 
-/** The carousels' searches of the content page a home or discover address shows (none at the current location: the browser resolves that). */
+/**
+ * The carousels' search requests of a content page (home or discover), distinct, as the client
+ * builds them and the API reads them (none at the current location: the browser resolves that).
+ * Once per content answer and page: the published content is one object until it changes.
+ */
+const carouselRequests = oncePerObject((content: FirstContent) => {
+  const byName = new Map<ContentName, Array<{ request: MerchantSearchRequest; parsed: NonNullable<ReturnType<typeof parsedSearch>> }>>();
+  return (name: ContentName) => {
+    let list = byName.get(name);
+    if (list) return list;
+    list = [];
+    const seen = new Set<string>();
+    for (const query of carouselQueries(content, name)) {
+      const request = buildCarouselRequest(parseSearchState(query), null);
+      if (!request) continue;
+      const key = JSON.stringify(request);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const parsed = parsedSearch(request);
+      if (parsed) list.push({ request, parsed });
+    }
+    byName.set(name, list);
+    return list;
+  };
+});
+
+/** The carousels' searches of the content page a home or discover address shows, answered from the index as it stands. */
 function carouselAnswers(search: MerchantSearch, content: FirstContent | null, partner: PartnerConfig, pathname: string): FirstVisit['queries'] {
   const name: ContentName | null = matchPath(ROUTES.discover.path, pathname) || (matchPath(ROUTES.home.path, pathname) && partner.homePage === 'discover')
     ? 'discover'
     : matchPath(ROUTES.home.path, pathname) ? 'home' : null;
-  if (!name) return [];
-  const seen = new Set<string>();
+  if (!name || !content) return [];
   const answers: FirstVisit['queries'] = [];
-  for (const query of carouselQueries(content, name)) {
-    const request = buildCarouselRequest(parseSearchState(query), null);
-    if (!request) continue;
-    const key = JSON.stringify(request);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const answer = searchAnswer(search, request);
+  for (const { request, parsed } of carouselRequests(content)(name)) {
+    const answer = searchAnswer(search, request, undefined, parsed);
     if (answer) answers.push(answer);
     if (answers.length >= MAX_INLINE_CAROUSELS) break;
   }
