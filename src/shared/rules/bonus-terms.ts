@@ -16,19 +16,22 @@ export type BonusUnit = { currencyType: CurrencyType; copyStates: Pick<CopyToken
 export type BonusWordsOptions = { timeZone?: string; now?: Date };
 export type BonusTermsFigures = Pick<ActiveBonus, 'amount' | 'minSpendCents' | 'deadlineUtc'>;
 
-const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Made on first use, not when the module loads (a page's first Intl object is a long task on a slow phone).
+let whole: Intl.NumberFormat | undefined;
+let cents2: Intl.NumberFormat | undefined;
+const WHOLE = () => (whole ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }));
+const CENTS = () => (cents2 ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** Cents as a price: "$25", "$25.50". */
 export function moneyText(cents: number): string {
   const dollars = cents / 100;
-  return `$${Number.isInteger(dollars) ? WHOLE.format(dollars) : CENTS.format(dollars)}`;
+  return `$${Number.isInteger(dollars) ? WHOLE().format(dollars) : CENTS().format(dollars)}`;
 }
 
 /** A bonus amount in the partner's unit: "1,000 bonus miles", "1 bonus point", "$10 in bonus cash back". */
 export function bonusAmountText(amount: number, unit: BonusUnit): string {
   if (unit.currencyType === 'Dollar' || unit.currencyType === 'Credit') return `${moneyText(amount)} in ${unit.copyStates.bonusCurrencyPlural}`;
-  return `${WHOLE.format(amount)} ${amount === 1 ? unit.copyStates.bonusCurrencySingular : unit.copyStates.bonusCurrencyPlural}`;
+  return `${WHOLE().format(amount)} ${amount === 1 ? unit.copyStates.bonusCurrencySingular : unit.copyStates.bonusCurrencyPlural}`;
 }
 
 type Day = { year: number; month: number; day: number };

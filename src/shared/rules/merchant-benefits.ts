@@ -8,6 +8,7 @@
  */
 
 import { clockTime } from './clock-time';
+import { usWallClock } from './us-time-zones';
 
 /** [start, end) minutes after local midnight, as in the engine's MerchantTerms. */
 export type BenefitWindow = { start: number; end: number };
@@ -224,6 +225,12 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
 
 /** The local date, weekday and minutes of an instant in an IANA time zone (the restaurant's). */
 export function localNow(at: Date, timeZone: string): LocalNow {
+  // The restaurants' zones by arithmetic (no time-zone formatter to load on the first screen: us-time-zones.ts), others by Intl.
+  const clock = usWallClock(timeZone, at);
+  if (clock) {
+    const { wall } = clock;
+    return { date: wall.toISOString().slice(0, 10), weekday: wall.getUTCDay(), minutes: wall.getUTCHours() * 60 + wall.getUTCMinutes() };
+  }
   let parts: Record<string, string>;
   try {
     parts = Object.fromEntries(formatterOf(timeZone).formatToParts(at).map((p) => [p.type, p.value]));

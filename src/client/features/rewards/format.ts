@@ -9,12 +9,16 @@ export function usesAirlineWording(partner: { currencyType: CurrencyType }): boo
   return partner.currencyType === 'Mile';
 }
 
-const MONEY = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+// Made on first use, not when the module loads: a page's first Intl object costs a slow phone 100 ms
+// and more (bench/RESULTS.md), and the deferred chrome loads this module whether or not it formats.
+let money: Intl.NumberFormat | undefined;
+let whole: Intl.NumberFormat | undefined;
+const MONEY = () => (money ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
+const WHOLE = () => (whole ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }));
 
 /** Dollars as '$1,234.50' (§9 amounts in USD). */
 export function formatMoney(dollars: number): string {
-  return MONEY.format(dollars);
+  return MONEY().format(dollars);
 }
 
 type RewardUnit = { currencyType: CurrencyType; copyStates: Pick<CopyTokens, 'currencySingular' | 'currencyPlural'> };
@@ -27,7 +31,7 @@ export function formatReward(amount: number, partner: RewardUnit): string {
   if (partner.currencyType === 'Dollar' || partner.currencyType === 'Credit') return formatMoney(amount);
   const n = Math.trunc(amount);
   const unit = Math.abs(n) === 1 ? partner.copyStates.currencySingular : partner.copyStates.currencyPlural;
-  return unit ? `${WHOLE.format(n)} ${unit}` : WHOLE.format(n);
+  return unit ? `${WHOLE().format(n)} ${unit}` : WHOLE().format(n);
 }
 
 /** An instant as 'Nov 20, 2026' in the browser's time zone; null when it does not parse. */

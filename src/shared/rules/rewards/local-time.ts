@@ -1,3 +1,5 @@
+import { usWallClock } from '../us-time-zones';
+
 /**
  * The merchant-local parts of an ISO 8601 date-time with offset (`2026-11-20T19:45:00-05:00`), as
  * card feeds give them: benefit days, hours, blackout dates and monthly limits are all in the
@@ -85,9 +87,19 @@ export function merchantTimeZone(state: string): string {
   return STATE_ZONES[state.toUpperCase()] ?? 'America/New_York';
 }
 
+/** An offset in minutes as ISO 8601 writes it: -05:00, +10:00, +00:00. */
+function offsetText(minutes: number): string {
+  const abs = Math.abs(minutes);
+  return `${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
 /** An instant in a restaurant's local time with its offset (`2026-11-20T19:45:00-05:00`), from the restaurant's state. */
 export function merchantLocalDateTime(at: Date, state: string): string {
-  const parts = Object.fromEntries(formatter(merchantTimeZone(state)).formatToParts(at).map((p) => [p.type, p.value]));
+  const zone = merchantTimeZone(state);
+  // The zones of the table by arithmetic (no time-zone formatter to load: us-time-zones.ts), others by Intl.
+  const clock = usWallClock(zone, at);
+  if (clock) return `${clock.wall.toISOString().slice(0, 19)}${offsetText(clock.offset)}`;
+  const parts = Object.fromEntries(formatter(zone).formatToParts(at).map((p) => [p.type, p.value]));
   // Stryker disable next-line StringLiteral,OptionalChaining: longOffset always names the offset for these zones; the fallbacks are unreachable.
   const offset = /GMT([+-]\d{2}:\d{2})/.exec(parts.timeZoneName ?? '')?.[1] ?? '+00:00';
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;

@@ -84,12 +84,14 @@ export type RowStatusInput = {
 
 export type RowStatus = { label: string | null; line: string | null; dimmed: boolean };
 
-const DAY_FORMAT = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+// Made on first use, not when the module loads (a page's first Intl object is a long task on a slow phone).
+let dayFormat: Intl.DateTimeFormat | undefined;
+const DAY_FORMAT = () => (dayFormat ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }));
 
 /** A calendar date (YYYY-MM-DD) as 'Dec 4, 2026', whatever the clock of the runtime. */
 export function calendarDay(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return DAY_FORMAT.format(new Date(Date.UTC(y, m - 1, d)));
+  return DAY_FORMAT().format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 function notEarned(reason: NotEarnedReason | null, kind: CurrencyKind): RowStatus {
