@@ -66,15 +66,31 @@ describe('lastFullDay / bonusDeadlineText', () => {
       },
     ), { numRuns: 300 });
   });
+
+  it('names the right day across a change of the clocks the night before (Adelaide, 7 April 2024)', () => {
+    const joinDate = new Date('2024-01-01T00:00:00.000Z');
+    const deadline = new Date(joinDate.getTime() + 2318 * 3_600_000);
+    const last = lastFullDay(deadline, 'Australia/Adelaide');
+    expect(withinWindow({ windowHours: 2318 }, { joinDate }, new Date(startOfLocalDay(last, 1, 'Australia/Adelaide') - 1))).toBe(true);
+    expect(withinWindow({ windowHours: 2318 }, { joinDate }, new Date(startOfLocalDay(last, 2, 'Australia/Adelaide') - 1))).toBe(false);
+  });
 });
 
-/** The instant a local day (`day` + `plus` days) starts in the zone (no zone here changes its clock at midnight). */
+/**
+ * The instant a local day (`day` + `plus` days) starts in the zone (no zone here changes its clock
+ * at midnight). The offset is read twice: the first, at midnight UTC, can be on the other side of a
+ * change made that night (Adelaide's clocks go back at 3:00 on 7 April 2024, after its midnight
+ * but before midnight UTC), the second is the one of local midnight.
+ */
 function startOfLocalDay(day: { year: number; month: number; day: number }, plus: number, timeZone: string): number {
-  const guess = Date.UTC(day.year, day.month - 1, day.day + plus);
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(new Date(guess));
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return guess - (wall - guess);
+  const midnight = Date.UTC(day.year, day.month - 1, day.day + plus);
+  const format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  const offsetAt = (at: number) => {
+    const parts = format.formatToParts(new Date(at));
+    const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+    return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - at;
+  };
+  return midnight - offsetAt(midnight - offsetAt(midnight));
 }
 
 describe('bonusTerms', () => {
