@@ -21,6 +21,13 @@ describe('appJobs: the jobs the app runs, composed from the modules', () => {
       ['reward-notifications', 15_000, undefined],
       ['staff-sweep', 600_000, undefined],
       ['content-publish', 60_000, undefined],
+      ['embedded-statistics', 1_800_000, undefined],
     ]);
+  });
+
+  it('gathers table statistics itself only on the embedded database (PostgreSQL\'s autovacuum does it there)', () => {
+    const names = (env: Record<string, string>) => appJobs(loadConfig({ NODE_ENV: 'development', ...env })).map((j) => j.name);
+    expect(names({})).toContain('embedded-statistics');
+    expect(names({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' })).not.toContain('embedded-statistics');
   });
 });

@@ -10,13 +10,14 @@ import { flexOffersJobs } from '../modules/flex-offers';
 import { notificationJobs, type NotificationJobConfig } from '../modules/notifications';
 import { opsJobs } from '../ops/jobs';
 import { giftCardClient, redemptionJobs, type RedemptionJobConfig } from '../modules/redemptions';
+import { embeddedStatisticsJobs } from '../db/embedded-statistics';
 
 /**
  * Every scheduled job of the app, run by jobs/scheduler.ts. Each module declares its own jobs
  * (modules/<m>/jobs.ts, exported by its index.ts) and takes only the settings it needs; this list
  * says which of them the app runs.
  */
-export function appJobs(config: { impressionsRetentionDays: number; errorRetentionDays: number; cardEventsRetentionDays?: number } & NotificationJobConfig & RedemptionJobConfig): ScheduledJob[] {
+export function appJobs(config: { impressionsRetentionDays: number; errorRetentionDays: number; cardEventsRetentionDays?: number; databaseUrl?: string } & NotificationJobConfig & RedemptionJobConfig): ScheduledJob[] {
   return [
     ...impressionsJobs({ retentionDays: config.impressionsRetentionDays }),
     ...errorRecordsJobs({ retentionDays: config.errorRetentionDays }), // error records behind the reference codes
@@ -30,5 +31,7 @@ export function appJobs(config: { impressionsRetentionDays: number; errorRetenti
     // Reward and redemption e-mails, with the mail settings; a delivered gift card's claim link is read from the provider when its mail goes.
     ...notificationJobs(config, { giftCards: () => giftCardClient(config.giftCard) }),
     ...opsJobs(), // the operator console: expired staff sessions, spent failure counts
+    // The embedded database (no DATABASE_URL) has no autovacuum: its tables' statistics, as autovacuum would gather them.
+    ...(config.databaseUrl ? [] : embeddedStatisticsJobs()),
   ];
 }
