@@ -4,9 +4,13 @@ import { localNow } from './merchant-benefits';
 import { merchantLocalDateTime, merchantTimeZone } from './rewards/local-time';
 import { usWallClock, usZoneOffset } from './us-time-zones';
 
-// Every zone a restaurant can get (local-time.ts's states) and UTC.
-const STATES = ['AL', 'AK', 'AZ', 'CA', 'CO', 'DC', 'HI', 'ID', 'IL', 'IN', 'KY', 'MI', 'NY', 'TX', 'WA', 'PR', 'GU', 'VI', 'AS', 'MP'];
-const ZONES = [...new Set([...STATES.map(merchantTimeZone), 'UTC'])];
+// Every state code local-time.ts knows (every two-letter code asked, those with a zone of their own
+// kept: the rest get the default) and so every zone a restaurant can get, with UTC.
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const CODES = [...LETTERS].flatMap((a) => [...LETTERS].map((b) => a + b));
+const DEFAULT_ZONE = merchantTimeZone('');
+const STATES = CODES.filter((code) => merchantTimeZone(code) !== DEFAULT_ZONE || ['NY', 'DC'].includes(code));
+const ZONES = [...new Set([...STATES.map(merchantTimeZone), DEFAULT_ZONE, 'UTC'])];
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 const wallFormats = new Map<string, Intl.DateTimeFormat>();
@@ -34,6 +38,12 @@ const FROM = Date.UTC(2007, 0, 1, 12);
 const TO = Date.UTC(2200, 0, 1);
 
 describe('usZoneOffset', () => {
+  it('knows every zone local-time.ts gives a state (a zone left out would be read by Intl again, on the first screen)', () => {
+    // The fifteen zones of the states and territories, and UTC.
+    expect(ZONES).toHaveLength(16);
+    expect(ZONES.filter((zone) => usZoneOffset(zone, new Date()) === null)).toEqual([]);
+  });
+
   it('agrees with the runtime\'s time-zone data a minute either side of every change, 2007-2100', () => {
     const wrong: string[] = [];
     for (const zone of ZONES) {

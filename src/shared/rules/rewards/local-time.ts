@@ -136,6 +136,5 @@ export function merchantLocalIso(occurredAt: Date, localDate: string, localMinut
   const offset = Math.round((localAsUtc - occurredAt.getTime()) / 900_000) * 15;
   if (!Number.isFinite(offset) || Math.abs(offset) > 14 * 60) return occurredAt.toISOString();
   const local = new Date(occurredAt.getTime() + offset * 60_000).toISOString().slice(0, 19);
-  const abs = Math.abs(offset);
-  return `${local}${offset < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `${local}${offsetText(offset)}`;
 }
