@@ -39,7 +39,9 @@ export function SearchBar({ page }: Props) {
           </button>
         </div>
       )}
-      {page.showForm && (
+      {/* Without a location the page is about to take its default (use-search-page.ts): a form shown
+          now would be replaced by the default's a moment later, with whatever was typed in it. */}
+      {page.showForm && page.hasLocation && (
         <SearchForm
           key={`${state.location ?? ''}|${state.restaurantOrCuisine ?? ''}`}
           id={page.ids.form}
