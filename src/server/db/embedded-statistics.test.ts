@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMemoryPglite, type Database } from './client';
-import { analyzeChangedTables, embeddedStatisticsJobs } from './embedded-statistics';
+import { analyzeChangedTables } from './embedded-statistics';
+import { embeddedStatisticsJobs } from '../jobs/jobs';
 
 // A bare embedded database of its own: what matters is PGlite (no autovacuum), not the app's schema.
 let database: Database;

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
-import type { ScheduledJob } from '../lib/scheduled-job';
 
 /**
  * Table statistics for the embedded database. PostgreSQL's autovacuum ANALYZEs a table once enough
@@ -30,16 +29,4 @@ export async function analyzeChangedTables(db: Db): Promise<string[]> {
     await db.execute(sql`reset default_statistics_target`);
   }
   return tables.map((t) => t.name);
-}
-
-/** `embedded-statistics`, every 30 minutes, on the embedded database only (jobs/jobs.ts). */
-export function embeddedStatisticsJobs(): ScheduledJob[] {
-  return [{
-    name: 'embedded-statistics',
-    everyMs: 30 * 60_000,
-    run: async ({ db }) => {
-      const analyzed = await analyzeChangedTables(db);
-      return analyzed.length ? `analyzed ${analyzed.length} table(s): ${analyzed.join(', ')}` : undefined;
-    },
-  }];
 }

@@ -10,7 +10,7 @@ import { flexOffersJobs } from '../modules/flex-offers';
 import { notificationJobs, type NotificationJobConfig } from '../modules/notifications';
 import { opsJobs } from '../ops/jobs';
 import { giftCardClient, redemptionJobs, type RedemptionJobConfig } from '../modules/redemptions';
-import { embeddedStatisticsJobs } from '../db/embedded-statistics';
+import { analyzeChangedTables } from '../db/embedded-statistics';
 
 /**
  * Every scheduled job of the app, run by jobs/scheduler.ts. Each module declares its own jobs
@@ -34,4 +34,16 @@ export function appJobs(config: { impressionsRetentionDays: number; errorRetenti
     // The embedded database (no DATABASE_URL) has no autovacuum: its tables' statistics, as autovacuum would gather them.
     ...(config.databaseUrl ? [] : embeddedStatisticsJobs()),
   ];
+}
+
+/** `embedded-statistics`, every 30 minutes, on the embedded database only (appJobs above). */
+export function embeddedStatisticsJobs(): ScheduledJob[] {
+  return [{
+    name: 'embedded-statistics',
+    everyMs: 30 * 60_000,
+    run: async ({ db }) => {
+      const analyzed = await analyzeChangedTables(db);
+      return analyzed.length ? `analyzed ${analyzed.length} table(s): ${analyzed.join(', ')}` : undefined;
+    },
+  }];
 }
