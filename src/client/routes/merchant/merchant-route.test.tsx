@@ -81,7 +81,8 @@ describe('MerchantRoute', () => {
     expect(screen.getByText('Italian / Pizza')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in to see offers' }).getAttribute('href')).toBe('/login');
     expect(screen.getByText('Acclaimed')).toBeTruthy();
-    expect(screen.getByRole('link', { name: '312-555-0100' }).getAttribute('href')).toBe('tel:+13125550100');
+    // Below the head, in its idle turn (LaterColumns).
+    expect((await screen.findByRole('link', { name: '312-555-0100' })).getAttribute('href')).toBe('tel:+13125550100');
     const site = screen.getByRole('link', { name: /trattoria\.example/ });
     expect(site.getAttribute('target')).toBe('_blank');
     expect(site.getAttribute('rel')).toContain('noopener');

@@ -9,10 +9,13 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { MerchantDetailSkeleton, MerchantDetailView, parseMerchantId, useMerchantDetail } from '../../features/merchants';
 import { MerchantReviews } from '../../features/reviews';
 import { ReservationWidget, offersReservationWidget } from '../../features/reservations';
-import { NotFoundRoute } from '../not-found/not-found-route';
-import { ServerErrorRoute } from '../server-error/server-error-route';
+import { lazyScreen } from '../../components/lazy-screen';
 import { OfflinePage } from '../../components/offline-page';
 import { isNetworkFailure } from '../../lib/network';
+
+// A restaurant's page is what its address almost always shows: the not-found and error screens load when needed.
+const NotFoundRoute = lazyScreen(() => import('../not-found/not-found-route'), 'NotFoundRoute');
+const ServerErrorRoute = lazyScreen(() => import('../server-error/server-error-route'), 'ServerErrorRoute');
 
 /** What the page gives its nested routes (the order-online dialog). */
 export type MerchantOutletContext = { merchant: MerchantDetail; orderLinkRef: RefObject<HTMLAnchorElement | null> };

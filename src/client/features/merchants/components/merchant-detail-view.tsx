@@ -1,5 +1,6 @@
 import { useId, type ReactNode, type Ref } from 'react';
 import { DeferredPart } from '#client/components/deferred-part';
+import { TurnTaken, useIdleTurn } from '#client/components/idle-turns';
 import { lazyScreen } from '#client/components/lazy-screen';
 import { Link } from 'react-router';
 import type { MerchantDetail } from '#shared/schemas/merchant';
@@ -116,27 +117,29 @@ export function MerchantDetailView({ merchant, reviews, reservation, orderLinkRe
         ))}
       </div>
 
-      <div className={styles.columns}>
-        <div className={styles.main}>
-          {/* First on phones too, where the side column comes after the reviews. */}
-          <BenefitDays merchant={merchant} headingId={id('benefits')} />
+      <LaterColumns>
+        <div className={styles.columns}>
+          <div className={styles.main}>
+            {/* First on phones too, where the side column comes after the reviews. */}
+            <BenefitDays merchant={merchant} headingId={id('benefits')} />
 
-          <MerchantAbout merchant={merchant} id={id} />
+            <MerchantAbout merchant={merchant} id={id} />
 
-          <ReviewsSummary summary={merchant.reviewsSummary} headingId={id('reviews')} verified={reviews} />
+            <ReviewsSummary summary={merchant.reviewsSummary} headingId={id('reviews')} verified={reviews} />
+          </div>
+
+          <div className={styles.side}>
+            <MerchantLocation merchant={merchant} id={id} />
+
+            {merchant.hours.length > 0 && (
+              <section className={`${styles.section} ${styles.card}`} aria-labelledby={id('hours')}>
+                {/* Today is the restaurant's today (its time zone), as "When you earn here" and the widget read it. */}
+                <HoursTable hours={merchant.hours} headingId={id('hours')} today={localNow(new Date(), merchant.benefits.timeZone).weekday} />
+              </section>
+            )}
+          </div>
         </div>
-
-        <div className={styles.side}>
-          <MerchantLocation merchant={merchant} id={id} />
-
-          {merchant.hours.length > 0 && (
-            <section className={`${styles.section} ${styles.card}`} aria-labelledby={id('hours')}>
-              {/* Today is the restaurant's today (its time zone), as "When you earn here" and the widget read it. */}
-              <HoursTable hours={merchant.hours} headingId={id('hours')} today={localNow(new Date(), merchant.benefits.timeZone).weekday} />
-            </section>
-          )}
-        </div>
-      </div>
+      </LaterColumns>
     </article>
   );
 }
@@ -162,5 +165,23 @@ export function MerchantDetailSkeleton() {
       <div className={`${styles.bone} ${styles.boneLine}`} />
       <div className={`${styles.bone} ${styles.boneLine}`} />
     </div>
+  );
+}
+
+/**
+ * The page below its head (offers by day, about, reviews, location, hours): drawn in its turn once
+ * the main thread is idle (idle-turns.ts), after the head (name, earn line, reservation), not in the
+ * same task. Drawn with the head, its render, commit and layout made the restaurant page's longest
+ * task after the first paint (Lighthouse TBT 165–168 ms against the floor's 0, bench/RESULTS.md).
+ * It comes below everything the first screen shows, so nothing moves when it arrives.
+ */
+function LaterColumns({ children }: { children: ReactNode }) {
+  const [turn, done] = useIdleTurn();
+  if (!turn) return null;
+  return (
+    <>
+      {children}
+      <TurnTaken onTaken={done} />
+    </>
   );
 }

@@ -210,7 +210,7 @@ describe('ReservationWidget', () => {
     stubFetch(() => ({ status: 200, body: availability() }));
     renderWidget({ member: null });
     fireEvent.click(await screen.findByRole('button', { name: /^Reserve 7:00 PM/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Sign in to reserve' });
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in to reserve' });
     expect(dialog.textContent).toContain('7:00 PM');
     expect(dialog.textContent).toContain('2 guests');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign in' }));
@@ -223,7 +223,7 @@ describe('ReservationWidget', () => {
     stubFetch(() => ({ status: 200, body: availability() }));
     renderWidget({ member: null, partnerOver: { openTableReservationsEnabled: true, enrollmentType: 'sso' } });
     fireEvent.click(await screen.findByRole('button', { name: /^Reserve 6:45 PM/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Sign in to reserve' });
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in to reserve' });
     expect(within(dialog).queryByRole('button', { name: 'Join' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign in' }));
     const back = `/merchants/42?date=${today}&time=19%3A00&party=2&slot=18%3A45`;
@@ -240,7 +240,7 @@ describe('ReservationWidget', () => {
     });
     renderWidget({ member: makeMember({ memberType: 'EnrolledCardMember' }) });
     fireEvent.click(await screen.findByRole('button', { name: /^Reserve 7:00 PM/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Reserve at Blue Plate Diner' });
+    const dialog = await screen.findByRole('dialog', { name: 'Reserve at Blue Plate Diner' });
     await within(dialog).findByText(/holding this table for you for 5 minutes/);
     const hold = calls.find((c) => c.method === 'POST' && c.url === '/api/Member/Reservations')!;
     expect(hold.body).toEqual({ merchantId: 42, date: today, time: '19:00', partySize: 2, hold: true });
@@ -272,7 +272,7 @@ describe('ReservationWidget', () => {
     });
     renderWidget({ member: makeMember({ memberType: 'EnrolledCardMember' }) });
     fireEvent.click(await screen.findByRole('button', { name: /^Reserve 7:00 PM/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Reserve at Blue Plate Diner' });
+    const dialog = await screen.findByRole('dialog', { name: 'Reserve at Blue Plate Diner' });
     await within(dialog).findByText(/holding this table/);
     const warning = within(dialog).getByTestId('earn-notice');
     expect(warning.textContent).toBe('!Warning: A dine at this time earns no miles and no reservation bonus. Why: No rewards at this time.');
@@ -288,7 +288,7 @@ describe('ReservationWidget', () => {
     });
     renderWidget({ member: makeMember({ memberType: 'EnrolledCardMember' }), route: `/merchants/42?date=${today}&time=12:00` });
     fireEvent.click(await screen.findByRole('button', { name: 'Reserve 12:00 PM, Earns 3 miles per $1 + 50 bonus miles' }));
-    const dialog = screen.getByRole('dialog', { name: 'Reserve at Blue Plate Diner' });
+    const dialog = await screen.findByRole('dialog', { name: 'Reserve at Blue Plate Diner' });
     await within(dialog).findByText(/holding this table/);
     const sentence = 'A dine at this time earns 3 miles per $1, plus 50 bonus miles as a reservation bonus, if you pay by 3:00 PM (rewards here end at 3:00 PM and go by the time you pay).';
     expect(within(dialog).getByTestId('earn-notice').textContent).toBe(`\u2713Rewards: ${sentence}`);
@@ -301,7 +301,7 @@ describe('ReservationWidget', () => {
     stubFetch(() => ({ status: 200, body: availability() }));
     renderWidget({ member: null });
     fireEvent.click(await screen.findByRole('button', { name: /^Reserve 7:00 PM/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Sign in to reserve' });
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in to reserve' });
     expect(within(dialog).getByTestId('earn-notice').textContent).toContain('earns no miles');
   });
 
@@ -325,7 +325,7 @@ describe('ReservationWidget', () => {
     });
     renderWidget({ member: makeMember({ memberType: 'EnrolledCardMember' }) });
     fireEvent.click(await screen.findByRole('button', { name: /^Reserve 7:00 PM/ }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     const timer = await within(dialog).findByRole('timer');
     expect(timer.textContent).toMatch(/^0:0[12]$/);
     expect(within(dialog).getByText('One minute left to reserve this table.').getAttribute('aria-live')).toBe('polite');
@@ -350,7 +350,7 @@ describe('ReservationWidget', () => {
     });
     renderWidget({ member: makeMember({ memberType: 'NonCardMember' }) });
     fireEvent.click(await screen.findByRole('button', { name: /^Reserve 7:00 PM/ }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect((await within(dialog).findByRole('alert')).textContent).toMatch(/could not reach the server/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
     await within(dialog).findByText(/holding this table/);
@@ -368,7 +368,7 @@ describe('ReservationWidget', () => {
     });
     renderWidget();
     fireEvent.click(await screen.findByRole('button', { name: /^Reserve 7:00 PM/ }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect((await within(dialog).findByRole('alert')).textContent).toBe(RESERVATION_MESSAGES.overlap);
     expect(within(dialog).queryByRole('button', { name: 'Try again' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Choose another time' }));
@@ -384,7 +384,7 @@ describe('ReservationWidget', () => {
     });
     renderWidget();
     fireEvent.click(await screen.findByRole('button', { name: /^Reserve 7:00 PM/ }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText(/holding this table/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/Member/Reservations/17')).toBe(true));
@@ -399,7 +399,7 @@ describe('ReservationWidget', () => {
     });
     renderWidget();
     fireEvent.click(await screen.findByRole('button', { name: /^Reserve 7:00 PM/ }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText(/holding this table/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reserve' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(RESERVATION_MESSAGES.holdExpired);

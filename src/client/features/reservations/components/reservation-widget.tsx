@@ -14,10 +14,20 @@ import {
   formatDate, initialSearch, largerPartyMessage, noAvailabilityMessage, provisionalWindow, reservationErrorMessage, restaurantToday,
   withoutReservationParams, type ReservationSearch,
 } from '../rules';
-import { ReservationModal } from './reservation-modal';
+import { DeferredPart } from '#client/components/deferred-part';
+import { lazyScreen } from '#client/components/lazy-screen';
 import { SlotList } from './slot-list';
 import { WidgetFields } from './widget-fields';
 import styles from './reservations.module.css';
+
+/**
+ * The booking dialog's code (with its form and the sign-in prompt) comes once the widget has times
+ * to offer, not with the restaurant page's first screen (issue 30: what the first screen does not
+ * need is not parsed or run before it): fetched when the first times are shown, so it is there when
+ * one is chosen.
+ */
+const loadModal = () => import('./reservation-modal');
+const ReservationModal = lazyScreen(loadModal, 'ReservationModal');
 
 /** Where the widget belongs: a partner with table reservations (§1) and members to book (§6), and a restaurant that takes them. */
 export function offersReservationWidget(partner: Parameters<typeof takesTableReservations>[0] & Parameters<typeof hasMembers>[0], merchant: Pick<MerchantDetail, 'reservationProviders'>): boolean {
@@ -57,6 +67,11 @@ function Widget({ merchant }: { merchant: MerchantDetail }) {
   if (shown) knownWindow.current = shown.window;
   const window = knownWindow.current;
   const slotButton = useRef<HTMLButtonElement | null>(null);
+  // Times on offer: the booking dialog's code is fetched now, so choosing one opens it at once.
+  const hasTimes = (shown?.slots.length ?? 0) > 0;
+  useEffect(() => {
+    if (hasTimes) void loadModal().catch(() => undefined);
+  }, [hasTimes]);
 
   useSearchImpressions({ merchantId: merchant.id, search, current, failedStatus: availability.isError ? errorParts(availability.error).status : null });
 
@@ -143,13 +158,15 @@ function Widget({ merchant }: { merchant: MerchantDetail }) {
       </div>
 
       {selected && (
-        <ReservationModal
-          merchant={merchant}
-          search={{ ...search, date: shown?.date ?? search.date, time: shown?.time ?? search.time }}
-          slot={selected}
-          onClose={() => setSelected(null)}
-          returnFocusRef={slotButton}
-        />
+        <DeferredPart>
+          <ReservationModal
+            merchant={merchant}
+            search={{ ...search, date: shown?.date ?? search.date, time: shown?.time ?? search.time }}
+            slot={selected}
+            onClose={() => setSelected(null)}
+            returnFocusRef={slotButton}
+          />
+        </DeferredPart>
       )}
     </section>
   );
