@@ -81,12 +81,12 @@ describe('MerchantRoute', () => {
     expect(screen.getByText('Italian / Pizza')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in to see offers' }).getAttribute('href')).toBe('/login');
     expect(screen.getByText('Acclaimed')).toBeTruthy();
-    // Below the head, in its idle turn (LaterColumns).
+    // Below the head, each part in its idle turn (merchant-detail-view.tsx, Later).
     expect((await screen.findByRole('link', { name: '312-555-0100' })).getAttribute('href')).toBe('tel:+13125550100');
     const site = screen.getByRole('link', { name: /trattoria\.example/ });
     expect(site.getAttribute('target')).toBe('_blank');
     expect(site.getAttribute('rel')).toContain('noopener');
-    const hours = screen.getByRole('table', { name: 'Opening hours' });
+    const hours = await screen.findByRole('table', { name: 'Opening hours' });
     expect(within(hours).getAllByRole('row')).toHaveLength(7);
     expect(within(hours).getByRole('rowheader', { name: /Sunday/ }).nextElementSibling!.textContent).toBe('Closed');
     expect(hours.querySelectorAll('[aria-current="date"]')).toHaveLength(1);

@@ -117,29 +117,37 @@ export function MerchantDetailView({ merchant, reviews, reservation, orderLinkRe
         ))}
       </div>
 
-      <LaterColumns>
-        <div className={styles.columns}>
-          <div className={styles.main}>
-            {/* First on phones too, where the side column comes after the reviews. */}
+      <div className={styles.columns}>
+        <div className={styles.main}>
+          {/* First on phones too, where the side column comes after the reviews. */}
+          <Later>
             <BenefitDays merchant={merchant} headingId={id('benefits')} />
+          </Later>
 
+          <Later>
             <MerchantAbout merchant={merchant} id={id} />
+          </Later>
 
+          <Later>
             <ReviewsSummary summary={merchant.reviewsSummary} headingId={id('reviews')} verified={reviews} />
-          </div>
+          </Later>
+        </div>
 
-          <div className={styles.side}>
+        <div className={styles.side}>
+          <Later>
             <MerchantLocation merchant={merchant} id={id} />
+          </Later>
 
-            {merchant.hours.length > 0 && (
+          {merchant.hours.length > 0 && (
+            <Later>
               <section className={`${styles.section} ${styles.card}`} aria-labelledby={id('hours')}>
                 {/* Today is the restaurant's today (its time zone), as "When you earn here" and the widget read it. */}
                 <HoursTable hours={merchant.hours} headingId={id('hours')} today={localNow(new Date(), merchant.benefits.timeZone).weekday} />
               </section>
-            )}
-          </div>
+            </Later>
+          )}
         </div>
-      </LaterColumns>
+      </div>
     </article>
   );
 }
@@ -169,13 +177,14 @@ export function MerchantDetailSkeleton() {
 }
 
 /**
- * The page below its head (offers by day, about, reviews, location, hours): drawn in its turn once
- * the main thread is idle (idle-turns.ts), after the head (name, earn line, reservation), not in the
- * same task. Drawn with the head, its render, commit and layout made the restaurant page's longest
- * task after the first paint (Lighthouse TBT 165–168 ms against the floor's 0, bench/RESULTS.md).
- * It comes below everything the first screen shows, so nothing moves when it arrives.
+ * A part of the page below its head (offers by day, about, reviews, location, hours): each drawn in
+ * its own turn once the main thread is idle (idle-turns.ts), in the page's order, after the head
+ * (name, earn line, reservation), not in the head's task. Drawn with the head, their render, commit
+ * and layout made the restaurant page's longest tasks after the first paint (Lighthouse TBT
+ * 165–168 ms against the floor's 0, bench/RESULTS.md). Each comes below what the first screen
+ * shows, so nothing there moves when it arrives.
  */
-function LaterColumns({ children }: { children: ReactNode }) {
+function Later({ children }: { children: ReactNode }) {
   const [turn, done] = useIdleTurn();
   if (!turn) return null;
   return (
