@@ -1,11 +1,10 @@
-import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { isNetworkFailure } from '../lib/network';
 import { OfflinePage } from '../components/offline-page';
 import { retryFailedScreens } from '../components/lazy-screen';
-
 // Shown only when something failed: loaded then, not with the first page.
-const ServerErrorRoute = lazy(async () => ({ default: (await import('../routes/server-error/server-error-route')).ServerErrorRoute }));
+import { ServerErrorScreen } from '../routes/error-screens';
 
 /** `at`: the location (React Router's key of each visit) the error happened at. */
 type BoundaryProps = { locationKey: string; children: ReactNode };
@@ -48,7 +47,7 @@ export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> 
     if (this.state.offline) return <OfflinePage onRetry={this.retry} />;
     return (
       <Suspense fallback={null}>
-        <ServerErrorRoute error={this.state.error} />
+        <ServerErrorScreen error={this.state.error} />
       </Suspense>
     );
   }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isValidElement } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
-import { createRoutes, NotFoundScreen } from './routes';
+import { createRoutes } from './routes';
+import { NotFoundScreen } from '../routes/error-screens';
 import { isEnrollmentPath } from './chrome/enrollment-page';
 import { makePartnerConfig } from '../test/partner-fixture';
 import { ROUTES } from '#shared/routes';

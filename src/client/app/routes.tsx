@@ -7,6 +7,8 @@ import { loadProspectForm, visitorMayJoin } from '../routes/home/prospect-form-l
 import { AppLayout } from './layout';
 import { lazyScreen } from '../components/lazy-screen';
 import { RouteErrorScope } from './route-error-boundary';
+// §2 /not_found (the catch-all and every route a partner lacks) and /server_error.
+import { NotFoundScreen, ServerErrorScreen } from '../routes/error-screens';
 
 /** A route's screen; `children` nests routes of the table under it (paths relative to its own). */
 type Screen = {
@@ -17,9 +19,6 @@ type Screen = {
   /** What the bare parent path shows. */
   index?: ReactNode;
 };
-
-/** §2 /not_found, the catch-all and every route a partner lacks: the not-found page (loaded when shown, like any screen). */
-export const NotFoundScreen = lazyScreen(() => import('../routes/not-found/not-found-route'), 'NotFoundRoute');
 
 /** The earn pages and the §2 extra paths share one screen: the earn_details item of the path. */
 const EarnScreen = lazyScreen(() => import('../routes/earn/earn-route'), 'EarnRoute');
@@ -49,7 +48,7 @@ const SCREENS: { readonly [N in RouteName]: Screen } = {
   search: { Component: lazyScreen(() => import('../routes/search/search-route'), 'SearchRoute') },
   merchant: { Component: lazyScreen(() => import('../routes/merchant/merchant-route'), 'MerchantRoute'), children: ['merchantOrder'] },
   merchantOrder: { Component: lazyScreen(() => import('../routes/merchant/order-online-route'), 'OrderOnlineRoute') },
-  serverError: { Component: lazyScreen(() => import('../routes/server-error/server-error-route'), 'ServerErrorRoute') },
+  serverError: { Component: ServerErrorScreen },
   notFound: { Component: NotFoundScreen },
   login: { Component: LoginScreen },
   loginAlias: { Component: LoginScreen },

@@ -9,13 +9,9 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { MerchantDetailSkeleton, MerchantDetailView, parseMerchantId, useMerchantDetail } from '../../features/merchants';
 import { MerchantReviews } from '../../features/reviews';
 import { ReservationWidget, offersReservationWidget } from '../../features/reservations';
-import { lazyScreen } from '../../components/lazy-screen';
+import { NotFoundScreen, ServerErrorScreen } from '../error-screens';
 import { OfflinePage } from '../../components/offline-page';
 import { isNetworkFailure } from '../../lib/network';
-
-// A restaurant's page is what its address almost always shows: the not-found and error screens load when needed.
-const NotFoundRoute = lazyScreen(() => import('../not-found/not-found-route'), 'NotFoundRoute');
-const ServerErrorRoute = lazyScreen(() => import('../server-error/server-error-route'), 'ServerErrorRoute');
 
 /** What the page gives its nested routes (the order-online dialog). */
 export type MerchantOutletContext = { merchant: MerchantDetail; orderLinkRef: RefObject<HTMLAnchorElement | null> };
@@ -24,7 +20,7 @@ export type MerchantOutletContext = { merchant: MerchantDetail; orderLinkRef: Re
 export function MerchantRoute() {
   const { merchantId } = useParams();
   const id = parseMerchantId(merchantId);
-  if (id === null) return <NotFoundRoute />;
+  if (id === null) return <NotFoundScreen />;
   return <MerchantScreen key={id} merchantId={id} />;
 }
 
@@ -43,10 +39,10 @@ function MerchantScreen({ merchantId }: { merchantId: number }) {
 
   if (query.isPending) return <MerchantDetailSkeleton />;
   if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundRoute />;
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundScreen />;
     // No connection is no server error (issue 25): the offline page, which loads the restaurant again once back online.
     if (isNetworkFailure(query.error)) return <OfflinePage onRetry={() => void query.refetch()} />;
-    return <ServerErrorRoute error={query.error} />;
+    return <ServerErrorScreen error={query.error} />;
   }
   const context: MerchantOutletContext = { merchant: query.data, orderLinkRef };
   return (
