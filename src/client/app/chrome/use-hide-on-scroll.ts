@@ -12,11 +12,17 @@ export function useHideOnScroll(ref: RefObject<HTMLElement | null>, enabled: boo
   const [hidden, setHidden] = useState(false);
   useEffect(() => {
     if (!enabled) return;
-    let lastY = window.scrollY;
-    let frame = 0;
+    // Reading scrollY makes the browser lay the page out first. Read here, in the effect, that
+    // layout of the freshly drawn page ran inside React's task (30-70 ms on a throttled phone);
+    // read in the next frame, it is the layout that frame does anyway.
+    let lastY: number | null = null;
     const update = () => {
       frame = 0;
       const y = window.scrollY;
+      if (lastY === null) {
+        lastY = y;
+        return;
+      }
       const delta = y - lastY;
       if (Math.abs(delta) < THRESHOLD) return;
       lastY = y;
@@ -25,6 +31,7 @@ export function useHideOnScroll(ref: RefObject<HTMLElement | null>, enabled: boo
       const focusInside = !!el && keyboardFocusInside(el);
       setHidden(delta > 0 && y > height && !focusInside);
     };
+    let frame = requestAnimationFrame(update);
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(update);
     };
