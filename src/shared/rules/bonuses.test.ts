@@ -55,6 +55,12 @@ describe('dineEarnsBonus', () => {
     expect(dineEarnsBonus({ programme: injected, member, enrolledAt: null, dine: dine(5, 1) })).toBe(false);
   });
 
+  it('a dine with nothing left to earn on (refunded before it cleared) earns no bonus, even one without a minimum spend', () => {
+    const sso = { joinDate: joined, enrollmentSource: 'sso' };
+    expect(dineEarnsBonus({ programme: injected, member: sso, enrolledAt: null, dine: dine(5, 0) })).toBe(false);
+    expect(dineEarnsBonus({ programme: injected, member: sso, enrolledAt: null, dine: dine(5, 1) })).toBe(true);
+  });
+
   it('the reservation bonus is never earned by a dine alone (the reservation hook awards it)', () => {
     expect(dineEarnsBonus({ programme: { ...nmb, kind: 'reservation' }, member, enrolledAt: joined, dine: dine(5, 99_999) })).toBe(false);
   });

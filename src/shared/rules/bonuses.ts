@@ -72,7 +72,7 @@ export function bonusOpen(programme: Pick<BonusProgramme, 'windowHours' | 'enrol
  * Whether a dine earns the bonus: the member is registered (the new-member bonus is registered
  * from its banner; injected bonuses count as registered from joining), of the audience, the dine
  * happened within the window (from joining, and for a registered bonus not before registering)
- * and its reward basis reaches the minimum spend.
+ * and its reward basis is above zero and reaches the minimum spend.
  */
 export function dineEarnsBonus(opts: {
   programme: Pick<BonusProgramme, 'kind' | 'windowHours' | 'enrollmentSource' | 'minSpendCents'>;
@@ -90,12 +90,22 @@ export function dineEarnsBonus(opts: {
     // Register, then dine: a dine before registering does not count (its clearing may come later).
     if (dine.occurredAt.getTime() < enrolledAt.getTime()) return false;
   }
-  return dine.basisCents >= programme.minSpendCents;
+  return reachesMinimum(programme, dine.basisCents);
+}
+
+/**
+ * What a dine earns a bonus on: more than nothing, and at least the minimum spend. One rule for
+ * earning and keeping a bonus: a dine whose refunds, arriving before its clearing, took its whole
+ * basis (an online order refunded as far as its subtotal) earns none, as it would lose the bonus
+ * to the same refunds arriving after.
+ */
+function reachesMinimum(programme: Pick<BonusProgramme, 'minSpendCents'>, basisCents: number): boolean {
+  return basisCents > 0 && basisCents >= programme.minSpendCents;
 }
 
 /** Whether the bonus stays earned after a refund: what is left of the dine still reaches the minimum spend. */
 export function bonusSurvivesRefund(programme: Pick<BonusProgramme, 'minSpendCents'>, basisLeftCents: number): boolean {
-  return basisLeftCents > 0 && basisLeftCents >= programme.minSpendCents;
+  return reachesMinimum(programme, basisLeftCents);
 }
 
 /**

@@ -225,6 +225,26 @@ describe('refunds of the qualifying dine', () => {
     expect(await yearRewards(m.memberId)).toBe(0);
   });
 
+  it('refunds that take an online order\'s whole subtotal before it clears leave no bonus, even one without a minimum spend', async () => {
+    // Found by the engine's property test: the $1.00 order earns on its $0.50 subtotal; 99 cents
+    // refunded before the clearing leave 1 cent of the bill and nothing to earn on. The dine still
+    // qualifies (something of the bill is left) with a reward of 0, but SSOJOIN (no minimum) is not
+    // earned: arriving after the clearing, the same refunds would take it back.
+    const m = await newcomer({ source: 'sso' });
+    const online = { cardToken: m.token, currency: 'USD' as const, merchantLocationId: 'loc-1', localDateTime: '2026-11-10T19:45:00-05:00', onlineOrder: true, subtotalCents: 50 };
+    await receive(db(), [{ ...online, id: 'sso-online-a', type: 'auth', transactionId: 'sso-online', amountCents: 100 }]);
+    await drainInbox(db());
+    await receive(db(), [refund(m.token, 'sso-online', 72), refund(m.token, 'sso-online', 27)]);
+    await drainInbox(db());
+    await receive(db(), [{ ...online, id: 'sso-online-c', type: 'clearing', transactionId: 'sso-online', amountCents: 100 }]);
+    await drainInbox(db());
+    const [dine] = await db().select().from(dines).where(eq(dines.memberId, m.memberId));
+    expect(dine).toMatchObject({ clearedAmountCents: 100, refundedCents: 99, qualified: true, reward: 0 });
+    expect(await bonusRows(m.memberId)).toEqual([]);
+    expect(await db().select().from(bonusAwards).where(eq(bonusAwards.memberId, m.memberId))).toEqual([]);
+    expect(await yearRewards(m.memberId)).toBe(0);
+  });
+
   it('a dine refunded in the chunk that cleared it never shows the bonus', async () => {
     const m = await newcomer({ enrolledAt: new Date('2026-11-02T00:00:00Z') });
     await receive(db(), [...purchase(m.token, { cents: 3000, txn: 'nmb-same-chunk' }), refund(m.token, 'nmb-same-chunk', 3000)]);
