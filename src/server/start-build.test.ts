@@ -33,6 +33,14 @@ describe.skipIf(process.platform === 'win32')('buildWebApp (npm start builds bes
     expect(printed.join('\n')).not.toContain('vite: 120 chunks');
   });
 
+  it('builds for production even when the server runs with NODE_ENV=development (React\'s production code)', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    vi.stubEnv('NODE_ENV', 'development');
+    const { calls } = fakeNpm('echo "NODE_ENV=$NODE_ENV" >> "$(dirname "$0")/calls"; exit 0');
+    await buildWebApp();
+    expect(readFileSync(calls, 'utf8')).toContain('NODE_ENV=production');
+  });
+
   it('fails with the end of the build\'s output when the build fails', async () => {
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
     fakeNpm('echo "error TS2322: Type string is not assignable" >&2; exit 2');

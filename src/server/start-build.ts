@@ -19,7 +19,11 @@ export function buildWebApp(): Promise<void> {
     // (Windows has no nice, and finds npm through its shell.)
     const windows = process.platform === 'win32';
     const command = windows ? ['npm', 'run', '--silent', 'build'] : ['nice', '-n', '5', 'npm', 'run', '--silent', 'build'];
-    const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], shell: windows });
+    // A production build whatever NODE_ENV the server runs under: with NODE_ENV=development in its
+    // environment Vite builds React's development code (main chunk 182 kB gzip instead of 114, and
+    // twice the main-thread work), which is not what `npm start` promises to serve.
+    const env = { ...process.env, NODE_ENV: 'production' };
+    const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], shell: windows, env });
     let output = '';
     const keep = (chunk: Buffer) => { output = (output + chunk.toString('utf8')).slice(-SHOWN_ON_FAILURE_CHARS); };
     child.stdout.on('data', keep);
