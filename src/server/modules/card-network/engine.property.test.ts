@@ -13,6 +13,7 @@ import { EARN_BASES } from '#shared/constants/rewards';
 import { insertInboxEvent } from './card-network.repo';
 import { applyChunk, drainInbox } from './engine';
 import { memberWithCards, partnerId, setTerms } from './test-fixtures';
+import { shrinkLimit } from '../../test/property';
 
 /**
  * Property (issue 9 tests, issue 24): random purchases on a few members, cards and restaurants,
@@ -418,8 +419,6 @@ describe('the engine against a reference model (property)', () => {
         await feed(late, ops);
         await check(purchases, [...main, ...late], { lateSent: true });
       },
-    // A failure found late shrinks for minutes (each run is a whole scenario): stopped in time, it
-    // is reported with the counterexample shrunk so far instead of ending as a bare test timeout.
-    ), { numRuns: CONCURRENT ? 40 : 60, interruptAfterTimeLimit: 240_000, markInterruptAsFailure: true });
+    ), { numRuns: CONCURRENT ? 40 : 60, ...shrinkLimit(240_000) });
   }, 300_000);
 });

@@ -9,6 +9,7 @@ import { merchantLocalDateTime } from '#shared/rules/rewards/local-time';
 import { memberWithCards, receive, setTerms } from '../card-network/test-fixtures';
 import { drainInbox } from '../card-network/engine';
 import { resolveClaim, submitClaim } from './claims.service';
+import { shrinkLimit } from '../../test/property';
 
 /**
  * Resubmitting and duplicates never make two claims of one purchase or two rewards for it: random
@@ -82,6 +83,6 @@ describe('claims: duplicates and retries', () => {
       expect(manual.length).toBeLessThanOrEqual(1);
       if (knownLocation) expect(manual).toHaveLength(0);
       expect(manual.length).toBe(claims.filter((c) => c.resolution === 'awarded').length);
-    }), { numRuns: 20 });
-  });
+    }), { numRuns: 20, ...shrinkLimit(45_000) });
+  }, 60_000);
 });

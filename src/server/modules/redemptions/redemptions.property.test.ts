@@ -19,6 +19,7 @@ import { GIFT_CARD_PRODUCTS, SEND_LEASE_MS, receiveGiftCardWebhook, sendGiftCard
 import { balanceCents } from './ledger';
 import { GiftCardClient, parseGiftCardWebhook } from './provider/gift-card-client';
 import { MAGIC_CENTS, startGiftCardSimulator, type GiftCardSimulator } from './provider/gift-card-simulator';
+import { shrinkLimit } from '../../test/property';
 
 /**
  * The cash-back ledger against a reference model (issue 28, decision 0011; property). Each run
@@ -568,6 +569,6 @@ describe('the cash-back ledger against a model (property)', () => {
         await drain(m);
         expect(m.redemptions.filter((r) => !isFinal(r.status)).map((r) => [r.id, r.status])).toEqual([]);
       },
-    ), { numRuns: RUNS, ...SEED });
+    ), { numRuns: RUNS, ...SEED, ...shrinkLimit(240_000) });
   }, 300_000);
 });

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { OVERLAP_WINDOW_MINUTES } from '#shared/rules/reservations';
 import { restaurantClock } from './clock';
 import { bookReservation } from './reservations.service';
+import { shrinkLimit } from '../../test/property';
 
 /**
  * Retries and duplicates (property): whatever mix of keys, bodies, holds and repeats a member
@@ -91,6 +92,6 @@ describe('Idempotency-Key under retries and duplicates', () => {
         const starts = rows.filter((row) => row.status === 'booked' || row.status === 'held').map((row) => row.startsAt.getTime()).sort((a, b) => a - b);
         for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(OVERLAP_WINDOW_MINUTES * 60_000);
       },
-    ), { numRuns: 15 });
-  });
+    ), { numRuns: 15, ...shrinkLimit(45_000) });
+  }, 60_000);
 });

@@ -8,6 +8,7 @@ import { demoPublicId } from '../../demo/members';
 import { AppError } from '../../lib/app-error';
 import { insertDine, memberByPublicId } from '../rewards/rewards.test-fixtures';
 import { createReview, overallOf } from './reviews.service';
+import { shrinkLimit } from '../../test/property';
 
 let database: Database;
 let partner: PartnerRow;
@@ -94,6 +95,6 @@ describe('reviews under repeats and retries', () => {
         const [count] = await database.db.select({ n: sql<number>`count(*)::int` }).from(merchantReviews).where(eq(merchantReviews.merchantId, merchantId));
         expect(count!.n).toBe(totals!.reviewCount);
       },
-    ), { numRuns: 25 });
+    ), { numRuns: 25, ...shrinkLimit(200_000) });
   }, 240_000);
 });
