@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { defineConfig, type Alias, type BuildEnvironmentOptions, type CSSOptions, type Plugin, type PluginOption } from 'vite';
+import { defineConfig, type BuildEnvironmentOptions, type CSSOptions, type Plugin, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { SRC_ALIASES } from './src-aliases.ts';
@@ -126,26 +126,13 @@ const EARN_MODULES = /\/src\/(client\/features\/merchants\/earn-line|shared\/rul
 const FORM_MODULES = /\/src\/(client\/(features\/(content-page\/prospect-email-form|enrollment\/api)|lib\/forms|components\/(text-field|field-error|pointer-press))|shared\/rules\/email)(\.tsx?|\.module\.css)$|\/@tanstack\/(react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\.js$/;
 
 /**
- * What any page of this stack (React, React Router, TanStack Query) is built with: the React
- * plugin, the precompressed assets, react-router's production build, the target and the output
- * options. The app's page (below) is built with them, and so is the Lighthouse floor
+ * What any page of this stack (React, the app's router, TanStack Query) is built with: the React
+ * plugin, the precompressed assets, the target and the output options. The app's page (below) is built with them, and so is the Lighthouse floor
  * (bench/floor/vite.config.ts: the same stack rendering one heading, which bench/lighthouse.ts
  * measures the app's pages against).
  */
 export function stackPlugins(): PluginOption[] {
   return [react(), precompressAssets()];
-}
-
-/** The #client/… aliases, and in a production build react-router's own production build. */
-export function stackAliases(mode: string): Alias[] {
-  return [
-    ...SRC_ALIASES,
-    // react-router's package exports only its development build; production builds take the
-    // smaller production build it ships beside it (no dev warnings, a few kB less to download).
-    ...(mode === 'production'
-      ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
-      : []),
-  ];
 }
 
 /** The build's output options (outDir and inputs are each page's own). */
@@ -160,7 +147,7 @@ export const STACK_BUILD = {
 
 export const STACK_CSS = { modules: { localsConvention: 'camelCaseOnly' } } satisfies CSSOptions;
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(() => {
   const cardFrame = cardFrameModules();
   return {
   root: 'src',
@@ -186,7 +173,7 @@ export default defineConfig(({ mode }) => {
       },
     }),
   ],
-  resolve: { alias: stackAliases(mode) },
+  resolve: { alias: SRC_ALIASES },
   build: {
     ...STACK_BUILD,
     outDir: '../dist/client',

@@ -1,12 +1,12 @@
 /**
- * The Lighthouse floor (bench/lighthouse.ts): the app's stack, React, React Router and TanStack
- * Query, mounted as src/client/main.tsx mounts the app (createRoot, a transition, BrowserRouter
+ * The Lighthouse floor (bench/lighthouse.ts): the app's stack, React, the app's router
+ * (src/client/lib/router.tsx) and TanStack Query, mounted as src/client/main.tsx mounts the app (createRoot, a transition, BrowserRouter
  * with declarative routes), rendering one heading and nothing else. What a page of this stack
  * costs at the least.
  */
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, Route, Routes } from '#client/lib/router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 
 const queryClient = new QueryClient();

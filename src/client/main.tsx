@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '#client/lib/router';
 import { PartnerProvider, readInjectedPartner } from './lib/partner';
 import { createQueryClient, seedFirstScreen } from './lib/query-client';
 import { getCsrfToken } from './lib/csrf';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NavLink, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { NavLink, Navigate, Route, Routes, useLocation, useNavigate } from '#client/lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '#shared/api-paths';
 import { ROLE_LABELS, type OpsPermission } from '#shared/rules/ops-permissions';

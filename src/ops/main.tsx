@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '#client/lib/router';
 import { setCsrfPath } from '#client/lib/csrf';
 import { API_PATHS } from '#shared/api-paths';
 import { ConsoleRoutes } from './app';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
+import { useLocation } from '#client/lib/router';
 import { openDuringMaintenance } from '#shared/rules/promotions-maintenance';
 import { usePartner } from '../lib/partner';
 import { TopBar } from './chrome/top-bar';

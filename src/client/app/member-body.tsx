@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '#client/lib/router';
 import { useMember } from '../features/session/api';
 
 // Only a closed-account member sees it: loaded then, not with everyone's first page.

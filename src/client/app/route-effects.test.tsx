@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup } from '@testing-library/react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#client/lib/router';
 import { PAGE_VIEW_DELAY_MS } from '#shared/constants/impressions';
 import { renderWithProviders } from '#client/test/render';
 import { useRouteEffects } from './route-effects';

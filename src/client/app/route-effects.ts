@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '#client/lib/router';
 import { routeMetaFor } from '#shared/routes';
 import { PAGE_VIEW_DELAY_MS } from '#shared/constants/impressions';
 import { track } from '../lib/impressions';

@@ -1,5 +1,5 @@
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '#client/lib/router';
 import { isNetworkFailure } from '../lib/network';
 import { OfflinePage } from '../components/offline-page';
 import { retryFailedScreens } from '../components/lazy-screen';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isValidElement } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from '#client/lib/router';
 import { createRoutes } from './routes';
 import { NotFoundScreen } from '../routes/error-screens';
 import { isEnrollmentPath } from './chrome/enrollment-page';

@@ -1,5 +1,5 @@
 import { Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from '#client/lib/router';
 import { matchPath, paths, ROUTES, routeAllowed, type RouteEntry, type RouteName, type RoutePartner } from '#shared/routes';
 import { readInjectedPartner } from '../lib/partner';
 import { useServedNotFound } from '../lib/served-not-found';

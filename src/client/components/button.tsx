@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef, MouseEvent, ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { Link, type LinkProps } from '#client/lib/router';
 import { Spinner } from './spinner';
 import { NewTabHint } from './smart-link';
 import { isInternalPath, safeUrl } from '#shared/rules/safe-url';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '#client/lib/router';
 import type { RouteEntry } from '#shared/routes';
 import { NotFoundPage } from './not-found-page';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#client/lib/router';
 import { pageWindow } from '#shared/rules/search-query';
 import styles from './pagination.module.css';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '#client/lib/router';
 import { RichText, stripTags } from './rich-text';
 import { safeUrl } from '#shared/rules/safe-url';
 

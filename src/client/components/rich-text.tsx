@@ -1,5 +1,5 @@
 import { createElement, Fragment, useMemo, type ReactNode } from 'react';
-import { Link, useInRouterContext } from 'react-router';
+import { Link, useInRouterContext } from '#client/lib/router';
 import { NewTabHint } from './smart-link';
 import { isInternalPath, safeUrl } from '#shared/rules/safe-url';
 

@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#client/lib/router';
 import { isInternalPath, safeUrl } from '#shared/rules/safe-url';
 
 export const NEW_TAB_TEXT = '(opens in a new tab)';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '#client/lib/router';
 import { usePartner } from '../lib/partner';
 
 /**

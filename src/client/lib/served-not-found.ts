@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from '#client/lib/router';
 
 /**
  * The server's 404 for the page's own address (FirstVisit.notFound, issue 25 item 7): the app

@@ -1,6 +1,7 @@
+import { Suspense } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { createMemoryHistory, Router, useLocation, useRoutes, type RouteObject } from '#client/lib/router';
 import type { Member } from '#shared/schemas/member';
 import type { PartnerConfig } from '#shared/schemas/partner';
 import { PartnerProvider } from '../lib/partner';
@@ -22,8 +23,10 @@ type Options = {
 };
 
 /**
- * Renders routes in a data router (useMatches, route handles, lazy routes) inside the app's
- * providers, a toast provider and the interruption queue, with the member query already answered.
+ * Renders routes in the app's router (a history in memory; lazy screens wait in a Suspense, as in
+ * the app) inside the app's providers, a toast provider and the interruption queue, with the member
+ * query already answered. `router` is the history: its `location` and `action` are where the
+ * screen navigated to and how.
  */
 export function renderRoutes(routes: RouteObject[], opts: Options = {}) {
   const partner = opts.partner ?? makePartnerConfig();
@@ -32,19 +35,25 @@ export function renderRoutes(routes: RouteObject[], opts: Options = {}) {
   queryClient.setQueryData(MEMBER_QUERY_KEY, opts.member ?? null);
   // The page layout's interruption queue around each top-level route, as the app has it.
   const queued = routes.map((r) => (r.element ? { ...r, element: <InterruptionQueue>{r.element}</InterruptionQueue> } : r));
-  const router = createMemoryRouter(queued, { initialEntries: [opts.route ?? '/'] });
+  const router = createMemoryHistory({ initialEntries: [opts.route ?? '/'] });
   const result = render(
     <PartnerProvider partner={partner}>
       <QueryClientProvider client={queryClient}>
         <ContentProvider value={content}>
           <ToastProvider>
-            <RouterProvider router={router} />
+            <Router history={router}>
+              <Suspense fallback={null}><TestRoutes routes={queued} /></Suspense>
+            </Router>
           </ToastProvider>
         </ContentProvider>
       </QueryClientProvider>
     </PartnerProvider>,
   );
   return { ...result, partner, content, queryClient, router };
+}
+
+function TestRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
 }
 
 /** Shows where the router is (path and query), for redirect tests. */

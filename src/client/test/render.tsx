@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { configure, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, type Location } from 'react-router';
+import { MemoryRouter, Route, Routes, type Location } from '#client/lib/router';
 import type { ContentName } from '#shared/schemas/cms';
 import type { PartnerConfig } from '#shared/schemas/partner';
 import type { Member } from '#shared/schemas/member';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '#client/lib/router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '#shared/api-paths';
 import { ADJUSTMENT_REASONS } from '#shared/rules/adjustments';

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes } from '#client/lib/router';
 import { API_PATHS } from '#shared/api-paths';
 import type { StaffMe } from '#shared/schemas/ops';
 import type { OpsContentItem, OpsContentList } from '#shared/schemas/ops-content';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '#client/lib/router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '#shared/api-paths';
 import { CONTENT_PAGE_LABELS, OPS_CONTENT_NAMES, type OpsContentItem, type OpsContentName } from '#shared/schemas/ops-content';

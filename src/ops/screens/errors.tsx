@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '#client/lib/router';
 import { useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '#shared/api-paths';
 import { normalizeReference, REFERENCE_FORMAT_MESSAGE, REFERENCE_PATTERN } from '#shared/rules/reference-code';

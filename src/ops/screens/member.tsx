@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '#client/lib/router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '#shared/api-paths';
 import type { StaffMe } from '#shared/schemas/ops';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '#client/lib/router';
 import { useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '#shared/api-paths';
 import { call } from '#client/lib/api';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '#client/lib/router';
 import { useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '#shared/api-paths';
 import { REWARD_SOURCE_CODES } from '#shared/constants/rewards';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '#client/lib/router';
 import { useQuery } from '@tanstack/react-query';
 import { type z } from 'zod';
 import { API_PATHS } from '#shared/api-paths';

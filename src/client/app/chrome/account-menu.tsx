@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type FocusEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '#client/lib/router';
 import type { Member } from '#shared/schemas/member';
 import { accountPages } from '../../features/account/pages';
 import { usePartner } from '../../lib/partner';

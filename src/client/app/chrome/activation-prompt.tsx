@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { TIER_LEVELS } from '#shared/constants/member';
-import { useLocation } from 'react-router';
+import { useLocation } from '#client/lib/router';
 import { activationHref, activationPromptFor } from '#shared/rules/arrival';
 import { programName } from '#shared/rules/partner-features';
 import { usePartner } from '#client/lib/partner';

@@ -1,4 +1,4 @@
-import { matchPath, useLocation } from 'react-router';
+import { matchPath, useLocation } from '#client/lib/router';
 import { ROUTES, type RouteName } from '#shared/routes';
 
 /** §2 enrolment steps: the main menu is hidden there, 'Already a member? Sign in' (direct) or Sign out offered. */

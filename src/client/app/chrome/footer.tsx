@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#client/lib/router';
 import type { PartnerConfig } from '#shared/schemas/partner';
 import { usePartner } from '../../lib/partner';
 import { RichText } from '../../components/rich-text';

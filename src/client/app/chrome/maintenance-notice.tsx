@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from '#client/lib/router';
 import { paths } from '#shared/routes';
 import {
   MAINTENANCE_BODY, MAINTENANCE_MESSAGES, MAINTENANCE_TITLE, maintenanceShowsHomeLink, maintenanceTopic,

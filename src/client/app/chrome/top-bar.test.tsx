@@ -47,7 +47,7 @@ function renderTopBar(route: string, overrides: Partial<PartnerConfig> = {}, mem
   const partner = makePartnerConfig({ navLinks: [{ text_desktop: 'How it works', text_mobile: 'How it works works', url: '/how-it-works' }], ...overrides });
   // Enrolment steps carry the route handle the top bar reads.
   const routes = [
-    { path: '/join', handle: { enrollment: true }, element: <TopBar /> },
+    { path: '/join', element: <TopBar /> },
     { path: '*', element: <TopBar /> },
   ];
   return renderRoutes(routes, { partner, content: content(partner), route, member });

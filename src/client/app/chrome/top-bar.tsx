@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '#client/lib/router';
 import { paths } from '#shared/routes';
 import { usePartner } from '../../lib/partner';
 import { LinkButton } from '../../components/button';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#client/lib/router';
 import { EMAIL_MAX, EMAIL_MESSAGE, emailProblem } from '#shared/rules/email';
 import { canJoinHere } from '#shared/rules/partner-features';
 import { paths } from '#shared/routes';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from '#client/lib/router';
 import type { Member } from '#shared/schemas/member';
 import { makeMember } from '#client/test/member-fixture';
 import { makeContentState, makePartnerConfig } from '#client/test/partner-fixture';

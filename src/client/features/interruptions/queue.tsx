@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { NavigationType, useLocation, useNavigationType } from 'react-router';
+import { NavigationType, useLocation, useNavigationType } from '#client/lib/router';
 import {
   afterShown, INITIAL_QUEUE, interruptionKind, isQuietPage, nextInterruption, quietAfterSignIn, type InterruptionId, type QueueState,
 } from '#shared/rules/interruptions';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '#client/lib/router';
 import { GENERAL_POPUP_KEY, GENERAL_POPUP_SLUG } from '#shared/constants/promotions';
 import { generalPopupVisible } from '#shared/rules/promotions';
 import { Modal } from '../../components/modal';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { NavigationType, useLocation, useNavigationType } from 'react-router';
+import { NavigationType, useLocation, useNavigationType } from '#client/lib/router';
 import { queryKeys } from '#shared/first-screen';
 import type { Member } from '#shared/schemas/member';
 import { API_PATHS } from '#shared/api-paths';

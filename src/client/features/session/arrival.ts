@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '#client/lib/router';
 import { arrivalPublicId, knownVisitorStatus, type KnownVisitorStatus } from '#shared/rules/arrival';
 import type { KnownVisitor } from '#shared/rules/activation';
 import type { Member } from '#shared/schemas/member';

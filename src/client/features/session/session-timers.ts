@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#client/lib/router';
 import { sessionTimers } from '#shared/rules/session-timers';
 import { paths } from '#shared/routes';
 import { useToast } from '../../components/toast';

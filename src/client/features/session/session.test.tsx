@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet } from '#client/lib/router';
 import { json, mockFetch, renderRoutes, Where } from '../../test/render-router';
 import { makeMember } from '../../test/member-fixture';
 import { testQueryClient } from '../../test/render';

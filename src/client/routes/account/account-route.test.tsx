@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '#client/lib/router';
 import { createRoutes } from '../../app/routes';
 import { makeContentState, makePartnerConfig } from '../../test/partner-fixture';
 import { makeMember } from '../../test/member-fixture';
@@ -39,7 +39,7 @@ describe('Account centre routes', () => {
   it('sends an unknown sub-path to the overview', async () => {
     const { router } = renderAccount('/account/nothing_here');
     expect(await screen.findByRole('heading', { level: 1, name: 'Account Overview' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/account/overview');
+    expect(router.location.pathname).toBe('/account/overview');
   });
 
   it('sends the favourites and reservations pages to the overview where the partner has neither (unknown sub-paths there)', async () => {
@@ -47,12 +47,12 @@ describe('Account centre routes', () => {
       const { router } = renderAccount(path, { partner: { hasMerchantFavourites: false, openTableReservationsEnabled: false } });
       // The first render of a lazily loaded screen: allow for a busy machine.
       expect(await screen.findByRole('heading', { level: 1, name: 'Account Overview' }, { timeout: 5000 })).toBeTruthy();
-      expect(router.state.location.pathname, path).toBe('/account/overview');
+      expect(router.location.pathname, path).toBe('/account/overview');
       cleanup();
     }
     const { router } = renderAccount('/account/favorites', { partner: { hasMerchantFavourites: true } });
     expect(await screen.findByRole('heading', { level: 1, name: /favou?rite/i }, { timeout: 5000 })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/account/favorites');
+    expect(router.location.pathname).toBe('/account/favorites');
   });
 
   it("keeps a title the partner configured for the page's path (§2 route meta) instead of the page's own", async () => {
@@ -90,7 +90,7 @@ describe('Account centre routes', () => {
   it('sends /account itself to the overview', async () => {
     const { router } = renderAccount('/account');
     expect(await screen.findByRole('heading', { level: 1, name: 'Account Overview' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/account/overview');
+    expect(router.location.pathname).toBe('/account/overview');
   });
 
   it('sends a visitor who is not signed in to /login, saving the page to come back to', async () => {

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, NavLink, Outlet, useLocation } from '#client/lib/router';
 import { hasMembers } from '#shared/rules/partner-features';
 import { usePartner } from '../../lib/partner';
 import { Spinner } from '../../components/spinner';

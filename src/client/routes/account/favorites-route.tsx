@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#client/lib/router';
 import { paths } from '#shared/routes';
 import { usePartner } from '../../lib/partner';
 import { Spinner } from '../../components/spinner';

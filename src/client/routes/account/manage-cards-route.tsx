@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { paths } from '#shared/routes';
-import { Navigate } from 'react-router';
+import { Navigate } from '#client/lib/router';
 import { usePartner } from '../../lib/partner';
 import { ApiError } from '../../lib/api';
 import { Button } from '../../components/button';

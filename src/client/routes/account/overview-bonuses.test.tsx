@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '#client/lib/router';
 import type { Member } from '#shared/schemas/member';
 import { createRoutes } from '../../app/routes';
 import { json, mockFetch, renderRoutes, Where } from '../../test/render-router';

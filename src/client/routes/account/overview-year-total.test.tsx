@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '#client/lib/router';
 import type { PartnerConfig } from '#shared/schemas/partner';
 import type { DineSummary } from '#shared/schemas/rewards';
 import { createRoutes } from '../../app/routes';
@@ -63,7 +63,7 @@ describe("this year's total on the account overview", () => {
     const link = within(region).getByRole('link', { name: HISTORY_LINK });
     expect(link.getAttribute('href')).toBe('/account/recent_activity');
     await userEvent.setup().click(link);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/account/recent_activity'));
+    await waitFor(() => expect(router.location.pathname).toBe('/account/recent_activity'));
     expect(await screen.findByRole('region', { name: YEAR_TOTAL_TITLE })).toBeTruthy();
   });
 

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '#client/lib/router';
 import type { PartnerConfig } from '#shared/schemas/partner';
 import type { CreditBalance, DineSummary, TransactionsPage } from '#shared/schemas/rewards';
 import { NOT_EARNED_REASONS } from '#shared/constants/rewards';
@@ -282,7 +282,7 @@ describe('/account/recent_activity (Reviews & History)', () => {
     const { calls } = setup({ pages: (page) => makePage(page <= 3 ? [makeTransaction({ merchantName: `Restaurant of page ${page}` })] : [], { totalPages: 3 }) });
     const { router } = renderPage({ route: '/account/recent_activity?page=9' });
     expect(await screen.findByRole('heading', { level: 3, name: 'Restaurant of page 3' })).toBeTruthy();
-    expect(router.state.location.search).toBe('?page=3');
+    expect(router.location.search).toBe('?page=3');
     expect(calls).toContain('/api/Member/Transactions?pageNo=9&resultsPerPage=10');
   });
 

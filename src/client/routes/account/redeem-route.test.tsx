@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '#client/lib/router';
 import type { PartnerConfig } from '#shared/schemas/partner';
 import type { Redemption, RedemptionOptionsResponse, RedemptionsPage } from '#shared/schemas/redemptions';
 import { HOLD_REASONS, MASKED_CARD_PLACEHOLDER, REDEMPTION_TERMS } from '#shared/constants/redemptions';

@@ -1,4 +1,4 @@
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from '#client/lib/router';
 import { usePartner } from '../../lib/partner';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useMember } from '../../features/session';

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '#client/lib/router';
 import { usePartner } from '../../lib/partner';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useMember } from '../../features/session';

@@ -101,8 +101,8 @@ describe('ActivateRoute stage', () => {
     const heading = await screen.findByRole('heading', { level: 1, name: 'All set!' });
     expect(screen.getByText('Start earning today.')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(heading));
-    expect(router.state.location.pathname).toBe('/activate/activated');
-    expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.location.pathname).toBe('/activate/activated');
+    expect(router.action).toBe('REPLACE');
     const post = fetchMock.mock.calls.find(([u]) => String(u).includes('/api/Member/Activate'))!;
     expect(JSON.parse(String((post[1] as RequestInit).body))).toEqual({ publicId: 'pub-1' });
   });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from '#client/lib/router';
 import { activationStep } from '#shared/rules/activation';
 import { ROUTES } from '#shared/routes';
 import { Spinner } from '../../components/spinner';

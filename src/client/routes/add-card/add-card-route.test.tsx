@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '#client/lib/router';
 import { AddCardRoute, ADD_CARD_TITLE, NO_THANKS_TEXT } from './add-card-route';
 import { CardAddedRoute, CARD_ADDED_TITLE } from './card-added-route';
 import { joinStepLabel } from '../../features/enrollment/components/join-steps';
@@ -19,7 +19,7 @@ import { easyChallenge, frameSendsCard } from '../../features/cards/test/cards-f
 import type { Member } from '#shared/schemas/member';
 
 const routes = [
-  { path: '/add_card', handle: { enrollment: true }, element: <AddCardRoute /> },
+  { path: '/add_card', element: <AddCardRoute /> },
   { path: '/card_added', element: <CardAddedRoute /> },
   { path: '*', element: <Where /> },
 ];

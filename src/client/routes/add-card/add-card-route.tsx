@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '#client/lib/router';
 import { programName } from '#shared/rules/partner-features';
 import { ROUTES, paths } from '#shared/routes';
 import { usePartner } from '../../lib/partner';

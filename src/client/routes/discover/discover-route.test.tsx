@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from '#client/lib/router';
 import { DiscoverRoute } from './discover-route';
 import { makeContentState, makePartnerConfig } from '../../test/partner-fixture';
 import { renderWithProviders } from '../../test/render';

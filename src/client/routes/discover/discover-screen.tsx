@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#client/lib/router';
 import { useContent, useContentItem } from '../../features/content/content-provider';
 import { str } from '#shared/rules/content-fields';
 import { paths } from '#shared/routes';

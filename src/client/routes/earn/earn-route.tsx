@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from '#client/lib/router';
 import { useContentPage } from '../../features/content';
 import { ContentPage } from '../../features/content-page/content-page';
 import { findContentPageItem } from '#shared/rules/content-page-item';

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from '#client/lib/router';
 import { HomeRoute } from './home-route';
 import { makeContentState, makePartnerConfig } from '../../test/partner-fixture';
 import { makeBonus, makeMember } from '../../test/member-fixture';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '#client/lib/router';
 import { usesSingleSignOn } from '#shared/rules/partner-features';
 import { ROUTES } from '#shared/routes';
 import { usePartner } from '../../lib/partner';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import type { MerchantDetail } from '#shared/schemas/merchant';
-import { Outlet, useParams } from 'react-router';
+import { Outlet, useParams } from '#client/lib/router';
 import { paths } from '#shared/routes';
 import { ApiError } from '../../lib/api';
 import { track } from '../../lib/impressions';

@@ -1,4 +1,4 @@
-import { useLocation, useNavigate, useOutletContext } from 'react-router';
+import { useLocation, useNavigate, useOutletContext } from '#client/lib/router';
 import { paths } from '#shared/routes';
 import { OrderOnlineDialog } from '../../features/merchants';
 import type { MerchantOutletContext } from './merchant-route';

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '#client/lib/router';
 import { RECOVERY_LINK_MINUTES } from '#shared/constants/member';
 import { ROUTES, paths } from '#shared/routes';
 import { AuthPage, authStyles as styles } from '../../features/auth/components/auth-page';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '#client/lib/router';
 import { ROUTES } from '#shared/routes';
 import { PartnerGate } from '../../features/auth/components/partner-gate';
 import { RecoverUpdate } from '../../features/auth/components/recover-update';

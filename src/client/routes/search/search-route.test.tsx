@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from '#client/lib/router';
 import type { MerchantSearchResponse } from '#shared/schemas/merchant';
 import { merchantFixture } from '../../test/merchant-fixture';
 import { renderWithAirline as renderWithProviders } from '../../test/render';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '#client/lib/router';
 import { paths } from '#shared/routes';
 import { usePartner } from '../../lib/partner';
 import { clientErrorReport, referenceFor, reportClientError } from '../../lib/client-errors';

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Navigate } from '#client/lib/router';
 import { paths } from '#shared/routes';
 import { needsAppUpdate } from '#shared/rules/native-app';
 import { useDocumentTitle } from '../../components/use-document-title';

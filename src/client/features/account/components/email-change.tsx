@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#client/lib/router';
 import { normaliseEmail } from '#shared/rules/email';
 import { EMAIL_CHANGE_PASSWORD_MESSAGE, emailChangeProblem, emailChangeSentText } from '#shared/rules/email-change';
 import { cutPassword } from '#shared/rules/password';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#client/lib/router';
 import type { Member } from '#shared/schemas/member';
 import { emailOptInOffered, programName } from '#shared/rules/partner-features';
 import { paths } from '#shared/routes';

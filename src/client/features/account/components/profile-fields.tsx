@@ -1,5 +1,5 @@
 import { Controller } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '#client/lib/router';
 import { ADDRESS_MAX, CITY_MAX, NAME_MAX } from '#shared/constants/member';
 import { US_STATE_OPTIONS } from '#shared/constants/us-states';
 import { canRecoverPassword, emailOptInOffered, programName } from '#shared/rules/partner-features';

@@ -1,6 +1,6 @@
 import { useRef, useState, type BaseSyntheticEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#client/lib/router';
 import { ADDRESS_MAX, CITY_MAX, NAME_MAX } from '#shared/constants/member';
 import { fullAddressRequired, smsConsentVersion, smsOptInOffered } from '#shared/rules/partner-features';
 import { formatPhone, isValidUsPhone, PHONE_MESSAGE } from '#shared/rules/phone';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '#client/lib/router';
 import { emailProblem, isValidEmail, normaliseEmail } from '#shared/rules/email';
 import { cutPassword } from '#shared/rules/password';
 import { isValidPartnerNumber, normalisePartnerNumber, PARTNER_NUMBER_FORMAT_MESSAGE } from '#shared/rules/partner-number';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '#client/lib/router';
 import { emailProblem, normaliseEmail } from '#shared/rules/email';
 import { paths } from '#shared/routes';
 import { ApiError } from '#client/lib/api';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '#client/lib/router';
 import { cutPassword, passwordProblem, PASSWORD_MIN } from '#shared/rules/password';
 import { paths } from '#shared/routes';
 import { ApiError } from '#client/lib/api';

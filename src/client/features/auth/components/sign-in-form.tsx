@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from '#client/lib/router';
 import { LOCKOUT_MINUTES, SIGN_IN_LINK_MINUTES } from '#shared/constants/member';
 import { isValidEmail } from '#shared/rules/email';
 import { cutPassword } from '#shared/rules/password';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#client/lib/router';
 import { programName } from '#shared/rules/partner-features';
 import { paths } from '#shared/routes';
 import { ApiError } from '#client/lib/api';

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '#client/lib/router';
 import { usesSingleSignOn } from '#shared/rules/partner-features';
 import { paths } from '#shared/routes';
 import { browserLocation } from '#client/lib/browser-location';

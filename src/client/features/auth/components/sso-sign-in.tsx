@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '#client/lib/router';
 import { programName } from '#shared/rules/partner-features';
 import { paths } from '#shared/routes';
 import { usePartner } from '#client/lib/partner';

@@ -1,5 +1,5 @@
 import { useRef, useState, type RefObject } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#client/lib/router';
 import { programName } from '#shared/rules/partner-features';
 import { paths } from '#shared/routes';
 import { usePartner } from '#client/lib/partner';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { paths } from '#shared/routes';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#client/lib/router';
 import { useToast } from '#client/components/toast';
 import { failedCardLine, linkedMessage } from '../card-results';
 import { AddCardForm } from './add-card-form';

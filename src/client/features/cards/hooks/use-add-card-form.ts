@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { paths } from '#shared/routes';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#client/lib/router';
 import { useMember } from '../../session';
 import { useAddCards, type AddCardsOutcome, type Card, type CreditCardInput } from '../api';
 import { storeRegistration, summariseRegistration, type RegistrationSummary } from '../card-results';

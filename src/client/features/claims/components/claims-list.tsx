@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#client/lib/router';
 import { paths } from '#shared/routes';
 import { CLAIM_STATUS_LABELS } from '#shared/rules/claim-status';
 import { longDate } from '#shared/rules/claim-window';

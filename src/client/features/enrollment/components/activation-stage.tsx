@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#client/lib/router';
 import { paths } from '#shared/routes';
 import { usePartner } from '#client/lib/partner';
 import { Button } from '#client/components/button';

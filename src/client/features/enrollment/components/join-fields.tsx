@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#client/lib/router';
 import { ADDRESS_MAX, CITY_MAX, NAME_MAX } from '#shared/constants/member';
 import { US_STATE_OPTIONS } from '#shared/constants/us-states';
 import { emailOptInOffered, programName, usesSingleSignOn } from '#shared/rules/partner-features';

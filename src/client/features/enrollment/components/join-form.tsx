@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#client/lib/router';
 import { isValidEmail } from '#shared/rules/email';
 import { programName, usesSingleSignOn } from '#shared/rules/partner-features';
 import { paths, type LinkQuery } from '#shared/routes';

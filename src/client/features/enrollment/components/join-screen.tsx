@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate } from '#client/lib/router';
 import { programName, usesSingleSignOn } from '#shared/rules/partner-features';
 import { paths } from '#shared/routes';
 import { usePartner } from '#client/lib/partner';

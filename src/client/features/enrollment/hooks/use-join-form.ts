@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '#client/lib/router';
 import { normaliseEmail } from '#shared/rules/email';
 import { cutPassword } from '#shared/rules/password';
 import { fullAddressRequired, smsConsentVersion, smsOptInOffered } from '#shared/rules/partner-features';

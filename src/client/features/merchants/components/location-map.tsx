@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#client/lib/router';
 import type { MerchantDetail } from '#shared/schemas/merchant';
 import { MAP_AREA, searchHref } from '#shared/rules/search-query';
 import { useNearViewport } from '#client/components/use-near-viewport';

@@ -2,7 +2,7 @@ import { useId, type ReactNode, type Ref } from 'react';
 import { DeferredPart } from '#client/components/deferred-part';
 import { TurnTaken, useIdleTurn } from '#client/components/idle-turns';
 import { lazyScreen } from '#client/components/lazy-screen';
-import { Link } from 'react-router';
+import { Link } from '#client/lib/router';
 import type { MerchantDetail } from '#shared/schemas/merchant';
 import { canSignInWithPassword, takesTableReservations, usesSingleSignOn } from '#shared/rules/partner-features';
 import { localNow } from '#shared/rules/merchant-benefits';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { DeferredPart } from '#client/components/deferred-part';
 import { lazyScreen } from '#client/components/lazy-screen';
-import { Link } from 'react-router';
+import { Link } from '#client/lib/router';
 import { merchantImageUrl } from '#shared/constants/merchant';
 import type { MerchantSummary } from '#shared/schemas/merchant';
 import { paths } from '#shared/routes';

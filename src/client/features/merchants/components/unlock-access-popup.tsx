@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#client/lib/router';
 import { useContentPage } from '../../content';
 import type { UnlockTier } from '#shared/rules/earn-text';
 import styles from './unlock-access-popup.module.css';

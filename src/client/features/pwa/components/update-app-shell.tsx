@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '#client/lib/router';
 import { paths } from '#shared/routes';
 import { usePartner } from '../../../lib/partner';
 import { UpdateApp } from './update-app';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#client/lib/router';
 import { REDEMPTION_TERMS } from '#shared/constants/redemptions';
 import { isFinal, returnsMoney } from '#shared/rules/redemptions';
 import { paths } from '#shared/routes';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '#client/lib/router';
 import { returnsMoney } from '#shared/rules/redemptions';
 import { paths } from '#shared/routes';
 import { Pagination } from '#client/components/pagination';

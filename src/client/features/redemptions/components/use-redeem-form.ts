@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#client/lib/router';
 import type { RedemptionOption } from '#shared/constants/redemptions';
 import { paths } from '#shared/routes';
 import { newRedeemAttempt, useRedeem, type RedeemAttempt, type RedemptionOptionsResponse, type RedemptionRequest } from '../api';

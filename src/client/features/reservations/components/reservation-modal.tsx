@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#client/lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MerchantDetail } from '#shared/schemas/merchant';
 import type { AvailabilitySlot, Reservation } from '#shared/schemas/reservations';

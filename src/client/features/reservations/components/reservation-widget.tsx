@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '#client/lib/router';
 import type { MerchantDetail } from '#shared/schemas/merchant';
 import type { AvailabilitySlot } from '#shared/schemas/reservations';
 import { hasMembers, takesTableReservations } from '#shared/rules/partner-features';
@@ -80,7 +80,7 @@ function Widget({ merchant }: { merchant: MerchantDetail }) {
   useEffect(() => {
     if (resumed.current || !start.slot || memberLoading || !current) return;
     resumed.current = true;
-    setParams(withoutReservationParams(params), { replace: true, preventScrollReset: true });
+    setParams(withoutReservationParams(params), { replace: true });
     if (!member) return;
     const slot = current.slots.find((s) => s.time === start.slot);
     if (slot) setSelected(slot);

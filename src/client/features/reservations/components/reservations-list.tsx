@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type RefObject } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#client/lib/router';
 import type { Reservation } from '#shared/schemas/reservations';
 import { programName } from '#shared/rules/partner-features';
 import { clockTime } from '#shared/rules/clock-time';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '#client/lib/router';
 import { REVIEW_ASPECTS, REVIEW_ASPECT_LABELS } from '#shared/constants/reviews';
 import { paths } from '#shared/routes';
 import { Pagination } from '#client/components/pagination';

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '#client/lib/router';
 import { COMMENT_TOO_LONG, MAX_REVIEW_COMMENT, REVIEW_ASPECTS, REVIEW_ASPECT_LABELS, ratingMessage, type ReviewAspect } from '#shared/constants/reviews';
 import { paths } from '#shared/routes';
 import type { CreateReviewResponse, ReviewableDine } from '#shared/schemas/reviews';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#client/lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '#shared/routes';
 import type { CreateReviewResponse } from '#shared/schemas/reviews';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#client/lib/router';
 import type { Transaction } from '#shared/schemas/rewards';
 import { paths } from '#shared/routes';
 import { mayHaveReviewLink } from '#shared/rules/review-link';

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate } from '#client/lib/router';
 import { paysStatementCredits } from '#shared/rules/partner-features';
 import { usePartner } from '#client/lib/partner';
 import { Pagination } from '#client/components/pagination';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#client/lib/router';
 import { paths } from '#shared/routes';
 import { usePartner } from '#client/lib/partner';
 import { Spinner } from '#client/components/spinner';

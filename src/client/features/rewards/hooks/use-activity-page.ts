@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '#client/lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '#shared/routes';
 import { ApiError } from '#client/lib/api';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#client/lib/router';
 import { buildCarouselRequest, isCurrentLocation, parseSearchState, searchHref } from '#shared/rules/search-query';
 import { track } from '#client/lib/impressions';
 import { MerchantTile } from '../../merchants';

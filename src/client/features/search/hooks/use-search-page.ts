@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from '#client/lib/router';
 import { CURRENT_LOCATION } from '#shared/constants/merchant';
 import { paths } from '#shared/routes';
 import {

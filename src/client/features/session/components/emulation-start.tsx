@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#client/lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '#shared/api-paths';
 import { paths } from '#shared/routes';

@@ -1,5 +1,5 @@
 import type { ReactNode, RefObject } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#client/lib/router';
 import { canJoinHere, usesSingleSignOn } from '#shared/rules/partner-features';
 import { paths } from '#shared/routes';
 import { browserLocation } from '#client/lib/browser-location';

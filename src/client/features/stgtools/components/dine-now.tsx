@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#client/lib/router';
 import { paths } from '#shared/routes';
 import { Button } from '#client/components/button';
 import { FormBanner } from '#client/components/form-banner';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '#client/lib/router';
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '#shared/routes';
 import { Spinner } from '#client/components/spinner';

@@ -1,4 +1,4 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '#client/lib/router';
 import { SURVEY_MESSAGES, surveyEmbed } from '#shared/rules/surveys';
 import { paths } from '#shared/routes';
 import { LinkButton } from '#client/components/button';

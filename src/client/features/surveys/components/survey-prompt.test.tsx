@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet } from '#client/lib/router';
 import type { Member } from '#shared/schemas/member';
 import { answerMessages, surveyLastSeenKey } from '#shared/rules/surveys';
 import { makeMember } from '#client/test/member-fixture';

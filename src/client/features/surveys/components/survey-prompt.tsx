@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '#client/lib/router';
 import { openDuringMaintenance } from '#shared/rules/promotions-maintenance';
 import { SURVEY_CLOSE_AFTER_SUBMIT_MS, SURVEY_HEIGHT_PX, SURVEY_MESSAGES, surveyEmbed, surveyForPath, type Survey } from '#shared/rules/surveys';
 import { usePartner } from '#client/lib/partner';
