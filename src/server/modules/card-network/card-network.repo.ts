@@ -203,13 +203,17 @@ function dineOf(r: RawDine, rewardStatus: string | undefined): Dine {
 async function lockDines(tx: Executor, where: SQL): Promise<Dine[]> {
   // Found by their keys (dine_ids holds the ids and transaction ids, unique across months), then each
   // row by its whole primary key: the month is named, so each visits one partition (decision 0014).
-  const found = await rows<RawDine>(tx, sql`select ${DINE_COLUMNS} from dines
-    where (id, member_id, occurred_at) in (select id, member_id, occurred_at from dine_ids where ${where}) for update`);
+  // Each row is looked up on its own (`lateral … offset 0`, which the planner does not flatten into
+  // a join): as a join, the planner prices a lookup as if it visited every month and chose to read
+  // every month of the history whole for a handful of keys (a hash join), a cost that grew with the
+  // history (bench/card-events-apply-profile.ts, BENCH_DB=embedded).
+  const found = await rows<RawDine>(tx, sql`select d.* from (select id, member_id, occurred_at from dine_ids where ${where}) k
+    cross join lateral (select ${DINE_COLUMNS} from dines where id = k.id and member_id = k.member_id and occurred_at = k.occurred_at offset 0 for update) d`);
   if (found.length === 0) return [];
   const rewards = await rows<{ dine_id: string | number; status: string }>(tx, sql`
-    select dine_id, status from member_rewards
-    where (id, member_id, created_at) in (select id, member_id, created_at from member_reward_ids where settle_dine_id = any(${intArray(found.map((r) => Number(r.id)))}))
-      and source_code = 'S' for update`);
+    select r.dine_id, r.status from (select id, member_id, created_at from member_reward_ids where settle_dine_id = any(${intArray(found.map((r) => Number(r.id)))})) k
+    cross join lateral (select dine_id, status from member_rewards
+      where id = k.id and member_id = k.member_id and created_at = k.created_at and source_code = 'S' offset 0 for update) r`);
   const status = new Map(rewards.map((r) => [Number(r.dine_id), r.status]));
   return found.map((r) => dineOf(r, status.get(Number(r.id))));
 }
@@ -233,10 +237,15 @@ export async function loadDinesById(tx: Executor, ids: readonly number[]): Promi
  */
 export async function loadDinesOfCards(tx: Executor, opts: { windows: ReadonlyArray<{ cardId: number; merchantId: number; from: Date; to: Date }>; except: readonly number[] }): Promise<Dine[]> {
   if (opts.windows.length === 0) return [];
+  // The span of all the windows as values of the statement itself: the planner then leaves out the
+  // months outside it (a chunk's events are days apart, not the whole history's months).
+  const from = new Date(opts.windows.reduce((t, w) => Math.min(t, w.from.getTime()), Infinity)).toISOString();
+  const to = new Date(opts.windows.reduce((t, w) => Math.max(t, w.to.getTime()), -Infinity)).toISOString();
   const found = await rows<{ id: string | number }>(tx, sql`
     select distinct d.id from jsonb_to_recordset(${json(opts.windows)}) as w("cardId" int, "merchantId" int, "from" timestamptz, "to" timestamptz)
     cross join lateral (
       select id from dines where card_id = w."cardId" and merchant_id = w."merchantId" and occurred_at between w."from" and w."to"
+        and occurred_at between ${from}::timestamptz and ${to}::timestamptz
     ) d`);
   const except = new Set(opts.except);
   const ids = found.map((r) => Number(r.id)).filter((id) => !except.has(id));
@@ -419,10 +428,26 @@ export async function insertDines(tx: Executor, dines: readonly Dine[]): Promise
   for (const d of dines) d.id = ids.get(d.transactionId);
 }
 
+/**
+ * Runs one statement with hash and merge joins off (for this transaction, then set back): a join of
+ * the chunk's rows with a partitioned table then finds each row by its key in its own month's index
+ * (the month is pruned as each row comes). As a hash join the planner read every month of the
+ * history whole for a few dozen rows (it prices a lookup as if it visited every month), a cost
+ * that grew with the history (bench/card-events-apply-profile.ts, BENCH_DB=embedded). An UPDATE's
+ * table cannot be looked up `lateral` as lockDines does.
+ */
+async function withNestedLoops(tx: Executor, statement: SQL): Promise<void> {
+  const [before] = await rows<{ h: string; m: string }>(tx, sql`
+    select current_setting('enable_hashjoin') as h, current_setting('enable_mergejoin') as m,
+      set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)`);
+  await tx.execute(statement);
+  await tx.execute(sql`select set_config('enable_hashjoin', ${before!.h}, true), set_config('enable_mergejoin', ${before!.m}, true)`);
+}
+
 /** Changed dines and their S rewards (a reward already paid keeps its row: refunds after payment are A adjustments). */
 export async function updateDines(tx: Executor, dines: readonly Dine[]): Promise<void> {
   if (dines.length === 0) return;
-  await tx.execute(sql`
+  await withNestedLoops(tx, sql`
     with x as (${dineRows(dines)}),
     u as (
       update dines d set alias_transaction_id = x.alias_transaction_id, auth_code = x.auth_code, auth_amount_cents = x.auth_amount_cents, cleared_amount_cents = x.cleared_amount_cents,
@@ -435,8 +460,10 @@ export async function updateDines(tx: Executor, dines: readonly Dine[]): Promise
     )
     update member_rewards r set amount = x.reward, status = x.reward_status, reason = x.reason, updated_at = now()
     -- The whole unique key (settle_dine_id, member_id): on the dine's id alone the planner cannot know one row a dine, and read every key.
+    -- A key with a settle_dine_id is an S reward's (the key trigger, migration 0048): no source_code test on r, whose partial
+    -- index of S rewards the planner, with the embedded database's stale statistics, took for a few rows and read whole.
     from x join member_reward_ids k on k.settle_dine_id = x.id and k.member_id = x.member_id
-    where r.id = k.id and r.member_id = k.member_id and r.created_at = k.created_at and r.source_code = 'S' and r.status <> 'Paid'`);
+    where r.id = k.id and r.member_id = k.member_id and r.created_at = k.created_at and r.status <> 'Paid'`);
 }
 
 export async function insertAdjustments(tx: Executor, adjustments: readonly Adjustment[]): Promise<void> {
