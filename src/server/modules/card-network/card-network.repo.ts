@@ -410,20 +410,37 @@ const dineValues = (d: Dine) => [
 const dineRows = (dines: readonly Dine[]) => sql`select ${sql.raw(DINE_WRITE_COLUMNS.map(([name, type], i) => `(e->>${i})::${type} as ${name}`).join(', '))}
   from jsonb_array_elements(${json(dines.map(dineValues))}) e`;
 
-/** New dines and their S rewards, in one statement. */
+/**
+ * New dines and their S rewards with their key rows (dine_ids, member_reward_ids: decision 0014),
+ * in one statement. The key rows go as sets from the rows just written: app.history_keys =
+ * 'statement' tells the tables' insert triggers, which otherwise write them one row at a time
+ * (about a quarter of this statement on the embedded database), to leave them to it (migration
+ * 0052). The setting is local to the chunk's transaction and set back at once; the foreign keys
+ * from the history to its key rows are checked at the statement's end, as before.
+ */
 export async function insertDines(tx: Executor, dines: readonly Dine[]): Promise<void> {
   if (dines.length === 0) return;
+  await tx.execute(sql`select set_config('app.history_keys', 'statement', true)`);
   const created = await rows<{ id: string | number; transaction_id: string }>(tx, sql`
     with x as (${dineRows(dines)}),
     ins as (
       insert into dines (${sql.raw(DINE_FIELDS)}) select ${sql.raw(DINE_FIELDS)} from x
-      returning id, transaction_id
+      returning id, partner_id, member_id, occurred_at, transaction_id, alias_transaction_id
+    ),
+    k as (
+      insert into dine_ids (id, partner_id, member_id, occurred_at, transaction_id, alias_transaction_id)
+      select id, partner_id, member_id, occurred_at, transaction_id, alias_transaction_id from ins
     ),
     s as (
       insert into member_rewards (partner_id, member_id, dine_id, source_code, amount, status, reason)
       select x.partner_id, x.member_id, ins.id, 'S', x.reward, x.reward_status, x.reason from ins join x on x.transaction_id = ins.transaction_id
+      returning id, partner_id, member_id, created_at, dine_id
+    ),
+    sk as (
+      insert into member_reward_ids (id, partner_id, member_id, created_at, settle_dine_id) select id, partner_id, member_id, created_at, dine_id from s
     )
     select id, transaction_id from ins`);
+  await tx.execute(sql`select set_config('app.history_keys', '', true)`);
   const ids = new Map(created.map((r) => [r.transaction_id, Number(r.id)]));
   for (const d of dines) d.id = ids.get(d.transactionId);
 }
