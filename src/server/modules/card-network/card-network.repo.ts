@@ -264,12 +264,16 @@ export async function loadProgress(tx: Executor, memberIds: readonly number[]): 
 export async function loadMonthlyVisits(tx: Executor, keys: ReadonlyArray<{ memberId: number; merchantId: number; month: string }>): Promise<Array<{ memberId: number; merchantId: number; month: string; visits: number }>> {
   if (keys.length === 0) return [];
   const unique = [...new Map(keys.map((k) => [`${k.memberId}:${k.merchantId}:${k.month}`, k])).values()];
+  // The span of all the months as values of the statement itself, as loadDinesOfCards: the
+  // planner leaves out the other months.
+  const months = unique.map((k) => k.month).sort();
   const found = await rows<{ member_id: number; merchant_id: number; month: string; visits: number }>(tx, sql`
     select k."memberId" as member_id, k."merchantId" as merchant_id, k.month, (
       select count(*)::int from dines d
       where d.member_id = k."memberId" and d.merchant_id = k."merchantId" and d.qualified and left(d.local_date, 7) = k.month
         -- A local month lies within a day of the same UTC month.
         and d.occurred_at >= (k.month || '-01')::timestamptz - interval '1 day' and d.occurred_at < (k.month || '-01')::timestamptz + interval '1 month 1 day'
+        and d.occurred_at >= (${months[0]! + '-01'})::timestamptz - interval '1 day' and d.occurred_at < (${months.at(-1)! + '-01'})::timestamptz + interval '1 month 1 day'
     ) as visits
     from jsonb_to_recordset(${json(unique)}) as k("memberId" int, "merchantId" int, month text)`);
   return found.map((r) => ({ memberId: r.member_id, merchantId: r.merchant_id, month: r.month, visits: r.visits }));
