@@ -2,7 +2,7 @@
  * Lighthouse budget (issue 13, docs/architecture.md "Budgets"): mobile form factor, simulated throttling
  * (Lighthouse's defaults), five runs per page, median, on `/`, `/search?location=10001`, a demo
  * restaurant's page and `/account/recent_activity` signed in, and on the floor (issue 30): a page
- * of the same stack (React, React Router, TanStack Query, the app's Vite settings) rendering one
+ * of the same stack (React, the app's router, TanStack Query, the app's Vite settings) rendering one
  * heading, bench/floor. Prints the medians next to the budgets, then each page's performance
  * score and total blocking time next to the floor's (targets: within 5 points of its score, at most
  * 100 ms more blocking time), the three costliest findings per page and the machine's load. The
@@ -322,7 +322,7 @@ async function main(): Promise<void> {
   const startLoad = load();
   console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, simulated throttling, ${RUNS} run(s) per page, median`);
   console.log(`Load at start: ${startLoad}`);
-  console.log(`Building the floor (React, React Router, TanStack Query, one heading; the app's Vite settings)…`);
+  console.log(`Building the floor (React, the app's router, TanStack Query, one heading; the app's Vite settings)…`);
   const floorStarted = Date.now();
   const { build } = await import('vite');
   await build({ configFile: FLOOR_CONFIG, logLevel: 'warn' });

@@ -6,7 +6,7 @@ import { retryFailedScreens } from '../components/lazy-screen';
 // Shown only when something failed: loaded then, not with the first page.
 import { ServerErrorScreen } from '../routes/error-screens';
 
-/** `at`: the location (React Router's key of each visit) the error happened at. */
+/** `at`: the location (the router's key of each visit) the error happened at. */
 type BoundaryProps = { locationKey: string; children: ReactNode };
 type BoundaryState = { failed: boolean; at: string | null; offline: boolean; error?: unknown };
 

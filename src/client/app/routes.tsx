@@ -143,10 +143,8 @@ function PageScope() {
 }
 
 /**
- * The app's routes in React Router's declarative mode (BrowserRouter around it, main.tsx): the
- * data router's code (loaders, actions, fetchers; about 15 kB gzip) is not part of the first load,
- * and the app uses none of it. The first render waits here for the screen's code, so the page
- * appears whole, as it did when the router loaded lazy routes before rendering.
+ * The app's routes in the app's router (lib/router.tsx, decision 0016; BrowserRouter around it,
+ * main.tsx). The first render waits here for the screen's code, so the page appears whole.
  */
 export function AppRoutes({ partner }: { partner: RoutePartner }) {
   const routes = useMemo(() => createRoutes(partner), [partner]);

@@ -19,7 +19,7 @@ export function retryFailedScreens(): void {
 /**
  * A screen (or a part of a page or of the chrome, in a DeferredPart) loaded when first shown, so the first page only
  * downloads its own code. Navigations are
- * transitions (React Router's BrowserRouter), so the page on screen stays until the next one's
+ * transitions (the router's, lib/router.tsx), so the page on screen stays until the next one's
  * code has arrived; on the first load the app's Suspense boundary (AppRoutes) waits for it.
  */
 export function lazyScreen<K extends string, M extends Record<K, (props: never) => ReactNode>>(load: () => Promise<M>, name: K): (props: PropsOf<M[K]>) => ReactNode {

@@ -6,7 +6,7 @@ import { useLocation } from '#client/lib/router';
  * navigates on. Set once at start (main.tsx), read by the route scope.
  */
 let servedNotFound = false;
-/** React Router's key of the page's first location, seen at the first render. */
+/** The router's key of the page's first location, seen at the first render. */
 let firstKey: string | undefined;
 
 export function setServedNotFound(notFound: boolean): void {
