@@ -202,21 +202,29 @@ describe.each(['native', 'openTable'] as const)('provider contract: %s', (kind) 
     await expect(book(0, 'c', { time: '20:30' })).rejects.toMatchObject({ statusCode: 409, code: 'reservationOverlap' });
   });
 
+  /**
+   * The first day from `from` days ahead on which the restaurant seats at 19:00: its own hours close
+   * some weekdays, so a fixed number of days ahead failed on every such weekday (a date a week from
+   * today in one test; six days ahead, a Monday on 2026-12-01, in another).
+   */
+  async function seatingDayFrom(from: number): Promise<string> {
+    for (let d = from; d < from + 7; d += 1) {
+      if ((await avail({ date: dayAhead(d), time: '19:00', partySize: 2 })).slots.some((s) => s.time === '19:00')) return dayAhead(d);
+    }
+    throw new Error(`No day seats at 19:00 in the week from ${dayAhead(from)}`);
+  }
+
   it('cancelling frees the table', async () => {
-    const booked = await book(1, 'd', { date: dayAhead(6) });
-    expect((await avail({ date: dayAhead(6), time: '19:00', partySize: 2 })).slots.map((s) => s.time)).not.toContain('19:00');
+    const date = await seatingDayFrom(6);
+    const booked = await book(1, 'd', { date });
+    expect((await avail({ date, time: '19:00', partySize: 2 })).slots.map((s) => s.time)).not.toContain('19:00');
     const cancelled = await cancelReservation(deps, { ...who(1), id: booked.reservation.id });
     expect(cancelled.status).toBe('cancelled');
-    expect((await avail({ date: dayAhead(6), time: '19:00', partySize: 2 })).slots.map((s) => s.time)).toContain('19:00');
+    expect((await avail({ date, time: '19:00', partySize: 2 })).slots.map((s) => s.time)).toContain('19:00');
   });
 
   it('holds a slot for a few minutes while the member confirms', async () => {
-    // A week ahead or a little later: the first day the restaurant seats at 19:00 (its own hours
-    // close some weekdays, so a date a week from today failed on every such weekday).
-    let date = '';
-    for (let d = 7; d < 14 && !date; d += 1) {
-      if ((await avail({ date: dayAhead(d), time: '19:00', partySize: 2 })).slots.some((s) => s.time === '19:00')) date = dayAhead(d);
-    }
+    const date = await seatingDayFrom(7);
     const held = await book(2, 'e', { date, hold: true, specialRequest: 'A high chair, please' });
     expect(held.reservation.status).toBe('held');
     expect(Date.parse(held.reservation.holdExpiresAt!)).toBeGreaterThan(Date.now() + 4 * 60_000);
