@@ -101,21 +101,24 @@ function cardFrameModules(): Plugin & { has: (id: string) => boolean } {
 /**
  * Modules of the search screen and the results it shows (tiles, favourites, pagination, the search
  * rules): one chunk rather than ten small shared ones, which gzip worse and cost a request each.
- * Not the filter panel (it loads when opened, search-page-parts.tsx) nor the heart's own code (after
- * the first paint, deferred-favorite-button.tsx): only the heart's look.
+ * Not the filter panel (it loads when opened, search-page-parts.tsx), the search form and its
+ * location suggestions (on a phone behind "Change search": after the first paint,
+ * search-form-loader.ts) nor the heart's own code (after the first paint,
+ * deferred-favorite-button.tsx): only the heart's look.
  * The location-suggestion constant goes with them: left out, it stayed in the search route's chunk,
  * which the search chunk then imported (a home carousel loaded the search screen with it).
  * The tile tags' rules and the map's placeholder (the map itself loads after the first paint) too:
  * only the search screen and the restaurant page (which loads this chunk) use them.
  */
-const SEARCH_SCREEN_MODULES = /\/src\/(client\/features\/(search\/(hooks\/|components\/(search-|results-list)|search-text|search-storage|api\/)|merchants\/(components\/(merchant-tile|tile-tag)|format|member-tier)|favorites\/components\/(deferred-favorite-button|heart-icon|favorite-button\.module))|shared\/(rules\/(search-query|geolocation|earn-text|tile-tags)|constants\/locations)|client\/components\/pagination|client\/features\/map\/components\/map-part)/;
+const SEARCH_SCREEN_MODULES = /\/src\/(client\/features\/(search\/(hooks\/|components\/(search-(?!form)|results-list)|search-text|search-storage|api\/(?!location-predictions))|merchants\/(components\/(merchant-tile|tile-tag)|format|member-tier)|favorites\/components\/(deferred-favorite-button|heart-icon|favorite-button\.module))|shared\/(rules\/(search-query|geolocation|earn-text|tile-tags)|constants\/locations)|client\/components\/pagination|client\/features\/map\/components\/map-part)/;
 
 /**
- * The earning policy and what a tile's earn line reads with it (the restaurant's benefit hours, the
+ * The earning policy and what a tile's earn line reads with it (the restaurant's local time, the
  * clock), in one chunk: the search screen's first load needs them all, and apart they came as six
- * small chunks. The restaurant page, discover and the account pages that use the policy load it too.
+ * small chunks. The restaurant page, discover and the account pages that use the policy load it
+ * too. Not the benefit words (rules/merchant-benefits.ts): only the restaurant page shows them.
  */
-const EARN_MODULES = /\/src\/(client\/features\/merchants\/earn-line|shared\/rules\/(rewards\/(policy|qualification)|merchant-benefits|clock-time)|shared\/constants\/rewards)\.ts$/;
+const EARN_MODULES = /\/src\/(client\/features\/merchants\/earn-line|shared\/rules\/(rewards\/(policy|qualification)|local-now|clock-time)|shared\/constants\/rewards)\.ts$/;
 
 /**
  * The home page's e-mail form (on a visitor's first screen, fetched beside the home screen's code:

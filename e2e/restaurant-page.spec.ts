@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { FavoriteList } from '../src/shared/schemas/favorites';
 import type { MerchantDetail, MerchantSearchResponse } from '../src/shared/schemas/merchant';
-import { benefitWords, localNow } from '../src/shared/rules/merchant-benefits';
+import { benefitWords } from '../src/shared/rules/merchant-benefits';
+import { localNow } from '../src/shared/rules/local-now';
 import { expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures';
 
 /**

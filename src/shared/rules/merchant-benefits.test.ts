@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { benefitWords, dateText, localNow, upcomingBlackouts, visitsUsedText, weekdaysText, type BenefitTerms } from './merchant-benefits';
+import { benefitWords, dateText, upcomingBlackouts, visitsUsedText, weekdaysText, type BenefitTerms } from './merchant-benefits';
+import { localNow } from './local-now';
 
 const ALL: BenefitTerms = { participating: true, participationStart: null, participationEnd: null, benefitHours: null, blackoutDates: [], monthlyVisitLimit: null };
 const week = (day: (d: number) => Array<{ start: number; end: number }>) => Array.from({ length: 7 }, (_, d) => day(d));

@@ -4,11 +4,11 @@
  * on weekdays"), the next blackout dates ("No rewards on 25 Dec"), participation and the monthly
  * visit limit. It reads the same qualification data the rewards engine does
  * (rules/rewards/qualification.ts), always in the restaurant's local time: the caller gives the
- * local "now" (localNow below turns an instant and the restaurant's time zone into it).
+ * local "now" (./local-now.ts turns an instant and the restaurant's time zone into it).
  */
 
 import { clockTime } from './clock-time';
-import { usWallClock } from './us-time-zones';
+import type { LocalNow } from './local-now';
 
 /** [start, end) minutes after local midnight, as in the engine's MerchantTerms. */
 export type BenefitWindow = { start: number; end: number };
@@ -26,9 +26,6 @@ export type BenefitTerms = {
   /** Rewarded visits per member per calendar month; null: no limit. */
   monthlyVisitLimit: number | null;
 };
-
-/** The restaurant's local date, weekday and time of day. */
-export type LocalNow = { date: string; weekday: number; minutes: number };
 
 export type BenefitWords = {
   /** Whether a dine right now (local time) would earn, leaving the member's own limit aside. */
@@ -208,39 +205,4 @@ export function visitsUsedText(used: number, limit: number, today: string): stri
     return `You have used ${limit === 1 ? 'this month\u2019s rewarded visit' : `all ${limit} rewarded visits this month`}: visits earn again from ${dateText(next, today)}`;
   }
   return `${u} of ${limit} rewarded ${limit === 1 ? 'visit' : 'visits'} used this month`;
-}
-
-/** One formatter per time zone: making one costs far more than using it (a search index reads thousands of restaurants). */
-const FORMATTERS = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let f = FORMATTERS.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', weekday: 'short',
-    });
-    FORMATTERS.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The local date, weekday and minutes of an instant in an IANA time zone (the restaurant's). */
-export function localNow(at: Date, timeZone: string): LocalNow {
-  // The restaurants' zones by arithmetic (no time-zone formatter to load on the first screen: us-time-zones.ts), others by Intl.
-  const clock = usWallClock(timeZone, at);
-  if (clock) {
-    const { wall } = clock;
-    return { date: wall.toISOString().slice(0, 10), weekday: wall.getUTCDay(), minutes: wall.getUTCHours() * 60 + wall.getUTCMinutes() };
-  }
-  let parts: Record<string, string>;
-  try {
-    parts = Object.fromEntries(formatterOf(timeZone).formatToParts(at).map((p) => [p.type, p.value]));
-  } catch {
-    return localNow(at, 'UTC');
-  }
-  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday ?? '');
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    weekday: weekday < 0 ? 0 : weekday,
-    minutes: (Number(parts.hour) % 24) * 60 + Number(parts.minute),
-  };
 }

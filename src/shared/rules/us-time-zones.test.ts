@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { localNow } from './merchant-benefits';
+import { localNow } from './local-now';
 import { merchantLocalDateTime, merchantTimeZone } from './rewards/local-time';
 import { usWallClock, usZoneOffset } from './us-time-zones';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { MerchantBenefits } from '#shared/schemas/merchant';
-import { localNow } from '#shared/rules/merchant-benefits';
+import { localNow } from '#shared/rules/local-now';
 import { hasMembers } from '#shared/rules/partner-features';
 import { earnLineOf, memberFromStanding, plannedLocal, restaurantTerms, type EarningMember, type EarnLine } from '#shared/rules/rewards/policy';
 import { usePartner } from '#client/lib/partner';

@@ -3,7 +3,7 @@ import type { AvailabilityResponse, TimeChoice } from '#shared/schemas/reservati
 import type { PartnerConfig } from '#shared/schemas/partner';
 import type { Currency } from '#shared/rules/rewards/policy';
 import { clockTime } from '#shared/rules/clock-time';
-import { localNow } from '#shared/rules/merchant-benefits';
+import { localNow } from '#shared/rules/local-now';
 import {
   DEFAULT_PARTY_SIZE, DEFAULT_RESERVATION_TIME, MAX_BOOKING_WINDOW_DAYS, MAX_PARTY_SIZE, RESERVATION_MESSAGES, bookingWindow, dayNumber,
   isInBookingWindow, minutesOf, type BookingWindow, type NoAvailabilityReason,

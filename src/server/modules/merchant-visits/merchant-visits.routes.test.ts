@@ -5,7 +5,7 @@ import { TestBrowser } from '../../test/browser';
 import { merchants } from '../../db/schema';
 import { demoPublicId } from '../../demo/members';
 import { insertDine, memberByPublicId } from '../rewards/rewards.test-fixtures';
-import { localNow } from '#shared/rules/merchant-benefits';
+import { localNow } from '#shared/rules/local-now';
 import type { MerchantDetail, MerchantVisits } from '#shared/schemas/merchant';
 import { memberVisits, VISITS_MERCHANT_NOT_FOUND } from './merchant-visits.routes';
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { localNow } from '#shared/rules/merchant-benefits';
+import { localNow } from '#shared/rules/local-now';
 import { type MerchantVisits } from '#shared/schemas/merchant';
 import type { Db } from '../../db/client';
 import { dines, merchants } from '../../db/schema';

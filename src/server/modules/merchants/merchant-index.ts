@@ -2,7 +2,7 @@ import type { MerchantRow } from '../../db/schema';
 import { FEATURES, MEALS, type MerchantSearchQuery, type MerchantSummary, type SortBy } from '#shared/schemas/merchant';
 import type { GeoPoint } from '../../lib/geo';
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './merchant-mapper';
-import { localNow } from '#shared/rules/merchant-benefits';
+import { localNow } from '#shared/rules/local-now';
 import { TIER_LEVELS } from '#shared/constants/member';
 import { campaignLevel, restaurantTerms } from '#shared/rules/rewards/policy';
 

@@ -1,6 +1,7 @@
 import type { MerchantRow } from '../../db/schema';
 import { HIGHLIGHTS, type MerchantBenefits, type MerchantDetail, type MerchantSummary, FEATURES, MEALS } from '#shared/schemas/merchant';
-import { localNow, upcomingBlackouts } from '#shared/rules/merchant-benefits';
+import { localNow } from '#shared/rules/local-now';
+import { upcomingBlackouts } from '#shared/rules/merchant-benefits';
 import { merchantTimeZone } from '#shared/rules/rewards/local-time';
 
 const asHighlight = (h: string | null): MerchantSummary['details']['highlight'] =>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { MerchantDetail } from '#shared/schemas/merchant';
-import { benefitWords, localNow, visitsUsedText } from '#shared/rules/merchant-benefits';
+import { localNow } from '#shared/rules/local-now';
+import { benefitWords, visitsUsedText } from '#shared/rules/merchant-benefits';
 import { useMember } from '../../session';
 import { useMerchantVisits } from '../api';
 import { useEarnLine } from '../earn-line';

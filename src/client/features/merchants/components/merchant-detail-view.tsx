@@ -5,7 +5,7 @@ import { lazyScreen } from '#client/components/lazy-screen';
 import { Link } from '#client/lib/router';
 import type { MerchantDetail } from '#shared/schemas/merchant';
 import { canSignInWithPassword, takesTableReservations, usesSingleSignOn } from '#shared/rules/partner-features';
-import { localNow } from '#shared/rules/merchant-benefits';
+import { localNow } from '#shared/rules/local-now';
 import { paths } from '#shared/routes';
 import { usePartner } from '#client/lib/partner';
 import { HIGHLIGHT_TEXT, formatRating } from '../format';

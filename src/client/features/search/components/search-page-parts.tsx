@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useAfterFirstPaint } from '#client/components/after-first-paint';
 import { DeferredPart } from '#client/components/deferred-part';
 import { lazyScreen } from '#client/components/lazy-screen';
 import { BREAKPOINTS } from '#shared/constants/layout';
@@ -10,7 +11,8 @@ import type { SearchPage } from '../hooks/use-search-page';
 import { resultCountText, searchSummary } from '../search-text';
 import { Pagination } from '#client/components/pagination';
 import { ResultsList } from './results-list';
-import { SearchForm } from './search-form';
+import type { SearchFormProps } from './search-form';
+import { loadSearchForm, loadedSearchForm } from '../search-form-loader';
 import { LocationBlocked, NoResults, SearchError, SearchLoading } from './search-states';
 import styles from './search-page.module.css';
 
@@ -21,6 +23,26 @@ const FilterPanel = /* @__PURE__ */ lazyScreen(() => import('./filter-panel'), '
 
 export const FILTERS_UNAVAILABLE = 'The filters couldn\u2019t load. They will load by themselves when you\u2019re back online.';
 
+const LazySearchForm = /* @__PURE__ */ lazyScreen(loadSearchForm, 'SearchForm');
+
+export const SEARCH_FORM_UNAVAILABLE = 'The search form couldn\u2019t load. It will load by itself when you\u2019re back online.';
+
+/**
+ * The search form: rendered at once where its code has arrived (a desktop's first screen, whose
+ * route waited for it; a phone's "Change search" after the code came following the first paint),
+ * otherwise in its own boundary while the code loads. Decided once per mount, so what is typed is
+ * never lost to a switch between the two.
+ */
+function SearchFormPart(props: SearchFormProps) {
+  const [Ready] = useState(() => loadedSearchForm()?.SearchForm);
+  if (Ready) return <Ready {...props} />;
+  return (
+    <DeferredPart unavailable={<p className={styles.partUnavailable}>{SEARCH_FORM_UNAVAILABLE}</p>}>
+      <LazySearchForm {...props} />
+    </DeferredPart>
+  );
+}
+
 /** Where the filters are always shown, beside the results (search-page.module.css). */
 const FILTERS_COLUMN_QUERY = `(min-width: ${BREAKPOINTS.large}px)`;
 
@@ -29,6 +51,11 @@ type Props = { page: SearchPage };
 /** The search form, behind a summary and a 'Change search' button on small screens. */
 export function SearchBar({ page }: Props) {
   const { state } = page;
+  // A phone's form is behind "Change search": its code comes once the page is on screen.
+  const painted = useAfterFirstPaint();
+  useEffect(() => {
+    if (painted) void loadSearchForm().catch(() => undefined);
+  }, [painted]);
   return (
     <section className={styles.searchBar} aria-label="Search">
       {!page.isWide && page.hasLocation && (
@@ -42,7 +69,7 @@ export function SearchBar({ page }: Props) {
       {/* Without a location the page is about to take its default (use-search-page.ts): a form shown
           now would be replaced by the default's a moment later, with whatever was typed in it. */}
       {page.showForm && page.hasLocation && (
-        <SearchForm
+        <SearchFormPart
           key={`${state.location ?? ''}|${state.restaurantOrCuisine ?? ''}`}
           id={page.ids.form}
           initialValues={{ location: state.location ?? '', restaurantOrCuisine: state.restaurantOrCuisine ?? '' }}
@@ -81,7 +108,7 @@ export function SearchFilters({ page }: Props) {
   return (
     <div id={page.ids.filters} className={`${styles.filters} ${page.filtersOpen ? styles.filtersOpen : ''}`}>
       {(column || opened) && (
-        <DeferredPart unavailable={<p className={styles.filtersUnavailable}>{FILTERS_UNAVAILABLE}</p>}>
+        <DeferredPart unavailable={<p className={styles.partUnavailable}>{FILTERS_UNAVAILABLE}</p>}>
           <FilterPanel value={page.filters} onChange={page.onFilters} onDone={page.closeFilters} />
         </DeferredPart>
       )}
