@@ -42,3 +42,26 @@ export function lazyScreen<K extends string, M extends Record<K, (props: never) 
     return <Loaded {...(props as object)} />;
   };
 }
+
+/**
+ * A module's code fetched once and shared by all who ask (a screen's early fetch and its lazy
+ * part); a failed fetch is forgotten, so the next ask fetches again. `loaded()` is the module once
+ * it has arrived, for a part that can then render at once instead of suspending.
+ */
+export function loadOnce<M>(load: () => Promise<M>): { load: () => Promise<M>; loaded: () => M | undefined } {
+  let module: M | undefined;
+  let loading: Promise<M> | undefined;
+  return {
+    load() {
+      loading ??= load().then(
+        (m) => (module = m),
+        (err: unknown) => {
+          loading = undefined;
+          throw err;
+        },
+      );
+      return loading;
+    },
+    loaded: () => module,
+  };
+}

@@ -1,15 +1,10 @@
+import { loadOnce } from '#client/components/lazy-screen';
 import { canJoinHere } from '#shared/rules/partner-features';
 import { FIRST_SCREEN_IDS } from '#shared/first-screen';
 import type { PartnerConfig } from '#shared/schemas/partner';
-import type * as FormModule from '../../features/content-page/prospect-email-form';
 
-let loading: Promise<typeof FormModule> | undefined;
-
-/** The §2 prospect e-mail form's code, fetched once: the home page's lazy form and the early fetch share it. */
-export function loadProspectForm(): Promise<typeof FormModule> {
-  loading ??= import('../../features/content-page/prospect-email-form');
-  return loading;
-}
+/** The §2 prospect e-mail form's code, fetched once: the home page's lazy form and the early fetch share it (a failed fetch is tried again). */
+export const { load: loadProspectForm } = loadOnce(() => import('../../features/content-page/prospect-email-form'));
 
 /**
  * Whether the home page will show the form to this visit: a partner one joins on the site and no
