@@ -101,16 +101,17 @@ function cardFrameModules(): Plugin & { has: (id: string) => boolean } {
 /**
  * Modules of the search screen and the results it shows (tiles, favourites, pagination, the search
  * rules): one chunk rather than ten small shared ones, which gzip worse and cost a request each.
- * Not the filter panel (it loads when opened, search-page-parts.tsx), the search form and its
- * location suggestions (on a phone behind "Change search": after the first paint,
+ * Not the filter panel (it loads when opened, or after the first paint as a column,
+ * search-page-parts.tsx), the search form and its location suggestions (after the first paint,
  * search-form-loader.ts) nor the heart's own code (after the first paint,
  * deferred-favorite-button.tsx): only the heart's look.
- * The location-suggestion constant goes with them: left out, it stayed in the search route's chunk,
- * which the search chunk then imported (a home carousel loaded the search screen with it).
+ * The location-suggestion constant and the form's loader go with them: left out, each stayed in
+ * the search route's chunk, which the search chunk then imported (a home carousel loaded the search
+ * screen with it; the form's loader, read before that chunk had run, was undefined and the page failed).
  * The tile tags' rules and the map's placeholder (the map itself loads after the first paint) too:
  * only the search screen and the restaurant page (which loads this chunk) use them.
  */
-const SEARCH_SCREEN_MODULES = /\/src\/(client\/features\/(search\/(hooks\/|components\/(search-(?!form)|results-list)|search-text|search-storage|api\/(?!location-predictions))|merchants\/(components\/(merchant-tile|tile-tag)|format|member-tier)|favorites\/components\/(deferred-favorite-button|heart-icon|favorite-button\.module))|shared\/(rules\/(search-query|geolocation|earn-text|tile-tags)|constants\/locations)|client\/components\/pagination|client\/features\/map\/components\/map-part)/;
+const SEARCH_SCREEN_MODULES = /\/src\/(client\/features\/(search\/(hooks\/|components\/(search-(?!form)|results-list)|search-text|search-storage|search-form-loader|api\/(?!location-predictions))|merchants\/(components\/(merchant-tile|tile-tag)|format|member-tier)|favorites\/components\/(deferred-favorite-button|heart-icon|favorite-button\.module))|shared\/(rules\/(search-query|geolocation|earn-text|tile-tags)|constants\/locations)|client\/components\/pagination|client\/features\/map\/components\/map-part)/;
 
 /**
  * The earning policy and what a tile's earn line reads with it (the restaurant's local time, the
@@ -135,7 +136,46 @@ const FORM_MODULES = /\/src\/(client\/(features\/(content-page\/prospect-email-f
  * measures the app's pages against).
  */
 export function stackPlugins(): PluginOption[] {
-  return [react(), precompressAssets()];
+  return [react(), precompressAssets(), noChunkCycles()];
+}
+
+/**
+ * The cycles among chunks' static imports (each as the files around it, the first again at the
+ * end). Grouping modules into chunks by hand (output.codeSplitting below) can make two chunks import
+ * each other; whichever runs second then reads the other's exports before they are set (undefined,
+ * not an error at build time): the search screen failed so when its form's loader was left out of
+ * the search chunk.
+ */
+export function chunkCycles(imports: ReadonlyMap<string, readonly string[]>): string[][] {
+  const cycles: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    path.push(file);
+    for (const next of imports.get(file) ?? []) {
+      if (state.get(next) === 'open') cycles.push([...path.slice(path.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    path.pop();
+    state.set(file, 'done');
+  };
+  for (const file of imports.keys()) if (!state.has(file)) visit(file);
+  return cycles;
+}
+
+/** Fails the build when chunks import each other statically (chunkCycles). */
+export function noChunkCycles(): Plugin {
+  return {
+    name: 'no-chunk-cycles',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const imports = new Map<string, readonly string[]>();
+      for (const [file, out] of Object.entries(bundle)) if (out.type === 'chunk') imports.set(file, out.imports);
+      const cycles = chunkCycles(imports);
+      if (cycles.length) this.error(`Chunks import each other (fix the chunk groups in vite.config.ts): ${cycles.map((c) => c.join(' → ')).join('; ')}`);
+    },
+  };
 }
 
 /** The build's output options (outDir and inputs are each page's own). */

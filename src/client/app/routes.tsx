@@ -4,8 +4,6 @@ import { matchPath, paths, ROUTES, routeAllowed, type RouteEntry, type RouteName
 import { readInjectedPartner } from '../lib/partner';
 import { useServedNotFound } from '../lib/served-not-found';
 import { loadProspectForm, visitorMayJoin } from '../routes/home/prospect-form-loader';
-import { loadSearchForm } from '../features/search/search-form-loader';
-import { isDesktop } from '../components/use-media-query';
 import { AppLayout } from './layout';
 import { lazyScreen } from '../components/lazy-screen';
 import { RouteErrorScope } from './route-error-boundary';
@@ -47,14 +45,7 @@ const SCREENS: { readonly [N in RouteName]: Screen } = {
   earnVipUpgrade: { Component: EarnScreen },
   earnThisIsBig: { Component: EarnScreen },
   discover: { Component: lazyScreen(() => import('../routes/discover/discover-route'), 'DiscoverRoute') },
-  search: {
-    // A desktop's first screen shows the search form: its code comes beside the screen's, which
-    // waits for it, so the form is there with the results rather than pushing them down after.
-    Component: lazyScreen(async () => {
-      const [screen] = await Promise.all([import('../routes/search/search-route'), isDesktop() ? loadSearchForm() : undefined]);
-      return screen;
-    }, 'SearchRoute'),
-  },
+  search: { Component: lazyScreen(() => import('../routes/search/search-route'), 'SearchRoute') },
   merchant: { Component: lazyScreen(() => import('../routes/merchant/merchant-route'), 'MerchantRoute'), children: ['merchantOrder'] },
   merchantOrder: { Component: lazyScreen(() => import('../routes/merchant/order-online-route'), 'OrderOnlineRoute') },
   serverError: { Component: ServerErrorScreen },

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { IDLE_TURN_MAX_MS, TurnTaken, useIdleTurn } from './idle-turns';
 
 /** A part that shows its name once its turn has come; drawn (TurnTaken) only when `drawn`. */
-function Part({ name, drawn = true }: { name: string; drawn?: boolean }) {
-  const [turn, done] = useIdleTurn();
+function Part({ name, drawn = true, first = false }: { name: string; drawn?: boolean; first?: boolean }) {
+  const [turn, done] = useIdleTurn({ first });
   if (!turn) return <p>{`${name} waiting`}</p>;
   return (
     <>
@@ -36,6 +36,14 @@ describe('idle turns', () => {
     expect(shown()).toEqual(['a drawn', 'b drawn', 'c waiting']);
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(shown()).toEqual(['a drawn', 'b drawn', 'c drawn']);
+  });
+
+  it('gives the first turn to a part of the screen itself (first), before the parts already waiting', async () => {
+    render(<><Part name="a" /><Part name="b" /><Part name="map" first /></>);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(shown()).toEqual(['a waiting', 'b waiting', 'map drawn']);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(shown()).toEqual(['a drawn', 'b waiting', 'map drawn']);
   });
 
   it('takes the turn back from a part that never says it was drawn, after the longest hold', async () => {

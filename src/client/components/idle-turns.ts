@@ -56,15 +56,18 @@ function release(waiter: Waiter): void {
  * part has been drawn (TurnTaken, rendered beside it, does so when it commits): the next part's
  * turn then comes in the next idle period. A part that goes away gives its turn up; one that
  * never calls `done` has it taken back after IDLE_TURN_MAX_MS. The turn is given in a
- * transition, so React renders the part in slices.
+ * transition, so React renders the part in slices. `first`: a part of the screen itself (the search
+ * page's map on a desktop) goes before the parts already waiting (the footer, the chrome).
  */
-export function useIdleTurn(): [turn: boolean, done: () => void] {
+export function useIdleTurn({ first = false }: { first?: boolean } = {}): [turn: boolean, done: () => void] {
   const [turn, setTurn] = useState(false);
   const waiter = useRef<Waiter | null>(null);
+  const firstRef = useRef(first);
   useEffect(() => {
     const w: Waiter = { grant: () => startTransition(() => setTurn(true)) };
     waiter.current = w;
-    queue.push(w);
+    if (firstRef.current) queue.unshift(w);
+    else queue.push(w);
     next();
     return () => {
       waiter.current = null;

@@ -24,11 +24,6 @@ export function useMediaQuery(query: string, fallback = false): boolean {
   return useSyncExternalStore(subscribe, get, () => fallback);
 }
 
-/** Whether the desktop layout is on now (outside React: a screen's code deciding what to fetch). */
-export function isDesktop(): boolean {
-  return mediaQueryList(DESKTOP_QUERY)?.matches ?? false;
-}
-
 /** True from 861px up (desktop layout). */
 export function useIsDesktop(): boolean {
   return useMediaQuery(DESKTOP_QUERY);

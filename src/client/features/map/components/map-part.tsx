@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { DeferredPart } from '#client/components/deferred-part';
+import { TurnTaken } from '#client/components/idle-turns';
 import { lazyScreen } from '#client/components/lazy-screen';
 import type { MapViewProps } from './map-view';
 import styles from './map-part.module.css';
@@ -13,11 +14,13 @@ const MAP_UNAVAILABLE = 'The map couldn\u2019t load. It will load by itself when
  * The map of restaurants as a part of its page: while its code loads, `loading` is in its place;
  * if the connection drops before the code arrives, the page keeps what it shows (the results, the
  * restaurant) and says the map will come, and the map loads once the connection is back.
+ * `onDrawn` is called once the map is drawn (its code arrived), e.g. to end its idle turn.
  */
-export function MapView({ loading, ...props }: MapViewProps & { loading: ReactNode }) {
+export function MapView({ loading, onDrawn, ...props }: MapViewProps & { loading: ReactNode; onDrawn?: () => void }) {
   return (
     <DeferredPart fallback={loading} unavailable={<p className={styles.unavailable}>{MAP_UNAVAILABLE}</p>}>
       <LoadedMap {...props} />
+      {onDrawn && <TurnTaken onTaken={onDrawn} />}
     </DeferredPart>
   );
 }

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useAfterFirstPaint } from '#client/components/after-first-paint';
 import { DeferredPart } from '#client/components/deferred-part';
+import { useIdleTurn } from '#client/components/idle-turns';
 import { lazyScreen } from '#client/components/lazy-screen';
 import { BREAKPOINTS } from '#shared/constants/layout';
 import { searchHref } from '#shared/rules/search-query';
@@ -27,17 +28,19 @@ const LazySearchForm = /* @__PURE__ */ lazyScreen(loadSearchForm, 'SearchForm');
 
 export const SEARCH_FORM_UNAVAILABLE = 'The search form couldn\u2019t load. It will load by itself when you\u2019re back online.';
 
+/** The form's place while its code comes: as high as the form, so nothing below it moves when it arrives. */
+const formPlaceholder = <div className={styles.formPlaceholder} />;
+
 /**
- * The search form: rendered at once where its code has arrived (a desktop's first screen, whose
- * route waited for it; a phone's "Change search" after the code came following the first paint),
- * otherwise in its own boundary while the code loads. Decided once per mount, so what is typed is
- * never lost to a switch between the two.
+ * The search form: rendered at once where its code has arrived (a phone's "Change search" after
+ * the first paint), otherwise in its own boundary while the code loads. Decided once per mount, so
+ * what is typed is never lost to a switch between the two.
  */
 function SearchFormPart(props: SearchFormProps) {
   const [Ready] = useState(() => loadedSearchForm()?.SearchForm);
   if (Ready) return <Ready {...props} />;
   return (
-    <DeferredPart unavailable={<p className={styles.partUnavailable}>{SEARCH_FORM_UNAVAILABLE}</p>}>
+    <DeferredPart fallback={formPlaceholder} unavailable={<p className={styles.partUnavailable}>{SEARCH_FORM_UNAVAILABLE}</p>}>
       <LazySearchForm {...props} />
     </DeferredPart>
   );
@@ -48,10 +51,14 @@ const FILTERS_COLUMN_QUERY = `(min-width: ${BREAKPOINTS.large}px)`;
 
 type Props = { page: SearchPage };
 
-/** The search form, behind a summary and a 'Change search' button on small screens. */
+/**
+ * The search form, behind a summary and a 'Change search' button on small screens. Its code comes
+ * after the first paint (issue 30): a phone's first screen shows it only behind "Change search", and
+ * a desktop's first screen is the results, which say what was searched; the form's place is held
+ * meanwhile (formPlaceholder).
+ */
 export function SearchBar({ page }: Props) {
   const { state } = page;
-  // A phone's form is behind "Change search": its code comes once the page is on screen.
   const painted = useAfterFirstPaint();
   useEffect(() => {
     if (painted) void loadSearchForm().catch(() => undefined);
@@ -68,7 +75,8 @@ export function SearchBar({ page }: Props) {
       )}
       {/* Without a location the page is about to take its default (use-search-page.ts): a form shown
           now would be replaced by the default's a moment later, with whatever was typed in it. */}
-      {page.showForm && page.hasLocation && (
+      {page.showForm && page.hasLocation && !painted && !loadedSearchForm() && formPlaceholder}
+      {page.showForm && page.hasLocation && (painted || loadedSearchForm()) && (
         <SearchFormPart
           key={`${state.location ?? ''}|${state.restaurantOrCuisine ?? ''}`}
           id={page.ids.form}
@@ -102,12 +110,15 @@ export function SearchToolbar({ page }: Props) {
 /** The filter and sort panel: a side column on wide screens, opened by the Filters button below that. */
 export function SearchFilters({ page }: Props) {
   const column = useMediaQuery(FILTERS_COLUMN_QUERY);
+  // The column beside the results comes once they are on screen: its code after the first paint, not
+  // before it (the column's width is held meanwhile, so nothing moves).
+  const painted = useAfterFirstPaint();
   // Once opened it stays rendered (hidden when closed), as it always was before its code was split off.
   const [opened, setOpened] = useState(page.filtersOpen);
   if (page.filtersOpen && !opened) setOpened(true);
   return (
     <div id={page.ids.filters} className={`${styles.filters} ${page.filtersOpen ? styles.filtersOpen : ''}`}>
-      {(column || opened) && (
+      {((column && painted) || opened) && (
         <DeferredPart unavailable={<p className={styles.partUnavailable}>{FILTERS_UNAVAILABLE}</p>}>
           <FilterPanel value={page.filters} onChange={page.onFilters} onDone={page.closeFilters} />
         </DeferredPart>
@@ -162,28 +173,53 @@ function ResultsBody({ page }: Props) {
   }
 }
 
-/** The map of the results (loaded on first show), with the chosen restaurant's tile over it on small screens. */
+/**
+ * The map of the results, with the chosen restaurant's tile over it on small screens. A phone shows
+ * it when asked, and its code loads then. On a desktop it is beside the results from the start, but
+ * its code (Leaflet, about 50 kB gzip) is not needed for them: it loads in the first idle turn after
+ * the first paint, not with the page.
+ */
 export function SearchMapSection({ page }: Props) {
-  const { data } = page;
+  // Decided once per mount: a window widened later shows the map at once.
+  const [inIdleTurn] = useState(page.isWide);
   return (
     <section className={styles.map} aria-label="Map">
       <div className={styles.mapFrame}>
-        {data && !page.blocked ? (
-          <MapView
-            loading={<SearchLoading label="Loading map…" />}
-            merchants={data.merchants}
-            center={{ latitude: data.location.latitude, longitude: data.location.longitude }}
-            radius={data.location.radius}
-            selectedId={page.selectedId}
-            onSelect={page.setSelectedId}
-            onSearchArea={page.onSearchArea}
-            selectedCard={!page.isWide && page.selected ? <MerchantTile merchant={page.selected} headingLevel={3} /> : null}
-            onCloseCard={() => page.setSelectedId(null)}
-          />
-        ) : (
-          <div className={styles.mapPlaceholder} />
-        )}
+        {inIdleTurn ? <InIdleTurn>{(onDrawn) => <SearchMap page={page} onDrawn={onDrawn} />}</InIdleTurn> : <SearchMap page={page} />}
       </div>
     </section>
+  );
+}
+
+const mapPlaceholder = <div className={styles.mapPlaceholder} />;
+
+/** Its children once the first idle turn after the first paint has come (the placeholder until then). */
+function InIdleTurn({ children }: { children: (onDrawn: () => void) => ReactNode }) {
+  const [turn, done] = useIdleTurn({ first: true });
+  return turn ? children(done) : mapPlaceholder;
+}
+
+/** The map itself, or its placeholder while there is nothing to show; `onDrawn` once it is drawn (or cannot be). */
+function SearchMap({ page, onDrawn }: Props & { onDrawn?: () => void }) {
+  const { data } = page;
+  const shown = Boolean(data && !page.blocked);
+  // Nothing to draw yet (the search under way): the turn goes to the next part.
+  useEffect(() => {
+    if (!shown) onDrawn?.();
+  }, [shown, onDrawn]);
+  if (!data || page.blocked) return mapPlaceholder;
+  return (
+    <MapView
+      onDrawn={onDrawn}
+      loading={<SearchLoading label="Loading map…" />}
+      merchants={data.merchants}
+      center={{ latitude: data.location.latitude, longitude: data.location.longitude }}
+      radius={data.location.radius}
+      selectedId={page.selectedId}
+      onSelect={page.setSelectedId}
+      onSearchArea={page.onSearchArea}
+      selectedCard={!page.isWide && page.selected ? <MerchantTile merchant={page.selected} headingLevel={3} /> : null}
+      onCloseCard={() => page.setSelectedId(null)}
+    />
   );
 }
