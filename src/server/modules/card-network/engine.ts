@@ -312,7 +312,7 @@ export async function applyChunk(db: Db, opts: { limit?: number } = {}): Promise
     // again by the update would cost its row, its indexes and its foreign-key checks twice.
     const changed = [...new Set(world.dinesByTransaction.values())].filter((d) => d.changed);
     const stored = changed.filter((d) => d.id !== undefined).sort((a, b) => a.id! - b.id!);
-    await insertDines(tx, changed.filter((d) => d.id === undefined));
+    await insertDines(tx, changed.filter((d) => d.id === undefined), { embedded: isEmbedded(db) });
     await updateDines(tx, stored);
     await writeRefunds(tx, world, results);
     await insertAdjustments(tx, world.adjustments);
