@@ -92,6 +92,30 @@ describe('insertDines (the engine\'s new dines)', () => {
     expect((await storedDines([ok])).length).toBe(1);
   });
 
+  it('a trigger added to those tables, or to one of their months, fires for it: it then writes with every trigger', async () => {
+    const m = await memberWithCards(db(), { partnerId: miles });
+    // The month of rewards written now (a reward's month is its created_at).
+    const month = (await db().execute(sql`select inhrelid::regclass::text as t from pg_inherits where inhparent = 'member_rewards'::regclass
+      and pg_get_expr((select relpartbound from pg_class where oid = inhrelid), inhrelid) like '%FROM (''' || to_char(now() at time zone 'UTC', 'YYYY-MM') || '-01%'`)) as unknown as { rows: Array<{ t: string }> };
+    expect(month.rows.length).toBe(1);
+    await db().execute(sql`create or replace function insert_dines_test_refuse() returns trigger language plpgsql as $$ begin raise exception 'refused by the test trigger'; end $$`);
+    for (const table of ['dines', month.rows[0]!.t]) {
+      await db().execute(sql`create trigger insert_dines_test_refuse before insert on ${sql.identifier(table)} for each row execute function insert_dines_test_refuse()`);
+      try {
+        const d = dine({ partnerId: miles, memberId: m.memberId, cardId: m.cardIds[0]!, occurredAt: new Date('2026-11-21T00:45:00Z') });
+        const err: unknown = await insert([d]).then(() => null, (e: unknown) => e);
+        expect(String((err as { cause?: unknown } | null)?.cause ?? err), table).toMatch(/refused by the test trigger/);
+        expect(await storedDines([d]), table).toEqual([]);
+      } finally {
+        await db().execute(sql`drop trigger insert_dines_test_refuse on ${sql.identifier(table)}`);
+      }
+    }
+    // Without it, the same dine is written.
+    const ok = dine({ partnerId: miles, memberId: m.memberId, cardId: m.cardIds[0]! });
+    await insert([ok]);
+    expect((await storedDines([ok])).length).toBe(1);
+  });
+
   it('the tables it writes have only the triggers it stands in for on the embedded database (a new one must be added to insertDinesChecked)', async () => {
     // On the embedded database insertDines writes with row triggers off: the key rows, the checks of
     // the foreign keys and the cash-back ledger rows are its own. A trigger added to any of these
