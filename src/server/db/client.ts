@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync, accessSync, constants as
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, PGlite, protocol, type messages } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, PgliteDatabase, PgliteTransaction } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -22,6 +22,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
  */
 export function isEmbedded(db: Db): boolean {
   return (db as unknown as { $client?: unknown }).$client instanceof PGlite;
+}
+
+/** Whether a database or an open transaction (drizzle's) is the embedded database's. */
+export function isEmbeddedExecutor(executor: unknown): boolean {
+  return executor instanceof PgliteTransaction || executor instanceof PgliteDatabase;
 }
 
 /** invalid_sql_statement_name, duplicate_prepared_statement, feature_not_supported ('cached plan must not change result type'). */
