@@ -75,8 +75,7 @@ export function SearchBar({ page }: Props) {
       )}
       {/* Without a location the page is about to take its default (use-search-page.ts): a form shown
           now would be replaced by the default's a moment later, with whatever was typed in it. */}
-      {page.showForm && page.hasLocation && !painted && !loadedSearchForm() && formPlaceholder}
-      {page.showForm && page.hasLocation && (painted || loadedSearchForm()) && (
+      {page.showForm && page.hasLocation && (!painted && !loadedSearchForm() ? formPlaceholder : (
         <SearchFormPart
           key={`${state.location ?? ''}|${state.restaurantOrCuisine ?? ''}`}
           id={page.ids.form}
@@ -86,7 +85,7 @@ export function SearchBar({ page }: Props) {
           serverErrors={page.fieldErrors}
           locating={page.locating}
         />
-      )}
+      ))}
     </section>
   );
 }
