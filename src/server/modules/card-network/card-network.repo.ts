@@ -502,7 +502,8 @@ const STOOD_IN_FOREIGN_KEYS = [
  *   statement with 23503 as the foreign key would. Nothing can remove them between the check and
  *   the commit: PGlite has one connection, and the chunk's transaction holds it;
  * - the cash-back ledger's rows of Awarded or Paid rewards of Dollar and Credit partners are
- *   written as a set, as its trigger (0040, 0051) writes them one by one;
+ *   written as a set by the ledger's one rule (the SQL function ledger_entry, migration 0053),
+ *   which its trigger (0040, 0051) reads for one row at a time;
  * - unique keys, NOT NULL and CHECK constraints are not triggers: they hold as always.
  * It runs so only while those tables and their months have no trigger or foreign key but the ones
  * listed above (STOOD_IN_TRIGGERS, STOOD_IN_FOREIGN_KEYS), looked up in the same statement that
@@ -530,10 +531,9 @@ async function insertDinesChecked(tx: Executor, dines: readonly Dine[]): Promise
     with x as (${dineRows(dines)}),
     ${insertDinesCtes},
     l as (
+      -- The ledger's rule (ledger_entry, migration 0053), as its trigger reads it for a new reward.
       insert into balance_entries (partner_id, member_id, amount_cents, kind, reward_id)
-      select s.partner_id, s.member_id, s.amount, 'earned', s.id from s
-      where s.status in ('Awarded', 'Paid') and s.amount <> 0
-        and exists (select 1 from partners p where p.id = s.partner_id and p.currency_type::text in ('Dollar', 'Credit'))
+      select s.partner_id, s.member_id, e.amount_cents, e.kind, s.id from s cross join lateral ledger_entry(s.partner_id, null, null, s.status, s.amount) e
     ),
     refused as (
       select

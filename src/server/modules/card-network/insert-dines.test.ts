@@ -141,5 +141,30 @@ describe('insertDines (the engine\'s new dines)', () => {
       'member_rewards.member_rewards_dine_id_member_fk', 'member_rewards.member_rewards_id_fk', 'member_rewards.member_rewards_member_partner_fk',
     ]);
   });
-});
 
+  it('the trigger and this statement read one ledger rule (ledger_entry, migration 0053): an entry for a change of what counts in the balance, of a cash-back partner only', async () => {
+    const entry = async (partner: number, was: [string, number] | null, now: [string, number]) => {
+      const r = (await db().execute(sql`select amount_cents, kind from ledger_entry(${partner}, ${was?.[0] ?? null}, ${was?.[1] ?? null}, ${now[0]}, ${now[1]})`)) as unknown as
+        { rows: Array<{ amount_cents: number; kind: string }> };
+      return r.rows.map((x) => [x.amount_cents, x.kind]);
+    };
+    expect(await entry(cash, null, ['Awarded', 150])).toEqual([[150, 'earned']]);
+    expect(await entry(cash, null, ['Paid', 90])).toEqual([[90, 'earned']]);
+    expect(await entry(cash, null, ['Awarded', -40])).toEqual([[-40, 'earned']]); // a refund after payout
+    expect(await entry(cash, null, ['Pending', 150])).toEqual([]);
+    expect(await entry(cash, null, ['Awarded', 0])).toEqual([]);
+    expect(await entry(cash, ['Pending', 150], ['Awarded', 150])).toEqual([[150, 'earned']]);
+    expect(await entry(cash, ['Awarded', 150], ['Forfeit', 0])).toEqual([[-150, 'reversed']]);
+    expect(await entry(cash, ['Awarded', 150], ['Awarded', 120])).toEqual([[-30, 'changed']]);
+    expect(await entry(cash, ['Awarded', 150], ['Paid', 150])).toEqual([]);
+    expect(await entry(miles, null, ['Awarded', 300])).toEqual([]); // miles are the partner's, not a balance here
+    // The trigger writes what the rule says, on an update too (a reward of the cash partner taken from Pending to Awarded).
+    const c = await memberWithCards(db(), { partnerId: cash });
+    const pending = dine({ partnerId: cash, memberId: c.memberId, cardId: c.cardIds[0]!, status: 'Pending', rewardStatus: 'Pending', clearedAt: null, reward: 120 });
+    await insert([pending]);
+    await db().update(memberRewards).set({ status: 'Awarded' }).where(eq(memberRewards.dineId, pending.id!));
+    const [reward] = await db().select().from(memberRewards).where(eq(memberRewards.dineId, pending.id!));
+    const ledger = await db().select().from(balanceEntries).where(eq(balanceEntries.rewardId, reward!.id));
+    expect(ledger.map((e) => [e.amountCents, e.kind])).toEqual([[120, 'earned']]);
+  });
+});
