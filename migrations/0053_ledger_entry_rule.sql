@@ -17,16 +17,14 @@ RETURNS TABLE ("amount_cents" integer, "kind" text) LANGUAGE sql STABLE AS $$
     AND EXISTS (SELECT 1 FROM "partners" p WHERE p."id" = "partner" AND p."currency_type"::text IN ('Dollar', 'Credit'))
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "member_rewards_to_ledger"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  was_status text; -- null for a new reward
+  was_amount integer;
 BEGIN
-  IF TG_OP = 'UPDATE' THEN
-    INSERT INTO "balance_entries" ("partner_id", "member_id", "amount_cents", "kind", "reward_id")
-    SELECT NEW."partner_id", NEW."member_id", e."amount_cents", e."kind", NEW."id"
-    FROM "ledger_entry"(NEW."partner_id", OLD."status", OLD."amount", NEW."status", NEW."amount") e;
-  ELSE
-    INSERT INTO "balance_entries" ("partner_id", "member_id", "amount_cents", "kind", "reward_id")
-    SELECT NEW."partner_id", NEW."member_id", e."amount_cents", e."kind", NEW."id"
-    FROM "ledger_entry"(NEW."partner_id", NULL, NULL, NEW."status", NEW."amount") e;
-  END IF;
+  IF TG_OP = 'UPDATE' THEN was_status := OLD."status"; was_amount := OLD."amount"; END IF;
+  INSERT INTO "balance_entries" ("partner_id", "member_id", "amount_cents", "kind", "reward_id")
+  SELECT NEW."partner_id", NEW."member_id", e."amount_cents", e."kind", NEW."id"
+  FROM "ledger_entry"(NEW."partner_id", was_status, was_amount, NEW."status", NEW."amount") e;
   RETURN NULL;
 END;
 $$;
