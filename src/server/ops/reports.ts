@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { dines, memberCards, memberRewards, members, reservations, rewardClaims, redemptions, type PartnerRow } from '../db/schema';
-import { REWARD_SOURCE_CODES, type RewardSourceCode } from '#shared/constants/rewards';
+import { EARNED_STATUSES, REWARD_SOURCE_CODES, type RewardSourceCode } from '#shared/constants/rewards';
 import { paysStatementCredits } from '#shared/rules/partner-features';
 import { addDays, daysBetween, REPORT_CSV_COLUMNS, type OpsReport, type OpsReportDay, type OpsReportQuery } from '#shared/schemas/ops-reports';
 import { OPEN_STATUSES } from '#shared/rules/redemptions';
@@ -30,7 +30,7 @@ const int = (e: SQL) => e.mapWith(Number);
 
 /** When a reward was earned: a dine's reward the dine's time, any other row its creation. */
 const earnedAt = sql`(case when ${memberRewards.sourceCode} = 'S' and ${dines.occurredAt} is not null then ${dines.occurredAt} else ${memberRewards.createdAt} end)`;
-const earned = inArray(memberRewards.status, ['Awarded', 'Paid']);
+const earned = inArray(memberRewards.status, EARNED_STATUSES);
 /** Paid out: Paid, and not by a statement credit still open (it is owed until the credit completes). */
 const paidOut = and(eq(memberRewards.status, 'Paid'), isNotNull(memberRewards.paidAt), sql`not exists (
   select 1 from ${redemptions} c where c.credit_id = ${memberRewards.payoutRef} and c.member_id = ${memberRewards.memberId} and c.status in (select jsonb_array_elements_text(${JSON.stringify(OPEN_STATUSES)}::jsonb)))`)!;

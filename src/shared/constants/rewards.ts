@@ -1,6 +1,16 @@
 /** §3 reward statuses. */
 export const REWARD_STATUSES = ['Pending', 'Awarded', 'Deferred', 'Forfeit', 'Paid'] as const;
 export type RewardStatus = (typeof REWARD_STATUSES)[number];
+/**
+ * Earned: the statuses whose amount counts as the member's (totals, reports, the visit that honours
+ * a booking, the "you earned" notice, offers from past visits). The ledger's SQL (ledger_entry,
+ * migration 0053) and its trigger's WHEN clause (0051) say the same in SQL.
+ */
+export const EARNED_STATUSES = ['Awarded', 'Paid'] as const satisfies readonly RewardStatus[];
+/** On the way: not yet earned nor lost (Pending awaits settlement, Deferred awaits the card's activation). */
+export const ON_THE_WAY_STATUSES = ['Pending', 'Deferred'] as const satisfies readonly RewardStatus[];
+/** Whether a status counts as earned (EARNED_STATUSES). */
+export const isEarnedStatus = (status: string): boolean => (EARNED_STATUSES as readonly string[]).includes(status);
 /** §3 reward source codes: S settle (a dine), B bonus, A adjustment, M manual, J bonus adjustment, + corporate. */
 export const REWARD_SOURCE_CODES = ['S', 'B', 'A', 'M', 'J', '+'] as const;
 export type RewardSourceCode = (typeof REWARD_SOURCE_CODES)[number];

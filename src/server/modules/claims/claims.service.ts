@@ -1,5 +1,5 @@
 import type { NotEarnedReason } from '#shared/constants/rewards';
-import { NOT_EARNED_REASONS } from '#shared/constants/rewards';
+import { isEarnedStatus, NOT_EARNED_REASONS } from '#shared/constants/rewards';
 import type { Claim, ClaimCandidate, ClaimFinding, ClaimRequest, ClaimStatus, ReviewClaim } from '#shared/schemas/claims';
 import { addDays, claimWindow, claimWindowMessage } from '#shared/rules/claim-window';
 import { matchScore, pickMatch, type Candidate } from '#shared/rules/claim-match';
@@ -96,9 +96,12 @@ async function memberForYear(db: Db, memberId: number, year: number) {
   return { tier: member?.tierLevel ?? 2, dinesThisYear: progress.get(year) ?? 0, dinesLastYear: progress.get(year - 1) ?? 0 };
 }
 
+/** A purchase a claim cannot add to: earned, or deferred (it earns when the card is activated). */
+const rewardedOrDeferred = (dine: DineFound): boolean => isEarnedStatus(dine.status) || dine.status === 'Deferred';
+
 /** What an automatically matched purchase says, once the engine has seen it. */
 async function findingOfDine(db: Db, dine: DineFound): Promise<{ finding: ClaimFinding; reason: NotEarnedReason | null; note?: string }> {
-  if (dine.status === 'Awarded' || dine.status === 'Paid' || dine.status === 'Deferred') return { finding: 'earned', reason: null };
+  if (rewardedOrDeferred(dine)) return { finding: 'earned', reason: null };
   if (dine.status === 'Pending') return { finding: 'pending', reason: null };
   const stored = isReason(dine.reason) ? dine.reason : null;
   if (stored === 'notSettled') return { finding: 'notSettled', reason: stored, note: 'Authorised but never cleared by the network: check the receipt.' };
@@ -300,7 +303,7 @@ export async function resolveClaim(db: Db, opts: { partner: Partner; claimId: nu
       return row;
     }
     const dine = claim.dineId === null ? undefined : await dineById(tx, claim.dineId);
-    if (dine && (dine.status === 'Awarded' || dine.status === 'Paid' || dine.status === 'Deferred')) throw new AppError(409, EARNED_MEANWHILE);
+    if (dine && rewardedOrDeferred(dine)) throw new AppError(409, EARNED_MEANWHILE);
     const rewardId = await insertManualReward(tx, {
       partnerId: claim.partnerId, memberId: claim.memberId, dineId: claim.dineId, amount,
       description: `Missing-reward claim ${claim.id}: ${before.merchantName}, ${claim.dineDate}`,

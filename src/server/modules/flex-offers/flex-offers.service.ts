@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { EARNED_STATUSES } from '#shared/constants/rewards';
 import { offersFlexOffers, paysStatementCredits } from '#shared/rules/partner-features';
 import { ZNewFlexOffer, type FlexOffer, type NewFlexOffer } from '#shared/schemas/flex-offers';
 import type { Db } from '../../db/client';
@@ -104,7 +105,7 @@ export async function makeWinBackOffers(db: Db, opts: { now?: Date } = {}): Prom
       join partners p on p.id = d.partner_id and p.has_flex_offers and p.enrollment_type <> 'none'
       join members m on m.id = d.member_id and m.active and m.member_type <> 'ClosedAccountMember'
       join merchants r on r.id = d.merchant_id and r.participating
-      where d.qualified and d.status in ('Awarded', 'Paid') and d.local_date >= ${since}
+      where d.qualified and d.status in ${EARNED_STATUSES} and d.local_date >= ${since}
       group by d.partner_id, d.member_id, d.merchant_id
     ), candidates as (
       select v.*, p.currency_type, row_number() over (partition by v.member_id order by v.visits desc, v.last_visit desc, v.merchant_id) as rank

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte, notExists, or, sql } from 'drizzle-orm';
+import { EARNED_STATUSES } from '#shared/constants/rewards';
 import type { Db } from '../../db/client';
 import { dines, members, merchantReviews, merchants, notifications, partners, redemptions, type MemberRow, type PartnerRow, type RedemptionRow } from '../../db/schema';
 import { isRedemptionMailKind, NOTIFY_WITHIN_DAYS } from '#shared/rules/notifications';
@@ -34,7 +35,7 @@ export function dinesAwaitingMail(db: Db, opts: { now: Date; limit: number }) {
       gte(dines.occurredAt, before(now, Math.max(...Object.values(NOTIFY_WITHIN_DAYS)))),
       or(
         and(eq(dines.status, 'Pending'), isNotNull(dines.authAmountCents), gte(dines.occurredAt, before(now, NOTIFY_WITHIN_DAYS.dineSeen))),
-        and(inArray(dines.status, ['Awarded', 'Paid']), gte(dines.occurredAt, before(now, NOTIFY_WITHIN_DAYS.dineAwarded))),
+        and(inArray(dines.status, EARNED_STATUSES), gte(dines.occurredAt, before(now, NOTIFY_WITHIN_DAYS.dineAwarded))),
         and(eq(dines.status, 'Forfeit'), gte(dines.occurredAt, before(now, NOTIFY_WITHIN_DAYS.dineNotEarned))),
       ),
       notExists(db.select({ one: sql`1` }).from(notifications).where(and(eq(notifications.kind, kindOfStatus), eq(notifications.subjectId, dines.id), eq(notifications.memberId, dines.memberId)))),

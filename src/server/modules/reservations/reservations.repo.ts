@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { EARNED_STATUSES } from '#shared/constants/rewards';
 import type { Booked } from '#shared/rules/reservations';
 import type { RestaurantTerms } from '#shared/rules/rewards/policy';
 import { MERCHANT_TERMS_COLUMNS, termsOfRow, type MerchantTermsRow } from '../merchants';
@@ -183,7 +184,7 @@ export async function honouredReservations(db: Db, dineIds: readonly number[]): 
     select distinct on (r.id) r.id as reservation_id, r.partner_id, r.member_id, r.merchant_id, r.local_date, d.id as dine_id
     from dines d
     join reservations r on r.merchant_id = d.merchant_id and r.local_date = d.local_date and r.member_id = d.member_id
-    where d.id = any(${`{${dineIds.map((n) => Math.trunc(n)).join(',')}}`}::bigint[]) and d.qualified and d.status in ('Awarded', 'Paid') and r.status = 'booked'
+    where d.id = any(${`{${dineIds.map((n) => Math.trunc(n)).join(',')}}`}::bigint[]) and d.qualified and d.status in ${EARNED_STATUSES} and r.status = 'booked'
     order by r.id, d.id`);
   return (result as unknown as { rows: Array<Record<string, unknown>> }).rows.map((r) => ({
     reservationId: Number(r.reservation_id), partnerId: Number(r.partner_id), memberId: Number(r.member_id), merchantId: Number(r.merchant_id),

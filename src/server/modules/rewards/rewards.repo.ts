@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, sql, sum } from 'drizzle-orm';
+import { EARNED_STATUSES, ON_THE_WAY_STATUSES } from '#shared/constants/rewards';
 import type { Db } from '../../db/client';
 import { dines, memberRewards, merchants, redemptions } from '../../db/schema';
 import { OPEN_STATUSES } from '#shared/rules/redemptions';
@@ -109,8 +110,8 @@ export async function yearTotals(db: Db, owner: Owner, bounds: YearBounds): Prom
     then ${dines.localDate} >= ${first} and ${dines.localDate} < ${next}
     else ${memberRewards.createdAt} >= ${bounds.from.toISOString()}::timestamptz and ${memberRewards.createdAt} < ${bounds.to.toISOString()}::timestamptz end`;
   const [row] = await db.select({
-    earned: sql<number>`coalesce(sum(${memberRewards.amount}) filter (where ${memberRewards.status} in ('Awarded', 'Paid')), 0)`.mapWith(Number),
-    onTheWay: sql<number>`coalesce(sum(${memberRewards.amount}) filter (where ${memberRewards.status} in ('Pending', 'Deferred')), 0)`.mapWith(Number),
+    earned: sql<number>`coalesce(sum(${memberRewards.amount}) filter (where ${memberRewards.status} in ${EARNED_STATUSES}), 0)`.mapWith(Number),
+    onTheWay: sql<number>`coalesce(sum(${memberRewards.amount}) filter (where ${memberRewards.status} in ${ON_THE_WAY_STATUSES}), 0)`.mapWith(Number),
   }).from(memberRewards)
     .leftJoin(dines, eq(dines.id, memberRewards.dineId))
     .where(and(ownRewards(owner), inYear));

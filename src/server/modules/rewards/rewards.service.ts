@@ -3,7 +3,7 @@ import type { MemberRow, PartnerRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { TIER_LEVELS } from '#shared/constants/member';
 import {
-  NOT_EARNED_REASONS, REDEMPTION_STATUSES, REWARD_SOURCE_CODES, REWARD_STATUSES, type NotEarnedReason, type RedemptionStatus, type RewardSourceCode,
+  isEarnedStatus, NOT_EARNED_REASONS, REDEMPTION_STATUSES, REWARD_SOURCE_CODES, REWARD_STATUSES, type NotEarnedReason, type RedemptionStatus, type RewardSourceCode,
   type RewardStatus,
 } from '#shared/constants/rewards';
 import { deferralDeadline, lastDayToActivate, rowBasis } from '#shared/rules/rewards/policy';
@@ -104,7 +104,7 @@ export function toTransaction(partner: PartnerRow, member: RowMember, row: Rewar
     : null;
   const status = toldStatus(asStatus(row.status), credit);
   // Why it did not earn: on the reward row, else (a dine's own row) on the dine; only while not earned.
-  const reasonCode = status === 'Awarded' || status === 'Paid' ? null : [row.reason, settle ? dine.reason : null].find(isReason) ?? null;
+  const reasonCode = isEarnedStatus(status) ? null : [row.reason, settle ? dine.reason : null].find(isReason) ?? null;
   const merchant = row.merchant?.id ? row.merchant : null;
   return {
     // A dine's own row carries the network's transaction id (review links name it); other rows their reward id.
