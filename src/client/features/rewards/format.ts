@@ -3,22 +3,16 @@ import type { Transaction } from '#shared/schemas/rewards';
 import { DEFERRED_DAYS, type RewardSourceCode } from '#shared/constants/rewards';
 import { localParts } from '#shared/rules/rewards/local-time';
 import { calendarDay, rowStatus } from '#shared/rules/rewards/status-label';
+import { usd, wholeNumber } from '#shared/rules/us-format';
 
 /** §4: airline partners (currency Mile) have their own status wording. */
 export function usesAirlineWording(partner: { currencyType: CurrencyType }): boolean {
   return partner.currencyType === 'Mile';
 }
 
-// Made on first use, not when the module loads: a page's first Intl object costs a slow phone 100 ms
-// and more (bench/RESULTS.md), and the deferred chrome loads this module whether or not it formats.
-let money: Intl.NumberFormat | undefined;
-let whole: Intl.NumberFormat | undefined;
-const MONEY = () => (money ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
-const WHOLE = () => (whole ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }));
-
-/** Dollars as '$1,234.50' (§9 amounts in USD). */
+/** Dollars as '$1,234.50' (§9 amounts in USD); written out, not by Intl (us-format.ts says why). */
 export function formatMoney(dollars: number): string {
-  return MONEY().format(dollars);
+  return usd(dollars);
 }
 
 type RewardUnit = { currencyType: CurrencyType; copyStates: Pick<CopyTokens, 'currencySingular' | 'currencyPlural'> };
@@ -31,7 +25,7 @@ export function formatReward(amount: number, partner: RewardUnit): string {
   if (partner.currencyType === 'Dollar' || partner.currencyType === 'Credit') return formatMoney(amount);
   const n = Math.trunc(amount);
   const unit = Math.abs(n) === 1 ? partner.copyStates.currencySingular : partner.copyStates.currencyPlural;
-  return unit ? `${WHOLE().format(n)} ${unit}` : WHOLE().format(n);
+  return unit ? `${wholeNumber(n)} ${unit}` : wholeNumber(n);
 }
 
 /** An instant as 'Nov 20, 2026' in the browser's time zone; null when it does not parse. */

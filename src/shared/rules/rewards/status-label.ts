@@ -1,6 +1,10 @@
 import { NOT_EARNED_REASONS, REVIEW_WINDOW_DAYS, type NotEarnedReason, type RedemptionStatus, type RewardStatus } from '../../constants/rewards';
 import type { CurrencyType } from '../../constants/partner';
 import { localToday, reviewDaysSince } from './local-time';
+import { calendarDay } from '../us-format';
+
+/** A calendar date (YYYY-MM-DD) as 'Dec 4, 2026' (us-format.ts), as the rows write their dates. */
+export { calendarDay };
 
 /**
  * §4 transaction statuses as Reviews & History words them: a label (the spec's wording wherever
@@ -84,15 +88,6 @@ export type RowStatusInput = {
 
 export type RowStatus = { label: string | null; line: string | null; dimmed: boolean };
 
-// Made on first use, not when the module loads (a page's first Intl object is a long task on a slow phone).
-let dayFormat: Intl.DateTimeFormat | undefined;
-const DAY_FORMAT = () => (dayFormat ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }));
-
-/** A calendar date (YYYY-MM-DD) as 'Dec 4, 2026', whatever the clock of the runtime. */
-export function calendarDay(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return DAY_FORMAT().format(new Date(Date.UTC(y, m - 1, d)));
-}
 
 function notEarned(reason: NotEarnedReason | null, kind: CurrencyKind): RowStatus {
   const expired = reason === null || EXPIRY_REASONS.includes(reason);
