@@ -53,7 +53,7 @@ export const BUDGETS = { performance: 95, lcpMs: 2000, cls: 0.02, tbtMs: 150, ac
 /** Issue 30: each page within this many points of the floor's performance score, and at most this much more TBT. */
 const FLOOR_TARGETS = { performancePoints: 5, tbtMs: 100 } as const;
 
-type PageSpec = { label: string; path: string; signedIn: boolean; floor?: true };
+export type PageSpec = { label: string; path: string; signedIn: boolean; floor?: true };
 type RunFigures = { performance: number; lcpMs: number; fcpMs: number; cls: number; tbtMs: number; accessibility: number };
 type Finding = { title: string; detail: string; weight: number };
 type PageResult = { page: PageSpec; runs: RunFigures[]; median: RunFigures; findings: Finding[]; a11yFailures: string[]; runMs: number[] };
@@ -113,10 +113,11 @@ async function serveFloor() {
   return floor;
 }
 
-function startServer(): Promise<{ child: ChildProcess; port: number; floorPort: number; ms: number }> {
+/** Starts the server above in a child process (bench/client-profile.ts serves its own build with `clientDir`). */
+export function startServer(clientDir = CLIENT_DIR): Promise<{ child: ChildProcess; port: number; floorPort: number; ms: number }> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(import.meta.url), [], {
-      env: { ...process.env, LH_SERVER_CHILD: '1' },
+      env: { ...process.env, LH_SERVER_CHILD: '1', LH_CLIENT_DIR: clientDir },
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -138,7 +139,7 @@ function cookieHeader(jar: Map<string, string>, res: Response): void {
 }
 
 /** Signs the demo member in through the API as the app does (anti-forgery token first). */
-async function signIn(origin: string): Promise<string> {
+export async function signIn(origin: string): Promise<string> {
   const jar = new Map<string, string>();
   const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const csrf = await fetch(`${origin}/api/CSRF`, { headers: { accept: 'application/json' } });
@@ -154,14 +155,30 @@ async function signIn(origin: string): Promise<string> {
   return header();
 }
 
+/** A Cookie header as the browser's cookies of `origin` (what signIn returns, put in the jar). */
+export function cookiesOf(header: string, origin: string): Array<{ name: string; value: string; url: string }> {
+  return header.split('; ').filter(Boolean).map((pair) => {
+    const eq = pair.indexOf('=');
+    return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: origin };
+  });
+}
+
 /** The first restaurant of the demo search the search page shows: a real page of the catalogue. */
-async function demoRestaurantId(origin: string): Promise<number> {
+export async function demoRestaurantId(origin: string): Promise<number> {
   const res = await fetch(`${origin}/api/v2/Merchants/Search?location=10001`, { headers: { accept: 'application/json' } });
   const body = (await res.json()) as { merchants?: Array<{ id: number }> };
   const id = body.merchants?.[0]?.id;
   if (!id) throw new Error(`the demo search found no restaurant (${res.status})`);
   return id;
 }
+
+/** Issue 30's four pages, as this bench and bench/client-profile.ts load them. */
+export const benchPages = (restaurantId: number): PageSpec[] => [
+  { label: '/', path: '/', signedIn: false },
+  { label: '/search?location=10001', path: '/search?location=10001', signedIn: false },
+  { label: `/merchants/${restaurantId}`, path: `/merchants/${restaurantId}`, signedIn: false },
+  { label: '/account/recent_activity (signed in)', path: '/account/recent_activity', signedIn: true },
+];
 
 // ------------------------------------------------------------------ Lighthouse
 
@@ -340,16 +357,18 @@ async function main(): Promise<void> {
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     logLevel: 'silent',
   });
+  // Cookies are the browser's own (Lighthouse's storage reset leaves them): every run starts with
+  // none, and the signed-in page's run with the member's session in the jar. A Cookie header in
+  // extraHeaders came on top of the cookies earlier runs had left, the server read the visitor's
+  // session first, and the signed-in page measured the sign-in page it redirected to.
+  const { default: puppeteer } = await import('puppeteer-core');
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const cookieJar = await browser.target().createCDPSession();
   const started = Date.now();
   try {
     const restaurantId = await demoRestaurantId(origin);
     const cookie = await signIn(origin);
-    const all: PageSpec[] = [
-      { label: '/', path: '/', signedIn: false },
-      { label: '/search?location=10001', path: '/search?location=10001', signedIn: false },
-      { label: `/merchants/${restaurantId}`, path: `/merchants/${restaurantId}`, signedIn: false },
-      { label: '/account/recent_activity (signed in)', path: '/account/recent_activity', signedIn: true },
-    ];
+    const all = benchPages(restaurantId);
     const only = process.env.LH_PAGES?.split(',').map((s) => s.trim()).filter(Boolean);
     const pages = only ? all.filter((p) => only.some((o) => p.path === o || p.path.startsWith(o + '?') || (o.startsWith('/merchants') && p.path.startsWith('/merchants')))) : all;
     const floorPage: PageSpec = { label: 'floor', path: '/', signedIn: false, floor: true };
@@ -369,12 +388,13 @@ async function main(): Promise<void> {
         // A trace Lighthouse itself failed to record (NO_NAVSTART, NO_FCP …) says nothing about the
         // page: that run is repeated, at most twice, and said so; a page that keeps failing ends the bench.
         for (let attempt = 1; ; attempt++) {
+          await cookieJar.send('Storage.clearCookies');
+          if (page.signedIn) await cookieJar.send('Storage.setCookies', { cookies: cookiesOf(cookie, origin) });
           const result = await lighthouse(`${page.floor ? floorOrigin : origin}${page.path}`, {
             port: chrome.port,
             output: 'json',
             logLevel: 'error',
             onlyCategories: ['performance', 'accessibility'],
-            ...(page.signedIn ? { extraHeaders: { cookie } } : {}),
           });
           lhr = result?.lhr as unknown as Lhr | undefined;
           if (!lhr) throw new Error(`Lighthouse returned nothing for ${page.path}`);
@@ -383,6 +403,9 @@ async function main(): Promise<void> {
           if (attempt === 3) throw new Error(`Lighthouse could not load ${page.path} three times: ${why}`);
           console.log(`  run ${run} ${page.label}: Lighthouse failed (${lhr.runtimeError.code}); running it again`);
         }
+        // A page that ended elsewhere (a sign-in page for a lost session) is not the page measured.
+        const landed = (lhr as { finalDisplayedUrl?: string }).finalDisplayedUrl;
+        if (landed && new URL(landed).pathname !== page.path.split('?')[0]) throw new Error(`${page.label} ended at ${landed}: not the page to measure`);
         const entry = collected.get(page.label)!;
         entry.lhrs.push(lhr);
         entry.runMs.push(Date.now() - t0);
@@ -424,6 +447,7 @@ async function main(): Promise<void> {
       }, null, 2));
     }
   } finally {
+    await browser.disconnect();
     chrome.kill();
     server.child.disconnect();
   }
@@ -434,7 +458,7 @@ if (process.env.LH_SERVER_CHILD) {
     console.error(e);
     process.exit(1);
   });
-} else {
+} else if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main().catch((e: unknown) => {
     console.error(e instanceof Error ? e.message : e);
     process.exit(1);
