@@ -178,6 +178,9 @@ export function noChunkCycles(): Plugin {
   };
 }
 
+/** V8's magic comment: compile every function after it eagerly, off the main thread (Chrome 136+; others ignore it). */
+export const COMPILE_HINT_ALL = '//# allFunctionsCalledOnLoad';
+
 /** The build's output options (outDir and inputs are each page's own). */
 export const STACK_BUILD = {
   emptyOutDir: true,
@@ -229,6 +232,11 @@ export default defineConfig(() => {
       // effects so that importing one export does not pull the whole feature into a route's chunk.
       treeshake: { moduleSideEffects: (id) => !/src\/client\/features\/[^/]+\/index\.ts$/.test(id) },
       output: {
+        // V8's explicit compile hint (docs/decisions/0017-compile-hints.md): every function of the
+        // first chunk (React DOM, the router, the chrome) is compiled on a background thread while it
+        // streams in, not one by one on the main thread as the first render calls them.
+        // After minification (postBanner), which would drop a comment.
+        postBanner: (chunk) => (chunk.isEntry && chunk.name === 'main' ? COMPILE_HINT_ALL : ''),
         codeSplitting: {
           groups: [
             // What the app's page loads at once (React, the router, the query client, the chrome):

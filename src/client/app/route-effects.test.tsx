@@ -56,3 +56,16 @@ describe('page views (§4 tracking, §9 500 ms)', () => {
     expect(trackMock).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('scroll to the top (§2)', () => {
+  it('scrolls to the top on each change of page, not on the first render nor on a change of query alone', () => {
+    renderWithProviders(<Probe />, { route: '/search?location=A' });
+    expect(window.scrollTo).not.toHaveBeenCalled();
+    act(() => { go('/search?location=B'); });
+    expect(window.scrollTo).not.toHaveBeenCalled();
+    act(() => { go('/login'); });
+    expect(window.scrollTo).toHaveBeenCalledExactlyOnceWith(0, 0);
+    act(() => { go('/join'); });
+    expect(window.scrollTo).toHaveBeenCalledTimes(2);
+  });
+});

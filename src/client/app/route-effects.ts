@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from '#client/lib/router';
 import { routeMetaFor } from '#shared/routes';
 import { PAGE_VIEW_DELAY_MS } from '#shared/constants/impressions';
@@ -9,13 +9,18 @@ import { usePartner } from '../lib/partner';
 export function useRouteEffects() {
   const location = useLocation();
   const partner = usePartner();
+  const arrived = useRef(false);
   // A layout effect runs before the screens' effects, so a screen may still set its own title.
   useLayoutEffect(() => {
     const meta = routeMetaFor(partner, location.pathname);
     document.title = meta.title;
     setMeta('description', meta.description);
     setMeta('keywords', meta.keywords);
-    window.scrollTo(0, 0);
+    // To the top on a change of page; not on the page's first render, which opens at the top (or
+    // where the browser restores a reload): scrolling there made the browser lay out the page
+    // inside React's first commit (issue 30).
+    if (arrived.current) window.scrollTo(0, 0);
+    arrived.current = true;
   }, [location.pathname, partner]);
   useEffect(() => {
     const timer = setTimeout(() => track({ eventType: 'pageView', path: location.pathname }), PAGE_VIEW_DELAY_MS);

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from '#client/lib/router';
 import { hasMembers } from '#shared/rules/partner-features';
 import { usePartner } from '../../lib/partner';
@@ -8,6 +8,9 @@ import { useMember } from '../../features/session';
 import { ACCOUNT_PAGES, accountPages, isSubPageOf } from '../../features/account/pages';
 import { NotFoundRoute } from '../not-found/not-found-route';
 import styles from './account.module.css';
+
+/** The share of the current tab that counts as in view (a pixel's rounding aside). */
+const TAB_IN_VIEW = 0.98;
 
 /**
  * §2 /account: the account centre, only where the partner has members. A visitor who is not
@@ -20,15 +23,21 @@ export function AccountRoute() {
   const { pathname } = useLocation();
   const listRef = useRef<HTMLUListElement>(null);
   // On a phone the tabs scroll sideways: the current one is brought into view (a later tab would
-  // otherwise sit off screen with nothing to say it is the page shown).
-  useLayoutEffect(() => {
+  // otherwise sit off screen with nothing to say it is the page shown). An observer says whether it
+  // is: it reports after the frame's own layout, where reading the list's sizes in the commit made
+  // the browser lay the page out inside React's task (issue 30, bench:client-profile).
+  useEffect(() => {
     const list = listRef.current;
     const current = list?.querySelector<HTMLElement>('[aria-current]');
-    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
-    const start = current.offsetLeft; // the list is the tabs' offset parent (position: relative)
-    if (start < list.scrollLeft || start + current.offsetWidth > list.scrollLeft + list.clientWidth) {
+    if (!list || !current || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => {
+      observer.disconnect();
+      if (!entry || entry.intersectionRatio >= TAB_IN_VIEW) return;
+      const start = current.offsetLeft; // the list is the tabs' offset parent (position: relative)
       list.scrollLeft = Math.max(0, start - (list.clientWidth - current.offsetWidth) / 2);
-    }
+    }, { root: list, threshold: [TAB_IN_VIEW] });
+    observer.observe(current);
+    return () => observer.disconnect();
   }, [pathname, member]);
   if (!hasMembers(partner)) return <NotFoundRoute />;
   if (isLoading) return <Spinner label="Loading your account" size="large" block />;
