@@ -395,6 +395,9 @@ async function main(): Promise<void> {
             output: 'json',
             logLevel: 'error',
             onlyCategories: ['performance', 'accessibility'],
+            // Every run a first visit: Lighthouse's default leaves IndexedDB and local storage to
+            // the next run (and warns that stored data may affect it). Cookies are cleared above.
+            clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'indexeddb', 'local_storage', 'websql'],
           });
           lhr = result?.lhr as unknown as Lhr | undefined;
           if (!lhr) throw new Error(`Lighthouse returned nothing for ${page.path}`);
