@@ -23,7 +23,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node
 import path from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
-import { benchPages, cookiesOf, demoRestaurantId, signIn, startServer, type PageSpec } from './lighthouse';
+import { benchPages, cookiesOf, demoRestaurantId, median, signIn, startServer, type PageSpec } from './lighthouse';
 import type { CpuProfile } from './cpu-profile';
 
 const OUT_DIR = path.resolve(process.env.CP_CLIENT_DIR ?? '.tmp/client-profile');
@@ -186,12 +186,6 @@ function blockingOf(figures: PageFigures): number {
   const fcp = figures.fcp ?? 0;
   return figures.longTasks.filter((t) => t.start + t.duration > fcp).reduce((s, t) => s + Math.max(0, t.duration - 50), 0);
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 function report(spec: PageSpec, blocking: number[], profile: CpuProfile, figures: PageFigures, locator: Locator): void {
   const { busy, areas, fns } = sum(profile, (n) => locator.where(n.callFrame));

@@ -236,7 +236,7 @@ function a11yFailuresOf(lhr: Lhr): string[] {
     .map((a) => `${a.id} (${a.title})`);
 }
 
-const median = (xs: number[]) => {
+export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
