@@ -142,7 +142,7 @@ const ms = (n: number) => `${Math.round(n)} ms`;
 
 async function main(): Promise<void> {
   build();
-  const server = await startServer(OUT_DIR);
+  const server = await startServer(OUT_DIR, { floor: false });
   const origin = `http://localhost:${server.port}`;
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   try {

@@ -88,10 +88,11 @@ async function serve(): Promise<void> {
   await writeDemoReviews(database.db);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
-  const floor = await serveFloor();
-  const { port: floorPort } = floor.server.address() as { port: number };
+  // bench/client-profile.ts serves no floor (LH_FLOOR=0): it has not necessarily been built.
+  const floor = process.env.LH_FLOOR === '0' ? null : await serveFloor();
+  const floorPort = floor ? (floor.server.address() as { port: number }).port : 0;
   process.send?.({ port, floorPort, ms: Date.now() - started });
-  process.on('disconnect', () => void Promise.all([app.close(), floor.close()]).finally(() => process.exit(0)));
+  process.on('disconnect', () => void Promise.all([app.close(), floor?.close()]).finally(() => process.exit(0)));
 }
 
 /**
@@ -113,11 +114,14 @@ async function serveFloor() {
   return floor;
 }
 
-/** Starts the server above in a child process (bench/client-profile.ts serves its own build with `clientDir`). */
-export function startServer(clientDir = CLIENT_DIR): Promise<{ child: ChildProcess; port: number; floorPort: number; ms: number }> {
+/**
+ * Starts the server above in a child process (bench/client-profile.ts serves its own build with
+ * `clientDir` and no floor: `floorPort` is then 0).
+ */
+export function startServer(clientDir = CLIENT_DIR, { floor = true } = {}): Promise<{ child: ChildProcess; port: number; floorPort: number; ms: number }> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(import.meta.url), [], {
-      env: { ...process.env, LH_SERVER_CHILD: '1', LH_CLIENT_DIR: clientDir },
+      env: { ...process.env, LH_SERVER_CHILD: '1', LH_CLIENT_DIR: clientDir, LH_FLOOR: floor ? '1' : '0' },
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { calendarDay, usd, wholeNumber } from './us-format';
+import { calendarDay, localDay, usd, wholeNumber } from './us-format';
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -56,5 +56,38 @@ describe('calendarDay', () => {
   it('throws for what is not a date, as Intl does', () => {
     expect(() => calendarDay('not-a-date')).toThrow(RangeError);
     expect(() => intlDay('not-a-date')).toThrow(RangeError);
+  });
+});
+
+describe('localDay', () => {
+  const intlLocal = (value: string) => new Date(value).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  const zones = ['UTC', 'America/Los_Angeles', 'Pacific/Kiritimati', 'Asia/Kolkata', 'America/St_Johns'];
+
+  it('writes an instant as the day it is in the runtime zone, null for no date or not a date', () => {
+    const saved = process.env.TZ;
+    try {
+      process.env.TZ = 'America/Los_Angeles';
+      expect(localDay('2026-11-21T05:30:00Z')).toBe('Nov 20, 2026');
+      process.env.TZ = 'Asia/Kolkata';
+      expect(localDay('2026-11-21T05:30:00Z')).toBe('Nov 21, 2026');
+    } finally {
+      process.env.TZ = saved;
+    }
+    expect(localDay(null)).toBeNull();
+    expect(localDay('')).toBeNull();
+    expect(localDay('not-a-date')).toBeNull();
+  });
+
+  it('gives what Intl gives in the same zone for any instant of years 1 to 9999, in zones either side of UTC', () => {
+    const saved = process.env.TZ;
+    try {
+      for (const zone of zones) {
+        process.env.TZ = zone;
+        const instants = fc.integer({ min: Date.parse('0001-01-02T00:00:00Z'), max: Date.parse('9999-12-30T00:00:00Z') }).map((ms) => new Date(ms).toISOString());
+        fc.assert(fc.property(instants, (value) => localDay(value) === intlLocal(value)), { numRuns: 1000 });
+      }
+    } finally {
+      process.env.TZ = saved;
+    }
   });
 });

@@ -71,3 +71,17 @@ export function calendarDay(date: string): string {
   if (year < 1) return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(at);
   return `${MONTHS[at.getUTCMonth()]} ${at.getUTCDate()}, ${year}`;
 }
+
+/**
+ * An instant as 'Nov 20, 2026' in the runtime's time zone (a browser's: the member's own day), or
+ * null when it does not parse: `toLocaleDateString('en-US', { month: 'short', day: 'numeric',
+ * year: 'numeric' })` without Intl (the Date's own local fields).
+ */
+export function localDay(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return null;
+  const year = at.getFullYear();
+  if (year < 1) return at.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  return `${MONTHS[at.getMonth()]} ${at.getDate()}, ${year}`;
+}

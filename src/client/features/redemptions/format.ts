@@ -1,16 +1,13 @@
 import type { DeliveryKind, RedemptionOption, RedemptionStatus } from '#shared/constants/redemptions';
 import { amountProblem, balanceShortText, isFinal } from '#shared/rules/redemptions';
 import type { Redemption, RedemptionOptionsResponse } from '#shared/schemas/redemptions';
-import { formatMoney } from '../rewards';
+import { formatDay, formatMoney } from '../rewards';
 
 /** Cents as '$1,234.50'. */
 export const money = (cents: number) => formatMoney(cents / 100);
 
 /** An instant as 'Nov 29, 2026' in the browser's time zone; null when it does not parse. */
-export function day(value: string): string | null {
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-}
+export const day = (value: string): string | null => formatDay(value);
 
 /** An instant as 'Nov 29, 2026, 8:49 PM' in the browser's time zone; null when it does not parse. */
 export function dayAndTime(value: string): string | null {

@@ -3,7 +3,7 @@ import type { Transaction } from '#shared/schemas/rewards';
 import { DEFERRED_DAYS, type RewardSourceCode } from '#shared/constants/rewards';
 import { localParts } from '#shared/rules/rewards/local-time';
 import { calendarDay, rowStatus } from '#shared/rules/rewards/status-label';
-import { usd, wholeNumber } from '#shared/rules/us-format';
+import { localDay, usd, wholeNumber } from '#shared/rules/us-format';
 
 /** §4: airline partners (currency Mile) have their own status wording. */
 export function usesAirlineWording(partner: { currencyType: CurrencyType }): boolean {
@@ -29,12 +29,7 @@ export function formatReward(amount: number, partner: RewardUnit): string {
 }
 
 /** An instant as 'Nov 20, 2026' in the browser's time zone; null when it does not parse. */
-export function formatDay(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return null;
-  return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-}
+export const formatDay = localDay;
 
 /**
  * A row's date-time with its offset (§3 transactionCreatedAt: the restaurant's local time of a

@@ -6,6 +6,6 @@
  * Reviews & History's parts are imported by routes/ from their files.
  */
 export { REWARDS_QUERY_KEY, transactionsQueryOptions } from './api';
-export { formatReward, formatMoney, activateByLine } from './format';
+export { formatDay, formatReward, formatMoney, activateByLine } from './format';
 export { YearTotal } from './components/year-total';
 export { useSignInOnUnauthorised } from './hooks/use-activity-page';
