@@ -194,7 +194,7 @@ function pagesRows(j: PagesJson): Row[] {
 
 type EventsJson = {
   events: number; targetEventsPerS: number; peakFeedEventsPerS: number; postgresSkipped?: string;
-  figures: Array<{ database: string; figure: string; eventsPerS: number; cpuUs: string; cpuUsTotal: number; errors?: number }>;
+  figures: Array<{ database: string; figure: string; eventsPerS: number; cpuUs: string; cpuUsTotal: number; errors?: number; context?: string }>;
 };
 function eventsRows(j: EventsJson): Row[] {
   // Per database, receipt first (20 connections, the issue's figure), then applying, as the bench names them.
@@ -204,8 +204,9 @@ function eventsRows(j: EventsJson): Row[] {
     return {
       figure: `Events, ${f.database}, ${f.figure}`,
       value: `${fmt(f.eventsPerS)}/s; CPU µs per ${receipt ? 'received' : 'applied'} event: ${f.cpuUs}${f.errors ? `; ${f.errors} errors` : ''}`,
-      target: `≥ ${fmt(j.targetEventsPerS)}/s (5× peak ${fmt(j.peakFeedEventsPerS)})`,
-      met: f.eventsPerS >= j.targetEventsPerS && !f.errors,
+      // Applying with a number of loops the app does not run there is context (card-events.ts).
+      target: f.context ? `context: ${f.context}` : `≥ ${fmt(j.targetEventsPerS)}/s (5× peak ${fmt(j.peakFeedEventsPerS)})`,
+      met: f.context ? null : f.eventsPerS >= j.targetEventsPerS && !f.errors,
     };
   });
   if (j.postgresSkipped) rows.push({ figure: 'Events, PostgreSQL', value: `not measured: ${j.postgresSkipped}`, target: `≥ ${fmt(j.targetEventsPerS)}/s`, met: null });
