@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownRoute, paths, ROUTES, routeMetaFor } from './routes';
+import { isExtraPagePath, isKnownRoute, paths, ROUTES, routeMetaFor } from './routes';
 import type { PartnerConfig } from './schemas/partner';
 
 const partner = (over: Partial<PartnerConfig> = {}) => ({ hasDiscoverPage: true, enrollmentType: 'direct', environment: 'development', ...over }) as PartnerConfig;
@@ -23,6 +23,15 @@ describe('route table', () => {
     }
     expect(isKnownRoute('/merchants', partner())).toBe(false);
     expect(isKnownRoute('/nowhere', partner())).toBe(false);
+  });
+
+  it("matches a page's fixed segments in any case, as the app's router does; its parameters and the extra paths keep theirs", () => {
+    for (const path of ['/Search', '/HOW-IT-WORKS', '/Merchants/12', '/Account/Recent_Activity', '/DISCOVER']) {
+      expect(isKnownRoute(path, partner()), path).toBe(true);
+    }
+    expect(isKnownRoute('/Merchants', partner())).toBe(false);
+    expect(isExtraPagePath('/earn/extra', partner({ extraPagePaths: ['/earn/extra'] }))).toBe(true);
+    expect(isExtraPagePath('/Earn/Extra', partner({ extraPagePaths: ['/earn/extra'] }))).toBe(false);
   });
 
   it('knows Redeem only for cash back, even under the account catch-all; an unregistered page there is another account page', () => {

@@ -167,7 +167,8 @@ export function matchPath(pattern: string, pathname: string): boolean {
   if (wildcard ? b.length < a.length : b.length !== a.length) return false;
   for (let i = 0; i < fixed; i++) {
     const seg = a[i]!;
-    if (seg.startsWith(':') ? !b[i] : seg !== b[i]) return false;
+    // Fixed segments in any case, as the app's router matches them (client/lib/router.tsx): /Search is /search.
+    if (seg.startsWith(':') ? !b[i] : seg.toLowerCase() !== b[i]!.toLowerCase()) return false;
   }
   return true;
 }

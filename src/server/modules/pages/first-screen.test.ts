@@ -207,6 +207,16 @@ describe('first-screen data in the page (issue 13)', () => {
     expect((api.json() as { merchants: unknown[] }).merchants.length).toBeGreaterThan(0);
   });
 
+  it('serves a page whose path is written in other letter case as the page itself, first answer included (/Search is /search, as in the app)', async () => {
+    const lower = await t.request('delta', { method: 'GET', url: '/search?location=10001', headers: html });
+    const upper = await t.request('delta', { method: 'GET', url: '/Search?location=10001', headers: html });
+    expect(upper.statusCode).toBe(200);
+    expect(inlined(upper.body).visit.notFound).toBeUndefined();
+    expect(inlined(upper.body).visit.queries).toEqual(inlined(lower.body).visit.queries);
+    expect(inlined(upper.body).visit.queries).toHaveLength(1);
+    expect((await t.request('delta', { method: 'GET', url: '/Nowhere', headers: html })).statusCode).toBe(404);
+  });
+
   it("inlines the home page's carousels (not the current-location one) under the carousel's query key, as the search API answers them", async () => {
     const rows = await t.database.db.select().from(partners);
     const partner = rows.find((r) => r.homePage !== 'discover')!;
