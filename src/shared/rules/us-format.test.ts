@@ -60,34 +60,34 @@ describe('calendarDay', () => {
 });
 
 describe('localDay', () => {
+  /** Runs `fn` with the runtime in these zones, then puts the zone back (unset stays unset: TZ = undefined would be the zone 'undefined'). */
+  const inZone = (zone: string, fn: () => void) => {
+    const saved = process.env.TZ;
+    try {
+      process.env.TZ = zone;
+      fn();
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
+  };
   const intlLocal = (value: string) => new Date(value).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
   const zones = ['UTC', 'America/Los_Angeles', 'Pacific/Kiritimati', 'Asia/Kolkata', 'America/St_Johns'];
 
   it('writes an instant as the day it is in the runtime zone, null for no date or not a date', () => {
-    const saved = process.env.TZ;
-    try {
-      process.env.TZ = 'America/Los_Angeles';
-      expect(localDay('2026-11-21T05:30:00Z')).toBe('Nov 20, 2026');
-      process.env.TZ = 'Asia/Kolkata';
-      expect(localDay('2026-11-21T05:30:00Z')).toBe('Nov 21, 2026');
-    } finally {
-      process.env.TZ = saved;
-    }
+    const before = process.env.TZ;
+    inZone('America/Los_Angeles', () => expect(localDay('2026-11-21T05:30:00Z')).toBe('Nov 20, 2026'));
+    inZone('Asia/Kolkata', () => expect(localDay('2026-11-21T05:30:00Z')).toBe('Nov 21, 2026'));
+    expect(process.env.TZ).toBe(before);
     expect(localDay(null)).toBeNull();
     expect(localDay('')).toBeNull();
     expect(localDay('not-a-date')).toBeNull();
   });
 
   it('gives what Intl gives in the same zone for any instant of years 1 to 9999, in zones either side of UTC', () => {
-    const saved = process.env.TZ;
-    try {
-      for (const zone of zones) {
-        process.env.TZ = zone;
-        const instants = fc.integer({ min: Date.parse('0001-01-02T00:00:00Z'), max: Date.parse('9999-12-30T00:00:00Z') }).map((ms) => new Date(ms).toISOString());
-        fc.assert(fc.property(instants, (value) => localDay(value) === intlLocal(value)), { numRuns: 1000 });
-      }
-    } finally {
-      process.env.TZ = saved;
+    const instants = fc.integer({ min: Date.parse('0001-01-02T00:00:00Z'), max: Date.parse('9999-12-30T00:00:00Z') }).map((ms) => new Date(ms).toISOString());
+    for (const zone of zones) {
+      inZone(zone, () => fc.assert(fc.property(instants, (value) => localDay(value) === intlLocal(value)), { numRuns: 1000 }));
     }
   });
 });
