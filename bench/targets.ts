@@ -24,7 +24,8 @@
  *                and PostgreSQL, next to GET /health (target ≤ 2 ms);
  *   events       bench/card-events.ts (EVENTS_JSON): events/s received (20 and 100 connections) and
  *                applied (one and two appliers) on both databases with the CPU µs per event, against
- *                5× the researched peak feed (5,250/s);
+ *                5× the researched peak feed (5,250/s); applying is judged with the app's own number
+ *                of loops on each database (engine.ts APPLIERS), the other count is context (–);
  *   first-start  bench/first-start.ts (FS_JSON): `npm start` (the build included) on an empty data
  *                folder until the home page answers 200 (target ≤ 30 s), then `npm run serve` (the
  *                server's part alone, context). Last, as its `npm start` builds dist/ again.

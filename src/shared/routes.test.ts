@@ -25,7 +25,7 @@ describe('route table', () => {
     expect(isKnownRoute('/nowhere', partner())).toBe(false);
   });
 
-  it("matches a page's fixed segments in any case, as the app's router does; its parameters and the extra paths keep theirs", () => {
+  it("matches a page's fixed segments in any case, as the app's router does; the extra paths stay exact", () => {
     for (const path of ['/Search', '/HOW-IT-WORKS', '/Merchants/12', '/Account/Recent_Activity', '/DISCOVER']) {
       expect(isKnownRoute(path, partner()), path).toBe(true);
     }

@@ -157,7 +157,7 @@ function pathSegments(pathname: string): readonly string[] {
 
 /**
  * Matches '/merchants/:merchantId' style patterns, and a trailing '*' for one or more further
- * segments ('/account/*'); case-sensitive like the router.
+ * segments ('/account/*'); fixed segments in any letter case, like the app's router (client/lib/router.tsx).
  */
 export function matchPath(pattern: string, pathname: string): boolean {
   const a = patternSegments(pattern);

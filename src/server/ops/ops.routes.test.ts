@@ -246,6 +246,8 @@ describe('opener policies that let the console reach the view\'s window, and not
   it('the console may keep a handle to its popups; the partner site lets only /emulate stay one', async () => {
     expect((await ops.inject({ method: 'GET', url: '/members', headers: { host: 'ops.localhost' } })).headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     expect((await t.request('hilton', { method: 'GET', url: '/emulate' })).headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    // The same page in other letter case (page paths match in any case) is the same page, with the same policy.
+    expect((await t.request('hilton', { method: 'GET', url: '/Emulate' })).headers['cross-origin-opener-policy']).toBe('unsafe-none');
     expect((await t.request('hilton', { method: 'GET', url: '/account/overview' })).headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 });

@@ -3,7 +3,7 @@ import { normalizePagePath } from '../routes';
 
 /**
  * The earn_details item whose `url` is this page's path (§3: an item without a url is dropped).
- * Paths compare without trailing slashes and case-sensitively, like the router; the first item in
+ * Paths compare without trailing slashes and case-sensitively (§2: an item's url is exact); the first item in
  * content order wins when two name the same url.
  */
 export function findContentPageItem(items: readonly CmsItem[], pathname: string): CmsItem | undefined {

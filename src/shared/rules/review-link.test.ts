@@ -43,7 +43,9 @@ describe('§5 review link: the 35-day window in the restaurant-local date', () =
   describe('the member\'s own time zone plays no part', () => {
     const saved = process.env.TZ;
     afterEach(() => {
-      process.env.TZ = saved;
+      // An unset zone stays unset (assigning undefined would make it the zone 'undefined').
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
     });
     it.each(['Pacific/Kiritimati', 'Asia/Tokyo', 'UTC', 'America/New_York', 'Pacific/Pago_Pago'])('%s sees day 35 open and day 36 closed', (tz) => {
       process.env.TZ = tz;

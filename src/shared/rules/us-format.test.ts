@@ -88,6 +88,10 @@ describe('localDay', () => {
     const instants = fc.integer({ min: Date.parse('0001-01-02T00:00:00Z'), max: Date.parse('9999-12-30T00:00:00Z') }).map((ms) => new Date(ms).toISOString());
     for (const zone of zones) {
       inZone(zone, () => fc.assert(fc.property(instants, (value) => localDay(value) === intlLocal(value)), { numRuns: 1000 }));
+      // Before year 1 (Intl writes the era) and past 9999 (no grouping in a year).
+      for (const value of ['0000-06-15T12:00:00Z', '-000100-03-01T00:00:00Z', '+010000-01-01T12:00:00Z', '+275000-12-31T12:00:00Z']) {
+        inZone(zone, () => expect(localDay(value), `${value} in ${zone}`).toBe(intlLocal(value)));
+      }
     }
   });
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppConfig } from '../../config';
-import { isKnownRoute, routeMetaFor, routeOf, showsEarnItem } from '#shared/routes';
+import { isKnownRoute, matchPath, routeMetaFor, routeOf, showsEarnItem } from '#shared/routes';
 import { findContentPageItem } from '#shared/rules/content-page-item';
 import { filterContentItems } from '#shared/rules/content-filters';
 import { replaceTokensDeep, tokenValues } from '#shared/rules/copy-tokens';
@@ -204,7 +204,8 @@ export async function pagesRoutes(app: FastifyInstance, { config, db, search, pr
       .header('cache-control', 'no-store');
     // The console's "View as member" window (§6): it stays the console's popup (no new browsing
     // context group), so the console's exit message reaches it. That page only; every other keeps same-origin.
-    if (opts.pathname === ROUTES.emulate.path) reply.header('cross-origin-opener-policy', 'unsafe-none');
+    // In any letter case, as every page path (shared/routes.ts matchPath).
+    if (matchPath(ROUTES.emulate.path, opts.pathname)) reply.header('cross-origin-opener-policy', 'unsafe-none');
     // Pages come from the not-found handler, which route hooks (@fastify/compress) do not reach.
     // A page without a member is the same for everyone who asks for it (the published content, the
     // address, the catalogue as it stands): its compressed bytes are kept. A member's page never is.
