@@ -2,16 +2,20 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { matchPath, ROUTES } from './routes';
 
-/** matchPath as it was written before its patterns were kept split: the reference it must agree with. */
+/**
+ * matchPath as it was written before its patterns were kept split, with fixed segments compared in
+ * any letter case (as the app's router compares them): the reference it must agree with.
+ */
 function reference(pattern: string, pathname: string): boolean {
+  const same = (seg: string, part: string | undefined) => part !== undefined && seg.toLowerCase() === part.toLowerCase();
   const a = pattern.split('/').filter(Boolean);
   const b = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
   if (a.at(-1) === '*') {
     if (b.length < a.length) return false;
-    return a.slice(0, -1).every((seg, i) => (seg.startsWith(':') ? Boolean(b[i]) : seg === b[i]));
+    return a.slice(0, -1).every((seg, i) => (seg.startsWith(':') ? Boolean(b[i]) : same(seg, b[i])));
   }
   if (a.length !== b.length) return false;
-  return a.every((seg, i) => (seg.startsWith(':') ? Boolean(b[i]) : seg === b[i]));
+  return a.every((seg, i) => (seg.startsWith(':') ? Boolean(b[i]) : same(seg, b[i])));
 }
 
 const PATTERNS = Object.values(ROUTES).map((r) => r.path);
@@ -39,5 +43,12 @@ describe('matchPath', () => {
     // The kept split of the last path must not leak into the next one.
     expect(matchPath('/search', '/search')).toBe(true);
     expect(matchPath('/search', '/searches')).toBe(false);
+  });
+
+  it('matches fixed segments in any letter case; parameters match whatever they hold', () => {
+    expect(matchPath('/search', '/Search')).toBe(true);
+    expect(matchPath('/account/*', '/ACCOUNT/Recent_Activity')).toBe(true);
+    expect(matchPath('/merchants/:merchantId', '/Merchants/AbC')).toBe(true);
+    expect(matchPath('/search', '/Searches')).toBe(false);
   });
 });
