@@ -215,6 +215,10 @@ describe('first-screen data in the page (issue 13)', () => {
     expect(inlined(upper.body).visit.queries).toEqual(inlined(lower.body).visit.queries);
     expect(inlined(upper.body).visit.queries).toHaveLength(1);
     expect((await t.request('delta', { method: 'GET', url: '/Nowhere', headers: html })).statusCode).toBe(404);
+    // An earn page is its content item's url, which is exact (§2, docs/content-model.md): the route
+    // matches in any case, the item does not, so the server answers not found as the app shows it.
+    expect((await t.request('american', { method: 'GET', url: '/earn/topgolf-bonus', headers: html })).statusCode).toBe(200);
+    expect((await t.request('american', { method: 'GET', url: '/EARN/topgolf-bonus', headers: html })).statusCode).toBe(404);
   });
 
   it("inlines the home page's carousels (not the current-location one) under the carousel's query key, as the search API answers them", async () => {
