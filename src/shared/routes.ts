@@ -133,14 +133,16 @@ export type RouteName = keyof typeof ROUTES;
 // A page's route is matched against the whole table several times a request (the server's page
 // assembly: known route, the route, its meta, its earn item, the first screen's answers; the
 // client on each navigation): the table's patterns are split once, and the last path asked about
-// is kept split. Patterns come from the route table, so the map stays small; a caller passing
-// arbitrary patterns only fills it up to its cap.
+// is kept split. Both are kept in lower case, once, so that fixed segments match in any letter case
+// (as the app's router matches them, client/lib/router.tsx: /Search is /search) without lowering
+// them again for each route. Patterns come from the route table, so the map stays small; a caller
+// passing arbitrary patterns only fills it up to its cap.
 const PATTERN_CACHE_MAX = 500;
 const splitPatterns = new Map<string, readonly string[]>();
 function patternSegments(pattern: string): readonly string[] {
   let segments = splitPatterns.get(pattern);
   if (!segments) {
-    segments = pattern.split('/').filter(Boolean);
+    segments = pattern.toLowerCase().split('/').filter(Boolean);
     if (splitPatterns.size < PATTERN_CACHE_MAX) splitPatterns.set(pattern, segments);
   }
   return segments;
@@ -149,7 +151,7 @@ let lastPath: string | undefined;
 let lastPathSegments: readonly string[] = [];
 function pathSegments(pathname: string): readonly string[] {
   if (pathname !== lastPath) {
-    lastPathSegments = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
+    lastPathSegments = pathname.replace(/\/+$/, '').toLowerCase().split('/').filter(Boolean);
     lastPath = pathname;
   }
   return lastPathSegments;
@@ -167,8 +169,7 @@ export function matchPath(pattern: string, pathname: string): boolean {
   if (wildcard ? b.length < a.length : b.length !== a.length) return false;
   for (let i = 0; i < fixed; i++) {
     const seg = a[i]!;
-    // Fixed segments in any case, as the app's router matches them (client/lib/router.tsx): /Search is /search.
-    if (seg.startsWith(':') ? !b[i] : seg.toLowerCase() !== b[i]!.toLowerCase()) return false;
+    if (seg.startsWith(':') ? !b[i] : seg !== b[i]) return false;
   }
   return true;
 }

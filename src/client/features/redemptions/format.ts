@@ -6,9 +6,6 @@ import { formatDay, formatMoney } from '../rewards';
 /** Cents as '$1,234.50'. */
 export const money = (cents: number) => formatMoney(cents / 100);
 
-/** An instant as 'Nov 29, 2026' in the browser's time zone; null when it does not parse. */
-export const day = (value: string): string | null => formatDay(value);
-
 /** An instant as 'Nov 29, 2026, 8:49 PM' in the browser's time zone; null when it does not parse. */
 export function dayAndTime(value: string): string | null {
   const d = new Date(value);
@@ -66,7 +63,7 @@ export function statusText(r: Pick<Redemption, 'status' | 'hold'>): string {
  */
 export function rowStatusText(r: Pick<Redemption, 'status' | 'hold' | 'steps'>): string {
   const last = r.steps.at(-1);
-  const on = isFinal(r.status) && last?.status === r.status ? day(last.at) : null;
+  const on = isFinal(r.status) && last?.status === r.status ? formatDay(last.at) : null;
   return on ? `${statusText(r)} ${on}` : statusText(r);
 }
 

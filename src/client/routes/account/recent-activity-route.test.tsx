@@ -25,7 +25,7 @@ import type { Redemption } from '#shared/schemas/redemptions';
 import { MASKED_CARD_PLACEHOLDER } from '#shared/constants/redemptions';
 import { makeRedemption, makeStatementCredit } from '../../features/redemptions/test/redemptions-fixtures';
 import { ALL_REDEMPTIONS, NO_REDEMPTIONS, RECENT_TITLE } from '../../features/redemptions/components/redemption-history';
-import { day } from '../../features/redemptions/format';
+import { formatDay as day } from '../../features/rewards';
 
 type Answers = {
   pages?: (page: number) => TransactionsPage | Response | Promise<TransactionsPage | Response>;

@@ -6,7 +6,8 @@ import { Pagination } from '#client/components/pagination';
 import { Spinner } from '#client/components/spinner';
 import { usePageHeadingFocus } from '#client/components/use-page-heading-focus';
 import { RECENT_REDEMPTIONS, REDEMPTIONS_PAGE_SIZE, useRedemptions, type Redemption } from '../api';
-import { day, money, rowStatusText } from '../format';
+import { formatDay } from '../../rewards';
+import { money, rowStatusText } from '../format';
 import styles from './redemptions.module.css';
 
 export const HISTORY_TITLE = 'Your redemptions';
@@ -75,7 +76,7 @@ export function RedemptionHistory({ recent = false }: { recent?: boolean }) {
 function Row({ redemption: r }: { redemption: Redemption }) {
   const done = r.status === 'completed';
   const stopped = returnsMoney(r.status);
-  const date = day(r.createdAt);
+  const date = formatDay(r.createdAt);
   return (
     <li className={styles.row}>
       <div className={styles.rowMain}>
