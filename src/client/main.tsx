@@ -8,15 +8,18 @@ import { getCsrfToken } from './lib/csrf';
 import { setServedNotFound } from './lib/served-not-found';
 import { setApiBase } from './lib/api-base';
 import { ContentGate } from './features/content/content-provider';
-import { AppRoutes } from './app/routes';
+import { AppRoutes, preloadScreens } from './app/routes';
 import './styles/global.css';
 
 const partner = readInjectedPartner();
 setApiBase(partner.apiBase);
 const queryClient = createQueryClient();
 // Content, member and the page's first answer came with the page: no request before the first render.
-setServedNotFound(seedFirstScreen(queryClient).notFound);
+const { notFound } = seedFirstScreen(queryClient);
+setServedNotFound(notFound);
 void getCsrfToken();
+// A nested page's screens (an account page and the account centre) fetched side by side, not one after the other.
+if (!notFound) preloadScreens(location.pathname, partner);
 
 const root = createRoot(document.getElementById('root')!);
 // The first render as a transition: React renders the tree in slices of a few milliseconds,

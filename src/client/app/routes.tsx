@@ -13,7 +13,7 @@ import { NotFoundScreen, ServerErrorScreen } from '../routes/error-screens';
 /** A route's screen; `children` nests routes of the table under it (paths relative to its own). */
 type Screen = {
   /** The screen, loaded on first visit (lazyScreen), or an element shown as it is. */
-  Component?: ComponentType;
+  Component?: ComponentType & { preload?: () => void };
   element?: ReactNode;
   children?: readonly RouteName[];
   /** What the bare parent path shows. */
@@ -92,6 +92,23 @@ const SCREENS: { readonly [N in RouteName]: Screen } = {
 };
 
 const NESTED = new Set<RouteName>(Object.values(SCREENS).flatMap((s) => s.children ?? []));
+/** The route each nested route sits in (an account page in the account centre). */
+const PARENT = new Map<RouteName, RouteName>((Object.keys(SCREENS) as RouteName[]).flatMap((parent) => (SCREENS[parent].children ?? []).map((child) => [child, parent] as const)));
+
+/**
+ * Starts fetching the code of the screen at this path and of every screen it sits in, side by
+ * side, before the first render asks for them one after the other (the account centre's code,
+ * then, once it has run, the account page's). Nothing for a path no named route of the partner
+ * has: the render shows what it shows there.
+ */
+export function preloadScreens(pathname: string, partner: RoutePartner): void {
+  const name = (Object.keys(ROUTES) as RouteName[]).find((n) => !ROUTES[n].path.endsWith('*') && matchPath(ROUTES[n].path, pathname));
+  if (!name || !routeAllowed(ROUTES[name], partner)) return;
+  const chain: RouteName[] = [];
+  for (let at: RouteName | undefined = name; at; at = PARENT.get(at)) chain.unshift(at);
+  // The outer screen first: it renders first.
+  for (const at of chain) SCREENS[at].Component?.preload?.();
+}
 
 /**
  * The routes of the route table (§2). Where a route's partner condition fails, its path shows

@@ -16,31 +16,39 @@ export function retryFailedScreens(): void {
   attempt += 1;
 }
 
+/** A lazily loaded screen; `preload()` starts fetching its code before it is first rendered. */
+export type LazyScreen<P> = ((props: P) => ReactNode) & { preload: () => void };
+
 /**
  * A screen (or a part of a page or of the chrome, in a DeferredPart) loaded when first shown, so the first page only
  * downloads its own code. Navigations are
  * transitions (the router's, lib/router.tsx), so the page on screen stays until the next one's
  * code has arrived; on the first load the app's Suspense boundary (AppRoutes) waits for it.
+ * `preload()` fetches the same code earlier, once, shared with the render (app/routes.tsx
+ * preloadScreens: a nested page's screens side by side instead of one after the other).
  */
-export function lazyScreen<K extends string, M extends Record<K, (props: never) => ReactNode>>(load: () => Promise<M>, name: K): (props: PropsOf<M[K]>) => ReactNode {
+export function lazyScreen<K extends string, M extends Record<K, (props: never) => ReactNode>>(load: () => Promise<M>, name: K): LazyScreen<PropsOf<M[K]>> {
+  const code = loadOnce(load);
   let failedOn: number | null = null;
   const make = () => lazy(async (): Promise<{ default: ComponentType<object> }> => {
     try {
-      return { default: (await load())[name] as unknown as ComponentType<object> };
+      return { default: (await code.load())[name] as unknown as ComponentType<object> };
     } catch (err) {
       failedOn = attempt;
       throw err;
     }
   });
   let current = make();
-  return function Screen(props: PropsOf<M[K]>) {
+  function Screen(props: PropsOf<M[K]>) {
     if (failedOn !== null && failedOn !== attempt) {
       failedOn = null;
       current = make();
     }
     const Loaded = current;
     return <Loaded {...(props as object)} />;
-  };
+  }
+  // A failed early fetch is forgotten by loadOnce: the render fetches again and shows its own failure.
+  return Object.assign(Screen, { preload: () => void code.load().catch(() => undefined) });
 }
 
 /**
