@@ -131,6 +131,36 @@ test.describe('first load asks for nothing the page already carries', () => {
     // The page knew the member: the top bar shows the signed-in member's menu, not 'Sign in'.
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true })).toHaveCount(0);
   });
+
+  test("Reviews & History: its activity and year come with the page; opened again in the app, they are asked afresh", async ({ page, errors }) => {
+    await page.goto(partnerUrl('hilton', '/login'));
+    await page.getByLabel(/^Email/).fill('vip.card@hilton.example.com');
+    await page.getByLabel(/^Password/).fill('Dining2026!');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.waitForLoadState('networkidle');
+    const rewardsCalls = (r: Recorded) => r.path === '/api/Member/Transactions' || r.path === '/api/Member/DineSummary';
+    const seen = await load(page, partnerUrl('hilton', '/account/recent_activity'));
+    expectFirstLoadQuiet(seen);
+    expect(api(seen, rewardsCalls)).toEqual([]);
+    const rows = page.getByRole('list', { name: /^Activity/ }).getByRole('listitem');
+    await expect(rows.first()).toBeVisible();
+    // The history changes behind the page's back: leaving and opening it again in the app asks for it.
+    // Asked while Reviews & History is the address again (the overview asks for the year too).
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (rewardsCalls({ method: r.method(), url: r.url(), path, fromCache: false }) && new URL(page.url()).pathname === '/account/recent_activity') asked.push(path);
+    });
+    const nav = page.getByRole('navigation', { name: 'Account centre' });
+    await nav.getByRole('link', { name: 'Account Overview' }).click();
+    await expect(page).toHaveURL(/\/account\/overview$/);
+    await nav.getByRole('link', { name: 'Reviews & History' }).click();
+    await expect(page).toHaveURL(/\/account\/recent_activity$/);
+    await expect.poll(() => [...asked].sort()).toEqual(['/api/Member/DineSummary', '/api/Member/Transactions']);
+    await expect(rows.first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
 });
 
 test.describe('what the app still fetches, it fetches once', () => {

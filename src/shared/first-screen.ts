@@ -15,6 +15,14 @@ export const queryKeys = {
   member: ['member'] as const,
   merchantSearch: (request: MerchantSearchRequest | null) => ['merchants', 'search', request] as const,
   merchantDetail: (merchantId: number) => ['merchants', 'detail', merchantId] as const,
+  /** The member's rewards (Reviews & History): the common prefix of the three below, for whoever refreshes them all. */
+  rewards: ['member', 'rewards'] as const,
+  /** GET /api/Member/Transactions of a page of Reviews & History (ACTIVITY_PAGE_SIZE a page). */
+  transactions: (page: number) => ['member', 'rewards', 'transactions', page] as const,
+  /** GET /api/Member/DineSummary. */
+  dineSummary: ['member', 'rewards', 'dineSummary'] as const,
+  /** GET /api/Member/StatementCreditBalance (cash-back partners). */
+  creditBalance: ['member', 'rewards', 'creditBalance'] as const,
 };
 
 /** `<script type="application/json">` ids in the page. */
@@ -33,7 +41,7 @@ export type FirstContent = {
 export type FirstVisit = {
   /** The signed-in member, or null for a visitor; absent when the server could not tell. */
   member?: Member | null;
-  /** Further answers by query key (the search results of a /search address, a restaurant's detail). */
+  /** Further answers by query key (the search results of a /search address, a restaurant's detail, Reviews & History's rewards). */
   queries: Array<{ key: readonly unknown[]; data: unknown }>;
   /**
    * The server answered this address 404 (issue 25 item 7: no such restaurant or earn page, a

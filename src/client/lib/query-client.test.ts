@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { QueryObserver } from '@tanstack/react-query';
 import { FIRST_SCREEN_IDS, queryKeys } from '#shared/first-screen';
-import { createQueryClient, seedFirstScreen } from './query-client';
+import { createQueryClient, FRESH_ON_OPEN, seedFirstScreen } from './query-client';
+import { createBrowserHistory } from './router';
 
 function page(content: unknown, visit: unknown): Document {
   const doc = document.implementation.createHTMLDocument('t');
@@ -47,5 +49,53 @@ describe('seedFirstScreen', () => {
   it("reads the server's 404 for the page's address (issue 25 item 7)", () => {
     expect(seedFirstScreen(createQueryClient(), page(undefined, { notFound: true, queries: [] })).notFound).toBe(true);
     expect(seedFirstScreen(createQueryClient(), page(undefined, { notFound: 'yes', queries: [] })).notFound).toBe(false);
+  });
+});
+
+describe('FRESH_ON_OPEN (data shown as it stands when the page opens)', () => {
+  const show = (qc: ReturnType<typeof createQueryClient>, queryFn: () => Promise<unknown>) => {
+    const observer = new QueryObserver(qc, { queryKey: queryKeys.dineSummary, queryFn, ...FRESH_ON_OPEN });
+    return { observer, leave: observer.subscribe(() => undefined) };
+  };
+
+  it('does not fetch again the answer the page came with while the app is on that page; every opening after a navigation fetches', async () => {
+    const qc = createQueryClient();
+    seedFirstScreen(qc, page(undefined, { member: null, queries: [{ key: queryKeys.dineSummary, data: { from: 'page' } }] }));
+    const queryFn = vi.fn(async () => ({ from: 'fetch' }));
+    // Two parts of the page show it (Reviews & History and its year total): neither fetches.
+    const first = show(qc, queryFn);
+    const second = show(qc, queryFn);
+    expect(qc.isFetching()).toBe(0);
+    expect(first.observer.getCurrentResult().data).toEqual({ from: 'page' });
+    first.leave();
+    second.leave();
+    // Shown again before any navigation (a part of the page drawn later): still the page's answer.
+    const later = show(qc, queryFn);
+    expect(qc.isFetching()).toBe(0);
+    // The member moves on (a part of the chrome keeps observing it meanwhile) and comes back: fetched, and the fetched answer is shown.
+    const chrome = show(qc, queryFn);
+    later.leave();
+    const history = createBrowserHistory();
+    history.push({ pathname: '/account/overview', search: '', hash: '' });
+    history.push({ pathname: '/account/recent_activity', search: '', hash: '' });
+    const again = show(qc, queryFn);
+    expect(qc.isFetching()).toBe(1);
+    await vi.waitFor(() => expect(again.observer.getCurrentResult().data).toEqual({ from: 'fetch' }));
+    again.leave();
+    // And on every opening after that.
+    const third = show(qc, queryFn);
+    expect(qc.isFetching()).toBe(1);
+    await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(2));
+    third.leave();
+    chrome.leave();
+  });
+
+  it('fetches on opening an answer the page did not come with, however new', () => {
+    const qc = createQueryClient();
+    seedFirstScreen(qc, page(undefined, { member: null, queries: [] }));
+    qc.setQueryData(queryKeys.dineSummary, { from: 'a moment ago' });
+    const shown = show(qc, vi.fn(async () => ({ from: 'fetch' })));
+    expect(qc.isFetching()).toBe(1);
+    shown.leave();
   });
 });

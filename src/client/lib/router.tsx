@@ -79,6 +79,10 @@ function normal(part: string | undefined, mark: '?' | '#'): string {
 
 const newKey = () => Math.random().toString(36).slice(2, 10);
 
+/** Changes of the browser's address made in the app or by back and forward since the page loaded (createBrowserHistory). */
+let browserNavigations = 0;
+export const navigationsSinceLoad = (): number => browserNavigations;
+
 type Listeners = Set<() => void>;
 function notify(listeners: Listeners) {
   for (const l of listeners) l();
@@ -119,6 +123,7 @@ export function createBrowserHistory(win: Window = window): History {
     },
   };
   function change(action: NavigationType) {
+    browserNavigations += 1;
     history.action = action;
     history.location = read();
     notify(listeners);
@@ -164,6 +169,7 @@ export function createMemoryHistory(opts: { initialEntries?: Array<To | (Partial
     },
   };
   function change(action: NavigationType) {
+    browserNavigations += 1;
     history.action = action;
     history.location = entries[index]!;
     notify(listeners);

@@ -4,6 +4,7 @@ import { isFinal } from '#shared/rules/redemptions';
 import { API_PATHS } from '#shared/api-paths';
 import { ApiError, call } from '#client/lib/api';
 import { newIdempotencyKey } from '#client/lib/idempotency-key';
+import { FRESH_ON_OPEN } from '#client/lib/query-client';
 import { REWARDS_QUERY_KEY } from '../rewards';
 
 /**
@@ -22,8 +23,6 @@ export const RECENT_REDEMPTIONS = 3;
 
 /** How often a redemption on its way is asked for again while its page is open. */
 export const REDEMPTION_POLL_MS = 5_000;
-
-const FRESH_ON_OPEN = { staleTime: 0, refetchOnMount: 'always' } as const;
 
 /** GET /api/Member/RedemptionOptions: the balance, what is set aside, the options, the cards, the e-mail and the automatic statement credit. */
 export function redemptionOptionsQueryOptions() {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { CONTENT_NAMES, CONTENT_PAGE_SIZE } from '#shared/constants/cms';
 import { FIRST_SCREEN_IDS, queryKeys, type FirstContent, type FirstVisit } from '#shared/first-screen';
+import { API_PATHS } from '#shared/api-paths';
+import { ACTIVITY_PAGE_SIZE } from '#shared/constants/rewards';
 import { buildCarouselRequest, buildSearchRequest, isCurrentLocation, parseSearchState, SEARCH_PAGE_SIZE } from '#shared/rules/search-query';
 import { createTestApp, type TestApp } from '../../test/app';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +20,7 @@ import { chooseHomeItem, homeStatesFor } from '#shared/rules/home-variant';
 import type { MerchantDetail, MerchantSearchResponse } from '#shared/schemas/merchant';
 import { carouselQueries, firstSearchRequest, MAX_INLINE_CAROUSELS, PublishedContent, visitJson, RawJson } from './first-screen';
 import { contentPagesAnswer } from '../partners';
+import { insertDine, memberByPublicId } from '../rewards/rewards.test-fixtures';
 
 let t: TestApp;
 let ops: FastifyInstance;
@@ -280,6 +283,54 @@ describe('first-screen data in the page (issue 13)', () => {
     const orderPage = await t.request('delta', { method: 'GET', url: `/merchants/${m!.id}/Order`, headers: html });
     expect(orderPage.statusCode).toBe(200);
     expect(inlined(orderPage.body).visit.queries[0]!.key).toEqual([...queryKeys.merchantDetail(m!.id)]);
+  });
+
+  it("inlines Reviews & History's own answers for the signed-in member as its calls answer them (the address's page, the year, a cash-back balance); none for a visitor or elsewhere", async () => {
+    const answerOf = (visit: FirstVisit, key: readonly unknown[]) => visit.queries.find((q) => JSON.stringify(q.key) === JSON.stringify(key))?.data;
+    for (const code of ['hilton', 'nosh']) {
+      const cash = code === 'nosh';
+      const b = new TestBrowser(t, code);
+      expect((await b.signInAs(demoPublicId(code, 'vip-card'))).statusCode).toBe(200);
+      // Twelve dines this year: a full first page and a second one.
+      const member = await memberByPublicId(t.database.db, demoPublicId(code, 'vip-card'));
+      const today = new Date().toISOString().slice(0, 10);
+      for (let i = 0; i < ACTIVITY_PAGE_SIZE + 2; i++) await insertDine(t.database.db, member, { local: `${today}T12:${String(i).padStart(2, '0')}:00+00:00`, status: 'Awarded', reward: 100 + i });
+      for (const page of [1, 2]) {
+        const url = page === 1 ? '/account/recent_activity' : `/Account/Recent_Activity?page=${page}`;
+        const res = await b.send({ method: 'GET', url, headers: html });
+        expect(res.statusCode, url).toBe(200);
+        const { visit } = inlined(res.body);
+        expect(visit.queries.map((q) => q.key), url).toEqual([queryKeys.transactions(page), queryKeys.dineSummary, ...(cash ? [queryKeys.creditBalance] : [])].map((k) => [...k]));
+        const api = async (path: string) => (await b.send({ method: 'GET', url: path })).json();
+        expect(answerOf(visit, queryKeys.transactions(page)), url).toEqual(await api(`${API_PATHS.transactions.path}?pageNo=${page}&resultsPerPage=${ACTIVITY_PAGE_SIZE}`));
+        expect(answerOf(visit, queryKeys.dineSummary), url).toEqual(await api(API_PATHS.dineSummary.path));
+        // A miles partner has no balance call (404), and none is inlined.
+        expect(answerOf(visit, queryKeys.creditBalance), url).toEqual(cash ? await api(API_PATHS.creditBalance.path) : undefined);
+      }
+      const inlinedPage = async (page: number) => answerOf(inlined((await b.send({ method: 'GET', url: `/account/recent_activity?page=${page}`, headers: html })).body).visit, queryKeys.transactions(page)) as { data: unknown[]; totalPages: number };
+      expect((await inlinedPage(1)).data, code).toHaveLength(ACTIVITY_PAGE_SIZE);
+      expect((await inlinedPage(2)).data.length, code).toBeGreaterThanOrEqual(2);
+      // An address's page past the end or not a page: as the app reads it (past the end: empty; not a number: page 1).
+      expect((await inlinedPage(99)).data, code).toEqual([]);
+      expect(inlined((await b.send({ method: 'GET', url: '/account/recent_activity?page=two', headers: html })).body).visit.queries[0]!.key).toEqual([...queryKeys.transactions(1)]);
+      // The same cookie on another partner's host is no session there: nothing of this member's.
+      expect(inlined((await b.send({ method: 'GET', url: '/account/recent_activity', headers: html, host: 'caesars' })).body).visit.queries).toEqual([]);
+    }
+    // A visitor (the app sends them to sign in), and a partner without members (no account pages).
+    expect(inlined((await t.request('hilton', { method: 'GET', url: '/account/recent_activity', headers: html })).body).visit.queries).toEqual([]);
+    const none = await t.request('daak', { method: 'GET', url: '/account/recent_activity', headers: html });
+    expect(none.statusCode).toBe(404);
+    expect(inlined(none.body).visit.queries).toEqual([]);
+  });
+
+  it("inlines nothing on an address no route knows (the not-found page), not the home page's carousels", async () => {
+    for (const url of ['/nowhere', '/Nowhere/at/all']) {
+      const res = await t.request('hilton', { method: 'GET', url, headers: html });
+      expect(res.statusCode, url).toBe(404);
+      expect(inlined(res.body).visit.queries, url).toEqual([]);
+    }
+    // The home page itself still has them.
+    expect(inlined((await t.request('hilton', { method: 'GET', url: '/', headers: html })).body).visit.queries.length).toBeGreaterThan(0);
   });
 
   it('escapes what the address brings so it cannot close the script element or break the script', async () => {

@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { CONTENT_NAMES, CONTENT_PAGE_SIZE, type ContentName } from '#shared/constants/cms';
 import { FIRST_SCREEN_IDS, queryKeys, type FirstContent, type FirstVisit } from '#shared/first-screen';
-import { matchPath, ROUTES } from '#shared/routes';
+import { matchPath, routeAllowed, ROUTES } from '#shared/routes';
+import { API } from '#shared/api';
+import { ACTIVITY_PAGE_SIZE, activityPageFromQuery } from '#shared/constants/rewards';
+import { paysStatementCredits } from '#shared/rules/partner-features';
 import { DESKTOP_QUERY } from '#shared/constants/layout';
 import { merchantImageUrl } from '#shared/constants/merchant';
 import { announcementPieces, bannerFields } from '#shared/rules/content-fields';
@@ -21,6 +24,7 @@ import { toMember, memberStanding } from '../members';
 import type { KeptProgrammes } from '../bonuses';
 import { getMerchantDetail, type MerchantSearch, readerCampaignLevel } from '../merchants';
 import { contentPagesAnswer, draftsShown } from '../partners';
+import { creditBalance, dineSummary, transactionsPage } from '../rewards';
 import { AppError } from '../../lib/app-error';
 
 /** The only content route the server answers itself; a partner with an outside CMS gets no inlined content. */
@@ -187,11 +191,13 @@ function merchantIdOf(pathname: string): number | null {
 
 /**
  * The first answers of the page at this path: the search of a /search address, a restaurant's
- * detail, a home page's carousels; `notFound` where the page's subject does not exist (a
+ * detail, Reviews & History's activity and totals, a home page's carousels; `notFound` where the page's subject does not exist (a
  * restaurant id that is none, or no restaurant of that id: issue 25 item 7).
  */
 async function firstAnswers(deps: FirstScreenDeps, page: PageFacts, httpRequest: FastifyRequest): Promise<{ queries: FirstVisit['queries']; notFound?: true }> {
   const { pathname, search } = page;
+  // An address no route knows shows the not-found page: nothing to answer ('' would match the home page's '/').
+  if (!pathname) return { queries: [] };
   if (matchPath(ROUTES.search.path, pathname) && deps.search) {
     const request = firstSearchRequest(search);
     // As the search API answers this reader (merchants.routes: benefits for a member's tier).
@@ -211,8 +217,33 @@ async function firstAnswers(deps: FirstScreenDeps, page: PageFacts, httpRequest:
     });
     return detail === 'missing' ? { queries: [], notFound: true } : { queries: [{ key: queryKeys.merchantDetail(id), data: detail }] };
   }
+  if (matchPath(ROUTES.accountRecentActivity.path, pathname)) return { queries: await recentActivityAnswers(httpRequest, page) };
   if (deps.search) return { queries: carouselAnswers(deps.search, await page.content, page.partner, pathname) };
   return { queries: [] };
+}
+
+/**
+ * Reviews & History's own answers for the signed-in member, as its calls answer them: the page of
+ * the address's activity, this year's summary and, for a cash-back partner, the balance. None for
+ * a visitor (the app sends them to sign in) or where the partner has no members.
+ */
+async function recentActivityAnswers(httpRequest: FastifyRequest, page: PageFacts): Promise<FirstVisit['queries']> {
+  if (!routeAllowed(ROUTES.accountRecentActivity, page.partner)) return [];
+  const member = (await httpRequest.currentSession())?.member;
+  if (!member) return [];
+  const who = { partner: httpRequest.sitePartner, member };
+  const pageNo = activityPageFromQuery(new URLSearchParams(page.search).get('page'));
+  const cash = paysStatementCredits(who.partner);
+  const [transactions, summary, balance] = await httpRequest.read((reader) => Promise.all([
+    transactionsPage(reader, who, { pageNo, resultsPerPage: ACTIVITY_PAGE_SIZE }),
+    dineSummary(reader, who),
+    cash ? creditBalance(reader, who) : null,
+  ]));
+  return [
+    { key: queryKeys.transactions(pageNo), data: API.transactions.response.parse(transactions) },
+    { key: queryKeys.dineSummary, data: API.dineSummary.response.parse(summary) },
+    ...(balance ? [{ key: queryKeys.creditBalance, data: API.creditBalance.response.parse(balance) }] : []),
+  ];
 }
 
 /** What the page's first answers depend on. */

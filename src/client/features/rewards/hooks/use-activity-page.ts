@@ -2,16 +2,11 @@ import { useEffect } from 'react';
 import { useSearchParams } from '#client/lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '#shared/routes';
+import { activityPageFromQuery } from '#shared/constants/rewards';
 import { ApiError } from '#client/lib/api';
 import { usePageHeadingFocus } from '#client/components/use-page-heading-focus';
 import { MEMBER_QUERY_KEY } from '../../session';
 import { useTransactions } from '../api';
-
-/** The page of the URL (?page=N, from 1); anything else is page 1. */
-export function pageFromQuery(value: string | null): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
-}
 
 export function activityHref(page: number): string {
   return page <= 1 ? paths.account.recentActivity() : paths.account.recentActivity({ page });
@@ -37,7 +32,7 @@ export function useSignInOnUnauthorised(...errors: unknown[]) {
  */
 export function useActivityPage() {
   const [params] = useSearchParams();
-  const page = pageFromQuery(params.get('page'));
+  const page = activityPageFromQuery(params.get('page'));
   const query = useTransactions(page);
   const { headingRef, onNavigate } = usePageHeadingFocus(page, query.isSuccess && !query.isPlaceholderData);
 
