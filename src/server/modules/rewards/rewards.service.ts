@@ -12,7 +12,7 @@ import type { CreditBalance, CreditRecord, CreditRecordsPage, DineSummary, Trans
 import { progressFigures } from '../members';
 import { merchantLocalDateTime, merchantLocalIso, progressYear } from '#shared/rules/rewards/local-time';
 import { balanceCents } from '../redemptions';
-import { countCredits, countRewards, creditRows, pendingPayoutCents, rewardRows, yearTotals, type RewardRow, type YearBounds } from './rewards.repo';
+import { countCredits, creditRows, historyPage, pendingPayoutCents, yearTotals, type RewardRow, type YearBounds } from './rewards.repo';
 import { OPEN_STATUSES } from '#shared/rules/redemptions';
 
 /**
@@ -131,7 +131,7 @@ export function toTransaction(partner: PartnerRow, member: RowMember, row: Rewar
 
 /** GET /api/Member/Transactions: 10 a page from page 1 (§9), newest first; past the last page, no rows. */
 export async function transactionsPage(db: Db, who: Who, page: PageRequest, now: Date = new Date()): Promise<TransactionsPage> {
-  const [rows, total] = await Promise.all([rewardRows(db, owner(who), slice(page)), countRewards(db, owner(who))]);
+  const { rows, total } = await historyPage(db, owner(who), slice(page));
   const today = now.toISOString().slice(0, 10);
   return { data: rows.map((r) => toTransaction(who.partner, who.member, r, today)), totalResultSize: total, totalPages: pages(total, page) };
 }
