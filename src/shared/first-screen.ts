@@ -15,15 +15,10 @@ export const queryKeys = {
   member: ['member'] as const,
   merchantSearch: (request: MerchantSearchRequest | null) => ['merchants', 'search', request] as const,
   merchantDetail: (merchantId: number) => ['merchants', 'detail', merchantId] as const,
-  /** The member's rewards (Reviews & History): the common prefix of the three below, for whoever refreshes them all. */
-  rewards: ['member', 'rewards'] as const,
-  /** GET /api/Member/Transactions of a page of Reviews & History (ACTIVITY_PAGE_SIZE a page). */
-  transactions: (page: number) => ['member', 'rewards', 'transactions', page] as const,
-  /** GET /api/Member/DineSummary. */
-  dineSummary: ['member', 'rewards', 'dineSummary'] as const,
-  /** GET /api/Member/StatementCreditBalance (cash-back partners). */
-  creditBalance: ['member', 'rewards', 'creditBalance'] as const,
 };
+// Reviews & History's keys, which the page inlines its answers under too, are in
+// ./rewards-query-keys.ts: apart, so the first chunk (which seeds whatever keys the page brings)
+// does not carry them.
 
 /** `<script type="application/json">` ids in the page. */
 export const FIRST_SCREEN_IDS = {

@@ -2,7 +2,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { QueryObserver } from '@tanstack/react-query';
 import { FIRST_SCREEN_IDS, queryKeys } from '#shared/first-screen';
-import { createQueryClient, FRESH_ON_OPEN, seedFirstScreen } from './query-client';
+import { rewardsQueryKeys } from '#shared/rewards-query-keys';
+import { createQueryClient, seedFirstScreen } from './query-client';
+import { FRESH_ON_OPEN } from './fresh-on-open';
 import { createBrowserHistory } from './router';
 
 function page(content: unknown, visit: unknown): Document {
@@ -54,13 +56,13 @@ describe('seedFirstScreen', () => {
 
 describe('FRESH_ON_OPEN (data shown as it stands when the page opens)', () => {
   const show = (qc: ReturnType<typeof createQueryClient>, queryFn: () => Promise<unknown>) => {
-    const observer = new QueryObserver(qc, { queryKey: queryKeys.dineSummary, queryFn, ...FRESH_ON_OPEN });
+    const observer = new QueryObserver(qc, { queryKey: rewardsQueryKeys.dineSummary, queryFn, ...FRESH_ON_OPEN });
     return { observer, leave: observer.subscribe(() => undefined) };
   };
 
   it('does not fetch again the answer the page came with while the app is on that page; every opening after a navigation fetches', async () => {
     const qc = createQueryClient();
-    seedFirstScreen(qc, page(undefined, { member: null, queries: [{ key: queryKeys.dineSummary, data: { from: 'page' } }] }));
+    seedFirstScreen(qc, page(undefined, { member: null, queries: [{ key: rewardsQueryKeys.dineSummary, data: { from: 'page' } }] }));
     const queryFn = vi.fn(async () => ({ from: 'fetch' }));
     // Two parts of the page show it (Reviews & History and its year total): neither fetches.
     const first = show(qc, queryFn);
@@ -93,7 +95,7 @@ describe('FRESH_ON_OPEN (data shown as it stands when the page opens)', () => {
   it('fetches on opening an answer the page did not come with, however new', () => {
     const qc = createQueryClient();
     seedFirstScreen(qc, page(undefined, { member: null, queries: [] }));
-    qc.setQueryData(queryKeys.dineSummary, { from: 'a moment ago' });
+    qc.setQueryData(rewardsQueryKeys.dineSummary, { from: 'a moment ago' });
     const shown = show(qc, vi.fn(async () => ({ from: 'fetch' })));
     expect(qc.isFetching()).toBe(1);
     shown.leave();

@@ -24,26 +24,12 @@ export function createQueryClient() {
   });
 }
 
-/** The answers the page came with, by query, and when they were put in (what a later fetch replaces). */
-const inlined = new WeakMap<object, number>();
-/** A query as far as whether it holds an inlined answer goes (any data type). */
-type QueryState = { state: { dataUpdatedAt: number } };
-/** The address changes counted when they were put in: the page that came with them shows until the next. */
-let inlinedAtNavigation = 0;
-
 /**
- * Whether the query still holds the answer the server inlined into this page and the app is still
- * on that page: from seedFirstScreen until the first change of address (a link followed, another
- * page of a list, back or forward).
+ * The answers the page came with, by query, with when they were put in (what a later fetch
+ * replaces), and the address changes counted then: read by fresh-on-open.ts, which the pages that
+ * need it load (not this first chunk).
  */
-export const isInlinedAnswer = (query: QueryState): boolean => inlined.get(query) === query.state.dataUpdatedAt && navigationsSinceLoad() === inlinedAtNavigation;
-
-/**
- * Data a page shows as it stands when opened (a member's history and balance: a clearing arrives,
- * a payout runs behind the page's back): fetched again on every opening, but not on the opening
- * whose answer came inlined in the page, which is as fresh as a fetch would be (docs/decisions/0005).
- */
-export const FRESH_ON_OPEN = { staleTime: 0, refetchOnMount: (query: QueryState) => (isInlinedAnswer(query) ? false : 'always' as const) } as const;
+export const inlinedAnswers = { byQuery: new WeakMap<object, number>(), atNavigation: 0 };
 
 function readJson<T>(doc: Document, id: string): T | null {
   const text = doc.getElementById(id)?.textContent;
@@ -85,9 +71,9 @@ export function seedFirstScreen(queryClient: QueryClient, doc: Document = docume
     if (!Array.isArray(q?.key) || q.data === undefined || q.data === null) continue;
     queryClient.setQueryData(q.key, q.data);
     const query = cache.find({ queryKey: q.key, exact: true });
-    if (query) inlined.set(query, query.state.dataUpdatedAt);
+    if (query) inlinedAnswers.byQuery.set(query, query.state.dataUpdatedAt);
     seeded.queries += 1;
   }
-  inlinedAtNavigation = navigationsSinceLoad();
+  inlinedAnswers.atNavigation = navigationsSinceLoad();
   return seeded;
 }

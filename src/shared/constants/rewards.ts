@@ -71,12 +71,3 @@ export const NOT_EARNED_REASONS = {
   notActivated: 'The account was not activated within two weeks of this dine.',
 } as const;
 export type NotEarnedReason = keyof typeof NOT_EARNED_REASONS;
-
-/** §9: Reviews & History shows the activity 10 rows a page, pages from 1. */
-export const ACTIVITY_PAGE_SIZE = 10;
-
-/** Reviews & History's page of its address (?page=N, from 1); anything else is page 1. */
-export function activityPageFromQuery(value: string | null): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
-}

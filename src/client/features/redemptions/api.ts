@@ -4,7 +4,7 @@ import { isFinal } from '#shared/rules/redemptions';
 import { API_PATHS } from '#shared/api-paths';
 import { ApiError, call } from '#client/lib/api';
 import { newIdempotencyKey } from '#client/lib/idempotency-key';
-import { FRESH_ON_OPEN } from '#client/lib/query-client';
+import { FRESH_ON_OPEN } from '#client/lib/fresh-on-open';
 import { REWARDS_QUERY_KEY } from '../rewards';
 
 /**

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '#shared/api-paths';
 import { call } from '#client/lib/api';
-import { FRESH_ON_OPEN } from '#client/lib/query-client';
-import { queryKeys } from '#shared/first-screen';
-import { ACTIVITY_PAGE_SIZE } from '#shared/constants/rewards';
+import { FRESH_ON_OPEN } from '#client/lib/fresh-on-open';
+import { rewardsQueryKeys } from '#shared/rewards-query-keys';
+import { ACTIVITY_PAGE_SIZE } from '#shared/rules/activity-page';
 
 /**
  * Rewards calls (§7; docs/rewards-engine.md). Keys (#shared/first-screen queryKeys, which the page
@@ -11,12 +11,12 @@ import { ACTIVITY_PAGE_SIZE } from '#shared/constants/rewards';
  * the rest of the member's data (features/session signOut); REWARDS_QUERY_KEY is their common
  * prefix, for whoever adds a dine (the staging tools) to refresh them all.
  */
-export const REWARDS_QUERY_KEY = queryKeys.rewards;
+export const REWARDS_QUERY_KEY = rewardsQueryKeys.all;
 
 /** GET /api/Member/Transactions?pageNo&resultsPerPage. */
 export function transactionsQueryOptions(page: number) {
   return queryOptions({
-    queryKey: queryKeys.transactions(page),
+    queryKey: rewardsQueryKeys.transactions(page),
     queryFn: ({ signal }) => call(API_PATHS.transactions, { signal, query: { pageNo: page, resultsPerPage: ACTIVITY_PAGE_SIZE } }),
     ...FRESH_ON_OPEN,
   });
@@ -30,7 +30,7 @@ export function useTransactions(page: number) {
 /** GET /api/Member/DineSummary: this year's rewards and dines. */
 export function dineSummaryQueryOptions(enabled = true) {
   return queryOptions({
-    queryKey: queryKeys.dineSummary,
+    queryKey: rewardsQueryKeys.dineSummary,
     queryFn: ({ signal }) => call(API_PATHS.dineSummary, { signal }),
     enabled,
     ...FRESH_ON_OPEN,
@@ -44,7 +44,7 @@ export function useDineSummary(enabled = true) {
 /** GET /api/Member/StatementCreditBalance (cash partners): the balance and the payout breakpoint, in dollars. */
 export function creditBalanceQueryOptions(enabled = true) {
   return queryOptions({
-    queryKey: queryKeys.creditBalance,
+    queryKey: rewardsQueryKeys.creditBalance,
     queryFn: ({ signal }) => call(API_PATHS.creditBalance, { signal }),
     enabled,
     ...FRESH_ON_OPEN,

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { CONTENT_NAMES, CONTENT_PAGE_SIZE } from '#shared/constants/cms';
 import { FIRST_SCREEN_IDS, queryKeys, type FirstContent, type FirstVisit } from '#shared/first-screen';
+import { rewardsQueryKeys } from '#shared/rewards-query-keys';
 import { API_PATHS } from '#shared/api-paths';
-import { ACTIVITY_PAGE_SIZE } from '#shared/constants/rewards';
+import { ACTIVITY_PAGE_SIZE } from '#shared/rules/activity-page';
 import { buildCarouselRequest, buildSearchRequest, isCurrentLocation, parseSearchState, SEARCH_PAGE_SIZE } from '#shared/rules/search-query';
 import { createTestApp, type TestApp } from '../../test/app';
 import type { FastifyInstance } from 'fastify';
@@ -300,19 +301,19 @@ describe('first-screen data in the page (issue 13)', () => {
         const res = await b.send({ method: 'GET', url, headers: html });
         expect(res.statusCode, url).toBe(200);
         const { visit } = inlined(res.body);
-        expect(visit.queries.map((q) => q.key), url).toEqual([queryKeys.transactions(page), queryKeys.dineSummary, ...(cash ? [queryKeys.creditBalance] : [])].map((k) => [...k]));
+        expect(visit.queries.map((q) => q.key), url).toEqual([rewardsQueryKeys.transactions(page), rewardsQueryKeys.dineSummary, ...(cash ? [rewardsQueryKeys.creditBalance] : [])].map((k) => [...k]));
         const api = async (path: string) => (await b.send({ method: 'GET', url: path })).json();
-        expect(answerOf(visit, queryKeys.transactions(page)), url).toEqual(await api(`${API_PATHS.transactions.path}?pageNo=${page}&resultsPerPage=${ACTIVITY_PAGE_SIZE}`));
-        expect(answerOf(visit, queryKeys.dineSummary), url).toEqual(await api(API_PATHS.dineSummary.path));
+        expect(answerOf(visit, rewardsQueryKeys.transactions(page)), url).toEqual(await api(`${API_PATHS.transactions.path}?pageNo=${page}&resultsPerPage=${ACTIVITY_PAGE_SIZE}`));
+        expect(answerOf(visit, rewardsQueryKeys.dineSummary), url).toEqual(await api(API_PATHS.dineSummary.path));
         // A miles partner has no balance call (404), and none is inlined.
-        expect(answerOf(visit, queryKeys.creditBalance), url).toEqual(cash ? await api(API_PATHS.creditBalance.path) : undefined);
+        expect(answerOf(visit, rewardsQueryKeys.creditBalance), url).toEqual(cash ? await api(API_PATHS.creditBalance.path) : undefined);
       }
-      const inlinedPage = async (page: number) => answerOf(inlined((await b.send({ method: 'GET', url: `/account/recent_activity?page=${page}`, headers: html })).body).visit, queryKeys.transactions(page)) as { data: unknown[]; totalPages: number };
+      const inlinedPage = async (page: number) => answerOf(inlined((await b.send({ method: 'GET', url: `/account/recent_activity?page=${page}`, headers: html })).body).visit, rewardsQueryKeys.transactions(page)) as { data: unknown[]; totalPages: number };
       expect((await inlinedPage(1)).data, code).toHaveLength(ACTIVITY_PAGE_SIZE);
       expect((await inlinedPage(2)).data.length, code).toBeGreaterThanOrEqual(2);
       // An address's page past the end or not a page: as the app reads it (past the end: empty; not a number: page 1).
       expect((await inlinedPage(99)).data, code).toEqual([]);
-      expect(inlined((await b.send({ method: 'GET', url: '/account/recent_activity?page=two', headers: html })).body).visit.queries[0]!.key).toEqual([...queryKeys.transactions(1)]);
+      expect(inlined((await b.send({ method: 'GET', url: '/account/recent_activity?page=two', headers: html })).body).visit.queries[0]!.key).toEqual([...rewardsQueryKeys.transactions(1)]);
       // The same cookie on another partner's host is no session there: nothing of this member's.
       expect(inlined((await b.send({ method: 'GET', url: '/account/recent_activity', headers: html, host: 'caesars' })).body).visit.queries).toEqual([]);
     }

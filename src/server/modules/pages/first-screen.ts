@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { CONTENT_NAMES, CONTENT_PAGE_SIZE, type ContentName } from '#shared/constants/cms';
 import { FIRST_SCREEN_IDS, queryKeys, type FirstContent, type FirstVisit } from '#shared/first-screen';
+import { rewardsQueryKeys } from '#shared/rewards-query-keys';
 import { matchPath, routeAllowed, ROUTES } from '#shared/routes';
 import { API } from '#shared/api';
-import { ACTIVITY_PAGE_SIZE, activityPageFromQuery } from '#shared/constants/rewards';
+import { ACTIVITY_PAGE_SIZE, activityPageFromQuery } from '#shared/rules/activity-page';
 import { paysStatementCredits } from '#shared/rules/partner-features';
 import { DESKTOP_QUERY } from '#shared/constants/layout';
 import { merchantImageUrl } from '#shared/constants/merchant';
@@ -240,9 +241,9 @@ async function recentActivityAnswers(httpRequest: FastifyRequest, page: PageFact
     cash ? creditBalance(reader, who) : null,
   ]));
   return [
-    { key: queryKeys.transactions(pageNo), data: API.transactions.response.parse(transactions) },
-    { key: queryKeys.dineSummary, data: API.dineSummary.response.parse(summary) },
-    ...(balance ? [{ key: queryKeys.creditBalance, data: API.creditBalance.response.parse(balance) }] : []),
+    { key: rewardsQueryKeys.transactions(pageNo), data: API.transactions.response.parse(transactions) },
+    { key: rewardsQueryKeys.dineSummary, data: API.dineSummary.response.parse(summary) },
+    ...(balance ? [{ key: rewardsQueryKeys.creditBalance, data: API.creditBalance.response.parse(balance) }] : []),
   ];
 }
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from '#client/lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '#shared/routes';
-import { activityPageFromQuery } from '#shared/constants/rewards';
+import { activityPageFromQuery } from '#shared/rules/activity-page';
 import { ApiError } from '#client/lib/api';
 import { usePageHeadingFocus } from '#client/components/use-page-heading-focus';
 import { MEMBER_QUERY_KEY } from '../../session';

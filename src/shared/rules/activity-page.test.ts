@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { activityPageFromQuery } from './rewards';
+import { activityPageFromQuery } from './activity-page';
 
 describe("Reviews & History's page of its address (the app and the page's inlined answer read it alike)", () => {
   it('is the whole number from 1 the address names, and page 1 for anything else', () => {
