@@ -19,7 +19,7 @@ import { merchantImageUrl } from '#shared/constants/merchant';
 import { bannerFields } from '#shared/rules/content-fields';
 import { chooseHomeItem, homeStatesFor } from '#shared/rules/home-variant';
 import type { MerchantDetail, MerchantSearchResponse } from '#shared/schemas/merchant';
-import { carouselQueries, firstSearchRequest, MAX_INLINE_CAROUSELS, PublishedContent, visitJson, RawJson } from './first-screen';
+import { carouselQueries, firstSearchRequest, MAX_INLINE_CAROUSELS, PublishedContent, sameForEveryone, visitJson, RawJson } from './first-screen';
 import { contentPagesAnswer } from '../partners';
 import { insertDine, memberByPublicId } from '../rewards/rewards.test-fixtures';
 
@@ -322,6 +322,14 @@ describe('first-screen data in the page (issue 13)', () => {
     const none = await t.request('daak', { method: 'GET', url: '/account/recent_activity', headers: html });
     expect(none.statusCode).toBe(404);
     expect(inlined(none.body).visit.queries).toEqual([]);
+  });
+
+  it("keeps a page's compressed bytes only when it is known to carry no member (a member left out by a failed lookup may have their answers in it)", () => {
+    const answers = [{ key: [...rewardsQueryKeys.dineSummary], data: { year: 2026 } }];
+    expect(sameForEveryone({ member: null, queries: [] })).toBe(true);
+    expect(sameForEveryone(undefined)).toBe(true);
+    expect(sameForEveryone({ member: { publicId: 'm' } as Member, queries: [] })).toBe(false);
+    expect(sameForEveryone({ queries: answers })).toBe(false);
   });
 
   it("inlines nothing on an address no route knows (the not-found page), not the home page's carousels", async () => {

@@ -278,6 +278,14 @@ export async function firstVisit(deps: FirstScreenDeps, request: FastifyRequest,
   return { ...(member === undefined ? {} : { member }), queries: answers.queries, ...(answers.notFound ? { notFound: true as const } : {}) };
 }
 
+/**
+ * Whether a page with this visit's data is the same for everyone who asks for it, so its
+ * compressed bytes may be kept (plugins/compression.ts): only when it is known to carry no member.
+ * A member left out because their lookup failed may still have their answers in it (Reviews &
+ * History's are read apart), so that page is not kept either.
+ */
+export const sameForEveryone = (visit: FirstVisit | undefined): boolean => visit === undefined || visit.member === null;
+
 /** JSON text of the visit's data, with pre-serialised answers put in as they are (no parse and re-stringify). */
 export function visitJson(visit: FirstVisit): string {
   const queries = visit.queries.map((q) => `{"key":${JSON.stringify(q.key)},"data":${q.data instanceof RawJson ? q.data.json : JSON.stringify(q.data)}}`);

@@ -19,7 +19,7 @@ import type { Db } from '../../db/client';
 import type { PartnerRow } from '../../db/schema';
 import type { MerchantSearch } from '../merchants';
 import type { KeptProgrammes } from '../bonuses';
-import { announcementText, contentScript, firstContent, firstImages, firstVisit, PublishedContent, scriptJson, visitScript, type FirstScreenDeps, type PreloadImage } from './first-screen';
+import { announcementText, contentScript, firstContent, firstImages, firstVisit, PublishedContent, sameForEveryone, scriptJson, visitScript, type FirstScreenDeps, type PreloadImage } from './first-screen';
 import { SKELETON_CSS, skeletonHtml } from './skeleton';
 import type { FirstContent, FirstVisit } from '#shared/first-screen';
 
@@ -209,7 +209,7 @@ export async function pagesRoutes(app: FastifyInstance, { config, db, search, pr
     // Pages come from the not-found handler, which route hooks (@fastify/compress) do not reach.
     // A page without a member is the same for everyone who asks for it (the published content, the
     // address, the catalogue as it stands): its compressed bytes are kept. A member's page never is.
-    return reply.send(compressedBody(request, reply, html, { keep: !visit?.member }));
+    return reply.send(compressedBody(request, reply, html, { keep: sameForEveryone(visit) }));
   };
 
   const svgAnswer = (summary: string) => ({
