@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page, Request } from '@playwright/test';
 import type { MerchantSearchResponse } from '../src/shared/schemas/merchant';
-import { expect, partnerConfig, partnerUrl, PORT, rgb, test } from './fixtures';
+import { expect, partnerConfig, partnerUrl, PORT, rgb, signIn, test } from './fixtures';
 
 /**
  * First paint without waiting (issue 13): the page brings the content, the member (or "no
@@ -133,11 +133,7 @@ test.describe('first load asks for nothing the page already carries', () => {
   });
 
   test("Reviews & History: its activity and year come with the page; opened again in the app, they are asked afresh", async ({ page, errors }) => {
-    await page.goto(partnerUrl('hilton', '/login'));
-    await page.getByLabel(/^Email/).fill('vip.card@hilton.example.com');
-    await page.getByLabel(/^Password/).fill('Dining2026!');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page).not.toHaveURL(/\/login/);
+    await signIn(page, 'hilton', 'vip.card@hilton.example.com');
     await page.waitForLoadState('networkidle');
     const rewardsCalls = (r: Recorded) => r.path === '/api/Member/Transactions' || r.path === '/api/Member/DineSummary';
     const seen = await load(page, partnerUrl('hilton', '/account/recent_activity'));

@@ -105,11 +105,6 @@ export async function historyPage(db: Db, owner: Owner, page: Page): Promise<{ r
   return { rows: found.map(({ row }) => historyRow(row)), total };
 }
 
-/** One page of Reviews & History's rows (historyPage without the count). */
-export async function rewardRows(db: Db, owner: Owner, page: Page): Promise<HistoryRow[]> {
-  return (await historyPage(db, owner, page)).rows;
-}
-
 function historyRow(row: JsonRow): HistoryRow {
   return {
     ...row,

@@ -7,7 +7,7 @@ import { createTestDatabase } from '../../test/db';
 import { memberWithCards } from '../card-network/test-fixtures';
 import { balanceCents } from '../redemptions';
 import { insertRedemptions } from './rewards.test-fixtures';
-import { countCredits, countRewards, creditRows, historyPage, pendingPayoutCents, rewardRows, yearTotals } from './rewards.repo';
+import { countCredits, countRewards, creditRows, historyPage, pendingPayoutCents, yearTotals } from './rewards.repo';
 import { creditBalance, creditRecordsPage, dineSummary, transactionsPage, yearBounds } from './rewards.service';
 
 /**
@@ -53,7 +53,7 @@ const crossed = () => [{ partnerId: upromise.id, memberId: x.id }, { partnerId: 
 describe('the rewards repository, called directly', () => {
   it("answers each member's own rows and sums (the control)", async () => {
     const own = { partnerId: nosh.id, memberId: x.id };
-    expect((await rewardRows(db(), own, page)).map((r) => r.amount).sort((a, b) => a - b)).toEqual([300, 700]);
+    expect((await historyPage(db(), own, page)).rows.map((r) => r.amount).sort((a, b) => a - b)).toEqual([300, 700]);
     expect(await countRewards(db(), own)).toBe(2);
     // A page counts all the member's rows, a page past the end too (it has no row to count them by).
     expect((await historyPage(db(), own, { offset: 1, limit: 1 })).total).toBe(2);
@@ -70,7 +70,7 @@ describe('the rewards repository, called directly', () => {
     const pairs = crossed();
     expect(pairs).toHaveLength(2);
     for (const owner of pairs) {
-      expect(await rewardRows(db(), owner, page)).toEqual([]);
+      expect((await historyPage(db(), owner, page)).rows).toEqual([]);
       expect(await countRewards(db(), owner)).toBe(0);
       expect(await historyPage(db(), owner, { offset: 10, limit: 10 })).toEqual({ rows: [], total: 0 });
       expect(await balanceCents(db(), owner)).toBe(0);
