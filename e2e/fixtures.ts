@@ -15,13 +15,21 @@ export async function partnerConfig(page: Page): Promise<PartnerConfig> {
 
 /**
  * axe: no serious or critical violation on the page as it settles. Entrance animations (a toast or
- * a dialog fading in) are let finish first: half-transparent text mid-fade is not what a reader
+ * a dialog fading in, also one that starts once the page is idle) are let finish first: half-transparent text mid-fade is not what a reader
  * sees, and axe would measure its contrast. Endless animations (spinners) are not waited for.
  */
 export async function expectNoSeriousA11yIssues(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations()
-    .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-    .map((a) => a.finished.catch(() => undefined))));
+  // Until a pass finds nothing still animating: a part that mounts late (the deferred chrome's
+  // modals come after the page is idle) starts its fade after an earlier wait has ended.
+  for (let pass = 0; pass < 5; pass++) {
+    const waited = await page.evaluate(async () => {
+      await new Promise<void>((resolve) => requestIdleCallback(() => requestAnimationFrame(() => resolve()), { timeout: 500 }));
+      const running = document.getAnimations().filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+      return running.length;
+    });
+    if (waited === 0) break;
+  }
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);

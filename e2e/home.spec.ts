@@ -179,6 +179,9 @@ test.describe('home and content pages by member state (issue 10)', () => {
     await page.goto(partnerUrl('delta', '/'));
     await expect(h1(page)).toHaveText('Earn miles every time you dine out');
     await expect(prospectForm(page)).toHaveCount(0);
+    // A visitor is told once that signing in now goes through the airline (§2 temporary modal);
+    // it comes with the deferred chrome, after the page is idle, and is checked with the page.
+    await expect(page.getByRole('dialog', { name: 'Signing in just got simpler' })).toBeVisible();
     await expectNoSeriousA11yIssues(page);
   });
 
