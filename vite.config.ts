@@ -99,7 +99,7 @@ function cardFrameModules(): Plugin & { has: (id: string) => boolean } {
 }
 
 /**
- * Modules of the search screen and the results it shows (tiles, favourites, pagination, the search
+ * Modules of the search screen and the results it shows (tiles, favourites, the search
  * rules): one chunk rather than ten small shared ones, which gzip worse and cost a request each.
  * Not the filter panel (it loads when opened, or after the first paint as a column,
  * search-page-parts.tsx), the search form and its location suggestions (after the first paint,
@@ -111,15 +111,19 @@ function cardFrameModules(): Plugin & { has: (id: string) => boolean } {
  * The tile tags' rules and the map's placeholder (the map itself loads after the first paint) too:
  * only the search screen and the restaurant page (which loads this chunk) use them.
  */
-const SEARCH_SCREEN_MODULES = /\/src\/(client\/features\/(search\/(hooks\/|components\/(search-(?!form)|results-list)|search-text|search-storage|search-form-loader|api\/(?!location-predictions))|merchants\/(components\/(merchant-tile|tile-tag)|format|member-tier)|favorites\/components\/(deferred-favorite-button|heart-icon|favorite-button\.module))|shared\/(rules\/(search-query|geolocation|earn-text|tile-tags)|constants\/locations)|client\/components\/pagination|client\/features\/map\/components\/map-part)/;
+const SEARCH_SCREEN_MODULES = /\/src\/(client\/features\/(search\/(hooks\/|components\/(search-(?!form)|results-list)|search-text|search-storage|search-form-loader|api\/(?!location-predictions))|merchants\/(components\/(merchant-tile|tile-tag)|format|member-tier)|favorites\/components\/(deferred-favorite-button|heart-icon|favorite-button\.module))|shared\/(rules\/(search-query|geolocation|earn-text|tile-tags)|constants\/locations)|client\/features\/map\/components\/map-part)/;
 
 /**
  * The earning policy and what a tile's earn line reads with it (the restaurant's local time, the
  * clock), in one chunk: the search screen's first load needs them all, and apart they came as six
  * small chunks. The restaurant page, discover and the account pages that use the policy load it
  * too. Not the benefit words (rules/merchant-benefits.ts): only the restaurant page shows them.
+ * The §9 pagination (and its page-window rule) too: the pages that list pages (search, Reviews &
+ * History, the redemptions, the restaurant's reviews) all load this chunk. In the search chunk it
+ * made Reviews & History load the whole search screen (10 kB gzip) for it; in a chunk of its own
+ * it put /search's first load over its budget (one more request and 0.3 kB of gzip lost).
  */
-const EARN_MODULES = /\/src\/(client\/features\/merchants\/earn-line|shared\/rules\/(rewards\/(policy|qualification)|local-now|clock-time)|shared\/constants\/rewards)\.ts$/;
+const EARN_MODULES = /\/src\/(client\/features\/merchants\/earn-line|shared\/rules\/(rewards\/(policy|qualification)|local-now|clock-time|page-window)|shared\/constants\/rewards|client\/components\/pagination)\.(ts|tsx|module\.css)$/;
 
 /**
  * The home page's e-mail form (on a visitor's first screen, fetched beside the home screen's code:

@@ -1,5 +1,5 @@
 import { Link } from '#client/lib/router';
-import { pageWindow } from '#shared/rules/search-query';
+import { pageWindow } from '#shared/rules/page-window';
 import styles from './pagination.module.css';
 
 export type PaginationProps = {

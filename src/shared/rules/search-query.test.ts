@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CURRENT_LOCATION, ZMerchantSearchRequest } from '../schemas/merchant';
 import {
   buildCarouselRequest, buildSearchRequest, CAROUSEL_PAGE_SIZE, clearFilters, countFilters, hasSearchLocation,
-  MAP_AREA, pageWindow, parseSearchState, sameSearch, SEARCH_PAGE_SIZE, searchHref, serialiseSearchState, storableSearch,
+  MAP_AREA, parseSearchState, sameSearch, SEARCH_PAGE_SIZE, searchHref, serialiseSearchState, storableSearch,
 } from './search-query';
 
 describe('buildSearchRequest', () => {
@@ -114,15 +114,6 @@ describe('helpers', () => {
     expect(countFilters(s)).toBe(4);
     expect(clearFilters(s)).toEqual({ location: 'Boston', restaurantOrCuisine: 'Pizza' });
     expect(storableSearch(s)).not.toHaveProperty('pageNo');
-  });
-
-  it('shows up to five page numbers around the current page', () => {
-    expect(pageWindow(1, 0)).toEqual([]);
-    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
-    expect(pageWindow(1, 10)).toEqual([1, 2, 3, 4, 5]);
-    expect(pageWindow(6, 10)).toEqual([4, 5, 6, 7, 8]);
-    expect(pageWindow(10, 10)).toEqual([6, 7, 8, 9, 10]);
-    expect(pageWindow(99, 10)).toEqual([6, 7, 8, 9, 10]);
   });
 });
 
@@ -262,11 +253,5 @@ describe('filter count and page window', () => {
     expect(countFilters({})).toBe(0);
     expect(countFilters({ acclaimed: true, benefitsFor: true, reservations: true, isNew: false, mealsServed: ['lunch', 'dinner'], priceRange: [1] })).toBe(6);
     expect(countFilters({ features: ['delivery', 'takeout'], mealsServed: ['lunch'] })).toBe(3);
-  });
-
-  it('shows one page number for one page', () => {
-    expect(pageWindow(1, 1)).toEqual([1]);
-    expect(pageWindow(3, 2)).toEqual([1, 2]);
-    expect(pageWindow(0, 4)).toEqual([1, 2, 3, 4]);
   });
 });
