@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { runPrepared, type Db, type PreparedStatement } from '../../db/client';
-import { memberProgress, members, type MemberRow, type NewMemberRow } from '../../db/schema';
+import { members, type MemberRow, type NewMemberRow } from '../../db/schema';
 import { ENROLMENT_COLUMNS, enrolmentOf, type RawEnrolment } from '../bonuses';
 import { TIER_LEVELS } from '#shared/constants/member';
 
@@ -64,15 +64,12 @@ export async function activateMember(db: Pick<Db, 'update'>, partnerId: number, 
   return row;
 }
 
-/** The member's progress rows (qualified dines and rewards per calendar year) of the given years. */
-export function findProgress(db: Db, partnerId: number, memberId: number, years: readonly number[]) {
-  return db.select({ year: memberProgress.year, qualifiedDines: memberProgress.qualifiedDines, rewards: memberProgress.rewards })
-    .from(memberProgress)
-    .where(and(eq(memberProgress.partnerId, partnerId), eq(memberProgress.memberId, memberId), inArray(memberProgress.year, [...years])));
-}
-
 /** A member's progress row of one year: qualified dines and rewards. */
 export type ProgressRow = { year: number; qualifiedDines: number; rewards: number };
+
+/** The progress rows of partner $1's member $2 in years $3 and $4 as one JSON array of ProgressRow. */
+const PROGRESS_OF_YEARS = `select coalesce(json_agg(json_build_object('year', p.year, 'qualifiedDines', p.qualified_dines, 'rewards', p.rewards)), '[]'::json)
+        from member_progress p where p.partner_id = $1 and p.member_id = $2 and p.year in ($3::int, $4::int)`;
 
 /**
  * The member's progress rows of the two years asked (last year and this) and their bonus
@@ -84,8 +81,7 @@ const STANDING_FACTS: PreparedStatement = {
   name: 'member_standing_facts_v1',
   text: `
     select
-      (select coalesce(json_agg(json_build_object('year', p.year, 'qualifiedDines', p.qualified_dines, 'rewards', p.rewards)), '[]'::json)
-        from member_progress p where p.partner_id = $1 and p.member_id = $2 and p.year in ($3::int, $4::int)) as progress,
+      (${PROGRESS_OF_YEARS}) as progress,
       (select coalesce(json_agg(e), '[]'::json)
         from (select ${ENROLMENT_COLUMNS} from member_bonuses where partner_id = $1 and member_id = $2) e) as enrolments`,
 };
@@ -93,4 +89,13 @@ const STANDING_FACTS: PreparedStatement = {
 export async function findStandingFacts(db: Db, member: Pick<MemberRow, 'id' | 'partnerId'>, years: readonly [number, number]) {
   const [row] = await runPrepared<{ progress: ProgressRow[]; enrolments: RawEnrolment[] }>(db, STANDING_FACTS, [member.partnerId, member.id, years[0], years[1]]);
   return { progress: row?.progress ?? [], enrolments: (row?.enrolments ?? []).map(enrolmentOf) };
+}
+
+/** The member's progress rows alone (the year's summary, the booking widget's earn marks, a search's campaign level): the same part, prepared too. */
+const PROGRESS: PreparedStatement = { name: 'member_progress_v1', text: `select (${PROGRESS_OF_YEARS}) as progress` };
+
+/** The member's progress rows (qualified dines and rewards per calendar year) of two years (last year and this). */
+export async function findProgress(db: Db, member: Pick<MemberRow, 'id' | 'partnerId'>, years: readonly [number, number]): Promise<ProgressRow[]> {
+  const [row] = await runPrepared<{ progress: ProgressRow[] }>(db, PROGRESS, [member.partnerId, member.id, years[0], years[1]]);
+  return row?.progress ?? [];
 }

@@ -120,7 +120,7 @@ export async function updateProfile(db: Db, opts: { partner: PartnerRow; member:
 
 /** This year's and last year's qualified dines and this year's rewards, from member_progress. */
 export async function progressFigures(db: Db, member: Pick<MemberRow, 'id' | 'partnerId'>, year: number): Promise<ProgressFigures> {
-  return figuresOf(await findProgress(db, member.partnerId, member.id, [year - 1, year]), year);
+  return figuresOf(await findProgress(db, member, [year - 1, year]), year);
 }
 
 const figuresOf = (rows: readonly ProgressRow[], year: number): ProgressFigures => {
