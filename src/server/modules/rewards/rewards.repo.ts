@@ -1,9 +1,9 @@
 import { and, count, desc, eq, inArray, sum } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { EARNED_STATUSES, ON_THE_WAY_STATUSES } from '#shared/constants/rewards';
 import { runPrepared, type Db, type PreparedStatement } from '../../db/client';
 import { dines, memberRewards, merchants, redemptions } from '../../db/schema';
 import { OPEN_STATUSES } from '#shared/rules/redemptions';
-import type { RedemptionStatus } from '#shared/constants/rewards';
 
 /** Every function takes the partner and the member: one member's rewards are nobody else's. */
 type Owner = { partnerId: number; memberId: number };
@@ -42,25 +42,29 @@ export const REWARD_ROW_COLUMNS = {
   merchant: { id: merchants.id, name: merchants.name, participating: merchants.participating, participationEnd: merchants.participationEnd },
 };
 
-/**
- * A Reviews & History row: the reward row (REWARD_ROW_COLUMNS), when its purchase cleared (a
- * Deferred reward's time to activate runs from it), and the statement credit that pays it
- * (cash-back partners), joined by the credit id the payout job stores as the reward's payout_ref,
- * within the same member.
- */
-export type HistoryRow = {
-  id: number; sourceCode: string; amount: number; status: string; reason: string | null; createdAt: Date; paidAt: Date | null;
-  dine: {
-    transactionId: string; occurredAt: Date; localDate: string; localMinutes: number; authAmountCents: number | null; clearedAmountCents: number | null;
-    tipCents: number | null; refundedCents: number; onlineOrder: boolean; subtotalCents: number | null; rate: number | null; tierAtDine: number | null;
-    cardLastFour: string; reason: string | null; clearedAt: Date | null;
-  } | null;
-  merchant: { id: number; name: string; participating: boolean; participationEnd: string | null } | null;
-  credit: { creditId: string; status: RedemptionStatus; targetLabel: string } | null;
-};
-/** A reward row as reviews.repo.ts reads it too (REWARD_ROW_COLUMNS): the history row without its credit and clearing. */
-export type RewardRow = Omit<HistoryRow, 'credit' | 'dine'> & { dine: Omit<NonNullable<HistoryRow['dine']>, 'clearedAt'> | null };
+/** A row of these columns as drizzle reads it: each column's type, with null where the column may be null. */
+type RowOf<C extends Record<string, PgColumn>> = { [K in keyof C]: C[K]['_']['notNull'] extends true ? C[K]['_']['data'] : C[K]['_']['data'] | null };
 
+const { dine: DINE_COLUMNS, merchant: MERCHANT_COLUMNS, ...REWARD_COLUMNS } = REWARD_ROW_COLUMNS;
+/** When the dine's purchase cleared: a Deferred reward's time to activate runs from it. */
+const HISTORY_DINE_COLUMNS = { ...DINE_COLUMNS, clearedAt: dines.clearedAt };
+/** The statement credit that pays the reward (cash-back partners). */
+const CREDIT_COLUMNS = { creditId: redemptions.creditId, status: redemptions.status, targetLabel: redemptions.targetLabel };
+
+/** A reward row as reviews.repo.ts reads it too (REWARD_ROW_COLUMNS). */
+export type RewardRow = RowOf<typeof REWARD_COLUMNS> & { dine: RowOf<typeof DINE_COLUMNS> | null; merchant: RowOf<typeof MERCHANT_COLUMNS> | null };
+
+/**
+ * A Reviews & History row: the reward row (REWARD_ROW_COLUMNS), when its purchase cleared, and
+ * the statement credit that pays it, joined by the credit id the payout job stores as the
+ * reward's payout_ref, within the same member. Its type and its statement's JSON keys both come
+ * from the columns.
+ */
+export type HistoryRow = Omit<RewardRow, 'dine'> & { dine: RowOf<typeof HISTORY_DINE_COLUMNS> | null; credit: RowOf<typeof CREDIT_COLUMNS> | null };
+
+/** `'key', alias.column, …` for json_build_object: the keys of a row's columns (as drizzle reads them), each with its column. */
+const jsonPairs = (columns: Record<string, PgColumn>, alias: string) =>
+  Object.entries(columns).map(([key, column]) => `'${key}', ${alias}.${column.name}`).join(', ');
 /**
  * One page of Reviews & History, newest first (a dine's row by the dine, others by when they were
  * made), each row as one JSON value. Kept prepared on each connection (runPrepared): the history is
@@ -71,14 +75,10 @@ const HISTORY_PAGE: PreparedStatement = {
   name: 'reward_history_page_v1',
   text: `
     select json_build_object(
-      'id', r.id, 'sourceCode', r.source_code, 'amount', r.amount, 'status', r.status, 'reason', r.reason, 'createdAt', r.created_at, 'paidAt', r.paid_at,
-      'dine', case when d.id is null then null else json_build_object(
-        'transactionId', d.transaction_id, 'occurredAt', d.occurred_at, 'localDate', d.local_date, 'localMinutes', d.local_minutes,
-        'authAmountCents', d.auth_amount_cents, 'clearedAmountCents', d.cleared_amount_cents, 'tipCents', d.tip_cents, 'refundedCents', d.refunded_cents,
-        'onlineOrder', d.online_order, 'subtotalCents', d.subtotal_cents, 'rate', d.rate, 'tierAtDine', d.tier_at_dine, 'cardLastFour', d.card_last_four,
-        'reason', d.reason, 'clearedAt', d.cleared_at) end,
-      'merchant', case when m.id is null then null else json_build_object('id', m.id, 'name', m.name, 'participating', m.participating, 'participationEnd', m.participation_end) end,
-      'credit', case when c.credit_id is null then null else json_build_object('creditId', c.credit_id, 'status', c.status, 'targetLabel', c.target_label) end
+      ${jsonPairs(REWARD_COLUMNS, 'r')},
+      'dine', case when d.id is null then null else json_build_object(${jsonPairs(HISTORY_DINE_COLUMNS, 'd')}) end,
+      'merchant', case when m.id is null then null else json_build_object(${jsonPairs(MERCHANT_COLUMNS, 'm')}) end,
+      'credit', case when c.credit_id is null then null else json_build_object(${jsonPairs(CREDIT_COLUMNS, 'c')}) end
     ) as row,
     count(*) over ()::int as total
     from member_rewards r
