@@ -118,12 +118,14 @@ const SEARCH_SCREEN_MODULES = /\/src\/(client\/features\/(search\/(hooks\/|compo
  * clock), in one chunk: the search screen's first load needs them all, and apart they came as six
  * small chunks. The restaurant page, discover and the account pages that use the policy load it
  * too. Not the benefit words (rules/merchant-benefits.ts): only the restaurant page shows them.
+ * The US time zones' table too (local-now reads it; only this chunk and the rewards' format,
+ * which loads this chunk, import it: apart it was one more request on /search's first load).
  * The §9 pagination (and its page-window rule) too: the pages that list pages (search, Reviews &
  * History, the redemptions, the restaurant's reviews) all load this chunk. In the search chunk it
  * made Reviews & History load the whole search screen (10 kB gzip) for it; in a chunk of its own
  * it put /search's first load over its budget (one more request and 0.3 kB of gzip lost).
  */
-const EARN_MODULES = /\/src\/(client\/features\/merchants\/earn-line|shared\/rules\/(rewards\/(policy|qualification)|local-now|clock-time|page-window)|shared\/constants\/rewards|client\/components\/pagination)\.(ts|tsx|module\.css)$/;
+const EARN_MODULES = /\/src\/(client\/features\/merchants\/earn-line|shared\/rules\/(rewards\/(policy|qualification)|local-now|clock-time|us-time-zones|page-window)|shared\/constants\/rewards|client\/components\/pagination)\.(ts|tsx|module\.css)$/;
 
 /**
  * The home page's e-mail form (on a visitor's first screen, fetched beside the home screen's code:
@@ -131,7 +133,7 @@ const EARN_MODULES = /\/src\/(client\/features\/merchants\/earn-line|shared\/rul
  * chunks of under 1.3 kB gzip each. The other forms (sign-in, joining, the account) load it for the
  * same parts.
  */
-const FORM_MODULES = /\/src\/(client\/(features\/(content-page\/prospect-email-form|enrollment\/api)|lib\/forms|components\/(text-field|field-error|pointer-press))|shared\/rules\/email)(\.tsx?|\.module\.css)$|\/@tanstack\/(react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\.js$/;
+const FORM_MODULES = /\/src\/(client\/(features\/(content-page\/prospect-email-form|enrollment\/api)|lib\/forms|components\/(text-field|field-error|pointer-press)))(\.tsx?|\.module\.css)$|\/@tanstack\/(react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\.js$/;
 
 /**
  * What any page of this stack (React, the app's router, TanStack Query) is built with: the React

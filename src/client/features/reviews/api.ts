@@ -1,6 +1,5 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { MAX_STATUS_IDS, REVIEWS_PAGE_SIZE } from '#shared/constants/reviews';
-import type { CreateReviewRequest } from '#shared/schemas/reviews';
 import { API_PATHS } from '#shared/api-paths';
 import { call } from '#client/lib/api';
 
@@ -43,24 +42,6 @@ export function reviewableDineQueryOptions(txnId: string) {
 
 export function useReviewableDine(txnId: string) {
   return useQuery(reviewableDineQueryOptions(txnId));
-}
-
-/**
- * POST /api/reviews. Afterwards the review statuses, the visit, the restaurant's reviews and
- * figures, and search answers (the tile's rating) are fetched again when next shown.
- */
-export function useCreateReview() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateReviewRequest) => call(API_PATHS.createReview, { body }),
-    onSuccess: async (result) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: REVIEWS_MEMBER_KEY }),
-        queryClient.invalidateQueries({ queryKey: merchantReviewsKey(result.merchant.id) }),
-        queryClient.invalidateQueries({ queryKey: ['merchants'] }),
-      ]);
-    },
-  });
 }
 
 /** GET /api/merchants/{merchantId}/reviews: public, newest first. */

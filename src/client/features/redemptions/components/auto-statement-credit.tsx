@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { CheckboxField } from '#client/components/checkbox-field';
-import { useRedemptionSettings, type RedemptionOptionsResponse } from '../api';
+import type { RedemptionOptionsResponse } from '../api';
+import { useRedemptionSettings } from '../mutations';
 import { money } from '../format';
 import styles from './redemptions.module.css';
 

@@ -3,7 +3,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from '#client/lib/router';
 import type { RedemptionOption } from '#shared/constants/redemptions';
 import { paths } from '#shared/routes';
-import { newRedeemAttempt, useRedeem, type RedeemAttempt, type RedemptionOptionsResponse, type RedemptionRequest } from '../api';
+import type { RedemptionOptionsResponse, RedemptionRequest } from '../api';
+import { newRedeemAttempt, useRedeem, type RedeemAttempt } from '../mutations';
 import { amountText } from '../format';
 import { FIELD_ORDER, failureOf, redeemRequest, toFieldErrors, type RedeemFailure, type RedeemValues } from './redeem-request';
 

@@ -8,7 +8,7 @@ import { FieldErrorSlot } from '#client/components/field-error';
 import { FormBanner } from '#client/components/form-banner';
 import { ApiError } from '#client/lib/api';
 import { registerTrimmed } from '#client/lib/forms';
-import { useCreateReview } from '../api';
+import { useCreateReview } from '../mutations';
 import { StarRatingField } from './star-rating-field';
 import styles from './reviews.module.css';
 import { FormActions } from '#client/components/form-actions';
