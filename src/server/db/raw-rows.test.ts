@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { asc, getTableColumns, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { createTestDatabase } from '../test/db';
 import type { Database } from './client';
-import { rowOf } from './raw-rows';
+import { jsonPairs, rowOf, selectionOf } from './raw-rows';
 import { members, merchants, sessions } from './schema';
 
 let database: Database;
@@ -39,6 +39,20 @@ describe('rowOf on a row read as one JSON value (to_jsonb), as the hot paths rea
     const expected = await drizzleRows();
     expect(expected.length).toBeGreaterThan(1);
     const rows = (await asJson(table, order)).map((raw) => rowOf(model, raw));
+    expect(rows).toEqual(expected);
+  }, 60_000);
+});
+
+describe('selectionOf on a row built with jsonPairs (json_build_object), as Reviews & History reads its rows', () => {
+  const cases: Array<[string, Record<string, PgColumn>, string]> = [
+    ['sessions, every column (timestamps with microseconds, nulls)', getTableColumns(sessions), 'sessions'],
+    ['merchants, a selection (a date as text, a boolean, a double)', { id: merchants.id, name: merchants.name, participating: merchants.participating, participationEnd: merchants.participationEnd, latitude: merchants.latitude }, 'merchants'],
+  ];
+  it.each(cases)('gives exactly the rows drizzle selects: %s', async (_name, columns, table) => {
+    const expected = await database.db.select(columns).from(columns.id!.table).orderBy(asc(columns.id!));
+    expect(expected.length).toBeGreaterThan(1);
+    const result = await database.db.execute(sql.raw(`select json_build_object(${jsonPairs(columns, 't')}) as row from ${table} t order by t.id`));
+    const rows = (result as unknown as { rows: Array<{ row: Record<string, unknown> }> }).rows.map((r) => selectionOf(columns, r.row));
     expect(rows).toEqual(expected);
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { runPrepared, type Db, type PreparedStatement } from '../../db/client';
-import { members, type MemberRow, type NewMemberRow } from '../../db/schema';
+import { jsonPairs, type SelectionRow } from '../../db/raw-rows';
+import { memberProgress, members, type MemberRow, type NewMemberRow } from '../../db/schema';
 import { ENROLMENT_COLUMNS, enrolmentOf, type RawEnrolment } from '../bonuses';
 import { TIER_LEVELS } from '#shared/constants/member';
 
@@ -64,11 +65,12 @@ export async function activateMember(db: Pick<Db, 'update'>, partnerId: number, 
   return row;
 }
 
-/** A member's progress row of one year: qualified dines and rewards. */
-export type ProgressRow = { year: number; qualifiedDines: number; rewards: number };
+const PROGRESS_COLUMNS = { year: memberProgress.year, qualifiedDines: memberProgress.qualifiedDines, rewards: memberProgress.rewards };
+/** A member's progress row of one year: qualified dines and rewards (numbers all: JSON gives them as drizzle would). */
+export type ProgressRow = SelectionRow<typeof PROGRESS_COLUMNS>;
 
 /** The progress rows of partner $1's member $2 in years $3 and $4 as one JSON array of ProgressRow. */
-const PROGRESS_OF_YEARS = `select coalesce(json_agg(json_build_object('year', p.year, 'qualifiedDines', p.qualified_dines, 'rewards', p.rewards)), '[]'::json)
+const PROGRESS_OF_YEARS = `select coalesce(json_agg(json_build_object(${jsonPairs(PROGRESS_COLUMNS, 'p')})), '[]'::json)
         from member_progress p where p.partner_id = $1 and p.member_id = $2 and p.year in ($3::int, $4::int)`;
 
 /**

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sum } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { EARNED_STATUSES, ON_THE_WAY_STATUSES } from '#shared/constants/rewards';
 import { runPrepared, type Db, type PreparedStatement } from '../../db/client';
+import { jsonPairs, selectionOf, type SelectionRow } from '../../db/raw-rows';
 import { dines, memberRewards, merchants, redemptions } from '../../db/schema';
 import { OPEN_STATUSES } from '#shared/rules/redemptions';
 
@@ -42,9 +42,6 @@ export const REWARD_ROW_COLUMNS = {
   merchant: { id: merchants.id, name: merchants.name, participating: merchants.participating, participationEnd: merchants.participationEnd },
 };
 
-/** A row of these columns as drizzle reads it: each column's type, with null where the column may be null. */
-type RowOf<C extends Record<string, PgColumn>> = { [K in keyof C]: C[K]['_']['notNull'] extends true ? C[K]['_']['data'] : C[K]['_']['data'] | null };
-
 const { dine: DINE_COLUMNS, merchant: MERCHANT_COLUMNS, ...REWARD_COLUMNS } = REWARD_ROW_COLUMNS;
 /** When the dine's purchase cleared: a Deferred reward's time to activate runs from it. */
 const HISTORY_DINE_COLUMNS = { ...DINE_COLUMNS, clearedAt: dines.clearedAt };
@@ -52,7 +49,7 @@ const HISTORY_DINE_COLUMNS = { ...DINE_COLUMNS, clearedAt: dines.clearedAt };
 const CREDIT_COLUMNS = { creditId: redemptions.creditId, status: redemptions.status, targetLabel: redemptions.targetLabel };
 
 /** A reward row as reviews.repo.ts reads it too (REWARD_ROW_COLUMNS). */
-export type RewardRow = RowOf<typeof REWARD_COLUMNS> & { dine: RowOf<typeof DINE_COLUMNS> | null; merchant: RowOf<typeof MERCHANT_COLUMNS> | null };
+export type RewardRow = SelectionRow<typeof REWARD_COLUMNS> & { dine: SelectionRow<typeof DINE_COLUMNS> | null; merchant: SelectionRow<typeof MERCHANT_COLUMNS> | null };
 
 /**
  * A Reviews & History row: the reward row (REWARD_ROW_COLUMNS), when its purchase cleared, and
@@ -60,11 +57,8 @@ export type RewardRow = RowOf<typeof REWARD_COLUMNS> & { dine: RowOf<typeof DINE
  * reward's payout_ref, within the same member. Its type and its statement's JSON keys both come
  * from the columns.
  */
-export type HistoryRow = Omit<RewardRow, 'dine'> & { dine: RowOf<typeof HISTORY_DINE_COLUMNS> | null; credit: RowOf<typeof CREDIT_COLUMNS> | null };
+export type HistoryRow = Omit<RewardRow, 'dine'> & { dine: SelectionRow<typeof HISTORY_DINE_COLUMNS> | null; credit: SelectionRow<typeof CREDIT_COLUMNS> | null };
 
-/** `'key', alias.column, …` for json_build_object: the keys of a row's columns (as drizzle reads them), each with its column. */
-const jsonPairs = (columns: Record<string, PgColumn>, alias: string) =>
-  Object.entries(columns).map(([key, column]) => `'${key}', ${alias}.${column.name}`).join(', ');
 /**
  * One page of Reviews & History, newest first (a dine's row by the dine, others by when they were
  * made), each row as one JSON value. Kept prepared on each connection (runPrepared): the history is
@@ -90,9 +84,8 @@ const HISTORY_PAGE: PreparedStatement = {
     limit $3 offset $4`,
 };
 
-/** A JSON timestamp as the row's Date (null stays null). */
-const instant = (value: string | null) => (value === null ? null : new Date(value));
-type JsonRow = Omit<HistoryRow, 'createdAt' | 'paidAt' | 'dine'> & { createdAt: string; paidAt: string | null; dine: (Omit<NonNullable<HistoryRow['dine']>, 'occurredAt' | 'clearedAt'> & { occurredAt: string; clearedAt: string | null }) | null };
+/** A history row as the statement sends it: one JSON object per part, keyed as the columns (jsonPairs). */
+type JsonRow = Record<string, unknown> & { dine: Record<string, unknown> | null; merchant: Record<string, unknown> | null; credit: Record<string, unknown> | null };
 
 /**
  * One page of Reviews & History: reward rows with their dine, restaurant and statement credit,
@@ -107,10 +100,10 @@ export async function historyPage(db: Db, owner: Owner, page: Page): Promise<{ r
 
 function historyRow(row: JsonRow): HistoryRow {
   return {
-    ...row,
-    createdAt: new Date(row.createdAt),
-    paidAt: instant(row.paidAt),
-    dine: row.dine && { ...row.dine, occurredAt: new Date(row.dine.occurredAt), clearedAt: instant(row.dine.clearedAt) },
+    ...selectionOf(REWARD_COLUMNS, row),
+    dine: row.dine && selectionOf(HISTORY_DINE_COLUMNS, row.dine),
+    merchant: row.merchant && selectionOf(MERCHANT_COLUMNS, row.merchant),
+    credit: row.credit && selectionOf(CREDIT_COLUMNS, row.credit),
   };
 }
 
