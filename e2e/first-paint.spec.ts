@@ -151,6 +151,8 @@ test.describe('first load asks for nothing the page already carries', () => {
     const nav = page.getByRole('navigation', { name: 'Account centre' });
     await nav.getByRole('link', { name: 'Account Overview' }).click();
     await expect(page).toHaveURL(/\/account\/overview$/);
+    // As a person would: the overview has come (its own calls are done) before the member goes back.
+    await page.waitForLoadState('networkidle');
     await nav.getByRole('link', { name: 'Reviews & History' }).click();
     await expect(page).toHaveURL(/\/account\/recent_activity$/);
     await expect.poll(() => [...asked].sort()).toEqual(['/api/Member/DineSummary', '/api/Member/Transactions']);
