@@ -5,7 +5,7 @@
  */
 export { toMember } from './member-mapper';
 export { signInAnswer } from './sign-in-answer';
-export { EMAIL_IN_USE_MESSAGE, MEMBER_NOT_FOUND, contactOf, memberStanding, progressFigures } from './members.service';
-export { emailInUse, findMemberByPartnerNumber, findMemberByPublicId, findMembersByEmail, lockEmail, updateMember, type MemberPatch } from './members.repo';
+export { EMAIL_IN_USE_MESSAGE, MEMBER_NOT_FOUND, contactOf, memberStanding, progressFigures, progressFiguresOf } from './members.service';
+export { emailInUse, findMemberByPartnerNumber, findMemberByPublicId, findMembersByEmail, lockEmail, progressOfYears, updateMember, type MemberPatch, type ProgressRow } from './members.repo';
 export { currentTier } from './standing';
 export { pendingEmailChange } from './email-change';

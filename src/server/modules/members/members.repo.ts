@@ -69,9 +69,17 @@ const PROGRESS_COLUMNS = { year: memberProgress.year, qualifiedDines: memberProg
 /** A member's progress row of one year: qualified dines and rewards (numbers all: JSON gives them as drizzle would). */
 export type ProgressRow = SelectionRow<typeof PROGRESS_COLUMNS>;
 
-/** The progress rows of partner $1's member $2 in years $3 and $4 as one JSON array of ProgressRow. */
-const PROGRESS_OF_YEARS = `select coalesce(json_agg(json_build_object(${jsonPairs(PROGRESS_COLUMNS, 'p')})), '[]'::json)
-        from member_progress p where p.partner_id = $1 and p.member_id = $2 and p.year in ($3::int, $4::int)`;
+/**
+ * The progress rows of a partner's member in two years as one JSON array of ProgressRow: a
+ * subquery, each argument the placeholder of its parameter (a statement that reads the rows with
+ * other facts numbers its parameters its own way: rewards.repo.ts YEAR_SUMMARY).
+ */
+export const progressOfYears = (partnerId: string, memberId: string, years: readonly [string, string]) =>
+  `select coalesce(json_agg(json_build_object(${jsonPairs(PROGRESS_COLUMNS, 'p')})), '[]'::json)
+        from member_progress p where p.partner_id = ${partnerId} and p.member_id = ${memberId} and p.year in (${years[0]}::int, ${years[1]}::int)`;
+
+/** Partner $1's member $2 in years $3 and $4. */
+const PROGRESS_OF_YEARS = progressOfYears('$1', '$2', ['$3', '$4']);
 
 /**
  * The member's progress rows of the two years asked (last year and this) and their bonus
@@ -93,7 +101,7 @@ export async function findStandingFacts(db: Db, member: Pick<MemberRow, 'id' | '
   return { progress: row?.progress ?? [], enrolments: (row?.enrolments ?? []).map(enrolmentOf) };
 }
 
-/** The member's progress rows alone (the year's summary, the booking widget's earn marks, a search's campaign level): the same part, prepared too. */
+/** The member's progress rows alone (the booking widget's earn marks, a search's campaign level): the same part, prepared too. */
 const PROGRESS: PreparedStatement = { name: 'member_progress_v1', text: `select (${PROGRESS_OF_YEARS}) as progress` };
 
 /** The member's progress rows (qualified dines and rewards per calendar year) of two years (last year and this). */

@@ -120,10 +120,11 @@ export async function updateProfile(db: Db, opts: { partner: PartnerRow; member:
 
 /** This year's and last year's qualified dines and this year's rewards, from member_progress. */
 export async function progressFigures(db: Db, member: Pick<MemberRow, 'id' | 'partnerId'>, year: number): Promise<ProgressFigures> {
-  return figuresOf(await findProgress(db, member, [year - 1, year]), year);
+  return progressFiguresOf(await findProgress(db, member, [year - 1, year]), year);
 }
 
-const figuresOf = (rows: readonly ProgressRow[], year: number): ProgressFigures => {
+/** The figures of a year from the progress rows of it and the year before (a year without a row has none of either). */
+export const progressFiguresOf = (rows: readonly ProgressRow[], year: number): ProgressFigures => {
   const of = (y: number) => rows.find((r) => r.year === y);
   return { dinesThisYear: of(year)?.qualifiedDines ?? 0, dinesLastYear: of(year - 1)?.qualifiedDines ?? 0, rewardsThisYear: of(year)?.rewards ?? 0 };
 };
@@ -139,7 +140,7 @@ export async function memberStanding(db: Db, partner: Pick<PartnerRow, 'hasVIP' 
     findStandingFacts(db, member, [year - 1, year]),
     programmes ? programmes.get(member.partnerId) : activeProgrammes(db, { partnerId: member.partnerId }),
   ]);
-  return { ...standingOf(partner, member.tierLevel, figuresOf(facts.progress, year), year), activeBonuses: bonusesOf(member, partnerProgrammes, facts.enrolments, now) };
+  return { ...standingOf(partner, member.tierLevel, progressFiguresOf(facts.progress, year), year), activeBonuses: bonusesOf(member, partnerProgrammes, facts.enrolments, now) };
 }
 
 /** GET /api/Member/{publicId}: a known visitor of this partner only. */

@@ -4,6 +4,7 @@ import { runPrepared, type Db, type PreparedStatement } from '../../db/client';
 import { jsonPairs, selectionOf, type SelectionRow } from '../../db/raw-rows';
 import { dines, memberRewards, merchants, redemptions } from '../../db/schema';
 import { OPEN_STATUSES } from '#shared/rules/redemptions';
+import { progressOfYears, type ProgressRow } from '../members';
 
 /** Every function takes the partner and the member: one member's rewards are nobody else's. */
 type Owner = { partnerId: number; memberId: number };
@@ -142,14 +143,17 @@ export type YearBounds = { year: number; from: Date; to: Date };
 /**
  * The member's rows of a year summed by what became of them, in the partner's unit: earned
  * (Awarded or Paid: paying out included, adjustments and taken-back bonuses negative) and on the
- * way (Pending, Deferred). Forfeit rows carry 0.
+ * way (Pending, Deferred). Forfeit rows carry 0. With them, in the same statement (one round trip,
+ * one snapshot), the member's progress rows of the year and the one before, as the standing facts
+ * read them (members.repo.ts progressOfYears): GET /api/Member/DineSummary's whole answer.
  */
-const YEAR_TOTALS: PreparedStatement = {
-  name: 'reward_year_totals_v1',
+const YEAR_SUMMARY: PreparedStatement = {
+  name: 'reward_year_summary_v1',
   text: `
     select
       coalesce(sum(r.amount) filter (where r.status in (${EARNED_STATUSES.map((s) => `'${s}'`).join(', ')})), 0)::float8 as earned,
-      coalesce(sum(r.amount) filter (where r.status in (${ON_THE_WAY_STATUSES.map((s) => `'${s}'`).join(', ')})), 0)::float8 as "onTheWay"
+      coalesce(sum(r.amount) filter (where r.status in (${ON_THE_WAY_STATUSES.map((s) => `'${s}'`).join(', ')})), 0)::float8 as "onTheWay",
+      (${progressOfYears('$1', '$2', ['$7', '$8'])}) as progress
     from member_rewards r
     left join dines d on d.id = r.dine_id
     where r.partner_id = $1 and r.member_id = $2
@@ -158,11 +162,14 @@ const YEAR_TOTALS: PreparedStatement = {
         else r.created_at >= $5::timestamptz and r.created_at < $6::timestamptz end`,
 };
 
-export async function yearTotals(db: Db, owner: Owner, bounds: YearBounds): Promise<{ earned: number; onTheWay: number }> {
-  const [row] = await runPrepared<{ earned: number; onTheWay: number }>(db, YEAR_TOTALS, [
+export type YearSummary = { earned: number; onTheWay: number; progress: ProgressRow[] };
+
+export async function yearSummary(db: Db, owner: Owner, bounds: YearBounds): Promise<YearSummary> {
+  const [row] = await runPrepared<YearSummary>(db, YEAR_SUMMARY, [
     owner.partnerId, owner.memberId, `${bounds.year}-01-01`, `${bounds.year + 1}-01-01`, bounds.from.toISOString(), bounds.to.toISOString(),
+    bounds.year - 1, bounds.year,
   ]);
-  return { earned: row?.earned ?? 0, onTheWay: row?.onTheWay ?? 0 };
+  return { earned: row?.earned ?? 0, onTheWay: row?.onTheWay ?? 0, progress: row?.progress ?? [] };
 }
 
 /** Cash back in redemptions not finished yet (pending, pending_received: statement credits and gift cards), in cents. */

@@ -9,10 +9,10 @@ import {
 import { deferralDeadline, lastDayToActivate, rowBasis } from '#shared/rules/rewards/policy';
 import { payoutBreakpointCents, paysStatementCredits } from '#shared/rules/partner-features';
 import type { CreditBalance, CreditRecord, CreditRecordsPage, DineSummary, Transaction, TransactionsPage } from '#shared/schemas/rewards';
-import { progressFigures } from '../members';
+import { progressFiguresOf } from '../members';
 import { merchantLocalDateTime, merchantLocalIso, progressYear } from '#shared/rules/rewards/local-time';
 import { balanceCents } from '../redemptions';
-import { countCredits, creditRows, historyPage, pendingPayoutCents, yearTotals, type RewardRow, type YearBounds } from './rewards.repo';
+import { countCredits, creditRows, historyPage, pendingPayoutCents, yearSummary, type RewardRow, type YearBounds } from './rewards.repo';
 import { OPEN_STATUSES } from '#shared/rules/redemptions';
 
 /**
@@ -153,15 +153,13 @@ export function yearBounds(year: number, state: string): YearBounds {
 
 /**
  * GET /api/Member/DineSummary: this calendar year's earnings, the sum of the year's rows of
- * Reviews & History that are Awarded or Paid (yearTotals), what is still on the way (Pending and
+ * Reviews & History that are Awarded or Paid (yearSummary), what is still on the way (Pending and
  * Deferred rows), and the qualified dines of the member's progress (the VIP meter's count).
  */
 export async function dineSummary(db: Db, who: Who, now: Date = new Date()): Promise<DineSummary> {
   const year = progressYear(now, who.member.state);
-  const [progress, totals] = await Promise.all([
-    progressFigures(db, who.member, year),
-    yearTotals(db, owner(who), yearBounds(year, who.member.state)),
-  ]);
+  const totals = await yearSummary(db, owner(who), yearBounds(year, who.member.state));
+  const progress = progressFiguresOf(totals.progress, year);
   return {
     currentYearBenefits: inPartnerUnit(who.partner, totals.earned),
     currentYearDines: progress.dinesThisYear,

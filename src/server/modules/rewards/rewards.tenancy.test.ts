@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
-import { memberRewards, members, partners, type MemberRow, type PartnerRow } from '../../db/schema';
+import { memberProgress, memberRewards, members, partners, type MemberRow, type PartnerRow } from '../../db/schema';
 import { createTestDatabase } from '../../test/db';
+import { progressYear } from '#shared/rules/rewards/local-time';
 import { memberWithCards } from '../card-network/test-fixtures';
 import { balanceCents } from '../redemptions';
 import { insertRedemptions } from './rewards.test-fixtures';
-import { countCredits, countRewards, creditRows, historyPage, pendingPayoutCents, yearTotals } from './rewards.repo';
+import { countCredits, countRewards, creditRows, historyPage, pendingPayoutCents, yearSummary } from './rewards.repo';
 import { creditBalance, creditRecordsPage, dineSummary, transactionsPage, yearBounds } from './rewards.service';
 
 /**
@@ -24,7 +25,8 @@ let y: MemberRow;
 const db = () => database.db;
 const page = { offset: 0, limit: 50 };
 const now = new Date();
-const bounds = () => yearBounds(now.getUTCFullYear(), x.state);
+/** The year on X's clock, as the year's summary counts it. */
+const bounds = () => yearBounds(progressYear(now, x.state), x.state);
 
 async function memberOf(partner: PartnerRow, cents: { awarded: number; pending: number; credit: number }): Promise<MemberRow> {
   const { memberId } = await memberWithCards(db(), { partnerId: partner.id });
@@ -33,6 +35,12 @@ async function memberOf(partner: PartnerRow, cents: { awarded: number; pending: 
     { partnerId: partner.id, memberId, sourceCode: 'B', amount: cents.pending, status: 'Pending', description: 'Tenancy test', createdAt: now },
   ]);
   const member = (await db().select().from(members).where(eq(members.id, memberId)))[0]!;
+  // Progress in the year and the one before: the year's summary reads both with the sums.
+  const year = progressYear(now, member.state);
+  await db().insert(memberProgress).values([
+    { partnerId: partner.id, memberId, year, qualifiedDines: cents.awarded / 100, rewards: 1 },
+    { partnerId: partner.id, memberId, year: year - 1, qualifiedDines: 2, rewards: 0 },
+  ]);
   await insertRedemptions(db(), member, [{ creditId: `tn-${randomUUID()}`, amountCents: cents.credit, targetType: 'card', targetLabel: 'Visa 4242', benefitProcessor: 'test', status: 'pending' }]);
   return member;
 }
@@ -60,7 +68,12 @@ describe('the rewards repository, called directly', () => {
     expect(await historyPage(db(), own, { offset: 10, limit: 10 })).toEqual({ rows: [], total: 2 });
     // 700 earned, 500 reserved by the pending credit.
     expect(await balanceCents(db(), own)).toBe(200);
-    expect(await yearTotals(db(), own, bounds())).toEqual({ earned: 700, onTheWay: 300 });
+    const summary = await yearSummary(db(), own, bounds());
+    expect({ ...summary, progress: [...summary.progress].sort((a, b) => a.year - b.year) }).toEqual({
+      earned: 700,
+      onTheWay: 300,
+      progress: [{ year: bounds().year - 1, qualifiedDines: 2, rewards: 0 }, { year: bounds().year, qualifiedDines: 7, rewards: 1 }],
+    });
     expect((await creditRows(db(), own, page)).map((c) => c.amountCents)).toEqual([500]);
     expect(await countCredits(db(), own)).toBe(1);
     expect(await pendingPayoutCents(db(), own)).toBe(500);
@@ -74,7 +87,7 @@ describe('the rewards repository, called directly', () => {
       expect(await countRewards(db(), owner)).toBe(0);
       expect(await historyPage(db(), owner, { offset: 10, limit: 10 })).toEqual({ rows: [], total: 0 });
       expect(await balanceCents(db(), owner)).toBe(0);
-      expect(await yearTotals(db(), owner, bounds())).toEqual({ earned: 0, onTheWay: 0 });
+      expect(await yearSummary(db(), owner, bounds())).toEqual({ earned: 0, onTheWay: 0, progress: [] });
       expect(await creditRows(db(), owner, page)).toEqual([]);
       expect(await countCredits(db(), owner)).toBe(0);
       expect(await pendingPayoutCents(db(), owner)).toBe(0);
@@ -88,9 +101,10 @@ describe('the rewards service, called directly', () => {
       expect(await transactionsPage(db(), who, { pageNo: 1, resultsPerPage: 10 })).toEqual({ data: [], totalResultSize: 0, totalPages: 0 });
       expect(await creditBalance(db(), who)).toMatchObject({ memberBalance: 0, pendingPayout: 0 });
       expect(await creditRecordsPage(db(), who, { pageNo: 1, resultsPerPage: 10 })).toEqual({ data: [], totalResultSize: 0, totalPages: 0 });
-      expect(await dineSummary(db(), who, now)).toMatchObject({ currentYearBenefits: 0, currentYearOnTheWay: 0 });
+      expect(await dineSummary(db(), who, now)).toMatchObject({ currentYearBenefits: 0, currentYearOnTheWay: 0, currentYearDines: 0 });
     }
     // The right pairing sees its own.
+    expect(await dineSummary(db(), { partner: nosh, member: x }, now)).toMatchObject({ currentYearDines: 7 });
     expect(await creditBalance(db(), { partner: nosh, member: x })).toMatchObject({ memberBalance: 2, pendingPayout: 5 });
     expect((await transactionsPage(db(), { partner: upromise, member: y }, { pageNo: 1, resultsPerPage: 10 })).totalResultSize).toBe(2);
   });
