@@ -6,7 +6,7 @@ import { Spinner } from '../../components/spinner';
 import { SignInRedirect } from '../../features/auth/components/sign-in-redirect';
 import { useMember } from '../../features/session';
 import { ACCOUNT_PAGES, accountPages, isSubPageOf } from '../../features/account/pages';
-import { NotFoundRoute } from '../not-found/not-found-route';
+import { NotFoundScreen } from '../error-screens';
 import styles from './account.module.css';
 
 /** The share of the current tab that counts as in view (a pixel's rounding aside). */
@@ -39,7 +39,7 @@ export function AccountRoute() {
     observer.observe(current);
     return () => observer.disconnect();
   }, [pathname, member]);
-  if (!hasMembers(partner)) return <NotFoundRoute />;
+  if (!hasMembers(partner)) return <NotFoundScreen />;
   if (isLoading) return <Spinner label="Loading your account" size="large" block />;
   if (!member) return <SignInRedirect saveReturn />;
   return (

@@ -31,9 +31,10 @@ function renderDiscover(hasDiscoverPage = true) {
 }
 
 describe('DiscoverRoute', () => {
-  it('is not found when the partner has no discover page', () => {
+  it('is not found when the partner has no discover page', async () => {
     renderDiscover(false);
-    expect(screen.getByRole('heading', { level: 1, name: "That page isn't on our radar." })).toBeTruthy();
+    // The not-found screen is loaded when shown (routes/error-screens.ts).
+    expect(await screen.findByRole('heading', { level: 1, name: "That page isn't on our radar." })).toBeTruthy();
   });
 
   it('greets with the earn rate and searches by location and cuisine', async () => {

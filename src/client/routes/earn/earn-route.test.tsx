@@ -78,9 +78,10 @@ describe('earn pages (§2)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'More ways to earn' })).toBeTruthy();
   });
 
-  it('is not found where the partner has no item for the path', () => {
+  it('is not found where the partner has no item for the path', async () => {
     renderEarn('/earn/vip-upgrade', { items: [page('/earn/reservations', 'Book a table')] });
-    expect(screen.getByRole('heading', { level: 1, name: "That page isn't on our radar." })).toBeTruthy();
+    // The not-found screen is loaded when shown (routes/error-screens.ts).
+    expect(await screen.findByRole('heading', { level: 1, name: "That page isn't on our radar." })).toBeTruthy();
   });
 });
 

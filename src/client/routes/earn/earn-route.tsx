@@ -2,7 +2,7 @@ import { useLocation } from '#client/lib/router';
 import { useContentPage } from '../../features/content';
 import { ContentPage } from '../../features/content-page/content-page';
 import { findContentPageItem } from '#shared/rules/content-page-item';
-import { NotFoundRoute } from '../not-found/not-found-route';
+import { NotFoundScreen } from '../error-screens';
 
 /**
  * §2 earn and offer pages (/earn and its sub-pages) and the extra paths of the global setting: the
@@ -12,6 +12,6 @@ import { NotFoundRoute } from '../not-found/not-found-route';
 export function EarnRoute() {
   const { pathname } = useLocation();
   const item = findContentPageItem(useContentPage('earn_details'), pathname);
-  if (!item) return <NotFoundRoute />;
+  if (!item) return <NotFoundScreen />;
   return <ContentPage key={item.id} fields={item.fields} fallbackTitle="Ways to earn" />;
 }

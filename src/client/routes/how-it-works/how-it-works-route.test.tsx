@@ -51,9 +51,10 @@ describe('HowItWorksRoute', () => {
     expect(screen.queryByRole('textbox', { name: /Email address/ })).toBeNull();
   });
 
-  it('is not found without a /how-it-works item', () => {
+  it('is not found without a /how-it-works item', async () => {
     renderPage([]);
-    expect(screen.getByRole('heading', { level: 1, name: "That page isn't on our radar." })).toBeTruthy();
+    // The not-found screen is loaded when shown (routes/error-screens.ts).
+    expect(await screen.findByRole('heading', { level: 1, name: "That page isn't on our radar." })).toBeTruthy();
   });
 
   describe('by member state (§2 content-page template)', () => {

@@ -1,7 +1,7 @@
 import { paths } from '#shared/routes';
 import { useContentPage } from '../../features/content';
 import { ContentPage } from '../../features/content-page/content-page';
-import { NotFoundRoute } from '../not-found/not-found-route';
+import { NotFoundScreen } from '../error-screens';
 
 export const HOW_IT_WORKS_URL = paths.howItWorks();
 
@@ -9,6 +9,6 @@ export const HOW_IT_WORKS_URL = paths.howItWorks();
 export function HowItWorksRoute() {
   const items = useContentPage('earn_details');
   const item = items.find((i) => typeof i.fields.url === 'string' && i.fields.url.trim().replace(/\/+$/, '') === HOW_IT_WORKS_URL);
-  if (!item) return <NotFoundRoute />;
+  if (!item) return <NotFoundScreen />;
   return <ContentPage fields={item.fields} fallbackTitle="How it works" />;
 }
