@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { MerchantSearchResponse } from '../src/shared/schemas/merchant';
+import type { AvailabilityResponse } from '../src/shared/schemas/reservations';
 import { expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures';
 
 /**
@@ -20,13 +21,22 @@ const daysAhead = (n: number) => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
-/** A restaurant near the hub that takes reservations. */
-async function reservableMerchant(page: Page, skip = 0): Promise<{ id: number; name: string }> {
+/**
+ * A restaurant near the hub that takes reservations (the `skip`-th), and a day from three days
+ * ahead on when it has tables for `party`: restaurants close on some weekdays, so a fixed offset
+ * would fail the test on the days it lands on one.
+ */
+async function reservableMerchant(page: Page, skip = 0, party = 2): Promise<{ id: number; name: string; date: string }> {
   await page.goto(partnerUrl(PARTNER, '/'));
   const near = await page.evaluate(async () => (await (await fetch('/api/v2/Merchants/Search?location=Nashville%2C%20TN&pageSize=20&reservations=true', { headers: { accept: 'application/json' } })).json()) as MerchantSearchResponse);
   const m = near.merchants.filter((x) => x.reservationProviders.openTable)[skip];
   if (!m) throw new Error('no restaurant near the hub takes reservations');
-  return { id: m.id, name: m.name };
+  for (let n = 3; n < 10; n++) {
+    const date = daysAhead(n);
+    const answer = await page.evaluate(async (url) => (await (await fetch(url, { headers: { accept: 'application/json' } })).json()) as AvailabilityResponse, `/api/merchants/${m.id}/availability?date=${date}&partySize=${party}`);
+    if (answer.times.length > 0 && answer.slots.length > 0) return { id: m.id, name: m.name, date };
+  }
+  throw new Error(`${m.name} has no tables for ${party} in the week from three days ahead`);
 }
 
 /** axe once the dialog's fade-in is over (half-transparent text would read as low contrast). */
@@ -38,8 +48,8 @@ async function axeWhenSettled(page: Page) {
 const widgetOf = (page: Page) => page.locator('section', { has: page.getByRole('heading', { name: 'Reserve a table' }) });
 
 test('a visitor picks a slot, signs in, books it, sees it in the account centre and cancels it', async ({ page, errors }) => {
-  const merchant = await reservableMerchant(page);
-  const date = daysAhead(3);
+  const merchant = await reservableMerchant(page, 0, 3);
+  const date = merchant.date;
   await page.goto(partnerUrl(PARTNER, `/merchants/${merchant.id}`));
   const widget = widgetOf(page);
   await expect(widget).toBeVisible();
@@ -129,7 +139,7 @@ test('too big, past the booking window and larger parties are told why and what 
   const merchant = await reservableMerchant(page, 1);
   await page.goto(partnerUrl(PARTNER, `/merchants/${merchant.id}`));
   const widget = widgetOf(page);
-  await widget.getByLabel('Date').fill(daysAhead(3));
+  await widget.getByLabel('Date').fill(merchant.date);
 
   await widget.getByLabel('Party size').selectOption('9');
   await expect(widget.locator('[data-reason="tooBig"]')).toContainText(/Parties of more than \d+ cannot book online; please call the restaurant at /);
