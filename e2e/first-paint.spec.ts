@@ -225,6 +225,41 @@ test.describe('the skeleton', () => {
   });
 });
 
+test.describe("Reviews & History's largest text", () => {
+  type Lcp = { inSkeleton: boolean; text: string; size: number };
+  for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 800 }]) {
+    test(`is drawn by the skeleton, and the app's banner adds no later paint of it (${viewport.width}px)`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await signIn(page, 'hilton', 'vip.card@hilton.example.com');
+      await page.waitForLoadState('networkidle');
+      // A phone's CPU (4x slower) and nothing kept: the skeleton paints while the app's code loads.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.addInitScript(() => {
+        const seen: Lcp[] = [];
+        (window as unknown as { lcp: Lcp[] }).lcp = seen;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as Array<PerformanceEntry & { element: Element | null; size: number }>) {
+            seen.push({ inSkeleton: Boolean(e.element?.closest('.boot')), text: e.element?.textContent?.slice(0, 40) ?? '', size: e.size });
+          }
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      await page.goto(partnerUrl('hilton', '/account/recent_activity'));
+      const banner = page.getByRole('region', { name: 'Missing rewards?' });
+      await expect(banner).toContainText('Dines usually show here within a few days.');
+      await expect(page.locator('.boot')).toBeHidden();
+      // Two frames after the app's banner: a paint of it, larger than the skeleton's, would be an entry by now.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const entries = await page.evaluate(() => (window as unknown as { lcp: Lcp[] }).lcp);
+      expect(entries.length).toBeGreaterThan(0);
+      expect(entries.at(-1)).toMatchObject({ inSkeleton: true, text: expect.stringMatching(/^Dines usually show here/) });
+      await context.close();
+    });
+  }
+});
+
 test.describe('the service worker', () => {
   test.use({ serviceWorkers: 'allow' });
 

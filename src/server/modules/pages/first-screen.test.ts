@@ -12,6 +12,7 @@ import { TestBrowser } from '../../test/browser';
 import { createOpsApp, previewBrowser } from '../../test/ops';
 import { bonusProgrammes, contentPages, memberBonuses, members, merchants, partners, sessions } from '../../db/schema';
 import type { Member } from '#shared/schemas/member';
+import { CLAIM_AFTER_DAYS, MISSING_REWARDS_COPY } from '#shared/constants/rewards';
 import { hashToken } from '../../plugins/session';
 import { demoPublicId } from '../../demo/members';
 import { DESKTOP_QUERY } from '#shared/constants/layout';
@@ -484,6 +485,31 @@ describe('first-screen data in the page (issue 13)', () => {
         await t.database.db.update(contentPages).set({ fields: saved }).where(eq(contentPages.id, item!.id));
       }
     });
+  });
+});
+
+describe("the skeleton of a member's account page (issue 30: Reviews & History's largest text drawn before the app runs)", () => {
+  const mainOf = (body: string) => skeletonOf(body).slice(skeletonOf(body).indexOf('<div class="boot-main">'));
+  const words = `<p>${MISSING_REWARDS_COPY.before}<u>${MISSING_REWARDS_COPY.link}</u>${MISSING_REWARDS_COPY.after}</p>`;
+
+  it('Reviews & History: the tabs and title places, then the missing-rewards banner in the words the app shows', async () => {
+    const b = new TestBrowser(t, 'hilton');
+    expect((await b.signInAs(demoPublicId('hilton', 'vip-card'))).statusCode).toBe(200);
+    const main = mainOf((await b.send({ method: 'GET', url: '/account/recent_activity', headers: html })).body);
+    expect(main).toContain('<div class="boot-in boot-acct"><div class="boot-tabs"></div><div class="boot-page"><div class="boot-title"></div>');
+    expect(main).toContain(`<div class="boot-note"><p><b>${MISSING_REWARDS_COPY.title}</b></p>${words}</div>`);
+    expect(main).toContain(`${CLAIM_AFTER_DAYS} days after you dined`);
+    // Another account page: the account centre's places, no banner.
+    const overview = mainOf((await b.send({ method: 'GET', url: '/account/overview', headers: html })).body);
+    expect(overview).toContain('<div class="boot-in boot-acct">');
+    expect(overview).not.toContain('boot-note');
+  });
+
+  it('a visitor (sent to sign in) gets the usual placeholders, without the banner', async () => {
+    const main = mainOf((await t.request('hilton', { method: 'GET', url: '/account/recent_activity', headers: html })).body);
+    expect(main).not.toContain('boot-acct');
+    expect(main).not.toContain(MISSING_REWARDS_COPY.link);
+    expect(main).toContain('<div class="boot-title"></div>');
   });
 });
 

@@ -127,7 +127,8 @@ export function renderIndexPage(template: string, opts: {
     visitScript(opts.visit ?? { queries: [] }),
   ].filter(Boolean).join('\n    ');
   const { start, end } = templateParts(template);
-  const skeleton = skeletonHtml(opts.pathname, opts.images, announcementText(content, opts.partner, opts.pathname, { member: opts.visit?.member ?? null, knownPublicId: opts.knownPublicId ?? null }));
+  const member = opts.visit?.member ?? null;
+  const skeleton = skeletonHtml(opts.pathname, opts.images, announcementText(content, opts.partner, opts.pathname, { member, knownPublicId: opts.knownPublicId ?? null }), { member: member !== null });
   return [sharedHead(opts.partner)(start, content), `\n    ${own}${end.replace('<!--app-skeleton-->', () => skeleton)}`];
 }
 

@@ -1,3 +1,4 @@
+import { MISSING_REWARDS_COPY } from '#shared/constants/rewards';
 import { matchPath, ROUTES } from '#shared/routes';
 import { escapeHtml } from '../../lib/html';
 import type { AnnouncementText, PreloadImage } from './first-screen';
@@ -47,6 +48,15 @@ export const SKELETON_CSS = [
   '@media (min-width:661px){.boot-shot{aspect-ratio:21/8}}',
   '.boot-tile-pic{height:auto;min-height:240px;overflow:hidden}.boot-tile-pic .boot-pic{height:auto;aspect-ratio:8/5}',
   '.boot-field{height:50px;border-radius:6px;margin-top:20px;background:var(--color-surface,#f4f5f7);border:1px solid color-mix(in srgb,var(--color-text,#1d1d1f) 22%,var(--color-background,#fff))}',
+  // The account centre as account.module.css lays it out: its tabs (a row on a phone, a column from
+  // 861px), the page's title, and on Reviews & History the missing-rewards banner
+  // (recent-activity.module.css .banner) with its words.
+  '.boot-acct{display:flex;flex-direction:column;gap:1.5rem;padding-block:1.5rem 3rem}',
+  '.boot-tabs{height:44px;border-bottom:1px solid color-mix(in srgb,var(--color-text,#1d1d1f) 22%,var(--color-background,#fff))}',
+  '.boot-page{flex:1;min-width:0}.boot-acct .boot-title{margin:0 0 1.5rem}',
+  '.boot-note{padding:1rem 1.25rem;border-left:4px solid var(--color-primary,#1b4f8a);border-radius:8px;background:var(--color-surface,#f4f5f7);margin-bottom:1.5rem}',
+  '.boot-note p{margin:0}.boot-note p+p{margin-top:.375rem}.boot-note b{display:block}.boot-note u{color:var(--color-link,#1b4f8a)}',
+  '@media (min-width:861px){.boot-acct{flex-direction:row;align-items:flex-start;gap:2.5rem;padding-block:2.5rem 4rem}.boot-tabs{flex:0 0 220px;height:360px;border-bottom:0;border-left:1px solid color-mix(in srgb,var(--color-text,#1d1d1f) 22%,var(--color-background,#fff))}}',
   '.boot-foot{margin-top:3rem;height:220px;background:var(--color-surface,#f4f5f7);border-top:4px solid var(--color-primary,#1b4f8a)}',
   '@media (prefers-reduced-motion:no-preference){.boot-line,.boot-tile,.boot-title{animation:boot-pulse 1.6s ease-in-out infinite}}',
   '@keyframes boot-pulse{50%{opacity:.55}}',
@@ -64,8 +74,22 @@ function picture(images: readonly PreloadImage[]): string {
   return sources ? `<picture>${sources}${img}</picture>` : img;
 }
 
+/**
+ * A signed-in member's account page: the tabs and the title's places, and on Reviews & History the
+ * missing-rewards banner in its words, its largest text (the app then draws the same words there).
+ */
+function accountPage(pathname: string): string {
+  const c = MISSING_REWARDS_COPY;
+  const banner = matchPath(ROUTES.accountRecentActivity.path, pathname)
+    ? `<div class="boot-note"><p><b>${escapeHtml(c.title)}</b></p><p>${escapeHtml(c.before)}<u>${escapeHtml(c.link)}</u>${escapeHtml(c.after)}</p></div>`
+    : '';
+  return `<div class="boot-in boot-acct"><div class="boot-tabs"></div><div class="boot-page"><div class="boot-title"></div>${banner}${lines(4)}</div></div>`;
+}
+
 /** The main area's placeholders for this kind of page, with its largest picture where known. */
-function mainFor(pathname: string, images: readonly PreloadImage[]): string {
+function mainFor(pathname: string, images: readonly PreloadImage[], member: boolean): string {
+  // A visitor at an account address is sent to sign in: the usual placeholders.
+  if (member && matchPath(ROUTES.accountOther.path, pathname)) return accountPage(pathname);
   const pic = picture(images);
   if (matchPath(ROUTES.search.path, pathname)) {
     return `<div class="boot-in boot-wide"><div class="boot-field"></div><div class="boot-title"></div>${tiles(6, pic)}</div>`;
@@ -84,11 +108,11 @@ function announcement(text: AnnouncementText | null): string {
   return `<div class="boot-ann"><div class="boot-in boot-wide"><p>${words}</p>${text.tooltip ? '<i></i>' : ''}</div></div>`;
 }
 
-export function skeletonHtml(pathname: string, images: readonly PreloadImage[] = [], banner: AnnouncementText | null = null): string {
+export function skeletonHtml(pathname: string, images: readonly PreloadImage[] = [], banner: AnnouncementText | null = null, opts: { member?: boolean } = {}): string {
   return `<div class="boot" aria-hidden="true">`
     + `<div class="boot-bar"><div class="boot-in boot-wide"><img class="boot-logo" src="/partner/logo.svg" alt="" width="140" height="36"><span class="boot-pill"></span><span class="boot-pill"></span><span class="boot-pill"></span><span class="boot-cta"></span><span class="boot-menu"></span></div></div>`
     + announcement(banner)
-    + `<div class="boot-main">${mainFor(pathname, images)}</div>`
+    + `<div class="boot-main">${mainFor(pathname, images, opts.member ?? false)}</div>`
     + `<div class="boot-foot"></div>`
     + `</div>`;
 }
