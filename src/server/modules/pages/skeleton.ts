@@ -1,3 +1,4 @@
+import { BREAKPOINTS } from '#shared/constants/layout';
 import { MISSING_REWARDS_COPY } from '#shared/constants/rewards';
 import { matchPath, ROUTES } from '#shared/routes';
 import { escapeHtml } from '../../lib/html';
@@ -13,6 +14,10 @@ import type { AnnouncementText, PreloadImage } from './first-screen';
  * it as soon as it arrives rather than when the app has rendered; the app then draws the same
  * picture there.
  */
+/** The app's layout breakpoints (§9), as its CSS media queries write them. */
+const DESKTOP = `@media (min-width:${BREAKPOINTS.desktop}px)`;
+const MEDIUM = `@media (min-width:${BREAKPOINTS.medium}px)`;
+
 export const SKELETON_CSS = [
   '.boot{min-height:100vh;display:flex;flex-direction:column;background:var(--color-background,#fff);color:var(--color-text,#1d1d1f)}',
   '#root:not(:empty)~.boot{display:none}',
@@ -26,8 +31,8 @@ export const SKELETON_CSS = [
   '.boot-cta{display:none;height:40px;width:96px;border-radius:6px;background:var(--color-primary,#1b4f8a)}',
   '.boot-menu{margin-left:auto;width:28px;height:20px;border-block:3px solid var(--color-primary,#1b4f8a);position:relative;box-sizing:border-box}',
   '.boot-menu::after{content:"";position:absolute;left:0;right:0;top:5.5px;border-top:3px solid var(--color-primary,#1b4f8a)}',
-  '@media (min-width:861px){.boot-pill,.boot-cta{display:block}.boot-menu{display:none}}',
-  '@media (min-width:661px){.boot-in{padding-inline:24px}}',
+  `${DESKTOP}{.boot-pill,.boot-cta{display:block}.boot-menu{display:none}}`,
+  `${MEDIUM}{.boot-in{padding-inline:24px}}`,
   '.boot-main{flex:1 0 auto}',
   '.boot-hero{height:clamp(220px,38vw,420px);background:linear-gradient(120deg,var(--color-primary,#1b4f8a),var(--color-secondary,#0e2a47))}',
   '.boot-line{height:16px;margin:14px 0;border-radius:8px;background:var(--color-surface,#f4f5f7)}',
@@ -43,20 +48,20 @@ export const SKELETON_CSS = [
   '.boot-pic{display:block;width:100%;height:100%;object-fit:cover}.boot-banner picture{display:block;height:100%}',
   // The boxes the app gives these pictures (content-banner.module.css .media, merchant-detail.module.css .hero).
   '.boot-banner{aspect-ratio:16/9;max-height:260px;overflow:hidden;background:var(--color-surface,#f4f5f7)}',
-  '@media (min-width:861px){.boot-banner{aspect-ratio:auto;max-height:none;height:400px}}',
+  `${DESKTOP}{.boot-banner{aspect-ratio:auto;max-height:none;height:400px}}`,
   '.boot-shot{aspect-ratio:16/9;margin-top:16px;border-radius:12px;overflow:hidden;background:var(--color-surface,#f4f5f7)}',
-  '@media (min-width:661px){.boot-shot{aspect-ratio:21/8}}',
+  `${MEDIUM}{.boot-shot{aspect-ratio:21/8}}`,
   '.boot-tile-pic{height:auto;min-height:240px;overflow:hidden}.boot-tile-pic .boot-pic{height:auto;aspect-ratio:8/5}',
   '.boot-field{height:50px;border-radius:6px;margin-top:20px;background:var(--color-surface,#f4f5f7);border:1px solid color-mix(in srgb,var(--color-text,#1d1d1f) 22%,var(--color-background,#fff))}',
-  // The account centre as account.module.css lays it out: its tabs (a row on a phone, a column from
-  // 861px), the page's title, and on Reviews & History the missing-rewards banner
+  // The account centre as account.module.css lays it out: its tabs (a row on a phone, a column on
+  // a desktop), the page's title, and on Reviews & History the missing-rewards banner
   // (recent-activity.module.css .banner) with its words.
   '.boot-acct{display:flex;flex-direction:column;gap:1.5rem;padding-block:1.5rem 3rem}',
   '.boot-tabs{height:44px;border-bottom:1px solid color-mix(in srgb,var(--color-text,#1d1d1f) 22%,var(--color-background,#fff))}',
   '.boot-page{flex:1;min-width:0}.boot-acct .boot-title{margin:0 0 1.5rem}',
   '.boot-note{padding:1rem 1.25rem;border-left:4px solid var(--color-primary,#1b4f8a);border-radius:8px;background:var(--color-surface,#f4f5f7);margin-bottom:1.5rem}',
   '.boot-note p{margin:0}.boot-note p+p{margin-top:.375rem}.boot-note b{display:block}.boot-note u{color:var(--color-link,#1b4f8a)}',
-  '@media (min-width:861px){.boot-acct{flex-direction:row;align-items:flex-start;gap:2.5rem;padding-block:2.5rem 4rem}.boot-tabs{flex:0 0 220px;height:360px;border-bottom:0;border-left:1px solid color-mix(in srgb,var(--color-text,#1d1d1f) 22%,var(--color-background,#fff))}}',
+  `${DESKTOP}{.boot-acct{flex-direction:row;align-items:flex-start;gap:2.5rem;padding-block:2.5rem 4rem}.boot-tabs{flex:0 0 220px;height:360px;border-bottom:0;border-left:1px solid color-mix(in srgb,var(--color-text,#1d1d1f) 22%,var(--color-background,#fff))}}`,
   '.boot-foot{margin-top:3rem;height:220px;background:var(--color-surface,#f4f5f7);border-top:4px solid var(--color-primary,#1b4f8a)}',
   '@media (prefers-reduced-motion:no-preference){.boot-line,.boot-tile,.boot-title{animation:boot-pulse 1.6s ease-in-out infinite}}',
   '@keyframes boot-pulse{50%{opacity:.55}}',
