@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { MerchantSearchResponse } from '../src/shared/schemas/merchant';
 import type { AvailabilityResponse } from '../src/shared/schemas/reservations';
-import { expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures';
+import { apiCall, expect, expectNoSeriousA11yIssues, partnerUrl, test } from './fixtures';
 
 /**
  * Table reservations (issue 11 scope 3): a visitor picks a slot on the restaurant page, is asked
@@ -28,12 +28,12 @@ const daysAhead = (n: number) => {
  */
 async function reservableMerchant(page: Page, skip = 0, party = 2): Promise<{ id: number; name: string; date: string }> {
   await page.goto(partnerUrl(PARTNER, '/'));
-  const near = await page.evaluate(async () => (await (await fetch('/api/v2/Merchants/Search?location=Nashville%2C%20TN&pageSize=20&reservations=true', { headers: { accept: 'application/json' } })).json()) as MerchantSearchResponse);
+  const near = (await apiCall<MerchantSearchResponse>(page, '/api/v2/Merchants/Search?location=Nashville%2C%20TN&pageSize=20&reservations=true')).json;
   const m = near.merchants.filter((x) => x.reservationProviders.openTable)[skip];
   if (!m) throw new Error('no restaurant near the hub takes reservations');
   for (let n = 3; n < 10; n++) {
     const date = daysAhead(n);
-    const answer = await page.evaluate(async (url) => (await (await fetch(url, { headers: { accept: 'application/json' } })).json()) as AvailabilityResponse, `/api/merchants/${m.id}/availability?date=${date}&partySize=${party}`);
+    const answer = (await apiCall<AvailabilityResponse>(page, `/api/merchants/${m.id}/availability?date=${date}&partySize=${party}`)).json;
     if (answer.times.length > 0 && answer.slots.length > 0) return { id: m.id, name: m.name, date };
   }
   throw new Error(`${m.name} has no tables for ${party} in the week from three days ahead`);
@@ -120,7 +120,7 @@ test('a visitor picks a slot, signs in, books it, sees it in the account centre 
   await axeWhenSettled(page);
 
   // Booked once, whatever the double click did.
-  const list = await page.evaluate(async () => (await (await fetch('/api/Member/Reservations', { headers: { accept: 'application/json' } })).json()) as { reservations: Array<{ status: string }> });
+  const list = (await apiCall<{ reservations: Array<{ status: string }> }>(page, '/api/Member/Reservations')).json;
   expect(list.reservations.filter((r) => r.status === 'booked')).toHaveLength(1);
 
   await card.getByRole('button', { name: /Cancel reservation/ }).click();

@@ -97,9 +97,10 @@ const PARENT = new Map<RouteName, RouteName>((Object.keys(SCREENS) as RouteName[
 
 /**
  * Starts fetching the code of the screen at this path and of every screen it sits in, side by
- * side, before the first render asks for them one after the other (the account centre's code,
- * then, once it has run, the account page's). Nothing for a path no named route of the partner
- * has: the render shows what it shows there.
+ * side, where the first render would ask for them one after the other (the account centre's code,
+ * then, once it has run, the account page's). main.tsx calls it in a task of its own as the app
+ * starts; a screen the render has already asked for is not fetched twice (lazyScreen's loadOnce).
+ * Nothing for a path no named route of the partner has: the render shows what it shows there.
  */
 export function preloadScreens(pathname: string, partner: RoutePartner): void {
   const name = (Object.keys(ROUTES) as RouteName[]).find((n) => !ROUTES[n].path.endsWith('*') && matchPath(ROUTES[n].path, pathname));
