@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { runPrepared, type Db, type PreparedStatement } from '../../db/client';
 import { jsonPairs, type SelectionRow } from '../../db/raw-rows';
 import { memberProgress, members, type MemberRow, type NewMemberRow } from '../../db/schema';
-import { ENROLMENT_COLUMNS, enrolmentOf, type RawEnrolment } from '../bonuses';
+import { ENROLMENT_COLUMNS, enrolmentOf, type Enrolment, type RawEnrolment } from '../bonuses';
 import { TIER_LEVELS } from '#shared/constants/member';
 
 /** Every function takes the partner: a member of one partner does not exist on another's host. */
@@ -82,23 +82,31 @@ export const progressOfYears = (partnerId: string, memberId: string, years: read
 const PROGRESS_OF_YEARS = progressOfYears('$1', '$2', ['$3', '$4']);
 
 /**
+ * The standing facts as two columns of a select list, `progress` and `enrolments` (JSON arrays),
+ * each argument the placeholder of its parameter: STANDING_FACTS below, and a statement that reads
+ * them with a page's other facts (rewards.repo.ts RECENT_ACTIVITY). standingFactsOf reads them.
+ */
+export const standingFactsColumns = (partnerId: string, memberId: string, years: readonly [string, string]) => `
+      (${progressOfYears(partnerId, memberId, years)}) as progress,
+      (select coalesce(json_agg(e), '[]'::json)
+        from (select ${ENROLMENT_COLUMNS} from member_bonuses where partner_id = ${partnerId} and member_id = ${memberId}) e) as enrolments`;
+
+/** The standing facts' columns as a statement sends them. */
+export type RawStandingFacts = { progress: ProgressRow[]; enrolments: RawEnrolment[] };
+export type StandingFacts = { progress: ProgressRow[]; enrolments: Enrolment[] };
+export const standingFactsOf = (row: RawStandingFacts | undefined): StandingFacts => ({ progress: row?.progress ?? [], enrolments: (row?.enrolments ?? []).map(enrolmentOf) });
+
+/**
  * The member's progress rows of the two years asked (last year and this) and their bonus
  * enrolments, in one statement (one round trip, one snapshot): what memberStanding reads on every
  * signed-in page and GET /api/Member, besides the partner's programmes (kept in memory). Both parts
  * by partner and member. Kept prepared on each PostgreSQL connection (runPrepared).
  */
-const STANDING_FACTS: PreparedStatement = {
-  name: 'member_standing_facts_v1',
-  text: `
-    select
-      (${PROGRESS_OF_YEARS}) as progress,
-      (select coalesce(json_agg(e), '[]'::json)
-        from (select ${ENROLMENT_COLUMNS} from member_bonuses where partner_id = $1 and member_id = $2) e) as enrolments`,
-};
+const STANDING_FACTS: PreparedStatement = { name: 'member_standing_facts_v1', text: `select ${standingFactsColumns('$1', '$2', ['$3', '$4'])}` };
 
-export async function findStandingFacts(db: Db, member: Pick<MemberRow, 'id' | 'partnerId'>, years: readonly [number, number]) {
-  const [row] = await runPrepared<{ progress: ProgressRow[]; enrolments: RawEnrolment[] }>(db, STANDING_FACTS, [member.partnerId, member.id, years[0], years[1]]);
-  return { progress: row?.progress ?? [], enrolments: (row?.enrolments ?? []).map(enrolmentOf) };
+export async function findStandingFacts(db: Db, member: Pick<MemberRow, 'id' | 'partnerId'>, years: readonly [number, number]): Promise<StandingFacts> {
+  const [row] = await runPrepared<RawStandingFacts>(db, STANDING_FACTS, [member.partnerId, member.id, years[0], years[1]]);
+  return standingFactsOf(row);
 }
 
 /** The member's progress rows alone (the booking widget's earn marks, a search's campaign level): the same part, prepared too. */

@@ -9,7 +9,7 @@ import {
   SMS_CONSENT_OUTDATED_MESSAGE, SMS_CONSENT_REQUIRED_MESSAGE, SMS_CONSENT_VERSION, smsConsentText, type SmsConsentSource,
 } from '#shared/rules/sms-consent';
 import { ZIP_NOT_US_MESSAGE } from '#shared/rules/zip';
-import { activateMember, findMemberByPublicId, findProgress, findStandingFacts, updateMember, type MemberPatch, type ProgressRow } from './members.repo';
+import { activateMember, findMemberByPublicId, findProgress, findStandingFacts, updateMember, type MemberPatch, type ProgressRow, type StandingFacts } from './members.repo';
 import { activeProgrammes, autoEnrolNewMember, bonusesOf, type KeptProgrammes } from '../bonuses';
 import { standingOf, tierAfterEmailOptIn, type MemberStanding, type ProgressFigures } from './standing';
 import { progressYear } from '#shared/rules/rewards/local-time';
@@ -133,14 +133,16 @@ export const progressFiguresOf = (rows: readonly ProgressRow[], year: number): P
  * The member's tier and dining progress now (§3), from the engine's progress rows, and their
  * bonuses (bonus tables): the member's rows in one statement, the partner's programmes from
  * `programmes` where the caller keeps them (the same for every member of the partner), else read.
+ * `facts`: the member's rows of last year and this (`progressYear(now)`), where a statement that
+ * read them with a page's other facts has them already (Reviews & History's first screen).
  */
-export async function memberStanding(db: Db, partner: Pick<PartnerRow, 'hasVIP' | 'vipQualifyingDines'>, member: MemberRow, now: Date = new Date(), programmes?: KeptProgrammes): Promise<MemberStanding> {
+export async function memberStanding(db: Db, partner: Pick<PartnerRow, 'hasVIP' | 'vipQualifyingDines'>, member: MemberRow, now: Date = new Date(), programmes?: KeptProgrammes, facts?: StandingFacts): Promise<MemberStanding> {
   const year = progressYear(now, member.state);
-  const [facts, partnerProgrammes] = await Promise.all([
-    findStandingFacts(db, member, [year - 1, year]),
+  const [standingFacts, partnerProgrammes] = await Promise.all([
+    facts ?? findStandingFacts(db, member, [year - 1, year]),
     programmes ? programmes.get(member.partnerId) : activeProgrammes(db, { partnerId: member.partnerId }),
   ]);
-  return { ...standingOf(partner, member.tierLevel, progressFiguresOf(facts.progress, year), year), activeBonuses: bonusesOf(member, partnerProgrammes, facts.enrolments, now) };
+  return { ...standingOf(partner, member.tierLevel, progressFiguresOf(standingFacts.progress, year), year), activeBonuses: bonusesOf(member, partnerProgrammes, standingFacts.enrolments, now) };
 }
 
 /** GET /api/Member/{publicId}: a known visitor of this partner only. */

@@ -16,16 +16,17 @@ import { parseMerchantId } from '#shared/rules/merchant-id';
 import { safeUrl } from '#shared/rules/safe-url';
 import { buildCarouselRequest, buildSearchRequest, hasSearchLocation, isCurrentLocation, parseSearchState, SEARCH_PAGE_SIZE } from '#shared/rules/search-query';
 import { ZMember, type Member } from '#shared/schemas/member';
+import type { CreditBalance } from '#shared/schemas/rewards';
 import { ZMerchantSearchRequest, type MerchantDetail, type MerchantSearchRequest, type MerchantSummary } from '#shared/schemas/merchant';
 import type { PartnerConfig } from '#shared/schemas/partner';
 import type { Db } from '../../db/client';
 import { KeptUntilChange } from '../../db/kept-until-change';
 import { oncePerObject } from '../../lib/once-per-object';
-import { toMember, memberStanding } from '../members';
+import { toMember, memberStanding, type StandingFacts } from '../members';
 import type { KeptProgrammes } from '../bonuses';
 import { getMerchantDetail, type MerchantSearch, readerCampaignLevel } from '../merchants';
 import { contentPagesAnswer, draftsShown } from '../partners';
-import { creditBalance, dineSummary, transactionsPage } from '../rewards';
+import { creditBalance, recentActivity } from '../rewards';
 import { AppError } from '../../lib/app-error';
 
 /** The only content route the server answers itself; a partner with an outside CMS gets no inlined content. */
@@ -99,10 +100,11 @@ export async function firstContent(deps: FirstScreenDeps, request: FastifyReques
  * plugins/session.ts), not as a renewal written on every page: the answer carries the expiry as it
  * stands, which the app's session timers go by.
  */
-async function firstMember(deps: FirstScreenDeps, request: FastifyRequest): Promise<FirstVisit['member']> {
+async function firstMember(deps: FirstScreenDeps, request: FastifyRequest, now: Date, facts: Promise<StandingFacts | undefined>): Promise<FirstVisit['member']> {
   const current = await request.currentSession();
   if (!current) return null;
-  const standing = await request.read((reader) => memberStanding(reader, request.sitePartner, current.member, new Date(), deps.programmes));
+  const known = await facts;
+  const standing = await request.read((reader) => memberStanding(reader, request.sitePartner, current.member, now, deps.programmes, known));
   return ZMember.parse(toMember(current.member, current.session, standing));
 }
 
@@ -195,7 +197,7 @@ function merchantIdOf(pathname: string): number | null {
  * detail, Reviews & History's activity and totals, a home page's carousels; `notFound` where the page's subject does not exist (a
  * restaurant id that is none, or no restaurant of that id: issue 25 item 7).
  */
-async function firstAnswers(deps: FirstScreenDeps, page: PageFacts, httpRequest: FastifyRequest): Promise<{ queries: FirstVisit['queries']; notFound?: true }> {
+async function firstAnswers(deps: FirstScreenDeps, page: PageFacts, httpRequest: FastifyRequest, activity: Promise<RecentActivityRead | null>): Promise<{ queries: FirstVisit['queries']; notFound?: true }> {
   const { pathname, search } = page;
   // An address no route knows shows the not-found page: nothing to answer ('' would match the home page's '/').
   if (!pathname) return { queries: [] };
@@ -218,31 +220,41 @@ async function firstAnswers(deps: FirstScreenDeps, page: PageFacts, httpRequest:
     });
     return detail === 'missing' ? { queries: [], notFound: true } : { queries: [{ key: queryKeys.merchantDetail(id), data: detail }] };
   }
-  if (matchPath(ROUTES.accountRecentActivity.path, pathname)) return { queries: await recentActivityAnswers(httpRequest, page) };
+  if (matchPath(ROUTES.accountRecentActivity.path, pathname)) return { queries: recentActivityAnswers(await activity) };
   if (deps.search) return { queries: carouselAnswers(deps.search, await page.content, page.partner, pathname) };
   return { queries: [] };
 }
 
+/** What Reviews & History's first screen reads for the signed-in member (readRecentActivity). */
+type RecentActivityRead = { pageNo: number; read: Awaited<ReturnType<typeof recentActivity>>; balance: CreditBalance | null };
+
 /**
- * Reviews & History's own answers for the signed-in member, as its calls answer them: the page of
- * the address's activity, this year's summary and, for a cash-back partner, the balance. None for
- * a visitor (the app sends them to sign in) or where the partner has no members.
+ * Reviews & History's own facts for the signed-in member, as its calls answer them: the page of
+ * the address's activity, this year's summary and, for a cash-back partner, the balance; with them,
+ * in the same statement, the member's standing facts, which the page's member answer takes instead
+ * of reading them again (issue 30: one round trip, not two). Null on any other page, for a visitor
+ * (the app sends them to sign in) or where the partner has no members.
  */
-async function recentActivityAnswers(httpRequest: FastifyRequest, page: PageFacts): Promise<FirstVisit['queries']> {
-  if (!routeAllowed(ROUTES.accountRecentActivity, page.partner)) return [];
+async function readRecentActivity(httpRequest: FastifyRequest, page: PageFacts, now: Date): Promise<RecentActivityRead | null> {
+  if (!page.pathname || !matchPath(ROUTES.accountRecentActivity.path, page.pathname) || !routeAllowed(ROUTES.accountRecentActivity, page.partner)) return null;
   const member = (await httpRequest.currentSession())?.member;
-  if (!member) return [];
+  if (!member) return null;
   const who = { partner: httpRequest.sitePartner, member };
   const pageNo = activityPageFromQuery(new URLSearchParams(page.search).get('page'));
-  const cash = paysStatementCredits(who.partner);
-  const [transactions, summary, balance] = await httpRequest.read((reader) => Promise.all([
-    transactionsPage(reader, who, { pageNo, resultsPerPage: ACTIVITY_PAGE_SIZE }),
-    dineSummary(reader, who),
-    cash ? creditBalance(reader, who) : null,
+  const [read, balance] = await httpRequest.read((reader) => Promise.all([
+    recentActivity(reader, who, { pageNo, resultsPerPage: ACTIVITY_PAGE_SIZE }, now),
+    paysStatementCredits(who.partner) ? creditBalance(reader, who) : null,
   ]));
+  return { pageNo, read, balance };
+}
+
+/** Reviews & History's first answers, each as its call answers it; none where nothing was read. */
+function recentActivityAnswers(activity: RecentActivityRead | null): FirstVisit['queries'] {
+  if (!activity) return [];
+  const { pageNo, read, balance } = activity;
   return [
-    { key: rewardsQueryKeys.transactions(pageNo), data: API.transactions.response.parse(transactions) },
-    { key: rewardsQueryKeys.dineSummary, data: API.dineSummary.response.parse(summary) },
+    { key: rewardsQueryKeys.transactions(pageNo), data: API.transactions.response.parse(read.transactions) },
+    { key: rewardsQueryKeys.dineSummary, data: API.dineSummary.response.parse(read.summary) },
     ...(balance ? [{ key: rewardsQueryKeys.creditBalance, data: API.creditBalance.response.parse(balance) }] : []),
   ];
 }
@@ -265,12 +277,15 @@ export class RawJson {
 
 /** The member and first answers; a part that fails is left out (the client fetches it as before), never a failed page. */
 export async function firstVisit(deps: FirstScreenDeps, request: FastifyRequest, page: PageFacts): Promise<FirstVisit> {
+  const now = new Date();
+  const activity = readRecentActivity(request, page, now);
   const [member, answers] = await Promise.all([
-    firstMember(deps, request).catch((err: unknown) => {
+    // The standing facts Reviews & History read with its answers; if that read failed, read alone.
+    firstMember(deps, request, now, activity.then((a) => a?.read.standing, () => undefined)).catch((err: unknown) => {
       deps.log.warn({ err }, 'first screen: member left out');
       return undefined;
     }),
-    firstAnswers(deps, page, request).catch((err: unknown) => {
+    firstAnswers(deps, page, request, activity).catch((err: unknown) => {
       deps.log.warn({ err }, 'first screen: first answer left out');
       return { queries: [] as FirstVisit['queries'], notFound: undefined };
     }),

@@ -4,7 +4,7 @@ import { runPrepared, type Db, type PreparedStatement } from '../../db/client';
 import { jsonPairs, selectionOf, type SelectionRow } from '../../db/raw-rows';
 import { dines, memberRewards, merchants, redemptions } from '../../db/schema';
 import { OPEN_STATUSES } from '#shared/rules/redemptions';
-import { progressOfYears, type ProgressRow } from '../members';
+import { progressOfYears, standingFactsColumns, standingFactsOf, type ProgressRow, type RawStandingFacts, type StandingFacts } from '../members';
 
 /** Every function takes the partner and the member: one member's rewards are nobody else's. */
 type Owner = { partnerId: number; memberId: number };
@@ -66,24 +66,32 @@ export type HistoryRow = Omit<RewardRow, 'dine'> & { dine: SelectionRow<typeof H
  * partitioned by month, and planning the join over every month's partitions was most of the call's
  * time (1.1 of 1.3 ms on PostgreSQL, more on the embedded database: bench/page-assembly.ts).
  */
-const HISTORY_PAGE: PreparedStatement = {
-  name: 'reward_history_page_v1',
-  text: `
+const HISTORY_PAGE: PreparedStatement = { name: 'reward_history_page_v1', text: historyPageSql('$1', '$2', '$3', '$4') };
+
+/**
+ * The statement of a page of Reviews & History, each argument the placeholder of its parameter
+ * (RECENT_ACTIVITY reads it with other facts): per row, the row as JSON, how many rows the member
+ * has (`total`) and its place on the page (`n`, from 1: an aggregate of the rows keeps their order by it).
+ */
+function historyPageSql(partnerId: string, memberId: string, limit: string, offset: string): string {
+  const newestFirst = `case when r.source_code = 'S' and d.occurred_at is not null then d.occurred_at else r.created_at end desc, r.id desc`;
+  return `
     select json_build_object(
       ${jsonPairs(REWARD_COLUMNS, 'r')},
       'dine', case when d.id is null then null else json_build_object(${jsonPairs(HISTORY_DINE_COLUMNS, 'd')}) end,
       'merchant', case when m.id is null then null else json_build_object(${jsonPairs(MERCHANT_COLUMNS, 'm')}) end,
       'credit', case when c.credit_id is null then null else json_build_object(${jsonPairs(CREDIT_COLUMNS, 'c')}) end
     ) as row,
-    count(*) over ()::int as total
+    count(*) over ()::int as total,
+    row_number() over (order by ${newestFirst})::int as n
     from member_rewards r
     left join dines d on d.id = r.dine_id
     left join merchants m on m.id = d.merchant_id
     left join redemptions c on c.credit_id = r.payout_ref and c.member_id = r.member_id and c.partner_id = r.partner_id
-    where r.partner_id = $1 and r.member_id = $2
-    order by case when r.source_code = 'S' and d.occurred_at is not null then d.occurred_at else r.created_at end desc, r.id desc
-    limit $3 offset $4`,
-};
+    where r.partner_id = ${partnerId} and r.member_id = ${memberId}
+    order by ${newestFirst}
+    limit ${limit} offset ${offset}`;
+}
 
 /** A history row as the statement sends it: one JSON object per part, keyed as the columns (jsonPairs). */
 type JsonRow = Record<string, unknown> & { dine: Record<string, unknown> | null; merchant: Record<string, unknown> | null; credit: Record<string, unknown> | null };
@@ -95,6 +103,11 @@ type JsonRow = Record<string, unknown> & { dine: Record<string, unknown> | null;
  */
 export async function historyPage(db: Db, owner: Owner, page: Page): Promise<{ rows: HistoryRow[]; total: number }> {
   const found = await runPrepared<{ row: JsonRow; total: number }>(db, HISTORY_PAGE, [owner.partnerId, owner.memberId, page.limit, page.offset]);
+  return historyOf(db, owner, page, found);
+}
+
+/** A page's rows as the history statement sent them, decoded, with the member's count of rows. */
+async function historyOf(db: Db, owner: Owner, page: Page, found: ReadonlyArray<{ row: JsonRow; total: number }>): Promise<{ rows: HistoryRow[]; total: number }> {
   const total = found[0]?.total ?? (page.offset > 0 ? await countRewards(db, owner) : 0);
   return { rows: found.map(({ row }) => historyRow(row)), total };
 }
@@ -149,26 +162,34 @@ export type YearBounds = { year: number; from: Date; to: Date };
  */
 const YEAR_SUMMARY: PreparedStatement = {
   name: 'reward_year_summary_v1',
-  text: `
+  text: `select s.earned, s."onTheWay", (${progressOfYears('$1', '$2', ['$7', '$8'])}) as progress from (${yearSumsSql('$1', '$2', ['$3', '$4'], ['$5', '$6'])}) s`,
+};
+
+/**
+ * The year's sums (`earned`, `onTheWay`) of partner `partnerId`'s member `memberId`, each argument
+ * the placeholder of its parameter: `dates`, the year's first local date and the next year's;
+ * `instants`, the year's first instant on the member's clock and the next year's (YearBounds).
+ */
+function yearSumsSql(partnerId: string, memberId: string, dates: readonly [string, string], instants: readonly [string, string]): string {
+  return `
     select
       coalesce(sum(r.amount) filter (where r.status in (${EARNED_STATUSES.map((s) => `'${s}'`).join(', ')})), 0)::float8 as earned,
-      coalesce(sum(r.amount) filter (where r.status in (${ON_THE_WAY_STATUSES.map((s) => `'${s}'`).join(', ')})), 0)::float8 as "onTheWay",
-      (${progressOfYears('$1', '$2', ['$7', '$8'])}) as progress
+      coalesce(sum(r.amount) filter (where r.status in (${ON_THE_WAY_STATUSES.map((s) => `'${s}'`).join(', ')})), 0)::float8 as "onTheWay"
     from member_rewards r
     left join dines d on d.id = r.dine_id
-    where r.partner_id = $1 and r.member_id = $2
+    where r.partner_id = ${partnerId} and r.member_id = ${memberId}
       and case when r.source_code = 'S' and d.id is not null
-        then d.local_date >= $3 and d.local_date < $4
-        else r.created_at >= $5::timestamptz and r.created_at < $6::timestamptz end`,
-};
+        then d.local_date >= ${dates[0]} and d.local_date < ${dates[1]}
+        else r.created_at >= ${instants[0]}::timestamptz and r.created_at < ${instants[1]}::timestamptz end`;
+}
+
+/** The parameters of a year's sums after the partner and member: its dates, then its instants (yearSumsSql). */
+const yearValues = (bounds: YearBounds) => [`${bounds.year}-01-01`, `${bounds.year + 1}-01-01`, bounds.from.toISOString(), bounds.to.toISOString()];
 
 export type YearSummary = { earned: number; onTheWay: number; progress: ProgressRow[] };
 
 export async function yearSummary(db: Db, owner: Owner, bounds: YearBounds): Promise<YearSummary> {
-  const [row] = await runPrepared<YearSummary>(db, YEAR_SUMMARY, [
-    owner.partnerId, owner.memberId, `${bounds.year}-01-01`, `${bounds.year + 1}-01-01`, bounds.from.toISOString(), bounds.to.toISOString(),
-    bounds.year - 1, bounds.year,
-  ]);
+  const [row] = await runPrepared<YearSummary>(db, YEAR_SUMMARY, [owner.partnerId, owner.memberId, ...yearValues(bounds), bounds.year - 1, bounds.year]);
   return { earned: row?.earned ?? 0, onTheWay: row?.onTheWay ?? 0, progress: row?.progress ?? [] };
 }
 
@@ -179,3 +200,32 @@ export async function pendingPayoutCents(db: Db, owner: Owner): Promise<number> 
   return row?.cents ?? 0;
 }
 
+
+/**
+ * Everything Reviews & History's first screen reads for the signed-in member, in one statement
+ * (one round trip, one snapshot; issue 30's page assembly): the standing facts of the year of
+ * `bounds` and the one before (members.repo.ts standingFactsColumns: the page's member answer),
+ * the year's sums (the year summary's, whose progress rows are the same), and a page of the
+ * history. Each part is the SQL its own call sends.
+ */
+const RECENT_ACTIVITY: PreparedStatement = {
+  name: 'reward_recent_activity_v1',
+  text: `
+    select ${standingFactsColumns('$1', '$2', ['$3', '$4'])},
+      (select row_to_json(s) from (${yearSumsSql('$1', '$2', ['$5', '$6'], ['$7', '$8'])}) s) as sums,
+      (select coalesce(json_agg(json_build_object('row', h.row, 'total', h.total) order by h.n), '[]'::json)
+        from (${historyPageSql('$1', '$2', '$9', '$10')}) h) as history`,
+};
+
+export type RecentActivityFacts = { standing: StandingFacts; summary: YearSummary; history: { rows: HistoryRow[]; total: number } };
+
+export async function recentActivityFacts(db: Db, owner: Owner, bounds: YearBounds, page: Page): Promise<RecentActivityFacts> {
+  type Sent = RawStandingFacts & { sums: { earned: number; onTheWay: number } | null; history: Array<{ row: JsonRow; total: number }> };
+  const [row] = await runPrepared<Sent>(db, RECENT_ACTIVITY, [owner.partnerId, owner.memberId, bounds.year - 1, bounds.year, ...yearValues(bounds), page.limit, page.offset]);
+  const standing = standingFactsOf(row);
+  return {
+    standing,
+    summary: { earned: row?.sums?.earned ?? 0, onTheWay: row?.sums?.onTheWay ?? 0, progress: standing.progress },
+    history: await historyOf(db, owner, page, row?.history ?? []),
+  };
+}

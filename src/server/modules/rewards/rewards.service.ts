@@ -9,10 +9,10 @@ import {
 import { deferralDeadline, lastDayToActivate, rowBasis } from '#shared/rules/rewards/policy';
 import { payoutBreakpointCents, paysStatementCredits } from '#shared/rules/partner-features';
 import type { CreditBalance, CreditRecord, CreditRecordsPage, DineSummary, Transaction, TransactionsPage } from '#shared/schemas/rewards';
-import { progressFiguresOf } from '../members';
+import { progressFiguresOf, type StandingFacts } from '../members';
 import { merchantLocalDateTime, merchantLocalIso, progressYear } from '#shared/rules/rewards/local-time';
 import { balanceCents } from '../redemptions';
-import { countCredits, creditRows, historyPage, pendingPayoutCents, yearSummary, type RewardRow, type YearBounds } from './rewards.repo';
+import { countCredits, creditRows, historyPage, pendingPayoutCents, recentActivityFacts, yearSummary, type HistoryRow, type RewardRow, type YearBounds, type YearSummary } from './rewards.repo';
 import { OPEN_STATUSES } from '#shared/rules/redemptions';
 
 /**
@@ -131,7 +131,10 @@ export function toTransaction(partner: PartnerRow, member: RowMember, row: Rewar
 
 /** GET /api/Member/Transactions: 10 a page from page 1 (§9), newest first; past the last page, no rows. */
 export async function transactionsPage(db: Db, who: Who, page: PageRequest, now: Date = new Date()): Promise<TransactionsPage> {
-  const { rows, total } = await historyPage(db, owner(who), slice(page));
+  return transactionsOf(who, await historyPage(db, owner(who), slice(page)), page, now);
+}
+
+function transactionsOf(who: Who, { rows, total }: { rows: HistoryRow[]; total: number }, page: PageRequest, now: Date): TransactionsPage {
   const today = now.toISOString().slice(0, 10);
   return { data: rows.map((r) => toTransaction(who.partner, who.member, r, today)), totalResultSize: total, totalPages: pages(total, page) };
 }
@@ -157,8 +160,11 @@ export function yearBounds(year: number, state: string): YearBounds {
  * Deferred rows), and the qualified dines of the member's progress (the VIP meter's count).
  */
 export async function dineSummary(db: Db, who: Who, now: Date = new Date()): Promise<DineSummary> {
-  const year = progressYear(now, who.member.state);
-  const totals = await yearSummary(db, owner(who), yearBounds(year, who.member.state));
+  const bounds = yearBounds(progressYear(now, who.member.state), who.member.state);
+  return dineSummaryOf(who, bounds.year, await yearSummary(db, owner(who), bounds));
+}
+
+function dineSummaryOf(who: Who, year: number, totals: YearSummary): DineSummary {
   const progress = progressFiguresOf(totals.progress, year);
   return {
     currentYearBenefits: inPartnerUnit(who.partner, totals.earned),
@@ -166,6 +172,18 @@ export async function dineSummary(db: Db, who: Who, now: Date = new Date()): Pro
     year,
     currentYearOnTheWay: inPartnerUnit(who.partner, totals.onTheWay),
   };
+}
+
+/**
+ * Reviews & History's first screen for the signed-in member, read in one statement: the page of
+ * the history as GET /api/Member/Transactions answers it, the year's summary as
+ * GET /api/Member/DineSummary does, and the standing facts of the same instant, for the page's
+ * member answer (memberStanding's `facts`).
+ */
+export async function recentActivity(db: Db, who: Who, page: PageRequest, now: Date = new Date()): Promise<{ transactions: TransactionsPage; summary: DineSummary; standing: StandingFacts }> {
+  const bounds = yearBounds(progressYear(now, who.member.state), who.member.state);
+  const facts = await recentActivityFacts(db, owner(who), bounds, slice(page));
+  return { transactions: transactionsOf(who, facts.history, page, now), summary: dineSummaryOf(who, bounds.year, facts.summary), standing: facts.standing };
 }
 
 /** Statement credits exist only on cash-back partners (404 elsewhere: the call is not offered). */

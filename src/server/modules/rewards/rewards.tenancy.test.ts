@@ -8,8 +8,9 @@ import { progressYear } from '#shared/rules/rewards/local-time';
 import { memberWithCards } from '../card-network/test-fixtures';
 import { balanceCents } from '../redemptions';
 import { insertRedemptions } from './rewards.test-fixtures';
-import { countCredits, countRewards, creditRows, historyPage, pendingPayoutCents, yearSummary } from './rewards.repo';
-import { creditBalance, creditRecordsPage, dineSummary, transactionsPage, yearBounds } from './rewards.service';
+import { memberStanding } from '../members';
+import { countCredits, countRewards, creditRows, historyPage, pendingPayoutCents, recentActivityFacts, yearSummary } from './rewards.repo';
+import { creditBalance, creditRecordsPage, dineSummary, recentActivity, transactionsPage, yearBounds } from './rewards.service';
 
 /**
  * Tenancy of a member's money without a route in between (issue 31 item 3): the rewards history,
@@ -91,7 +92,30 @@ describe('the rewards repository, called directly', () => {
       expect(await creditRows(db(), owner, page)).toEqual([]);
       expect(await countCredits(db(), owner)).toBe(0);
       expect(await pendingPayoutCents(db(), owner)).toBe(0);
+      expect(await recentActivityFacts(db(), owner, bounds(), page)).toEqual({ standing: { progress: [], enrolments: [] }, summary: { earned: 0, onTheWay: 0, progress: [] }, history: { rows: [], total: 0 } });
     }
+  });
+
+  it("reads Reviews & History's first screen in one statement exactly as its parts read apart: every page in order, the year's sums, the standing facts", async () => {
+    // A member with fourteen rows at different times (two at the same instant: the id breaks the tie).
+    const z = await memberOf(nosh, { awarded: 400, pending: 200, credit: 100 });
+    const at = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    await db().insert(memberRewards).values(Array.from({ length: 12 }, (_, i) => ({
+      partnerId: nosh.id, memberId: z.id, sourceCode: 'M', amount: 10 + i, status: i % 3 === 0 ? 'Pending' : 'Awarded', description: 'Order test', createdAt: at(i === 5 ? 4 : i),
+    })));
+    const own = { partnerId: nosh.id, memberId: z.id };
+    for (const p of [{ offset: 0, limit: 5 }, { offset: 5, limit: 5 }, { offset: 10, limit: 5 }, { offset: 20, limit: 5 }, { offset: 0, limit: 50 }]) {
+      const together = await recentActivityFacts(db(), own, bounds(), p);
+      expect(together.history, JSON.stringify(p)).toEqual(await historyPage(db(), own, p));
+      expect(together.summary).toEqual(await yearSummary(db(), own, bounds()));
+    }
+    const all = (await recentActivityFacts(db(), own, bounds(), { offset: 0, limit: 50 })).history;
+    expect(all.total).toBe(14);
+    expect(all.rows.map((r) => r.createdAt.getTime())).toEqual([...all.rows.map((r) => r.createdAt.getTime())].sort((a, b) => b - a));
+    // The standing facts give the member's standing as its own read does.
+    const facts = (await recentActivityFacts(db(), own, bounds(), page)).standing;
+    expect(await memberStanding(db(), nosh, z, now, undefined, facts)).toEqual(await memberStanding(db(), nosh, z, now));
+    expect(facts.progress.map((r) => r.qualifiedDines).sort()).toEqual([2, 4]);
   });
 });
 
@@ -107,5 +131,16 @@ describe('the rewards service, called directly', () => {
     expect(await dineSummary(db(), { partner: nosh, member: x }, now)).toMatchObject({ currentYearDines: 7 });
     expect(await creditBalance(db(), { partner: nosh, member: x })).toMatchObject({ memberBalance: 2, pendingPayout: 5 });
     expect((await transactionsPage(db(), { partner: upromise, member: y }, { pageNo: 1, resultsPerPage: 10 })).totalResultSize).toBe(2);
+  });
+
+  it("answers Reviews & History's first screen as its calls answer it, and nothing to a member under another partner", async () => {
+    for (const who of [{ partner: nosh, member: x }, { partner: upromise, member: y }, { partner: upromise, member: x }, { partner: nosh, member: y }]) {
+      for (const pageNo of [1, 2]) {
+        const read = await recentActivity(db(), who, { pageNo, resultsPerPage: 1 }, now);
+        expect(read.transactions).toEqual(await transactionsPage(db(), who, { pageNo, resultsPerPage: 1 }, now));
+        expect(read.summary).toEqual(await dineSummary(db(), who, now));
+      }
+    }
+    expect((await recentActivity(db(), { partner: nosh, member: y }, { pageNo: 1, resultsPerPage: 10 }, now)).transactions.data).toEqual([]);
   });
 });
