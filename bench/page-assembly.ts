@@ -7,7 +7,9 @@
  * figures are the median and p95 of the wall time and the CPU time of this process per page.
  * Target: the median ≤ 2 ms. On the embedded database (in this process, so its queries count) and
  * on PostgreSQL when it answers (BENCH_PG_URL, a scratch database: production's database, whose
- * work is in its own processes).
+ * work is in its own processes). Each database gets the demo catalogue, members and their year of
+ * dining sent through the webhook as `npm start` sends it (since 2026-12-03: before, Reviews &
+ * History was measured on members with no rows).
  *
  *   npm run build && npm run bench:pages
  * BENCH_PAGES, BENCH_MERCHANTS (default 2,000 generated restaurants), BENCH_PROFILE=file.cpuprofile
@@ -25,7 +27,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openMemoryPglite, runMigrations, type Database } from '../src/server/db/client';
-import { seed } from '../src/server/demo';
+import { seed, sendDemoHistory } from '../src/server/demo';
 import { demoPublicId } from '../src/server/demo/members';
 import { hashToken } from '../src/server/lib/token-hash';
 import { MerchantSearch } from '../src/server/modules/merchants/merchants.service';
@@ -96,6 +98,9 @@ async function benchPagesOn(label: string, database: Database) {
     { clientDir: path.resolve('dist/client') },
   );
   const app = await buildApp({ config, db: database.db, search, rateLimitMax: 1_000_000_000, logger: false });
+  // The demo members' year of dining, as `npm start` writes it (through the webhook and the engine):
+  // Reviews & History is measured with the rows a member has, not an empty list.
+  const history = await sendDemoHistory(app, { db: database.db, secret: config.cardEventsSecret });
   await app.cardNetwork.applier.stop();
   // The partner's demo members, each signed in (a session row each, as sign-in writes it).
   const rows = <T>(query: ReturnType<typeof sql>) => database.db.execute(query).then((r) => (r as unknown as { rows: T[] }).rows);
@@ -107,6 +112,9 @@ async function benchPagesOn(label: string, database: Database) {
     await database.db.execute(sql`insert into sessions (id, partner_id, member_id, expires_at) values (${hashToken(token)}, ${person.partner_id}, ${person.id}, now() + interval '1 day')`);
     cookies.push(`rn_session=${token}`);
   }
+  const held = (await rows<{ n: number }>(sql`select count(r.id)::int as n from members m left join member_rewards r on r.member_id = m.id
+    where m.id in (${sql.join(people.map((p) => sql`${p.id}`), sql`, `)}) group by m.id order by 1`)).map((r) => r.n);
+  console.log(`  demo history: ${history.events.toLocaleString('en-US')} card-network events for ${history.members} demo card members in ${(history.ms / 1000).toFixed(1)} s; the ${PARTNER} members' Reviews & History rows: ${held.join(', ')}`);
   const restaurants = (await rows<{ id: number }>(sql`select id from merchants order by id limit ${PAGES + 20}`)).map((r) => r.id);
   const places = ['Chicago, IL', 'New York, NY', 'Los Angeles, CA', 'Houston, TX', 'Denver, CO', 'Nashville, TN', 'Seattle, WA', 'Miami, FL', 'Boston, MA', 'Atlanta, GA'];
   const at = <T>(list: readonly T[], i: number) => list[i % list.length]!;

@@ -10,7 +10,7 @@ export { isSeeded, seed } from './seed';
 export { assertNoDemoMembers } from './members';
 export { ensureBonusCatalogue } from './bonuses';
 export { ensureReservationBooks } from './reservations';
-export { needsDemoHistory, sendDemoHistoryOnce } from './history';
+export { needsDemoHistory, sendDemoHistory, sendDemoHistoryOnce } from './history';
 export { writeDemoReviews } from './reviews';
 export { assertNoDemoStaff, ensureDemoStaff } from './staff';
 export type { DemoMember, SsoDemoAccount } from './members';
