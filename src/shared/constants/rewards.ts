@@ -50,18 +50,6 @@ export const PAY_BY_NOTICE_MINUTES = 120;
 export const CLAIM_AFTER_DAYS = 10;
 
 /**
- * §2 Reviews & History's missing-rewards banner, in the words the app's banner shows and the page's
- * skeleton draws before it (server pages/skeleton.ts): its title, then its first paragraph around
- * the link to the claims page.
- */
-export const MISSING_REWARDS_COPY = {
-  title: 'Missing rewards?',
-  before: `Dines usually show here within a few days. If a dine paid with a linked card is still missing ${CLAIM_AFTER_DAYS} days after you dined, `,
-  link: 'claim the missing reward',
-  after: ': we look for it in what the card networks sent us, and you can follow your claims there.',
-} as const;
-
-/**
  * What a dine earns on (a partner setting, §1 partner config): the whole bill, tax and tip included
  * (Rewards Network programmes), or the bill before tip (the card network's authorised amount, or the
  * clearing less the tip it reports). Online orders through the site earn on their subtotal either way.

@@ -1,5 +1,5 @@
 import { BREAKPOINTS } from '#shared/constants/layout';
-import { MISSING_REWARDS_COPY } from '#shared/constants/rewards';
+import { MISSING_REWARDS_COPY } from '#shared/constants/missing-rewards';
 import { matchPath, ROUTES } from '#shared/routes';
 import { escapeHtml } from '../../lib/html';
 import type { AnnouncementText, PreloadImage } from './first-screen';

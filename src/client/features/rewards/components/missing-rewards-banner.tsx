@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from '#client/lib/router';
 import { paths } from '#shared/routes';
-import { MISSING_REWARDS_COPY } from '#shared/constants/rewards';
+import { MISSING_REWARDS_COPY } from '#shared/constants/missing-rewards';
 import { useSupportLinks } from '../../session';
 import styles from './recent-activity.module.css';
 
