@@ -3,7 +3,7 @@
  * API answers them, card-network events as a network sends them, and the payout jobs. Other
  * modules import from here, never from the module's files (eslint.config.js).
  */
-export { creditBalance, dineSummary, recentActivity, toTransaction, transactionsPage } from './rewards.service';
+export { creditBalance, recentActivity, toTransaction } from './rewards.service';
 export { REWARD_ROW_COLUMNS, type RewardRow } from './rewards.repo';
 export { authEvent, clearingEvent, newTransactionId, signedRequest, type Purchase } from './card-events';
 export { rewardsJobs } from './jobs';
