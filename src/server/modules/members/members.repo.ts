@@ -75,7 +75,7 @@ export type ProgressRow = SelectionRow<typeof PROGRESS_COLUMNS>;
  * other facts numbers its parameters its own way: rewards.repo.ts YEAR_SUMMARY).
  */
 export const progressOfYears = (partnerId: string, memberId: string, years: readonly [string, string]) =>
-  `select coalesce(json_agg(json_build_object(${jsonPairs(PROGRESS_COLUMNS, 'p')})), '[]'::json)
+  `select coalesce(json_agg(json_build_object(${jsonPairs(PROGRESS_COLUMNS, 'p')}) order by p.year), '[]'::json)
         from member_progress p where p.partner_id = ${partnerId} and p.member_id = ${memberId} and p.year in (${years[0]}::int, ${years[1]}::int)`;
 
 /** Partner $1's member $2 in years $3 and $4. */

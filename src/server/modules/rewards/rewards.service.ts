@@ -160,9 +160,12 @@ export function yearBounds(year: number, state: string): YearBounds {
  * Deferred rows), and the qualified dines of the member's progress (the VIP meter's count).
  */
 export async function dineSummary(db: Db, who: Who, now: Date = new Date()): Promise<DineSummary> {
-  const bounds = yearBounds(progressYear(now, who.member.state), who.member.state);
+  const bounds = summaryYear(who.member, now);
   return dineSummaryOf(who, bounds.year, await yearSummary(db, owner(who), bounds));
 }
+
+/** The year the summary counts at `now`: the member's progress year (the VIP meter's), on their clock. */
+const summaryYear = (member: Pick<MemberRow, 'state'>, now: Date): YearBounds => yearBounds(progressYear(now, member.state), member.state);
 
 function dineSummaryOf(who: Who, year: number, totals: YearSummary): DineSummary {
   const progress = progressFiguresOf(totals.progress, year);
@@ -181,7 +184,7 @@ function dineSummaryOf(who: Who, year: number, totals: YearSummary): DineSummary
  * member answer (memberStanding's `facts`).
  */
 export async function recentActivity(db: Db, who: Who, page: PageRequest, now: Date = new Date()): Promise<{ transactions: TransactionsPage; summary: DineSummary; standing: StandingFacts }> {
-  const bounds = yearBounds(progressYear(now, who.member.state), who.member.state);
+  const bounds = summaryYear(who.member, now);
   const facts = await recentActivityFacts(db, owner(who), bounds, slice(page));
   return { transactions: transactionsOf(who, facts.history, page, now), summary: dineSummaryOf(who, bounds.year, facts.summary), standing: facts.standing };
 }
