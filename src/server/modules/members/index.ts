@@ -6,6 +6,6 @@
 export { toMember } from './member-mapper';
 export { signInAnswer } from './sign-in-answer';
 export { EMAIL_IN_USE_MESSAGE, MEMBER_NOT_FOUND, contactOf, memberStanding, progressFigures, progressFiguresOf } from './members.service';
-export { emailInUse, findMemberByPartnerNumber, findMemberByPublicId, findMembersByEmail, lockEmail, progressOfYears, standingFactsColumns, standingFactsOf, updateMember, type MemberPatch, type ProgressRow, type RawStandingFacts, type StandingFacts } from './members.repo';
+export { emailInUse, findMemberByPartnerNumber, findMemberByPublicId, findMembersByEmail, lockEmail, progressOfYears, progressYears, standingFactsColumns, standingFactsOf, updateMember, type MemberPatch, type ProgressRow, type RawStandingFacts, type StandingFacts } from './members.repo';
 export { currentTier } from './standing';
 export { pendingEmailChange } from './email-change';

@@ -78,6 +78,9 @@ export const progressOfYears = (partnerId: string, memberId: string, years: read
   `select coalesce(json_agg(json_build_object(${jsonPairs(PROGRESS_COLUMNS, 'p')}) order by p.year), '[]'::json)
         from member_progress p where p.partner_id = ${partnerId} and p.member_id = ${memberId} and p.year in (${years[0]}::int, ${years[1]}::int)`;
 
+/** The years of progress rows a member's standing and year summary read: last year and this (progressFiguresOf). */
+export const progressYears = (year: number): [number, number] => [year - 1, year];
+
 /** Partner $1's member $2 in years $3 and $4. */
 const PROGRESS_OF_YEARS = progressOfYears('$1', '$2', ['$3', '$4']);
 

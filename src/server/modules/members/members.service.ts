@@ -9,7 +9,7 @@ import {
   SMS_CONSENT_OUTDATED_MESSAGE, SMS_CONSENT_REQUIRED_MESSAGE, SMS_CONSENT_VERSION, smsConsentText, type SmsConsentSource,
 } from '#shared/rules/sms-consent';
 import { ZIP_NOT_US_MESSAGE } from '#shared/rules/zip';
-import { activateMember, findMemberByPublicId, findProgress, findStandingFacts, updateMember, type MemberPatch, type ProgressRow, type StandingFacts } from './members.repo';
+import { activateMember, findMemberByPublicId, findProgress, findStandingFacts, progressYears, updateMember, type MemberPatch, type ProgressRow, type StandingFacts } from './members.repo';
 import { activeProgrammes, autoEnrolNewMember, bonusesOf, type KeptProgrammes } from '../bonuses';
 import { standingOf, tierAfterEmailOptIn, type MemberStanding, type ProgressFigures } from './standing';
 import { progressYear } from '#shared/rules/rewards/local-time';
@@ -120,7 +120,7 @@ export async function updateProfile(db: Db, opts: { partner: PartnerRow; member:
 
 /** This year's and last year's qualified dines and this year's rewards, from member_progress. */
 export async function progressFigures(db: Db, member: Pick<MemberRow, 'id' | 'partnerId'>, year: number): Promise<ProgressFigures> {
-  return progressFiguresOf(await findProgress(db, member, [year - 1, year]), year);
+  return progressFiguresOf(await findProgress(db, member, progressYears(year)), year);
 }
 
 /** The figures of a year from the progress rows of it and the year before (a year without a row has none of either). */
@@ -139,7 +139,7 @@ export const progressFiguresOf = (rows: readonly ProgressRow[], year: number): P
 export async function memberStanding(db: Db, partner: Pick<PartnerRow, 'hasVIP' | 'vipQualifyingDines'>, member: MemberRow, now: Date = new Date(), programmes?: KeptProgrammes, facts?: StandingFacts): Promise<MemberStanding> {
   const year = progressYear(now, member.state);
   const [standingFacts, partnerProgrammes] = await Promise.all([
-    facts ?? findStandingFacts(db, member, [year - 1, year]),
+    facts ?? findStandingFacts(db, member, progressYears(year)),
     programmes ? programmes.get(member.partnerId) : activeProgrammes(db, { partnerId: member.partnerId }),
   ]);
   return { ...standingOf(partner, member.tierLevel, progressFiguresOf(standingFacts.progress, year), year), activeBonuses: bonusesOf(member, partnerProgrammes, standingFacts.enrolments, now) };

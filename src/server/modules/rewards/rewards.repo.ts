@@ -4,7 +4,7 @@ import { runPrepared, type Db, type PreparedStatement } from '../../db/client';
 import { jsonPairs, selectionOf, type SelectionRow } from '../../db/raw-rows';
 import { dines, memberRewards, merchants, redemptions } from '../../db/schema';
 import { OPEN_STATUSES } from '#shared/rules/redemptions';
-import { progressOfYears, standingFactsColumns, standingFactsOf, type ProgressRow, type RawStandingFacts, type StandingFacts } from '../members';
+import { progressOfYears, progressYears, standingFactsColumns, standingFactsOf, type ProgressRow, type RawStandingFacts, type StandingFacts } from '../members';
 
 /** Every function takes the partner and the member: one member's rewards are nobody else's. */
 type Owner = { partnerId: number; memberId: number };
@@ -189,7 +189,7 @@ const yearValues = (bounds: YearBounds) => [`${bounds.year}-01-01`, `${bounds.ye
 export type YearSummary = { earned: number; onTheWay: number; progress: ProgressRow[] };
 
 export async function yearSummary(db: Db, owner: Owner, bounds: YearBounds): Promise<YearSummary> {
-  const [row] = await runPrepared<YearSummary>(db, YEAR_SUMMARY, [owner.partnerId, owner.memberId, ...yearValues(bounds), bounds.year - 1, bounds.year]);
+  const [row] = await runPrepared<YearSummary>(db, YEAR_SUMMARY, [owner.partnerId, owner.memberId, ...yearValues(bounds), ...progressYears(bounds.year)]);
   return { earned: row?.earned ?? 0, onTheWay: row?.onTheWay ?? 0, progress: row?.progress ?? [] };
 }
 
@@ -221,7 +221,7 @@ export type RecentActivityFacts = { standing: StandingFacts; summary: YearSummar
 
 export async function recentActivityFacts(db: Db, owner: Owner, bounds: YearBounds, page: Page): Promise<RecentActivityFacts> {
   type Sent = RawStandingFacts & { sums: { earned: number; onTheWay: number } | null; history: Array<{ row: JsonRow; total: number }> };
-  const [row] = await runPrepared<Sent>(db, RECENT_ACTIVITY, [owner.partnerId, owner.memberId, bounds.year - 1, bounds.year, ...yearValues(bounds), page.limit, page.offset]);
+  const [row] = await runPrepared<Sent>(db, RECENT_ACTIVITY, [owner.partnerId, owner.memberId, ...progressYears(bounds.year), ...yearValues(bounds), page.limit, page.offset]);
   const standing = standingFactsOf(row);
   return {
     standing,
