@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { dines, memberCards, memberRewards, members, reservations, rewardClaims, redemptions, type PartnerRow } from '../db/schema';
+import { dineOf } from '../db/history-joins';
 import { EARNED_STATUSES, REWARD_SOURCE_CODES, type RewardSourceCode } from '#shared/constants/rewards';
 import { paysStatementCredits } from '#shared/rules/partner-features';
 import { addDays, daysBetween, REPORT_CSV_COLUMNS, type OpsReport, type OpsReportDay, type OpsReportQuery } from '#shared/schemas/ops-reports';
@@ -47,7 +48,7 @@ export async function liabilityAt(db: Db, partner: Pick<PartnerRow, 'id' | 'curr
   if (paysStatementCredits(partner)) {
     // Cash back: earned less redemptions completed before the day (a pending one is still owed; a returned one never left).
     const [earnedRow] = await db.select({ owed: int(sql`coalesce(sum(${memberRewards.amount}) filter (where ${earnedAt} < ${instant(date)}), 0)::bigint`) })
-      .from(memberRewards).leftJoin(dines, eq(dines.id, memberRewards.dineId)).where(and(eq(memberRewards.partnerId, partnerId), earned));
+      .from(memberRewards).leftJoin(dines, dineOf(memberRewards)).where(and(eq(memberRewards.partnerId, partnerId), earned));
     const [paidRow] = await db.select({ paid: int(sql`coalesce(sum(${redemptions.amountCents}), 0)::bigint`) }).from(redemptions)
       .where(and(eq(redemptions.partnerId, partnerId), eq(redemptions.status, 'completed'), sql`${redemptions.finishedAt} < ${instant(date)}`));
     return (earnedRow?.owed ?? 0) - (paidRow?.paid ?? 0);
@@ -55,7 +56,7 @@ export async function liabilityAt(db: Db, partner: Pick<PartnerRow, 'id' | 'curr
   const [row] = await db.select({
     owed: int(sql`coalesce(sum(${memberRewards.amount}) filter (where ${earnedAt} < ${instant(date)}), 0)::bigint`),
     paid: int(sql`coalesce(sum(${memberRewards.amount}) filter (where ${paidOut} and ${memberRewards.paidAt} < ${instant(date)}), 0)::bigint`),
-  }).from(memberRewards).leftJoin(dines, eq(dines.id, memberRewards.dineId))
+  }).from(memberRewards).leftJoin(dines, dineOf(memberRewards))
     .where(and(eq(memberRewards.partnerId, partnerId), earned));
   return (row?.owed ?? 0) - (row?.paid ?? 0);
 }
@@ -94,7 +95,7 @@ export async function partnerReport(db: Db, partner: PartnerRow, range: OpsRepor
   const dined = await db.select({ day: dineDay, n: int(sql`count(*)::int`), qualified: int(sql`count(*) filter (where ${dines.qualified})::int`) }).from(dines)
     .where(and(eq(dines.partnerId, p), within(dines.occurredAt, from, next))).groupBy(dineDay);
   const issued = await db.select({ day: rewardDay, code: memberRewards.sourceCode, amount: int(sql`sum(${memberRewards.amount})::bigint`) }).from(memberRewards)
-    .leftJoin(dines, eq(dines.id, memberRewards.dineId))
+    .leftJoin(dines, dineOf(memberRewards))
     .where(and(eq(memberRewards.partnerId, p), earned, within(earnedAt, from, next))).groupBy(rewardDay, memberRewards.sourceCode);
   const finishedDay = dayOf(redemptions.finishedAt);
   // Cash back is paid out by completed redemptions (statement credits and gift cards); miles and points by Paid rewards.

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from '
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { dines, memberCards, memberRewards, members, merchantNetworkLocations, merchants, partners, rewardClaims } from '../../db/schema';
+import { dineOf, rewardOf } from '../../db/history-joins';
 
 /**
  * SQL of missing-reward claims (docs/api-claims.md). Every read of a member's claims takes the
@@ -144,8 +145,8 @@ const claimColumns = {
 function claimsWithNames(db: Db) {
   return db.select(claimColumns).from(rewardClaims)
     .innerJoin(merchants, eq(merchants.id, rewardClaims.merchantId))
-    .leftJoin(dines, eq(dines.id, rewardClaims.dineId))
-    .leftJoin(memberRewards, eq(memberRewards.id, rewardClaims.rewardId));
+    .leftJoin(dines, dineOf(rewardClaims))
+    .leftJoin(memberRewards, rewardOf(rewardClaims));
 }
 export type ClaimWithNames = Awaited<ReturnType<ReturnType<typeof claimsWithNames>['where']>>[number];
 
@@ -192,8 +193,8 @@ export function reviewQueue(db: Db, opts: { partnerIds?: readonly number[]; visi
   return db.select({ ...claimColumns, memberPublicId: members.publicId, memberEmail: members.email }).from(rewardClaims)
     .innerJoin(merchants, eq(merchants.id, rewardClaims.merchantId))
     .innerJoin(members, eq(members.id, rewardClaims.memberId))
-    .leftJoin(dines, eq(dines.id, rewardClaims.dineId))
-    .leftJoin(memberRewards, eq(memberRewards.id, rewardClaims.rewardId))
+    .leftJoin(dines, dineOf(rewardClaims))
+    .leftJoin(memberRewards, rewardOf(rewardClaims))
     .where(and(eq(rewardClaims.status, 'InReview'), ...narrowed, visible))
     .orderBy(asc(rewardClaims.id)).limit(opts.limit);
 }

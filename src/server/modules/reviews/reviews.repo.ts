@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dines, memberRewards, merchantReviews, merchantReviewTotals, merchants, type MerchantRow } from '../../db/schema';
+import { dineOf } from '../../db/history-joins';
 import { REWARD_ROW_COLUMNS, type RewardRow } from '../rewards';
 
 /** Every member-side function takes the partner and the member: one member's dines are nobody else's. */
@@ -16,7 +17,7 @@ const MANUAL_ID = /^M-(\d{1,15})$/;
 
 function targetSelect(db: Db) {
   return db.select({ ...REWARD_ROW_COLUMNS, dine: { id: dines.id, ...REWARD_ROW_COLUMNS.dine } }).from(memberRewards)
-    .innerJoin(dines, eq(dines.id, memberRewards.dineId))
+    .innerJoin(dines, dineOf(memberRewards))
     .innerJoin(merchants, eq(merchants.id, dines.merchantId));
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { balanceEntries, dines, memberCards, memberRewards, members, partners, redemptions } from '../../db/schema';
+import { dineOf } from '../../db/history-joins';
 import { balancesOf, moveRedemption, newRedemptionId, writeRedeemed } from '../redemptions';
 import { CURRENCY_TYPES } from '#shared/constants/partner';
 import type { RedemptionStatus } from '#shared/constants/rewards';
@@ -112,7 +113,7 @@ export async function postPartnerRewards(db: Db, opts: RunOptions & { adapter?: 
       }).from(memberRewards)
         .innerJoin(members, eq(members.id, memberRewards.memberId))
         .innerJoin(partners, eq(partners.id, memberRewards.partnerId))
-        .leftJoin(dines, eq(dines.id, memberRewards.dineId))
+        .leftJoin(dines, dineOf(memberRewards))
         .where(and(inArray(memberRewards.memberId, locked), eq(memberRewards.status, 'Awarded'), inArray(partners.currencyType, LEDGER_CURRENCIES),
           sql`${earnedAt} <= ${earnedBy.toISOString()}::timestamptz`))
         .orderBy(asc(memberRewards.id));

@@ -60,6 +60,9 @@ export type RewardRow = SelectionRow<typeof REWARD_COLUMNS> & { dine: SelectionR
  */
 export type HistoryRow = Omit<RewardRow, 'dine'> & { dine: SelectionRow<typeof HISTORY_DINE_COLUMNS> | null; credit: SelectionRow<typeof CREDIT_COLUMNS> | null };
 
+/** A reward row's dine in raw SQL (`r`, `d`): by its id and its member, as history-joins.ts dineOf joins them (why the member). */
+const DINE_OF_REWARD = 'd.id = r.dine_id and d.member_id = r.member_id';
+
 /**
  * One page of Reviews & History, newest first (a dine's row by the dine, others by when they were
  * made), each row as one JSON value. Kept prepared on each connection (runPrepared): the history is
@@ -85,7 +88,7 @@ function historyPageSql(partnerId: string, memberId: string, limit: string, offs
     count(*) over ()::int as total,
     row_number() over (order by ${newestFirst})::int as n
     from member_rewards r
-    left join dines d on d.id = r.dine_id
+    left join dines d on ${DINE_OF_REWARD}
     left join merchants m on m.id = d.merchant_id
     left join redemptions c on c.credit_id = r.payout_ref and c.member_id = r.member_id and c.partner_id = r.partner_id
     where r.partner_id = ${partnerId} and r.member_id = ${memberId}
@@ -176,7 +179,7 @@ function yearSumsSql(partnerId: string, memberId: string, dates: readonly [strin
       coalesce(sum(r.amount) filter (where r.status in (${EARNED_STATUSES.map((s) => `'${s}'`).join(', ')})), 0)::float8 as earned,
       coalesce(sum(r.amount) filter (where r.status in (${ON_THE_WAY_STATUSES.map((s) => `'${s}'`).join(', ')})), 0)::float8 as "onTheWay"
     from member_rewards r
-    left join dines d on d.id = r.dine_id
+    left join dines d on ${DINE_OF_REWARD}
     where r.partner_id = ${partnerId} and r.member_id = ${memberId}
       and case when r.source_code = 'S' and d.id is not null
         then d.local_date >= ${dates[0]} and d.local_date < ${dates[1]}
