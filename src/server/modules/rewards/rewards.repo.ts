@@ -3,6 +3,7 @@ import { EARNED_STATUSES, ON_THE_WAY_STATUSES } from '#shared/constants/rewards'
 import { runPrepared, type Db, type PreparedStatement } from '../../db/client';
 import { jsonPairs, selectionOf, type SelectionRow } from '../../db/raw-rows';
 import { dines, memberRewards, merchants, redemptions } from '../../db/schema';
+import { dineOfSql } from '../../db/history-joins';
 import { OPEN_STATUSES } from '#shared/rules/redemptions';
 import { progressOfYears, progressYears, standingFactsColumns, standingFactsOf, type ProgressRow, type RawStandingFacts, type StandingFacts } from '../members';
 
@@ -60,8 +61,8 @@ export type RewardRow = SelectionRow<typeof REWARD_COLUMNS> & { dine: SelectionR
  */
 export type HistoryRow = Omit<RewardRow, 'dine'> & { dine: SelectionRow<typeof HISTORY_DINE_COLUMNS> | null; credit: SelectionRow<typeof CREDIT_COLUMNS> | null };
 
-/** A reward row's dine in raw SQL (`r`, `d`): by its id and its member, as history-joins.ts dineOf joins them (why the member). */
-const DINE_OF_REWARD = 'd.id = r.dine_id and d.member_id = r.member_id';
+/** A reward row's dine in raw SQL (`r`, `d`): by its id and its member (history-joins.ts says why the member). */
+const DINE_OF_REWARD = dineOfSql('d', memberRewards, 'r');
 
 /**
  * One page of Reviews & History, newest first (a dine's row by the dine, others by when they were
